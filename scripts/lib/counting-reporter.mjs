@@ -1,0 +1,26 @@
+// A @web/test-runner reporter that writes {passed, failed, skipped} to a file, for the final summary line.
+import { writeFileSync } from 'node:fs';
+
+function countSuite(suite, counts) {
+  for (const test of suite.tests ?? []) {
+    if (test.skipped) counts.skipped += 1;
+    else if (test.passed) counts.passed += 1;
+    else counts.failed += 1;
+  }
+  for (const inner of suite.suites ?? []) countSuite(inner, counts);
+}
+
+export function countingReporter(file) {
+  return {
+    onTestRunFinished({ sessions }) {
+      if (!file) return;
+      const counts = { passed: 0, failed: 0, skipped: 0 };
+      for (const session of sessions) {
+        if (session.testResults) countSuite(session.testResults, counts);
+        // A file that failed to load, or errored outside a test, counts as one failure.
+        if (!session.passed && (session.errors?.length ?? 0) > 0) counts.failed += 1;
+      }
+      writeFileSync(file, JSON.stringify(counts));
+    },
+  };
+}

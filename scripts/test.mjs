@@ -1,0 +1,83 @@
+// `npm test`: every check, in order, then one plain line `N passed, N failed`.
+// Each check counts as one test; every mocha and node:test case counts as one.
+// A failing check does not stop the others, so one run shows everything that is wrong.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkManifest, checkSize } from './lib/checks.mjs';
+import { chromiumPath } from './lib/chromium.mjs';
+import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { root, run } from './lib/run.mjs';
+
+const cache = join(root, '.cache');
+mkdirSync(cache, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+async function check(name, action) {
+  console.log(`\n== ${name}`);
+  try {
+    await action();
+    totals.passed += 1;
+  } catch (error) {
+    totals.failed += 1;
+    failures.push(name);
+    console.error(`FAILED: ${name}: ${error.message}`);
+  }
+}
+
+async function suite(name, countsFile, action) {
+  console.log(`\n== ${name}`);
+  rmSync(countsFile, { force: true });
+  let crashed;
+  try {
+    await action();
+  } catch (error) {
+    crashed = error;
+  }
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
+  if (crashed && counts.failed === 0) counts.failed = 1;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+const browserReady = await ensureChromium();
+
+await check('lint', () => run('eslint', ['.', '--max-warnings', '0']));
+await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']));
+const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
+await check('manifest', checkManifest);
+if (built) await check('size budget', checkSize);
+
+const serverTests = existsSync(join(root, 'test/server'))
+  ? readdirSync(join(root, 'test/server')).filter((file) => file.endsWith('.test.ts')).map((file) => `test/server/${file}`)
+  : [];
+if (serverTests.length > 0) {
+  const countsFile = join(cache, 'node-counts.json');
+  await suite('server tests (node:test)', countsFile, () =>
+    run('node', [
+      '--import', 'tsx',
+      '--test', '--test-concurrency=1',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
+      ...serverTests,
+    ]),
+  );
+}
+
+if (browserReady && built) {
+  const countsFile = join(cache, 'browser-counts.json');
+  await suite('browser tests (@web/test-runner, Chromium)', countsFile, () =>
+    run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], { env: { STUDIO_COUNTS_FILE: countsFile, CHROME_PATH: chromiumPath() } }),
+  );
+} else {
+  totals.failed += 1;
+  failures.push(browserReady ? 'browser tests (not run: the build failed)' : 'browser tests (not run: no Chromium)');
+}
+
+console.log('');
+if (failures.length > 0) console.log(`Failed: ${failures.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exitCode = totals.failed > 0 ? 1 : 0;

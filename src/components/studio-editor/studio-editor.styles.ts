@@ -1,0 +1,118 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    /* Public tokens (set them on the element or through config.theme), aliased to private names. */
+    --_accent: var(--studio-accent, #2563eb);
+    --_surface: var(--studio-surface, #ffffff);
+    --_surface-alt: var(--studio-surface-alt, #f3f4f6);
+    --_text: var(--studio-text, #111827);
+    --_text-muted: var(--studio-text-muted, #4b5563);
+    --_border: var(--studio-border, #d1d5db);
+    --_danger: var(--studio-danger, #b91c1c);
+    --_font: var(--studio-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_radius: var(--studio-radius, 8px);
+    --_space: var(--studio-space, 12px);
+
+    display: block;
+    box-sizing: border-box;
+    height: var(--_height, 640px);
+    min-height: 240px;
+    overflow: hidden;
+    color: var(--_text);
+    background: var(--_surface);
+    font-family: var(--_font);
+    font-size: 14px;
+    line-height: 1.4;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    color-scheme: light;
+  }
+
+  :host([theme='dark']) {
+    --_accent: var(--studio-accent, #60a5fa);
+    --_surface: var(--studio-surface, #111827);
+    --_surface-alt: var(--studio-surface-alt, #1f2937);
+    --_text: var(--studio-text, #f9fafb);
+    --_text-muted: var(--studio-text-muted, #d1d5db);
+    --_border: var(--studio-border, #374151);
+    --_danger: var(--studio-danger, #f87171);
+    color-scheme: dark;
+  }
+
+  @media (prefers-color-scheme: dark) {
+    :host([theme='system']) {
+      --_accent: var(--studio-accent, #60a5fa);
+      --_surface: var(--studio-surface, #111827);
+      --_surface-alt: var(--studio-surface-alt, #1f2937);
+      --_text: var(--studio-text, #f9fafb);
+      --_text-muted: var(--studio-text-muted, #d1d5db);
+      --_border: var(--studio-border, #374151);
+      --_danger: var(--studio-danger, #f87171);
+      color-scheme: dark;
+    }
+  }
+
+  :host([compact]) {
+    --_space: var(--studio-space, 8px);
+    font-size: 13px;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+
+  .shell {
+    display: grid;
+    grid-template-rows: auto 1fr auto;
+    height: 100%;
+  }
+
+  [part='toolbar'] {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    background: var(--_surface-alt);
+    border-bottom: 1px solid var(--_border);
+    min-width: 0;
+  }
+
+  [part='title'] {
+    margin: 0;
+    font-size: 1.05em;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  [part='workspace'] {
+    overflow: auto;
+    padding: var(--_space);
+    min-height: 0;
+  }
+
+  [part='status'] {
+    padding: calc(var(--_space) / 2) var(--_space);
+    border-top: 1px solid var(--_border);
+    color: var(--_text-muted);
+    font-size: 0.9em;
+    min-height: 1.4em;
+  }
+
+  [part='error'] {
+    margin: var(--_space);
+    padding: var(--_space);
+    border: 1px solid var(--_danger);
+    border-radius: var(--_radius);
+    color: var(--_danger);
+    white-space: pre-wrap;
+  }
+`;

@@ -1,0 +1,206 @@
+import type { ApiOperation } from '../api/contract.js';
+
+/**
+ * A token as the host's callbacks may return it: the token string itself, or `{ token, type }` where
+ * `type` is the authorization scheme (default `Bearer`). Anything else is an authentication failure.
+ */
+export type TokenResult = string | { token: string; type?: string };
+
+/** `config.auth`: how the editor gets its short-lived, per-user token. Both callbacks are required. */
+export interface AuthConfig {
+  /**
+   * Opaque id of the end user, passed to `getToken`. When absent the editor derives a stable id from a
+   * browser fingerprint (fine for trials); production embeds should pass their own user id.
+   */
+  userId?: string;
+  /** Called on startup with the resolved user id; asks the host backend for a token. */
+  getToken: (userId: string) => TokenResult | Promise<TokenResult>;
+  /** Called with the token that got a 401; asks the host backend for a fresh one. */
+  refreshToken: (expiredToken: string) => TokenResult | Promise<TokenResult>;
+  /** How long a callback may take before it counts as failed, in ms. Default 15000. */
+  timeoutMs?: number;
+}
+
+/** `config.api`: where the service lives. */
+export interface ApiConfig {
+  /** Absolute http(s) URL under which `/v1/` lives. Default: the page's origin. */
+  baseUrl?: string;
+  /** Overrides of operation paths (relative to `baseUrl`, starting with `/v1/`). */
+  paths?: Partial<Record<ApiOperation, string>>;
+  /** Timeout of one request, in ms. Default 30000. */
+  timeoutMs?: number;
+  /** How long the editor follows one job before giving up, in ms. Default 600000 (10 minutes). */
+  jobDeadlineMs?: number;
+}
+
+/** The workflow panels, in their default order. */
+export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export';
+
+/** `config.layout`. */
+export interface LayoutConfig {
+  /** Height of the editor, a CSS length (`640px`, `80vh`, `100%`). Default `640px`. */
+  height?: string;
+  /** `auto` (side by side on wide hosts, stacked on narrow ones), `side-by-side` or `stacked`. Default `auto`. */
+  arrangement?: 'auto' | 'side-by-side' | 'stacked';
+  /** The panel shown first. Default `recommend`. */
+  initialPanel?: PanelId;
+  /** Tighter spacing and smaller controls. Default `false`. */
+  compact?: boolean;
+}
+
+/** `config.project`. */
+export interface ProjectConfig {
+  /**
+   * The caller-chosen, stable `project_id` shared with the service, so that recommendations, assets and
+   * follow-up operations belong together. Default: an id generated once and remembered for this user.
+   */
+  id?: string;
+  /** Title of a new project. Default `Untitled ad`. */
+  title?: string;
+  /** Target duration of the ad in seconds, 5 to 120. Default 30. */
+  duration?: number;
+  /** Save drafts in the browser (IndexedDB). Default `true`. */
+  autosave?: boolean;
+}
+
+/** `config.vocal`: voice-over defaults. */
+export interface VocalConfig {
+  /** Voice id from the service's voice library used for new projects. Default: the service's first voice. */
+  voice?: string;
+  /** Speaking speed, 0.5 to 2. Default 1. */
+  speed?: number;
+  /** One voice for the whole ad (`single`) or one per script section (`per-section`). Default `single`. */
+  mode?: 'single' | 'per-section';
+}
+
+/** `config.music`: music bed defaults. */
+export interface MusicConfig {
+  /** Track id from the service's music library used for new projects. */
+  track?: string;
+  /** Music level in dB, -40 to 6. Default -6. */
+  gain?: number;
+  /** Fade in and fade out of the bed, in seconds, 0 to 10. Default 0.5 and 1.5. */
+  fadeIn?: number;
+  fadeOut?: number;
+  /** Largest audio file a user may upload, in bytes. Default 26214400 (25 MiB). */
+  uploadMaxBytes?: number;
+}
+
+/** Delivery presets; `custom` uses `mastering.target` and `mastering.truePeak`. */
+export type DeliveryPresetId = 'streaming' | 'podcast' | 'aes-ads' | 'ebu-r128' | 'atsc-a85' | 'custom';
+
+/** `config.mastering`. */
+export interface MasteringConfig {
+  /** Delivery preset of new projects. Default `streaming` (-14 LUFS, -1 dBTP). */
+  preset?: DeliveryPresetId;
+  /** Integrated loudness target for `custom`, in LUFS, -40 to -5. Default -16. */
+  target?: number;
+  /** True-peak ceiling for `custom`, in dBTP, -9 to 0. Default -1. */
+  truePeak?: number;
+}
+
+/** Export formats: PCM WAV at 16 or 24 bits, or MP3. */
+export type ExportFormat = 'wav16' | 'wav24' | 'mp3';
+
+/** `config.tools`: each tool can be switched off; what is off is absent from the UI. */
+export interface ToolsConfig {
+  recommend?: boolean;
+  product?: boolean;
+  script?: boolean;
+  voice?: boolean;
+  music?: boolean;
+  upload?: boolean;
+  timeline?: boolean;
+  mix?: boolean;
+  master?: boolean;
+  /** `false`, `true` (every format) or `{ formats }`. Default `true`. */
+  export?: boolean | { formats: ExportFormat[] };
+  /**
+   * `false` (default) or `{ urlTemplate }`: a button opens the project in the studio application at
+   * `urlTemplate`, where `{project_id}` is replaced by the URL-encoded project id.
+   */
+  openInStudio?: false | { urlTemplate: string };
+}
+
+/** `config.theme`: colour mode and brand tokens, applied as `--studio-*` custom properties. */
+export interface ThemeConfig {
+  /** `light`, `dark` or `system` (follows the user's setting). Default `system`. */
+  mode?: 'light' | 'dark' | 'system';
+  /** CSS colours (`#1a73e8`, `rgb(...)`, `oklch(...)`, a named colour). */
+  accent?: string;
+  surface?: string;
+  surfaceAlt?: string;
+  text?: string;
+  textMuted?: string;
+  border?: string;
+  /** A font-family list, e.g. `"Inter", system-ui, sans-serif`. */
+  fontFamily?: string;
+  /** Corner radius, a CSS length. */
+  radius?: string;
+  /** Spacing density. Default `comfortable`. */
+  density?: 'comfortable' | 'compact';
+}
+
+/** `config.i18n`: language of the built-in text, and overrides of any string. */
+export interface I18nConfig {
+  /** Built-in languages: `en` (default) and `fr`. */
+  locale?: 'en' | 'fr';
+  /** Overrides by string key, e.g. `{ 'toolbar.export': 'Download' }`. */
+  strings?: Record<string, string>;
+}
+
+/** The configuration object given to `create(config)` or set as `<studio-editor>.config`. */
+export interface StudioConfig {
+  /** CSS selector of the one element the editor mounts into. Required by `create()`. */
+  target?: string;
+  auth: AuthConfig;
+  api?: ApiConfig;
+  layout?: LayoutConfig;
+  project?: ProjectConfig;
+  vocal?: VocalConfig;
+  music?: MusicConfig;
+  mastering?: MasteringConfig;
+  tools?: ToolsConfig;
+  theme?: ThemeConfig;
+  i18n?: I18nConfig;
+}
+
+/** A configuration after validation, with every default filled in. */
+export interface ResolvedConfig {
+  target: string | undefined;
+  auth: Required<Omit<AuthConfig, 'userId'>> & { userId: string | undefined };
+  api: Required<Omit<ApiConfig, 'paths'>> & { paths: Record<ApiOperation, string> };
+  layout: Required<LayoutConfig>;
+  project: Required<Omit<ProjectConfig, 'id'>> & { id: string | undefined };
+  vocal: { voice: string | undefined; speed: number; mode: 'single' | 'per-section' };
+  music: { track: string | undefined; gain: number; fadeIn: number; fadeOut: number; uploadMaxBytes: number };
+  mastering: Required<MasteringConfig>;
+  tools: {
+    recommend: boolean;
+    product: boolean;
+    script: boolean;
+    voice: boolean;
+    music: boolean;
+    upload: boolean;
+    timeline: boolean;
+    mix: boolean;
+    master: boolean;
+    exportFormats: ExportFormat[];
+    openInStudio: string | undefined;
+  };
+  theme: { mode: 'light' | 'dark' | 'system'; density: 'comfortable' | 'compact'; tokens: ThemeTokens };
+  i18n: { locale: 'en' | 'fr'; strings: Record<string, string> };
+}
+
+/** Brand tokens that were given, by `--studio-*` property name. */
+export type ThemeTokens = Partial<Record<ThemeTokenProperty, string>>;
+
+export type ThemeTokenProperty =
+  | '--studio-accent'
+  | '--studio-surface'
+  | '--studio-surface-alt'
+  | '--studio-text'
+  | '--studio-text-muted'
+  | '--studio-border'
+  | '--studio-font-family'
+  | '--studio-radius';

@@ -1,0 +1,281 @@
+import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, type ApiOperation } from '../api/contract.js';
+import { StudioConfigError } from '../errors.js';
+import {
+  IssueList,
+  bool,
+  cssColor,
+  cssLength,
+  describe,
+  field,
+  findAccountKeys,
+  fontFamily,
+  func,
+  httpUrl,
+  identifier,
+  number,
+  oneOf,
+  readObject,
+  required,
+  text,
+  type Check,
+} from './checks.js';
+import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
+
+export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'tools', 'theme', 'i18n'] as const;
+export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
+export const DELIVERY_PRESETS = ['streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'] as const;
+
+function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
+  const path = 'config.auth';
+  const object = value === undefined
+    ? issues.add(path, 'is required: an object { getToken, refreshToken } whose callbacks ask your host backend for tokens')
+    : readObject(value, path, issues, ['userId', 'getToken', 'refreshToken', 'timeoutMs']);
+  const callback = (key: 'getToken' | 'refreshToken', what: string) =>
+    required(object, key, path, issues, func, what) as AuthConfig[typeof key] | undefined;
+  return {
+    userId: field(object, 'userId', path, issues, identifier(256), undefined),
+    getToken: callback('getToken', 'an async function (userId) => token that calls your host token endpoint') ?? missingCallback,
+    refreshToken: callback('refreshToken', 'an async function (expiredToken) => token that calls your host refresh endpoint') ?? missingCallback,
+    timeoutMs: field(object, 'timeoutMs', path, issues, number(1000, 120_000, 'ms'), 15_000),
+  };
+}
+
+const missingCallback = (): never => {
+  throw new Error('unreachable: the configuration was refused');
+};
+
+const apiPath =
+  (operation: ApiOperation): Check<string> =>
+  (value, path, issues) => {
+    const given = text({ max: 500, what: 'a path' })(value, path, issues);
+    if (given === undefined) return undefined;
+    if (!given.startsWith(API_PREFIX) || /[?#\s]/.test(given)) {
+      return issues.add(path, `expected a path under ${API_PREFIX} without query or spaces, like "${DEFAULT_PATHS[operation]}", got ${describe(value)}`);
+    }
+    if (operation === 'job' && !given.includes('{job_id}')) {
+      return issues.add(path, `expected a path containing {job_id}, like "${DEFAULT_PATHS.job}", got ${describe(value)}`);
+    }
+    return given;
+  };
+
+function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
+  const path = 'config.api';
+  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs']);
+  const baseCheck: Check<string> = (raw, at, list) => {
+    const href = httpUrl('an absolute URL like "https://api.example.com"')(raw, at, list);
+    if (href === undefined) return undefined;
+    const url = new URL(href);
+    if (url.search !== '' || url.hash !== '') return list.add(at, `expected a URL without query or fragment, got ${describe(raw)}`);
+    return href.replace(/\/+$/, '');
+  };
+  let baseUrl = field(object, 'baseUrl', path, issues, baseCheck, undefined);
+  if (baseUrl === undefined && object?.['baseUrl'] === undefined) {
+    if (origin === undefined || origin === 'null') {
+      issues.add(`${path}.baseUrl`, 'is required when the page has no http(s) origin (a file: or sandboxed page): give the service URL');
+    }
+    baseUrl = origin;
+  }
+  const pathsObject = readObject(object?.['paths'], `${path}.paths`, issues, API_OPERATIONS);
+  const paths = { ...DEFAULT_PATHS } as Record<ApiOperation, string>;
+  for (const operation of API_OPERATIONS) {
+    paths[operation] = field(pathsObject, operation, `${path}.paths`, issues, apiPath(operation), DEFAULT_PATHS[operation]);
+  }
+  return {
+    baseUrl: baseUrl ?? '',
+    paths,
+    timeoutMs: field(object, 'timeoutMs', path, issues, number(1000, 300_000, 'ms'), 30_000),
+    jobDeadlineMs: field(object, 'jobDeadlineMs', path, issues, number(10_000, 3_600_000, 'ms'), 600_000),
+  };
+}
+
+function layout(value: unknown, issues: IssueList): ResolvedConfig['layout'] {
+  const path = 'config.layout';
+  const object = readObject(value, path, issues, ['height', 'arrangement', 'initialPanel', 'compact']);
+  return {
+    height: field(object, 'height', path, issues, cssLength, '640px'),
+    arrangement: field(object, 'arrangement', path, issues, oneOf(['auto', 'side-by-side', 'stacked'] as const), 'auto'),
+    initialPanel: field(object, 'initialPanel', path, issues, oneOf(PANELS), 'recommend'),
+    compact: field(object, 'compact', path, issues, bool, false),
+  };
+}
+
+function project(value: unknown, issues: IssueList): ResolvedConfig['project'] {
+  const path = 'config.project';
+  const object = readObject(value, path, issues, ['id', 'title', 'duration', 'autosave']);
+  return {
+    id: field(object, 'id', path, issues, identifier(128), undefined),
+    title: field(object, 'title', path, issues, text({ max: 200, what: 'a title' }), 'Untitled ad'),
+    duration: field(object, 'duration', path, issues, number(5, 120, 'seconds'), 30),
+    autosave: field(object, 'autosave', path, issues, bool, true),
+  };
+}
+
+function vocal(value: unknown, issues: IssueList): ResolvedConfig['vocal'] {
+  const path = 'config.vocal';
+  const object = readObject(value, path, issues, ['voice', 'speed', 'mode']);
+  return {
+    voice: field(object, 'voice', path, issues, identifier(128), undefined),
+    speed: field(object, 'speed', path, issues, number(0.5, 2, 'times normal speed'), 1),
+    mode: field(object, 'mode', path, issues, oneOf(['single', 'per-section'] as const), 'single'),
+  };
+}
+
+function music(value: unknown, issues: IssueList): ResolvedConfig['music'] {
+  const path = 'config.music';
+  const object = readObject(value, path, issues, ['track', 'gain', 'fadeIn', 'fadeOut', 'uploadMaxBytes']);
+  return {
+    track: field(object, 'track', path, issues, identifier(128), undefined),
+    gain: field(object, 'gain', path, issues, number(-40, 6, 'dB'), -6),
+    fadeIn: field(object, 'fadeIn', path, issues, number(0, 10, 'seconds'), 0.5),
+    fadeOut: field(object, 'fadeOut', path, issues, number(0, 10, 'seconds'), 1.5),
+    uploadMaxBytes: field(object, 'uploadMaxBytes', path, issues, number(1024, 500 * 1024 * 1024, 'bytes', { integer: true }), 25 * 1024 * 1024),
+  };
+}
+
+function mastering(value: unknown, issues: IssueList): ResolvedConfig['mastering'] {
+  const path = 'config.mastering';
+  const object = readObject(value, path, issues, ['preset', 'target', 'truePeak']);
+  return {
+    preset: field(object, 'preset', path, issues, oneOf(DELIVERY_PRESETS), 'streaming'),
+    target: field(object, 'target', path, issues, number(-40, -5, 'LUFS'), -16),
+    truePeak: field(object, 'truePeak', path, issues, number(-9, 0, 'dBTP'), -1),
+  };
+}
+
+const exportFormats: Check<ExportFormat[]> = (value, path, issues) => {
+  if (typeof value === 'boolean') return value ? [...EXPORT_FORMATS] : [];
+  const object = readObject(value, path, issues, ['formats']);
+  if (object === undefined) return undefined;
+  const formats = object['formats'];
+  const formatsPath = `${path}.formats`;
+  if (!Array.isArray(formats) || formats.length === 0) {
+    return issues.add(formatsPath, `expected a non-empty array of ${EXPORT_FORMATS.map((f) => `"${f}"`).join(', ')}, got ${describe(formats)}`);
+  }
+  const result: ExportFormat[] = [];
+  formats.forEach((format, index) => {
+    const checked = oneOf(EXPORT_FORMATS)(format, `${formatsPath}[${index}]`, issues);
+    if (checked !== undefined && !result.includes(checked)) result.push(checked);
+  });
+  return result;
+};
+
+const studioUrl: Check<string | undefined> = (value, path, issues) => {
+  if (value === false) return undefined;
+  const object = readObject(value, path, issues, ['urlTemplate']);
+  if (object === undefined) return undefined;
+  const template = required(object, 'urlTemplate', path, issues, text({ max: 2000, what: 'a URL template' }), 'a URL containing {project_id}');
+  if (template === undefined) return undefined;
+  const templatePath = `${path}.urlTemplate`;
+  if (!template.includes('{project_id}')) return issues.add(templatePath, `expected a URL containing {project_id}, got ${describe(template)}`);
+  return httpUrl('an absolute http(s) URL containing {project_id}')(template.replaceAll('{project_id}', 'x'), templatePath, issues) === undefined
+    ? undefined
+    : template;
+};
+
+const TOOL_SWITCHES = ['recommend', 'product', 'script', 'voice', 'music', 'upload', 'timeline', 'mix', 'master'] as const;
+
+function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
+  const path = 'config.tools';
+  const object = readObject(value, path, issues, [...TOOL_SWITCHES, 'export', 'openInStudio']);
+  const switches = Object.fromEntries(TOOL_SWITCHES.map((key) => [key, field(object, key, path, issues, bool, true)])) as Record<
+    (typeof TOOL_SWITCHES)[number],
+    boolean
+  >;
+  return {
+    ...switches,
+    exportFormats: field(object, 'export', path, issues, exportFormats, [...EXPORT_FORMATS]),
+    openInStudio: field(object, 'openInStudio', path, issues, studioUrl, undefined),
+  };
+}
+
+const THEME_TOKENS: ReadonlyArray<[key: string, property: ThemeTokenProperty, check: Check<string>]> = [
+  ['accent', '--studio-accent', cssColor],
+  ['surface', '--studio-surface', cssColor],
+  ['surfaceAlt', '--studio-surface-alt', cssColor],
+  ['text', '--studio-text', cssColor],
+  ['textMuted', '--studio-text-muted', cssColor],
+  ['border', '--studio-border', cssColor],
+  ['fontFamily', '--studio-font-family', fontFamily],
+  ['radius', '--studio-radius', cssLength],
+];
+
+function theme(value: unknown, issues: IssueList): ResolvedConfig['theme'] {
+  const path = 'config.theme';
+  const object = readObject(value, path, issues, ['mode', 'density', ...THEME_TOKENS.map(([key]) => key)]);
+  const tokens: ThemeTokens = {};
+  for (const [key, property, check] of THEME_TOKENS) {
+    const token = field(object, key, path, issues, check, undefined);
+    if (token !== undefined) tokens[property] = token;
+  }
+  return {
+    mode: field(object, 'mode', path, issues, oneOf(['light', 'dark', 'system'] as const), 'system'),
+    density: field(object, 'density', path, issues, oneOf(['comfortable', 'compact'] as const), 'comfortable'),
+    tokens,
+  };
+}
+
+function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
+  const path = 'config.i18n';
+  const object = readObject(value, path, issues, ['locale', 'strings']);
+  const strings: Record<string, string> = {};
+  const given = object?.['strings'];
+  if (given !== undefined) {
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      issues.add(`${path}.strings`, `expected an object of strings by key, got ${describe(given)}`);
+    } else {
+      for (const [key, string] of Object.entries(given)) {
+        const checked = text({ max: 500, nonEmpty: false })(string, `${path}.strings["${key}"]`, issues);
+        if (checked !== undefined) strings[key] = checked;
+      }
+    }
+  }
+  return { locale: field(object, 'locale', path, issues, oneOf(['en', 'fr'] as const), 'en'), strings };
+}
+
+export interface ValidateOptions {
+  /** `create()` needs `config.target`; the element does not. */
+  requireTarget?: boolean;
+  /** Origin used as the default `api.baseUrl`. Default: `location.origin`. */
+  origin?: string;
+}
+
+/**
+ * Checks a configuration and fills in every default. Throws one `StudioConfigError` listing every
+ * problem, each naming its key path, what was found and what is expected.
+ */
+export function resolveConfig(config: unknown, options: ValidateOptions = {}): ResolvedConfig {
+  const issues = new IssueList();
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    issues.add('config', `expected an object like { target: "#editor", auth: { getToken, refreshToken } }, got ${describe(config)}`);
+    throw new StudioConfigError(issues.items);
+  }
+  for (const keyPath of findAccountKeys(config, 'config')) {
+    issues.add(
+      keyPath,
+      'an account API key must never be given to the editor, which runs in the browser where anyone can read it. ' +
+        'Keep the key on your host server: it calls POST /v1/auth/token with the key and hands the editor a short-lived ' +
+        'token through auth.getToken. Remove this key from the config.',
+    );
+  }
+  const object = readObject(config, 'config', issues, CONFIG_AREAS)!;
+  const target = options.requireTarget
+    ? required(object, 'target', 'config', issues, text({ max: 500, what: 'a CSS selector' }), 'a CSS selector of the element to mount into, like "#editor"')
+    : field(object, 'target', 'config', issues, text({ max: 500, what: 'a CSS selector' }), undefined);
+  const origin = options.origin ?? (typeof location === 'undefined' ? undefined : location.origin);
+  const resolved: ResolvedConfig = {
+    target,
+    auth: auth(object['auth'], issues),
+    api: api(object['api'], issues, origin),
+    layout: layout(object['layout'], issues),
+    project: project(object['project'], issues),
+    vocal: vocal(object['vocal'], issues),
+    music: music(object['music'], issues),
+    mastering: mastering(object['mastering'], issues),
+    tools: tools(object['tools'], issues),
+    theme: theme(object['theme'], issues),
+    i18n: i18n(object['i18n'], issues),
+  };
+  if (issues.items.length > 0) throw new StudioConfigError(issues.items);
+  return resolved;
+}

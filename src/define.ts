@@ -1,0 +1,1 @@
+export { StudioEditor } from './components/studio-editor/studio-editor.js';

@@ -1,0 +1,16 @@
+import type { StudioErrorEvent } from './studio-error.js';
+import type { StudioReadyEvent } from './studio-ready.js';
+
+/**
+ * The events of `<studio-editor>`, by the short name `handle.on()` takes (`'ready'` for `studio-ready`).
+ * Each entry is the DOM event class; `on()` passes its `detail` and the event itself.
+ */
+export interface StudioEventMap {
+  ready: StudioReadyEvent;
+  error: StudioErrorEvent;
+}
+
+export type StudioEventName = keyof StudioEventMap;
+
+/** The DOM event type of a short event name: `ready` -> `studio-ready`. */
+export const domEventType = <K extends StudioEventName>(name: K): `studio-${K}` => `studio-${name}`;

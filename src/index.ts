@@ -1,0 +1,32 @@
+export { create } from './create.js';
+export type { StudioHandle, StudioListener } from './create.js';
+export { StudioEditor } from './components/studio-editor/studio-editor.js';
+export { resolveConfig } from './config/validate.js';
+export type {
+  ApiConfig,
+  AuthConfig,
+  DeliveryPresetId,
+  ExportFormat,
+  I18nConfig,
+  LayoutConfig,
+  MasteringConfig,
+  MusicConfig,
+  PanelId,
+  ProjectConfig,
+  ResolvedConfig,
+  StudioConfig,
+  ThemeConfig,
+  TokenResult,
+  ToolsConfig,
+  VocalConfig,
+} from './config/types.js';
+export { StudioError, StudioConfigError } from './errors.js';
+export type { ConfigIssue } from './errors.js';
+export { StudioReadyEvent } from './events/studio-ready.js';
+export type { StudioReadyDetail } from './events/studio-ready.js';
+export { StudioErrorEvent } from './events/studio-error.js';
+export type { StudioErrorDetail } from './events/studio-error.js';
+export type { StudioEventMap, StudioEventName } from './events/event-map.js';
+export { DEFAULT_PATHS } from './api/contract.js';
+export type { ApiOperation } from './api/contract.js';
+export { VERSION as version } from './version.js';

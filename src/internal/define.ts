@@ -1,0 +1,19 @@
+const warned = new Set<string>();
+
+/**
+ * Defines a custom element unless the tag is taken already (two script tags, two versions on one page).
+ * The first definition wins; a skipped one warns once, naming the tag, instead of throwing.
+ */
+export function defineElement(tag: string, constructor: CustomElementConstructor): void {
+  const existing = customElements.get(tag);
+  if (existing === undefined) {
+    customElements.define(tag, constructor);
+    return;
+  }
+  if (existing === constructor || warned.has(tag)) return;
+  warned.add(tag);
+  console.warn(
+    `[studio-editor] <${tag}> is already defined on this page (the editor's script was loaded twice); ` +
+      'keeping the first definition. Load the editor once to silence this warning.',
+  );
+}

@@ -1,0 +1,72 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ServiceStudioEditorGlobal } from '../src/cdn.js';
+
+/** Loads the built IIFE exactly as a host page would: a classic <script src> tag. */
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${src}: run the build first`));
+    document.head.append(script);
+  });
+}
+
+// This file imports nothing from src/: everything here comes from dist/studio-editor.iife.js.
+describe('the CDN build (dist/studio-editor.iife.js)', () => {
+  before(() => loadScript('/dist/studio-editor.iife.js'));
+  afterEach(() => sinon.restore());
+
+  it('defines window.ServiceStudioEditor and <studio-editor>', () => {
+    const global = (window as { ServiceStudioEditor?: ServiceStudioEditorGlobal }).ServiceStudioEditor!;
+    expect(global.create).to.be.a('function');
+    expect(global.version).to.match(/^\d+\.\d+\.\d+/);
+    expect(customElements.get('studio-editor')).to.be.a('function');
+  });
+
+  it('mounts with create() from a plain page and destroys', async () => {
+    const host = document.createElement('div');
+    host.id = 'cdn-editor';
+    document.body.append(host);
+    const global = window.ServiceStudioEditor!;
+    const handle = await global.create({
+      target: '#cdn-editor',
+      auth: { getToken: async () => 't', refreshToken: async () => 't2' },
+      layout: { height: '300px' },
+      project: { title: 'From the CDN' },
+    });
+    expect(handle.element.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('From the CDN');
+    expect(handle.element.getBoundingClientRect().height).to.equal(300);
+    handle.destroy();
+    handle.destroy();
+    expect(host.querySelector('studio-editor')).to.equal(null);
+    host.remove();
+  });
+
+  it('rejects a bad config with the CDN build error class', async () => {
+    const global = window.ServiceStudioEditor!;
+    let caught: unknown;
+    try {
+      await global.create({ target: '#x', auth: { getToken: async () => 't', refreshToken: async () => 't' }, theme: { accent: 'url(x)' } });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(global.StudioConfigError);
+    expect((caught as Error).message).to.include('config.theme.accent: expected a plain CSS colour');
+  });
+
+  it('a second copy of the script warns once, does not throw, and keeps the first global', async () => {
+    const first = window.ServiceStudioEditor;
+    const warn = sinon.stub(console, 'warn');
+    const errors: ErrorEvent[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event);
+    window.addEventListener('error', onError);
+    await loadScript('/dist/studio-editor.iife.js?copy=2');
+    window.removeEventListener('error', onError);
+    expect(errors.length).to.equal(0);
+    expect(warn.callCount).to.equal(1);
+    expect(String(warn.firstCall.args[0])).to.include('already defined');
+    expect(window.ServiceStudioEditor).to.equal(first);
+  });
+});

@@ -1,0 +1,30 @@
+// Browser tests: every test/**/*.test.ts except the Node-only server tests, in headless Chromium.
+import { readFileSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { countingReporter } from './scripts/lib/counting-reporter.mjs';
+import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+export default {
+  rootDir: '.',
+  files: ['test/**/*.test.ts', '!test/server/**'],
+  nodeResolve: { exportConditions: ['development'] },
+  concurrency: 2,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 90_000,
+  browserStartTimeout: 60_000,
+  testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: './tsconfig.test.json',
+      define: { __STUDIO_VERSION__: JSON.stringify(pkg.version) },
+    }),
+  ],
+  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs() } })],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.STUDIO_COUNTS_FILE)],
+};
