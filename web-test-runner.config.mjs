@@ -1,4 +1,4 @@
-// Browser tests: every test/**/*.test.ts except the Node-only server tests, in headless Chromium.
+// Browser tests: every test/**/*.test.ts except the Node-side ones (test/server/, test/node/), in headless Chromium.
 import { readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 export default {
   rootDir: '.',
-  files: ['test/**/*.test.ts', '!test/server/**'],
+  files: ['test/**/*.test.ts', '!test/server/**', '!test/node/**'],
   nodeResolve: { exportConditions: ['development'] },
   concurrency: 2,
   concurrentBrowsers: 1,

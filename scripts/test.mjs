@@ -51,18 +51,21 @@ const built = await check('build', () => run('node', ['scripts/build.mjs'])).the
 await check('manifest', checkManifest);
 if (built) await check('size budget', checkSize);
 
-const serverTests = existsSync(join(root, 'test/server'))
-  ? readdirSync(join(root, 'test/server')).filter((file) => file.endsWith('.test.ts')).map((file) => `test/server/${file}`)
-  : [];
-if (serverTests.length > 0) {
+// Node-side tests: the demo servers (test/server/) and pure modules checked against Node tools (test/node/).
+const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir), { recursive: true }).filter((file) => String(file).endsWith('.test.ts')).map((file) => `${dir}/${file}`)
+    : [],
+);
+if (nodeTests.length > 0) {
   const countsFile = join(cache, 'node-counts.json');
-  await suite('server tests (node:test)', countsFile, () =>
+  await suite('node tests (node:test)', countsFile, () =>
     run('node', [
       '--import', 'tsx',
       '--test', '--test-concurrency=1',
       '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
-      ...serverTests,
+      ...nodeTests,
     ]),
   );
 }
