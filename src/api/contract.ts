@@ -1,35 +1,40 @@
 /**
  * The service contract, in one place.
  *
- * The product spec shows only a little of the service API: `POST /v1/auth/token` (server to server),
- * `POST /v1/recommend/url` with `project_id`, `url`, `duration`, `max_recommendations`, answered `202`
- * with a `poll_url`, and that other operations exist (product-based recommendation, formatting,
- * voice-over, mixing, complete ad generation, job status). Everything else here is an ASSUMPTION: the
- * contract of the local emulator (`demo/server/`), kept in this file so that it can be compared with the
- * real service and overridden (`config.api.paths`) without touching the rest of the editor.
+ * The product spec shows only a little of the service API:
+ * - `POST /v1/auth/token`, server to server with `x-api-key`, mints a short-lived token for one end user;
+ * - `POST /v1/recommend/url` with `project_id`, `url`, `duration`, `max_recommendations` (and a webhook
+ *   configuration "may be given"), answered `202 Accepted` with a body carrying `poll_url`;
+ * - jobs are followed by polling `poll_url` or by a terminal notice on a webhook;
+ * - other operations exist: product-based recommendation, formatting, voice-over, mixing, complete
+ *   audio-ad generation, job status; results carry asset metadata (voice and music details) and usage.
  *
- * Each entry says whether it is known (from the spec) or assumed.
+ * Everything else in this file is an ASSUMPTION, marked so: it is the contract of the local emulator
+ * (`demo/server/`), kept here so it can be compared with the real service in one read and changed in one
+ * place. Paths can be overridden per embed through `config.api.paths`. The editor's client is tolerant
+ * where the spec is silent: any operation may answer 200 with its result or 202 with a `poll_url`, unknown
+ * job states count as pending, and unknown fields are kept as they came.
  */
 
 /** Operations the editor can call, by name. Paths are relative to `api.baseUrl`. */
 export const DEFAULT_PATHS = {
-  /** Known: `POST`, body `{ project_id, url, duration, max_recommendations }`, answers 202 + `poll_url`. */
+  /** Known: `POST`, body `RecommendUrlRequest`, answers 202 + `poll_url`. */
   recommendUrl: '/v1/recommend/url',
-  /** Assumed: product-based recommendation, same job pattern as `recommendUrl`. */
+  /** Assumed: `POST`, body `RecommendProductRequest`, same job pattern as `recommendUrl`. */
   recommendProduct: '/v1/recommend/product',
-  /** Assumed: format a script to a target duration. */
+  /** Assumed: `POST`, body `FormatRequest`; result `FormatResult`. */
   format: '/v1/format',
-  /** Assumed: voice-over of one piece of text. */
+  /** Assumed: `POST`, body `VoiceoverRequest`; result `VoiceoverResult`. */
   voiceover: '/v1/voiceover',
-  /** Assumed: mix a voice-over with a music bed. */
+  /** Assumed: `POST`, body `MixRequest`; result `MixResult`. */
   mix: '/v1/mix',
-  /** Assumed: complete audio-ad generation from a chosen composition. */
+  /** Assumed: `POST`, body `GenerateRequest`; result `GenerateResult`. */
   generate: '/v1/generate',
-  /** Assumed: job status; `{job_id}` is replaced. The poller normally follows `poll_url` instead. */
+  /** Assumed: `GET` job status; `{job_id}` is replaced. The poller normally follows `poll_url` instead. */
   job: '/v1/jobs/{job_id}',
-  /** Assumed: the voice library. */
+  /** Assumed: `GET` the voice library, `VoiceLibrary`. */
   voices: '/v1/voices',
-  /** Assumed: the music library. */
+  /** Assumed: `GET` the music library, `MusicLibrary`. */
   music: '/v1/music',
 } as const;
 
@@ -39,3 +44,256 @@ export const API_OPERATIONS = Object.keys(DEFAULT_PATHS) as ApiOperation[];
 
 /** Known: every service path carries this prefix, and only requests under it carry the token. */
 export const API_PREFIX = '/v1/';
+
+/** Known (server to server only; never called by the editor): mints a token with `x-api-key`. */
+export const AUTH_TOKEN_PATH = '/v1/auth/token';
+
+// ---------------------------------------------------------------------------------------------------
+// Auth (server to server). Assumed shapes: the spec says only that a token string results.
+
+/** Assumed request body of `POST /v1/auth/token`. */
+export interface AuthTokenRequest {
+  user_id: string;
+}
+
+/** Assumed response of `POST /v1/auth/token`. `token` is the string the host hands to the browser. */
+export interface AuthTokenResponse {
+  token: string;
+  type: 'Bearer';
+  /** Lifetime in seconds. */
+  expires_in: number;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Errors. Assumed: the spec shows no error body.
+
+/** Assumed error body of any non-2xx answer. The client copes with any other body (or none). */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Jobs. Known: 202 + `poll_url`. States and every other field are assumed.
+
+/** Assumed job states. Anything else the service may send counts as pending. */
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export const TERMINAL_JOB_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
+
+/** The body of a 202. Known: `poll_url`. Assumed: `job_id`, `status`. */
+export interface JobAccepted {
+  poll_url: string;
+  job_id?: string;
+  status?: JobState | (string & {});
+}
+
+/** Assumed: what `GET poll_url` answers. */
+export interface JobRecord<R = unknown> {
+  job_id: string;
+  /** One of `JobState`; unknown values count as pending. */
+  status: JobState | (string & {});
+  /** 0 to 1 where the service knows it. */
+  progress?: number;
+  /** Short words on what the job is doing, for the UI. */
+  stage?: string;
+  /** Present when `status` is `succeeded`. */
+  result?: R;
+  /** Present when `status` is `failed`. */
+  error?: ApiErrorBody['error'];
+  usage?: Usage;
+}
+
+/**
+ * Assumed name and shape of the webhook configuration ("may be given in the request instead of polling").
+ * The service POSTs the terminal `JobRecord` to `url` as JSON.
+ */
+export interface WebhookConfig {
+  url: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Usage and asset metadata. Known to exist ("standard usage and billing information", "voice details,
+// music details"); every field is assumed. The editor keeps these objects exactly as received.
+
+/** Assumed usage and billing information of one operation. */
+export interface Usage {
+  credits_used: number;
+  credits_remaining?: number;
+  [field: string]: unknown;
+}
+
+/** Assumed voice details. */
+export interface VoiceDetails {
+  voice_id: string;
+  name: string;
+  /** BCP 47 language tag, e.g. `en-GB`. */
+  language: string;
+  accent?: string;
+  gender?: 'female' | 'male' | 'neutral';
+  /** Speaking speed the asset was made with (1 = normal). */
+  speed?: number;
+  [field: string]: unknown;
+}
+
+/** Assumed music details. */
+export interface MusicDetails {
+  track_id: string;
+  title: string;
+  style: string;
+  mood?: string;
+  tempo_bpm?: number;
+  duration_s?: number;
+  loopable?: boolean;
+  [field: string]: unknown;
+}
+
+/** Assumed metadata of a generated asset (an audio file the service made). */
+export interface AssetMetadata {
+  asset_id: string;
+  kind: 'voice' | 'music' | 'mix' | 'ad';
+  /** Where to fetch the audio; a `/v1/` URL of the service gets the token, any other URL does not. */
+  url: string;
+  mime_type: string;
+  duration_s: number;
+  sample_rate?: number;
+  voice?: VoiceDetails;
+  music?: MusicDetails;
+  [field: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recommendation.
+
+/** One part of a script, e.g. hook, body, call to action. `id` is stable across edits. Assumed. */
+export interface ScriptSection {
+  id: string;
+  label: string;
+  text: string;
+}
+
+/** Known fields of `POST /v1/recommend/url`; which are required is not shown (we send all four). */
+export interface RecommendUrlRequest {
+  project_id: string;
+  url: string;
+  /** Target duration in seconds (unit assumed). */
+  duration: number;
+  max_recommendations: number;
+  /** Assumed field name. */
+  webhook?: WebhookConfig;
+}
+
+/** Assumed: product-based recommendation. */
+export interface RecommendProductRequest {
+  project_id: string;
+  product: { name: string; description: string; url?: string; price?: string };
+  duration: number;
+  max_recommendations: number;
+  webhook?: WebhookConfig;
+}
+
+/** Assumed: one recommended composition. */
+export interface Recommendation {
+  recommendation_id: string;
+  title: string;
+  script: { sections: ScriptSection[] };
+  voice: VoiceDetails;
+  music: MusicDetails;
+  /** Estimated duration of the finished ad, in seconds. */
+  duration_s: number;
+  [field: string]: unknown;
+}
+
+/** Assumed: the `result` of a recommendation job. */
+export interface RecommendResult {
+  recommendations: Recommendation[];
+  usage?: Usage;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Formatting, voice-over, mixing, generation. All assumed.
+
+/** Assumed: fit a script to a duration. */
+export interface FormatRequest {
+  project_id: string;
+  sections: ScriptSection[];
+  duration: number;
+  voice_id?: string;
+  speed?: number;
+}
+
+export interface FormatResult {
+  sections: ScriptSection[];
+  estimated_duration_s: number;
+  usage?: Usage;
+}
+
+/** Assumed: speak one text. */
+export interface VoiceoverRequest {
+  project_id: string;
+  text: string;
+  voice_id: string;
+  speed?: number;
+  /** Lets the result be matched to the script section it voices. */
+  section_id?: string;
+}
+
+export interface VoiceoverResult {
+  asset: AssetMetadata;
+  section_id?: string;
+  usage?: Usage;
+}
+
+/** Assumed: mix voice assets over a music bed on the service side. */
+export interface MixRequest {
+  project_id: string;
+  duration: number;
+  voice: Array<{ asset_id: string; start_s: number; gain_db?: number }>;
+  music?: { asset_id: string; gain_db?: number; fade_in_s?: number; fade_out_s?: number };
+  ducking?: { depth_db: number; attack_ms: number; release_ms: number };
+}
+
+export interface MixResult {
+  asset: AssetMetadata;
+  usage?: Usage;
+}
+
+/** Assumed: generate a complete ad from a recommendation or a composition. */
+export interface GenerateRequest {
+  project_id: string;
+  recommendation_id?: string;
+  composition?: { sections: ScriptSection[]; voice_id: string; track_id: string; duration: number };
+  mastering?: { target_lufs: number; true_peak_dbtp: number };
+  webhook?: WebhookConfig;
+}
+
+export interface GenerateResult {
+  asset: AssetMetadata;
+  voiceovers: AssetMetadata[];
+  music?: AssetMetadata;
+  usage?: Usage;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Libraries. All assumed.
+
+export interface VoiceLibraryEntry extends VoiceDetails {
+  /** A short sample to audition. */
+  sample_url: string;
+  /** Speaking rate at speed 1, for duration estimates. */
+  words_per_minute: number;
+}
+
+export interface VoiceLibrary {
+  voices: VoiceLibraryEntry[];
+}
+
+export interface MusicLibraryEntry extends MusicDetails {
+  /** The full, loopable bed. */
+  url: string;
+  /** A short preview. */
+  preview_url: string;
+}
+
+export interface MusicLibrary {
+  tracks: MusicLibraryEntry[];
+}
