@@ -1,5 +1,9 @@
 import { createContext } from '@lit/context';
+import type { Translate } from './i18n/translate.js';
 import type { EditorStore } from './model/editor-state.js';
 
 /** The editor's one store, provided by `<studio-editor>` to every panel inside it. */
 export const storeContext = createContext<EditorStore>(Symbol('studio-store'));
+
+/** The translator of the editor's language and the host's string overrides. */
+export const translateContext = createContext<Translate>(Symbol('studio-translate'));

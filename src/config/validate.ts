@@ -1,8 +1,10 @@
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, type ApiOperation } from '../api/contract.js';
 import { StudioConfigError } from '../errors.js';
+import { STRING_KEYS } from '../i18n/translate.js';
 import {
   IssueList,
   bool,
+  closest,
   cssColor,
   cssLength,
   describe,
@@ -225,6 +227,14 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
       issues.add(`${path}.strings`, `expected an object of strings by key, got ${describe(given)}`);
     } else {
       for (const [key, string] of Object.entries(given)) {
+        if (!(STRING_KEYS as string[]).includes(key)) {
+          const suggestion = closest(key, STRING_KEYS);
+          issues.add(
+            `${path}.strings["${key}"]`,
+            `unknown string key; ${suggestion === undefined ? 'the keys are listed in src/i18n/en.ts' : `did you mean "${suggestion}"?`}`,
+          );
+          continue;
+        }
         const checked = text({ max: 500, nonEmpty: false })(string, `${path}.strings["${key}"]`, issues);
         if (checked !== undefined) strings[key] = checked;
       }

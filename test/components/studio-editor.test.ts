@@ -121,3 +121,14 @@ describe('<studio-editor>', () => {
     expect(customElements.get('studio-editor')).to.not.equal(Other);
   });
 });
+
+describe('<studio-editor> language', () => {
+  it('speaks the configured language, with host overrides', async () => {
+    const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
+    const ready = oneEvent(element, 'studio-ready');
+    element.config = { auth: testAuth(), i18n: { locale: 'fr', strings: { 'panels.label': 'Les étapes' } } };
+    await ready;
+    expect(element.shadowRoot!.querySelector('section')!.getAttribute('aria-label')).to.equal("Éditeur d'annonces audio");
+    expect(element.shadowRoot!.querySelector('[part="workspace"]')!.getAttribute('aria-label')).to.equal('Les étapes');
+  });
+});

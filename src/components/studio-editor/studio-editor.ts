@@ -3,7 +3,8 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
 import type { ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { storeContext } from '../../context.js';
+import { storeContext, translateContext } from '../../context.js';
+import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { StudioErrorEvent } from '../../events/studio-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
@@ -63,6 +64,11 @@ export class StudioEditor extends LitElement {
   @provide({ context: storeContext })
   readonly store: EditorStore = createEditorStore();
 
+  /** Text in the configured language, provided to every panel. */
+  @provide({ context: translateContext })
+  @state()
+  protected t: Translate = createTranslator('en');
+
   @state() private resolved: ResolvedConfig | undefined;
   @state() private configError: StudioError | undefined;
 
@@ -115,6 +121,7 @@ export class StudioEditor extends LitElement {
 
   #start(config: ResolvedConfig): void {
     const scope = this.scope;
+    this.t = createTranslator(config.i18n.locale, config.i18n.strings);
     this.theme = config.theme.mode;
     this.compact = config.layout.compact || config.theme.density === 'compact';
     this.#applyStyleProperties(config);
@@ -148,18 +155,18 @@ export class StudioEditor extends LitElement {
 
   protected override render() {
     if (this.configError !== undefined) {
-      return html`<div part="error" role="alert">The editor could not start because its configuration is wrong:
+      return html`<div part="error" role="alert">${this.t('editor.configError')}
 ${this.configError.message}</div>`;
     }
     if (this.resolved === undefined) return nothing;
     const { project } = this.store.getState();
-    return html`<div class="shell">
+    return html`<section class="shell" aria-label=${this.t('editor.label')}>
       <header part="toolbar">
         <h2 part="title">${project.title}</h2>
       </header>
-      <div part="workspace" role="region" aria-label="Workflow"></div>
+      <div part="workspace" role="region" aria-label=${this.t('panels.label')}></div>
       <div part="status" role="status" aria-live="polite"></div>
-    </div>`;
+    </section>`;
   }
 }
 
