@@ -1,0 +1,117 @@
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { StringKey } from '../../i18n/en.js';
+import { controlStyles } from '../shared/controls.styles.js';
+
+const KNOWN_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+/**
+ * Progress of one long task (a service job, a render): what it does, how far it is, and a Cancel button.
+ * Announces its state politely to screen readers; the bar is a `progressbar` with a value when the
+ * task reports one, and indeterminate otherwise.
+ *
+ * @tagname studio-job-status
+ * @fires job-cancel - The user asked to cancel.
+ * @csspart bar - The progress bar.
+ */
+export class StudioJobStatus extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .job {
+        display: grid;
+        grid-template-columns: 1fr auto;
+        gap: 6px 12px;
+        align-items: center;
+      }
+      .label {
+        display: flex;
+        justify-content: space-between;
+        gap: 8px;
+      }
+      [part='bar'] {
+        grid-column: 1;
+        height: 6px;
+        border-radius: 3px;
+        background: var(--_surface-alt, #f3f4f6);
+        overflow: hidden;
+      }
+      .fill {
+        height: 100%;
+        width: calc(var(--_progress, 0.3) * 100%);
+        background: var(--_accent, #2563eb);
+        transition: width 200ms ease;
+      }
+      .indeterminate .fill {
+        animation: slide 1.2s ease-in-out infinite;
+      }
+      @keyframes slide {
+        from {
+          transform: translateX(-100%);
+        }
+        to {
+          transform: translateX(340%);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .indeterminate .fill {
+          animation: none;
+        }
+      }
+      button {
+        grid-column: 2;
+        grid-row: 1 / span 2;
+      }
+    `,
+  ];
+
+  /** What the task is, e.g. "Finding recommendations". */
+  @property() label = '';
+  /** Job state: `queued`, `running`, `succeeded`, `failed`, `cancelled`; anything else shows as running. */
+  @property() state = 'queued';
+  /** 0 to 1, or undefined when the task does not say. */
+  @property({ type: Number }) progress: number | undefined;
+  /** What the task is doing now, as the service words it. */
+  @property() stage = '';
+  /** Whether the task can be cancelled. */
+  @property({ type: Boolean }) cancellable = true;
+
+  protected override updated(): void {
+    const bar = this.renderRoot.querySelector<HTMLElement>('[part="bar"]');
+    const value = this.state === 'succeeded' ? 1 : this.progress;
+    // Through the CSSOM, not a style attribute: a strict CSP blocks inline styles.
+    if (bar && value !== undefined) bar.style.setProperty('--_progress', String(Math.min(1, Math.max(0, value))));
+  }
+
+  protected override render() {
+    const t = this.t;
+    const state = (KNOWN_STATES as readonly string[]).includes(this.state) ? this.state : 'running';
+    const done = state === 'succeeded' || state === 'failed' || state === 'cancelled';
+    const percent = this.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, this.progress)) * 100);
+    const words = [t(`job.state.${state}` as StringKey), this.stage].filter(Boolean).join(': ');
+    return html`<div class="job">
+      <div class="label">
+        <span>${this.label}</span>
+        <span role="status">${words}${percent === undefined || done ? '' : ` (${t('job.percent', { percent })})`}</span>
+      </div>
+      <div part="bar" class=${percent === undefined && !done ? 'indeterminate' : ''} role="progressbar" aria-label=${this.label}
+        aria-valuemin="0" aria-valuemax="100" aria-valuenow=${state === 'succeeded' ? 100 : (percent ?? nothing)}>
+        <div class="fill"></div>
+      </div>
+      ${this.cancellable && !done ? html`<button type="button" @click=${() => this.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }))}>${t('job.cancel')}</button>` : nothing}
+    </div>`;
+  }
+}
+
+defineElement('studio-job-status', StudioJobStatus);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-job-status': StudioJobStatus;
+  }
+}

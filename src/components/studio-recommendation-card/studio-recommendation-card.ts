@@ -1,0 +1,122 @@
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Recommendation } from '../../api/contract.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { controlStyles } from '../shared/controls.styles.js';
+
+const EXCERPT_LENGTH = 160;
+
+/** The first words of a script, cut at a word boundary. */
+export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_LENGTH): string {
+  const text = recommendation.script.sections.map((section) => section.text.trim()).join(' ').replace(/\s+/g, ' ');
+  if (text.length <= length) return text;
+  const cut = text.lastIndexOf(' ', length);
+  return `${text.slice(0, cut > length / 2 ? cut : length)}…`;
+}
+
+/**
+ * One recommended composition: script excerpt, voice, music and length, with Preview and Use buttons.
+ *
+ * @tagname studio-recommendation-card
+ * @fires recommendation-choose - The user chose this recommendation; `detail` is its id.
+ * @fires recommendation-preview - The user asked to hear it (or to stop); `detail` is its id.
+ * @csspart card - The card.
+ */
+export class StudioRecommendationCard extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+      }
+      article {
+        display: grid;
+        gap: 8px;
+        height: 100%;
+        padding: var(--_space, 12px);
+        border: 1px solid var(--_border, #d1d5db);
+        border-radius: var(--_radius, 8px);
+        background: var(--_surface, #ffffff);
+      }
+      :host([chosen]) article {
+        border-color: var(--_accent, #2563eb);
+        box-shadow: 0 0 0 1px var(--_accent, #2563eb);
+      }
+      h3 {
+        margin: 0;
+        font-size: 1em;
+      }
+      blockquote {
+        margin: 0;
+        color: var(--_text-muted, #4b5563);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 2px 10px;
+        margin: 0;
+        font-size: 0.9em;
+      }
+      dt {
+        color: var(--_text-muted, #4b5563);
+      }
+      dd {
+        margin: 0;
+      }
+      .actions {
+        display: flex;
+        gap: 8px;
+        align-self: end;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) recommendation: Recommendation | undefined;
+  /** This recommendation is the one in use. */
+  @property({ type: Boolean, reflect: true }) chosen = false;
+  /** Its preview is playing. */
+  @property({ type: Boolean }) previewing = false;
+
+  #emit(type: 'recommendation-choose' | 'recommendation-preview'): void {
+    if (this.recommendation === undefined) return;
+    this.dispatchEvent(new CustomEvent(type, { detail: this.recommendation.recommendation_id, bubbles: true }));
+  }
+
+  protected override render() {
+    const r = this.recommendation;
+    if (r === undefined) return nothing;
+    const t = this.t;
+    const headingId = `title-${r.recommendation_id}`;
+    const voice = [r.voice.name, r.voice.language, r.voice.gender].filter(Boolean).join(' · ');
+    const music = [r.music.title, r.music.style, r.music.mood].filter(Boolean).join(' · ');
+    return html`<article part="card" aria-labelledby=${headingId}>
+      <h3 id=${headingId}>${r.title}</h3>
+      <blockquote>${scriptExcerpt(r)}</blockquote>
+      <dl>
+        <dt>${t('card.voice')}</dt>
+        <dd>${voice}</dd>
+        <dt>${t('card.music')}</dt>
+        <dd>${music}</dd>
+        <dt>${t('card.length')}</dt>
+        <dd>${t('recommend.seconds', { seconds: Math.round(r.duration_s) })}</dd>
+      </dl>
+      <div class="actions">
+        <button type="button" aria-pressed=${this.previewing ? 'true' : 'false'} @click=${() => this.#emit('recommendation-preview')}>
+          ${this.previewing ? t('card.stopPreview') : t('card.preview')}
+        </button>
+        <button type="button" class="primary" ?disabled=${this.chosen} @click=${() => this.#emit('recommendation-choose')}>
+          ${this.chosen ? t('card.chosen') : t('card.choose')}
+        </button>
+      </div>
+    </article>`;
+  }
+}
+
+defineElement('studio-recommendation-card', StudioRecommendationCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-recommendation-card': StudioRecommendationCard;
+  }
+}
