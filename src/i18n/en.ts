@@ -50,6 +50,14 @@ export const en = {
   'job.state.failed': 'Failed',
   'job.state.cancelled': 'Cancelled',
   'job.percent': '{percent}%',
+  'toolbar.undo': 'Undo',
+  'toolbar.redo': 'Redo',
+  'toolbar.play': 'Play',
+  'toolbar.pause': 'Pause',
+  'toolbar.time': '{time} of {duration}',
+  'toolbar.export': 'Export',
+  'toolbar.credits': '{credits} credits used',
+  'toolbar.openInStudio': 'Open in studio',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -49,4 +49,12 @@ export const fr: Catalogue = {
   'job.state.failed': 'Échec',
   'job.state.cancelled': 'Annulé',
   'job.percent': '{percent} %',
+  'toolbar.undo': 'Annuler',
+  'toolbar.redo': 'Rétablir',
+  'toolbar.play': 'Lecture',
+  'toolbar.pause': 'Pause',
+  'toolbar.time': '{time} sur {duration}',
+  'toolbar.export': 'Exporter',
+  'toolbar.credits': '{credits} crédits utilisés',
+  'toolbar.openInStudio': 'Ouvrir dans le studio',
 };

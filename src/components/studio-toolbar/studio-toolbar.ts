@@ -1,0 +1,141 @@
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { defineElement } from '../../internal/define.js';
+import { formatTime } from '../../internal/format.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { controlStyles } from '../shared/controls.styles.js';
+
+/** The toolbar's requests to the editor. */
+export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio';
+
+/**
+ * The editor's top bar: the project title (editable), undo and redo, play or pause with the time, export,
+ * open in studio and the credits used. A `toolbar` in ARIA terms: one tab stop, arrow keys move between
+ * its buttons.
+ *
+ * @tagname studio-toolbar
+ * @fires toolbar-action - `detail` is a `ToolbarAction`.
+ * @fires title-change - `detail` is the new title (trimmed, not empty).
+ * @csspart title - The title field.
+ */
+export class StudioToolbar extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: flex;
+        align-items: center;
+        gap: var(--_space, 12px);
+        min-width: 0;
+        flex-wrap: wrap;
+      }
+      [part='title'] {
+        flex: 1 1 160px;
+        font-weight: 600;
+        border-color: transparent;
+        background: transparent;
+      }
+      [part='title']:hover,
+      [part='title']:focus {
+        border-color: var(--_border, #d1d5db);
+        background: var(--_surface, #ffffff);
+      }
+      [role='toolbar'] {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+        flex-wrap: wrap;
+      }
+      .time {
+        font-variant-numeric: tabular-nums;
+        min-width: 7.5em;
+        color: var(--_text-muted, #4b5563);
+      }
+      .credits {
+        color: var(--_text-muted, #4b5563);
+        font-size: 0.9em;
+      }
+      button.icon {
+        min-width: 36px;
+        padding: 0 10px;
+      }
+    `,
+  ];
+
+  @property() projectTitle = '';
+  @property({ type: Boolean }) canUndo = false;
+  @property({ type: Boolean }) canRedo = false;
+  @property({ type: Boolean }) playing = false;
+  /** Whether there is anything to play yet. */
+  @property({ type: Boolean }) canPlay = false;
+  @property({ type: Number }) time = 0;
+  @property({ type: Number }) duration = 0;
+  /** Credits used by this project so far, when the service reported any. */
+  @property({ type: Number }) credits: number | undefined;
+  @property({ type: Boolean }) canExport = true;
+  @property({ type: Boolean }) openInStudio = false;
+
+  #action(action: ToolbarAction): void {
+    this.dispatchEvent(new CustomEvent<ToolbarAction>('toolbar-action', { detail: action, bubbles: true }));
+  }
+
+  #commitTitle(input: HTMLInputElement): void {
+    const title = input.value.trim();
+    if (title === '' || title === this.projectTitle) {
+      input.value = this.projectTitle;
+      return;
+    }
+    this.dispatchEvent(new CustomEvent<string>('title-change', { detail: title, bubbles: true }));
+  }
+
+  /** Roving focus between the buttons: one tab stop, arrows, Home and End. */
+  #handleKeydown(event: KeyboardEvent): void {
+    const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+    if (!keys.includes(event.key)) return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button:not(:disabled)')];
+    const index = buttons.indexOf(this.renderRoot.querySelector<HTMLButtonElement>('[role="toolbar"] button:focus')!);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+    event.preventDefault();
+    buttons[next]?.focus();
+  }
+
+  protected override updated(): void {
+    // One tab stop: the first enabled button, or the one that has focus.
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
+    const focused = buttons.find((button) => button.matches(':focus') && !button.disabled);
+    const stop = focused ?? buttons.find((button) => !button.disabled);
+    for (const button of buttons) button.tabIndex = button === stop ? 0 : -1;
+  }
+
+  protected override render() {
+    const t = this.t;
+    return html`<input part="title" type="text" maxlength="200" aria-label=${t('toolbar.title')} .value=${this.projectTitle}
+        @change=${(event: Event) => this.#commitTitle(event.target as HTMLInputElement)}
+        @keydown=${(event: KeyboardEvent) => event.key === 'Enter' && (event.target as HTMLInputElement).blur()} />
+      <div role="toolbar" aria-label=${t('toolbar.label')} @keydown=${this.#handleKeydown}
+        @focusin=${() => this.requestUpdate()}>
+        <button type="button" class="icon" ?disabled=${!this.canUndo} aria-keyshortcuts="Control+Z" @click=${() => this.#action('undo')}>
+          <span aria-hidden="true">↶</span><span class="visually-hidden">${t('toolbar.undo')}</span>
+        </button>
+        <button type="button" class="icon" ?disabled=${!this.canRedo} aria-keyshortcuts="Control+Shift+Z" @click=${() => this.#action('redo')}>
+          <span aria-hidden="true">↷</span><span class="visually-hidden">${t('toolbar.redo')}</span>
+        </button>
+        <button type="button" class="icon" ?disabled=${!this.canPlay} aria-keyshortcuts="Space" @click=${() => this.#action('play-toggle')}>
+          <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
+        </button>
+        <span class="time" aria-live="off">${t('toolbar.time', { time: formatTime(this.time, true), duration: formatTime(this.duration, true) })}</span>
+        ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
+        ${this.canExport ? html`<button type="button" class="primary" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
+      </div>
+      ${this.credits === undefined ? nothing : html`<span class="credits">${t('toolbar.credits', { credits: this.credits })}</span>`}`;
+  }
+}
+
+defineElement('studio-toolbar', StudioToolbar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-toolbar': StudioToolbar;
+  }
+}

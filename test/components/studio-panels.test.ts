@@ -1,0 +1,82 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../src/components/studio-panels/studio-panels.js';
+import type { PanelTab, StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
+
+const panels: PanelTab[] = [
+  { id: 'recommend', label: 'Recommend' },
+  { id: 'script', label: 'Script' },
+  { id: 'music', label: 'Music' },
+];
+
+const mount = () =>
+  fixture<StudioPanels>(html`<studio-panels .panels=${panels} active="script">
+    <p slot="recommend">Recommend panel</p>
+    <p slot="script">Script panel</p>
+    <p slot="music">Music panel</p>
+  </studio-panels>`);
+
+const activeText = (element: StudioPanels) =>
+  element.shadowRoot!.querySelector('slot')!.assignedElements().map((node) => node.textContent).join();
+
+describe('<studio-panels>', () => {
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('shows only the active panel, labelled by its tab', async () => {
+    const element = await mount();
+    expect(activeText(element)).to.equal('Script panel');
+    const tab = element.shadowRoot!.querySelector('[aria-selected=true]')!;
+    expect(tab.id).to.equal('tab-script');
+    expect(element.shadowRoot!.querySelector('[role=tabpanel]')!.getAttribute('aria-labelledby')).to.equal('tab-script');
+    await expect(element).to.be.accessible();
+  });
+
+  it('opens a panel on click and says so', async () => {
+    const element = await mount();
+    const seen: string[] = [];
+    element.addEventListener('panel-select', (event) => seen.push((event as CustomEvent<string>).detail));
+    element.shadowRoot!.querySelector<HTMLButtonElement>('#tab-music')!.click();
+    await element.updateComplete;
+    expect(seen).to.deep.equal(['music']);
+    expect(activeText(element)).to.equal('Music panel');
+  });
+
+  it('moves with arrow keys, wrapping, and Home/End, in stacked layout', async () => {
+    await setViewport({ width: 400, height: 600 });
+    const element = await mount();
+    element.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(element.active).to.equal('music');
+    await sendKeys({ press: 'ArrowRight' });
+    expect(element.active).to.equal('recommend');
+    await sendKeys({ press: 'End' });
+    expect(element.active).to.equal('music');
+    await sendKeys({ press: 'Home' });
+    await element.updateComplete;
+    expect(element.shadowRoot!.activeElement!.id).to.equal('tab-recommend');
+  });
+
+  it('puts tabs beside the panel when wide and above it when narrow', async () => {
+    await setViewport({ width: 1200, height: 600 });
+    const element = await mount();
+    const tabs = element.shadowRoot!.querySelector<HTMLElement>('[part=tabs]')!;
+    expect(getComputedStyle(tabs).flexDirection).to.equal('column');
+    await sendKeys({ press: 'Tab' });
+    element.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    expect(element.active).to.equal('music');
+    await setViewport({ width: 360, height: 600 });
+    expect(getComputedStyle(tabs).flexDirection).to.equal('row');
+    element.arrangement = 'side-by-side';
+    await element.updateComplete;
+    expect(getComputedStyle(tabs).flexDirection).to.equal('column');
+  });
+
+  it('falls back to the first panel when the active one is switched off', async () => {
+    const element = await mount();
+    element.panels = panels.filter((panel) => panel.id !== 'script');
+    await element.updateComplete;
+    expect(element.active).to.equal('recommend');
+    expect(element.shadowRoot!.querySelector('#tab-script')).to.equal(null);
+  });
+});

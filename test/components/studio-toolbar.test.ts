@@ -1,0 +1,83 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/studio-toolbar/studio-toolbar.js';
+import type { StudioToolbar } from '../../src/components/studio-toolbar/studio-toolbar.js';
+import { formatTime } from '../../src/internal/format.js';
+
+const buttons = (toolbar: StudioToolbar) => [...toolbar.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role=toolbar] button')];
+/** What a screen reader announces: the text without the aria-hidden glyphs. */
+const names = (toolbar: StudioToolbar) =>
+  buttons(toolbar).map((button) => {
+    const copy = button.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll('[aria-hidden=true]')) hidden.remove();
+    return copy.textContent!.trim();
+  });
+
+describe('<studio-toolbar>', () => {
+  it('names every button and shows time and credits', async () => {
+    const toolbar = await fixture<StudioToolbar>(
+      html`<studio-toolbar projectTitle="Spring" canUndo canPlay .time=${7.5} .duration=${30} .credits=${12} openInStudio></studio-toolbar>`,
+    );
+    expect(names(toolbar)).to.deep.equal(['Undo', 'Redo', 'Play', 'Open in studio', 'Export']);
+    expect(toolbar.shadowRoot!.querySelector('.time')!.textContent).to.equal('0:07.5 of 0:30.0');
+    expect(toolbar.shadowRoot!.querySelector('.credits')!.textContent).to.equal('12 credits used');
+    await expect(toolbar).to.be.accessible();
+  });
+
+  it('emits the action of each button', async () => {
+    const toolbar = await fixture<StudioToolbar>(html`<studio-toolbar canUndo canRedo canPlay></studio-toolbar>`);
+    const seen: string[] = [];
+    toolbar.addEventListener('toolbar-action', (event) => seen.push((event as CustomEvent<string>).detail));
+    for (const button of buttons(toolbar)) button.click();
+    expect(seen).to.deep.equal(['undo', 'redo', 'play-toggle', 'export']);
+  });
+
+  it('is one tab stop; arrows, Home and End move between enabled buttons', async () => {
+    const toolbar = await fixture<StudioToolbar>(html`<studio-toolbar canRedo canPlay></studio-toolbar>`);
+    await toolbar.updateComplete;
+    expect(buttons(toolbar).map((button) => button.tabIndex)).to.deep.equal([-1, 0, -1, -1]);
+    buttons(toolbar)[1]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(toolbar.shadowRoot!.activeElement!.textContent).to.include('Play');
+    await sendKeys({ press: 'End' });
+    expect(toolbar.shadowRoot!.activeElement!.textContent).to.include('Export');
+    await sendKeys({ press: 'ArrowRight' });
+    expect(toolbar.shadowRoot!.activeElement!.textContent).to.include('Redo');
+    await toolbar.updateComplete;
+    expect(buttons(toolbar).filter((button) => button.tabIndex === 0).length).to.equal(1);
+  });
+
+  it('commits a new title on Enter and restores an empty one', async () => {
+    const toolbar = await fixture<StudioToolbar>(html`<studio-toolbar projectTitle="Spring"></studio-toolbar>`);
+    const input = toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part=title]')!;
+    input.focus();
+    input.select();
+    await sendKeys({ type: 'Summer sale' });
+    const changed = oneEvent(toolbar, 'title-change');
+    await sendKeys({ press: 'Enter' });
+    expect((await changed).detail).to.equal('Summer sale');
+    input.focus();
+    input.select();
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ press: 'Enter' });
+    expect(input.value).to.equal('Spring');
+  });
+
+  it('shows Pause while playing', async () => {
+    const toolbar = await fixture<StudioToolbar>(html`<studio-toolbar canPlay playing></studio-toolbar>`);
+    expect(names(toolbar)[2]).to.equal('Pause');
+  });
+});
+
+describe('formatTime', () => {
+  const cases: Array<[number, boolean, string]> = [
+    [0, false, '0:00'],
+    [7.46, true, '0:07.5'],
+    [65, false, '1:05'],
+    [-3, false, '0:00'],
+    [Number.NaN, false, '--:--'],
+  ];
+  for (const [seconds, tenths, expected] of cases) {
+    it(`${seconds}${tenths ? ' with tenths' : ''} -> ${expected}`, () => expect(formatTime(seconds, tenths)).to.equal(expected));
+  }
+});
