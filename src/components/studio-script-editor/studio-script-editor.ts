@@ -1,0 +1,134 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { estimateScript } from '../../script/estimate.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import { styles } from './studio-script-editor.styles.js';
+
+/** A section as the editor shows it. */
+export interface ScriptEditorSection {
+  id: string;
+  label: string;
+  text: string;
+  /** Voice of this section when voices are set per section; undefined means the ad's voice. */
+  voiceId?: string;
+  /** Speaking rate of its voice at speed 1, for the estimate. */
+  wordsPerMinute?: number;
+}
+
+/** What the user changed. `final` is false while typing and true when the field is left. */
+export type ScriptEdit =
+  | { kind: 'text' | 'label'; id: string; value: string; final: boolean }
+  | { kind: 'voice'; id: string; voiceId: string | undefined }
+  | { kind: 'move'; id: string; to: number }
+  | { kind: 'remove'; id: string }
+  | { kind: 'add' };
+
+/**
+ * The script: ordered sections, each with a name and its text, edited as plain text, with a live estimate
+ * of the spoken length per section and in total against the target, and a warning when it is too long.
+ *
+ * @tagname studio-script-editor
+ * @fires script-edit - `detail` is a `ScriptEdit`.
+ * @fires script-fit - The user asked to fit the script to the target length.
+ * @fires voiceover-generate - The user asked for voice-over of the sections that changed.
+ * @csspart section - Each section.
+ * @csspart total - The total estimate and its warning.
+ */
+export class StudioScriptEditor extends StudioElement {
+  static override styles = [controlStyles, styles];
+
+  @property({ attribute: false }) sections: ScriptEditorSection[] = [];
+  /** Target length of the ad, in seconds. */
+  @property({ type: Number }) target = 30;
+  /** Speaking speed, 1 = normal. */
+  @property({ type: Number }) speed = 1;
+  /** Offer a voice per section. */
+  @property({ type: Boolean }) perSectionVoice = false;
+  @property({ attribute: false }) voiceOptions: Array<{ id: string; name: string }> = [];
+  /** Ids of the sections whose voice-over is missing or out of date. */
+  @property({ attribute: false }) stale: ReadonlySet<string> = new Set();
+  /** Fitting or voicing is running. */
+  @property({ type: Boolean }) busy = false;
+  /** Whether fitting to the length is offered. */
+  @property({ type: Boolean }) canFit = true;
+
+  #edit(edit: ScriptEdit): void {
+    this.dispatchEvent(new CustomEvent<ScriptEdit>('script-edit', { detail: edit, bubbles: true }));
+  }
+
+  #emit(type: 'script-fit' | 'voiceover-generate'): void {
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true }));
+  }
+
+  #renderSection(section: ScriptEditorSection, index: number, seconds: number) {
+    const t = this.t;
+    const label = section.label || t('script.newSection', { n: index + 1 });
+    const last = this.sections.length - 1;
+    return html`<li part="section" class=${this.stale.has(section.id) ? 'stale' : ''}>
+      <div class="head">
+        <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel')}
+          @input=${(e: InputEvent) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: false })}
+          @change=${(e: Event) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: true })} />
+        <span class="estimate">${t('script.estimate', { seconds: seconds.toFixed(1) })}</span>
+        ${this.stale.has(section.id) ? html`<span class="badge">${t('script.stale')}</span>` : nothing}
+        <span class="tools">
+          <button type="button" class="small" ?disabled=${index === 0} aria-label=${t('script.moveUp', { label })}
+            @click=${() => this.#edit({ kind: 'move', id: section.id, to: index - 1 })}>↑</button>
+          <button type="button" class="small" ?disabled=${index === last} aria-label=${t('script.moveDown', { label })}
+            @click=${() => this.#edit({ kind: 'move', id: section.id, to: index + 1 })}>↓</button>
+          <button type="button" class="small" aria-label=${t('script.remove', { label })}
+            @click=${() => this.#edit({ kind: 'remove', id: section.id })}>✕</button>
+        </span>
+      </div>
+      <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })}
+        @input=${(e: InputEvent) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false })}
+        @change=${(e: Event) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true })}></textarea>
+      ${this.perSectionVoice
+        ? html`<label class="voice">${t('script.sectionVoice', { label })}
+            <select @change=${(e: Event) => this.#edit({ kind: 'voice', id: section.id, voiceId: (e.target as HTMLSelectElement).value || undefined })}>
+              <option value="" ?selected=${section.voiceId === undefined}>${t('script.adVoice')}</option>
+              ${this.voiceOptions.map((voice) => html`<option value=${voice.id} ?selected=${voice.id === section.voiceId}>${voice.name}</option>`)}
+            </select>
+          </label>`
+        : nothing}
+    </li>`;
+  }
+
+  protected override render() {
+    const t = this.t;
+    const estimate = estimateScript(this.sections, this.speed);
+    const over = estimate.total - this.target;
+    const staleCount = this.sections.filter((section) => this.stale.has(section.id)).length;
+    return html`${this.sections.length === 0
+        ? html`<p class="hint">${t('script.empty')}</p>`
+        : html`<ol>
+            ${repeat(this.sections, (section) => section.id, (section, index) => this.#renderSection(section, index, estimate.sections[index]!))}
+          </ol>`}
+      <button type="button" @click=${() => this.#edit({ kind: 'add' })}>${t('script.add')}</button>
+      <div part="total" class=${over > 0 ? 'over' : ''}>
+        <span>${t('script.total', { seconds: estimate.total.toFixed(1), target: this.target })}</span>
+        <span role="status">${over > 0 ? t('script.over', { over: over.toFixed(1), target: this.target }) : ''}</span>
+      </div>
+      <div class="actions">
+        ${this.canFit
+          ? html`<button type="button" ?disabled=${this.busy || this.sections.length === 0} @click=${() => this.#emit('script-fit')}>
+              ${t('script.fit', { target: this.target })}
+            </button>`
+          : nothing}
+        <button type="button" class="primary" ?disabled=${this.busy || staleCount === 0} @click=${() => this.#emit('voiceover-generate')}>
+          ${staleCount === this.sections.length ? t('script.generate') : t('script.generateSome', { count: staleCount })}
+        </button>
+      </div>`;
+  }
+}
+
+defineElement('studio-script-editor', StudioScriptEditor);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-script-editor': StudioScriptEditor;
+  }
+}
