@@ -1,0 +1,10 @@
+/** A slider's value: `final` is false while dragging and true when released (one undo step). */
+export interface SliderValue {
+  value: number;
+  final: boolean;
+}
+
+/** Dispatches a bubbling, non-composed CustomEvent from a leaf element to its panel. */
+export function emit<T>(target: EventTarget, type: string, detail: T): void {
+  target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true }));
+}

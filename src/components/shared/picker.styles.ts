@@ -1,0 +1,79 @@
+import { css } from 'lit';
+
+/** Layout shared by the voice and music pickers: filters, a scrolling radio list, sliders. */
+export const pickerStyles = css`
+  :host {
+    display: grid;
+    gap: var(--_space, 12px);
+  }
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 12px;
+    align-items: end;
+  }
+  .filters label {
+    display: grid;
+    gap: 4px;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 6px;
+    max-height: 320px;
+    overflow: auto;
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 6px 10px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+  }
+  li.selected {
+    border-color: var(--_accent, #2563eb);
+    background: var(--_surface-alt, #f3f4f6);
+  }
+  li label {
+    flex: 1;
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    font-weight: normal;
+    min-width: 0;
+    cursor: pointer;
+  }
+  li input[type='radio'] {
+    accent-color: var(--_accent, #2563eb);
+    min-height: auto;
+  }
+  .name {
+    font-weight: 600;
+  }
+  .details {
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+  .slider {
+    display: grid;
+    grid-template-columns: minmax(90px, auto) 1fr 4.5em;
+    gap: 10px;
+    align-items: center;
+  }
+  .slider output {
+    font-variant-numeric: tabular-nums;
+    text-align: right;
+  }
+  input[type='range'] {
+    accent-color: var(--_accent, #2563eb);
+    padding: 0;
+    border: 0;
+  }
+  button.small {
+    min-height: 32px;
+    padding: 0 10px;
+  }
+`;
