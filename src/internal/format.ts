@@ -7,3 +7,16 @@ export function formatTime(seconds: number, tenths = false): string {
   const whole = tenths ? rest.toFixed(1).padStart(4, '0') : String(Math.floor(rest)).padStart(2, '0');
   return `${minutes}:${whole}`;
 }
+
+/** A byte count for people: `512 B`, `3.4 KB`, `25 MB` (powers of 1024, one decimal under 10). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
+}
