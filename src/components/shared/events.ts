@@ -1,7 +1,9 @@
 /** A slider's value: `final` is false while dragging and true when released (one undo step). */
-export interface SliderValue {
+export interface SliderValue<F extends string = string> {
   value: number;
   final: boolean;
+  /** Which setting, when one event serves several sliders. */
+  field?: F;
 }
 
 /** Dispatches a bubbling, non-composed CustomEvent from a leaf element to its panel. */

@@ -3,7 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import type { MusicLibraryEntry } from '../../api/contract.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
-import { emit, type SliderValue } from '../shared/events.js';
+import { emit } from '../shared/events.js';
+import { slider } from '../shared/slider.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import '../studio-upload/studio-upload.js';
@@ -48,16 +49,6 @@ export class StudioMusicPicker extends StudioElement {
   @state() private query = '';
   @state() private styleFilter = '';
 
-  #slider(id: string, label: string, value: number, min: number, max: number, step: number, text: string, event: string) {
-    const report = (e: Event, final: boolean) => emit<SliderValue>(this, event, { value: Number((e.target as HTMLInputElement).value), final });
-    return html`<div class="slider">
-      <label for=${id}>${label}</label>
-      <input id=${id} type="range" min=${min} max=${max} step=${step} .value=${String(value)} aria-valuetext=${text}
-        @input=${(e: Event) => report(e, false)} @change=${(e: Event) => report(e, true)} />
-      <output for=${id}>${text}</output>
-    </div>`;
-  }
-
   protected override render() {
     const t = this.t;
     const styles = [...new Set(this.tracks.map((track) => track.style))].sort();
@@ -92,9 +83,9 @@ export class StudioMusicPicker extends StudioElement {
             })}
           </ul></fieldset>`}
       ${this.upload ? html`<studio-upload .maxBytes=${this.uploadMaxBytes} .error=${this.uploadError}></studio-upload>` : nothing}
-      ${this.#slider('gain', t('music.gain'), this.gain, -40, 6, 0.5, t('music.gainValue', { db: this.gain.toFixed(1) }), 'music-gain')}
-      ${this.#slider('fade-in', t('music.fadeIn'), this.fadeIn, 0, 10, 0.1, t('music.secondsValue', { seconds: this.fadeIn.toFixed(1) }), 'music-fade-in')}
-      ${this.#slider('fade-out', t('music.fadeOut'), this.fadeOut, 0, 10, 0.1, t('music.secondsValue', { seconds: this.fadeOut.toFixed(1) }), 'music-fade-out')}`;
+      ${slider({ id: 'gain', label: t('music.gain'), value: this.gain, min: -40, max: 6, step: 0.5, text: t('music.gainValue', { db: this.gain.toFixed(1) }), event: 'music-gain', host: this, onValue: (v) => (this.gain = v) })}
+      ${slider({ id: 'fade-in', label: t('music.fadeIn'), value: this.fadeIn, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeIn.toFixed(1) }), event: 'music-fade-in', host: this, onValue: (v) => (this.fadeIn = v) })}
+      ${slider({ id: 'fade-out', label: t('music.fadeOut'), value: this.fadeOut, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeOut.toFixed(1) }), event: 'music-fade-out', host: this, onValue: (v) => (this.fadeOut = v) })}`;
   }
 }
 

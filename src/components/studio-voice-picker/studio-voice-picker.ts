@@ -3,7 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import type { VoiceLibraryEntry } from '../../api/contract.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
-import { emit, type SliderValue } from '../shared/events.js';
+import { emit } from '../shared/events.js';
+import { slider } from '../shared/slider.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 
@@ -84,19 +85,7 @@ export class StudioVoicePicker extends StudioElement {
               </li>`;
             })}
           </ul></fieldset>`}
-      <div class="slider">
-        <label for="speed">${t('voice.speed')}</label>
-        <input id="speed" type="range" min="0.5" max="2" step="0.05" .value=${String(this.speed)}
-          aria-valuetext=${t('voice.speedValue', { speed: this.speed.toFixed(2) })}
-          @input=${(e: InputEvent) => this.#speed(e, false)} @change=${(e: Event) => this.#speed(e, true)} />
-        <output for="speed">${t('voice.speedValue', { speed: this.speed.toFixed(2) })}</output>
-      </div>`;
-  }
-
-  #speed(event: Event, final: boolean): void {
-    const value = Number((event.target as HTMLInputElement).value);
-    this.speed = value;
-    emit<SliderValue>(this, 'speed-change', { value, final });
+      ${slider({ id: 'speed', label: t('voice.speed'), value: this.speed, min: 0.5, max: 2, step: 0.05, text: t('voice.speedValue', { speed: this.speed.toFixed(2) }), event: 'speed-change', host: this, onValue: (v) => (this.speed = v) })}`;
   }
 }
 

@@ -1,0 +1,36 @@
+import { html } from 'lit';
+import { emit, type SliderValue } from './events.js';
+
+export interface SliderOptions {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  /** The value in words, shown and announced (`-6.0 dB`). */
+  text: string;
+  /** Event fired with a `SliderValue`: while dragging (`final: false`) and on release (`final: true`). */
+  event: string;
+  host: EventTarget;
+  /** Put into the event's detail as `field`, when one event serves several sliders. */
+  field?: string;
+  /** Called first with each new value, so the element can show it before its owner answers. */
+  onValue?: (value: number) => void;
+}
+
+/** A labelled range input with its value shown beside it, reporting drags and releases. */
+export function slider(options: SliderOptions) {
+  const { id, label, value, min, max, step, text, event, host, onValue, field } = options;
+  const report = (e: Event, final: boolean) => {
+    const next = Number((e.target as HTMLInputElement).value);
+    onValue?.(next);
+    emit<SliderValue>(host, event, field === undefined ? { value: next, final } : { value: next, final, field });
+  };
+  return html`<div class="slider">
+    <label for=${id}>${label}</label>
+    <input id=${id} type="range" min=${min} max=${max} step=${step} .value=${String(value)} aria-valuetext=${text}
+      @input=${(e: Event) => report(e, false)} @change=${(e: Event) => report(e, true)} />
+    <output for=${id}>${text}</output>
+  </div>`;
+}

@@ -1,0 +1,151 @@
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ExportFormat } from '../../config/types.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import '../studio-job-status/studio-job-status.js';
+
+/** What the user asked to export. */
+export interface ExportRequest {
+  format: ExportFormat;
+  sampleRate: 44_100 | 48_000;
+  /** With its extension. */
+  fileName: string;
+}
+
+const FILE_NAME = /^[\p{L}\p{N} ._-]+$/u;
+
+/** A file name from a project title: letters, digits, spaces, dots, dashes and underscores only. */
+export function fileNameFromTitle(title: string): string {
+  const cleaned = title
+    .normalize('NFC')
+    .replace(/\s*[^\p{L}\p{N} ._-]+\s*/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .slice(0, 80);
+  return cleaned || 'audio-ad';
+}
+
+export const extensionOf = (format: ExportFormat) => (format === 'mp3' ? 'mp3' : 'wav');
+
+/**
+ * Export settings: format, sample rate and file name (from the project title), and the export button;
+ * while exporting, a progress bar with Cancel.
+ *
+ * @tagname studio-export-form
+ * @fires export-request - `detail` is an `ExportRequest`.
+ * @fires job-cancel - The user cancelled the running export.
+ */
+export class StudioExportForm extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+      }
+      .row {
+        display: flex;
+        gap: 8px 16px;
+        flex-wrap: wrap;
+        align-items: center;
+      }
+      .choice {
+        display: inline-flex;
+        gap: 6px;
+        align-items: center;
+        font-weight: normal;
+        min-height: 36px;
+      }
+      .name {
+        display: grid;
+        gap: 4px;
+      }
+      .name div {
+        display: flex;
+        align-items: center;
+        gap: 4px;
+      }
+      button.primary {
+        justify-self: start;
+      }
+      p {
+        margin: 0;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) formats: ExportFormat[] = ['wav16', 'wav24', 'mp3'];
+  @property() projectTitle = '';
+  /** Export is running. */
+  @property({ type: Boolean }) busy = false;
+  /** 0 to 1 while exporting. */
+  @property({ type: Number }) progress: number | undefined;
+
+  @state() private format: ExportFormat | undefined;
+  @state() private sampleRate: 44_100 | 48_000 = 48_000;
+  @state() private name: string | undefined;
+  @state() private nameInvalid = false;
+
+  #submit(event: SubmitEvent): void {
+    event.preventDefault();
+    const format = this.format ?? this.formats[0];
+    const base = (this.name ?? fileNameFromTitle(this.projectTitle)).trim();
+    this.nameInvalid = base === '' || !FILE_NAME.test(base);
+    if (this.nameInvalid || format === undefined || this.busy) return;
+    const detail: ExportRequest = { format, sampleRate: this.sampleRate, fileName: `${base}.${extensionOf(format)}` };
+    this.dispatchEvent(new CustomEvent<ExportRequest>('export-request', { detail, bubbles: true }));
+  }
+
+  protected override render() {
+    const t = this.t;
+    const format = this.format && this.formats.includes(this.format) ? this.format : this.formats[0];
+    if (format === undefined) return nothing;
+    const base = this.name ?? fileNameFromTitle(this.projectTitle);
+    return html`<form novalidate @submit=${this.#submit}>
+      <fieldset>
+        <legend>${t('export.format')}</legend>
+        <div class="row">
+          ${this.formats.map(
+            (option) => html`<label class="choice"><input type="radio" name="format" .checked=${option === format}
+              @change=${() => (this.format = option)} />${t(`export.${option}`)}</label>`,
+          )}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>${t('export.sampleRate')}</legend>
+        <div class="row">
+          ${([44_100, 48_000] as const).map(
+            (rate) => html`<label class="choice"><input type="radio" name="rate" .checked=${rate === this.sampleRate}
+              @change=${() => (this.sampleRate = rate)} />${t('export.rate', { khz: (rate / 1000).toFixed(1) })}</label>`,
+          )}
+        </div>
+      </fieldset>
+      <div class="name">
+        <label for="file">${t('export.fileName')}</label>
+        <div>
+          <input id="file" type="text" maxlength="80" .value=${base} aria-invalid=${this.nameInvalid ? 'true' : 'false'}
+            aria-describedby=${this.nameInvalid ? 'file-error' : nothing}
+            @input=${(e: InputEvent) => {
+              this.name = (e.target as HTMLInputElement).value;
+              this.nameInvalid = false;
+            }} />
+          <span>.${extensionOf(format)}</span>
+        </div>
+        ${this.nameInvalid ? html`<p class="error" id="file-error">${t('export.fileNameInvalid')}</p>` : nothing}
+      </div>
+      ${this.busy
+        ? html`<studio-job-status label=${t('export.rendering')} state="running" .progress=${this.progress}></studio-job-status>`
+        : html`<button class="primary" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
+    </form>`;
+  }
+}
+
+defineElement('studio-export-form', StudioExportForm);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-export-form': StudioExportForm;
+  }
+}
