@@ -3,15 +3,7 @@ import sinon from 'sinon';
 import { create } from '../src/create.js';
 import { StudioConfigError } from '../src/errors.js';
 import { cleanupMounts, mountPoint, testAuth } from './support/auth.js';
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from './support/async.js';
 
 describe('create()', () => {
   afterEach(() => {

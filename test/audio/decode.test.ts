@@ -3,17 +3,9 @@ import sinon from 'sinon';
 import { AssetDecoder, displayUrl } from '../../src/audio/decode.js';
 import { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
+import { rejection } from '../support/async.js';
 
 const tone = wav16([sine(0.25, 48_000)], 48_000);
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('AssetDecoder', () => {
   afterEach(() => sinon.restore());
