@@ -15,6 +15,22 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A real macrotask turn (MessageChannel is not faked by sinon), so browser-internal work (body reading) can finish. */
+export const macrotask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/** Advances sinon's fake clock by `ms`, in steps, letting real macrotasks run between steps. */
+export async function advance(clock: { tickAsync(ms: number): Promise<unknown> }, ms: number, step = 250): Promise<void> {
+  for (let done = 0; done < ms; done += step) {
+    await clock.tickAsync(Math.min(step, ms - done));
+    await macrotask();
+  }
+}
+
 /** Lets pending promise callbacks run. */
 export const flush = async (rounds = 10) => {
   for (let i = 0; i < rounds; i++) await Promise.resolve();
