@@ -6,10 +6,10 @@ export type JobLock = <T>(name: string, task: () => Promise<T>, signal?: AbortSi
 /**
  * One poller per job across tabs: the Web Locks API (`navigator.locks`) when present. A tab that finds the
  * job's lock held waits, then polls once the other tab is done (it then sees the finished job at once).
- * Without Web Locks the lock is per page only (other tabs may poll the same job; harmless, just more requests).
+ * Pass `null` to use the fallback. Without Web Locks the lock is per page only (other tabs may poll the same job; harmless, just more requests).
  */
-export function createJobLock(locks: LockManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.locks): JobLock {
-  if (locks !== undefined) {
+export function createJobLock(locks: LockManager | null = typeof navigator === 'undefined' ? null : (navigator.locks ?? null)): JobLock {
+  if (locks !== null) {
     return <T>(name: string, task: () => Promise<T>, signal?: AbortSignal) =>
       locks.request(`studio-editor:job:${name}`, signal ? { signal } : {}, () => task()) as unknown as Promise<T>;
   }
