@@ -2,17 +2,17 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { ServiceClient } from '../../src/api/client.js';
 import { DEFAULT_PATHS } from '../../src/api/contract.js';
-import { StudioApiError } from '../../src/api/errors.js';
+import type { StudioApiError } from '../../src/api/errors.js';
 import { createJobLock } from '../../src/api/job-lock.js';
 import { PendingJobs, PENDING_JOBS_KEY } from '../../src/api/pending-jobs.js';
-import { BASE, rejection, setup } from '../auth/helpers.js';
+import { BASE, rejection, setup, type Call } from '../auth/helpers.js';
 
 const quick = (body: unknown, status = 200) =>
   ({ ok: status < 300, status, headers: new Headers(), body: null, json: async () => body }) as unknown as Response;
 
 const request = { project_id: 'p1', url: 'https://shop.example/item', duration: 30, max_recommendations: 3 };
 
-function client(respond: Parameters<typeof setup>[0]['respond'], storage: Storage = sessionStorage) {
+function client(respond: (call: Call, index: number) => Response | Promise<Response>, storage: Storage = sessionStorage) {
   const t = setup({ respond });
   const progress: string[] = [];
   const api = new ServiceClient({
@@ -37,7 +37,7 @@ describe('ServiceClient', () => {
   });
 
   it('recommendFromUrl POSTs the known fields with the token, follows 202 + poll_url and resolves the result', async () => {
-    const c = client((call, i) =>
+    const c = client((_call, i) =>
       i === 0 ? quick({ poll_url: '/v1/jobs/j1', job_id: 'j1' }, 202) : i === 1 ? quick({ job_id: 'j1', status: 'running' }) : quick({ job_id: 'j1', status: 'succeeded', result: { recommendations: [] } }),
     );
     const result = await c.api.recommendFromUrl(request);
