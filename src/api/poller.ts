@@ -1,4 +1,5 @@
 import { linkSignals, type AuthFetch } from '../auth/auth-fetch.js';
+import { abortError } from '../auth/errors.js';
 import { StudioError } from '../errors.js';
 import type { JobRecord } from './contract.js';
 import { StudioApiError, StudioJobTimeoutError, fetchError, httpError, isTransientStatus } from './errors.js';
@@ -116,6 +117,7 @@ export class JobPoller {
         delay = backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
         continue;
       }
+      if (options.signal?.aborted) throw abortError(options.signal);
       transient = 0;
       polls += 1;
       const state = typeof record.status === 'string' ? record.status : record.result !== undefined ? TERMINAL_OK : 'pending';

@@ -195,3 +195,29 @@ describe('job lock', () => {
     expect(order).to.deep.equal(['first', 'third']);
   });
 });
+
+describe('request timeout (api.timeoutMs)', () => {
+  afterEach(() => sinon.restore());
+
+  it('a request with no answer within api.timeoutMs fails with a recoverable timeout error', async () => {
+    const clock = sinon.useFakeTimers();
+    const { AuthSession } = await import('../../src/auth/session.js');
+    const { createAuthFetch } = await import('../../src/auth/auth-fetch.js');
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    const session = new AuthSession({ userId: 'u', getToken: async () => 'T1', refreshToken: async () => 'T2', timeoutMs: 5000 });
+    const fetch = createAuthFetch({ session, baseUrl: BASE, timeoutMs: 30_000, fetch: hanging as typeof globalThis.fetch });
+    const api = new ServiceClient({ fetch, baseUrl: BASE, paths: { ...DEFAULT_PATHS }, timeoutMs: 30_000, jobDeadlineMs: 60_000, userId: async () => 'u' });
+    const pending = rejection(api.voices());
+    await clock.tickAsync(29_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await clock.tickAsync(0);
+    expect(settled).to.equal(false);
+    await clock.tickAsync(1);
+    const error = (await pending) as StudioApiError;
+    expect(error.code).to.equal('timeout');
+    expect(error.recoverable).to.equal(true);
+    expect(error.message).to.contain('30000 ms');
+  });
+});

@@ -94,9 +94,9 @@ describe('auth fetch: startup, 401, refresh', () => {
     await flush(50);
     expect(refreshToken.callCount).to.equal(1);
     gate.reject(new Error('refresh down'));
-    await flush(3);
-    const errors = await Promise.all(waiters);
+    await flush(20);
     expect(settled.length).to.equal(5);
+    const errors = await Promise.all(waiters);
     expect(new Set(errors).size).to.equal(1);
     expect((errors[0] as StudioAuthError).code).to.equal('auth-callback-failed');
     expect(t.errors.length).to.equal(1);

@@ -74,6 +74,7 @@ export class StudioEditor extends LitElement {
   @state() private configError: StudioError | undefined;
 
   #scope: DisposalScope | undefined;
+  #appliedTokens: string[] = [];
   // Auth and service client (issue 4).
   #services: EditorServices | undefined;
 
@@ -81,7 +82,6 @@ export class StudioEditor extends LitElement {
   get api(): ServiceClient | undefined {
     return this.#services?.client;
   }
-  #appliedTokens: string[] = [];
 
   /** Everything this editor started; disposed when it leaves the page. */
   protected get scope(): DisposalScope {
