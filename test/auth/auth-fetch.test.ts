@@ -46,6 +46,7 @@ describe('auth fetch: startup, 401, refresh', () => {
     const responses = await all;
     expect(refreshToken.callCount).to.equal(1);
     expect(t.calls.length).to.equal(40);
+    expect(t.calls.slice(0, 20).map((c) => c.authorization)).to.deep.equal(Array(20).fill('Bearer T1'));
     expect(t.calls.slice(20).map((c) => c.authorization)).to.deep.equal(Array(20).fill('Bearer T2'));
     expect(responses.every((r) => r.status === 200)).to.equal(true);
   });
