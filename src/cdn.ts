@@ -1,3 +1,4 @@
+import { endpointAuth } from './auth/endpoint-auth.js';
 import { create } from './create.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { VERSION } from './version.js';
@@ -5,6 +6,7 @@ import { VERSION } from './version.js';
 /** The global of the script-tag build: `window.ServiceStudioEditor.create(config)`. */
 export interface ServiceStudioEditorGlobal {
   readonly create: typeof create;
+  readonly endpointAuth: typeof endpointAuth;
   readonly version: string;
   readonly StudioError: typeof StudioError;
   readonly StudioConfigError: typeof StudioConfigError;
@@ -16,7 +18,7 @@ declare global {
   }
 }
 
-const api: ServiceStudioEditorGlobal = Object.freeze({ create, version: VERSION, StudioError, StudioConfigError });
+const api: ServiceStudioEditorGlobal = Object.freeze({ create, endpointAuth, version: VERSION, StudioError, StudioConfigError });
 
 // A second copy of the script (another tag, another version) keeps the first global, as it keeps the
 // first element definition; the element's definition already warned about the double load.

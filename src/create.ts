@@ -4,6 +4,8 @@ import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
 import './components/studio-editor/studio-editor.js';
+// Auth and service client (issue 4).
+import type { ServiceClient } from './api/client.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;
@@ -14,6 +16,8 @@ export interface StudioHandle {
   readonly element: StudioEditor;
   /** Listens to an editor event by its short name (`'ready'`, `'error'`, ...); returns a function that stops listening. */
   on<K extends StudioEventName>(type: K, listener: StudioListener<K>): () => void;
+  /** The service client with the editor's auth: the same operations the editor runs (issue 4). */
+  readonly api: ServiceClient;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -33,6 +37,11 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
 
   const handle: StudioHandle = {
     element,
+    // Auth and service client (issue 4).
+    get api(): ServiceClient {
+      if (element.api === undefined) throw new StudioError('destroyed', 'The editor was destroyed; create a new one to call the service.');
+      return element.api;
+    },
     on(type, listener) {
       const eventType = domEventType(type);
       const handler = (event: Event) => {

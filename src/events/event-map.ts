@@ -1,4 +1,6 @@
+import type { StudioAuthErrorEvent } from './studio-auth-error.js';
 import type { StudioErrorEvent } from './studio-error.js';
+import type { StudioJobProgressEvent } from './studio-job-progress.js';
 import type { StudioReadyEvent } from './studio-ready.js';
 
 /**
@@ -8,6 +10,8 @@ import type { StudioReadyEvent } from './studio-ready.js';
 export interface StudioEventMap {
   ready: StudioReadyEvent;
   error: StudioErrorEvent;
+  'auth-error': StudioAuthErrorEvent;
+  'job-progress': StudioJobProgressEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

@@ -13,6 +13,11 @@ import { DisposalScope } from '../../internal/scope.js';
 import { createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
 import { VERSION } from '../../version.js';
 import { styles } from './studio-editor.styles.js';
+// Auth and service client (issue 4).
+import type { ServiceClient } from '../../api/client.js';
+import { createServices, type EditorServices } from '../../api/create-services.js';
+import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
+import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -23,6 +28,8 @@ import { styles } from './studio-editor.styles.js';
  *
  * @fires {StudioReadyEvent} studio-ready - The editor rendered with a valid config and is ready.
  * @fires {StudioErrorEvent} studio-error - Something failed; `detail` is `{ code, message, recoverable, status? }`.
+ * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
+ * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
  *
  * @csspart toolbar - The bar at the top: title and global actions.
  * @csspart title - The project title in the toolbar.
@@ -74,6 +81,13 @@ export class StudioEditor extends LitElement {
 
   #scope: DisposalScope | undefined;
   #appliedTokens: string[] = [];
+  // Auth and service client (issue 4).
+  #services: EditorServices | undefined;
+
+  /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
+  get api(): ServiceClient | undefined {
+    return this.#services?.client;
+  }
 
   /** Everything this editor started; disposed when it leaves the page. */
   protected get scope(): DisposalScope {
@@ -127,6 +141,17 @@ export class StudioEditor extends LitElement {
     this.#applyStyleProperties(config);
     this.store.dispatch(initFromConfig(config));
     scope.add(this.store.subscribe(() => this.requestUpdate()));
+    // Auth and service client (issue 4): getToken runs now; destroy stops every request, refresh and poll.
+    const services = createServices(config, {
+      onAuthError: ({ code, message, recoverable, status }) =>
+        this.dispatchEvent(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
+      onProgress: (progress) => this.dispatchEvent(new StudioJobProgressEvent(progress)),
+    });
+    this.#services = services;
+    scope.add(() => {
+      services.dispose();
+      if (this.#services === services) this.#services = undefined;
+    });
     this.updateComplete.then(() => {
       if (scope.disposed) return;
       this.ready = true;

@@ -1,0 +1,223 @@
+import type { AuthFetch } from '../auth/auth-fetch.js';
+import { isAbort } from '../auth/errors.js';
+import type {
+  ApiOperation,
+  FormatRequest,
+  FormatResult,
+  GenerateRequest,
+  GenerateResult,
+  JobAccepted,
+  JobRecord,
+  MixRequest,
+  MixResult,
+  MusicLibrary,
+  RecommendProductRequest,
+  RecommendResult,
+  RecommendUrlRequest,
+  VoiceLibrary,
+  VoiceoverRequest,
+  VoiceoverResult,
+} from './contract.js';
+import { StudioApiError, fetchError, httpError } from './errors.js';
+import { createJobLock, type JobLock } from './job-lock.js';
+import { PendingJobs, type PendingJob } from './pending-jobs.js';
+import { checkPollUrl } from './poll-url.js';
+import { JobPoller, type JobProgress, type PollerOptions } from './poller.js';
+
+/** Per-call options of every operation. */
+export interface CallOptions {
+  /** Aborts the call (and its job polling) at once; an abort rejects with an AbortError, never a StudioError. */
+  signal?: AbortSignal;
+  /** Called after every poll of the operation's job. */
+  onProgress?: (progress: JobProgress) => void;
+}
+
+export interface ServiceClientOptions {
+  /** The auth fetch (`createAuthFetch`): adds the token under `/v1/`, refreshes on 401. */
+  fetch: AuthFetch;
+  baseUrl: string;
+  paths: Record<ApiOperation, string>;
+  /** `api.timeoutMs`, used in messages (the auth fetch enforces it). */
+  timeoutMs: number;
+  /** `api.jobDeadlineMs`. */
+  jobDeadlineMs: number;
+  /** The resolved user id, for the pending-job list. */
+  userId: () => Promise<string>;
+  /** Told after every poll of any job (the editor turns it into `studio-job-progress`). */
+  onProgress?: (progress: JobProgress) => void;
+  /** Aborted when the editor is destroyed: every call and poll stops. */
+  signal?: AbortSignal;
+  jobs?: PendingJobs;
+  lock?: JobLock;
+  poller?: Partial<Omit<PollerOptions, 'fetch' | 'deadlineMs'>>;
+}
+
+const LABELS: Record<ApiOperation, string> = {
+  recommendUrl: 'Recommendation from a URL',
+  recommendProduct: 'Recommendation from a product',
+  format: 'Formatting',
+  voiceover: 'Voice-over',
+  mix: 'Mixing',
+  generate: 'Ad generation',
+  job: 'Job status',
+  voices: 'Loading the voice library',
+  music: 'Loading the music library',
+};
+
+/**
+ * Typed access to the service, with the editor's auth. Every operation of `DEFAULT_PATHS` has a method;
+ * paths come from `config.api.paths`. Where the spec is silent the client is tolerant: an operation may
+ * answer 200 with its result, or 202 with a `poll_url` that is then polled to the end. Jobs in progress
+ * are remembered per user and project and can be resumed after a reload (`pendingJobs`, `resumeJob`).
+ */
+export class ServiceClient {
+  readonly #o: ServiceClientOptions;
+  readonly #jobs: PendingJobs;
+  readonly #lock: JobLock;
+  readonly #poller: JobPoller;
+
+  constructor(options: ServiceClientOptions) {
+    this.#o = options;
+    this.#jobs = options.jobs ?? new PendingJobs();
+    this.#lock = options.lock ?? createJobLock();
+    this.#poller = new JobPoller({ ...options.poller, fetch: options.fetch, deadlineMs: options.jobDeadlineMs, requestTimeoutMs: options.timeoutMs });
+  }
+
+  /** The auth fetch itself, for calls the client has no method for. Only `<baseUrl>/v1/` gets the token. */
+  get fetch(): AuthFetch {
+    return this.#o.fetch;
+  }
+
+  /** Known: `POST /v1/recommend/url`, answered 202 + `poll_url`; resolves with the finished job's result. */
+  recommendFromUrl(request: RecommendUrlRequest, options?: CallOptions): Promise<RecommendResult> {
+    return this.#operation('recommendUrl', request, options, true);
+  }
+
+  /** Assumed: product-based recommendation (200 with the result, or 202 + `poll_url`). */
+  recommendFromProduct(request: RecommendProductRequest, options?: CallOptions): Promise<RecommendResult> {
+    return this.#operation('recommendProduct', request, options);
+  }
+
+  format(request: FormatRequest, options?: CallOptions): Promise<FormatResult> {
+    return this.#operation('format', request, options);
+  }
+
+  voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    return this.#operation('voiceover', request, options);
+  }
+
+  mix(request: MixRequest, options?: CallOptions): Promise<MixResult> {
+    return this.#operation('mix', request, options);
+  }
+
+  generate(request: GenerateRequest, options?: CallOptions): Promise<GenerateResult> {
+    return this.#operation('generate', request, options);
+  }
+
+  /** One status read of a job by id (the poller follows `poll_url` instead). */
+  job<R = unknown>(jobId: string, options?: CallOptions): Promise<JobRecord<R>> {
+    const path = this.#o.paths.job.replace('{job_id}', encodeURIComponent(jobId));
+    return this.#getJson('job', path, options);
+  }
+
+  voices(options?: CallOptions): Promise<VoiceLibrary> {
+    return this.#getJson('voices', this.#o.paths.voices, options);
+  }
+
+  music(options?: CallOptions): Promise<MusicLibrary> {
+    return this.#getJson('music', this.#o.paths.music, options);
+  }
+
+  /** Jobs this user started (in this browser) that were not seen to finish, optionally for one project. */
+  async pendingJobs(projectId?: string): Promise<PendingJob[]> {
+    return this.#jobs.list(await this.#o.userId(), projectId);
+  }
+
+  /**
+   * Follows a pending job again (after a reload) and resolves with its result. The deadline counts from
+   * now. While another tab follows the same job, this one waits for it and then reads the outcome.
+   */
+  resumeJob<R = unknown>(job: Pick<PendingJob, 'operation' | 'pollUrl' | 'jobId'>, options?: CallOptions): Promise<R> {
+    return this.#follow<R>(job.operation, { poll_url: job.pollUrl, ...(job.jobId === undefined ? {} : { job_id: job.jobId }) }, undefined, options);
+  }
+
+  async #operation<R>(operation: ApiOperation, body: { project_id: string }, options: CallOptions = {}, requireJob = false): Promise<R> {
+    const response = await this.#send(operation, this.#o.paths[operation], { method: 'POST', body: JSON.stringify(body) }, options);
+    const json = await readJson(response, LABELS[operation]);
+    if (response.status === 202) return this.#follow<R>(operation, json as JobAccepted, body.project_id, options);
+    if (requireJob) {
+      throw new StudioApiError('bad-response', `${LABELS[operation]} answered ${response.status}, not 202 Accepted with a poll_url. Check api.baseUrl and api.paths.${operation}.`, {
+        status: response.status,
+      });
+    }
+    return json as R;
+  }
+
+  async #getJson<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
+    return (await readJson(await this.#send(operation, path, { method: 'GET' }, options), LABELS[operation])) as R;
+  }
+
+  async #send(operation: ApiOperation, path: string, init: RequestInit, options: CallOptions): Promise<Response> {
+    const signal = this.#signal(options.signal);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.#o.fetch(path.replace(/^\//, ''), { ...init, headers, signal });
+    } catch (error) {
+      throw fetchError(error, LABELS[operation], this.#o.timeoutMs);
+    }
+    if (!response.ok) throw await httpError(response, LABELS[operation]);
+    return response;
+  }
+
+  async #follow<R>(operation: ApiOperation, accepted: Partial<JobAccepted>, projectId: string | undefined, options: CallOptions = {}): Promise<R> {
+    const pollUrl = checkPollUrl(accepted?.poll_url, this.#o.baseUrl);
+    const jobId = typeof accepted.job_id === 'string' ? accepted.job_id : undefined;
+    const signal = this.#signal(options.signal);
+    const userId = await this.#o.userId();
+    if (projectId !== undefined) this.#jobs.add({ userId, projectId, operation, jobId, pollUrl, startedAt: Date.now() });
+    try {
+      const record = await this.#lock(
+        pollUrl,
+        () =>
+          this.#poller.poll<R>(
+            { operation: LABELS[operation], pollUrl, jobId },
+            {
+              signal,
+              onProgress: (progress) => {
+                this.#o.onProgress?.(progress);
+                options.onProgress?.(progress);
+              },
+            },
+          ),
+        signal,
+      );
+      this.#jobs.remove(pollUrl);
+      return record.result as R;
+    } catch (error) {
+      // Kept for a later resume only when the job may still be running: aborted, or transient trouble.
+      const keep = isAbort(error) || (error instanceof StudioApiError && error.recoverable && error.code !== 'job-failed' && error.code !== 'job-cancelled' && error.code !== 'job-timeout');
+      if (!keep) this.#jobs.remove(pollUrl);
+      throw error;
+    }
+  }
+
+  #signal(signal: AbortSignal | undefined): AbortSignal | undefined {
+    const signals = [this.#o.signal, signal].filter((s): s is AbortSignal => s !== undefined);
+    if (signals.length < 2) return signals[0];
+    return AbortSignal.any(signals);
+  }
+}
+
+async function readJson(response: Response, what: string): Promise<unknown> {
+  try {
+    const json: unknown = await response.json();
+    if (typeof json !== 'object' || json === null) throw new TypeError('not an object');
+    return json;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new StudioApiError('bad-response', `${what} got an answer that is not a JSON object from the service. Check api.baseUrl.`, { status: response.status });
+  }
+}
+

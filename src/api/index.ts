@@ -1,0 +1,13 @@
+export { ServiceClient } from './client.js';
+export type { CallOptions, ServiceClientOptions } from './client.js';
+export { JobPoller } from './poller.js';
+export type { JobProgress, PollerOptions, PollTarget } from './poller.js';
+export { StudioApiError, StudioJobTimeoutError } from './errors.js';
+export type { ApiErrorCode } from './errors.js';
+export { PendingJobs, PENDING_JOBS_KEY } from './pending-jobs.js';
+export type { PendingJob } from './pending-jobs.js';
+export { createJobLock } from './job-lock.js';
+export type { JobLock } from './job-lock.js';
+export { createServices } from './create-services.js';
+export type { EditorServices, EditorServicesHooks } from './create-services.js';
+export { seededRandom } from './retry-after.js';

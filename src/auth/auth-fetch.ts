@@ -1,0 +1,111 @@
+import { StudioAuthError, abortError } from './errors.js';
+import { prepareBody } from './replayable-body.js';
+import { isTokenScope, resolveServiceUrl } from './scope.js';
+import type { AuthSession, Credential } from './session.js';
+import { authorization } from './token.js';
+
+/** A `fetch` with the editor's auth: relative URLs resolve against `api.baseUrl`. */
+export type AuthFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface AuthFetchOptions {
+  session: AuthSession;
+  /** `api.baseUrl`: only `<baseUrl>/v1/...` on its origin gets the token. */
+  baseUrl: string;
+  /** Timeout of one attempt, in ms; it rejects with a `TimeoutError` DOMException. */
+  timeoutMs?: number;
+  /** The underlying fetch. Default: the global one at call time. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Builds the auth fetch. Requests in token scope wait for a token, carry `Authorization: <type> <token>`,
+ * and on a 401 are re-sent once (same method, headers and body bytes) with a renewed token; a 401 on the
+ * re-send, or a failed callback, rejects with a `StudioAuthError`. Other URLs are fetched untouched, with no
+ * token. After the session is disposed every call rejects with an AbortError and nothing is sent.
+ */
+export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
+  const { session, baseUrl } = options;
+  const fetchImpl = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+
+  const attempt = async (url: string, init: RequestInit): Promise<Response> => {
+    if (session.disposed) throw abortError(session.signal);
+    const { signal, release } = linkSignals([init.signal ?? undefined, session.signal], options.timeoutMs);
+    try {
+      return await fetchImpl(url, { ...init, signal });
+    } catch (error) {
+      if (signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError') throw signal.reason;
+      throw error;
+    } finally {
+      release();
+    }
+  };
+
+  return async function authFetch(input, init = {}) {
+    if (session.disposed) throw abortError(session.signal);
+    const url = resolveServiceUrl(input, baseUrl);
+    if (!isTokenScope(url, baseUrl)) return attempt(url.href, init);
+    const headers = new Headers(init.headers);
+    headers.delete('authorization');
+    const prepared = await prepareBody(init.body, headers);
+    const signal = init.signal ?? undefined;
+    const send = (credential: Credential) => {
+      const sent = new Headers(headers);
+      sent.set('authorization', authorization(credential));
+      const request: RequestInit = { ...init, headers: sent, body: prepared.body };
+      if (!prepared.replayable) (request as RequestInit & { duplex: string }).duplex = 'half';
+      return attempt(url.href, request);
+    };
+
+    const first = await session.credential(signal);
+    const response = await send(first);
+    if (response.status !== 401) return response;
+    await discard(response);
+    if (!prepared.replayable) {
+      throw session.report(
+        new StudioAuthError(
+          'auth-body-not-replayable',
+          `The service refused the token (401) for ${url.pathname} and the request cannot be re-sent because its body was a stream. Send a Blob, ArrayBuffer, FormData or string instead.`,
+          { status: 401 },
+        ),
+      );
+    }
+    const next = await session.renew(first, signal);
+    const retried = await send(next);
+    if (retried.status !== 401) return retried;
+    await discard(retried);
+    throw session.report(
+      new StudioAuthError(
+        'auth-rejected',
+        `The service refused the token again (401) for ${url.pathname} after a refresh. Check that your token endpoint mints tokens for this service and user; the editor will ask again on the next request.`,
+        { status: 401 },
+      ),
+    );
+  };
+}
+
+async function discard(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch {
+    // Nothing to release.
+  }
+}
+
+/** One signal that aborts when any given signal aborts, or after `timeoutMs` with a TimeoutError. */
+export function linkSignals(signals: Array<AbortSignal | undefined>, timeoutMs?: number): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  const already = present.find((s) => s.aborted);
+  if (already) controller.abort(already.reason);
+  present.forEach((s) => s.addEventListener('abort', onAbort, { once: true }));
+  const timer =
+    timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')), timeoutMs);
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      present.forEach((s) => s.removeEventListener('abort', onAbort));
+    },
+  };
+}

@@ -1,0 +1,12 @@
+export { AuthSession } from './session.js';
+export type { AuthSessionOptions, Credential } from './session.js';
+export { createAuthFetch } from './auth-fetch.js';
+export type { AuthFetch, AuthFetchOptions } from './auth-fetch.js';
+export { endpointAuth } from './endpoint-auth.js';
+export type { EndpointAuth, EndpointAuthOptions } from './endpoint-auth.js';
+export { StudioAuthError } from './errors.js';
+export type { AuthErrorCode } from './errors.js';
+export { isTokenScope } from './scope.js';
+export { readToken } from './token.js';
+export type { TokenValue } from './token.js';
+export { resolveUserId, USER_ID_STORAGE_KEY } from './user-id.js';

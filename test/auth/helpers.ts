@@ -1,0 +1,94 @@
+import { AuthSession, type AuthSessionOptions } from '../../src/auth/session.js';
+import { createAuthFetch } from '../../src/auth/auth-fetch.js';
+import type { StudioAuthError } from '../../src/auth/errors.js';
+
+export const BASE = 'https://api.test.invalid';
+
+/** A promise with its resolve and reject exposed, to freeze a callback mid-flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A real macrotask turn (MessageChannel is not faked by sinon), so browser-internal work (body reading) can finish. */
+export const macrotask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/** Advances sinon's fake clock by `ms`, in steps, letting real macrotasks run between steps. */
+export async function advance(clock: { tickAsync(ms: number): Promise<unknown> }, ms: number, step = 250): Promise<void> {
+  for (let done = 0; done < ms; done += step) {
+    await clock.tickAsync(Math.min(step, ms - done));
+    await macrotask();
+  }
+}
+
+/** Lets pending promise callbacks run. */
+export const flush = async (rounds = 10) => {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+};
+
+export interface Call {
+  url: string;
+  method: string;
+  authorization: string | null;
+  body: ArrayBuffer | null;
+  contentType: string | null;
+}
+
+/**
+ * A stubbed fetch: records every call (with the exact Authorization header) and answers with `respond`.
+ * The service accepts only the tokens in `valid`.
+ */
+export function fakeService(respond?: (call: Call, index: number) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const valid = new Set<string>();
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const request = new Request(String(input), { ...init, ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const call: Call = {
+      url: request.url,
+      method: request.method,
+      authorization: request.headers.get('authorization'),
+      body: init.body instanceof ReadableStream || init.body == null ? null : await request.arrayBuffer(),
+      contentType: request.headers.get('content-type'),
+    };
+    calls.push(call);
+    if (init.signal?.aborted) throw init.signal.reason;
+    if (respond) return respond(call, calls.length - 1);
+    const token = call.authorization?.replace(/^Bearer /, '') ?? '';
+    return valid.has(token) ? Response.json({ ok: true }) : new Response('{}', { status: 401 });
+  };
+  return { calls, valid, fetch: fetch as typeof globalThis.fetch };
+}
+
+export function setup(options: Partial<AuthSessionOptions> & { respond?: Parameters<typeof fakeService>[0]; timeoutMs?: number } = {}) {
+  const service = fakeService(options.respond);
+  const errors: StudioAuthError[] = [];
+  const session = new AuthSession({
+    userId: 'user-1',
+    getToken: async () => 'T1',
+    refreshToken: async () => 'T2',
+    timeoutMs: 5000,
+    onError: (error) => errors.push(error),
+    ...options,
+  });
+  const authFetch = createAuthFetch({ session, baseUrl: BASE, fetch: service.fetch });
+  return { ...service, errors, session, authFetch };
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}

@@ -1,0 +1,74 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { resolveUserId, USER_ID_STORAGE_KEY } from '../../src/auth/user-id.js';
+import { setup } from './helpers.js';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value),
+  };
+}
+
+const throwingStorage = (): Storage =>
+  ({
+    getItem: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+    setItem: () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    },
+  }) as unknown as Storage;
+
+describe('user id', () => {
+  afterEach(() => sinon.restore());
+
+  it('uses auth.userId when given', async () => {
+    const storage = memoryStorage();
+    expect(await resolveUserId('host-user-1', storage)).to.equal('host-user-1');
+    expect(storage.length).to.equal(0);
+  });
+
+  it('derives a hashed fingerprint id, persists it and gives the same one after a reload', async () => {
+    const storage = memoryStorage();
+    const id = await resolveUserId(undefined, storage);
+    expect(id).to.match(/^anon-[0-9a-f]{32}$/);
+    expect(storage.getItem(USER_ID_STORAGE_KEY)).to.equal(id);
+    expect(await resolveUserId(undefined, storage)).to.equal(id);
+    // A fresh storage (storage cleared) still gives the same id from the same browser traits.
+    expect(await resolveUserId(undefined, memoryStorage())).to.equal(id);
+  });
+
+  it('hashes with SHA-256 via crypto.subtle', async () => {
+    const digest = sinon.spy(crypto.subtle, 'digest');
+    await resolveUserId(undefined, memoryStorage());
+    expect(digest.callCount).to.equal(1);
+    expect(digest.firstCall.args[0]).to.equal('SHA-256');
+  });
+
+  it('falls back gracefully when storage throws', async () => {
+    const id = await resolveUserId(undefined, throwingStorage());
+    expect(id).to.match(/^anon-[0-9a-f]{32}$/);
+  });
+
+  it('ignores a tampered stored value', async () => {
+    const storage = memoryStorage();
+    storage.setItem(USER_ID_STORAGE_KEY, 'not-an-id');
+    expect(await resolveUserId(undefined, storage)).to.match(/^anon-[0-9a-f]{32}$/);
+  });
+
+  it('getToken receives the resolved id', async () => {
+    const getToken = sinon.stub().resolves('T1');
+    const t = setup({ userId: undefined, getToken, respond: () => Response.json({}), storage: memoryStorage() });
+    await t.authFetch('v1/voices');
+    expect(getToken.callCount).to.equal(1);
+    expect(getToken.firstCall.args[0]).to.match(/^anon-[0-9a-f]{32}$/);
+  });
+});
