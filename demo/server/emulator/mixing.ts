@@ -70,7 +70,10 @@ function duckingEnvelope(voice: Float32Array, rate: number, ducking: NonNullable
 function master(channels: Float32Array[], targetLufs: number, ceilingDb: number): void {
   let sum = 0;
   let count = 0;
-  for (const channel of channels) for (const sample of channel) (sum += sample * sample), (count += 1);
+  for (const channel of channels) {
+    for (const sample of channel) sum += sample * sample;
+    count += channel.length;
+  }
   const rms = Math.sqrt(sum / Math.max(1, count));
   if (rms === 0) return;
   let gain = dbToGain(targetLufs + 0.691) / rms;
