@@ -61,6 +61,10 @@ export async function startServers(options: ServersOptions = {}): Promise<Runnin
         response.writeHead(302, { location: '/demo/' }).end();
         return;
       }
+      if (path === '/favicon.ico') {
+        response.writeHead(204).end();
+        return;
+      }
       if (path === '/demo/env.js') {
         // What the demo pages need to know, as a script (the CSP forbids inline script).
         const script = `window.STUDIO_DEMO = Object.freeze(${JSON.stringify({ apiBaseUrl: apiBaseUrl() })});\n`;
