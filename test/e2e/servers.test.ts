@@ -33,7 +33,8 @@ async function recommend(token: string): Promise<Response> {
 }
 
 describe('host application and service emulator (e2e, Chromium)', () => {
-  afterEach(() => admin('/reset', {}));
+  // Faults are scoped to one user of this file each (and consumed by the test), so other test files that share
+  // the emulator are not touched; nothing is reset afterwards for the same reason.
 
   it('the emulator is another origin than the page', () => {
     expect(new URL(env.apiBaseUrl).origin).to.not.equal(location.origin);
@@ -67,7 +68,7 @@ describe('host application and service emulator (e2e, Chromium)', () => {
 
   it('a forced 401 is answered by a host refresh; the retry with the new token succeeds', async () => {
     const token = await getToken('e2e-refresh');
-    await admin('/faults', { unauthorized: 1 });
+    await admin('/faults', { unauthorized: 1, scope: 'e2e-refresh' });
     const denied = await recommend(token);
     expect(denied.status).to.equal(401);
     const body = (await denied.json()) as { error: { code: string } };
@@ -79,7 +80,7 @@ describe('host application and service emulator (e2e, Chromium)', () => {
 
   it('Retry-After is readable cross-origin on a 503', async () => {
     const token = await getToken('e2e-retry');
-    await admin('/faults', { unavailable: 1, retryAfterS: 3 });
+    await admin('/faults', { unavailable: 1, retryAfterS: 3, scope: 'e2e-retry' });
     const response = await recommend(token);
     expect(response.status).to.equal(503);
     expect(response.headers.get('retry-after')).to.equal('3');

@@ -93,6 +93,17 @@ describe('emulator: fault switches', () => {
     assert.equal((await music()).status, 200);
   });
 
+  it('scope: faults touch only the named user', async () => {
+    const other = await mintToken(emulator, 'bystander');
+    await admin('/__emulator/faults', { unauthorized: 'all', failJobs: 'all', scope: 'alice' });
+    assert.equal((await music()).status, 401);
+    assert.equal((await get(`${emulator.url}/v1/music`, other)).status, 200);
+    assert.equal((await get(`${emulator.url}/v1/music`)).status, 200, 'the account key is not alice');
+    const job = (await (await post(emulator, '/v1/recommend/url', RECOMMEND, other)).json()) as JobAccepted;
+    assert.equal((await untilDone(job.poll_url, other)).record.status, 'succeeded');
+    assert.equal((await admin('/__emulator/faults', { scope: '' })).status, 400);
+  });
+
   it('rejects unknown faults and bad values with 400', async () => {
     for (const body of [{ explode: 1 }, { unauthorized: -1 }, { serverError: 'many' }, { slowFactor: 0 }]) {
       const response = await admin('/__emulator/faults', body);
@@ -102,8 +113,8 @@ describe('emulator: fault switches', () => {
   });
 
   it('reads the STUDIO_FAULT_* environment', () => {
-    const patch = Faults.fromEnv({ STUDIO_FAULT_UNAUTHORIZED: 'all', STUDIO_FAULT_SERVER_ERROR: '2', STUDIO_FAULT_SLOW_FACTOR: '3' });
-    assert.deepEqual(patch, { unauthorized: 'all', serverError: 2, slowFactor: 3 });
+    const patch = Faults.fromEnv({ STUDIO_FAULT_UNAUTHORIZED: 'all', STUDIO_FAULT_SERVER_ERROR: '2', STUDIO_FAULT_SLOW_FACTOR: '3', STUDIO_FAULT_SCOPE: 'u' });
+    assert.deepEqual(patch, { unauthorized: 'all', serverError: 2, slowFactor: 3, scope: 'u' });
     const faults = new Faults();
     faults.set(patch);
     assert.equal(faults.settings.unauthorized, 'all');

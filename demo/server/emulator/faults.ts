@@ -16,6 +16,11 @@ export interface FaultSettings {
   slowFactor: number;
   /** Fail the next N jobs that finish; `"all"` until reset. */
   failJobs: number | 'all';
+  /**
+   * When a user id, the request faults and job failures touch only that user's requests and jobs (so tests that
+   * share one emulator do not trip each other); `null` for everyone.
+   */
+  scope: string | null;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -26,6 +31,7 @@ export const NO_FAULTS: FaultSettings = {
   retryAfterS: 1,
   slowFactor: 1,
   failJobs: 0,
+  scope: null,
 };
 
 /** A forced answer to a request. */
@@ -60,6 +66,10 @@ export class Faults {
           if (!isCount(value)) throw new Error(`${key} must be a whole number >= 0.`);
           next[key] = value;
           break;
+        case 'scope':
+          if (value !== null && (typeof value !== 'string' || value === '')) throw new Error('scope must be a user id or null.');
+          next.scope = value;
+          break;
         case 'slowFactor':
           if (typeof value !== 'number' || !(value > 0 && value <= 1000)) throw new Error('slowFactor must be a number above 0, at most 1000.');
           next.slowFactor = value;
@@ -75,9 +85,13 @@ export class Faults {
     this.#settings = { ...NO_FAULTS };
   }
 
-  /** The forced answer for the next `/v1/` request, if a fault is armed (consuming one count). */
-  takeRequestFault(): ForcedAnswer | undefined {
+  /**
+   * The forced answer for the next `/v1/` request of `userId` (the user its token names, if any), if a fault is
+   * armed for it (consuming one count).
+   */
+  takeRequestFault(userId: string | undefined): ForcedAnswer | undefined {
     const s = this.#settings;
+    if (s.scope !== null && s.scope !== userId) return undefined;
     const retry = { 'retry-after': String(s.retryAfterS) };
     if (s.unauthorized === 'all' || s.unauthorized > 0) {
       if (s.unauthorized !== 'all') s.unauthorized -= 1;
@@ -98,9 +112,10 @@ export class Faults {
     return undefined;
   }
 
-  /** True when the job finishing now must fail (consuming one count). */
-  takeJobFailure(): boolean {
+  /** True when the job of `userId` finishing now must fail (consuming one count). */
+  takeJobFailure(userId: string): boolean {
     const s = this.#settings;
+    if (s.scope !== null && s.scope !== userId) return false;
     if (s.failJobs === 'all') return true;
     if (s.failJobs > 0) {
       s.failJobs -= 1;
@@ -124,6 +139,7 @@ export class Faults {
     read('STUDIO_FAULT_RETRY_AFTER_S', 'retryAfterS');
     read('STUDIO_FAULT_SLOW_FACTOR', 'slowFactor');
     read('STUDIO_FAULT_FAIL_JOBS', 'failJobs');
+    if (env['STUDIO_FAULT_SCOPE']) patch['scope'] = env['STUDIO_FAULT_SCOPE'];
     return patch;
   }
 }

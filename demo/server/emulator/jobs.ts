@@ -24,7 +24,7 @@ export class JobStore {
 
   constructor(
     private readonly stepMs: () => number,
-    private readonly shouldFail: () => boolean,
+    private readonly shouldFail: (userId: string) => boolean,
     private readonly limit = 2000,
   ) {}
 
@@ -71,7 +71,7 @@ export class JobStore {
     }
     await work;
     if (!alive() || !outcome) return;
-    if (outcome.ok && !this.shouldFail()) {
+    if (outcome.ok && !this.shouldFail(spec.userId)) {
       record.status = 'succeeded';
       record.progress = 1;
       record.stage = 'done';

@@ -65,7 +65,7 @@ async function route(state: EmulatorState, request: IncomingMessage, response: S
 
   if (path === AUTH_TOKEN_PATH) return mintToken(state, request, response);
 
-  const fault = state.faults.takeRequestFault();
+  const fault = state.faults.takeRequestFault(claimedUser(state, request));
   if (fault) throw new HttpError(fault.status, fault.code, fault.message, fault.headers);
 
   const userId = authenticate(state, request);
@@ -100,6 +100,13 @@ async function route(state: EmulatorState, request: IncomingMessage, response: S
     return sendJson(response, 200, musicLibrary(state.baseUrl));
   }
   throw new HttpError(404, 'not_found', `No operation at ${path}.`);
+}
+
+/** The user a request's credentials name, valid or not (for scoped faults); undefined when none. */
+function claimedUser(state: EmulatorState, request: IncomingMessage): string | undefined {
+  if (request.headers['x-api-key'] !== undefined) return ACCOUNT_USER;
+  const token = bearerToken(request);
+  return token ? state.tokens.userOf(token) : undefined;
 }
 
 /** The user a `/v1/` request acts for: the token's user, or the account with `x-api-key`. 401 otherwise. */

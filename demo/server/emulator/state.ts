@@ -25,7 +25,7 @@ export class EmulatorState {
 
   constructor(readonly options: EmulatorOptions) {
     this.tokens = new TokenStore(() => options.tokenTtlS, options.now);
-    this.jobs = new JobStore(() => options.jobStepMs * this.faults.settings.slowFactor, () => this.faults.takeJobFailure());
+    this.jobs = new JobStore(() => options.jobStepMs * this.faults.settings.slowFactor, (userId) => this.faults.takeJobFailure(userId));
     this.assets = new AssetStore(() => this.baseUrl);
     this.credits = new CreditLedger(() => options.creditsPerUser);
     this.webhooks = new WebhookSender(() => options.webhookRetryMs);

@@ -33,6 +33,11 @@ export class TokenStore {
     return { ok: true, userId: entry.userId };
   }
 
+  /** The user a token was minted for, expired or not. */
+  userOf(token: string): string | undefined {
+    return this.#tokens.get(token)?.userId;
+  }
+
   /** Ends the life of every token of `userId` (or all), as if their lifetime had run out. */
   expire(userId?: string): void {
     for (const entry of this.#tokens.values()) if (userId === undefined || entry.userId === userId) entry.expiresAt = 0;
