@@ -5,7 +5,10 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
+import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 
+// The host application and the service emulator, on ephemeral ports, for test/e2e/ (see the plugin).
+const emulator = emulatorPlugin();
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 export default {
@@ -17,7 +20,9 @@ export default {
   testsFinishTimeout: 90_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
+  middleware: [emulator.hostProxy],
   plugins: [
+    emulator,
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -1,12 +1,14 @@
-// The CDN way: the script tag above defined window.ServiceStudioEditor.
+// The CDN way: the script tag above defined window.ServiceStudioEditor; env.js defined window.STUDIO_DEMO.
 const status = document.getElementById('demo-status');
 
 window.ServiceStudioEditor.create({
   target: '#editor',
+  // The service: the local emulator under `npm start` (another origin; it answers CORS for this page).
+  api: { baseUrl: window.STUDIO_DEMO.apiBaseUrl },
   auth: {
-    // The host backend of this demo (demo/server/) holds the account key and answers these.
-    getToken: async (userId) => (await postJson('/host/token', { userId })).token,
-    refreshToken: async (expiredToken) => (await postJson('/host/refresh', undefined, expiredToken)).token,
+    // The host backend of this demo (demo/server/host/) holds the account key and answers these.
+    getToken: async (userId) => tokenOf(await postJson('/host/token', { userId })),
+    refreshToken: async (expiredToken) => tokenOf(await postJson('/host/refresh', undefined, expiredToken)),
   },
   layout: { height: '640px' },
   project: { title: 'My first audio ad' },
@@ -20,6 +22,7 @@ window.ServiceStudioEditor.create({
     status.textContent = `The editor could not start: ${error.message}`;
   });
 
+/** POSTs to a host endpoint: JSON `body`, or no body and the expired token as `Authorization: Bearer`. */
 async function postJson(url, body, bearer) {
   const response = await fetch(url, {
     method: 'POST',
@@ -28,4 +31,9 @@ async function postJson(url, body, bearer) {
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
+}
+
+/** The host answers `{ token }` or `{ accessToken: { token } }`. */
+function tokenOf(body) {
+  return body.token ?? body.accessToken?.token;
 }

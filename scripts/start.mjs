@@ -1,4 +1,6 @@
-// `npm start`: builds the editor (when dist/ is missing or older than src/), then starts the demo servers.
+// `npm start`: builds the editor (when dist/ is missing or older than src/), then starts the demo servers:
+// the host application (demo pages + reference host backend) and the service emulator. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, run } from './lib/run.mjs';
@@ -15,11 +17,16 @@ function newest(dir) {
 const iife = join(root, 'dist/studio-editor.iife.js');
 if (!existsSync(iife) || statSync(iife).mtimeMs < newest(join(root, 'src'))) {
   console.log('Building the editor (dist/)...');
-  await run('node', ['scripts/build.mjs']);
+  try {
+    await run('node', ['scripts/build.mjs']);
+  } catch (error) {
+    console.error(`The build failed, so the demo cannot start: ${error.message}`);
+    process.exit(1);
+  }
 }
-try {
-  await run('tsx', ['demo/server/main.ts']);
-} catch (error) {
-  process.exitCode = 1;
-  if (!/exited with (0|null|SIGINT|SIGTERM)/.test(error.message)) console.error(error.message);
-}
+
+// One Node process runs the servers (TypeScript through tsx). Ctrl-C reaches it directly (same process
+// group); this process only waits for it to finish and passes its exit code on.
+const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

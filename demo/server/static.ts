@@ -17,26 +17,38 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** The strict Content-Security-Policy the demo pages run under: no inline script or style, no eval. */
-export const DEMO_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * The strict Content-Security-Policy the demo pages run under: no inline script or style, no eval. The service
+ * origin (the emulator, another port) is added to connect-src and media-src.
+ */
+export function demoCsp(serviceOrigin = ''): string {
+  const service = serviceOrigin ? ` ${serviceOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    `media-src 'self' blob: data:${service}`,
+    `connect-src 'self'${service}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /**
  * Serves files below `root` for the URL prefix `mount` (GET and HEAD only), refusing paths that climb out.
  * Returns false when the request is not for this mount, so the next handler can try.
  */
-export async function serveStatic(request: IncomingMessage, response: ServerResponse, mount: string, root: string): Promise<boolean> {
+export async function serveStatic(
+  request: IncomingMessage,
+  response: ServerResponse,
+  mount: string,
+  root: string,
+  csp = demoCsp(),
+): Promise<boolean> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (!url.pathname.startsWith(mount)) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -51,7 +63,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
     'content-length': info.size,
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
-    ...(extname(file) === '.html' ? { 'content-security-policy': DEMO_CSP } : {}),
+    ...(extname(file) === '.html' ? { 'content-security-policy': csp } : {}),
   });
   if (request.method === 'HEAD') response.end();
   else createReadStream(file).pipe(response);

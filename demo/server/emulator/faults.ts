@@ -1,0 +1,149 @@
+// Fault switches, for tests and demos: forced 401s, 5xx and 429 answers, slow and failing jobs.
+
+/** The fault settings, as `POST /__emulator/faults` takes them (every field optional). */
+export interface FaultSettings {
+  /** Answer 401 to the next N `/v1/` requests (not `/v1/auth/token`); `"all"` until reset. */
+  unauthorized: number | 'all';
+  /** Answer 500 to the next N `/v1/` requests. */
+  serverError: number;
+  /** Answer 503 (with `Retry-After`) to the next N `/v1/` requests. */
+  unavailable: number;
+  /** Answer 429 (with `Retry-After`) to the next N `/v1/` requests. */
+  rateLimited: number;
+  /** `Retry-After` seconds on 429 and 503 answers. */
+  retryAfterS: number;
+  /** Multiplies the duration of every job step. */
+  slowFactor: number;
+  /** Fail the next N jobs that finish; `"all"` until reset. */
+  failJobs: number | 'all';
+  /**
+   * When a user id, the request faults and job failures touch only that user's requests and jobs (so tests that
+   * share one emulator do not trip each other); `null` for everyone.
+   */
+  scope: string | null;
+}
+
+export const NO_FAULTS: FaultSettings = {
+  unauthorized: 0,
+  serverError: 0,
+  unavailable: 0,
+  rateLimited: 0,
+  retryAfterS: 1,
+  slowFactor: 1,
+  failJobs: 0,
+  scope: null,
+};
+
+/** A forced answer to a request. */
+export interface ForcedAnswer {
+  status: number;
+  code: string;
+  message: string;
+  headers: Record<string, string>;
+}
+
+export class Faults {
+  #settings: FaultSettings = { ...NO_FAULTS };
+
+  get settings(): Readonly<FaultSettings> {
+    return this.#settings;
+  }
+
+  /** Merges `patch` into the settings after checking each field; throws a message naming a bad field. */
+  set(patch: Record<string, unknown>): void {
+    const next = { ...this.#settings };
+    for (const [key, value] of Object.entries(patch)) {
+      switch (key) {
+        case 'unauthorized':
+        case 'failJobs':
+          if (value !== 'all' && !isCount(value)) throw new Error(`${key} must be a whole number >= 0 or "all".`);
+          next[key] = value;
+          break;
+        case 'serverError':
+        case 'unavailable':
+        case 'rateLimited':
+        case 'retryAfterS':
+          if (!isCount(value)) throw new Error(`${key} must be a whole number >= 0.`);
+          next[key] = value;
+          break;
+        case 'scope':
+          if (value !== null && (typeof value !== 'string' || value === '')) throw new Error('scope must be a user id or null.');
+          next.scope = value;
+          break;
+        case 'slowFactor':
+          if (typeof value !== 'number' || !(value > 0 && value <= 1000)) throw new Error('slowFactor must be a number above 0, at most 1000.');
+          next.slowFactor = value;
+          break;
+        default:
+          throw new Error(`Unknown fault "${key}". Known: ${Object.keys(NO_FAULTS).join(', ')}.`);
+      }
+    }
+    this.#settings = next;
+  }
+
+  reset(): void {
+    this.#settings = { ...NO_FAULTS };
+  }
+
+  /**
+   * The forced answer for the next `/v1/` request of `userId` (the user its token names, if any), if a fault is
+   * armed for it (consuming one count).
+   */
+  takeRequestFault(userId: string | undefined): ForcedAnswer | undefined {
+    const s = this.#settings;
+    if (s.scope !== null && s.scope !== userId) return undefined;
+    const retry = { 'retry-after': String(s.retryAfterS) };
+    if (s.unauthorized === 'all' || s.unauthorized > 0) {
+      if (s.unauthorized !== 'all') s.unauthorized -= 1;
+      return { status: 401, code: 'token_invalid', message: 'The token is expired or invalid (forced by the emulator).', headers: {} };
+    }
+    if (s.serverError > 0) {
+      s.serverError -= 1;
+      return { status: 500, code: 'internal_error', message: 'Internal error (forced by the emulator).', headers: {} };
+    }
+    if (s.unavailable > 0) {
+      s.unavailable -= 1;
+      return { status: 503, code: 'unavailable', message: 'The service is unavailable, try again later (forced by the emulator).', headers: retry };
+    }
+    if (s.rateLimited > 0) {
+      s.rateLimited -= 1;
+      return { status: 429, code: 'rate_limited', message: 'Too many requests, slow down (forced by the emulator).', headers: retry };
+    }
+    return undefined;
+  }
+
+  /** True when the job of `userId` finishing now must fail (consuming one count). */
+  takeJobFailure(userId: string): boolean {
+    const s = this.#settings;
+    if (s.scope !== null && s.scope !== userId) return false;
+    if (s.failJobs === 'all') return true;
+    if (s.failJobs > 0) {
+      s.failJobs -= 1;
+      return true;
+    }
+    return false;
+  }
+
+  /** Reads fault settings from the environment (STUDIO_FAULT_*), for `npm start`. */
+  static fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+    const patch: Record<string, unknown> = {};
+    const read = (name: string, key: keyof FaultSettings) => {
+      const raw = env[name];
+      if (raw === undefined || raw === '') return;
+      patch[key] = raw === 'all' ? 'all' : Number(raw);
+    };
+    read('STUDIO_FAULT_UNAUTHORIZED', 'unauthorized');
+    read('STUDIO_FAULT_SERVER_ERROR', 'serverError');
+    read('STUDIO_FAULT_UNAVAILABLE', 'unavailable');
+    read('STUDIO_FAULT_RATE_LIMITED', 'rateLimited');
+    read('STUDIO_FAULT_RETRY_AFTER_S', 'retryAfterS');
+    read('STUDIO_FAULT_SLOW_FACTOR', 'slowFactor');
+    read('STUDIO_FAULT_FAIL_JOBS', 'failJobs');
+    if (env['STUDIO_FAULT_SCOPE']) patch['scope'] = env['STUDIO_FAULT_SCOPE'];
+    return patch;
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}

@@ -1,0 +1,77 @@
+// Recommendation (from a URL or a product) and formatting.
+import type { FormatResult, RecommendResult } from '../../../src/api/contract.js';
+import { HttpError } from '../http.js';
+import { startJob, type OperationAnswer, type OperationContext } from './context.js';
+import { categorise, factsFromUrl, fitSections, recommend, type ProductFacts } from './recommend.js';
+import * as check from './validate.js';
+import { VOICES, countWords, findVoice, voiceSample } from './voices.js';
+
+/** Measured words per minute of every English voice (the ones recommendations use). */
+async function englishRates(): Promise<Map<string, number>> {
+  const rates = new Map<string, number>();
+  for (const voice of VOICES.filter((entry) => entry.details.language.startsWith('en'))) {
+    rates.set(voice.details.voice_id, (await voiceSample(voice)).wordsPerMinute);
+  }
+  return rates;
+}
+
+function recommendationJob(ctx: OperationContext, facts: ProductFacts, seed: string, operation: string): OperationAnswer {
+  const projectId = check.string(ctx.body, 'project_id');
+  const duration = check.number(ctx.body, 'duration', check.DURATION.min, check.DURATION.max);
+  const count = check.integer(ctx.body, 'max_recommendations', 1, 10);
+  return startJob(ctx, {
+    operation,
+    projectId,
+    cost: count,
+    stages: ['reading the page', 'writing scripts', 'choosing voices and music'],
+    work: async (): Promise<RecommendResult> => {
+      const rates = await englishRates();
+      const recommendations = recommend(facts, seed, duration, count, (voiceId) => rates.get(voiceId) ?? 150);
+      ctx.state.remember(ctx.userId, recommendations);
+      return { recommendations };
+    },
+  });
+}
+
+/** `POST /v1/recommend/url`: `project_id`, `url`, `duration`, `max_recommendations`, optional `webhook`. */
+export function recommendUrl(ctx: OperationContext): OperationAnswer {
+  const url = check.httpUrl(ctx.body, 'url');
+  return recommendationJob(ctx, factsFromUrl(url), url.href, 'recommend_url');
+}
+
+/** `POST /v1/recommend/product`: `product: { name, description, url?, price? }` instead of `url`. */
+export function recommendProduct(ctx: OperationContext): OperationAnswer {
+  const product = check.object(ctx.body, 'product');
+  const name = check.string(product, 'name', 120, 'product.name');
+  const description = check.string(product, 'description', 1000, 'product.description');
+  const link = product['url'] === undefined ? undefined : check.httpUrl(product, 'url');
+  check.optionalString(product, 'price', 40, 'product.price');
+  const facts: ProductFacts = {
+    brand: link ? factsFromUrl(link).brand : name.split(/\s+/)[0]!,
+    product: name,
+    category: categorise(`${name} ${description}`),
+    description,
+  };
+  return recommendationJob(ctx, facts, `${name}\n${description}`, 'recommend_product');
+}
+
+/** `POST /v1/format`: fits `sections` to `duration` at the voice's measured rate; answers 200 at once. */
+export async function format(ctx: OperationContext): Promise<OperationAnswer> {
+  const projectId = check.string(ctx.body, 'project_id');
+  const sections = check.sections(ctx.body, 'sections');
+  const duration = check.number(ctx.body, 'duration', check.DURATION.min, check.DURATION.max);
+  const speed = check.optionalNumber(ctx.body, 'speed', 0.5, 2, 1);
+  const voiceId = check.optionalString(ctx.body, 'voice_id') ?? VOICES[0]!.details.voice_id;
+  const voice = findVoice(voiceId);
+  if (!voice) throw new HttpError(400, 'invalid_request', `voice_id "${voiceId}" is not in the voice library (GET /v1/voices).`);
+  ctx.state.credits.ensure(ctx.userId, 1);
+  const wordsPerMinute = (await voiceSample(voice)).wordsPerMinute * speed;
+  const fitted = fitSections(sections, duration, wordsPerMinute);
+  const words = countWords(fitted.map((section) => section.text).join(' '));
+  const result: FormatResult = {
+    sections: fitted,
+    estimated_duration_s: Math.round((words / wordsPerMinute) * 60 * 10) / 10,
+    usage: ctx.state.credits.charge(ctx.userId, 1, 'format', projectId),
+  };
+  return { status: 200, body: result };
+}

@@ -1,0 +1,64 @@
+// Real, offline speech with eSpeak NG (compiled to WebAssembly; GPL-3.0, so demo server only, never bundled).
+// 22,050 Hz mono. One synthesiser instance, used by one request at a time.
+import type { PcmAudio } from './wav.js';
+
+interface EspeakWorker {
+  set_voice(name: string): number;
+  set_rate(wordsPerMinute: number): void;
+  synthesize(text: string, callback: (audio: Int16Array | undefined, events: Array<{ type: string }>) => number): void;
+}
+
+/** Speaking rate eSpeak is asked for at speed 1, in words per minute (its own scale). */
+const BASE_RATE = 165;
+export const SPEECH_SAMPLE_RATE = 22_050;
+
+let worker: Promise<EspeakWorker> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+async function load(): Promise<EspeakWorker> {
+  // The package ships no types; its default export is the Emscripten module factory.
+  const name = '@echogarden/espeak-ng-emscripten';
+  const { default: factory } = (await import(name)) as {
+    default: () => Promise<{ eSpeakNGWorker: new () => EspeakWorker }>;
+  };
+  const module = await factory();
+  return new module.eSpeakNGWorker();
+}
+
+/** What one synthesis produced. */
+export interface Speech {
+  audio: PcmAudio;
+  /** Words eSpeak spoke (its word events). */
+  words: number;
+}
+
+/**
+ * Speaks `text` with the eSpeak voice `espeakVoice` (e.g. `gmw/en-US+f3`) at `speed` (1 = normal).
+ * Calls are queued: the synthesiser is single-threaded and keeps its voice between calls.
+ */
+export function synthesize(text: string, espeakVoice: string, speed = 1): Promise<Speech> {
+  const run = async (): Promise<Speech> => {
+    worker ??= load();
+    const espeak = await worker;
+    if (espeak.set_voice(espeakVoice) !== 0) throw new Error(`eSpeak has no voice "${espeakVoice}".`);
+    espeak.set_rate(Math.round(BASE_RATE * speed));
+    const chunks: Int16Array[] = [];
+    let words = 0;
+    espeak.synthesize(text, (samples, events) => {
+      if (samples && samples.length > 0) chunks.push(samples);
+      words += events.filter((event) => event.type === 'word').length;
+      return 0;
+    });
+    const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const mono = new Float32Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i++) mono[offset + i] = chunk[i]! / 32768;
+      offset += chunk.length;
+    }
+    return { audio: { sampleRate: SPEECH_SAMPLE_RATE, channels: [mono] }, words };
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}

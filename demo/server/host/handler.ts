@@ -1,0 +1,87 @@
+// The reference host backend: the two endpoints the editor's auth callbacks call. A host application can copy
+// this file: it holds the account API key server-side and hands the browser only short-lived user tokens.
+//
+//   POST /host/token    JSON { userId }                          -> { token }
+//   POST /host/refresh  Authorization: Bearer <EXPIRED_TOKEN>    -> { token } (same user)
+//   ?shape=accessToken (or the `shape` setting) answers { accessToken: { token } } instead.
+//
+// In a real application the user comes from your own session (cookie, SSO), not from the request body:
+// check that the signed-in user may act as `userId`, or ignore the body and use the session's user.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, bearerToken, readJsonObject, sendError, sendJson } from '../http.js';
+import { ServiceError, mintServiceToken } from './service-client.js';
+import { TokenMemory } from './token-memory.js';
+
+export interface HostOptions {
+  /** The service's base URL (the emulator under `npm start`). */
+  apiBaseUrl: () => string;
+  /** The account API key. Never sent to the browser. */
+  apiKey: string;
+  /** Answer shape when the request does not ask: `token` (default) or `accessToken`. */
+  shape?: 'token' | 'accessToken';
+  /** Longest accepted user id. Default 256. */
+  maxUserIdLength?: number;
+}
+
+const BODY_LIMIT = 4 * 1024;
+
+/** Builds the handler; it returns false for paths that are not its own. */
+export function hostHandler(options: HostOptions) {
+  const memory = new TokenMemory();
+  const maxUserIdLength = options.maxUserIdLength ?? 256;
+
+  const answer = (request: IncomingMessage, response: ServerResponse, token: string) => {
+    const asked = new URL(request.url ?? '/', 'http://host').searchParams.get('shape');
+    const shape = asked === 'accessToken' || asked === 'token' ? asked : (options.shape ?? 'token');
+    sendJson(response, 200, shape === 'accessToken' ? { accessToken: { token } } : { token });
+  };
+
+  const mint = async (userId: string) => {
+    const token = await mintServiceToken(options.apiBaseUrl(), options.apiKey, userId);
+    memory.remember(token, userId);
+    return token;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${path}.`, { allow: 'POST' });
+    if (path === '/host/token') {
+      const body = await readJsonObject(request, BODY_LIMIT);
+      const userId = body['userId'];
+      if (typeof userId !== 'string' || userId.trim() === '') {
+        throw new HttpError(400, 'invalid_user_id', 'userId is required: a non-empty string.');
+      }
+      if (userId.length > maxUserIdLength) {
+        throw new HttpError(400, 'invalid_user_id', `userId must be at most ${maxUserIdLength} characters.`);
+      }
+      return answer(request, response, await mint(userId));
+    }
+    // /host/refresh: no body is expected; a large one is refused before anything else.
+    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) {
+      throw new HttpError(413, 'payload_too_large', 'The refresh endpoint takes no body.', { connection: 'close' });
+    }
+    request.resume();
+    if (request.headers.authorization === undefined) {
+      throw new HttpError(401, 'missing_authorization', 'Send the expired token as "Authorization: Bearer <token>".');
+    }
+    const expired = bearerToken(request);
+    if (!expired) throw new HttpError(401, 'invalid_authorization', 'The Authorization header must be "Bearer <token>".');
+    const userId = memory.userOf(expired);
+    if (userId === undefined) throw new HttpError(401, 'unknown_token', 'This token was not issued here (or long ago); get a new one from /host/token.');
+    return answer(request, response, await mint(userId));
+  };
+
+  return async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    if (path !== '/host/token' && path !== '/host/refresh') return false;
+    try {
+      await handle(request, response, path);
+    } catch (error) {
+      if (error instanceof HttpError) sendError(response, error);
+      else if (error instanceof ServiceError) {
+        console.error(`host: ${error.message}`);
+        sendError(response, new HttpError(502, 'service_unavailable', 'The token service is not available; try again shortly.'));
+      } else throw error;
+    }
+    return true;
+  };
+}
