@@ -83,17 +83,19 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   const project = projectReducer(state.project, action);
   if (project === state.project) return state;
   let { past, future } = history;
+  let previous = state.project;
   if (action.type === 'voiceover/received') {
     // The asset itself is a fact: every step knows it, so undoing the placement keeps the take available.
     const rebase = (doc: ProjectDocument) => applyServiceAction(doc, { type: 'assets/received', assets: [action.asset] });
     past = past.map(rebase);
     future = future.map(rebase);
+    previous = rebase(previous);
   }
   if (action.gesture !== undefined && action.gesture === history.gesture) {
     return withProject(state, project, { ...history, past, future: [] });
   }
   const trimmed = past.length >= history.limit ? past.slice(past.length - history.limit + 1) : past.slice();
-  trimmed.push(state.project);
+  trimmed.push(previous);
   return withProject(state, project, { ...history, past: trimmed, future: [], gesture: action.gesture });
 }
 
