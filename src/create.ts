@@ -3,6 +3,7 @@ import { resolveConfig } from './config/validate.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
+import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
@@ -14,6 +15,13 @@ export interface StudioHandle {
   readonly element: StudioEditor;
   /** Listens to an editor event by its short name (`'ready'`, `'error'`, ...); returns a function that stops listening. */
   on<K extends StudioEventName>(type: K, listener: StudioListener<K>): () => void;
+  /** The project document now: a frozen snapshot, JSON-serialisable (see the README's project document). */
+  getProject(): ProjectDocument;
+  /**
+   * Loads a project document (any known schema version; migrated and validated) as one undo step.
+   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   */
+  loadProject(doc: unknown): ProjectDocument;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -48,6 +56,8 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       else listeners.add(off);
       return off;
     },
+    getProject: () => element.getProject(),
+    loadProject: (doc) => element.loadProject(doc),
     destroy() {
       if (destroyed) return;
       destroyed = true;

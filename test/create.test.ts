@@ -14,6 +14,8 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('create()', () => {
+  // Without project.id the editor reopens the project remembered for the user: a fresh one per test.
+  beforeEach(() => localStorage.clear());
   afterEach(() => {
     sinon.restore();
     cleanupMounts();

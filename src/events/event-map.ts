@@ -1,5 +1,7 @@
+import type { StudioChangeEvent } from './studio-change.js';
 import type { StudioErrorEvent } from './studio-error.js';
 import type { StudioReadyEvent } from './studio-ready.js';
+import type { StudioSaveEvent } from './studio-save.js';
 
 /**
  * The events of `<studio-editor>`, by the short name `handle.on()` takes (`'ready'` for `studio-ready`).
@@ -8,6 +10,8 @@ import type { StudioReadyEvent } from './studio-ready.js';
 export interface StudioEventMap {
   ready: StudioReadyEvent;
   error: StudioErrorEvent;
+  change: StudioChangeEvent;
+  save: StudioSaveEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

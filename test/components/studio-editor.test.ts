@@ -23,6 +23,8 @@ async function mount(config: object): Promise<StudioEditor> {
 }
 
 describe('<studio-editor>', () => {
+  // Without project.id the editor reopens the project remembered for the user: a fresh one per test.
+  beforeEach(() => localStorage.clear());
   afterEach(() => sinon.restore());
 
   it('renders the shell at layout.height with the project title', async () => {

@@ -69,6 +69,8 @@ export class Autosave {
   #again: boolean | undefined;
   #channel: BroadcastChannel | undefined;
   #guarded = false;
+  /** This session stored a draft not yet marked as closed normally. */
+  #wrote = false;
   /** Asks the browser to confirm leaving while changes are unsaved (one listener per autosave). */
   readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
     event.preventDefault();
@@ -165,6 +167,7 @@ export class Autosave {
   async #open(projectId: string): Promise<void> {
     this.#projectId = projectId;
     this.#revision = 0;
+    this.#wrote = false;
     this.#pause = 'opening';
     this.#openChannel();
     let record: DraftRecord | undefined;
@@ -292,7 +295,8 @@ export class Autosave {
       return this.#saving;
     }
     const state = this.#store.getState();
-    if (!state.dirty && !cleanExit) return Promise.resolve();
+    // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
+    if (!state.dirty && !(cleanExit && this.#wrote)) return Promise.resolve();
     const doc = state.project;
     const key = this.#key;
     const expected = this.#revision;
@@ -312,6 +316,7 @@ export class Autosave {
         await writeDraft(db, record, expected);
         if (key !== this.#key) return;
         this.#revision = expected + 1;
+        this.#wrote = !cleanExit;
         this.#clearNotice('save-failed');
         this.#store.dispatch({ type: 'persist/saved', project: doc });
         const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
