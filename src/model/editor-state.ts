@@ -82,13 +82,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
   const project = projectReducer(state.project, action);
   if (project === state.project) return state;
-  let { past, future } = history;
+  // An edit drops the redo branch, so only the past needs the asset fact.
+  let { past } = history;
   let previous = state.project;
   if (action.type === 'voiceover/received') {
     // The asset itself is a fact: every step knows it, so undoing the placement keeps the take available.
     const rebase = (doc: ProjectDocument) => applyServiceAction(doc, { type: 'assets/received', assets: [action.asset] });
     past = past.map(rebase);
-    future = future.map(rebase);
     previous = rebase(previous);
   }
   if (action.gesture !== undefined && action.gesture === history.gesture) {
