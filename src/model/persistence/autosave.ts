@@ -71,6 +71,8 @@ export class Autosave {
   #guarded = false;
   /** This session stored a draft not yet marked as closed normally. */
   #wrote = false;
+  /** The user chose to store this tab's project over the stored draft, even if unchanged. */
+  #mustWrite = false;
   /** Asks the browser to confirm leaving while changes are unsaved (one listener per autosave). */
   readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
     event.preventDefault();
@@ -95,9 +97,9 @@ export class Autosave {
       });
     }
     this.#cleanups.push(this.#store.subscribe((state) => this.#handleChange(state)));
-    options.signal?.addEventListener('abort', () => this.dispose(), { once: true });
+    options.signal?.addEventListener('abort', () => void this.dispose(), { once: true });
     this.ready = this.#open(this.#projectId);
-    if (options.signal?.aborted) this.dispose();
+    if (options.signal?.aborted) void this.dispose();
   }
 
   /** The revision of the last draft this tab saved or read. */
@@ -121,9 +123,12 @@ export class Autosave {
     return this.#save(cleanExit);
   }
 
-  /** Saves what is pending (marking the session as closed normally), then releases everything. Idempotent. */
-  dispose(): void {
-    if (this.#disposed) return;
+  /**
+   * Saves what is pending (marking the session as closed normally), then releases everything. Idempotent;
+   * the promise settles when that last save did.
+   */
+  dispose(): Promise<void> {
+    if (this.#disposed) return this.#closed ?? Promise.resolve();
     const last = this.flush(true);
     this.#disposed = true;
     this.#clearTimer();
@@ -131,8 +136,10 @@ export class Autosave {
     while (this.#cleanups.length > 0) this.#cleanups.pop()!();
     this.#channel?.close();
     const db = this.#db;
-    void last.finally(() => db?.then((open) => open.close(), () => undefined));
+    this.#closed = last.finally(() => db?.then((open) => open.close(), () => undefined));
+    return this.#closed;
   }
+  #closed: Promise<void> | undefined;
 
   #listen(target: EventTarget, type: string, listener: (event: Event) => void): void {
     target.addEventListener(type, listener);
@@ -141,8 +148,7 @@ export class Autosave {
 
   #database(): Promise<IDBDatabase> {
     if (this.#db === undefined) {
-      const factory = this.#options.indexedDB === undefined ? globalThis.indexedDB : (this.#options.indexedDB ?? undefined);
-      const opening = openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, factory);
+      const opening = openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, this.#options.indexedDB);
       this.#db = opening;
       // A failed open is tried again on the next save (the user may have freed space or left private mode).
       opening.catch(() => {
@@ -229,6 +235,7 @@ export class Autosave {
           run: () => {
             this.#clearNotice('restore-draft');
             this.#pause = undefined;
+            this.#mustWrite = true;
             void this.flush(false).catch(() => undefined);
           },
         },
@@ -254,6 +261,7 @@ export class Autosave {
           run: () => {
             this.#clearNotice('draft-unreadable');
             this.#pause = undefined;
+            this.#mustWrite = true;
             void this.flush();
           },
         },
@@ -279,7 +287,10 @@ export class Autosave {
     this.#firstDirtyAt ??= now;
     const delay = Math.max(0, Math.min(debounceMs, this.#firstDirtyAt + maxWaitMs - now));
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.flush(), delay);
+    this.#timer = setTimeout(() => {
+      this.#clearTimer();
+      void this.flush();
+    }, delay);
   }
 
   #clearTimer(): void {
@@ -289,14 +300,15 @@ export class Autosave {
   }
 
   #save(cleanExit: boolean): Promise<void> {
-    if (this.#disposed || this.#pause !== undefined) return Promise.resolve();
+    // After dispose only the last, clean-exit save runs.
+    if ((this.#disposed && !cleanExit) || this.#pause !== undefined) return Promise.resolve();
     if (this.#saving !== undefined) {
       this.#again = (this.#again ?? false) || cleanExit;
       return this.#saving;
     }
     const state = this.#store.getState();
     // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
-    if (!state.dirty && !(cleanExit && this.#wrote)) return Promise.resolve();
+    if (!state.dirty && !this.#mustWrite && !(cleanExit && this.#wrote)) return Promise.resolve();
     const doc = state.project;
     const key = this.#key;
     const expected = this.#revision;
@@ -317,6 +329,7 @@ export class Autosave {
         if (key !== this.#key) return;
         this.#revision = expected + 1;
         this.#wrote = !cleanExit;
+        this.#mustWrite = false;
         this.#clearNotice('save-failed');
         this.#store.dispatch({ type: 'persist/saved', project: doc });
         const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
@@ -326,12 +339,13 @@ export class Autosave {
         this.#fail(storageError(error));
       }
     };
-    const saving = run().finally(() => {
+    const saving = run().then(() => {
       this.#saving = undefined;
       const again = this.#again;
       this.#again = undefined;
-      if (again !== undefined && !this.#disposed) void this.#save(again);
-      else this.#setGuard(this.#store.getState().dirty);
+      if (again !== undefined) return this.#save(again);
+      this.#setGuard(this.#store.getState().dirty);
+      return undefined;
     });
     this.#saving = saving;
     return saving;

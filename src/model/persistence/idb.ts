@@ -25,7 +25,9 @@ export interface DraftRecord {
 export const draftKey = (userId: string, projectId: string): string => `${userId}\u0000${projectId}`;
 
 /** Opens (creating on first use) the drafts database. Rejects with a `StudioStorageError` when IndexedDB is missing, blocked or refused. */
-export function openDraftDb(name: string = DEFAULT_DB_NAME, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IDBDatabase> {
+export function openDraftDb(name: string = DEFAULT_DB_NAME, given?: IDBFactory | null): Promise<IDBDatabase> {
+  // `undefined`: the browser's IndexedDB; `null`: none (as in some private modes).
+  const factory = given === undefined ? globalThis.indexedDB : given;
   return new Promise((resolve, reject) => {
     if (factory === undefined || factory === null) {
       reject(new StudioStorageError('storage-unavailable', 'This browser has no IndexedDB (private mode or disabled storage), so drafts cannot be saved. Your work is kept in this tab: export the project file to keep it.'));
