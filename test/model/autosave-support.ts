@@ -45,9 +45,9 @@ export function harness(dbName: string, options: Partial<AutosaveOptions> & { pr
 }
 
 /** Runs the action labelled `label` of the notice of `kind`. */
-export function press(h: Harness, kind: StudioNotice['kind'], label: string): void {
-  const notice = h.notices().find((n) => n.kind === kind);
-  if (notice === undefined) throw new Error(`no ${kind} notice; have ${h.notices().map((n) => n.kind).join(', ') || 'none'}`);
+export function press(source: { readonly notices: readonly StudioNotice[] }, kind: StudioNotice['kind'], label: string): void {
+  const notice = source.notices.find((n) => n.kind === kind);
+  if (notice === undefined) throw new Error(`no ${kind} notice; have ${source.notices.map((n) => n.kind).join(', ') || 'none'}`);
   const action = notice.actions.find((a) => a.label === label);
   if (action === undefined) throw new Error(`no "${label}" on ${kind}`);
   action.run();

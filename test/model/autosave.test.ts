@@ -89,7 +89,7 @@ describe('autosave', () => {
     b.store.dispatch({ type: 'mix/set', mix: { voiceLevel: -2 } });
     await b.autosave.flush();
     expect(b.saved.length).to.equal(0);
-    press(b, 'restore-draft', 'Restore draft');
+    press(b.autosave, 'restore-draft', 'Restore draft');
     expect(b.store.getState().project.title).to.equal('Unsaved before the crash');
     expect(b.notices().length).to.equal(0);
     // Restoring is one undo step: the project that was loaded is one undo away.
@@ -108,7 +108,7 @@ describe('autosave', () => {
     const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
     await b.autosave.ready;
     expect(b.notices().map((n) => n.kind)).to.deep.equal(['restore-draft']);
-    press(b, 'restore-draft', 'Keep loaded project');
+    press(b.autosave, 'restore-draft', 'Keep loaded project');
     await until(() => b.saved.length === 1, 'the save of the kept project');
     const open = await openDraftDb(db);
     const record = await readDraft(open, draftKey('u-1', 'p-1'));
@@ -131,10 +131,10 @@ describe('autosave', () => {
     expect(h.autosave.guarded).to.equal(true);
     const notice = h.notices().find((n) => n.kind === 'save-failed')!;
     expect(notice.message).to.include('no room left');
-    press(h, 'save-failed', 'Export project file');
+    press(h.autosave, 'save-failed', 'Export project file');
     expect(h.exported.map((d) => d.title)).to.deep.equal(['Precious']);
     put.restore();
-    press(h, 'save-failed', 'Try again');
+    press(h.autosave, 'save-failed', 'Try again');
     await until(() => h.saved.length === 1, 'the retried save');
     expect(h.notices().length).to.equal(0);
     expect(h.store.getState().dirty).to.equal(false);
@@ -162,7 +162,7 @@ describe('autosave', () => {
     await h.autosave.flush();
     expect(h.store.getState().project.title).to.equal('Kept in memory');
     expect(h.autosave.guarded).to.equal(true);
-    press(h, 'save-failed', 'Export project file');
+    press(h.autosave, 'save-failed', 'Export project file');
     expect(h.exported.length).to.equal(1);
     await h.autosave.dispose();
   });
