@@ -2,19 +2,12 @@ import type { ResolvedConfig } from '../config/types.js';
 import { isServiceAction, type EditorAction } from './actions.js';
 import { createProject, type ProjectDocument } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
+import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
 import { createStore, type Store } from './store.js';
 
-export type { EditorAction } from './actions.js';
+export type { HistoryState } from './history.js';
 
-/** Undo history: earlier and later documents, sharing every unchanged subtree with the present. */
-export interface HistoryState {
-  readonly past: readonly ProjectDocument[];
-  readonly future: readonly ProjectDocument[];
-  /** Gesture id of the latest step while it may still grow (a drag in progress). */
-  readonly gesture: string | undefined;
-  /** Most undo steps kept; the oldest are dropped. */
-  readonly limit: number;
-}
+export type { EditorAction } from './actions.js';
 
 /** What the editor shows and edits. */
 export interface EditorState {
@@ -32,8 +25,8 @@ export type EditorStore = Store<EditorState, EditorAction>;
 /** Default bound of the undo history. */
 export const HISTORY_LIMIT = 200;
 
-export const canUndo = (state: EditorState): boolean => state.history.past.length > 0;
-export const canRedo = (state: EditorState): boolean => state.history.future.length > 0;
+export const canUndo = (state: EditorState): boolean => state.history.pastDepth > 0;
+export const canRedo = (state: EditorState): boolean => state.history.futureDepth > 0;
 
 const withProject = (state: EditorState, project: ProjectDocument, history: HistoryState): EditorState => ({
   ...state,
@@ -51,25 +44,40 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   const { history } = state;
   switch (action.type) {
     case 'project/init':
-      return { project: action.project, clean: action.project, dirty: false, history: { past: [], future: [], gesture: undefined, limit: history.limit } };
+      return { project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit) };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
-      if (history.past.length === 0) return state;
-      const previous = history.past[history.past.length - 1]!;
-      return withProject(state, previous, { ...history, past: history.past.slice(0, -1), future: [state.project, ...history.future], gesture: undefined });
+      if (history.pastDepth === 0 || history.past === null) return state;
+      const { doc, next } = history.past;
+      return withProject(state, doc, {
+        ...history,
+        past: next,
+        pastDepth: history.pastDepth - 1,
+        pastSize: history.pastSize - 1,
+        future: { doc: state.project, next: history.future },
+        futureDepth: history.futureDepth + 1,
+        gesture: undefined,
+      });
     }
     case 'history/redo': {
-      if (history.future.length === 0) return state;
-      const [next, ...future] = history.future;
-      return withProject(state, next!, { ...history, past: [...history.past, state.project], future, gesture: undefined });
+      if (history.future === null) return state;
+      const { doc, next } = history.future;
+      return withProject(state, doc, {
+        ...history,
+        past: { doc: state.project, next: history.past },
+        pastDepth: Math.min(history.pastDepth + 1, history.limit),
+        pastSize: history.pastSize + 1,
+        future: next,
+        futureDepth: history.futureDepth - 1,
+        gesture: undefined,
+      });
     }
     case 'history/end-gesture':
       return history.gesture === action.gesture ? { ...state, history: { ...history, gesture: undefined } } : state;
     case 'history/cancel-gesture': {
-      if (history.gesture !== action.gesture || history.past.length === 0) return state;
-      const before = history.past[history.past.length - 1]!;
-      return withProject(state, before, { ...history, past: history.past.slice(0, -1), gesture: undefined });
+      if (history.gesture !== action.gesture || history.past === null || history.pastDepth === 0) return state;
+      return withProject(state, history.past.doc, { ...history, past: history.past.next, pastDepth: history.pastDepth - 1, pastSize: history.pastSize - 1, gesture: undefined });
     }
     default:
       break;
@@ -77,31 +85,28 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   if (isServiceAction(action)) {
     const project = applyServiceAction(state.project, action);
     if (project === state.project) return state;
-    const rebase = (doc: ProjectDocument) => applyServiceAction(doc, action);
-    return withProject(state, project, { ...history, past: history.past.map(rebase), future: history.future.map(rebase) });
+    return withProject(state, project, mapHistory(history, (doc) => applyServiceAction(doc, action)));
   }
   const project = projectReducer(state.project, action);
   if (project === state.project) return state;
-  // An edit drops the redo branch, so only the past needs the asset fact.
-  let { past } = history;
+  let base = history;
   let previous = state.project;
   if (action.type === 'voiceover/received') {
     // The asset itself is a fact: every step knows it, so undoing the placement keeps the take available.
     const rebase = (doc: ProjectDocument) => applyServiceAction(doc, { type: 'assets/received', assets: [action.asset] });
-    past = past.map(rebase);
+    base = mapHistory(history, rebase);
     previous = rebase(previous);
   }
   if (action.gesture !== undefined && action.gesture === history.gesture) {
-    return withProject(state, project, { ...history, past, future: [] });
+    // Still the same drag or slider: the step grows, nothing new is recorded.
+    return withProject(state, project, { ...base, future: null, futureDepth: 0 });
   }
-  const trimmed = past.length >= history.limit ? past.slice(past.length - history.limit + 1) : past.slice();
-  trimmed.push(previous);
-  return withProject(state, project, { ...history, past: trimmed, future: [], gesture: action.gesture });
+  return withProject(state, project, pushPast(base, previous, action.gesture));
 }
 
 /** The state before any config: an empty placeholder project. */
 export function initialEditorState(project: ProjectDocument = createProject({ projectId: 'new', title: '', duration: 30 }), limit = HISTORY_LIMIT): EditorState {
-  return { project, clean: project, dirty: false, history: { past: [], future: [], gesture: undefined, limit } };
+  return { project, clean: project, dirty: false, history: emptyHistory(limit) };
 }
 
 /** Options of `createEditorStore`. */

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { EditorAction } from '../../src/model/actions.js';
 import { canRedo, canUndo, createEditorStore, editorReducer, initialEditorState, type EditorState } from '../../src/model/editor-state.js';
+import { pastDocuments } from '../../src/model/history.js';
 import { asset, recommendation, sampleProject } from './fixtures.js';
 
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
@@ -9,7 +10,7 @@ const start = () => initialEditorState(sampleProject());
 describe('undo and redo', () => {
   it('undoes and redoes each edit as one step', () => {
     let state = run(start(), { type: 'script/set-text', id: 's1', text: 'Hi' }, { type: 'clip/gain', id: 'c1', gain: -4 }, { type: 'mix/set', mix: { musicLevel: -9 } });
-    expect(state.history.past.length).to.equal(3);
+    expect(state.history.pastDepth).to.equal(3);
     state = run(state, { type: 'history/undo' });
     expect(state.project.mix.musicLevel).to.equal(-6);
     expect(state.project.clips[0]!.gain).to.equal(-4);
@@ -17,7 +18,7 @@ describe('undo and redo', () => {
     expect(state.project.script.sections[0]!.text).to.equal('Hello');
     expect(canUndo(state)).to.equal(false);
     state = run(state, { type: 'history/undo' });
-    expect(state.history.future.length).to.equal(3);
+    expect(state.history.futureDepth).to.equal(3);
     state = run(state, { type: 'history/redo' }, { type: 'history/redo' });
     expect(state.project.clips[0]!.gain).to.equal(-4);
     expect(state.project.mix.musicLevel).to.equal(-6);
@@ -35,7 +36,7 @@ describe('undo and redo', () => {
     for (let i = 1; i <= 30; i++) state = run(state, { type: 'clip/move', id: 'c2', start: 4 + i / 10, gesture: 'drag-1' });
     state = run(state, { type: 'history/end-gesture', gesture: 'drag-1' });
     for (let i = 1; i <= 5; i++) state = run(state, { type: 'mix/set', mix: { duckingDepth: 9 + i }, gesture: 'slider-1' });
-    expect(state.history.past.length).to.equal(2);
+    expect(state.history.pastDepth).to.equal(2);
     state = run(state, { type: 'history/undo' });
     expect(state.project.mix.duckingDepth).to.equal(9);
     expect(state.project.clips[1]!.start).to.equal(7);
@@ -45,7 +46,7 @@ describe('undo and redo', () => {
 
   it('reusing a gesture id after undo starts a new step', () => {
     const state = run(start(), { type: 'clip/gain', id: 'c1', gain: -1, gesture: 'g' }, { type: 'history/undo' }, { type: 'clip/gain', id: 'c1', gain: -2, gesture: 'g' }, { type: 'clip/gain', id: 'c1', gain: -3, gesture: 'g' });
-    expect(state.history.past.length).to.equal(1);
+    expect(state.history.pastDepth).to.equal(1);
     expect(canRedo(state)).to.equal(false);
   });
 
@@ -58,7 +59,7 @@ describe('undo and redo', () => {
 
   it('choosing a recommendation is one step that undoes script, voice and music together', () => {
     let state = run(start(), { type: 'recommendations/received', recommendations: [recommendation('r1')] }, { type: 'recommendation/choose', id: 'r1' });
-    expect(state.history.past.length).to.equal(1);
+    expect(state.history.pastDepth).to.equal(1);
     state = run(state, { type: 'history/undo' });
     expect(state.project.script.sections[0]!.id).to.equal('s1');
     expect(state.project.voice.voice).to.equal(null);
@@ -69,8 +70,8 @@ describe('undo and redo', () => {
   it('service results are no undo step and survive undo and redo', () => {
     let state = run(start(), { type: 'project/rename', title: 'A' }, { type: 'project/rename', title: 'B' }, { type: 'history/undo' });
     state = run(state, { type: 'usage/received', operation: 'voiceover', usage: { credits_used: 1 } }, { type: 'assets/received', assets: [asset('a9')] });
-    expect(state.history.past.length).to.equal(1);
-    expect(state.history.future.length).to.equal(1);
+    expect(state.history.pastDepth).to.equal(1);
+    expect(state.history.futureDepth).to.equal(1);
     state = run(state, { type: 'history/undo' });
     expect(state.project.usage.length).to.equal(1);
     expect(state.project.assets.length).to.equal(1);
@@ -90,14 +91,21 @@ describe('undo and redo', () => {
   it('keeps at most the history limit, dropping the oldest steps', () => {
     let state = initialEditorState(sampleProject(), 200);
     for (let i = 0; i < 250; i++) state = run(state, { type: 'clip/move', id: 'c1', start: i + 1 });
-    expect(state.history.past.length).to.equal(200);
+    expect(state.history.pastDepth).to.equal(200);
+    // The dropped steps are released, not only hidden.
+    expect(state.history.pastSize).to.be.at.most(200 + 50);
+    expect(pastDocuments(state.history).length).to.equal(200);
     for (let i = 0; i < 300; i++) state = run(state, { type: 'history/undo' });
     expect(state.project.clips[0]!.start).to.equal(50);
+    expect(canUndo(state)).to.equal(false);
+    for (let i = 0; i < 300; i++) state = run(state, { type: 'history/redo' });
+    expect(state.project.clips[0]!.start).to.equal(250);
+    expect(state.history.pastDepth).to.equal(200);
   });
 
   it('shares unchanged subtrees between steps', () => {
     const state = run(start(), { type: 'clip/move', id: 'c1', start: 2 });
-    const before = state.history.past[0]!;
+    const before = pastDocuments(state.history)[0]!;
     expect(state.project.clips[1] === before.clips[1]).to.equal(true);
     expect(state.project.script === before.script).to.equal(true);
     expect(state.project.mix === before.mix).to.equal(true);
@@ -138,7 +146,7 @@ describe('createEditorStore', () => {
     expect(seen).to.deep.equal(['clip/move', 'history/undo']);
     const state = store.getState();
     expect(Object.isFrozen(state.project.clips[0])).to.equal(true);
-    expect(Object.isFrozen(state.history.past)).to.equal(true);
+    expect(Object.isFrozen(state.history.future)).to.equal(true);
     expect(() => {
       (state.project as { title: string }).title = 'x';
     }).to.throw(TypeError);
