@@ -61,6 +61,40 @@ describe('autosave', () => {
     await b.autosave.dispose();
   });
 
+  it('a restart on the same project reads the draft after the last save landed (no false conflict)', async () => {
+    const db = uniqueDb();
+    const a = harness(db);
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Before restart' });
+    void a.autosave.dispose();
+    const b = harness(db);
+    await b.autosave.ready;
+    expect(b.autosave.revision).to.equal(1);
+    expect(b.store.getState().project.title).to.equal('Before restart');
+    b.store.dispatch({ type: 'project/rename', title: 'After restart' });
+    await b.autosave.flush();
+    expect(b.errors.length).to.equal(0);
+    expect(b.saved).to.deep.equal([2]);
+    await b.autosave.dispose();
+  });
+
+  it('loading a document of another project reads that project\'s draft and offers it', async () => {
+    const db = uniqueDb();
+    const a = harness(db);
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Stored draft of p-1' });
+    await a.autosave.dispose();
+
+    const b = harness(db, { project: sampleProject({ project_id: 'p-2', title: 'Other project' }) });
+    await b.autosave.ready;
+    b.store.dispatch({ type: 'project/load', project: sampleProject({ title: 'Host copy of p-1' }) });
+    await b.autosave.ready;
+    expect(b.notices().map((n) => n.kind)).to.deep.equal(['restore-draft']);
+    press(b.autosave, 'restore-draft', 'Restore draft');
+    expect(b.store.getState().project.title).to.equal('Stored draft of p-1');
+    await b.autosave.dispose();
+  });
+
   it('writes nothing for a project nobody changed', async () => {
     const db = uniqueDb();
     const a = harness(db);

@@ -49,6 +49,13 @@ interface SavedMessage {
 type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | undefined;
 
 /**
+ * Last saves of disposed autosaves in this page, by database and key: a new autosave on the same project
+ * (the editor restarted with a new config, or moved in the DOM) reads the draft only after that save landed,
+ * so it starts from the right revision.
+ */
+const closing = new Map<string, Promise<void>>();
+
+/**
  * Keeps the project safe in IndexedDB: saves after `debounceMs` of quiet (at most `maxWaitMs` after the
  * first unsaved edit), at once when the page is hidden, and never overwrites newer work saved by another
  * tab. Failures keep the document in memory and become notices with an "export project file" action.
@@ -136,8 +143,14 @@ export class Autosave {
     while (this.#cleanups.length > 0) this.#cleanups.pop()!();
     this.#channel?.close();
     const db = this.#db;
-    this.#closed = last.finally(() => db?.then((open) => open.close(), () => undefined));
-    return this.#closed;
+    const slot = this.#slot;
+    const closed = last.finally(() => {
+      if (closing.get(slot) === closed) closing.delete(slot);
+      return db?.then((open) => open.close(), () => undefined);
+    });
+    closing.set(slot, closed);
+    this.#closed = closed;
+    return closed;
   }
   #closed: Promise<void> | undefined;
 
@@ -162,6 +175,10 @@ export class Autosave {
     return draftKey(this.#options.userId, this.#projectId);
   }
 
+  get #slot(): string {
+    return `${this.#options.dbName ?? DEFAULT_DB_NAME}\u0000${this.#key}`;
+  }
+
   #openChannel(): void {
     this.#channel?.close();
     if (typeof BroadcastChannel === 'undefined') return;
@@ -178,6 +195,7 @@ export class Autosave {
     this.#openChannel();
     let record: DraftRecord | undefined;
     try {
+      await closing.get(this.#slot);
       record = await readDraft(await this.#database(), this.#key);
     } catch (error) {
       this.#pause = undefined;
@@ -186,6 +204,11 @@ export class Autosave {
     }
     if (this.#disposed || projectId !== this.#projectId) return;
     this.#pause = undefined;
+    if (this.#store.getState().project.project_id !== projectId) {
+      // The project was switched while its draft was being read: read the new one's.
+      this.#handleChange(this.#store.getState());
+      return;
+    }
     if (record === undefined) {
       this.#handleChange(this.#store.getState());
       return;
@@ -310,6 +333,10 @@ export class Autosave {
     // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
     if (!state.dirty && !this.#mustWrite && !(cleanExit && this.#wrote)) return Promise.resolve();
     const doc = state.project;
+    if (doc.project_id !== this.#projectId) {
+      this.#handleChange(state);
+      return this.ready;
+    }
     const key = this.#key;
     const expected = this.#revision;
     const run = async () => {
