@@ -5,7 +5,7 @@ export interface NoticeAction {
 }
 
 /** Kinds of persistence notices. */
-export type NoticeKind = 'restore-draft' | 'draft-restored' | 'save-failed' | 'other-tab' | 'draft-unreadable';
+export type NoticeKind = 'restore-draft' | 'save-failed' | 'other-tab' | 'draft-unreadable';
 
 /** A message about the user's work that the editor shows until it is resolved or dismissed. */
 export interface StudioNotice {

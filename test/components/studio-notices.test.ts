@@ -16,7 +16,7 @@ describe('<studio-notices>', () => {
     const exportFile = sinon.spy();
     const notices: StudioNotice[] = [
       { kind: 'save-failed', tone: 'error', message: 'The browser has no room left.', dismissible: true, actions: [{ label: 'Export project file', run: exportFile }] },
-      { kind: 'draft-restored', tone: 'info', message: 'Draft restored.', dismissible: false, actions: [] },
+      { kind: 'other-tab', tone: 'info', message: 'Edited elsewhere.', dismissible: false, actions: [] },
     ];
     const element = await fixture<StudioNotices>(html`<studio-notices .notices=${notices}></studio-notices>`);
     const items = [...element.shadowRoot!.querySelectorAll('[part~="notice"]')];
