@@ -14,8 +14,10 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('create()', () => {
-  // Without project.id the editor reopens the project remembered for the user: a fresh one per test.
+  // Without project.id the editor reopens the project remembered for the user (and its draft): a fresh
+  // one per test, and none left behind for other test files.
   beforeEach(() => localStorage.clear());
+  after(() => localStorage.clear());
   afterEach(() => {
     sinon.restore();
     cleanupMounts();
