@@ -176,14 +176,20 @@ describe('autosave', () => {
     await h.autosave.dispose();
   });
 
-  it('a failed transaction is reported as storage-failed and loses nothing', async () => {
+  it('a failed transaction is reported as storage-failed, once per run of failures, and loses nothing', async () => {
     const h = harness(uniqueDb());
     await h.autosave.ready;
-    sinon.stub(IDBObjectStore.prototype, 'put').throws(new DOMException('The transaction was aborted.', 'AbortError'));
+    const put = sinon.stub(IDBObjectStore.prototype, 'put').throws(new DOMException('The transaction was aborted.', 'AbortError'));
     h.store.dispatch({ type: 'clip/gain', id: 'c1', gain: -5 });
     await h.autosave.flush();
-    expect(h.errors[0]!.code).to.equal('storage-failed');
-    expect(h.store.getState().project.clips[0]!.gain).to.equal(-5);
+    h.store.dispatch({ type: 'clip/gain', id: 'c1', gain: -6 });
+    await h.autosave.flush();
+    expect(put.callCount).to.equal(2);
+    expect(h.errors.map((e) => e.code)).to.deep.equal(['storage-failed']);
+    expect(h.store.getState().project.clips[0]!.gain).to.equal(-6);
+    put.restore();
+    await h.autosave.flush();
+    expect(h.saved.length).to.equal(1);
     await h.autosave.dispose();
   });
 
@@ -194,6 +200,10 @@ describe('autosave', () => {
     expect(h.notices()[0]!.message).to.include('private mode');
     h.store.dispatch({ type: 'project/rename', title: 'Kept in memory' });
     await h.autosave.flush();
+    // No retry (and no new error) on each edit; "Try again" retries.
+    expect(h.errors.length).to.equal(1);
+    press(h.autosave, 'save-failed', 'Try again');
+    await until(() => h.errors.length === 1 && h.notices().length === 1, 'the retry');
     expect(h.store.getState().project.title).to.equal('Kept in memory');
     expect(h.autosave.guarded).to.equal(true);
     press(h.autosave, 'save-failed', 'Export project file');

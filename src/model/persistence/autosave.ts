@@ -46,7 +46,7 @@ interface SavedMessage {
   tabId: string;
 }
 
-type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | undefined;
+type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | 'unavailable' | undefined;
 
 /**
  * Last saves of disposed autosaves in this page, by database and key: a new autosave on the same project
@@ -357,6 +357,7 @@ export class Autosave {
         this.#revision = expected + 1;
         this.#wrote = !cleanExit;
         this.#mustWrite = false;
+        this.#failing = undefined;
         this.#clearNotice('save-failed');
         this.#store.dispatch({ type: 'persist/saved', project: doc });
         const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
@@ -382,6 +383,8 @@ export class Autosave {
     if (error.code === 'storage-conflict') {
       this.#showStale();
     } else {
+      // Without usable storage, saving waits for "Try again" instead of failing on every edit.
+      if (error.code === 'storage-unavailable' || error.code === 'storage-blocked') this.#pause = 'unavailable';
       const current = () => this.#store.getState().project;
       this.#setNotice({
         kind: 'save-failed',
@@ -390,12 +393,23 @@ export class Autosave {
         dismissible: true,
         actions: [
           { label: 'Export project file', run: () => this.#export(current()) },
-          { label: 'Try again', run: () => void this.flush() },
+          {
+            label: 'Try again',
+            run: () => {
+              if (this.#pause === 'unavailable') this.#pause = undefined;
+              void this.flush();
+            },
+          },
         ],
       });
     }
+    // One event per run of failures (a failing save is retried on the next edit): no flood of errors.
+    if (this.#failing === error.code) return;
+    this.#failing = error.code;
     this.#options.onError?.(error);
   }
+  #failing: string | undefined;
+
 
   #handleMessage(message: SavedMessage): void {
     if (this.#disposed || message?.type !== 'saved' || message.tabId === this.#tabId || message.key !== this.#key) return;
