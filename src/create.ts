@@ -3,6 +3,7 @@ import { resolveConfig } from './config/validate.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
+import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 // Auth and service client (issue 4).
 import type { ServiceClient } from './api/client.js';
@@ -18,6 +19,13 @@ export interface StudioHandle {
   on<K extends StudioEventName>(type: K, listener: StudioListener<K>): () => void;
   /** The service client with the editor's auth: the same operations the editor runs (issue 4). */
   readonly api: ServiceClient;
+  /** The project document now: a frozen snapshot, JSON-serialisable (see the README's project document). */
+  getProject(): ProjectDocument;
+  /**
+   * Loads a project document (any known schema version; migrated and validated) as one undo step.
+   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   */
+  loadProject(doc: unknown): ProjectDocument;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -57,6 +65,8 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       else listeners.add(off);
       return off;
     },
+    getProject: () => element.getProject(),
+    loadProject: (doc) => element.loadProject(doc),
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -35,6 +35,31 @@ export { StudioAuthErrorEvent } from './events/studio-auth-error.js';
 export type { StudioAuthErrorDetail } from './events/studio-auth-error.js';
 export { StudioJobProgressEvent } from './events/studio-job-progress.js';
 export type { StudioJobProgressDetail } from './events/studio-job-progress.js';
+export type {
+  ProjectDocument,
+  ProjectSection,
+  VoiceClip,
+  ClipSource,
+  MusicBed,
+  MixSettings,
+  MasteringSettings,
+  DeliverySettings,
+  VoiceSettings,
+  UsageEntry,
+} from './model/document.js';
+export { SCHEMA_VERSION } from './model/document.js';
+export type { EditorAction, EditAction, ServiceAction, HistoryAction } from './model/actions.js';
+export { readProject } from './model/migrate.js';
+export { StudioProjectError } from './model/validate.js';
+export type { ProjectIssue } from './model/validate.js';
+export { StudioStorageError } from './model/persistence/storage-error.js';
+export type { StorageErrorCode } from './model/persistence/storage-error.js';
+export { exportProjectFile, importProjectFile } from './model/project-file.js';
+export { StudioChangeEvent } from './events/studio-change.js';
+export type { StudioChangeDetail, StudioChangeSource } from './events/studio-change.js';
+export { StudioSaveEvent } from './events/studio-save.js';
+export type { StudioSaveDetail } from './events/studio-save.js';
+export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';
 export type { ApiOperation } from './api/contract.js';
 export { VERSION as version } from './version.js';

@@ -6,6 +6,10 @@ import { cleanupMounts, mountPoint, testAuth } from './support/auth.js';
 import { rejection } from './support/async.js';
 
 describe('create()', () => {
+  // Without project.id the editor reopens the project remembered for the user (and its draft): a fresh
+  // one per test, and none left behind for other test files.
+  beforeEach(() => localStorage.clear());
+  after(() => localStorage.clear());
   afterEach(() => {
     sinon.restore();
     cleanupMounts();

@@ -1,7 +1,9 @@
 import type { StudioAuthErrorEvent } from './studio-auth-error.js';
+import type { StudioChangeEvent } from './studio-change.js';
 import type { StudioErrorEvent } from './studio-error.js';
 import type { StudioJobProgressEvent } from './studio-job-progress.js';
 import type { StudioReadyEvent } from './studio-ready.js';
+import type { StudioSaveEvent } from './studio-save.js';
 
 /**
  * The events of `<studio-editor>`, by the short name `handle.on()` takes (`'ready'` for `studio-ready`).
@@ -12,6 +14,8 @@ export interface StudioEventMap {
   error: StudioErrorEvent;
   'auth-error': StudioAuthErrorEvent;
   'job-progress': StudioJobProgressEvent;
+  change: StudioChangeEvent;
+  save: StudioSaveEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

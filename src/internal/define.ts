@@ -1,8 +1,9 @@
-const warned = new Set<string>();
+// One warning per page: a second copy of the script re-defines every tag, and one message says it all.
+let warned = false;
 
 /**
  * Defines a custom element unless the tag is taken already (two script tags, two versions on one page).
- * The first definition wins; a skipped one warns once, naming the tag, instead of throwing.
+ * The first definition wins; the first skipped one warns (once per page, naming the tag) instead of throwing.
  */
 export function defineElement(tag: string, constructor: CustomElementConstructor): void {
   const existing = customElements.get(tag);
@@ -10,8 +11,8 @@ export function defineElement(tag: string, constructor: CustomElementConstructor
     customElements.define(tag, constructor);
     return;
   }
-  if (existing === constructor || warned.has(tag)) return;
-  warned.add(tag);
+  if (existing === constructor || warned) return;
+  warned = true;
   console.warn(
     `[studio-editor] <${tag}> is already defined on this page (the editor's script was loaded twice); ` +
       'keeping the first definition. Load the editor once to silence this warning.',

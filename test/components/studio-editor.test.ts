@@ -23,6 +23,10 @@ async function mount(config: object): Promise<StudioEditor> {
 }
 
 describe('<studio-editor>', () => {
+  // Without project.id the editor reopens the project remembered for the user (and its draft): a fresh
+  // one per test, and none left behind for other test files.
+  beforeEach(() => localStorage.clear());
+  after(() => localStorage.clear());
   afterEach(() => sinon.restore());
 
   it('renders the shell at layout.height with the project title', async () => {

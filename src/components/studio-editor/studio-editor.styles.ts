@@ -70,7 +70,7 @@ export const styles = css`
 
   .shell {
     display: grid;
-    grid-template-rows: auto 1fr auto;
+    grid-template-rows: auto auto 1fr auto; /* toolbar, notices, workspace, status */
     height: 100%;
   }
 

@@ -11,6 +11,17 @@ import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
 import { createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
+// Project document, autosave and notices (model):
+import { StudioChangeEvent } from '../../events/studio-change.js';
+import { StudioSaveEvent } from '../../events/studio-save.js';
+import { describeChange } from '../../model/change.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { readProject } from '../../model/migrate.js';
+import type { StudioNotice } from '../../model/notices.js';
+import { startAutosave, type Autosave } from '../../model/persistence/autosave.js';
+import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
+import { resolveProjectId } from '../../model/project-id.js';
+import '../studio-notices/studio-notices.js';
 import { VERSION } from '../../version.js';
 import { styles } from './studio-editor.styles.js';
 // Auth and service client (issue 4).
@@ -30,12 +41,15 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
  * @fires {StudioErrorEvent} studio-error - Something failed; `detail` is `{ code, message, recoverable, status? }`.
  * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
  * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
+ * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
+ * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
  *
  * @csspart toolbar - The bar at the top: title and global actions.
  * @csspart title - The project title in the toolbar.
  * @csspart workspace - The area that holds the workflow panels.
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart error - The message shown in place of the editor when its config is wrong.
+ * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
  *
  * @cssprop [--studio-accent=#2563eb] - Accent colour of buttons, focus rings and the playhead.
  * @cssprop [--studio-surface=#ffffff] - Background of the editor.
@@ -78,6 +92,8 @@ export class StudioEditor extends LitElement {
 
   @state() private resolved: ResolvedConfig | undefined;
   @state() private configError: StudioError | undefined;
+  @state() private notices: readonly StudioNotice[] = [];
+  #autosave: Autosave | undefined;
 
   #scope: DisposalScope | undefined;
   #appliedTokens: string[] = [];
@@ -139,7 +155,6 @@ export class StudioEditor extends LitElement {
     this.theme = config.theme.mode;
     this.compact = config.layout.compact || config.theme.density === 'compact';
     this.#applyStyleProperties(config);
-    this.store.dispatch(initFromConfig(config));
     scope.add(this.store.subscribe(() => this.requestUpdate()));
     // Auth and service client (issue 4): getToken runs now; destroy stops every request, refresh and poll.
     const services = createServices(config, {
@@ -152,12 +167,75 @@ export class StudioEditor extends LitElement {
       services.dispose();
       if (this.#services === services) this.#services = undefined;
     });
-    this.updateComplete.then(() => {
+    // The project is kept per user: the given id, or the fingerprint id the token is asked for.
+    const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
+    Promise.all([this.updateComplete, started]).then(() => {
       if (scope.disposed) return;
       this.ready = true;
       this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
     });
   }
+
+  /** Starts the project of `userId`; resolves once a saved draft was read (at most 2 s). */
+  #startProject(config: ResolvedConfig, scope: DisposalScope, userId: string): Promise<unknown> {
+    this.store.dispatch(initFromConfig(config, resolveProjectId(config.project.id, userId)));
+    scope.add(
+      this.store.subscribe((state, action) => {
+        const change = describeChange(state, action);
+        if (change !== undefined) this.dispatchEvent(new StudioChangeEvent(change));
+      }),
+    );
+    this.notices = [];
+    this.#autosave = undefined;
+    if (!config.project.autosave) return Promise.resolve();
+    const autosave = startAutosave({
+      store: this.store,
+      userId,
+      signal: scope.signal,
+      onSaved: (detail) => this.dispatchEvent(new StudioSaveEvent(detail)),
+      onError: (error) => this.#emitError(error),
+      onNotices: (notices) => {
+        if (!scope.disposed) this.notices = notices;
+      },
+    });
+    this.#autosave = autosave;
+    scope.add(() => {
+      if (this.#autosave === autosave) this.#autosave = undefined;
+    });
+    return Promise.race([autosave.ready, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+  }
+
+  /** The project document now (a frozen snapshot: safe to keep, serialise or compare). */
+  getProject(): ProjectDocument {
+    return this.store.getState().project;
+  }
+
+  /**
+   * Replaces the project by `doc` (any schema version this editor knows; migrated and validated first) as
+   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   */
+  loadProject(doc: unknown): ProjectDocument {
+    const project = readProject(doc);
+    this.store.dispatch({ type: 'project/load', project });
+    return this.store.getState().project;
+  }
+
+  /** The project as a JSON file: a `Blob` and a file name from its title. */
+  exportProjectFile(): { blob: Blob; fileName: string } {
+    return exportProjectFile(this.getProject());
+  }
+
+  /** Reads a project file chosen by the user and loads it (one undo step). Rejects with a `StudioProjectError`. */
+  async importProjectFile(file: Blob): Promise<ProjectDocument> {
+    return this.loadProject(await importProjectFile(file));
+  }
+
+  /** Saves the draft now instead of waiting for the autosave delay. */
+  saveNow(): Promise<void> {
+    return this.#autosave?.flush() ?? Promise.resolve();
+  }
+
+  // ---- end of project document ----
 
   /** Writes validated values through the CSSOM: no style attribute, so a strict CSP is satisfied. */
   #applyStyleProperties(config: ResolvedConfig): void {
@@ -189,6 +267,7 @@ ${this.configError.message}</div>`;
       <header part="toolbar">
         <h2 part="title">${project.title}</h2>
       </header>
+      <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
       <div part="workspace" role="region" aria-label=${this.t('panels.label')}></div>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;

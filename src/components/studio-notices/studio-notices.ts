@@ -1,0 +1,62 @@
+import { LitElement, html, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { defineElement } from '../../internal/define.js';
+import type { NoticeKind, StudioNotice } from '../../model/notices.js';
+import { styles } from './studio-notices.styles.js';
+
+/**
+ * Shows notices about the user's work: a stored draft to restore, a save that failed (with "export
+ * project file"), the project edited in another tab. Errors and warnings are announced as alerts.
+ *
+ * @tagname studio-notices
+ *
+ * @csspart list - The list of notices.
+ * @csspart notice - One notice (also `notice-info`, `notice-warning` or `notice-error`).
+ * @csspart message - The words of a notice.
+ * @csspart action - A button of a notice.
+ * @csspart dismiss - The button that closes a dismissible notice.
+ *
+ * @cssprop [--studio-warning=#b45309] - Edge colour of warnings.
+ */
+export class StudioNotices extends LitElement {
+  static override styles = styles;
+
+  /** The notices to show, oldest first. */
+  @property({ attribute: false })
+  notices: readonly StudioNotice[] = [];
+
+  /** Called when the user closes a dismissible notice. */
+  @property({ attribute: false })
+  onDismiss: ((kind: NoticeKind) => void) | undefined;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('notices')) this.toggleAttribute('has-notices', this.notices.length > 0);
+  }
+
+  protected override render() {
+    return html`<ul part="list">
+      ${this.notices.map(
+        (notice) => html`<li
+          part="notice notice-${notice.tone}"
+          class=${notice.tone}
+          data-kind=${notice.kind}
+          role=${notice.tone === 'info' ? 'status' : 'alert'}
+        >
+          <span part="message">${notice.message}</span>
+          ${notice.actions.map((action) => html`<button part="action" type="button" @click=${() => action.run()}>${action.label}</button>`)}
+          ${notice.dismissible
+            ? html`<button part="dismiss" type="button" aria-label="Dismiss" @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
+            : ''}
+        </li>`,
+      )}
+    </ul>`;
+  }
+}
+
+defineElement('studio-notices', StudioNotices);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-notices': StudioNotices;
+  }
+}

@@ -1,0 +1,87 @@
+import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
+import type { DeliveryPresetId } from '../config/types.js';
+import type { ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, VoiceClip } from './document.js';
+
+/**
+ * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one
+ * field) make a single undo step.
+ */
+interface Edit {
+  gesture?: string;
+}
+
+/** Edits of the project document by the user. Each is one undo step (or part of one gesture). */
+export type EditAction = Edit &
+  (
+    | { type: 'project/rename'; title: string }
+    | { type: 'project/set-duration'; duration: number }
+    | { type: 'project/set-delivery'; delivery: Partial<DeliverySettings> }
+    | { type: 'voice/set'; voice: string | null; details?: VoiceDetails | null }
+    | { type: 'voice/set-speed'; speed: number }
+    | { type: 'voice/set-mode'; mode: 'single' | 'per-section' }
+    | { type: 'script/add-section'; section: ProjectSection; index?: number }
+    | { type: 'script/remove-section'; id: string }
+    | { type: 'script/move-section'; id: string; index: number }
+    | { type: 'script/set-text'; id: string; text: string }
+    | { type: 'script/set-label'; id: string; label: string }
+    | { type: 'script/set-voice'; id: string; voice: string | null }
+    | { type: 'script/set-sections'; sections: readonly ProjectSection[] }
+    | { type: 'clip/add'; clip: VoiceClip }
+    | { type: 'clip/replace'; id: string; clip: VoiceClip }
+    | { type: 'clip/move'; id: string; start: number }
+    | { type: 'clip/trim'; id: string; trimIn?: number; trimOut?: number }
+    | { type: 'clip/fade'; id: string; fadeIn?: number; fadeOut?: number }
+    | { type: 'clip/gain'; id: string; gain: number }
+    | { type: 'clip/remove'; id: string }
+    | { type: 'music/set'; music: MusicBed | null }
+    | { type: 'music/gain'; gain: number }
+    | { type: 'music/fades'; fadeIn?: number; fadeOut?: number }
+    | { type: 'music/offset'; offset: number }
+    | { type: 'music/loop'; loop: boolean }
+    | { type: 'mix/set'; mix: Partial<MixSettings> }
+    | { type: 'mastering/set-preset'; preset: DeliveryPresetId }
+    | { type: 'mastering/set-target'; target?: number; truePeak?: number }
+    /** Fills script, voice and music from a received recommendation, in one undo step. */
+    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>> }
+    /**
+     * A voice-over the user asked for came back: its asset is recorded (a fact, see `ServiceAction`) and it
+     * becomes the clip of `sectionId`, replacing that section's previous take (one undo step).
+     */
+    | { type: 'voiceover/received'; asset: AssetMetadata; sectionId: string | null; source: ClipSource | null; clipId: string; start?: number }
+    /** Replaces the whole document by one the host or the user loaded; one undo step. */
+    | { type: 'project/load'; project: ProjectDocument }
+  );
+
+/**
+ * Facts received from the service. They are not undo steps: they are applied to the present and to every
+ * step of the history, so undo never makes a received result disappear.
+ */
+export type ServiceAction =
+  /** `at`: ISO time of receipt, recorded with `usage` (the reducer is pure, so the caller gives the time). */
+  | { type: 'recommendations/received'; recommendations: readonly Recommendation[]; usage?: Usage; at?: string }
+  | { type: 'usage/received'; operation: string; usage: Usage; at?: string }
+  | { type: 'assets/received'; assets: readonly AssetMetadata[] };
+
+/** Undo, redo and gestures. */
+export type HistoryAction =
+  | { type: 'history/undo' }
+  | { type: 'history/redo' }
+  /** Ends the gesture `gesture` (the next action with the same id starts a new step). */
+  | { type: 'history/end-gesture'; gesture: string }
+  /** Reverts everything done in the gesture `gesture` if it is the latest step, leaving no redo entry (Escape during a drag). */
+  | { type: 'history/cancel-gesture'; gesture: string };
+
+/** Editor life cycle: starting from a document (history cleared), and a save that reached storage. */
+export type LifecycleAction =
+  /** Starts afresh from `project`: clears the history. `saved` marks it as already stored. */
+  | { type: 'project/init'; project: ProjectDocument; saved?: boolean }
+  /** `project` (a state the store held) was saved; the dirty flag clears while it is current. */
+  | { type: 'persist/saved'; project: ProjectDocument };
+
+/** Every action the editor store accepts. */
+export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction;
+
+const SERVICE_TYPES: ReadonlySet<string> = new Set(['recommendations/received', 'usage/received', 'assets/received']);
+
+/** Whether an action is a service fact (no undo step of its own). */
+export const isServiceAction = (action: EditorAction): action is ServiceAction => SERVICE_TYPES.has(action.type);

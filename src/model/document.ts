@@ -1,0 +1,187 @@
+import type { AssetMetadata, MusicDetails, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
+import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
+
+/** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
+export const SCHEMA_VERSION = 2;
+
+/** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
+export interface ProjectSection {
+  readonly id: string;
+  readonly label: string;
+  readonly text: string;
+  /** Voice id for this section; absent means the project's voice. */
+  readonly voice?: string;
+}
+
+/** What a voice-over clip was rendered from, so only changed sections are rendered again. */
+export interface ClipSource {
+  readonly text: string;
+  readonly voice: string;
+  readonly speed: number;
+}
+
+/** A voice-over clip on the timeline. Times in seconds, levels in dB. */
+export interface VoiceClip {
+  readonly id: string;
+  /** The script section it voices, or `null` for a free clip. */
+  readonly sectionId: string | null;
+  /** `asset_id` of the asset in `assets` (metadata exactly as the service returned it). */
+  readonly assetId: string;
+  /** Where the audio is fetched from. */
+  readonly url: string;
+  /** Position on the timeline. */
+  readonly start: number;
+  readonly gain: number;
+  /** Seconds cut from the start and from the end of the asset. */
+  readonly trimIn: number;
+  readonly trimOut: number;
+  readonly fadeIn: number;
+  readonly fadeOut: number;
+  /** Text, voice and speed it was rendered from; `null` when unknown (an upload). */
+  readonly source: ClipSource | null;
+}
+
+/** The music bed under the voice. */
+export interface MusicBed {
+  /** Track details as the service returned them, or `null` for an uploaded file. */
+  readonly track: MusicDetails | null;
+  /** `asset_id` when the bed is a service asset. */
+  readonly assetId: string | null;
+  /** Where the audio is fetched from; `null` until the track is resolved in the music library. */
+  readonly url: string | null;
+  /** Bed gain in dB. */
+  readonly gain: number;
+  /** Where in the track playback starts, in seconds. */
+  readonly offset: number;
+  /** `true`: loop to the ad length; `false`: play once, trimmed to the ad length. */
+  readonly loop: boolean;
+  readonly fadeIn: number;
+  readonly fadeOut: number;
+}
+
+/** Bus levels and ducking of the music under the voice. */
+export interface MixSettings {
+  /** Voice bus level, dB. */
+  readonly voiceLevel: number;
+  /** Music bus level, dB. */
+  readonly musicLevel: number;
+  /** How far the music is lowered under the voice, dB (0 to 40; 0 = no ducking). */
+  readonly duckingDepth: number;
+  readonly duckingAttackMs: number;
+  readonly duckingReleaseMs: number;
+}
+
+/** Loudness target of the master. `target` (LUFS) and `truePeak` (dBTP) are the preset's numbers, or the user's for `custom`. */
+export interface MasteringSettings {
+  readonly preset: DeliveryPresetId;
+  readonly target: number;
+  readonly truePeak: number;
+}
+
+/** The file delivered on export. */
+export interface DeliverySettings {
+  readonly format: ExportFormat;
+  readonly sampleRate: 44100 | 48000;
+}
+
+/** The voice of the whole ad. */
+export interface VoiceSettings {
+  /** Voice id, or `null` before one is chosen. */
+  readonly voice: string | null;
+  /** Voice details as the service returned them, when known. */
+  readonly details: VoiceDetails | null;
+  readonly speed: number;
+  readonly mode: 'single' | 'per-section';
+}
+
+/** Usage figures of one operation, exactly as received. */
+export interface UsageEntry {
+  readonly operation: string;
+  /** ISO 8601 time of receipt. */
+  readonly at: string;
+  readonly usage: Usage;
+}
+
+/**
+ * The project document: everything the user makes, versioned and JSON-serialisable. Times are in
+ * seconds, levels in dB. Service objects (recommendations, assets, usage) are kept exactly as returned.
+ */
+export interface ProjectDocument {
+  readonly schemaVersion: typeof SCHEMA_VERSION;
+  /** The caller-chosen `project_id` shared with the service. */
+  readonly project_id: string;
+  readonly title: string;
+  /** Target duration of the ad, seconds. */
+  readonly duration: number;
+  readonly delivery: DeliverySettings;
+  readonly voice: VoiceSettings;
+  readonly script: { readonly sections: readonly ProjectSection[] };
+  readonly clips: readonly VoiceClip[];
+  readonly music: MusicBed | null;
+  readonly mix: MixSettings;
+  readonly mastering: MasteringSettings;
+  readonly recommendations: { readonly items: readonly Recommendation[]; readonly chosen: string | null };
+  readonly usage: readonly UsageEntry[];
+  /** Asset metadata exactly as the service returned it, one entry per `asset_id`. */
+  readonly assets: readonly AssetMetadata[];
+}
+
+/** Loudness and true-peak numbers of each delivery preset, with where they come from. */
+export const DELIVERY_PRESETS: Readonly<Record<Exclude<DeliveryPresetId, 'custom'>, { target: number; truePeak: number; source: string }>> = {
+  streaming: { target: -14, truePeak: -1, source: 'Common streaming platform normalisation (Spotify, YouTube)' },
+  podcast: { target: -16, truePeak: -1, source: 'Apple Podcasts / AES TD1008 recommendation' },
+  'aes-ads': { target: -18, truePeak: -1, source: 'AES TD1008 guidance for ads in streams' },
+  'ebu-r128': { target: -23, truePeak: -1, source: 'EBU R 128 (broadcast, Europe)' },
+  'atsc-a85': { target: -24, truePeak: -2, source: 'ATSC A/85 (broadcast, US)' },
+};
+
+/** Loudness numbers of a preset; `custom` keeps the given ones. */
+export function presetNumbers(preset: DeliveryPresetId, custom: { target: number; truePeak: number }): { target: number; truePeak: number } {
+  if (preset === 'custom') return custom;
+  const { target, truePeak } = DELIVERY_PRESETS[preset];
+  return { target, truePeak };
+}
+
+/** What a new project starts from: the resolved config's `project`, `vocal`, `music` and `mastering`. */
+export interface NewProjectOptions {
+  projectId: string;
+  title: string;
+  duration: number;
+  voice?: string | undefined;
+  speed?: number;
+  mode?: 'single' | 'per-section';
+  musicGain?: number;
+  preset?: DeliveryPresetId;
+  target?: number;
+  truePeak?: number;
+}
+
+/** A new, empty project document. */
+export function createProject(options: NewProjectOptions): ProjectDocument {
+  const preset = options.preset ?? 'streaming';
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    project_id: options.projectId,
+    title: options.title,
+    duration: options.duration,
+    delivery: { format: 'wav24', sampleRate: 48000 },
+    voice: { voice: options.voice ?? null, details: null, speed: options.speed ?? 1, mode: options.mode ?? 'single' },
+    script: { sections: [] },
+    clips: [],
+    music: null,
+    mix: {
+      voiceLevel: 0,
+      musicLevel: options.musicGain ?? -6,
+      duckingDepth: 9,
+      duckingAttackMs: 80,
+      duckingReleaseMs: 400,
+    },
+    mastering: { preset, ...presetNumbers(preset, { target: options.target ?? -16, truePeak: options.truePeak ?? -1 }) },
+    recommendations: { items: [], chosen: null },
+    usage: [],
+    assets: [],
+  };
+}
+
+/** Gain and fades of a music bed that a chosen recommendation adds when there was none (see `config.music`). */
+export const DEFAULT_BED = { gain: 0, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1.5 } as const;

@@ -1,0 +1,109 @@
+import { describe } from '../config/checks.js';
+import { SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
+import { StudioProjectError, isObject, validateProject } from './validate.js';
+
+/**
+ * Schema version 1, the documented earlier shape (editor 0.0.x drafts): one flat object with the script
+ * as a list of plain paragraphs, one voice id, one music track id and one music level.
+ *
+ * ```json
+ * { "schemaVersion": 1, "id": "ad-1", "title": "Sale", "duration": 30,
+ *   "script": ["Hook text", "Body text"], "voice": "v-anna", "music": "t-upbeat", "musicGain": -8 }
+ * ```
+ */
+export interface ProjectDocumentV1 {
+  schemaVersion: 1;
+  id: string;
+  title: string;
+  duration: number;
+  script: string[];
+  voice: string | null;
+  music: string | null;
+  musicGain: number;
+}
+
+type Migration = (old: Record<string, unknown>, root: string) => Record<string, unknown>;
+
+const LABELS = ['Hook', 'Body', 'Call to action'];
+
+/** v1 -> v2: paragraphs become sections with ids and labels, the track becomes a music bed. */
+function v1ToV2(old: Record<string, unknown>, root: string): Record<string, unknown> {
+  const issues: { path: string; message: string }[] = [];
+  const need = (key: string, ok: boolean, what: string) => {
+    if (!ok) issues.push({ path: `${root}.${key}`, message: `expected ${what}, got ${describe(old[key])}` });
+  };
+  need('id', typeof old['id'] === 'string' && old['id'] !== '', 'a non-empty id');
+  need('title', typeof old['title'] === 'string', 'a string');
+  need('duration', typeof old['duration'] === 'number', 'a number (seconds)');
+  const script = old['script'];
+  need('script', Array.isArray(script), 'an array of paragraphs');
+  if (Array.isArray(script)) {
+    script.forEach((text, index) => {
+      if (typeof text !== 'string') issues.push({ path: `${root}.script[${index}]`, message: `expected a string, got ${describe(text)}` });
+    });
+  }
+  need('voice', old['voice'] === null || typeof old['voice'] === 'string', 'a voice id or null');
+  need('music', old['music'] === null || typeof old['music'] === 'string', 'a track id or null');
+  need('musicGain', typeof old['musicGain'] === 'number', 'a number (dB)');
+  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
+  const paragraphs = script as string[];
+  const base = createProject({
+    projectId: old['id'] as string,
+    title: old['title'] as string,
+    duration: old['duration'] as number,
+    voice: (old['voice'] as string | null) ?? undefined,
+  });
+  const track = old['music'] as string | null;
+  return {
+    ...base,
+    script: {
+      sections: paragraphs.map((text, index) => ({ id: `s${index + 1}`, label: LABELS[index] ?? `Part ${index + 1}`, text })),
+    },
+    music:
+      track === null
+        ? null
+        : { track: { track_id: track, title: track, style: 'unknown' }, assetId: null, url: null, gain: 0, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1.5 },
+    mix: { ...base.mix, musicLevel: old['musicGain'] as number },
+  };
+}
+
+/** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2 };
+
+/**
+ * Reads a project document of any known schema version: migrates it step by step to the current version,
+ * then validates it. A document from a newer editor, one without a version, or a corrupt one is refused
+ * with a `StudioProjectError`; nothing is half-loaded.
+ */
+export function readProject(value: unknown, root = 'project'): ProjectDocument {
+  if (!isObject(value)) throw new StudioProjectError('project-invalid', [{ path: root, message: `expected a project document (an object), got ${describe(value)}` }]);
+  const version = value['schemaVersion'];
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new StudioProjectError('project-invalid', [
+      { path: `${root}.schemaVersion`, message: `expected a schema version (a whole number from 1 to ${SCHEMA_VERSION}), got ${describe(version)}` },
+    ]);
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new StudioProjectError('project-too-new', [
+      {
+        path: `${root}.schemaVersion`,
+        message: `this project was saved by a newer editor (schema ${version}; this editor reads up to ${SCHEMA_VERSION}); update the editor to open it`,
+      },
+    ]);
+  }
+  let current: Record<string, unknown> = value;
+  for (let from = version; from < SCHEMA_VERSION; from++) {
+    const migrate = MIGRATIONS[from];
+    if (migrate === undefined) throw new StudioProjectError('project-invalid', [{ path: `${root}.schemaVersion`, message: `no migration from schema ${from}` }]);
+    current = migrate(current, root);
+  }
+  validateProject(current, root);
+  // A deep copy through JSON, so nothing the caller still holds can change the document later.
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(current));
+  } catch (error) {
+    throw new StudioProjectError('project-invalid', [{ path: root, message: `is not JSON-serialisable (${(error as Error).message})` }]);
+  }
+  return validateProject(copy, root);
+}

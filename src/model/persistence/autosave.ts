@@ -1,0 +1,496 @@
+import type { EditorState, EditorStore } from '../editor-state.js';
+import type { ProjectDocument } from '../document.js';
+import { readProject } from '../migrate.js';
+import type { NoticeKind, StudioNotice } from '../notices.js';
+import { downloadProjectFile } from '../project-file.js';
+import { DEFAULT_DB_NAME, draftKey, openDraftDb, readDraft, writeDraft, type DraftRecord } from './idb.js';
+import { storageError, type StudioStorageError } from './storage-error.js';
+
+/** Options of `startAutosave`. */
+export interface AutosaveOptions {
+  store: EditorStore;
+  /** Drafts are kept per user and per `project_id`. */
+  userId: string;
+  /** IndexedDB database name. Default `studio-editor`. */
+  dbName?: string;
+  /** The IndexedDB factory; `null` behaves like a browser without IndexedDB. Default `globalThis.indexedDB`. */
+  indexedDB?: IDBFactory | null;
+  /** Quiet time after the last edit before saving, ms. Default 1000. */
+  debounceMs?: number;
+  /** Longest time an edit waits while edits keep coming, ms. Default 5000. */
+  maxWaitMs?: number;
+  /**
+   * True when the host gave the document (e.g. `loadProject`): a different stored draft is then always
+   * offered, never restored on its own. Default false.
+   */
+  hostLoaded?: boolean;
+  /** Window for `pagehide` and `beforeunload`, document for `visibilitychange`. Defaults: the globals. */
+  window?: Window;
+  document?: Document;
+  /** Released when aborted: listeners, timers, the database connection and the channel. */
+  signal?: AbortSignal;
+  /** Each successful save, with the stored revision. */
+  onSaved?: (detail: { revision: number; projectId: string }) => void;
+  /** Each failure (quota, blocked or missing storage, a failed transaction, a newer save in another tab). */
+  onError?: (error: StudioStorageError) => void;
+  /** The list of notices to show changed. */
+  onNotices?: (notices: readonly StudioNotice[]) => void;
+  /** How "export project file" is done. Default: a download of `<title>.studio.json`. */
+  onExport?: (doc: ProjectDocument) => void;
+}
+
+interface SavedMessage {
+  type: 'saved';
+  key: string;
+  revision: number;
+  tabId: string;
+}
+
+type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | 'unavailable' | undefined;
+
+/**
+ * Last saves of disposed autosaves in this page, by database and key: a new autosave on the same project
+ * (the editor restarted with a new config, or moved in the DOM) reads the draft only after that save landed,
+ * so it starts from the right revision.
+ */
+const closing = new Map<string, Promise<void>>();
+
+/**
+ * Keeps the project safe in IndexedDB: saves after `debounceMs` of quiet (at most `maxWaitMs` after the
+ * first unsaved edit), at once when the page is hidden, and never overwrites newer work saved by another
+ * tab. Failures keep the document in memory and become notices with an "export project file" action.
+ */
+export class Autosave {
+  readonly #options: AutosaveOptions;
+  readonly #store: EditorStore;
+  readonly #tabId = crypto.randomUUID();
+  readonly #notices = new Map<NoticeKind, StudioNotice>();
+  readonly #cleanups: Array<() => void> = [];
+  #db: Promise<IDBDatabase> | undefined;
+  #projectId: string;
+  #revision = 0;
+  #pause: Pause = 'opening';
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #firstDirtyAt: number | undefined;
+  #saving: Promise<void> | undefined;
+  #again: boolean | undefined;
+  #channel: BroadcastChannel | undefined;
+  #guarded = false;
+  /** This session stored a draft not yet marked as closed normally. */
+  #wrote = false;
+  /** The user chose to store this tab's project over the stored draft, even if unchanged. */
+  #mustWrite = false;
+  /** Asks the browser to confirm leaving while changes are unsaved (one listener per autosave). */
+  readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
+    event.preventDefault();
+    event.returnValue = '';
+  };
+  #disposed = false;
+  /** Settles when the stored draft of the current project has been read (and restored or offered). */
+  ready: Promise<void>;
+
+  constructor(options: AutosaveOptions) {
+    this.#options = options;
+    this.#store = options.store;
+    this.#projectId = this.#store.getState().project.project_id;
+    const win = options.window ?? globalThis.window;
+    const doc = options.document ?? globalThis.document;
+    if (win !== undefined) {
+      this.#listen(win, 'pagehide', () => void this.flush(true));
+    }
+    if (doc !== undefined) {
+      this.#listen(doc, 'visibilitychange', () => {
+        if (doc.visibilityState === 'hidden') void this.flush();
+      });
+    }
+    this.#cleanups.push(this.#store.subscribe((state) => this.#handleChange(state)));
+    options.signal?.addEventListener('abort', () => void this.dispose(), { once: true });
+    this.ready = this.#open(this.#projectId);
+    if (options.signal?.aborted) void this.dispose();
+  }
+
+  /** The revision of the last draft this tab saved or read. */
+  /** Whether a `beforeunload` guard is installed (there are unsaved changes). */
+  get guarded(): boolean {
+    return this.#guarded;
+  }
+
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Notices to show now, oldest first. */
+  get notices(): readonly StudioNotice[] {
+    return [...this.#notices.values()];
+  }
+
+  /** Saves now (cancelling the pending timer). Resolves when the save settled; failures become notices. */
+  flush(cleanExit = false): Promise<void> {
+    this.#clearTimer();
+    return this.#save(cleanExit);
+  }
+
+  /**
+   * Saves what is pending (marking the session as closed normally), then releases everything. Idempotent;
+   * the promise settles when that last save did.
+   */
+  dispose(): Promise<void> {
+    if (this.#disposed) return this.#closed ?? Promise.resolve();
+    const last = this.flush(true);
+    this.#disposed = true;
+    this.#clearTimer();
+    this.#setGuard(false);
+    while (this.#cleanups.length > 0) this.#cleanups.pop()!();
+    this.#channel?.close();
+    const db = this.#db;
+    const slot = this.#slot;
+    const closed = last.finally(() => {
+      if (closing.get(slot) === closed) closing.delete(slot);
+      return db?.then((open) => open.close(), () => undefined);
+    });
+    closing.set(slot, closed);
+    this.#closed = closed;
+    return closed;
+  }
+  #closed: Promise<void> | undefined;
+
+  #listen(target: EventTarget, type: string, listener: (event: Event) => void): void {
+    target.addEventListener(type, listener);
+    this.#cleanups.push(() => target.removeEventListener(type, listener));
+  }
+
+  #database(): Promise<IDBDatabase> {
+    if (this.#db === undefined) {
+      const opening = openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, this.#options.indexedDB);
+      this.#db = opening;
+      // A failed open is tried again on the next save (the user may have freed space or left private mode).
+      opening.catch(() => {
+        if (this.#db === opening) this.#db = undefined;
+      });
+    }
+    return this.#db;
+  }
+
+  get #key(): string {
+    return draftKey(this.#options.userId, this.#projectId);
+  }
+
+  get #slot(): string {
+    return `${this.#options.dbName ?? DEFAULT_DB_NAME}\u0000${this.#key}`;
+  }
+
+  #openChannel(): void {
+    this.#channel?.close();
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(`studio-editor/${this.#options.dbName ?? DEFAULT_DB_NAME}`);
+    channel.onmessage = (event: MessageEvent<SavedMessage>) => this.#handleMessage(event.data);
+    this.#channel = channel;
+  }
+
+  async #open(projectId: string): Promise<void> {
+    this.#projectId = projectId;
+    this.#revision = 0;
+    this.#wrote = false;
+    this.#pause = 'opening';
+    this.#openChannel();
+    let record: DraftRecord | undefined;
+    try {
+      await closing.get(this.#slot);
+      record = await readDraft(await this.#database(), this.#key);
+    } catch (error) {
+      this.#pause = undefined;
+      this.#fail(storageError(error));
+      return;
+    }
+    if (this.#disposed || projectId !== this.#projectId) return;
+    this.#pause = undefined;
+    if (this.#store.getState().project.project_id !== projectId) {
+      // The project was switched while its draft was being read: read the new one's.
+      this.#handleChange(this.#store.getState());
+      return;
+    }
+    if (record === undefined) {
+      this.#handleChange(this.#store.getState());
+      return;
+    }
+    this.#revision = record.revision;
+    let draft: ProjectDocument;
+    try {
+      draft = readProject(record.doc);
+    } catch (error) {
+      this.#offerUnreadable(record, error as Error);
+      return;
+    }
+    const state = this.#store.getState();
+    if (JSON.stringify(draft) === JSON.stringify(state.project)) {
+      this.#store.dispatch({ type: 'persist/saved', project: state.project });
+    } else if (record.cleanExit && !this.#options.hostLoaded && !state.dirty) {
+      // Reopening the same project after a normal close: continue where the user left off.
+      this.#store.dispatch({ type: 'project/init', project: draft });
+    } else {
+      this.#offerDraft(record, draft);
+    }
+    this.#handleChange(this.#store.getState());
+  }
+
+  #offerDraft(record: DraftRecord, draft: ProjectDocument): void {
+    this.#pause = 'choice';
+    const when = formatTime(record.savedAt);
+    const how = record.cleanExit ? 'differs from the project that was loaded' : 'was not closed normally and differs from the project that was loaded';
+    this.#setNotice({
+      kind: 'restore-draft',
+      tone: 'warning',
+      message: `A draft of "${draft.title || 'Untitled'}" saved in this browser${when} ${how}.`,
+      dismissible: false,
+      actions: [
+        {
+          label: 'Restore draft',
+          run: () => {
+            this.#clearNotice('restore-draft');
+            this.#pause = undefined;
+            // One undo step: the loaded project stays one undo away.
+            this.#store.dispatch({ type: 'project/load', project: draft });
+            this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+          },
+        },
+        {
+          label: 'Keep loaded project',
+          run: () => {
+            this.#clearNotice('restore-draft');
+            this.#pause = undefined;
+            this.#mustWrite = true;
+            void this.flush(false).catch(() => undefined);
+          },
+        },
+        { label: 'Export draft', run: () => this.#export(draft) },
+      ],
+    });
+  }
+
+  #offerUnreadable(record: DraftRecord, error: Error): void {
+    this.#pause = 'unreadable';
+    this.#setNotice({
+      kind: 'draft-unreadable',
+      tone: 'error',
+      message: `The draft saved in this browser cannot be opened: ${error.message}`,
+      dismissible: false,
+      actions: [
+        {
+          label: 'Download saved draft',
+          run: () => this.#download(record.doc),
+        },
+        {
+          label: 'Replace it with this project',
+          run: () => {
+            this.#clearNotice('draft-unreadable');
+            this.#pause = undefined;
+            this.#mustWrite = true;
+            void this.flush();
+          },
+        },
+      ],
+    });
+  }
+
+  #handleChange(state: EditorState): void {
+    if (this.#disposed) return;
+    if (state.project.project_id !== this.#projectId && this.#pause !== 'opening') {
+      // `loadProject` switched to another project: its own draft is read (and offered) before saving.
+      this.#clearTimer();
+      this.ready = this.#open(state.project.project_id);
+      return;
+    }
+    this.#setGuard(state.dirty);
+    if (state.dirty && this.#pause === undefined) this.#schedule();
+  }
+
+  #schedule(): void {
+    const { debounceMs = 1000, maxWaitMs = 5000 } = this.#options;
+    const now = Date.now();
+    this.#firstDirtyAt ??= now;
+    const delay = Math.max(0, Math.min(debounceMs, this.#firstDirtyAt + maxWaitMs - now));
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#clearTimer();
+      void this.flush();
+    }, delay);
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#firstDirtyAt = undefined;
+  }
+
+  #save(cleanExit: boolean): Promise<void> {
+    // After dispose only the last, clean-exit save runs.
+    if ((this.#disposed && !cleanExit) || this.#pause !== undefined) return Promise.resolve();
+    if (this.#saving !== undefined) {
+      this.#again = (this.#again ?? false) || cleanExit;
+      return this.#saving;
+    }
+    const state = this.#store.getState();
+    // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
+    if (!state.dirty && !this.#mustWrite && !(cleanExit && this.#wrote)) return Promise.resolve();
+    const doc = state.project;
+    if (doc.project_id !== this.#projectId) {
+      this.#handleChange(state);
+      return this.ready;
+    }
+    const key = this.#key;
+    const expected = this.#revision;
+    const run = async () => {
+      try {
+        const db = await this.#database();
+        const record: DraftRecord = {
+          key,
+          userId: this.#options.userId,
+          projectId: doc.project_id,
+          revision: expected + 1,
+          savedAt: new Date().toISOString(),
+          cleanExit,
+          tabId: this.#tabId,
+          doc,
+        };
+        await writeDraft(db, record, expected);
+        if (key !== this.#key) return;
+        this.#revision = expected + 1;
+        this.#wrote = !cleanExit;
+        this.#mustWrite = false;
+        this.#failing = undefined;
+        this.#clearNotice('save-failed');
+        this.#store.dispatch({ type: 'persist/saved', project: doc });
+        const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
+        this.#channel?.postMessage(message);
+        this.#options.onSaved?.({ revision: this.#revision, projectId: doc.project_id });
+      } catch (error) {
+        this.#fail(storageError(error));
+      }
+    };
+    const saving = run().then(() => {
+      this.#saving = undefined;
+      const again = this.#again;
+      this.#again = undefined;
+      if (again !== undefined) return this.#save(again);
+      this.#setGuard(this.#store.getState().dirty);
+      return undefined;
+    });
+    this.#saving = saving;
+    return saving;
+  }
+
+  #fail(error: StudioStorageError): void {
+    if (error.code === 'storage-conflict') {
+      this.#showStale();
+    } else {
+      // Without usable storage, saving waits for "Try again" instead of failing on every edit.
+      if (error.code === 'storage-unavailable' || error.code === 'storage-blocked') this.#pause = 'unavailable';
+      const current = () => this.#store.getState().project;
+      this.#setNotice({
+        kind: 'save-failed',
+        tone: 'error',
+        message: error.message,
+        dismissible: true,
+        actions: [
+          { label: 'Export project file', run: () => this.#export(current()) },
+          {
+            label: 'Try again',
+            run: () => {
+              if (this.#pause === 'unavailable') this.#pause = undefined;
+              void this.flush();
+            },
+          },
+        ],
+      });
+    }
+    // One event per run of failures (a failing save is retried on the next edit): no flood of errors.
+    if (this.#failing === error.code) return;
+    this.#failing = error.code;
+    this.#options.onError?.(error);
+  }
+  #failing: string | undefined;
+
+
+  #handleMessage(message: SavedMessage): void {
+    if (this.#disposed || message?.type !== 'saved' || message.tabId === this.#tabId || message.key !== this.#key) return;
+    if (message.revision > this.#revision) this.#showStale();
+  }
+
+  /** Another tab saved newer work: stop saving here and offer to load it. */
+  #showStale(): void {
+    this.#pause = 'stale';
+    this.#clearTimer();
+    this.#setNotice({
+      kind: 'other-tab',
+      tone: 'warning',
+      message: 'This project was edited in another tab. Saving here is paused so that newer work is not overwritten.',
+      dismissible: false,
+      actions: [
+        { label: 'Load the newer version', run: () => void this.reloadFromStorage() },
+        { label: 'Export this version', run: () => this.#export(this.#store.getState().project) },
+      ],
+    });
+  }
+
+  /** Replaces the document by the stored draft (another tab's newer work) and resumes saving. */
+  async reloadFromStorage(): Promise<void> {
+    try {
+      const record = await readDraft(await this.#database(), this.#key);
+      if (record === undefined || this.#disposed) return;
+      const draft = readProject(record.doc);
+      this.#revision = record.revision;
+      this.#pause = undefined;
+      this.#clearNotice('other-tab');
+      this.#store.dispatch({ type: 'project/init', project: draft });
+    } catch (error) {
+      this.#fail(storageError(error));
+    }
+  }
+
+  #setGuard(on: boolean): void {
+    const win = this.#options.window ?? globalThis.window;
+    if (win === undefined || on === this.#guarded || (on && this.#disposed)) return;
+    this.#guarded = on;
+    if (on) win.addEventListener('beforeunload', this.#beforeUnload);
+    else win.removeEventListener('beforeunload', this.#beforeUnload);
+  }
+
+  #setNotice(notice: StudioNotice): void {
+    this.#notices.delete(notice.kind);
+    this.#notices.set(notice.kind, notice);
+    this.#options.onNotices?.(this.notices);
+  }
+
+  #clearNotice(kind: NoticeKind): void {
+    if (this.#notices.delete(kind)) this.#options.onNotices?.(this.notices);
+  }
+
+  /** Removes a dismissible notice. */
+  dismiss(kind: NoticeKind): void {
+    if (this.#notices.get(kind)?.dismissible) this.#clearNotice(kind);
+  }
+
+  #export(doc: ProjectDocument): void {
+    (this.#options.onExport ?? downloadProjectFile)(doc);
+  }
+
+  #download(raw: unknown): void {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(raw, null, 2)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'saved-draft.studio.json';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : ` on ${date.toLocaleString()}`;
+}
+
+/** Starts autosave for a store; stop it with `dispose()` or by aborting `options.signal`. */
+export function startAutosave(options: AutosaveOptions): Autosave {
+  return new Autosave(options);
+}

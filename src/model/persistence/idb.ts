@@ -1,0 +1,118 @@
+import { StudioStorageError, storageError } from './storage-error.js';
+
+/** Default name of the editor's IndexedDB database. */
+export const DEFAULT_DB_NAME = 'studio-editor';
+const STORE = 'drafts';
+
+/** One stored draft: the document as last saved for a user and a project, with its revision. */
+export interface DraftRecord {
+  /** `userId` and `projectId`, joined. */
+  readonly key: string;
+  readonly userId: string;
+  readonly projectId: string;
+  /** Incremented by every save; a save is refused unless it starts from the revision in storage. */
+  readonly revision: number;
+  /** ISO time of the save. */
+  readonly savedAt: string;
+  /** True when the tab that saved it closed normally; false while editing (and after a crash). */
+  readonly cleanExit: boolean;
+  /** The tab that saved it. */
+  readonly tabId: string;
+  /** The project document as JSON-able data (read back through `readProject`). */
+  readonly doc: unknown;
+}
+
+export const draftKey = (userId: string, projectId: string): string => `${userId}\u0000${projectId}`;
+
+/** Opens (creating on first use) the drafts database. Rejects with a `StudioStorageError` when IndexedDB is missing, blocked or refused. */
+export function openDraftDb(name: string = DEFAULT_DB_NAME, given?: IDBFactory | null): Promise<IDBDatabase> {
+  // `undefined`: the browser's IndexedDB; `null`: none (as in some private modes).
+  const factory = given === undefined ? globalThis.indexedDB : given;
+  return new Promise((resolve, reject) => {
+    if (factory === undefined || factory === null) {
+      reject(new StudioStorageError('storage-unavailable', 'This browser has no IndexedDB (private mode or disabled storage), so drafts cannot be saved. Your work is kept in this tab: export the project file to keep it.'));
+      return;
+    }
+    let request: IDBOpenDBRequest;
+    try {
+      request = factory.open(name, 1);
+    } catch (error) {
+      reject(storageError(error));
+      return;
+    }
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'key' });
+    };
+    request.onblocked = () =>
+      reject(new StudioStorageError('storage-blocked', 'Draft storage is blocked by another tab running an older editor. Close the other tabs of this page; your work is kept here meanwhile.'));
+    request.onerror = () => reject(storageError(request.error));
+    request.onsuccess = () => {
+      const db = request.result;
+      // A newer editor in another tab wants to upgrade: let it, and reopen on our next save.
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+  });
+}
+
+/** Reads the draft stored under `key`, if any. */
+export function readDraft(db: IDBDatabase, key: string): Promise<DraftRecord | undefined> {
+  return new Promise((resolve, reject) => {
+    try {
+      const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
+      request.onsuccess = () => resolve(request.result as DraftRecord | undefined);
+      request.onerror = () => reject(storageError(request.error));
+    } catch (error) {
+      reject(storageError(error));
+    }
+  });
+}
+
+/**
+ * Writes `record` (its revision is `expected + 1`) only if the stored revision is still `expected`, checked
+ * in the same read-write transaction as the write: a tab never overwrites newer work of another tab.
+ * Rejects with `storage-conflict` when the stored revision moved on, and resolves once the transaction committed.
+ */
+export function writeDraft(db: IDBDatabase, record: DraftRecord, expected: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown;
+    let tx: IDBTransaction;
+    try {
+      tx = db.transaction(STORE, 'readwrite');
+    } catch (error) {
+      reject(storageError(error));
+      return;
+    }
+    const store = tx.objectStore(STORE);
+    const abort = (error: unknown) => {
+      failure ??= error;
+      try {
+        tx.abort();
+      } catch {
+        // Already finished.
+      }
+    };
+    tx.oncomplete = () => (failure === undefined ? resolve() : reject(storageError(failure)));
+    tx.onabort = () => reject(storageError(failure ?? tx.error));
+    tx.onerror = () => {
+      failure ??= tx.error;
+    };
+    try {
+      const read = store.get(record.key);
+      read.onsuccess = () => {
+        const stored = (read.result as DraftRecord | undefined)?.revision ?? 0;
+        if (stored !== expected) {
+          abort(new StudioStorageError('storage-conflict', `This project was saved in another tab (revision ${stored}, this tab has ${expected}). Load the newer version, or export this one to keep it.`));
+          return;
+        }
+        try {
+          store.put({ ...record, revision: expected + 1 });
+        } catch (error) {
+          abort(error);
+        }
+      };
+    } catch (error) {
+      abort(error);
+    }
+  });
+}

@@ -1,0 +1,32 @@
+/** Where a generated project id is remembered, per user. */
+const key = (userId: string) => `studio-editor/project-id/${userId}`;
+
+/**
+ * The project id of an editor: `configured` when the host gave one, else an id generated once and
+ * remembered for this user in `localStorage` (so reopening the editor reopens the same project). When
+ * storage is unavailable (private mode, blocked), a fresh id is used for this session only.
+ */
+export function resolveProjectId(configured: string | undefined, userId: string, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeLocalStorage()): string {
+  if (configured !== undefined) return configured;
+  try {
+    const known = storage?.getItem(key(userId));
+    if (known) return known;
+  } catch {
+    // Storage refused: fall through to a session id.
+  }
+  const generated = `ad-${crypto.randomUUID()}`;
+  try {
+    storage?.setItem(key(userId), generated);
+  } catch {
+    // Not remembered; the draft of this session is still kept under this id while the page lives.
+  }
+  return generated;
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,266 @@
+import type { AssetMetadata } from '../api/contract.js';
+import type { EditAction, ServiceAction } from './actions.js';
+import { DEFAULT_BED, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+
+/** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
+const clamp = (value: number, min: number, max: number): number | undefined =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : undefined;
+
+const SECONDS = [0, 3600] as const;
+const DB = [-120, 24] as const;
+
+/** Replaces the list entry whose `id` matches, when `change` returns a different object. */
+function updateById<T extends { readonly id: string }>(list: readonly T[], id: string, change: (item: T) => T): readonly T[] {
+  const index = list.findIndex((item) => item.id === id);
+  if (index === -1) return list;
+  const next = change(list[index]!);
+  if (next === list[index]) return list;
+  const copy = list.slice();
+  copy[index] = next;
+  return copy;
+}
+
+/** Sets fields on an object, returning the same object when nothing changed (keeps sharing intact). */
+function patch<T extends object>(target: T, fields: Partial<T>): T {
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && !Object.is(target[key as keyof T], value)) return { ...target, ...withoutUndefined(fields) };
+  }
+  return target;
+}
+
+function withoutUndefined<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
+
+function withClip(doc: ProjectDocument, id: string, change: (clip: VoiceClip) => VoiceClip): ProjectDocument {
+  const clips = updateById(doc.clips, id, change);
+  return clips === doc.clips ? doc : { ...doc, clips };
+}
+
+function withSection(doc: ProjectDocument, id: string, change: (section: ProjectSection) => ProjectSection): ProjectDocument {
+  const sections = updateById(doc.script.sections, id, change);
+  return sections === doc.script.sections ? doc : { ...doc, script: { sections } };
+}
+
+function addAssets(doc: ProjectDocument, assets: readonly AssetMetadata[]): ProjectDocument {
+  if (assets.length === 0) return doc;
+  const byId = new Map(doc.assets.map((asset, index) => [asset.asset_id, index]));
+  const next = doc.assets.slice();
+  let changed = false;
+  for (const asset of assets) {
+    const index = byId.get(asset.asset_id);
+    if (index === undefined) {
+      byId.set(asset.asset_id, next.length);
+      next.push(asset);
+      changed = true;
+    } else if (next[index] !== asset) {
+      next[index] = asset;
+      changed = true;
+    }
+  }
+  return changed ? { ...doc, assets: next } : doc;
+}
+
+/** Applies a service fact to a document (also used on every history step). */
+export function applyServiceAction(doc: ProjectDocument, action: ServiceAction): ProjectDocument {
+  switch (action.type) {
+    case 'recommendations/received': {
+      const next = { ...doc, recommendations: { ...doc.recommendations, items: action.recommendations } };
+      return action.usage === undefined ? next : { ...next, usage: [...doc.usage, { operation: 'recommend', at: action.at ?? '', usage: action.usage }] };
+    }
+    case 'usage/received':
+      return { ...doc, usage: [...doc.usage, { operation: action.operation, at: action.at ?? '', usage: action.usage }] };
+    case 'assets/received':
+      return addAssets(doc, action.assets);
+  }
+}
+
+/**
+ * The pure reducer of the project document: returns the same document when an action changes nothing
+ * (unknown ids, equal values, non-finite numbers), and shares every unchanged subtree.
+ */
+export function projectReducer(doc: ProjectDocument, action: EditAction | ServiceAction): ProjectDocument {
+  switch (action.type) {
+    case 'recommendations/received':
+    case 'usage/received':
+    case 'assets/received':
+      return applyServiceAction(doc, action);
+    case 'project/rename': {
+      const title = action.title.slice(0, 200);
+      return title === doc.title ? doc : { ...doc, title };
+    }
+    case 'project/set-duration': {
+      const duration = clamp(action.duration, 5, 120);
+      return duration === undefined || duration === doc.duration ? doc : { ...doc, duration };
+    }
+    case 'project/set-delivery': {
+      const delivery = patch(doc.delivery, action.delivery);
+      return delivery === doc.delivery ? doc : { ...doc, delivery };
+    }
+    case 'voice/set': {
+      const details = action.details !== undefined ? action.details : action.voice === doc.voice.voice ? doc.voice.details : null;
+      if (action.voice === doc.voice.voice && details === doc.voice.details) return doc;
+      return { ...doc, voice: { ...doc.voice, voice: action.voice, details } };
+    }
+    case 'voice/set-speed': {
+      const speed = clamp(action.speed, 0.5, 2);
+      return speed === undefined || speed === doc.voice.speed ? doc : { ...doc, voice: { ...doc.voice, speed } };
+    }
+    case 'voice/set-mode':
+      return action.mode === doc.voice.mode ? doc : { ...doc, voice: { ...doc.voice, mode: action.mode } };
+    case 'script/add-section': {
+      if (doc.script.sections.some((section) => section.id === action.section.id)) return doc;
+      const sections = doc.script.sections.slice();
+      const index = action.index === undefined ? sections.length : Math.max(0, Math.min(sections.length, Math.trunc(action.index)));
+      sections.splice(index, 0, action.section);
+      return { ...doc, script: { sections } };
+    }
+    case 'script/remove-section': {
+      // The section's voice-over clips go with it (in the same undo step).
+      const sections = doc.script.sections.filter((section) => section.id !== action.id);
+      if (sections.length === doc.script.sections.length) return doc;
+      const clips = doc.clips.filter((clip) => clip.sectionId !== action.id);
+      return { ...doc, script: { sections }, clips: clips.length === doc.clips.length ? doc.clips : clips };
+    }
+    case 'script/move-section': {
+      const from = doc.script.sections.findIndex((section) => section.id === action.id);
+      const to = Math.max(0, Math.min(doc.script.sections.length - 1, Math.trunc(action.index)));
+      if (from === -1 || from === to || !Number.isFinite(action.index)) return doc;
+      const sections = doc.script.sections.slice();
+      const [moved] = sections.splice(from, 1);
+      sections.splice(to, 0, moved!);
+      return { ...doc, script: { sections } };
+    }
+    case 'script/set-text':
+      return withSection(doc, action.id, (section) => patch(section, { text: action.text }));
+    case 'script/set-label':
+      return withSection(doc, action.id, (section) => patch(section, { label: action.label }));
+    case 'script/set-voice':
+      return withSection(doc, action.id, (section) => {
+        if (action.voice === null) {
+          if (section.voice === undefined) return section;
+          const { voice: _voice, ...rest } = section;
+          return rest;
+        }
+        return patch(section, { voice: action.voice });
+      });
+    case 'script/set-sections':
+      return { ...doc, script: { sections: action.sections } };
+    case 'clip/add':
+      return doc.clips.some((clip) => clip.id === action.clip.id) ? doc : { ...doc, clips: [...doc.clips, action.clip] };
+    case 'clip/replace':
+      return withClip(doc, action.id, () => action.clip);
+    case 'clip/move': {
+      const start = clamp(action.start, ...SECONDS);
+      return start === undefined ? doc : withClip(doc, action.id, (clip) => patch(clip, { start }));
+    }
+    case 'clip/trim':
+      return withClip(doc, action.id, (clip) =>
+        patch(clip, {
+          trimIn: action.trimIn === undefined ? undefined : clamp(action.trimIn, ...SECONDS),
+          trimOut: action.trimOut === undefined ? undefined : clamp(action.trimOut, ...SECONDS),
+        }),
+      );
+    case 'clip/fade':
+      return withClip(doc, action.id, (clip) =>
+        patch(clip, {
+          fadeIn: action.fadeIn === undefined ? undefined : clamp(action.fadeIn, ...SECONDS),
+          fadeOut: action.fadeOut === undefined ? undefined : clamp(action.fadeOut, ...SECONDS),
+        }),
+      );
+    case 'clip/gain': {
+      const gain = clamp(action.gain, ...DB);
+      return gain === undefined ? doc : withClip(doc, action.id, (clip) => patch(clip, { gain }));
+    }
+    case 'clip/remove': {
+      const clips = doc.clips.filter((clip) => clip.id !== action.id);
+      return clips.length === doc.clips.length ? doc : { ...doc, clips };
+    }
+    case 'music/set':
+      return action.music === doc.music ? doc : { ...doc, music: action.music };
+    case 'music/gain': {
+      const gain = clamp(action.gain, ...DB);
+      return doc.music === null || gain === undefined ? doc : withMusic(doc, patch(doc.music, { gain }));
+    }
+    case 'music/fades':
+      return doc.music === null
+        ? doc
+        : withMusic(
+            doc,
+            patch(doc.music, {
+              fadeIn: action.fadeIn === undefined ? undefined : clamp(action.fadeIn, ...SECONDS),
+              fadeOut: action.fadeOut === undefined ? undefined : clamp(action.fadeOut, ...SECONDS),
+            }),
+          );
+    case 'music/offset': {
+      const offset = clamp(action.offset, ...SECONDS);
+      return doc.music === null || offset === undefined ? doc : withMusic(doc, patch(doc.music, { offset }));
+    }
+    case 'music/loop':
+      return doc.music === null ? doc : withMusic(doc, patch(doc.music, { loop: action.loop }));
+    case 'mix/set': {
+      const { voiceLevel, musicLevel, duckingDepth, duckingAttackMs, duckingReleaseMs } = action.mix;
+      const maybe = (value: number | undefined, min: number, max: number) => (value === undefined ? undefined : clamp(value, min, max));
+      const mix = patch(doc.mix, {
+        voiceLevel: maybe(voiceLevel, ...DB),
+        musicLevel: maybe(musicLevel, ...DB),
+        duckingDepth: maybe(duckingDepth, 0, 40),
+        duckingAttackMs: maybe(duckingAttackMs, 0, 5000),
+        duckingReleaseMs: maybe(duckingReleaseMs, 0, 10000),
+      });
+      return mix === doc.mix ? doc : { ...doc, mix };
+    }
+    case 'mastering/set-preset': {
+      if (action.preset === doc.mastering.preset) return doc;
+      return { ...doc, mastering: { preset: action.preset, ...presetNumbers(action.preset, doc.mastering) } };
+    }
+    case 'mastering/set-target': {
+      const target = action.target === undefined ? undefined : clamp(action.target, -40, -5);
+      const truePeak = action.truePeak === undefined ? undefined : clamp(action.truePeak, -9, 0);
+      const mastering = patch(doc.mastering, { target, truePeak, preset: 'custom' });
+      return mastering === doc.mastering ? doc : { ...doc, mastering };
+    }
+    case 'recommendation/choose':
+      return chooseRecommendation(doc, action.id, action.bed);
+    case 'voiceover/received': {
+      const withAsset = addAssets(doc, [action.asset]);
+      const previous = action.sectionId === null ? undefined : doc.clips.find((clip) => clip.sectionId === action.sectionId);
+      const clip: VoiceClip = {
+        id: action.clipId,
+        sectionId: action.sectionId,
+        assetId: action.asset.asset_id,
+        url: action.asset.url,
+        start: clamp(action.start ?? previous?.start ?? 0, ...SECONDS) ?? 0,
+        gain: previous?.gain ?? 0,
+        trimIn: 0,
+        trimOut: 0,
+        fadeIn: previous?.fadeIn ?? 0,
+        fadeOut: previous?.fadeOut ?? 0,
+        source: action.source,
+      };
+      const clips = previous === undefined ? [...withAsset.clips, clip] : withAsset.clips.map((item) => (item === previous ? clip : item));
+      return { ...withAsset, clips };
+    }
+    case 'project/load':
+      return action.project;
+  }
+}
+
+function withMusic(doc: ProjectDocument, music: ProjectDocument['music']): ProjectDocument {
+  return music === doc.music ? doc : { ...doc, music };
+}
+
+/** Script, voice and music of a recommendation, in one document change. */
+function chooseRecommendation(doc: ProjectDocument, id: string, defaults: Partial<MusicBed> = {}): ProjectDocument {
+  const chosen = doc.recommendations.items.find((item) => item.recommendation_id === id);
+  if (chosen === undefined) return doc;
+  const bed: MusicBed = doc.music ?? { ...DEFAULT_BED, ...withoutUndefined(defaults), track: null, assetId: null, url: null };
+  const sameTrack = bed.track?.track_id === chosen.music.track_id;
+  return {
+    ...doc,
+    script: { sections: chosen.script.sections.map((section) => ({ id: section.id, label: section.label, text: section.text })) },
+    voice: { ...doc.voice, voice: chosen.voice.voice_id, details: chosen.voice },
+    music: { ...bed, track: chosen.music, ...(sameTrack ? {} : { assetId: null, url: null, offset: 0 }) },
+    recommendations: { ...doc.recommendations, chosen: id },
+  };
+}

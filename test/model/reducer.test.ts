@@ -1,0 +1,88 @@
+import { expect } from '@open-wc/testing';
+import type { EditAction, ServiceAction } from '../../src/model/actions.js';
+import type { ProjectDocument } from '../../src/model/document.js';
+import { projectReducer } from '../../src/model/reducer.js';
+import { validateProject } from '../../src/model/validate.js';
+import { asset, clip, recommendation, sampleProject } from './fixtures.js';
+
+type Row = [name: string, action: EditAction | ServiceAction, check: (next: ProjectDocument, before: ProjectDocument) => unknown, start?: ProjectDocument];
+
+const base = sampleProject({ recommendations: { items: [recommendation('r1')], chosen: null } });
+
+const rows: Row[] = [
+  ['project/rename sets the title', { type: 'project/rename', title: 'Winter' }, (d) => d.title === 'Winter'],
+  ['project/set-duration clamps to 5..120 s', { type: 'project/set-duration', duration: 500 }, (d) => d.duration === 120],
+  ['project/set-delivery patches the format', { type: 'project/set-delivery', delivery: { format: 'mp3' } }, (d) => d.delivery.format === 'mp3' && d.delivery.sampleRate === 48000],
+  ['voice/set sets the voice and clears stale details', { type: 'voice/set', voice: 'v-zoe' }, (d) => d.voice.voice === 'v-zoe' && d.voice.details === null],
+  ['voice/set-speed clamps', { type: 'voice/set-speed', speed: 9 }, (d) => d.voice.speed === 2],
+  ['voice/set-mode', { type: 'voice/set-mode', mode: 'per-section' }, (d) => d.voice.mode === 'per-section'],
+  ['script/add-section appends', { type: 'script/add-section', section: { id: 's3', label: 'CTA', text: 'Buy' } }, (d) => d.script.sections.map((s) => s.id).join() === 's1,s2,s3'],
+  ['script/add-section inserts at an index', { type: 'script/add-section', section: { id: 's0', label: 'Intro', text: '' }, index: 0 }, (d) => d.script.sections[0]!.id === 's0'],
+  ['script/remove-section removes it and its clips', { type: 'script/remove-section', id: 's1' }, (d) => d.script.sections.length === 1 && d.clips.map((c) => c.id).join() === 'c2'],
+  ['script/move-section reorders', { type: 'script/move-section', id: 's2', index: 0 }, (d) => d.script.sections.map((s) => s.id).join() === 's2,s1'],
+  ['script/set-text', { type: 'script/set-text', id: 's2', text: 'Everyone' }, (d, b) => d.script.sections[1]!.text === 'Everyone' && d.script.sections[0] === b.script.sections[0]],
+  ['script/set-label', { type: 'script/set-label', id: 's1', label: 'Opening' }, (d) => d.script.sections[0]!.label === 'Opening'],
+  ['script/set-voice sets a section voice', { type: 'script/set-voice', id: 's1', voice: 'v-zoe' }, (d) => d.script.sections[0]!.voice === 'v-zoe'],
+  ['script/set-sections replaces the script', { type: 'script/set-sections', sections: [{ id: 'x', label: 'X', text: 'x' }] }, (d) => d.script.sections.length === 1],
+  ['clip/add', { type: 'clip/add', clip: clip('c9') }, (d) => d.clips.length === 3],
+  ['clip/replace', { type: 'clip/replace', id: 'c1', clip: { ...clip('c1'), url: 'https://cdn.example/new.wav' } }, (d) => d.clips[0]!.url === 'https://cdn.example/new.wav'],
+  ['clip/move keeps other clips shared', { type: 'clip/move', id: 'c2', start: 7.5 }, (d, b) => d.clips[1]!.start === 7.5 && d.clips[0] === b.clips[0] && d.music === b.music],
+  ['clip/move clamps below zero', { type: 'clip/move', id: 'c2', start: -3 }, (d) => d.clips[1]!.start === 0],
+  ['clip/trim', { type: 'clip/trim', id: 'c1', trimIn: 0.2, trimOut: 0.1 }, (d) => d.clips[0]!.trimIn === 0.2 && d.clips[0]!.trimOut === 0.1],
+  ['clip/fade sets only the given fade', { type: 'clip/fade', id: 'c1', fadeOut: 0.3 }, (d) => d.clips[0]!.fadeOut === 0.3 && d.clips[0]!.fadeIn === 0],
+  ['clip/gain', { type: 'clip/gain', id: 'c1', gain: -3 }, (d) => d.clips[0]!.gain === -3],
+  ['clip/remove', { type: 'clip/remove', id: 'c1' }, (d) => d.clips.length === 1],
+  ['music/set null removes the bed', { type: 'music/set', music: null }, (d) => d.music === null],
+  ['music/gain', { type: 'music/gain', gain: -12 }, (d) => d.music!.gain === -12],
+  ['music/fades', { type: 'music/fades', fadeIn: 2, fadeOut: 3 }, (d) => d.music!.fadeIn === 2 && d.music!.fadeOut === 3],
+  ['music/offset', { type: 'music/offset', offset: 12 }, (d) => d.music!.offset === 12],
+  ['music/loop', { type: 'music/loop', loop: false }, (d) => d.music!.loop === false],
+  ['mix/set patches levels and ducking', { type: 'mix/set', mix: { musicLevel: -10, duckingDepth: 12, duckingAttackMs: 50 } }, (d) => d.mix.musicLevel === -10 && d.mix.duckingDepth === 12 && d.mix.duckingAttackMs === 50 && d.mix.voiceLevel === 0],
+  ['mastering/set-preset takes the preset numbers', { type: 'mastering/set-preset', preset: 'ebu-r128' }, (d) => d.mastering.target === -23 && d.mastering.truePeak === -1],
+  ['mastering/set-target makes it custom', { type: 'mastering/set-target', target: -18 }, (d) => d.mastering.preset === 'custom' && d.mastering.target === -18],
+  [
+    'recommendation/choose fills script, voice and music at once',
+    { type: 'recommendation/choose', id: 'r1' },
+    (d) => d.script.sections[0]!.id === 'r1-hook' && d.voice.voice === 'v-ben' && d.voice.details!.name === 'Ben' && d.music!.track!.track_id === 't-sunny' && d.recommendations.chosen === 'r1',
+  ],
+  [
+    'voiceover/received replaces the take of its section and records the asset as returned',
+    { type: 'voiceover/received', asset: asset('a-new'), sectionId: 's2', clipId: 'c2b', source: { text: 'World', voice: 'v-anna', speed: 1 } },
+    (d) => d.clips.length === 2 && d.clips[1]!.id === 'c2b' && d.clips[1]!.start === 4 && d.assets[0]!['voice']!.x_extra !== undefined,
+  ],
+  ['project/load replaces the document', { type: 'project/load', project: sampleProject({ title: 'Loaded' }) }, (d) => d.title === 'Loaded'],
+  ['recommendations/received stores them as received', { type: 'recommendations/received', recommendations: [recommendation('r7')] }, (d) => d.recommendations.items[0]!['score'] === 0.91],
+  ['usage/received appends usage', { type: 'usage/received', operation: 'voiceover', usage: { credits_used: 2, plan: 'trial' }, at: '2026-01-01T00:00:00Z' }, (d) => d.usage.length === 1 && d.usage[0]!.usage['plan'] === 'trial'],
+  ['assets/received adds each asset once', { type: 'assets/received', assets: [asset('a1'), asset('a1')] }, (d) => d.assets.length === 1],
+];
+
+const unchanged: Array<[string, EditAction]> = [
+  ['the same title', { type: 'project/rename', title: 'Summer sale' }],
+  ['an unknown clip', { type: 'clip/move', id: 'nope', start: 3 }],
+  ['a non-finite start', { type: 'clip/move', id: 'c1', start: Number.NaN }],
+  ['an unknown recommendation', { type: 'recommendation/choose', id: 'nope' }],
+  ['the same gain', { type: 'clip/gain', id: 'c1', gain: 0 }],
+  ['a duplicate section id', { type: 'script/add-section', section: { id: 's1', label: '', text: '' } }],
+  ['a music edit without a bed', { type: 'music/gain', gain: -3 }],
+];
+
+describe('projectReducer', () => {
+  for (const [name, action, check, start] of rows) {
+    it(name, () => {
+      const before = start ?? base;
+      const next = projectReducer(before, action);
+      expect(next).to.not.equal(before);
+      expect(Boolean(check(next, before))).to.equal(true);
+      // Every result is still a valid document, and the input was not mutated.
+      expect(() => validateProject(next)).to.not.throw();
+      expect(JSON.stringify(before)).to.equal(JSON.stringify(start ?? sampleProject({ recommendations: { items: [recommendation('r1')], chosen: null } })));
+    });
+  }
+
+  for (const [name, action] of unchanged) {
+    it(`returns the same document for ${name}`, () => {
+      const before = name === 'a music edit without a bed' ? { ...base, music: null } : base;
+      expect(projectReducer(before, action) === before).to.equal(true);
+    });
+  }
+});
