@@ -1,9 +1,14 @@
 // Generates custom-elements.json from the JSDoc of the elements in src/components/.
 
-/** The analyzer also records `dispatchEvent(new SomeEvent())` calls as nameless events; `@fires` names them. */
-const dropNamelessEvents = () => ({
-  name: 'drop-nameless-events',
+/**
+ * Makes the manifest deterministic and clean: modules sorted by path (the analyzer's file order varies
+ * from run to run), and no nameless events (it records `dispatchEvent(new SomeEvent())` calls as events
+ * without a name; `@fires` names them).
+ */
+const tidy = () => ({
+  name: 'tidy',
   packageLinkPhase({ customElementsManifest }) {
+    customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const module of customElementsManifest.modules) {
       for (const declaration of module.declarations ?? []) {
         if (declaration.events) declaration.events = declaration.events.filter((event) => event.name);
@@ -19,5 +24,5 @@ export default {
   litelement: true,
   dependencies: false,
   packagejson: false,
-  plugins: [dropNamelessEvents()],
+  plugins: [tidy()],
 };

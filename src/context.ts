@@ -1,4 +1,5 @@
 import { createContext } from '@lit/context';
+import type { ServiceClient } from './api/client.js';
 import type { Translate } from './i18n/translate.js';
 import type { EditorStore } from './model/editor-state.js';
 
@@ -7,3 +8,6 @@ export const storeContext = createContext<EditorStore>(Symbol('studio-store'));
 
 /** The translator of the editor's language and the host's string overrides. */
 export const translateContext = createContext<Translate>(Symbol('studio-translate'));
+
+/** The service client with the editor's auth; undefined before the editor starts. */
+export const clientContext = createContext<ServiceClient | undefined>(Symbol('studio-client'));

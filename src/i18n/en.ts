@@ -130,6 +130,13 @@ export const en = {
   'export.fileNameInvalid': 'Use letters, digits, spaces, dots, dashes or underscores.',
   'export.run': 'Export {file}',
   'export.rendering': 'Rendering the ad',
+  'recommend.finding': 'Finding recommendations',
+  'recommend.results': 'Recommendations',
+  'recommend.failed': 'The recommendation did not finish. {message}',
+  'recommend.cancelled': 'Stopped. Your settings are kept; start again when you like.',
+  'recommend.chosen': '“{title}” is now your script, voice and music. Undo to go back.',
+  'recommend.previewFailed': 'The preview could not be played. {message}',
+  'recommend.none': 'No recommendations yet: enter a product page and ask for some.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -129,4 +129,11 @@ export const fr: Catalogue = {
   'export.fileNameInvalid': 'Utilisez des lettres, des chiffres, des espaces, des points, des tirets ou des soulignés.',
   'export.run': 'Exporter {file}',
   'export.rendering': 'Rendu de l’annonce',
+  'recommend.finding': 'Recherche de recommandations',
+  'recommend.results': 'Recommandations',
+  'recommend.failed': "La recommandation n'a pas abouti. {message}",
+  'recommend.cancelled': 'Arrêté. Vos réglages sont conservés ; relancez quand vous voulez.',
+  'recommend.chosen': '« {title} » est maintenant votre texte, votre voix et votre musique. Annulez pour revenir en arrière.',
+  'recommend.previewFailed': "L'écoute n'a pas pu démarrer. {message}",
+  'recommend.none': 'Pas encore de recommandation : saisissez une page produit et demandez-en.',
 };

@@ -14,6 +14,13 @@ class StoreProbe extends LitElement {
 }
 customElements.define('test-store-probe', StoreProbe);
 
+/** The title as the user sees it: the value of the toolbar's title field. */
+async function titleOf(element: StudioEditor): Promise<string> {
+  const toolbar = element.shadowRoot!.querySelector('studio-toolbar')!;
+  await toolbar.updateComplete;
+  return toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part="title"]')!.value;
+}
+
 async function mount(config: object): Promise<StudioEditor> {
   const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
   const ready = oneEvent(element, 'studio-ready');
@@ -32,7 +39,7 @@ describe('<studio-editor>', () => {
   it('renders the shell at layout.height with the project title', async () => {
     const element = await mount({ layout: { height: '420px' }, project: { title: 'Summer sale' } });
     expect(element.getBoundingClientRect().height).to.equal(420);
-    expect(element.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('Summer sale');
+    expect(await titleOf(element)).to.equal('Summer sale');
     expect(element.hasAttribute('ready')).to.equal(true);
   });
 
@@ -79,13 +86,16 @@ describe('<studio-editor>', () => {
     const element = await mount({ project: { title: 'Before' } });
     element.store.dispatch({ type: 'project/rename', title: 'After' });
     await element.updateComplete;
-    expect(element.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('After');
+    expect(await titleOf(element)).to.equal('After');
   });
 
   it('renders user text as text, never as markup', async () => {
     const element = await mount({ project: { title: '<img src=x onerror="window.__pwned=1">' } });
+    const toolbar = element.shadowRoot!.querySelector('studio-toolbar')!;
+    await toolbar.updateComplete;
     expect(element.shadowRoot!.querySelector('img')).to.equal(null);
-    expect(element.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('<img src=x onerror="window.__pwned=1">');
+    expect(toolbar.shadowRoot!.querySelector('img')).to.equal(null);
+    expect(await titleOf(element)).to.equal('<img src=x onerror="window.__pwned=1">');
   });
 
   it('reflects theme and compact, and applies brand tokens through the CSSOM', async () => {
@@ -133,6 +143,9 @@ describe('<studio-editor> language', () => {
     element.config = { auth: testAuth(), i18n: { locale: 'fr', strings: { 'panels.label': 'Les étapes' } } };
     await ready;
     expect(element.shadowRoot!.querySelector('section')!.getAttribute('aria-label')).to.equal("Éditeur d'annonces audio");
-    expect(element.shadowRoot!.querySelector('[part="workspace"]')!.getAttribute('aria-label')).to.equal('Les étapes');
+    const panels = element.shadowRoot!.querySelector('studio-panels')!;
+    await panels.updateComplete;
+    expect(panels.shadowRoot!.querySelector('[role="tablist"]')!.getAttribute('aria-label')).to.equal('Les étapes');
+    expect(panels.shadowRoot!.querySelector('[role="tab"]')!.textContent).to.equal('Recommandation');
   });
 });

@@ -84,14 +84,6 @@ export const styles = css`
     min-width: 0;
   }
 
-  [part='title'] {
-    margin: 0;
-    font-size: 1.05em;
-    font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
 
   [part='workspace'] {
     overflow: auto;

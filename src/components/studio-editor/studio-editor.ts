@@ -3,14 +3,14 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
 import type { ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { storeContext, translateContext } from '../../context.js';
+import { clientContext, storeContext, translateContext } from '../../context.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { StudioErrorEvent } from '../../events/studio-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
-import { createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
+import { canRedo, canUndo, createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
 // Project document, autosave and notices (model):
 import { StudioChangeEvent } from '../../events/studio-change.js';
 import { StudioSaveEvent } from '../../events/studio-save.js';
@@ -23,6 +23,11 @@ import { exportProjectFile, importProjectFile } from '../../model/project-file.j
 import { resolveProjectId } from '../../model/project-id.js';
 import '../studio-notices/studio-notices.js';
 import { VERSION } from '../../version.js';
+import type { PanelTab } from '../studio-panels/studio-panels.js';
+import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
+import '../studio-panels/studio-panels.js';
+import '../studio-recommend-panel/studio-recommend-panel.js';
+import '../studio-toolbar/studio-toolbar.js';
 import { styles } from './studio-editor.styles.js';
 // Auth and service client (issue 4).
 import type { ServiceClient } from '../../api/client.js';
@@ -44,9 +49,9 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
  *
- * @csspart toolbar - The bar at the top: title and global actions.
- * @csspart title - The project title in the toolbar.
- * @csspart workspace - The area that holds the workflow panels.
+ * @csspart toolbar - The bar at the top: title, undo and redo, play, export, credits (`<studio-toolbar>`).
+ * @csspart title - The project title field in the toolbar.
+ * @csspart workspace - The workflow panels and their tabs (`<studio-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
@@ -89,6 +94,11 @@ export class StudioEditor extends LitElement {
   @provide({ context: translateContext })
   @state()
   protected t: Translate = createTranslator('en');
+
+  /** The service client, provided to the panels that call the service. */
+  @provide({ context: clientContext })
+  @state()
+  protected client: ServiceClient | undefined;
 
   @state() private resolved: ResolvedConfig | undefined;
   @state() private configError: StudioError | undefined;
@@ -163,9 +173,13 @@ export class StudioEditor extends LitElement {
       onProgress: (progress) => this.dispatchEvent(new StudioJobProgressEvent(progress)),
     });
     this.#services = services;
+    this.client = services.client;
     scope.add(() => {
       services.dispose();
-      if (this.#services === services) this.#services = undefined;
+      if (this.#services === services) {
+        this.#services = undefined;
+        this.client = undefined;
+      }
     });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
@@ -256,22 +270,59 @@ export class StudioEditor extends LitElement {
     );
   }
 
+  /** The panels this config switches on and this editor has, in workflow order. */
+  #panels(config: ResolvedConfig): PanelTab[] {
+    const tabs: PanelTab[] = [];
+    if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
+    return tabs;
+  }
+
+  #handleToolbar(event: CustomEvent<ToolbarAction>): void {
+    if (event.detail === 'undo') this.store.dispatch({ type: 'history/undo' });
+    else if (event.detail === 'redo') this.store.dispatch({ type: 'history/redo' });
+    else if (event.detail === 'open-in-studio' && this.resolved?.tools.openInStudio) {
+      const id = encodeURIComponent(this.store.getState().project.project_id);
+      window.open(this.resolved.tools.openInStudio.replaceAll('{project_id}', id), '_blank', 'noopener');
+    }
+  }
+
+  /** Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) anywhere in the editor but in a text field, which has its own. */
+  #handleKeydown(event: KeyboardEvent): void {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = event.composedPath()[0];
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) this.store.dispatch({ type: 'history/undo' });
+    else if ((key === 'z' && event.shiftKey) || key === 'y') this.store.dispatch({ type: 'history/redo' });
+    else return;
+    event.preventDefault();
+  }
+
   protected override render() {
     if (this.configError !== undefined) {
       return html`<div part="error" role="alert">${this.t('editor.configError')}
 ${this.configError.message}</div>`;
     }
-    if (this.resolved === undefined) return nothing;
-    const { project } = this.store.getState();
-    return html`<section class="shell" aria-label=${this.t('editor.label')}>
-      <header part="toolbar">
-        <h2 part="title">${project.title}</h2>
-      </header>
+    const config = this.resolved;
+    if (config === undefined) return nothing;
+    const state = this.store.getState();
+    const { project } = state;
+    const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);
+    const panels = this.#panels(config);
+    const sources = [...(config.tools.recommend ? (['url'] as const) : []), ...(config.tools.product ? (['product'] as const) : [])];
+    return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
+      <studio-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
+        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${false} ?openInStudio=${config.tools.openInStudio !== undefined}
+        @toolbar-action=${this.#handleToolbar}
+        @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
-      <div part="workspace" role="region" aria-label=${this.t('panels.label')}></div>
+      <studio-panels part="workspace" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
+        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
+      </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;
   }
+
 }
 
 defineElement('studio-editor', StudioEditor);

@@ -1,0 +1,186 @@
+import { consume } from '@lit/context';
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ServiceClient } from '../../api/client.js';
+import type { JobProgress } from '../../api/poller.js';
+import { PreviewPlayer } from '../../audio/preview.js';
+import { clientContext } from '../../context.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { Recommendation } from '../../api/contract.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
+import '../studio-job-status/studio-job-status.js';
+import '../studio-recommend-form/studio-recommend-form.js';
+import '../studio-recommendation-card/studio-recommendation-card.js';
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/**
+ * Recommend: a product page or description in, recommended compositions out. Runs the service's
+ * recommendation job with progress and Cancel, shows the results as cards to preview and choose, and
+ * fills the project with the chosen one (one undo step).
+ *
+ * @tagname studio-recommend-panel
+ * @csspart results - The list of recommendation cards.
+ */
+export class StudioRecommendPanel extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: calc(var(--_space, 12px) * 1.5);
+        align-content: start;
+      }
+      h3 {
+        margin: 0 0 8px;
+        font-size: 1em;
+      }
+      [part='results'] {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: var(--_space, 12px);
+        grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+      }
+      .error {
+        margin: 0;
+      }
+    `,
+  ];
+
+  /** Which sources the form offers (from `tools.recommend` and `tools.product`). */
+  @property({ attribute: false }) sources: ReadonlyArray<'url' | 'product'> = ['url', 'product'];
+
+  @consume({ context: clientContext, subscribe: true })
+  @state()
+  client: ServiceClient | undefined;
+
+  @state() private job: JobProgress | { state: 'queued'; progress: undefined; stage: undefined } | undefined;
+  @state() private error = '';
+  @state() private announcement = '';
+  @state() private previewing: string | undefined;
+
+  readonly #project = new StoreController(this, (state) => ({
+    projectId: state.project.project_id,
+    duration: state.project.duration,
+    items: state.project.recommendations.items,
+    chosen: state.project.recommendations.chosen,
+  }));
+
+  #controller: AbortController | undefined;
+  #preview: PreviewPlayer | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError'));
+    this.#preview?.stop();
+  }
+
+  async #handleSubmit(event: CustomEvent<RecommendRequestDetail>): Promise<void> {
+    const client = this.client;
+    const project = this.#project.value;
+    if (client === undefined || project === undefined) return;
+    const request = event.detail;
+    if (request.duration !== project.duration) this.#project.dispatch({ type: 'project/set-duration', duration: request.duration });
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.error = '';
+    this.announcement = '';
+    this.job = { state: 'queued', progress: undefined, stage: undefined };
+    const options = { signal: controller.signal, onProgress: (progress: JobProgress) => (this.job = progress) };
+    const common = { project_id: project.projectId, duration: request.duration, max_recommendations: request.count };
+    try {
+      const result =
+        request.source === 'url'
+          ? await client.recommendFromUrl({ ...common, url: request.url }, options)
+          : await client.recommendFromProduct({ ...common, product: request.product }, options);
+      this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) {
+        this.announcement = this.t('recommend.cancelled');
+      } else {
+        this.error = this.t('recommend.failed', { message: (error as Error).message });
+      }
+    } finally {
+      if (this.#controller === controller) {
+        this.#controller = undefined;
+        this.job = undefined;
+      }
+    }
+  }
+
+  #choose(id: string): void {
+    const chosen = this.#project.value?.items.find((item) => item.recommendation_id === id);
+    if (chosen === undefined) return;
+    this.#project.dispatch({ type: 'recommendation/choose', id });
+    this.announcement = this.t('recommend.chosen', { title: chosen.title });
+  }
+
+  async #togglePreview(recommendation: Recommendation): Promise<void> {
+    const client = this.client;
+    if (client === undefined) return;
+    this.#preview ??= new PreviewPlayer(client.fetch, () => (this.previewing = undefined));
+    if (this.previewing === recommendation.recommendation_id) {
+      this.#preview.stop();
+      this.previewing = undefined;
+      return;
+    }
+    this.previewing = recommendation.recommendation_id;
+    try {
+      const [voices, music] = await Promise.all([client.voices(), client.music()]);
+      const voice = voices.voices.find((entry) => entry.voice_id === recommendation.voice.voice_id);
+      const track = music.tracks.find((entry) => entry.track_id === recommendation.music.track_id);
+      const sources = [
+        ...(track ? [{ url: track.preview_url, volume: 0.35 }] : []),
+        ...(voice ? [{ url: voice.sample_url, volume: 1 }] : []),
+      ];
+      await this.#preview.play(sources);
+    } catch (error) {
+      if (isAbort(error)) return;
+      this.previewing = undefined;
+      this.error = this.t('recommend.previewFailed', { message: (error as Error).message });
+    }
+  }
+
+  protected override render() {
+    const t = this.t;
+    const project = this.#project.value;
+    const items = project?.items ?? [];
+    return html`<studio-recommend-form .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
+        @recommend-submit=${this.#handleSubmit}></studio-recommend-form>
+      ${this.job
+        ? html`<studio-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
+        : nothing}
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <p class="visually-hidden" role="status">${this.announcement}</p>
+      ${items.length > 0
+        ? html`<section aria-labelledby="results-heading">
+            <h3 id="results-heading">${t('recommend.results')}</h3>
+            <ul part="results">
+              ${items.map(
+                (item) => html`<li>
+                  <studio-recommendation-card .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
+                    ?previewing=${item.recommendation_id === this.previewing}
+                    @recommendation-choose=${() => this.#choose(item.recommendation_id)}
+                    @recommendation-preview=${() => this.#togglePreview(item)}></studio-recommendation-card>
+                </li>`,
+              )}
+            </ul>
+          </section>`
+        : nothing}`;
+  }
+}
+
+defineElement('studio-recommend-panel', StudioRecommendPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-recommend-panel': StudioRecommendPanel;
+  }
+}

@@ -1,0 +1,110 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { Recommendation } from '../../src/api/contract.js';
+import '../../src/components/studio-recommend-panel/studio-recommend-panel.js';
+import type { StudioRecommendPanel } from '../../src/components/studio-recommend-panel/studio-recommend-panel.js';
+import type { TestEditorContext } from '../support/editor-context.js';
+import '../support/editor-context.js';
+
+const recommendation = (id: string): Recommendation => ({
+  recommendation_id: id,
+  title: `Idea ${id}`,
+  script: { sections: [{ id: `${id}-s`, label: 'Hook', text: 'Ride further.' }] },
+  voice: { voice_id: 'v1', name: 'Ava', language: 'en-US' },
+  music: { track_id: 't1', title: 'Sunrise', style: 'upbeat' },
+  duration_s: 30,
+});
+
+async function mount(client: Partial<ServiceClient>) {
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
+    <studio-recommend-panel></studio-recommend-panel>
+  </test-editor-context>`);
+  const panel = context.querySelector('studio-recommend-panel') as StudioRecommendPanel;
+  await panel.updateComplete;
+  return { context, panel };
+}
+
+function submit(panel: StudioRecommendPanel, url = 'https://shop.example.com/item') {
+  const form = panel.shadowRoot!.querySelector('studio-recommend-form')!;
+  form.dispatchEvent(new CustomEvent('recommend-submit', { detail: { source: 'url', url, duration: 15, count: 2 }, bubbles: true }));
+}
+
+describe('<studio-recommend-panel>', () => {
+  afterEach(() => sinon.restore());
+
+  it('sends the project id, duration and count, shows progress, then the cards', async () => {
+    let report!: (progress: unknown) => void;
+    let finish!: (value: unknown) => void;
+    const recommendFromUrl = sinon.stub().callsFake((_request, options) => {
+      report = options.onProgress;
+      return new Promise((resolve) => (finish = resolve));
+    });
+    const { context, panel } = await mount({ recommendFromUrl } as Partial<ServiceClient>);
+    submit(panel);
+    await panel.updateComplete;
+    const request = recommendFromUrl.firstCall.args[0];
+    expect(request).to.deep.equal({ project_id: 'new', duration: 15, max_recommendations: 2, url: 'https://shop.example.com/item' });
+    expect(context.store.getState().project.duration).to.equal(15);
+    report({ operation: 'recommendUrl', jobId: 'j', pollUrl: 'x', state: 'running', progress: 0.5, stage: 'writing scripts', poll: 1 });
+    await panel.updateComplete;
+    const status = panel.shadowRoot!.querySelector('studio-job-status')!;
+    expect([status.state, status.progress, status.stage]).to.deep.equal(['running', 0.5, 'writing scripts']);
+    finish({ recommendations: [recommendation('a'), recommendation('b')], usage: { credits_used: 3 } });
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length === 2);
+    expect(panel.shadowRoot!.querySelector('studio-job-status')).to.equal(null);
+    expect(context.store.getState().project.usage.map((entry) => entry.usage.credits_used)).to.deep.equal([3]);
+    await expect(panel).to.be.accessible();
+  });
+
+  it('chooses a card as one undo step and says so', async () => {
+    const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [recommendation('a')] }) } as Partial<ServiceClient>);
+    submit(panel);
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-recommendation-card'));
+    const before = context.store.getState().history.pastDepth;
+    panel.shadowRoot!.querySelector('studio-recommendation-card')!.dispatchEvent(new CustomEvent('recommendation-choose', { detail: 'a', bubbles: true }));
+    await panel.updateComplete;
+    const state = context.store.getState();
+    expect(state.project.recommendations.chosen).to.equal('a');
+    expect(state.project.script.sections.map((section) => section.text)).to.deep.equal(['Ride further.']);
+    expect(state.history.pastDepth).to.equal(before + 1);
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('“Idea a” is now your script, voice and music. Undo to go back.');
+  });
+
+  it('shows a failure where it happened, with the service message, and keeps the form', async () => {
+    const failure = Object.assign(new Error('The service is busy: try again in a minute.'), { code: 'server-error' });
+    const { panel } = await mount({ recommendFromUrl: sinon.stub().rejects(failure) } as Partial<ServiceClient>);
+    submit(panel);
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal('The recommendation did not finish. The service is busy: try again in a minute.');
+    expect(panel.shadowRoot!.querySelector('studio-recommend-form')!.busy).to.equal(false);
+  });
+
+  it('cancels the job from the progress bar; an abort is not an error', async () => {
+    let signal!: AbortSignal;
+    const recommendFromUrl = sinon.stub().callsFake(
+      (_request, options) =>
+        new Promise((_resolve, reject) => {
+          signal = options.signal;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const { panel } = await mount({ recommendFromUrl } as Partial<ServiceClient>);
+    submit(panel);
+    await panel.updateComplete;
+    panel.shadowRoot!.querySelector('studio-job-status')!.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }));
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-job-status') === null);
+    expect(signal.aborted).to.equal(true);
+    expect(panel.shadowRoot!.querySelector('[role=alert]')).to.equal(null);
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Stopped. Your settings are kept; start again when you like.');
+  });
+
+  it('aborts a running job when it leaves the page', async () => {
+    let signal!: AbortSignal;
+    const recommendFromUrl = sinon.stub().callsFake((_request, options) => ((signal = options.signal), new Promise(() => undefined)));
+    const { context, panel } = await mount({ recommendFromUrl } as Partial<ServiceClient>);
+    submit(panel);
+    context.remove();
+    expect(signal.aborted).to.equal(true);
+  });
+});

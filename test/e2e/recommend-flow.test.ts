@@ -1,0 +1,77 @@
+// The editor in the browser against the running host application and service emulator: it mounts, gets its
+// token through the host endpoint, a forced expiry gives exactly one refresh and one retry, and a URL
+// recommendation typed into the form completes with its results shown as cards, one of which is chosen.
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
+// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
+import { apiBaseUrl, emulatorAdmin } from '/__studio-env.js';
+import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import { cleanupMounts, mountPoint } from '../support/auth.js';
+
+const shadow = (root: Element | null | undefined, selector: string): Element | null => root?.shadowRoot?.querySelector(selector) ?? null;
+
+describe('recommend from a URL in the editor (e2e)', () => {
+  let handle: StudioHandle | undefined;
+
+  afterEach(() => {
+    handle?.destroy();
+    sinon.restore();
+    cleanupMounts();
+  });
+
+  it('types a URL, survives an expired token with one refresh, shows and chooses a result', async () => {
+    const userId = `flow-${Math.random().toString(36).slice(2)}`;
+    const calls: Array<{ path: string; status: number }> = [];
+    const real = window.fetch.bind(window);
+    sinon.stub(window, 'fetch').callsFake(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await real(input, init);
+      calls.push({ path: new URL(String(input), location.href).pathname, status: response.status });
+      return response;
+    });
+    mountPoint('editor');
+    handle = await create({
+      target: '#editor',
+      api: { baseUrl: apiBaseUrl as string },
+      auth: { userId, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+      project: { id: `flow-project-${userId}`, duration: 30 },
+    });
+    await waitUntil(() => calls.some((call) => call.path === '/host/token' && call.status === 200), 'the editor asks for its token at start');
+    const expired = await fetch(`${emulatorAdmin as string}/expire-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: userId }),
+    });
+    expect(expired.status).to.equal(200);
+
+    const panel = handle.element.shadowRoot!.querySelector('studio-recommend-panel')!;
+    const form = shadow(panel, 'studio-recommend-form')!;
+    await waitUntil(() => shadow(form, '#url'), 'the form is shown');
+    (shadow(form, '#url') as HTMLInputElement).focus();
+    await sendKeys({ type: 'https://www.northwind-bikes.com/products/trail-runner-2' });
+    await sendKeys({ press: 'Enter' });
+
+    await waitUntil(() => shadow(panel, 'studio-job-status') !== null, 'progress is shown while the job runs');
+    await waitUntil(() => (panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length ?? 0) === 3, 'three cards are shown', { timeout: 8000 });
+
+    const starts = calls.filter((call) => call.path === '/v1/recommend/url').map((call) => call.status);
+    expect(starts).to.deep.equal([401, 202]);
+    expect(calls.filter((call) => call.path === '/host/refresh').map((call) => call.status)).to.deep.equal([200]);
+    expect(calls.filter((call) => call.path === '/host/token').length).to.equal(1);
+    expect(shadow(panel, 'studio-job-status')).to.equal(null);
+
+    const card = panel.shadowRoot!.querySelector('studio-recommendation-card')!;
+    await (card as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const title = card.shadowRoot!.querySelector('h3')!.textContent!;
+    expect(title.length).to.be.greaterThan(0);
+    [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Use this')!.click();
+    const project = handle.getProject();
+    const chosen = project.recommendations.items.find((item) => item.recommendation_id === project.recommendations.chosen)!;
+    expect(chosen.title).to.equal(title);
+    expect(project.script.sections.map((section) => section.text)).to.deep.equal(chosen.script.sections.map((section) => section.text));
+    expect(project.voice.voice).to.equal(chosen.voice.voice_id);
+    expect(project.music?.track?.track_id).to.equal(chosen.music.track_id);
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced');
+  });
+});

@@ -1,0 +1,21 @@
+import { provide } from '@lit/context';
+import { LitElement, html } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ServiceClient } from '../../src/api/client.js';
+import { clientContext, storeContext } from '../../src/context.js';
+import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
+
+/** Provides a fresh store and a given client to its children, as `<studio-editor>` does. */
+export class TestEditorContext extends LitElement {
+  @provide({ context: storeContext })
+  store: EditorStore = createEditorStore();
+
+  @provide({ context: clientContext })
+  @property({ attribute: false })
+  client: ServiceClient | undefined;
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+}
+customElements.define('test-editor-context', TestEditorContext);
