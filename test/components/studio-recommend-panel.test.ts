@@ -16,7 +16,8 @@ const recommendation = (id: string): Recommendation => ({
   duration_s: 30,
 });
 
-async function mount(client: Partial<ServiceClient>) {
+async function mount(stubs: Partial<ServiceClient>) {
+  const client = { pendingJobs: sinon.stub().resolves([]), ...stubs };
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
     <studio-recommend-panel></studio-recommend-panel>
   </test-editor-context>`);
@@ -97,6 +98,20 @@ describe('<studio-recommend-panel>', () => {
     expect(signal.aborted).to.equal(true);
     expect(panel.shadowRoot!.querySelector('[role=alert]')).to.equal(null);
     expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Stopped. Your settings are kept; start again when you like.');
+  });
+
+  it('resumes the newest recommendation job still running for this project after a reload', async () => {
+    const pendingJobs = sinon.stub().resolves([
+      { userId: 'u', projectId: 'new', operation: 'recommendUrl', jobId: 'old', pollUrl: '/v1/jobs/old', startedAt: 1 },
+      { userId: 'u', projectId: 'new', operation: 'voiceover', jobId: 'vo', pollUrl: '/v1/jobs/vo', startedAt: 3 },
+      { userId: 'u', projectId: 'new', operation: 'recommendUrl', jobId: 'new', pollUrl: '/v1/jobs/new', startedAt: 2 },
+    ]);
+    const resumeJob = sinon.stub().resolves({ recommendations: [recommendation('r')] });
+    const { panel } = await mount({ pendingJobs, resumeJob } as Partial<ServiceClient>);
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length === 1);
+    expect(pendingJobs.firstCall.args).to.deep.equal(['new']);
+    expect(resumeJob.callCount).to.equal(1);
+    expect(resumeJob.firstCall.args[0].jobId).to.equal('new');
   });
 
   it('aborts a running job when it leaves the page', async () => {

@@ -74,4 +74,40 @@ describe('recommend from a URL in the editor (e2e)', () => {
     expect(project.music?.track?.track_id).to.equal(chosen.music.track_id);
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced');
   });
+
+  it('resumes a recommendation job after the editor is reloaded mid-job', async () => {
+    const userId = `reload-${Math.random().toString(36).slice(2)}`;
+    const config = () => ({
+      target: '#editor',
+      api: { baseUrl: apiBaseUrl as string },
+      auth: { userId, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+      project: { id: `reload-project-${userId}` },
+    });
+    const slow = await fetch(`${emulatorAdmin as string}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ slowFactor: 40, scope: userId }),
+    });
+    expect(slow.status).to.equal(200);
+    mountPoint('editor');
+    const first = await create(config());
+    const panel = first.element.shadowRoot!.querySelector('studio-recommend-panel')!;
+    const form = shadow(panel, 'studio-recommend-form')!;
+    await waitUntil(() => shadow(form, '#url'));
+    (shadow(form, '#url') as HTMLInputElement).focus();
+    await sendKeys({ type: 'https://www.acme-coffee.com/products/cold-brew-kit' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(async () => (await first.api!.pendingJobs(`reload-project-${userId}`)).length === 1, 'the job is remembered');
+    first.destroy();
+    await fetch(`${emulatorAdmin as string}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ slowFactor: 1, scope: userId }),
+    });
+
+    handle = await create(config());
+    const again = handle.element.shadowRoot!.querySelector('studio-recommend-panel')!;
+    await waitUntil(() => again.shadowRoot!.querySelectorAll('studio-recommendation-card').length > 0, 'the resumed job shows its results', { timeout: 15000 });
+    expect(await handle.api!.pendingJobs(`reload-project-${userId}`)).to.deep.equal([]);
+  });
 });

@@ -1,14 +1,14 @@
 import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ServiceClient } from '../../api/client.js';
+import type { CallOptions, ServiceClient } from '../../api/client.js';
 import type { JobProgress } from '../../api/poller.js';
 import { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../context.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
-import type { Recommendation } from '../../api/contract.js';
+import type { Recommendation, RecommendResult } from '../../api/contract.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-job-status/studio-job-status.js';
@@ -73,6 +73,8 @@ export class StudioRecommendPanel extends StudioElement {
 
   #controller: AbortController | undefined;
   #preview: PreviewPlayer | undefined;
+  /** The project each client was checked for pending jobs, so a job is resumed once. */
+  readonly #resumed = new WeakMap<ServiceClient, string>();
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -86,19 +88,32 @@ export class StudioRecommendPanel extends StudioElement {
     if (client === undefined || project === undefined) return;
     const request = event.detail;
     if (request.duration !== project.duration) this.#project.dispatch({ type: 'project/set-duration', duration: request.duration });
+    const common = { project_id: project.projectId, duration: request.duration, max_recommendations: request.count };
+    await this.#run((options) =>
+      request.source === 'url'
+        ? client.recommendFromUrl({ ...common, url: request.url }, options)
+        : client.recommendFromProduct({ ...common, product: request.product }, options),
+    );
+  }
+
+  /** After a reload: follows the newest recommendation job of this project that was still running. */
+  async #resumePending(client: ServiceClient, projectId: string): Promise<void> {
+    const pending = (await client.pendingJobs(projectId)).filter((job) => job.operation === 'recommendUrl' || job.operation === 'recommendProduct');
+    const newest = pending.sort((a, b) => b.startedAt - a.startedAt)[0];
+    if (newest === undefined || this.#controller !== undefined || this.client !== client) return;
+    await this.#run((options) => client.resumeJob<RecommendResult>(newest, options));
+  }
+
+  /** Runs one recommendation job: progress, Cancel, results into the project, failures shown here. */
+  async #run(start: (options: CallOptions) => Promise<RecommendResult>): Promise<void> {
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
     this.error = '';
     this.announcement = '';
     this.job = { state: 'queued', progress: undefined, stage: undefined };
-    const options = { signal: controller.signal, onProgress: (progress: JobProgress) => (this.job = progress) };
-    const common = { project_id: project.projectId, duration: request.duration, max_recommendations: request.count };
     try {
-      const result =
-        request.source === 'url'
-          ? await client.recommendFromUrl({ ...common, url: request.url }, options)
-          : await client.recommendFromProduct({ ...common, product: request.product }, options);
+      const result = await start({ signal: controller.signal, onProgress: (progress: JobProgress) => (this.job = progress) });
       this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) {
@@ -112,6 +127,15 @@ export class StudioRecommendPanel extends StudioElement {
         this.job = undefined;
       }
     }
+  }
+
+  protected override updated(): void {
+    const client = this.client;
+    const projectId = this.#project.value?.projectId;
+    const key = client && projectId ? projectId : undefined;
+    if (client === undefined || key === undefined || this.#resumed.get(client) === key) return;
+    this.#resumed.set(client, key);
+    void this.#resumePending(client, key);
   }
 
   #choose(id: string): void {
