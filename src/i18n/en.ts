@@ -137,6 +137,13 @@ export const en = {
   'recommend.chosen': '“{title}” is now your script, voice and music. Undo to go back.',
   'recommend.previewFailed': 'The preview could not be played. {message}',
   'recommend.none': 'No recommendations yet: enter a product page and ask for some.',
+  'script.fitting': 'Fitting the script to {target} s',
+  'script.voicing': 'Voicing section {n} of {count}',
+  'script.fitFailed': 'The script could not be fitted. {message}',
+  'script.voiceFailed': 'The voice-over of “{label}” failed. {message} The sections already voiced are kept.',
+  'script.noVoice': 'Choose a voice in the Voice panel before generating voice-over.',
+  'script.fitted': 'The script now fits {target} s. Undo to go back.',
+  'script.voiced': 'Voice-over ready for {count} sections.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -136,4 +136,11 @@ export const fr: Catalogue = {
   'recommend.chosen': '« {title} » est maintenant votre texte, votre voix et votre musique. Annulez pour revenir en arrière.',
   'recommend.previewFailed': "L'écoute n'a pas pu démarrer. {message}",
   'recommend.none': 'Pas encore de recommandation : saisissez une page produit et demandez-en.',
+  'script.fitting': 'Ajustement du texte à {target} s',
+  'script.voicing': 'Voix de la partie {n} sur {count}',
+  'script.fitFailed': "Le texte n'a pas pu être ajusté. {message}",
+  'script.voiceFailed': 'La voix de « {label} » a échoué. {message} Les parties déjà faites sont conservées.',
+  'script.noVoice': 'Choisissez une voix dans le panneau Voix avant de générer la voix.',
+  'script.fitted': 'Le texte tient maintenant en {target} s. Annulez pour revenir en arrière.',
+  'script.voiced': 'Voix prête pour {count} parties.',
 };

@@ -73,6 +73,26 @@ describe('recommend from a URL in the editor (e2e)', () => {
     expect(project.voice.voice).to.equal(chosen.voice.voice_id);
     expect(project.music?.track?.track_id).to.equal(chosen.music.track_id);
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced');
+
+    // Script: generate the voice-over of every section, synthesised by the emulator.
+    const panels = handle.element.shadowRoot!.querySelector('studio-panels')!;
+    (shadow(panels, '#tab-script') as HTMLButtonElement).click();
+    const scriptPanel = handle.element.shadowRoot!.querySelector('studio-script-panel')!;
+    const editor = await waitUntil(() => shadow(scriptPanel, 'studio-script-editor')).then(() => shadow(scriptPanel, 'studio-script-editor')!);
+    const generate = await waitUntil(() => shadow(editor, 'button.primary')).then(() => shadow(editor, 'button.primary') as HTMLButtonElement);
+    expect(generate.textContent!.trim()).to.equal('Generate voice-over');
+    generate.click();
+    const sections = handle.getProject().script.sections.length;
+    await waitUntil(() => handle!.getProject().clips.length === sections, 'every section is voiced', { timeout: 20000 });
+    const voiced = handle.getProject();
+    for (const clip of voiced.clips) {
+      const asset = voiced.assets.find((candidate) => candidate.asset_id === clip.assetId)!;
+      expect(asset.duration_s).to.be.greaterThan(0.3);
+      expect(new URL(clip.url, apiBaseUrl as string).pathname.startsWith('/v1/assets/')).to.equal(true);
+    }
+    const clipStarts = voiced.clips.map((clip) => clip.start);
+    expect([...clipStarts].sort((a, b) => a - b)).to.deep.equal(clipStarts);
+    await waitUntil(() => (shadow(editor, 'button.primary') as HTMLButtonElement).disabled, 'nothing is left to voice');
   });
 
   it('resumes a recommendation job after the editor is reloaded mid-job', async () => {

@@ -27,6 +27,7 @@ import type { PanelTab } from '../studio-panels/studio-panels.js';
 import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
 import '../studio-panels/studio-panels.js';
 import '../studio-recommend-panel/studio-recommend-panel.js';
+import '../studio-script-panel/studio-script-panel.js';
 import '../studio-toolbar/studio-toolbar.js';
 import { styles } from './studio-editor.styles.js';
 // Auth and service client (issue 4).
@@ -274,6 +275,7 @@ export class StudioEditor extends LitElement {
   #panels(config: ResolvedConfig): PanelTab[] {
     const tabs: PanelTab[] = [];
     if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
+    if (config.tools.script) tabs.push({ id: 'script', label: this.t('panel.script') });
     return tabs;
   }
 
@@ -318,6 +320,7 @@ ${this.configError.message}</div>`;
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
       <studio-panels part="workspace" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
         ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
+        ${config.tools.script ? html`<studio-script-panel slot="script"></studio-script-panel>` : nothing}
       </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;

@@ -1,0 +1,217 @@
+import { consume } from '@lit/context';
+import { css, html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { ServiceClient } from '../../api/client.js';
+import type { VoiceLibraryEntry } from '../../api/contract.js';
+import { clientContext } from '../../context.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { placeTake, sectionVoice, staleSections } from '../../script/voiceover.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
+import '../studio-job-status/studio-job-status.js';
+import '../studio-script-editor/studio-script-editor.js';
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+let sectionCounter = 0;
+const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter++).toString(36)}`;
+
+/**
+ * Script: the sections of the ad as plain text with live length estimates, fitting to the target length
+ * through the service, and voice-over of exactly the sections that changed since their last render.
+ *
+ * @tagname studio-script-panel
+ */
+export class StudioScriptPanel extends StudioElement {
+  static override styles = [controlStyles, css`:host { display: grid; gap: var(--_space, 12px); align-content: start; } p { margin: 0; }`];
+
+  @consume({ context: clientContext, subscribe: true })
+  @state()
+  client: ServiceClient | undefined;
+
+  @state() private voices: VoiceLibraryEntry[] = [];
+  @state() private job: { label: string; progress: number | undefined } | undefined;
+  @state() private error = '';
+  @state() private announcement = '';
+
+  readonly #project = new StoreController(this, (state) => state.project);
+  #controller: AbortController | undefined;
+  #voicesFor: ServiceClient | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError'));
+  }
+
+  protected override willUpdate(): void {
+    const client = this.client;
+    if (client === undefined || this.#voicesFor === client) return;
+    this.#voicesFor = client;
+    client.voices().then(
+      (library) => (this.voices = library.voices),
+      () => undefined, // Estimates fall back to a default rate; the voice panel reports library errors.
+    );
+  }
+
+  #handleEdit(event: CustomEvent<ScriptEdit>): void {
+    const edit = event.detail;
+    const dispatch = (action: Parameters<StoreController<ProjectDocument>['dispatch']>[0]) => this.#project.dispatch(action);
+    switch (edit.kind) {
+      case 'text':
+      case 'label': {
+        const gesture = `script-${edit.kind}:${edit.id}`;
+        if (edit.kind === 'text') dispatch({ type: 'script/set-text', id: edit.id, text: edit.value, gesture });
+        else dispatch({ type: 'script/set-label', id: edit.id, label: edit.value, gesture });
+        if (edit.final) dispatch({ type: 'history/end-gesture', gesture });
+        break;
+      }
+      case 'voice':
+        dispatch({ type: 'script/set-voice', id: edit.id, voice: edit.voiceId ?? null });
+        break;
+      case 'move':
+        dispatch({ type: 'script/move-section', id: edit.id, index: edit.to });
+        break;
+      case 'remove':
+        dispatch({ type: 'script/remove-section', id: edit.id });
+        break;
+      case 'add': {
+        const n = (this.#project.value?.script.sections.length ?? 0) + 1;
+        dispatch({ type: 'script/add-section', section: { id: newSectionId(), label: this.t('script.newSection', { n }), text: '' } });
+        break;
+      }
+    }
+  }
+
+  /** Starts a long task with a fresh AbortController; the previous one is cancelled. */
+  #begin(label: string): AbortController {
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.error = '';
+    this.announcement = '';
+    this.job = { label, progress: undefined };
+    return controller;
+  }
+
+  #end(controller: AbortController): void {
+    if (this.#controller !== controller) return;
+    this.#controller = undefined;
+    this.job = undefined;
+  }
+
+  async #fit(): Promise<void> {
+    const client = this.client;
+    const project = this.#project.value;
+    if (client === undefined || project === undefined) return;
+    const controller = this.#begin(this.t('script.fitting', { target: project.duration }));
+    try {
+      const result = await client.format(
+        {
+          project_id: project.project_id,
+          sections: project.script.sections.map(({ id, label, text }) => ({ id, label, text })),
+          duration: project.duration,
+          ...(project.voice.voice ? { voice_id: project.voice.voice } : {}),
+          speed: project.voice.speed,
+        },
+        { signal: controller.signal },
+      );
+      const voices = new Map(project.script.sections.map((section) => [section.id, section.voice]));
+      const sections = result.sections.map((section) => {
+        const voice = voices.get(section.id);
+        return voice === undefined ? section : { ...section, voice };
+      });
+      this.#project.dispatch({ type: 'script/set-sections', sections });
+      if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
+      this.announcement = this.t('script.fitted', { target: project.duration });
+    } catch (error) {
+      if (!isAbort(error)) this.error = this.t('script.fitFailed', { message: (error as Error).message });
+    } finally {
+      this.#end(controller);
+    }
+  }
+
+  /** Voices every stale section in order; each finished take is kept even if a later one fails. */
+  async #generate(): Promise<void> {
+    const client = this.client;
+    const start = this.#project.value;
+    if (client === undefined || start === undefined) return;
+    const stale = start.script.sections.filter((section) => staleSections(start).has(section.id));
+    if (stale.some((section) => sectionVoice(start, section) === null)) {
+      this.error = this.t('script.noVoice');
+      return;
+    }
+    const controller = this.#begin(this.t('script.voicing', { n: 1, count: stale.length }));
+    let done = 0;
+    let current = stale[0];
+    try {
+      for (const section of stale) {
+        current = section;
+        this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
+        const project = this.#project.value!;
+        const voice = sectionVoice(project, section)!;
+        const result = await client.voiceover(
+          { project_id: project.project_id, text: section.text, voice_id: voice, speed: project.voice.speed, section_id: section.id },
+          {
+            signal: controller.signal,
+            onProgress: (progress) => (this.job = { label: this.job?.label ?? '', progress: (done + (progress.progress ?? 0)) / stale.length }),
+          },
+        );
+        const now = this.#project.value!;
+        const previous = now.clips.find((clip) => clip.sectionId === section.id);
+        this.#project.dispatch({
+          type: 'voiceover/received',
+          asset: result.asset,
+          sectionId: section.id,
+          source: { text: section.text, voice, speed: project.voice.speed },
+          clipId: previous?.id ?? `clip-${section.id}`,
+          start: placeTake(now, section.id),
+        });
+        if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+        done += 1;
+      }
+      this.announcement = this.t('script.voiced', { count: done });
+    } catch (error) {
+      if (!isAbort(error)) this.error = this.t('script.voiceFailed', { label: current?.label ?? '', message: (error as Error).message });
+    } finally {
+      this.#end(controller);
+    }
+  }
+
+  protected override render() {
+    const project = this.#project.value;
+    if (project === undefined) return nothing;
+    const rates = new Map(this.voices.map((voice) => [voice.voice_id, voice.words_per_minute]));
+    const sections: ScriptEditorSection[] = project.script.sections.map((section) => {
+      const voice = sectionVoice(project, section);
+      const wordsPerMinute = voice === null ? undefined : rates.get(voice);
+      return {
+        id: section.id,
+        label: section.label,
+        text: section.text,
+        ...(section.voice === undefined ? {} : { voiceId: section.voice }),
+        ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
+      };
+    });
+    return html`<studio-script-editor .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+        ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${this.voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
+        .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
+        @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-script-editor>
+      ${this.job
+        ? html`<studio-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
+        : nothing}
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+}
+
+defineElement('studio-script-panel', StudioScriptPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-script-panel': StudioScriptPanel;
+  }
+}

@@ -1,0 +1,48 @@
+import type { ProjectDocument, ProjectSection } from '../model/document.js';
+
+/** Silence before the first clip and between clips placed one after another, seconds. */
+export const LEAD_IN = 0.5;
+export const GAP = 0.35;
+
+/** The voice a section is spoken in: its own, or the project's. */
+export const sectionVoice = (project: ProjectDocument, section: ProjectSection): string | null => section.voice ?? project.voice.voice;
+
+/**
+ * Sections whose voice-over is missing or was rendered from other text, voice or speed: only these need
+ * a new render. Empty sections need none.
+ */
+export function staleSections(project: ProjectDocument): Set<string> {
+  const stale = new Set<string>();
+  for (const section of project.script.sections) {
+    if (section.text.trim() === '') continue;
+    const clip = project.clips.find((candidate) => candidate.sectionId === section.id);
+    const source = clip?.source;
+    if (!source || source.text !== section.text || source.voice !== sectionVoice(project, section) || source.speed !== project.voice.speed) {
+      stale.add(section.id);
+    }
+  }
+  return stale;
+}
+
+/** Length of a clip on the timeline: its asset's length less its trims. */
+export function clipLength(project: ProjectDocument, clipId: string): number {
+  const clip = project.clips.find((candidate) => candidate.id === clipId);
+  if (clip === undefined) return 0;
+  const asset = project.assets.find((candidate) => candidate.asset_id === clip.assetId);
+  return Math.max(0, (asset?.duration_s ?? 0) - clip.trimIn - clip.trimOut);
+}
+
+/**
+ * Where a new take of `sectionId` goes: where its previous take was, if any (the user may have moved it);
+ * otherwise right after the clip of the section before it, or at the lead-in for the first.
+ */
+export function placeTake(project: ProjectDocument, sectionId: string): number {
+  const existing = project.clips.find((clip) => clip.sectionId === sectionId);
+  if (existing !== undefined) return existing.start;
+  const index = project.script.sections.findIndex((section) => section.id === sectionId);
+  for (let before = index - 1; before >= 0; before--) {
+    const clip = project.clips.find((candidate) => candidate.sectionId === project.script.sections[before]!.id);
+    if (clip !== undefined) return clip.start + clipLength(project, clip.id) + GAP;
+  }
+  return LEAD_IN;
+}

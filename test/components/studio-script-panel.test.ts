@@ -1,0 +1,123 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { AssetMetadata } from '../../src/api/contract.js';
+import '../../src/components/studio-script-panel/studio-script-panel.js';
+import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
+import { createProject } from '../../src/model/document.js';
+import { LEAD_IN, GAP } from '../../src/script/voiceover.js';
+import type { TestEditorContext } from '../support/editor-context.js';
+import '../support/editor-context.js';
+
+const voices = { voices: [{ voice_id: 'ava', name: 'Ava', language: 'en-US', sample_url: '/s', words_per_minute: 120 }] };
+const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
+
+async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava') {
+  const client = { voices: sinon.stub().resolves(voices), ...stubs } as Partial<ServiceClient>;
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
+    <studio-script-panel></studio-script-panel>
+  </test-editor-context>`);
+  const project = createProject({ projectId: 'p1', title: 'T', duration: 20, ...(voice ? { voice } : {}) });
+  context.store.dispatch({
+    type: 'project/init',
+    project: {
+      ...project,
+      script: {
+        sections: [
+          { id: 's1', label: 'Hook', text: 'One two three four.' },
+          { id: 's2', label: 'Offer', text: 'Five six seven eight.' },
+        ],
+      },
+    },
+  });
+  const panel = context.querySelector('studio-script-panel') as StudioScriptPanel;
+  await panel.updateComplete;
+  const editor = panel.shadowRoot!.querySelector('studio-script-editor')!;
+  return { context, panel, editor };
+}
+
+const edit = (target: Element, detail: unknown) => target.dispatchEvent(new CustomEvent('script-edit', { detail, bubbles: true }));
+
+describe('<studio-script-panel>', () => {
+  afterEach(() => sinon.restore());
+
+  it('estimates with the voice library rate: 4 words at 120 wpm is 2 s', async () => {
+    const { editor } = await mount({});
+    await waitUntil(() => editor.shadowRoot!.querySelector('.estimate')?.textContent === 'about 2.0 s');
+  });
+
+  it('makes typing in one field one undo step, and a new field another', async () => {
+    const { context, editor } = await mount({});
+    const depth = () => context.store.getState().history.pastDepth;
+    edit(editor, { kind: 'text', id: 's1', value: 'One', final: false });
+    edit(editor, { kind: 'text', id: 's1', value: 'One t', final: false });
+    edit(editor, { kind: 'text', id: 's1', value: 'One two', final: true });
+    expect(depth()).to.equal(1);
+    edit(editor, { kind: 'text', id: 's1', value: 'One two!', final: true });
+    expect(depth()).to.equal(2);
+    edit(editor, { kind: 'add' });
+    expect(context.store.getState().project.script.sections.map((section) => section.label)).to.deep.equal(['Hook', 'Offer', 'Section 3']);
+    context.store.dispatch({ type: 'history/undo' });
+    context.store.dispatch({ type: 'history/undo' });
+    context.store.dispatch({ type: 'history/undo' });
+    expect(context.store.getState().project.script.sections[0]!.text).to.equal('One two three four.');
+  });
+
+  it('fits the script through the service in one undo step, keeping per-section voices', async () => {
+    const format = sinon.stub().resolves({ sections: [{ id: 's1', label: 'Hook', text: 'Short.' }], estimated_duration_s: 2, usage: { credits_used: 1 } });
+    const { context, panel, editor } = await mount({ format });
+    context.store.dispatch({ type: 'script/set-voice', id: 's1', voice: 'ava' });
+    editor.dispatchEvent(new CustomEvent('script-fit', { bubbles: true }));
+    await waitUntil(() => context.store.getState().project.script.sections.length === 1);
+    expect(format.firstCall.args[0]).to.deep.include({ project_id: 'p1', duration: 20, voice_id: 'ava', speed: 1 });
+    expect(context.store.getState().project.script.sections).to.deep.equal([{ id: 's1', label: 'Hook', text: 'Short.', voice: 'ava' }]);
+    expect(context.store.getState().project.usage.length).to.equal(1);
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent === 'The script now fits 20 s. Undo to go back.');
+  });
+
+  it('voices only the sections that changed, placed one after another', async () => {
+    const voiceover = sinon.stub();
+    voiceover.onFirstCall().resolves({ asset: asset('v1', 2), usage: { credits_used: 2 } });
+    voiceover.onSecondCall().resolves({ asset: asset('v2', 3) });
+    voiceover.onThirdCall().resolves({ asset: asset('v3', 2.5) });
+    const { context, editor } = await mount({ voiceover });
+    editor.dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true }));
+    await waitUntil(() => context.store.getState().project.clips.length === 2);
+    const clips = context.store.getState().project.clips;
+    expect(clips.map((clip) => [clip.sectionId, clip.start])).to.deep.equal([
+      ['s1', LEAD_IN],
+      ['s2', LEAD_IN + 2 + GAP],
+    ]);
+    expect(voiceover.firstCall.args[0]).to.deep.equal({ project_id: 'p1', text: 'One two three four.', voice_id: 'ava', speed: 1, section_id: 's1' });
+    edit(editor, { kind: 'text', id: 's2', value: 'Changed.', final: true });
+    editor.dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true }));
+    await waitUntil(() => voiceover.callCount === 3);
+    await waitUntil(() => context.store.getState().project.clips.find((clip) => clip.sectionId === 's2')?.assetId === 'v3');
+    expect(voiceover.thirdCall.args[0].section_id).to.equal('s2');
+    expect(context.store.getState().project.clips.length).to.equal(2);
+    expect(context.store.getState().project.clips.find((clip) => clip.sectionId === 's2')!.start).to.equal(LEAD_IN + 2 + GAP);
+  });
+
+  it('keeps voiced sections when a later one fails, and says which failed', async () => {
+    const voiceover = sinon.stub();
+    voiceover.onFirstCall().resolves({ asset: asset('v1', 2) });
+    voiceover.onSecondCall().rejects(new Error('The service is busy.'));
+    const { context, panel, editor } = await mount({ voiceover });
+    editor.dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true }));
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal(
+      'The voice-over of “Offer” failed. The service is busy. The sections already voiced are kept.',
+    );
+    expect(context.store.getState().project.clips.map((clip) => clip.sectionId)).to.deep.equal(['s1']);
+  });
+
+  it('asks for a voice first when none is chosen', async () => {
+    const voiceover = sinon.stub();
+    const { panel, editor } = await mount({ voiceover }, null);
+    editor.dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true }));
+    await panel.updateComplete;
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal('Choose a voice in the Voice panel before generating voice-over.');
+    expect(voiceover.called).to.equal(false);
+    await expect(panel).to.be.accessible();
+  });
+});

@@ -1,0 +1,55 @@
+import { expect } from '@open-wc/testing';
+import type { AssetMetadata } from '../../src/api/contract.js';
+import { createProject, type ProjectDocument, type VoiceClip } from '../../src/model/document.js';
+import { GAP, LEAD_IN, placeTake, staleSections } from '../../src/script/voiceover.js';
+
+const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
+
+const clip = (id: string, sectionId: string, start: number, source: VoiceClip['source']): VoiceClip => ({
+  id,
+  sectionId,
+  assetId: `a-${id}`,
+  url: `/v1/assets/a-${id}`,
+  start,
+  gain: 0,
+  trimIn: 0.1,
+  trimOut: 0.2,
+  fadeIn: 0,
+  fadeOut: 0,
+  source,
+});
+
+function project(): ProjectDocument {
+  const base = createProject({ projectId: 'p', title: 'T', duration: 30, voice: 'ava', speed: 1 });
+  return {
+    ...base,
+    script: {
+      sections: [
+        { id: 's1', label: 'Hook', text: 'One.' },
+        { id: 's2', label: 'Body', text: 'Two.', voice: 'sam' },
+        { id: 's3', label: 'Offer', text: 'Three.' },
+        { id: 's4', label: 'Empty', text: '   ' },
+      ],
+    },
+    clips: [clip('c1', 's1', 1, { text: 'One.', voice: 'ava', speed: 1 }), clip('c2', 's2', 5, { text: 'Two.', voice: 'ava', speed: 1 })],
+    assets: [asset('a-c1', 2.3), asset('a-c2', 3)],
+  };
+}
+
+describe('voice-over bookkeeping', () => {
+  it('re-renders only sections whose text, voice or speed changed, or that have no take', () => {
+    const p = project();
+    expect([...staleSections(p)]).to.deep.equal(['s2', 's3']);
+    const faster = { ...p, voice: { ...p.voice, speed: 1.2 } };
+    expect([...staleSections(faster)]).to.deep.equal(['s1', 's2', 's3']);
+    const edited = { ...p, script: { sections: p.script.sections.map((s) => (s.id === 's1' ? { ...s, text: 'One!' } : s)) } };
+    expect(staleSections(edited).has('s1')).to.equal(true);
+  });
+
+  it('puts a new take where the old one was, or after the previous section, or at the lead-in', () => {
+    const p = project();
+    expect(placeTake(p, 's2')).to.equal(5);
+    expect(placeTake(p, 's3')).to.be.closeTo(5 + (3 - 0.1 - 0.2) + GAP, 1e-9);
+    expect(placeTake({ ...p, clips: [] }, 's3')).to.equal(LEAD_IN);
+  });
+});
