@@ -31,6 +31,15 @@ describe('<studio-panels>', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('marks the panels that are not shown hidden', async () => {
+    const element = await mount();
+    const hidden = () => [...element.children].map((child) => `${child.slot}:${(child as HTMLElement).hidden}`);
+    expect(hidden()).to.deep.equal(['recommend:true', 'script:false', 'music:true']);
+    element.shadowRoot!.querySelector<HTMLButtonElement>('#tab-music')!.click();
+    await element.updateComplete;
+    expect(hidden()).to.deep.equal(['recommend:true', 'script:true', 'music:false']);
+  });
+
   it('opens a panel on click and says so', async () => {
     const element = await mount();
     const seen: string[] = [];

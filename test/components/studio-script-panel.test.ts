@@ -111,6 +111,19 @@ describe('<studio-script-panel>', () => {
     expect(context.store.getState().project.clips.map((clip) => clip.sectionId)).to.deep.equal(['s1']);
   });
 
+  it('asks the service for nothing while hidden, and loads the voice library once shown', async () => {
+    const voicesStub = sinon.stub().resolves(voices);
+    const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices: voicesStub } as unknown as ServiceClient}>
+      <studio-script-panel hidden></studio-script-panel>
+    </test-editor-context>`);
+    const panel = context.querySelector('studio-script-panel') as StudioScriptPanel;
+    await panel.updateComplete;
+    expect(voicesStub.callCount).to.equal(0);
+    panel.hidden = false;
+    await panel.updateComplete;
+    expect(voicesStub.callCount).to.equal(1);
+  });
+
   it('asks for a voice first when none is chosen', async () => {
     const voiceover = sinon.stub();
     const { panel, editor } = await mount({ voiceover }, null);

@@ -14,7 +14,8 @@ export interface PanelTab {
 /**
  * The workflow panels as tabs: a tab list beside the panel on wide hosts and above it on narrow ones
  * (`arrangement="auto"`, decided by the element's own width through a container query), or as forced.
- * Panel elements are children with `slot` set to their panel id; only the active one is shown.
+ * Panel elements are children with `slot` set to their panel id; only the active one is shown, and the
+ * others are marked `hidden`.
  * Keyboard: arrows move between tabs and open them, Home and End jump to the first and last.
  *
  * @tagname studio-panels
@@ -125,6 +126,13 @@ export class StudioPanels extends StudioElement {
 
   protected override willUpdate(): void {
     if (this.panels.length > 0 && !this.panels.some((panel) => panel.id === this.active)) this.active = this.panels[0]!.id;
+  }
+
+  /** Marks the panels that are not shown `hidden`, so they can leave their work until they are opened. */
+  protected override updated(): void {
+    for (const child of this.children) {
+      if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== this.active;
+    }
   }
 
   protected override render() {

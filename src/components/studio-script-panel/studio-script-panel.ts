@@ -1,6 +1,6 @@
 import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
-import { state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { VoiceLibraryEntry } from '../../api/contract.js';
 import { clientContext } from '../../context.js';
@@ -26,11 +26,29 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @tagname studio-script-panel
  */
 export class StudioScriptPanel extends StudioElement {
-  static override styles = [controlStyles, css`:host { display: grid; gap: var(--_space, 12px); align-content: start; } p { margin: 0; }`];
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+        align-content: start;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      p {
+        margin: 0;
+      }
+    `,
+  ];
 
   @consume({ context: clientContext, subscribe: true })
   @state()
   client: ServiceClient | undefined;
+
+  /** Set by `<studio-panels>` while another panel is shown; the voice library is loaded once it is not. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
 
   @state() private voices: VoiceLibraryEntry[] = [];
   @state() private job: { label: string; progress: number | undefined } | undefined;
@@ -48,7 +66,7 @@ export class StudioScriptPanel extends StudioElement {
 
   protected override willUpdate(): void {
     const client = this.client;
-    if (client === undefined || this.#voicesFor === client) return;
+    if (client === undefined || this.hidden || this.#voicesFor === client) return;
     this.#voicesFor = client;
     client.voices().then(
       (library) => (this.voices = library.voices),
