@@ -144,6 +144,12 @@ export const en = {
   'script.noVoice': 'Choose a voice in the Voice panel before generating voice-over.',
   'script.fitted': 'The script now fits {target} s. Undo to go back.',
   'script.voiced': 'Voice-over ready for {count} sections.',
+  'voice.mode': 'Voices',
+  'voice.single': 'One voice for the whole ad',
+  'voice.perSection': 'A voice per section (set it in the Script panel)',
+  'voice.loadFailed': 'The voice library could not be loaded. {message}',
+  'voice.retry': 'Try again',
+  'voice.chosen': '{name} will speak the ad.',
 } as const;
 
 export type StringKey = keyof typeof en;

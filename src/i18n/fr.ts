@@ -143,4 +143,10 @@ export const fr: Catalogue = {
   'script.noVoice': 'Choisissez une voix dans le panneau Voix avant de générer la voix.',
   'script.fitted': 'Le texte tient maintenant en {target} s. Annulez pour revenir en arrière.',
   'script.voiced': 'Voix prête pour {count} parties.',
+  'voice.mode': 'Voix',
+  'voice.single': "Une voix pour toute l'annonce",
+  'voice.perSection': 'Une voix par partie (à choisir dans le panneau Texte)',
+  'voice.loadFailed': "La bibliothèque de voix n'a pas pu être chargée. {message}",
+  'voice.retry': 'Réessayer',
+  'voice.chosen': "{name} lira l'annonce.",
 };

@@ -28,6 +28,7 @@ import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
 import '../studio-panels/studio-panels.js';
 import '../studio-recommend-panel/studio-recommend-panel.js';
 import '../studio-script-panel/studio-script-panel.js';
+import '../studio-voice-panel/studio-voice-panel.js';
 import '../studio-toolbar/studio-toolbar.js';
 import { styles } from './studio-editor.styles.js';
 // Auth and service client (issue 4).
@@ -276,6 +277,7 @@ export class StudioEditor extends LitElement {
     const tabs: PanelTab[] = [];
     if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
     if (config.tools.script) tabs.push({ id: 'script', label: this.t('panel.script') });
+    if (config.tools.voice) tabs.push({ id: 'voice', label: this.t('panel.voice') });
     return tabs;
   }
 
@@ -321,6 +323,7 @@ ${this.configError.message}</div>`;
       <studio-panels part="workspace" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
         ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
         ${config.tools.script ? html`<studio-script-panel slot="script"></studio-script-panel>` : nothing}
+        ${config.tools.voice ? html`<studio-voice-panel slot="voice"></studio-voice-panel>` : nothing}
       </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;

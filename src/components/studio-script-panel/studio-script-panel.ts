@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { VoiceLibraryEntry } from '../../api/contract.js';
 import { clientContext } from '../../context.js';
+import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
@@ -50,28 +51,18 @@ export class StudioScriptPanel extends StudioElement {
   /** Set by `<studio-panels>` while another panel is shown; the voice library is loaded once it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
 
-  @state() private voices: VoiceLibraryEntry[] = [];
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (state) => state.project);
+  /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
+  readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
   #controller: AbortController | undefined;
-  #voicesFor: ServiceClient | undefined;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError'));
-  }
-
-  protected override willUpdate(): void {
-    const client = this.client;
-    if (client === undefined || this.hidden || this.#voicesFor === client) return;
-    this.#voicesFor = client;
-    client.voices().then(
-      (library) => (this.voices = library.voices),
-      () => undefined, // Estimates fall back to a default rate; the voice panel reports library errors.
-    );
   }
 
   #handleEdit(event: CustomEvent<ScriptEdit>): void {
@@ -201,7 +192,8 @@ export class StudioScriptPanel extends StudioElement {
   protected override render() {
     const project = this.#project.value;
     if (project === undefined) return nothing;
-    const rates = new Map(this.voices.map((voice) => [voice.voice_id, voice.words_per_minute]));
+    const voices: VoiceLibraryEntry[] = this.#voices.value ?? [];
+    const rates = new Map(voices.map((voice) => [voice.voice_id, voice.words_per_minute]));
     const sections: ScriptEditorSection[] = project.script.sections.map((section) => {
       const voice = sectionVoice(project, section);
       const wordsPerMinute = voice === null ? undefined : rates.get(voice);
@@ -214,7 +206,7 @@ export class StudioScriptPanel extends StudioElement {
       };
     });
     return html`<studio-script-editor .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
-        ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${this.voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
+        ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-script-editor>
       ${this.job

@@ -1,0 +1,139 @@
+import { consume } from '@lit/context';
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ServiceClient } from '../../api/client.js';
+import { PreviewPlayer } from '../../audio/preview.js';
+import { clientContext } from '../../context.js';
+import { LibraryController } from '../../controllers/library-controller.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { SliderValue } from '../shared/events.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import '../studio-voice-picker/studio-voice-picker.js';
+
+const SPEED_GESTURE = 'voice-speed';
+
+/**
+ * Voice: the service's voice library to search, filter and audition, one voice for the ad or one per
+ * section, and the speaking speed (a drag is one undo step).
+ *
+ * @tagname studio-voice-panel
+ */
+export class StudioVoicePanel extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+        align-content: start;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      .modes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 16px;
+      }
+      .modes label {
+        display: inline-flex;
+        gap: 6px;
+        align-items: center;
+        font-weight: normal;
+      }
+      p {
+        margin: 0;
+      }
+    `,
+  ];
+
+  /** Set by `<studio-panels>` while another panel is shown; nothing is loaded until it is not. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
+
+  @consume({ context: clientContext, subscribe: true })
+  @state()
+  client: ServiceClient | undefined;
+
+  @state() private auditioning: string | undefined;
+  @state() private error = '';
+  @state() private announcement = '';
+
+  readonly #voice = new StoreController(this, (state) => state.project.voice);
+  readonly #library = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  #preview: PreviewPlayer | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#preview?.stop();
+  }
+
+  #choose(id: string): void {
+    const entry = this.#library.value?.find((voice) => voice.voice_id === id);
+    if (entry === undefined) return;
+    const { sample_url: _sample, words_per_minute: _rate, ...details } = entry;
+    this.#voice.dispatch({ type: 'voice/set', voice: id, details });
+    this.announcement = this.t('voice.chosen', { name: entry.name });
+  }
+
+  async #audition(id: string): Promise<void> {
+    const client = this.client;
+    const entry = this.#library.value?.find((voice) => voice.voice_id === id);
+    if (client === undefined || entry === undefined) return;
+    this.#preview ??= new PreviewPlayer(client.fetch, () => (this.auditioning = undefined));
+    if (this.auditioning === id) {
+      this.#preview.stop();
+      this.auditioning = undefined;
+      return;
+    }
+    this.auditioning = id;
+    this.error = '';
+    try {
+      await this.#preview.play([{ url: entry.sample_url }]);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      this.auditioning = undefined;
+      this.error = this.t('recommend.previewFailed', { message: (error as Error).message });
+    }
+  }
+
+  #speed(event: CustomEvent<SliderValue>): void {
+    this.#voice.dispatch({ type: 'voice/set-speed', speed: event.detail.value, gesture: SPEED_GESTURE });
+    if (event.detail.final) this.#voice.dispatch({ type: 'history/end-gesture', gesture: SPEED_GESTURE });
+  }
+
+  protected override render() {
+    const t = this.t;
+    const voice = this.#voice.value;
+    if (voice === undefined) return nothing;
+    const library = this.#library;
+    return html`<fieldset>
+        <legend>${t('voice.mode')}</legend>
+        <div class="modes">
+          ${(['single', 'per-section'] as const).map(
+            (mode) => html`<label><input type="radio" name="mode" .checked=${voice.mode === mode}
+              @change=${() => this.#voice.dispatch({ type: 'voice/set-mode', mode })} />${mode === 'single' ? t('voice.single') : t('voice.perSection')}</label>`,
+          )}
+        </div>
+      </fieldset>
+      ${library.error
+        ? html`<p class="error" role="alert">${t('voice.loadFailed', { message: library.error.message })}
+            <button type="button" @click=${() => library.retry()}>${t('voice.retry')}</button></p>`
+        : nothing}
+      <studio-voice-picker .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
+        @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
+        @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
+        @speed-change=${this.#speed}></studio-voice-picker>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+}
+
+defineElement('studio-voice-panel', StudioVoicePanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-voice-panel': StudioVoicePanel;
+  }
+}
