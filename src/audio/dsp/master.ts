@@ -1,0 +1,80 @@
+import { dbToGain } from './db.js';
+import { limitTruePeak } from './limiter.js';
+import { measureIntegrated, measureLoudness, type LoudnessMeasurement } from './loudness.js';
+import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
+import { assertChannels, assertSampleRate } from './validate.js';
+
+/** What `master` returns: the mastered channels, their measurement and the compliance check. */
+export interface MasterResult {
+  readonly channels: Float32Array[];
+  /** Integrated loudness of the input, LUFS. */
+  readonly inputIntegrated: number;
+  /** Measurement of the output. */
+  readonly measurement: LoudnessMeasurement;
+  readonly compliance: ComplianceResult;
+  /** Static gain applied before the limiter, dB. */
+  readonly gainDb: number;
+  /** Deepest limiter gain reduction, dB. */
+  readonly limiterReductionDb: number;
+  /** Gain-and-limit passes made (1 to 4): more when the limiter took loudness away. */
+  readonly passes: number;
+}
+
+/** Options of `master`. */
+export interface MasterOptions {
+  /** For `custom`: integrated target, LUFS. */
+  readonly target?: number;
+  /** For `custom`: true-peak ceiling, dBTP. */
+  readonly truePeak?: number;
+}
+
+const MAX_PASSES = 4;
+/** Aim this close to the target before stopping, LU. */
+const AIM = 0.05;
+
+function scaled(channels: readonly Float32Array[], gain: number): Float32Array[] {
+  return channels.map((channel) => {
+    const out = new Float32Array(channel.length);
+    for (let i = 0; i < channel.length; i++) out[i] = channel[i]! * gain;
+    return out;
+  });
+}
+
+/**
+ * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
+ * limiter to the ceiling. When limiting took loudness away, the gain is raised by the shortfall and the
+ * pass repeated from the input (at most 4 passes). A final safety trim keeps the true peak at or under
+ * the ceiling. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
+ */
+export function master(channels: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
+  assertChannels(channels);
+  assertSampleRate(sampleRate);
+  const p = resolvePreset(preset, options);
+  const inputIntegrated = measureIntegrated(channels, sampleRate);
+  if (!Number.isFinite(inputIntegrated)) {
+    const copy = channels.map((c) => c.slice());
+    const silent = measureLoudness(copy, sampleRate);
+    return { channels: copy, inputIntegrated, measurement: silent, compliance: checkCompliance(silent, p), gainDb: 0, limiterReductionDb: 0, passes: 0 };
+  }
+  let gainDb = p.integrated - inputIntegrated;
+  let out: Float32Array[] = channels;
+  let reduction = 0;
+  let passes = 0;
+  while (passes < MAX_PASSES) {
+    passes++;
+    const limited = limitTruePeak(scaled(channels, dbToGain(gainDb)), sampleRate, { ceiling: p.truePeak });
+    out = limited.channels;
+    reduction = limited.maxReductionDb;
+    const shortfall = p.integrated - measureIntegrated(out, sampleRate);
+    if (Math.abs(shortfall) <= AIM || reduction === 0) break;
+    gainDb += shortfall;
+  }
+  let measurement = measureLoudness(out, sampleRate);
+  if (measurement.truePeak > p.truePeak) {
+    // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
+    const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
+    out = scaled(out, trim);
+    measurement = measureLoudness(out, sampleRate);
+  }
+  return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
+}

@@ -1,0 +1,194 @@
+import { AudioInputError } from '../errors.js';
+import { dbToGain } from './db.js';
+import { detectVoiceSpans, duckingEnvelopeDb, decimateEnvelope, type Span } from './ducking.js';
+import { applyFade, type FadeCurve } from './fade.js';
+import { master, type MasterResult } from './master.js';
+import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
+import { resample } from './resample.js';
+import { assertChannels, assertSampleRate } from './validate.js';
+
+/** What `renderMix` returns. */
+export interface MixResult {
+  /** The rendered ad: `channelCount` channels of exactly round(length * sampleRate) samples. */
+  readonly channels: Float32Array[];
+  readonly sampleRate: number;
+  /** Music ducking gain, dB, one value per sample (0 where not ducked). */
+  readonly duckingDb: Float32Array;
+  /** Where the voice was found, in samples. */
+  readonly voiceSpans: readonly Span[];
+  /** Present when the spec asked for mastering: measurement and compliance of `channels`. */
+  readonly mastering?: MasterResult;
+}
+
+function seconds(value: number | undefined, what: string): number {
+  const v = value ?? 0;
+  if (!Number.isFinite(v) || v < 0) throw new AudioInputError(`${what}: ${value} is not a time; give seconds from 0 up.`);
+  return v;
+}
+
+function validateSpec(spec: MixSpec): number {
+  assertSampleRate(spec.sampleRate, 'spec.sampleRate');
+  if (spec.channelCount !== 1 && spec.channelCount !== 2) throw new AudioInputError(`spec.channelCount: ${spec.channelCount} is not supported; use 1 or 2.`);
+  const length = Math.round(seconds(spec.length, 'spec.length') * spec.sampleRate);
+  if (length === 0) throw new AudioInputError('spec.length: the ad has no samples; give a length above 0 seconds.');
+  return length;
+}
+
+/** A source's channels mapped to `count` output channels (mono is shared, stereo averaged for mono). */
+function mapChannels(channels: readonly Float32Array[], count: number): Float32Array[] {
+  if (channels.length === count) return [...channels];
+  if (count === 1) {
+    const out = new Float32Array(channels[0]!.length);
+    for (const channel of channels) for (let i = 0; i < out.length; i++) out[i]! += channel[i]! / channels.length;
+    return [out];
+  }
+  return Array.from({ length: count }, (_, c) => channels[Math.min(c, channels.length - 1)]!);
+}
+
+/** Cuts [from, to) of a source (in its own samples) and brings it to `rate`, as `count` channels. */
+function segment(source: AudioSource, from: number, to: number, rate: number, count: number, what: string): Float32Array[] {
+  assertChannels(source.channels as Float32Array[], `${what}.source.channels`);
+  assertSampleRate(source.sampleRate, `${what}.source.sampleRate`);
+  const cut = source.channels.map((channel) => channel.subarray(from, Math.max(from, to)));
+  const atRate = source.sampleRate === rate ? cut : cut.map((channel) => resample(channel, source.sampleRate, rate));
+  return mapChannels(atRate, count);
+}
+
+function clipSpan(clip: VoiceClip, rate: number, i: number): { start: number; from: number; to: number; outLength: number } {
+  const what = `spec.voice[${i}]`;
+  const srcRate = clip.source.sampleRate;
+  const srcLength = clip.source.channels[0]?.length ?? 0;
+  const from = Math.min(srcLength, Math.round(seconds(clip.trimStart, `${what}.trimStart`) * srcRate));
+  const to = clip.trimEnd === undefined ? srcLength : Math.min(srcLength, Math.round(seconds(clip.trimEnd, `${what}.trimEnd`) * srcRate));
+  const outLength = srcRate === rate ? Math.max(0, to - from) : Math.round((Math.max(0, to - from) * rate) / srcRate);
+  return { start: Math.round(seconds(clip.start, `${what}.start`) * rate), from, to, outLength };
+}
+
+/** The voice clips' spans on the timeline, in samples (from placement and trims only). */
+export function voicePlacementSpans(spec: MixSpec): Span[] {
+  const length = validateSpec(spec);
+  return spec.voice
+    .map((clip, i) => clipSpan(clip, spec.sampleRate, i))
+    .map(({ start, outLength }) => ({ start: Math.max(0, start), end: Math.min(length, start + outLength) }))
+    .filter((span) => span.end > span.start);
+}
+
+/** Renders the voice bus: every clip trimmed, faded, gained and placed sample-exactly. */
+export function renderVoice(spec: MixSpec): Float32Array[] {
+  const length = validateSpec(spec);
+  const count = spec.channelCount;
+  const curve: FadeCurve = spec.fadeCurve ?? 'sine';
+  const bus = Array.from({ length: count }, () => new Float32Array(length));
+  const busGain = dbToGain(spec.voiceGainDb ?? 0);
+  spec.voice.forEach((clip, i) => {
+    const { start, from, to } = clipSpan(clip, spec.sampleRate, i);
+    const parts = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`).map((c) => c.slice());
+    const n = parts[0]!.length;
+    const fadeIn = Math.min(n, Math.round(seconds(clip.fadeIn, `spec.voice[${i}].fadeIn`) * spec.sampleRate));
+    const fadeOut = Math.min(n, Math.round(seconds(clip.fadeOut, `spec.voice[${i}].fadeOut`) * spec.sampleRate));
+    const gain = busGain * dbToGain(clip.gainDb ?? 0);
+    parts.forEach((part, c) => {
+      if (fadeIn > 0) applyFade(part, 0, fadeIn, true, curve);
+      if (fadeOut > 0) applyFade(part, n - fadeOut, fadeOut, false, curve);
+      const out = bus[c]!;
+      const first = Math.max(0, -start);
+      const last = Math.min(n, length - start);
+      for (let k = first; k < last; k++) out[start + k]! += part[k]! * gain;
+    });
+  });
+  return bus;
+}
+
+/** Renders the music bed without ducking: offset, looped (equal-power crossfades) or trimmed, faded, gained. */
+export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
+  const length = validateSpec(spec);
+  const count = spec.channelCount;
+  const rate = spec.sampleRate;
+  const curve: FadeCurve = spec.fadeCurve ?? 'sine';
+  const srcRate = music.source.sampleRate;
+  const srcLength = music.source.channels[0]?.length ?? 0;
+  const offset = Math.min(srcLength, Math.round(seconds(music.offset, 'spec.music.offset') * srcRate));
+  const parts = segment(music.source, offset, srcLength, rate, count, 'spec.music');
+  const segLength = parts[0]!.length;
+  const bus = Array.from({ length: count }, () => new Float32Array(length));
+  let end = Math.min(length, segLength);
+  if (music.loop && segLength > 0 && segLength < length) {
+    const crossfade = Math.min(Math.floor(segLength / 2), Math.round(seconds(music.loopCrossfade ?? 0.05, 'spec.music.loopCrossfade') * rate));
+    const stride = segLength - crossfade;
+    for (let at = 0; at < length; at += stride) {
+      const first = at === 0;
+      const more = at + segLength < length;
+      for (let c = 0; c < count; c++) {
+        const src = parts[c]!;
+        const out = bus[c]!;
+        const stop = Math.min(segLength, length - at);
+        for (let k = 0; k < stop; k++) {
+          let g = 1;
+          if (!first && k < crossfade) g = Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade));
+          else if (more && k >= stride) g = Math.cos((Math.PI / 2) * ((k - stride + 0.5) / crossfade));
+          out[at + k]! += src[k]! * g;
+        }
+      }
+      if (!more) break;
+    }
+    end = length;
+  } else {
+    for (let c = 0; c < count; c++) bus[c]!.set(parts[c]!.subarray(0, end));
+  }
+  const fadeIn = Math.min(end, Math.round(seconds(music.fadeIn, 'spec.music.fadeIn') * rate));
+  const fadeOut = Math.min(end, Math.round(seconds(music.fadeOut, 'spec.music.fadeOut') * rate));
+  const gain = dbToGain((music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
+  for (const out of bus) {
+    if (fadeIn > 0) applyFade(out, 0, fadeIn, true, curve);
+    if (fadeOut > 0) applyFade(out, end - fadeOut, fadeOut, false, curve);
+    if (gain !== 1) for (let i = 0; i < end; i++) out[i]! *= gain;
+  }
+  return bus;
+}
+
+function spansFor(spec: MixSpec, voice: Float32Array[] | null): Span[] {
+  if (spec.ducking?.detect === 'signal') {
+    const bus = voice ?? renderVoice(spec);
+    return detectVoiceSpans(bus, spec.sampleRate, spec.ducking.thresholdDb, spec.ducking.holdMs);
+  }
+  return voicePlacementSpans(spec);
+}
+
+/**
+ * The music's ducking gain for drawing: `pointsPerSecond` values in dB (the deepest within each interval).
+ * The same computation as `renderMix` uses.
+ */
+export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Array {
+  const length = validateSpec(spec);
+  if (!spec.ducking) return new Float32Array(Math.ceil(length / Math.max(1, Math.round(spec.sampleRate / pointsPerSecond))));
+  const env = duckingEnvelopeDb(spansFor(spec, null), length, spec.sampleRate, spec.ducking);
+  return decimateEnvelope(env, spec.sampleRate, pointsPerSecond);
+}
+
+/**
+ * Renders an ad from its plain-data description: voice bus + ducked music bed, then mastering when
+ * `spec.mastering` is set. The preview plays these samples and the export encodes them: one code path.
+ */
+export function renderMix(spec: MixSpec): MixResult {
+  const length = validateSpec(spec);
+  const voice = renderVoice(spec);
+  const spans = spec.ducking || spec.voice.length ? spansFor(spec, voice) : [];
+  const duckingDb = spec.ducking ? duckingEnvelopeDb(spans, length, spec.sampleRate, spec.ducking) : new Float32Array(length);
+  const out = voice;
+  if (spec.music) {
+    const music = renderMusic(spec, spec.music);
+    let lastDb = 0;
+    let lastGain = 1;
+    for (let i = 0; i < length; i++) {
+      const db = duckingDb[i]!;
+      if (db !== lastDb) {
+        lastDb = db;
+        lastGain = Math.pow(10, db / 20);
+      }
+      for (let c = 0; c < out.length; c++) out[c]![i]! += music[c]![i]! * lastGain;
+    }
+  }
+  if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans };
+  const mastered = master(out, spec.sampleRate, spec.mastering.preset, spec.mastering);
+  return { channels: mastered.channels, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans, mastering: mastered };
+}
