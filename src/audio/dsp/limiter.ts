@@ -5,6 +5,8 @@ import { truePeakEnvelope } from './true-peak.js';
 export interface LimiterOptions {
   /** Ceiling, dBTP. */
   readonly ceiling: number;
+  /** Gain applied before limiting, dB. Default 0. */
+  readonly gainDb?: number;
   /** Look-ahead and attack ramp, ms. Default 5. */
   readonly lookaheadMs?: number;
   /** Release time constant, ms. Default 80. */
@@ -20,7 +22,7 @@ export interface LimiterResult {
   readonly maxReductionDb: number;
 }
 
-/** Forward sliding minimum: out[n] = min(x[n .. n + width - 1]) (van Herk / Gil-Werman, O(n)). */
+/** Forward sliding minimum: out[n] = min(x[n .. min(n + width, length) - 1]) (van Herk / Gil-Werman, O(n)). */
 export function slidingMinForward(x: Float32Array, width: number): Float32Array {
   const n = x.length;
   const out = new Float32Array(n);
@@ -30,68 +32,92 @@ export function slidingMinForward(x: Float32Array, width: number): Float32Array 
   }
   const prefix = new Float32Array(n);
   const suffix = new Float32Array(n);
-  for (let i = 0; i < n; i++) prefix[i] = i % width === 0 ? x[i]! : Math.min(prefix[i - 1]!, x[i]!);
-  for (let i = n - 1; i >= 0; i--) suffix[i] = i === n - 1 || (i + 1) % width === 0 ? x[i]! : Math.min(suffix[i + 1]!, x[i]!);
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    prefix[i] = i % width === 0 || prefix[i - 1]! > v ? v : prefix[i - 1]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const v = x[i]!;
+    suffix[i] = i === n - 1 || (i + 1) % width === 0 || suffix[i + 1]! > v ? v : suffix[i + 1]!;
+  }
   for (let i = 0; i < n; i++) {
     const j = i + width - 1;
-    out[i] = j < n ? Math.min(suffix[i]!, prefix[j]!) : suffix[i]!;
-    if (j >= n) {
-      // The window runs past the end: suffix[i] covers only to its block's end; finish the tail.
-      let m = out[i]!;
-      for (let k = i; k < n && k < i + width; k++) if (x[k]! < m) m = x[k]!;
-      out[i] = m;
+    if (j < n) {
+      const a = suffix[i]!;
+      const b = prefix[j]!;
+      out[i] = a < b ? a : b;
+    } else {
+      // Past the end the window is [i, n): suffix[i] covers only to its block's end, prefix[n - 1] the rest.
+      const a = suffix[i]!;
+      const b = Math.floor(i / width) === Math.floor((n - 1) / width) ? a : prefix[n - 1]!;
+      out[i] = a < b ? a : b;
     }
   }
   return out;
 }
 
 /**
- * True-peak limiter with look-ahead. The gain g[n] never exceeds ceiling / truePeak(n) anywhere:
- * g = box-average over the look-ahead W of r, where r follows the forward W-sample minimum of the required
- * gain down at once and back up with an exponential release. Every sample of the average is at most the
- * required gain of sample n, so the bound holds, and the gain moves smoothly both ways (no clicks).
+ * The limiter's gain curve for linear true peaks `peaks` (of the input before `gain`): g[n] <= ceiling /
+ * (gain * peaks[n]) everywhere, reached smoothly. g = box average over the look-ahead `width` of r, where r
+ * follows the forward `width`-sample minimum of the required gain down at once and back up with an
+ * exponential release; every term of the average is at most the required gain at n, so the bound holds.
+ * Returns the per-sample gain including `gain`, or null when no sample needs limiting.
  */
-export function limitTruePeak(channels: readonly Float32Array[], sampleRate: number, options: LimiterOptions): LimiterResult {
-  const n = channels[0]?.length ?? 0;
-  const ceiling = dbToGain(options.ceiling - (options.marginDb ?? 0.1));
-  const width = Math.max(1, Math.round(((options.lookaheadMs ?? 5) / 1000) * sampleRate));
-  const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
-  const peaks = truePeakEnvelope(channels, sampleRate, ceiling);
+export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
+  const n = peaks.length;
   const required = new Float32Array(n);
+  const over = ceiling / gain;
   let any = false;
   for (let i = 0; i < n; i++) {
     const p = peaks[i]!;
-    if (p > ceiling) {
-      required[i] = ceiling / p;
+    if (p > over) {
+      required[i] = over / p;
       any = true;
     } else {
       required[i] = 1;
     }
   }
-  if (!any) return { channels: channels.map((c) => c.slice()), maxReductionDb: 0 };
-  // Look-ahead minimum, then the release, then the attack ramp (box average over the same width), delayed
-  // so the ramp ends on the peak: gain[n] = mean(r[n - width + 1 .. n]) with r[j] <= required[j .. j+width-1].
+  if (!any) return null;
   const minimum = slidingMinForward(required, width);
-  const r = new Float32Array(n);
-  let state = 1;
+  const gains = new Float32Array(n);
+  // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
+  const first = minimum[0] ?? 1;
+  let state = first;
+  const r = new Float32Array(width).fill(first);
+  let sum = width * first;
   for (let i = 0; i < n; i++) {
     const target = minimum[i]!;
     state = target < state ? target : target + (state - target) * release;
-    if (state > 1) state = 1;
-    r[i] = state;
+    const slot = i % width;
+    sum += state - r[slot]!;
+    r[slot] = state;
+    // The bound holds by construction; the clamp only absorbs rounding of the running sum.
+    let g = sum / width;
+    const req = required[i]!;
+    if (g > req) g = req;
+    gains[i] = g * gain;
   }
-  const out = channels.map(() => new Float32Array(n));
-  let sum = 0;
+  return gains;
+}
+
+/**
+ * True-peak limiter with look-ahead: applies `gainDb`, then keeps the true peak under `ceiling` dBTP
+ * (less a 0.1 dB margin) with a smooth gain curve (`limiterGains`).
+ */
+export function limitTruePeak(channels: readonly Float32Array[], sampleRate: number, options: LimiterOptions, peaks?: Float32Array): LimiterResult {
+  const gain = dbToGain(options.gainDb ?? 0);
+  const ceiling = dbToGain(options.ceiling - (options.marginDb ?? 0.1));
+  const width = Math.max(1, Math.round(((options.lookaheadMs ?? 5) / 1000) * sampleRate));
+  const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
+  const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
+  const gains = limiterGains(envelope, gain, ceiling, width, release);
+  const out = channels.map((channel) => {
+    const y = new Float32Array(channel.length);
+    if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
+    else for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
+    return y;
+  });
   let deepest = 1;
-  for (let i = 0; i < n; i++) {
-    sum += r[i]!;
-    if (i >= width) sum -= r[i - width]!;
-    // Before `width` samples exist, the missing ones count as r = 1 would be wrong; use the mean of what exists
-    // or the minimum so the bound still holds.
-    const gain = i >= width - 1 ? sum / width : Math.min(sum / (i + 1), r[i]!);
-    const g = Math.min(gain, required[i]!);
-    if (g < deepest) deepest = g;
-    for (let c = 0; c < channels.length; c++) out[c]![i] = channels[c]![i]! * g;
-  }
+  if (gains) for (let i = 0; i < gains.length; i++) if (gains[i]! / gain < deepest) deepest = gains[i]! / gain;
   return { channels: out, maxReductionDb: -20 * Math.log10(deepest) };
 }

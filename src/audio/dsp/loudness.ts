@@ -1,4 +1,4 @@
-import { accumulateKWeightedEnergy } from './k-weighting.js';
+import { accumulateKWeightedEnergy, accumulateKWeightedEnergyPair } from './k-weighting.js';
 import { gainToDb } from './db.js';
 import { truePeak } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
@@ -71,9 +71,13 @@ export function loudnessBlocks(channels: readonly Float32Array[], sampleRate: nu
   const step = Math.round(sampleRate / 10);
   const steps = new Float64Array(Math.floor(length / step));
   const weights = channelWeights(channels.length);
-  channels.forEach((channel, c) => {
-    if (weights[c]! > 0) accumulateKWeightedEnergy(channel, sampleRate, step, weights[c]!, steps);
-  });
+  if (channels.length === 2) {
+    accumulateKWeightedEnergyPair(channels[0]!, channels[1]!, sampleRate, step, steps);
+  } else {
+    channels.forEach((channel, c) => {
+      if (weights[c]! > 0) accumulateKWeightedEnergy(channel, sampleRate, step, weights[c]!, steps);
+    });
+  }
   return { steps, momentary: windowed(steps, 4), shortTerm: windowed(steps, 30) };
 }
 
@@ -130,7 +134,12 @@ export function samplePeakLinear(channels: readonly Float32Array[]): number {
  * peak of `channels` (1, 2, 5 or 6 channels; 5 and 6 in ITU order) at `sampleRate`.
  */
 export function measureLoudness(channels: Float32Array[], sampleRate: number): LoudnessMeasurement {
-  const { momentary, shortTerm } = loudnessBlocks(channels, sampleRate);
+  return measureFromBlocks(channels, sampleRate, loudnessBlocks(channels, sampleRate));
+}
+
+/** `measureLoudness` with the K-weighted blocks of `channels` already computed. */
+export function measureFromBlocks(channels: readonly Float32Array[], sampleRate: number, blocks: LoudnessBlocks): LoudnessMeasurement {
+  const { momentary, shortTerm } = blocks;
   return {
     integrated: integratedFromBlocks(momentary),
     momentaryMax: max(momentary),

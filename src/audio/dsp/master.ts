@@ -1,7 +1,8 @@
-import { dbToGain } from './db.js';
+import { dbToGain, gainToDb } from './db.js';
 import { limitTruePeak } from './limiter.js';
-import { measureIntegrated, measureLoudness, type LoudnessMeasurement } from './loudness.js';
+import { integratedFromBlocks, loudnessBlocks, measureFromBlocks, type LoudnessMeasurement } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
+import { truePeakEnvelope } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -31,50 +32,56 @@ export interface MasterOptions {
 const MAX_PASSES = 4;
 /** Aim this close to the target before stopping, LU. */
 const AIM = 0.05;
-
-function scaled(channels: readonly Float32Array[], gain: number): Float32Array[] {
-  return channels.map((channel) => {
-    const out = new Float32Array(channel.length);
-    for (let i = 0; i < channel.length; i++) out[i] = channel[i]! * gain;
-    return out;
-  });
-}
+/** The input's true-peak envelope is computed for gains up to this much above the first estimate, dB. */
+const HEADROOM_DB = 6;
+const MARGIN_DB = 0.1;
 
 /**
  * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
  * limiter to the ceiling. When limiting took loudness away, the gain is raised by the shortfall and the
- * pass repeated from the input (at most 4 passes). A final safety trim keeps the true peak at or under
- * the ceiling. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
+ * pass repeated from the input (at most 4 passes). A final trim keeps the true peak at or under the
+ * ceiling. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
  */
 export function master(channels: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
   assertChannels(channels);
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
-  const inputIntegrated = measureIntegrated(channels, sampleRate);
+  const inputIntegrated = integratedFromBlocks(loudnessBlocks(channels, sampleRate).momentary);
   if (!Number.isFinite(inputIntegrated)) {
     const copy = channels.map((c) => c.slice());
-    const silent = measureLoudness(copy, sampleRate);
+    const silent = measureFromBlocks(copy, sampleRate, loudnessBlocks(copy, sampleRate));
     return { channels: copy, inputIntegrated, measurement: silent, compliance: checkCompliance(silent, p), gainDb: 0, limiterReductionDb: 0, passes: 0 };
   }
+  const ceiling = dbToGain(p.truePeak - MARGIN_DB);
   let gainDb = p.integrated - inputIntegrated;
+  // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
+  let envelopeGainDb = gainDb + HEADROOM_DB;
+  let peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
   let out: Float32Array[] = channels;
+  let blocks = loudnessBlocks(channels, sampleRate);
   let reduction = 0;
   let passes = 0;
   while (passes < MAX_PASSES) {
     passes++;
-    const limited = limitTruePeak(scaled(channels, dbToGain(gainDb)), sampleRate, { ceiling: p.truePeak });
+    if (gainDb > envelopeGainDb) {
+      envelopeGainDb = gainDb + HEADROOM_DB;
+      peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
+    }
+    const limited = limitTruePeak(channels, sampleRate, { ceiling: p.truePeak, gainDb, marginDb: MARGIN_DB }, peaks);
     out = limited.channels;
     reduction = limited.maxReductionDb;
-    const shortfall = p.integrated - measureIntegrated(out, sampleRate);
+    blocks = loudnessBlocks(out, sampleRate);
+    const shortfall = p.integrated - integratedFromBlocks(blocks.momentary);
     if (Math.abs(shortfall) <= AIM || reduction === 0) break;
     gainDb += shortfall;
   }
-  let measurement = measureLoudness(out, sampleRate);
+  let measurement = measureFromBlocks(out, sampleRate, blocks);
   if (measurement.truePeak > p.truePeak) {
     // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
-    out = scaled(out, trim);
-    measurement = measureLoudness(out, sampleRate);
+    out = out.map((channel) => channel.map((v) => v * trim));
+    gainDb += gainToDb(trim);
+    measurement = measureFromBlocks(out, sampleRate, loudnessBlocks(out, sampleRate));
   }
   return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
 }
