@@ -119,5 +119,5 @@ export function limitTruePeak(channels: readonly Float32Array[], sampleRate: num
   });
   let deepest = 1;
   if (gains) for (let i = 0; i < gains.length; i++) if (gains[i]! / gain < deepest) deepest = gains[i]! / gain;
-  return { channels: out, maxReductionDb: -20 * Math.log10(deepest) };
+  return { channels: out, maxReductionDb: deepest < 1 ? -20 * Math.log10(deepest) : 0 };
 }
