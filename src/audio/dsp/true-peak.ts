@@ -2,17 +2,17 @@ import { kaiser, sinc } from './window.js';
 
 /**
  * True-peak detection per ITU-R BS.1770-4 Annex 2: oversample (4x below 96 kHz, 2x below 192 kHz, none
- * above) with a polyphase windowed-sinc FIR of 48 taps (12 per phase, like the Annex's example; Kaiser
- * window, each phase normalised to unity DC gain), and take the largest absolute value. Phase 0 of the
+ * above) with a polyphase windowed-sinc FIR of 64 taps (16 per phase, longer than the Annex's 48-tap example
+ * so that content near Nyquist is not underestimated; Kaiser window, beta 5, each phase normalised to unity DC gain), and take the largest absolute value. Phase 0 of the
  * interpolator is the input sample itself, so only the in-between phases are computed, and the symmetry
  * of the phases (phase 3 is phase 1 reversed, phase 2 is symmetric) halves the multiplications.
  * Blocks whose neighbourhood cannot beat the peak found so far (or the caller's threshold) are skipped:
  * an interpolated value is bounded by the local maximum times the phase's sum of absolute coefficients.
  */
 
-const TAPS = 12;
+const TAPS = 16;
 const HALF = TAPS / 2;
-const BETA = 6;
+const BETA = 5;
 const BLOCK = 32;
 
 /** Oversampling factor used for true peak at this rate: 4 below 96 kHz, 2 below 192 kHz, else 1. */
@@ -20,7 +20,7 @@ export function truePeakFactor(sampleRate: number): number {
   return sampleRate < 96000 ? 4 : sampleRate < 192000 ? 2 : 1;
 }
 
-/** Coefficients (12 taps) of the interpolator at fraction `frac` of a sample past x[n]; tap i weighs x[n - 5 + i]. */
+/** Coefficients (16 taps) of the interpolator at fraction `frac` of a sample past x[n]; tap i weighs x[n - 7 + i]. */
 export function interpolationPhase(frac: number): Float64Array {
   const c = new Float64Array(TAPS);
   let sum = 0;
@@ -34,7 +34,7 @@ export function interpolationPhase(frac: number): Float64Array {
 }
 
 interface Kernel {
-  /** u (6), v (6), b (6): phase 1 = u.s + v.d, phase 3 = u.s - v.d, phase 2 = b.s (s, d: sums and differences of mirrored taps). */
+  /** u (8), v (8), b (8): phase 1 = u.s + v.d, phase 3 = u.s - v.d, phase 2 = b.s (s, d: sums and differences of mirrored taps). */
   coefficients: Float64Array;
   bound: number;
 }
@@ -81,19 +81,20 @@ function absMax(x: Float32Array, from: number, to: number): number {
  * raises out[i] to the largest |value| there; without, returns the largest value above `floor`.
  */
 function block(xp: Float32Array, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
-  const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!;
-  const v0 = k[6]!, v1 = k[7]!, v2 = k[8]!, v3 = k[9]!, v4 = k[10]!, v5 = k[11]!;
-  const b0 = k[12]!, b1 = k[13]!, b2 = k[14]!, b3 = k[15]!, b4 = k[16]!, b5 = k[17]!;
+  const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!, u6 = k[6]!, u7 = k[7]!;
+  const v0 = k[8]!, v1 = k[9]!, v2 = k[10]!, v3 = k[11]!, v4 = k[12]!, v5 = k[13]!, v6 = k[14]!, v7 = k[15]!;
+  const b0 = k[16]!, b1 = k[17]!, b2 = k[18]!, b3 = k[19]!, b4 = k[20]!, b5 = k[21]!, b6 = k[22]!, b7 = k[23]!;
   for (let i = from; i < to; i++) {
     const o = i + TAPS + 1 - HALF;
-    const x0 = xp[o]!, x1 = xp[o + 1]!, x2 = xp[o + 2]!, x3 = xp[o + 3]!, x4 = xp[o + 4]!, x5 = xp[o + 5]!;
-    const x6 = xp[o + 6]!, x7 = xp[o + 7]!, x8 = xp[o + 8]!, x9 = xp[o + 9]!, x10 = xp[o + 10]!, x11 = xp[o + 11]!;
-    const s0 = x0 + x11, s1 = x1 + x10, s2 = x2 + x9, s3 = x3 + x8, s4 = x4 + x7, s5 = x5 + x6;
-    const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5;
+    const x0 = xp[o]!, x1 = xp[o + 1]!, x2 = xp[o + 2]!, x3 = xp[o + 3]!, x4 = xp[o + 4]!, x5 = xp[o + 5]!, x6 = xp[o + 6]!, x7 = xp[o + 7]!;
+    const x8 = xp[o + 8]!, x9 = xp[o + 9]!, x10 = xp[o + 10]!, x11 = xp[o + 11]!, x12 = xp[o + 12]!, x13 = xp[o + 13]!, x14 = xp[o + 14]!, x15 = xp[o + 15]!;
+    const s0 = x0 + x15, s1 = x1 + x14, s2 = x2 + x13, s3 = x3 + x12, s4 = x4 + x11, s5 = x5 + x10, s6 = x6 + x9, s7 = x7 + x8;
+    const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7;
     let peak = mid < 0 ? -mid : mid;
     if (quarter) {
-      const even = u0 * s0 + u1 * s1 + u2 * s2 + u3 * s3 + u4 * s4 + u5 * s5;
-      const odd = v0 * (x0 - x11) + v1 * (x1 - x10) + v2 * (x2 - x9) + v3 * (x3 - x8) + v4 * (x4 - x7) + v5 * (x5 - x6);
+      const even = u0 * s0 + u1 * s1 + u2 * s2 + u3 * s3 + u4 * s4 + u5 * s5 + u6 * s6 + u7 * s7;
+      const odd =
+        v0 * (x0 - x15) + v1 * (x1 - x14) + v2 * (x2 - x13) + v3 * (x3 - x12) + v4 * (x4 - x11) + v5 * (x5 - x10) + v6 * (x6 - x9) + v7 * (x7 - x8);
       const p1 = even + odd;
       const p3 = even - odd;
       const a1 = p1 < 0 ? -p1 : p1;
@@ -123,7 +124,7 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
   const quarter = factor === 4;
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    // Taps of samples start..end-1 reach x[start - 5] .. x[end - 1 + 6].
+    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8].
     const reach = absMax(xp, start + TAPS + 1 - HALF, end + TAPS + HALF);
     if (reach * bound <= floor) continue;
     floor = block(xp, start, end, coefficients, quarter, floor, out);
