@@ -28,9 +28,10 @@ function toChannelCount(channels: readonly Float32Array[], count: number): Float
 }
 
 /**
- * Encodes PCM WAV (RIFF, WAVE_FORMAT_PCM). Samples are clamped to [-1, 1) and scaled by 2^(bits-1) and
- * rounded, so a sample k / 32768 (16-bit) or k / 8388608 (24-bit) encodes to exactly k and decodes back
- * bit-exact (as Chromium's decodeAudioData does).
+ * Encodes PCM WAV (RIFF, WAVE_FORMAT_PCM). Samples are clamped to [-1, 1] and rounded to the nearest code
+ * with the decoders' own scales, so that a decode-encode round trip is bit-exact in Chromium:
+ * 16-bit uses 32768 for negative and 32767 for positive values (Chromium's int16 conversion; +1.0 is
+ * code 32767), 24-bit uses 8388608 (the top positive code is 8388607).
  */
 export function encodeWav(channels: Float32Array[], sampleRate: number, options: WavOptions = {}): Uint8Array {
   assertChannels(channels);
@@ -65,6 +66,7 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
   const scale = bits === 16 ? 32768 : 8388608;
+  const positive = bits === 16 ? 32767 : 8388608;
   const max = scale - 1;
   const dither = bits === 16 && options.dither === true;
   let seed = (options.ditherSeed ?? 1) >>> 0 || 1;
@@ -80,7 +82,8 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
   let at = 44;
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < count; c++) {
-      let v = data[c]![i]! * scale;
+      const x = data[c]![i]!;
+      let v = x > 0 ? x * positive : x * scale;
       if (dither) v += random() - random();
       let q = Math.round(v);
       if (q > max) q = max;
@@ -101,6 +104,8 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
   return out;
 }
 
+const INV_32767 = Math.fround(1 / 32767);
+
 /** A decoded WAV file. */
 export interface DecodedWav {
   readonly channels: Float32Array[];
@@ -108,7 +113,11 @@ export interface DecodedWav {
   readonly bitDepth: number;
 }
 
-/** Decodes PCM (8, 16, 24, 32 bit) or IEEE float (32 bit) WAV; integers are divided by 2^(bits-1). */
+/**
+ * Decodes PCM (8, 16, 24, 32 bit) or IEEE float (32 bit) WAV. Integers are divided by 2^(bits-1), except
+ * positive 16-bit codes, multiplied by float32(1 / 32767) in float32 as Chromium does (so that the
+ * samples equal Chromium's decodeAudioData output and `encodeWav` round trips are exact).
+ */
 export function decodeWav(bytes: Uint8Array): DecodedWav {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const tag = (at: number): string => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
@@ -138,7 +147,10 @@ export function decodeWav(bytes: Uint8Array): DecodedWav {
         for (let c = 0; c < count; c++) {
           let v: number;
           if (format === 3 && bits === 32) v = view.getFloat32(p, true);
-          else if (bits === 16) v = view.getInt16(p, true) / 32768;
+          else if (bits === 16) {
+            const q = view.getInt16(p, true);
+            v = q > 0 ? Math.fround(q * INV_32767) : q / 32768;
+          }
           else if (bits === 24) v = (((bytes[p]! | (bytes[p + 1]! << 8) | (bytes[p + 2]! << 16)) << 8) >> 8) / 8388608;
           else if (bits === 32) v = view.getInt32(p, true) / 2147483648;
           else if (bits === 8) v = (bytes[p]! - 128) / 128;

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
 import { decodeWav, encodeWav, measureLoudness, renderMix, resample, type LoudnessMeasurement } from '../../../src/audio/index.js';
 import { music, syntheticSpeech } from '../../audio/signals.js';
@@ -80,14 +80,14 @@ describe('loudness vs ffmpeg ebur128 (speech, music, mixes)', async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function compare(name: string, channels: Float32Array[]): Promise<void> {
+  async function compare(t: TestContext, name: string, channels: Float32Array[]): Promise<void> {
     const file = join(dir, `${name}.wav`);
     writeFileSync(file, encodeWav(channels, sr, { bitDepth: 24 }));
     // Measure exactly what ffmpeg reads: the 24-bit samples of the file.
     const written = decodeWav(readFileSync(file)).channels;
     const ours: LoudnessMeasurement = measureLoudness(written, sr);
     const ref = await ffmpegMeasure(file, dir);
-    console.log(
+    t.diagnostic(
       `${name}: integrated ${ours.integrated.toFixed(3)} vs ffmpeg ${ref.integrated.toFixed(3)} LUFS; ` +
         `true peak ${ours.truePeak.toFixed(3)} vs ${ref.truePeak.toFixed(3)} dBTP; LRA ${ours.range.toFixed(2)} vs ${ref.range.toFixed(2)} LU; ` +
         `M max ${ours.momentaryMax.toFixed(2)} vs ${ref.momentaryMax.toFixed(2)}; S max ${ours.shortTermMax.toFixed(2)} vs ${ref.shortTermMax.toFixed(2)}`,
@@ -112,12 +112,12 @@ describe('loudness vs ffmpeg ebur128 (speech, music, mixes)', async () => {
     mastering: mastered ? { preset: 'streaming' as const } : null,
   });
 
-  it(`speech (${espeak ? 'espeak-ng' : 'synthetic'}), stereo`, { skip }, async () => compare('speech', [speech, speech]));
-  it('music (chords, noise drums, dynamics), stereo', { skip }, async () => compare('music', bed));
-  it('full mix with ducking, unmastered', { skip }, async () => compare('mix', renderMix(mixSpec(false)).channels));
-  it('full mix with ducking, mastered for streaming (-14 LUFS, -1 dBTP)', { skip }, async () => {
+  it(`speech (${espeak ? 'espeak-ng' : 'synthetic'}), stereo`, { skip }, async (t) => compare(t, 'speech', [speech, speech]));
+  it('music (chords, noise drums, dynamics), stereo', { skip }, async (t) => compare(t, 'music', bed));
+  it('full mix with ducking, unmastered', { skip }, async (t) => compare(t, 'mix', renderMix(mixSpec(false)).channels));
+  it('full mix with ducking, mastered for streaming (-14 LUFS, -1 dBTP)', { skip }, async (t) => {
     const result = renderMix(mixSpec(true));
-    await compare('mastered', result.channels);
+    await compare(t, 'mastered', result.channels);
     const ref = await ffmpegMeasure(join(dir, 'mastered.wav'), dir);
     assert.ok(Math.abs(ref.integrated + 14) <= 1, `ffmpeg measures the master at ${ref.integrated} LUFS`);
     assert.ok(ref.truePeak <= -1 + 0.05, `ffmpeg measures the master's true peak at ${ref.truePeak} dBTP`);
