@@ -65,32 +65,51 @@ export function slidingMinForward(x: Float32Array, width: number): Float32Array 
  */
 export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
   const n = peaks.length;
-  const required = new Float32Array(n);
   const over = ceiling / gain;
+  // Pass 1: required gain, and its running minimum from the start of each `width` block (van Herk prefix).
+  const required = new Float32Array(n);
+  const prefix = new Float32Array(n);
   let any = false;
+  let run = 1;
   for (let i = 0; i < n; i++) {
     const p = peaks[i]!;
+    let req = 1;
     if (p > over) {
-      required[i] = over / p;
+      req = over / p;
       any = true;
-    } else {
-      required[i] = 1;
     }
+    required[i] = req;
+    run = i % width === 0 || req < run ? req : run;
+    prefix[i] = run;
   }
   if (!any) return null;
-  const minimum = slidingMinForward(required, width);
+  // Pass 2: running minimum to the end of each block (suffix), kept in `gains` for now.
   const gains = new Float32Array(n);
+  run = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    const req = required[i]!;
+    run = i === n - 1 || (i + 1) % width === 0 || req < run ? req : run;
+    gains[i] = run;
+  }
+  // Pass 3: forward window minimum, release, box average; overwrite `gains` in place (index i read before written).
+  const lastBlock = Math.floor((n - 1) / width);
+  const minimumAt = (i: number): number => {
+    const a = gains[i]!;
+    const j = i + width - 1;
+    const b = j < n ? prefix[j]! : Math.floor(i / width) === lastBlock ? a : prefix[n - 1]!;
+    return a < b ? a : b;
+  };
   // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
-  const first = minimum[0] ?? 1;
+  const first = minimumAt(0);
   let state = first;
-  const r = new Float32Array(width).fill(first);
+  const ring = new Float32Array(width).fill(first);
   let sum = width * first;
   for (let i = 0; i < n; i++) {
-    const target = minimum[i]!;
+    const target = minimumAt(i);
     state = target < state ? target : target + (state - target) * release;
     const slot = i % width;
-    sum += state - r[slot]!;
-    r[slot] = state;
+    sum += state - ring[slot]!;
+    ring[slot] = state;
     // The bound holds by construction; the clamp only absorbs rounding of the running sum.
     let g = sum / width;
     const req = required[i]!;
@@ -111,13 +130,20 @@ export function limitTruePeak(channels: readonly Float32Array[], sampleRate: num
   const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
   const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
   const gains = limiterGains(envelope, gain, ceiling, width, release);
+  let lowest = gain;
   const out = channels.map((channel) => {
     const y = new Float32Array(channel.length);
-    if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
-    else for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
+    if (gains) {
+      for (let i = 0; i < y.length; i++) {
+        const g = gains[i]!;
+        if (g < lowest) lowest = g;
+        y[i] = channel[i]! * g;
+      }
+    } else {
+      for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
+    }
     return y;
   });
-  let deepest = 1;
-  if (gains) for (let i = 0; i < gains.length; i++) if (gains[i]! / gain < deepest) deepest = gains[i]! / gain;
+  const deepest = lowest / gain;
   return { channels: out, maxReductionDb: deepest < 1 ? -20 * Math.log10(deepest) : 0 };
 }

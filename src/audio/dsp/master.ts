@@ -30,10 +30,10 @@ export interface MasterOptions {
 }
 
 const MAX_PASSES = 4;
-/** Aim this close to the target before stopping, LU. */
-const AIM = 0.05;
-/** The input's true-peak envelope is computed for gains up to this much above the first estimate, dB. */
-const HEADROOM_DB = 6;
+/** Aim this close to the target before stopping, LU (the strictest preset allows ±0.5). */
+const AIM = 0.1;
+/** The input's true-peak envelope is computed for gains up to this much above the current one, dB. */
+const HEADROOM_DB = 2;
 const MARGIN_DB = 0.1;
 
 /**
@@ -61,6 +61,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   let blocks = loudnessBlocks(channels, sampleRate);
   let reduction = 0;
   let passes = 0;
+  let previous: { gainDb: number; loudness: number } | undefined;
   while (passes < MAX_PASSES) {
     passes++;
     if (gainDb > envelopeGainDb) {
@@ -71,9 +72,14 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     out = limited.channels;
     reduction = limited.maxReductionDb;
     blocks = loudnessBlocks(out, sampleRate);
-    const shortfall = p.integrated - integratedFromBlocks(blocks.momentary);
+    const loudness = integratedFromBlocks(blocks.momentary);
+    const shortfall = p.integrated - loudness;
     if (Math.abs(shortfall) <= AIM || reduction === 0) break;
-    gainDb += shortfall;
+    // Limiting eats more loudness as the gain rises: after two passes, step along the secant.
+    let slope = 1;
+    if (previous && loudness !== previous.loudness) slope = (gainDb - previous.gainDb) / (loudness - previous.loudness);
+    previous = { gainDb, loudness };
+    gainDb += shortfall * Math.min(4, Math.max(1, slope));
   }
   let measurement = measureFromBlocks(out, sampleRate, blocks);
   if (measurement.truePeak > p.truePeak) {

@@ -1,7 +1,7 @@
 import { AudioInputError } from '../errors.js';
 import { dbToGain } from './db.js';
 import { detectVoiceSpans, duckingEnvelopeDb, decimateEnvelope, type Span } from './ducking.js';
-import { applyFade, type FadeCurve } from './fade.js';
+import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { master, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
@@ -82,24 +82,33 @@ export function renderVoice(spec: MixSpec): Float32Array[] {
   const busGain = dbToGain(spec.voiceGainDb ?? 0);
   spec.voice.forEach((clip, i) => {
     const { start, from, to } = clipSpan(clip, spec.sampleRate, i);
-    const parts = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`).map((c) => c.slice());
+    const parts = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`);
     const n = parts[0]!.length;
     const fadeIn = Math.min(n, Math.round(seconds(clip.fadeIn, `spec.voice[${i}].fadeIn`) * spec.sampleRate));
     const fadeOut = Math.min(n, Math.round(seconds(clip.fadeOut, `spec.voice[${i}].fadeOut`) * spec.sampleRate));
     const gain = busGain * dbToGain(clip.gainDb ?? 0);
+    const first = Math.max(0, -start);
+    const last = Math.min(n, length - start);
+    // Constant gain between the fades; the fades' gains computed only where they apply.
+    const steady = Math.max(first, fadeIn);
+    const stop = Math.max(steady, Math.min(last, n - fadeOut));
+    const gainAt = (k: number): number => {
+      let g = gain;
+      if (k < fadeIn) g *= fadeGain(k / fadeIn, curve);
+      if (k >= n - fadeOut) g *= fadeGain((n - 1 - k) / fadeOut, curve);
+      return g;
+    };
     parts.forEach((part, c) => {
-      if (fadeIn > 0) applyFade(part, 0, fadeIn, true, curve);
-      if (fadeOut > 0) applyFade(part, n - fadeOut, fadeOut, false, curve);
       const out = bus[c]!;
-      const first = Math.max(0, -start);
-      const last = Math.min(n, length - start);
-      for (let k = first; k < last; k++) out[start + k]! += part[k]! * gain;
+      for (let k = first; k < Math.min(steady, last); k++) out[start + k]! += part[k]! * gainAt(k);
+      for (let k = steady; k < stop; k++) out[start + k]! += part[k]! * gain;
+      for (let k = Math.max(stop, first); k < last; k++) out[start + k]! += part[k]! * gainAt(k);
     });
   });
   return bus;
 }
 
-/** Renders the music bed without ducking: offset, looped (equal-power crossfades) or trimmed, faded, gained. */
+/** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
 export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
   const length = validateSpec(spec);
   const count = spec.channelCount;
@@ -137,11 +146,9 @@ export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
   }
   const fadeIn = Math.min(end, Math.round(seconds(music.fadeIn, 'spec.music.fadeIn') * rate));
   const fadeOut = Math.min(end, Math.round(seconds(music.fadeOut, 'spec.music.fadeOut') * rate));
-  const gain = dbToGain((music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
   for (const out of bus) {
     if (fadeIn > 0) applyFade(out, 0, fadeIn, true, curve);
     if (fadeOut > 0) applyFade(out, end - fadeOut, fadeOut, false, curve);
-    if (gain !== 1) for (let i = 0; i < end; i++) out[i]! *= gain;
   }
   return bus;
 }
@@ -177,15 +184,22 @@ export function renderMix(spec: MixSpec): MixResult {
   const out = voice;
   if (spec.music) {
     const music = renderMusic(spec, spec.music);
-    let lastDb = 0;
+    const bedGain = dbToGain((spec.music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
+    const gains = new Float32Array(length);
+    let lastDb = NaN;
     let lastGain = 1;
     for (let i = 0; i < length; i++) {
       const db = duckingDb[i]!;
       if (db !== lastDb) {
         lastDb = db;
-        lastGain = Math.pow(10, db / 20);
+        lastGain = bedGain * Math.pow(10, db / 20);
       }
-      for (let c = 0; c < out.length; c++) out[c]![i]! += music[c]![i]! * lastGain;
+      gains[i] = lastGain;
+    }
+    for (let c = 0; c < out.length; c++) {
+      const y = out[c]!;
+      const m = music[c]!;
+      for (let i = 0; i < length; i++) y[i]! += m[i]! * gains[i]!;
     }
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans };

@@ -79,26 +79,30 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
     seed >>>= 0;
     return seed / 4294967296;
   };
-  let at = 44;
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < count; c++) {
-      const x = data[c]![i]!;
-      let v = x > 0 ? x * positive : x * scale;
-      if (dither) v += random() - random();
-      let q = Math.round(v);
+  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  for (let c = 0; c < count; c++) {
+    const x = data[c]!;
+    if (bits === 16 && little && !dither) {
+      // Fast path: whole 16-bit words (offset 44 is 2-byte aligned).
+      const words = new Int16Array(out.buffer, 44, frames * count);
+      for (let i = 0, at = c; i < frames; i++, at += count) {
+        const v = x[i]!;
+        const q = Math.round(v > 0 ? v * positive : v * scale);
+        words[at] = q > max ? max : q < -scale ? -scale : q === q ? q : 0;
+      }
+      continue;
+    }
+    for (let i = 0, at = 44 + c * bytesPerSample; i < frames; i++, at += blockAlign) {
+      const v = x[i]!;
+      let w = v > 0 ? v * positive : v * scale;
+      if (dither) w += random() - random();
+      let q = Math.round(w);
       if (q > max) q = max;
       else if (q < -scale) q = -scale;
       else if (q !== q) q = 0;
-      if (bits === 16) {
-        out[at] = q & 0xff;
-        out[at + 1] = (q >> 8) & 0xff;
-        at += 2;
-      } else {
-        out[at] = q & 0xff;
-        out[at + 1] = (q >> 8) & 0xff;
-        out[at + 2] = (q >> 16) & 0xff;
-        at += 3;
-      }
+      out[at] = q & 0xff;
+      out[at + 1] = (q >> 8) & 0xff;
+      if (bits === 24) out[at + 2] = (q >> 16) & 0xff;
     }
   }
   return out;
