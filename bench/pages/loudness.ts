@@ -7,7 +7,7 @@ import { music, syntheticSpeech } from '../../test/audio/signals.js';
 import { loadSpeech, measure, publish } from './harness.js';
 
 publish(async () => {
-  const { instance } = await WebAssembly.instantiate(wasmBytes as Uint8Array, { './ebur128_wasm_bg.js': ebur128 as unknown as WebAssembly.ModuleImports });
+  const { instance } = await WebAssembly.instantiate(wasmBytes as Uint8Array<ArrayBuffer>, { './ebur128_wasm_bg.js': ebur128 as unknown as WebAssembly.ModuleImports });
   (ebur128 as unknown as { __wbg_set_wasm(exports: WebAssembly.Exports): void }).__wbg_set_wasm(instance.exports);
   const sr = 48000;
   const bed = music(60, sr);

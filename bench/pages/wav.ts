@@ -8,8 +8,8 @@ publish(async () => {
   const sr = 48000;
   const [left, right] = music(30, sr);
   const buffer = new AudioBuffer({ length: left.length, numberOfChannels: 2, sampleRate: sr });
-  buffer.copyToChannel(left, 0);
-  buffer.copyToChannel(right, 1);
+  buffer.copyToChannel(left as Float32Array<ArrayBuffer>, 0);
+  buffer.copyToChannel(right as Float32Array<ArrayBuffer>, 1);
   const ours = await measure('service-studio-editor/audio encodeWav (16-bit, rounded)', () => encodeWav([left, right], sr), (bytes) => `${bytes.length} bytes`);
   const ours24 = await measure('service-studio-editor/audio encodeWav (24-bit)', () => encodeWav([left, right], sr, { bitDepth: 24 }), (bytes) => `${bytes.length} bytes`);
   const theirs = await measure('audiobuffer-to-wav 1.0.0 (16-bit, truncated)', () => toWav(buffer), (bytes: ArrayBuffer) => `${bytes.byteLength} bytes`);
