@@ -75,8 +75,9 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     const loudness = integratedFromBlocks(blocks.momentary);
     const shortfall = p.integrated - loudness;
     if (Math.abs(shortfall) <= AIM || reduction === 0) break;
-    // Limiting eats more loudness as the gain rises: after two passes, step along the secant.
-    let slope = 1;
+    // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
+    // later passes step along the secant of the last two.
+    let slope = 1.5;
     if (previous && loudness !== previous.loudness) slope = (gainDb - previous.gainDb) / (loudness - previous.loudness);
     previous = { gainDb, loudness };
     gainDb += shortfall * Math.min(4, Math.max(1, slope));
