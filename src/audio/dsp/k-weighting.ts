@@ -109,3 +109,59 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
     energies[block]! += sum * scale;
   }
 }
+
+/**
+ * Per-sample K-weighted power summed over channels with their weights: out[n] = sum of G_c * y_c[n]^2.
+ * The 100 ms step energies of a gain-modulated copy g[n] * x[n] are then close to sum g[n]^2 out[n] / step
+ * when g moves slowly against the filters' memory (used to steer mastering passes cheaply; the final
+ * figures are always measured on the real output).
+ */
+export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[]): Float32Array {
+  const n = channels[0]?.length ?? 0;
+  const out = new Float32Array(n);
+  const [s, h] = kWeightingFilters(sampleRate);
+  const { b0, b1, b2, a1, a2 } = s;
+  const ha1 = h.a1;
+  const ha2 = h.a2;
+  if (channels.length === 2 && weights[0] === 1 && weights[1] === 1) {
+    // Stereo: both recursions interleaved (the biquads are latency-bound).
+    const left = channels[0]!;
+    const right = channels[1]!;
+    let z1 = 0, z2 = 0, w1 = 0, w2 = 0;
+    let q1 = 0, q2 = 0, r1 = 0, r2 = 0;
+    for (let i = 0; i < n; i++) {
+      const x = left[i]!;
+      const u = right[i]!;
+      const y = b0 * x + z1;
+      const t = b0 * u + q1;
+      z1 = b1 * x - a1 * y + z2;
+      q1 = b1 * u - a1 * t + q2;
+      z2 = b2 * x - a2 * y;
+      q2 = b2 * u - a2 * t;
+      const v = y + w1;
+      const k = t + r1;
+      w1 = -2 * y - ha1 * v + w2;
+      r1 = -2 * t - ha1 * k + r2;
+      w2 = y - ha2 * v;
+      r2 = t - ha2 * k;
+      out[i] = v * v + k * k;
+    }
+    return out;
+  }
+  channels.forEach((x, c) => {
+    const w = weights[c] ?? 1;
+    if (w === 0) return;
+    let z1 = 0, z2 = 0, w1 = 0, w2 = 0;
+    for (let i = 0; i < n; i++) {
+      const v0 = x[i]!;
+      const y = b0 * v0 + z1;
+      z1 = b1 * v0 - a1 * y + z2;
+      z2 = b2 * v0 - a2 * y;
+      const v = y + w1;
+      w1 = -2 * y - ha1 * v + w2;
+      w2 = y - ha2 * v;
+      out[i]! += w * v * v;
+    }
+  });
+  return out;
+}

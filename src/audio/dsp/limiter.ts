@@ -71,7 +71,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   const prefix = new Float32Array(n);
   let any = false;
   let run = 1;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, k = 0; i < n; i++, k++) {
     const p = peaks[i]!;
     let req = 1;
     if (p > over) {
@@ -79,24 +79,27 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       any = true;
     }
     required[i] = req;
-    run = i % width === 0 || req < run ? req : run;
+    if (k === width) k = 0;
+    run = k === 0 || req < run ? req : run;
     prefix[i] = run;
   }
   if (!any) return null;
   // Pass 2: running minimum to the end of each block (suffix), kept in `gains` for now.
   const gains = new Float32Array(n);
   run = 1;
-  for (let i = n - 1; i >= 0; i--) {
+  for (let i = n - 1, k = (n - 1) % width; i >= 0; i--, k--) {
     const req = required[i]!;
-    run = i === n - 1 || (i + 1) % width === 0 || req < run ? req : run;
+    // k is i's position in its block: the block ends where k === width - 1.
+    if (k < 0) k = width - 1;
+    run = i === n - 1 || k === width - 1 || req < run ? req : run;
     gains[i] = run;
   }
   // Pass 3: forward window minimum, release, box average; overwrite `gains` in place (index i read before written).
-  const lastBlock = Math.floor((n - 1) / width);
+  const lastBlockStart = Math.floor((n - 1) / width) * width;
   const minimumAt = (i: number): number => {
     const a = gains[i]!;
     const j = i + width - 1;
-    const b = j < n ? prefix[j]! : Math.floor(i / width) === lastBlock ? a : prefix[n - 1]!;
+    const b = j < n ? prefix[j]! : i >= lastBlockStart ? a : prefix[n - 1]!;
     return a < b ? a : b;
   };
   // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
@@ -104,10 +107,10 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   let state = first;
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, slot = 0; i < n; i++, slot++) {
     const target = minimumAt(i);
     state = target < state ? target : target + (state - target) * release;
-    const slot = i % width;
+    if (slot === width) slot = 0;
     sum += state - ring[slot]!;
     ring[slot] = state;
     // The bound holds by construction; the clamp only absorbs rounding of the running sum.
@@ -130,20 +133,23 @@ export function limitTruePeak(channels: readonly Float32Array[], sampleRate: num
   const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
   const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
   const gains = limiterGains(envelope, gain, ceiling, width, release);
+  return { channels: applyGains(channels, gains, gain), maxReductionDb: reductionDb(gains, gain) };
+}
+
+/** Deepest reduction of a gain curve below `gain`, dB (0 when none). */
+export function reductionDb(gains: Float32Array | null, gain: number): number {
+  if (!gains) return 0;
   let lowest = gain;
-  const out = channels.map((channel) => {
+  for (let i = 0; i < gains.length; i++) if (gains[i]! < lowest) lowest = gains[i]!;
+  return lowest < gain ? -20 * Math.log10(lowest / gain) : 0;
+}
+
+/** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */
+export function applyGains(channels: readonly Float32Array[], gains: Float32Array | null, gain: number): Float32Array[] {
+  return channels.map((channel) => {
     const y = new Float32Array(channel.length);
-    if (gains) {
-      for (let i = 0; i < y.length; i++) {
-        const g = gains[i]!;
-        if (g < lowest) lowest = g;
-        y[i] = channel[i]! * g;
-      }
-    } else {
-      for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
-    }
+    if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
+    else for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
     return y;
   });
-  const deepest = lowest / gain;
-  return { channels: out, maxReductionDb: deepest < 1 ? -20 * Math.log10(deepest) : 0 };
 }

@@ -93,6 +93,11 @@ function powerMean(values: Float64Array, above: number): { mean: number; count: 
   return { mean: count > 0 ? energyToLufs(sum / count) : -Infinity, count };
 }
 
+/** Integrated loudness of 100 ms step energies (400 ms blocks of 4 steps, BS.1770-4 gating), LUFS. */
+export function integratedFromSteps(steps: Float64Array): number {
+  return integratedFromBlocks(windowed(steps, 4));
+}
+
 /** Integrated loudness (BS.1770-4 gating) of a momentary-block series, LUFS. */
 export function integratedFromBlocks(momentary: Float64Array): number {
   const absolute = powerMean(momentary, ABSOLUTE_GATE);

@@ -1,6 +1,16 @@
 import { dbToGain, gainToDb } from './db.js';
-import { limitTruePeak } from './limiter.js';
-import { integratedFromBlocks, loudnessBlocks, measureFromBlocks, type LoudnessMeasurement } from './loudness.js';
+import { kWeightedPower } from './k-weighting.js';
+import { applyGains, limiterGains, reductionDb } from './limiter.js';
+import {
+  channelWeights,
+  integratedFromBlocks,
+  integratedFromSteps,
+  loudnessBlocks,
+  measureFromBlocks,
+  measureLoudness,
+  type LoudnessBlocks,
+  type LoudnessMeasurement,
+} from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { truePeakEnvelope } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
@@ -46,41 +56,54 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   assertChannels(channels);
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
-  const inputIntegrated = integratedFromBlocks(loudnessBlocks(channels, sampleRate).momentary);
+  // Per-sample K-weighted power of the input: the passes estimate their loudness from it (see
+  // kWeightedPower); what is reported is measured on the output itself.
+  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length));
+  const step = Math.round(sampleRate / 10);
+  const inputIntegrated = estimateIntegrated(power, null, 1, step);
   if (!Number.isFinite(inputIntegrated)) {
     const copy = channels.map((c) => c.slice());
-    const silent = measureFromBlocks(copy, sampleRate, loudnessBlocks(copy, sampleRate));
+    const silent = measureLoudness(copy, sampleRate);
     return { channels: copy, inputIntegrated, measurement: silent, compliance: checkCompliance(silent, p), gainDb: 0, limiterReductionDb: 0, passes: 0 };
   }
   const ceiling = dbToGain(p.truePeak - MARGIN_DB);
+  const width = Math.max(1, Math.round(0.005 * sampleRate));
+  const release = Math.exp(-1 / (0.08 * sampleRate));
   let gainDb = p.integrated - inputIntegrated;
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
   let envelopeGainDb = gainDb + HEADROOM_DB;
   let peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
-  let out: Float32Array[] = channels;
-  let blocks = loudnessBlocks(channels, sampleRate);
-  let reduction = 0;
+  let gains: Float32Array | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
-  while (passes < MAX_PASSES) {
-    passes++;
-    if (gainDb > envelopeGainDb) {
-      envelopeGainDb = gainDb + HEADROOM_DB;
-      peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
+  let out: Float32Array[] = channels;
+  let blocks: LoudnessBlocks | undefined;
+  for (;;) {
+    while (passes < MAX_PASSES) {
+      passes++;
+      if (gainDb > envelopeGainDb) {
+        envelopeGainDb = gainDb + HEADROOM_DB;
+        peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
+      }
+      gains = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
+      if (!gains) break;
+      const loudness = estimateIntegrated(power, gains, 1, step);
+      const shortfall = p.integrated - loudness;
+      if (Math.abs(shortfall) <= AIM) break;
+      // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
+      // later passes step along the secant of the last two.
+      let slope = 1.5;
+      if (previous && loudness !== previous.loudness) slope = (gainDb - previous.gainDb) / (loudness - previous.loudness);
+      previous = { gainDb, loudness };
+      gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
-    const limited = limitTruePeak(channels, sampleRate, { ceiling: p.truePeak, gainDb, marginDb: MARGIN_DB }, peaks);
-    out = limited.channels;
-    reduction = limited.maxReductionDb;
+    out = applyGains(channels, gains, dbToGain(gainDb));
     blocks = loudnessBlocks(out, sampleRate);
-    const loudness = integratedFromBlocks(blocks.momentary);
-    const shortfall = p.integrated - loudness;
-    if (Math.abs(shortfall) <= AIM || reduction === 0) break;
-    // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
-    // later passes step along the secant of the last two.
-    let slope = 1.5;
-    if (previous && loudness !== previous.loudness) slope = (gainDb - previous.gainDb) / (loudness - previous.loudness);
-    previous = { gainDb, loudness };
-    gainDb += shortfall * Math.min(4, Math.max(1, slope));
+    const measured = integratedFromBlocks(blocks.momentary);
+    // The estimate steered the passes; if the real output misses, correct once more from the measurement.
+    if (Math.abs(p.integrated - measured) <= AIM || passes >= MAX_PASSES) break;
+    gainDb += p.integrated - measured;
+    previous = undefined;
   }
   let measurement = measureFromBlocks(out, sampleRate, blocks);
   if (measurement.truePeak > p.truePeak) {
@@ -88,7 +111,27 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
     out = out.map((channel) => channel.map((v) => v * trim));
     gainDb += gainToDb(trim);
-    measurement = measureFromBlocks(out, sampleRate, loudnessBlocks(out, sampleRate));
+    measurement = measureLoudness(out, sampleRate);
   }
+  const reduction = reductionDb(gains, dbToGain(gainDb));
   return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
+}
+
+/** Integrated loudness of g[n] * x[n] estimated from x's per-sample K-weighted power (g = gains, or `gain`). */
+function estimateIntegrated(power: Float32Array, gains: Float32Array | null, gain: number, step: number): number {
+  const steps = new Float64Array(Math.floor(power.length / step));
+  for (let b = 0, n = 0; b < steps.length; b++) {
+    let sum = 0;
+    const end = n + step;
+    if (gains) {
+      for (; n < end; n++) {
+        const g = gains[n]!;
+        sum += g * g * power[n]!;
+      }
+    } else {
+      for (; n < end; n++) sum += power[n]!;
+    }
+    steps[b] = (sum * gain * gain) / step;
+  }
+  return integratedFromSteps(steps);
 }
