@@ -77,17 +77,17 @@ function absMax(x: Float32Array, from: number, to: number): number {
 }
 
 /**
- * Interpolates between each sample i and i+1 of xp (zero-padded by TAPS) for i in [from, to). With `out`,
+ * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`,
  * raises out[i] to the largest |value| there; without, returns the largest value above `floor`.
  */
-function block(xp: Float32Array, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
+function block(src: Float32Array, shift: number, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
   const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!, u6 = k[6]!, u7 = k[7]!;
   const v0 = k[8]!, v1 = k[9]!, v2 = k[10]!, v3 = k[11]!, v4 = k[12]!, v5 = k[13]!, v6 = k[14]!, v7 = k[15]!;
   const b0 = k[16]!, b1 = k[17]!, b2 = k[18]!, b3 = k[19]!, b4 = k[20]!, b5 = k[21]!, b6 = k[22]!, b7 = k[23]!;
   for (let i = from; i < to; i++) {
-    const o = i + TAPS + 1 - HALF;
-    const x0 = xp[o]!, x1 = xp[o + 1]!, x2 = xp[o + 2]!, x3 = xp[o + 3]!, x4 = xp[o + 4]!, x5 = xp[o + 5]!, x6 = xp[o + 6]!, x7 = xp[o + 7]!;
-    const x8 = xp[o + 8]!, x9 = xp[o + 9]!, x10 = xp[o + 10]!, x11 = xp[o + 11]!, x12 = xp[o + 12]!, x13 = xp[o + 13]!, x14 = xp[o + 14]!, x15 = xp[o + 15]!;
+    const o = i + shift;
+    const x0 = src[o]!, x1 = src[o + 1]!, x2 = src[o + 2]!, x3 = src[o + 3]!, x4 = src[o + 4]!, x5 = src[o + 5]!, x6 = src[o + 6]!, x7 = src[o + 7]!;
+    const x8 = src[o + 8]!, x9 = src[o + 9]!, x10 = src[o + 10]!, x11 = src[o + 11]!, x12 = src[o + 12]!, x13 = src[o + 13]!, x14 = src[o + 14]!, x15 = src[o + 15]!;
     const s0 = x0 + x15, s1 = x1 + x14, s2 = x2 + x13, s3 = x3 + x12, s4 = x4 + x11, s5 = x5 + x10, s6 = x6 + x9, s7 = x7 + x8;
     const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7;
     let peak = mid < 0 ? -mid : mid;
@@ -119,15 +119,23 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
   if (factor === 1) return floor;
   const { coefficients, bound } = getKernel();
   const n = x.length;
-  const xp = new Float32Array(n + TAPS * 2);
-  xp.set(x, TAPS);
   const quarter = factor === 4;
+  // Blocks at the edges read from a zero-padded scratch copy of their neighbourhood; the others read x.
+  const scratch = new Float32Array(BLOCK + TAPS);
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8].
-    const reach = absMax(xp, start + TAPS + 1 - HALF, end + TAPS + HALF);
-    if (reach * bound <= floor) continue;
-    floor = block(xp, start, end, coefficients, quarter, floor, out);
+    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8]: the range [lo, hi).
+    const lo = start + 1 - HALF;
+    const hi = end + HALF;
+    if (lo >= 0 && hi <= n) {
+      if (absMax(x, lo, hi) * bound <= floor) continue;
+      floor = block(x, 1 - HALF, start, end, coefficients, quarter, floor, out);
+    } else {
+      scratch.fill(0);
+      for (let j = Math.max(0, lo); j < Math.min(n, hi); j++) scratch[j - lo] = x[j]!;
+      if (absMax(scratch, 0, hi - lo) * bound <= floor) continue;
+      floor = block(scratch, 1 - HALF - lo, start, end, coefficients, quarter, floor, out);
+    }
   }
   return floor;
 }
