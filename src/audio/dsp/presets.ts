@@ -1,8 +1,9 @@
+import type { DeliveryPresetId } from '../../config/types.js';
 import type { LoudnessMeasurement } from './loudness.js';
 import { AudioInputError } from '../errors.js';
 
-/** The delivery presets of `config.mastering.preset`. */
-export type DeliveryPresetId = 'streaming' | 'podcast' | 'aes-ads' | 'ebu-r128' | 'atsc-a85' | 'custom';
+/** The delivery presets of `config.mastering.preset` (the same type as the config's). */
+export type { DeliveryPresetId };
 
 /** One delivery target: what the master must measure, and where the numbers come from. */
 export interface DeliveryPreset {
