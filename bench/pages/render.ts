@@ -2,7 +2,7 @@
 // ours (renderMix) against the same mix in Tone.js Offline (gain automation for the ducking, a Gain to
 // the loudness our master found, and Tone.Limiter at -1 dB, which is a compressor, not a true-peak limiter).
 import * as Tone from 'tone';
-import { dbToGain, decodeWav, measureLoudness, renderMix, resample, type MixSpec } from '../../src/audio/index.js';
+import { dbToGain, decodeWav, master, measureLoudness, renderMix, resample, truePeak, type MixSpec } from '../../src/audio/index.js';
 import { music, syntheticSpeech } from '../../test/audio/signals.js';
 import { loadSpeech, measure, publish } from './harness.js';
 
@@ -66,6 +66,14 @@ publish(async () => {
       return `I ${fmt(m.integrated)} LUFS, true peak ${fmt(m.truePeak)} dBTP (measured with our meter)`;
     },
   );
+  // Where the time goes: the mix alone, mastering alone, one true-peak scan, one loudness measurement.
+  const raw = renderMix({ ...spec, mastering: null });
+  const stages = [
+    await measure('  stage: mix + ducking (renderMix without mastering)', () => renderMix({ ...spec, mastering: null }), () => ''),
+    await measure('  stage: master() of that mix', () => master(raw.channels, sr, 'streaming'), (m) => `${m.passes} pass(es)`),
+    await measure('  stage: one measureLoudness of 30 s', () => measureLoudness(raw.channels, sr), () => ''),
+    await measure('  stage: one truePeak scan of 30 s', () => truePeak(raw.channels, sr), () => ''),
+  ];
   // Calibration: one multiply-add pass over the 30 s stereo buffer, the unit the render is made of.
   const a = reference.channels.map((c) => c.slice());
   const calibration = await measure(
@@ -78,7 +86,7 @@ publish(async () => {
   );
   return {
     title: 'Full render of a 30 s stereo 48 kHz ad (3 voice clips, looped bed, ducking, mastering)',
-    rows: [ours, tone, calibration],
+    rows: [ours, tone, ...stages, calibration],
     notes: [
       `voice: ${origin}`,
       `ours: ${(30000 / ours.medianMs).toFixed(0)}x real time (goal: under 100 ms, 300x); Tone.js: ${(30000 / tone.medianMs).toFixed(0)}x real time`,

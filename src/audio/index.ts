@@ -20,4 +20,5 @@ export type { WavOptions, DecodedWav } from './dsp/wav.js';
 export { resample, resampleChannels } from './dsp/resample.js';
 export type { ResampleOptions } from './dsp/resample.js';
 export { dbToGain, gainToDb } from './dsp/db.js';
+export { releaseScratch } from './dsp/scratch.js';
 export { AudioInputError } from './errors.js';

@@ -14,10 +14,11 @@ export function fadeGain(t: number, curve: FadeCurve): number {
  * fade-out gets fadeGain((length - 1 - k) / length), so the last sample is silent.
  */
 export function applyFade(data: Float32Array, from: number, length: number, inwards: boolean, curve: FadeCurve): void {
-  for (let k = 0; k < length; k++) {
-    const i = from + k;
-    if (i < 0 || i >= data.length) continue;
-    const t = inwards ? k / length : (length - 1 - k) / length;
-    data[i]! *= fadeGain(t, curve);
+  const first = Math.max(0, -from);
+  const last = Math.min(length, data.length - from);
+  const sine = curve === 'sine';
+  for (let k = first; k < last; k++) {
+    const t = (inwards ? k : length - 1 - k) / length;
+    data[from + k]! *= sine ? Math.sin((Math.PI / 2) * t) : t;
   }
 }

@@ -116,9 +116,9 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
  * when g moves slowly against the filters' memory (used to steer mastering passes cheaply; the final
  * figures are always measured on the real output).
  */
-export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[]): Float32Array {
+export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  const out = new Float32Array(n);
+  out.fill(0);
   const [s, h] = kWeightingFilters(sampleRate);
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;

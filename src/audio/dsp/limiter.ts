@@ -1,4 +1,5 @@
 import { dbToGain } from './db.js';
+import { scratch } from './scratch.js';
 import { truePeakEnvelope } from './true-peak.js';
 
 /** Options of the true-peak limiter. */
@@ -61,14 +62,15 @@ export function slidingMinForward(x: Float32Array, width: number): Float32Array 
  * (gain * peaks[n]) everywhere, reached smoothly. g = box average over the look-ahead `width` of r, where r
  * follows the forward `width`-sample minimum of the required gain down at once and back up with an
  * exponential release; every term of the average is at most the required gain at n, so the bound holds.
- * Returns the per-sample gain including `gain`, or null when no sample needs limiting.
+ * Returns the per-sample gain including `gain` (a reused work buffer: valid until the next call), or null
+ * when no sample needs limiting.
  */
 export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
   const n = peaks.length;
   const over = ceiling / gain;
   // Pass 1: required gain, and its running minimum from the start of each `width` block (van Herk prefix).
-  const required = new Float32Array(n);
-  const prefix = new Float32Array(n);
+  const required = scratch('limiter.required', n);
+  const prefix = scratch('limiter.prefix', n);
   let any = false;
   let run = 1;
   for (let i = 0, k = 0; i < n; i++, k++) {
@@ -85,7 +87,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   }
   if (!any) return null;
   // Pass 2: running minimum to the end of each block (suffix), kept in `gains` for now.
-  const gains = new Float32Array(n);
+  const gains = scratch('limiter.gains', n);
   run = 1;
   for (let i = n - 1, k = (n - 1) % width; i >= 0; i--, k--) {
     const req = required[i]!;

@@ -12,6 +12,7 @@ import {
   type LoudnessMeasurement,
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
+import { scratch } from './scratch.js';
 import { truePeakEnvelope } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
@@ -58,7 +59,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   const p = resolvePreset(preset, options);
   // Per-sample K-weighted power of the input: the passes estimate their loudness from it (see
   // kWeightedPower); what is reported is measured on the output itself.
-  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length));
+  const n = channels[0]!.length;
+  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), scratch('master.power', n));
   const step = Math.round(sampleRate / 10);
   const inputIntegrated = estimateIntegrated(power, null, 1, step);
   if (!Number.isFinite(inputIntegrated)) {
@@ -72,7 +74,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   let gainDb = p.integrated - inputIntegrated;
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
   let envelopeGainDb = gainDb + HEADROOM_DB;
-  let peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
+  const peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), scratch('master.peaks', n));
   let gains: Float32Array | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
@@ -83,7 +85,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       passes++;
       if (gainDb > envelopeGainDb) {
         envelopeGainDb = gainDb + HEADROOM_DB;
-        peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb));
+        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
       }
       gains = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
       if (!gains) break;

@@ -5,6 +5,7 @@ import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { master, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
+import { scratch } from './scratch.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `renderMix` returns. */
@@ -73,24 +74,43 @@ export function voicePlacementSpans(spec: MixSpec): Span[] {
     .filter((span) => span.end > span.start);
 }
 
+/** out[offset + k] += src[k] * gain for k in [from, to). */
+function addConstant(out: Float32Array, src: Float32Array, offset: number, from: number, to: number, gain: number): void {
+  if (to <= from) return;
+  const o = out.subarray(offset + from, offset + to);
+  const x = src.subarray(from, to);
+  for (let k = 0; k < o.length; k++) o[k]! += x[k]! * gain;
+}
+
+/** out[offset + k] += src[k] * gainAt(k) for k in [from, to). */
+function addScaled(out: Float32Array, src: Float32Array, offset: number, from: number, to: number, gainAt: (k: number) => number): void {
+  for (let k = from; k < to; k++) out[offset + k]! += src[k]! * gainAt(k);
+}
+
 /** Renders the voice bus: every clip trimmed, faded, gained and placed sample-exactly. */
 export function renderVoice(spec: MixSpec): Float32Array[] {
+  return renderVoiceInto(spec, null);
+}
+
+/** `renderVoice` into reused work buffers (`pooled`), or into new arrays. */
+function renderVoiceInto(spec: MixSpec, pooled: 'pooled' | null): Float32Array[] {
   const length = validateSpec(spec);
   const count = spec.channelCount;
   const curve: FadeCurve = spec.fadeCurve ?? 'sine';
-  const bus = Array.from({ length: count }, () => new Float32Array(length));
+  const bus = Array.from({ length: count }, (_, c) => (pooled ? scratch(`mix.voice${c}`, length).fill(0) : new Float32Array(length)));
   const busGain = dbToGain(spec.voiceGainDb ?? 0);
-  spec.voice.forEach((clip, i) => {
+  for (let i = 0; i < spec.voice.length; i++) {
+    const clip = spec.voice[i]!;
     const { start, from, to } = clipSpan(clip, spec.sampleRate, i);
     const parts = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`);
     const n = parts[0]!.length;
     const fadeIn = Math.min(n, Math.round(seconds(clip.fadeIn, `spec.voice[${i}].fadeIn`) * spec.sampleRate));
     const fadeOut = Math.min(n, Math.round(seconds(clip.fadeOut, `spec.voice[${i}].fadeOut`) * spec.sampleRate));
     const gain = busGain * dbToGain(clip.gainDb ?? 0);
+    // Per-sample gains only where a fade applies; a constant gain in between.
     const first = Math.max(0, -start);
     const last = Math.min(n, length - start);
-    // Constant gain between the fades; the fades' gains computed only where they apply.
-    const steady = Math.max(first, fadeIn);
+    const steady = Math.min(last, Math.max(first, fadeIn));
     const stop = Math.max(steady, Math.min(last, n - fadeOut));
     const gainAt = (k: number): number => {
       let g = gain;
@@ -98,18 +118,22 @@ export function renderVoice(spec: MixSpec): Float32Array[] {
       if (k >= n - fadeOut) g *= fadeGain((n - 1 - k) / fadeOut, curve);
       return g;
     };
-    parts.forEach((part, c) => {
-      const out = bus[c]!;
-      for (let k = first; k < Math.min(steady, last); k++) out[start + k]! += part[k]! * gainAt(k);
-      for (let k = steady; k < stop; k++) out[start + k]! += part[k]! * gain;
-      for (let k = Math.max(stop, first); k < last; k++) out[start + k]! += part[k]! * gainAt(k);
-    });
-  });
+    for (let c = 0; c < count; c++) {
+      addScaled(bus[c]!, parts[c]!, start, first, steady, gainAt);
+      addConstant(bus[c]!, parts[c]!, start, steady, stop, gain);
+      addScaled(bus[c]!, parts[c]!, start, stop, last, gainAt);
+    }
+  }
   return bus;
 }
 
 /** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
 export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
+  return renderMusicInto(spec, music, null);
+}
+
+/** `renderMusic` into reused work buffers (`pooled`), or into new arrays. */
+function renderMusicInto(spec: MixSpec, music: MusicBed, pooled: 'pooled' | null): Float32Array[] {
   const length = validateSpec(spec);
   const count = spec.channelCount;
   const rate = spec.sampleRate;
@@ -119,24 +143,25 @@ export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
   const offset = Math.min(srcLength, Math.round(seconds(music.offset, 'spec.music.offset') * srcRate));
   const parts = segment(music.source, offset, srcLength, rate, count, 'spec.music');
   const segLength = parts[0]!.length;
-  const bus = Array.from({ length: count }, () => new Float32Array(length));
+  const bus = Array.from({ length: count }, (_, c) => (pooled ? scratch(`mix.music${c}`, length).fill(0) : new Float32Array(length)));
   let end = Math.min(length, segLength);
   if (music.loop && segLength > 0 && segLength < length) {
     const crossfade = Math.min(Math.floor(segLength / 2), Math.round(seconds(music.loopCrossfade ?? 0.05, 'spec.music.loopCrossfade') * rate));
     const stride = segLength - crossfade;
+    // Equal-power crossfade: the incoming copy rises as sin, the outgoing one falls as cos (the same table reversed).
+    const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
     for (let at = 0; at < length; at += stride) {
-      const first = at === 0;
       const more = at + segLength < length;
+      const stop = Math.min(segLength, length - at);
+      const headEnd = at === 0 ? 0 : Math.min(crossfade, stop);
+      const bodyEnd = more ? Math.min(stride, stop) : stop;
       for (let c = 0; c < count; c++) {
         const src = parts[c]!;
         const out = bus[c]!;
-        const stop = Math.min(segLength, length - at);
-        for (let k = 0; k < stop; k++) {
-          let g = 1;
-          if (!first && k < crossfade) g = Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade));
-          else if (more && k >= stride) g = Math.cos((Math.PI / 2) * ((k - stride + 0.5) / crossfade));
-          out[at + k]! += src[k]! * g;
-        }
+        for (let k = 0; k < headEnd; k++) out[at + k]! += src[k]! * rise[k]!;
+        // The body overlaps nothing yet: a plain copy.
+        if (bodyEnd > headEnd) out.set(src.subarray(headEnd, bodyEnd), at + headEnd);
+        if (more) for (let k = stride; k < stop; k++) out[at + k]! += src[k]! * rise[crossfade - 1 - (k - stride)]!;
       }
       if (!more) break;
     }
@@ -178,14 +203,15 @@ export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Ar
  */
 export function renderMix(spec: MixSpec): MixResult {
   const length = validateSpec(spec);
-  const voice = renderVoice(spec);
+  // With mastering the bus is a temporary (master writes new arrays); without, it is the result.
+  const voice = renderVoiceInto(spec, spec.mastering ? 'pooled' : null);
   const spans = spec.ducking || spec.voice.length ? spansFor(spec, voice) : [];
   const duckingDb = spec.ducking ? duckingEnvelopeDb(spans, length, spec.sampleRate, spec.ducking) : new Float32Array(length);
   const out = voice;
   if (spec.music) {
-    const music = renderMusic(spec, spec.music);
+    const music = renderMusicInto(spec, spec.music, 'pooled');
     const bedGain = dbToGain((spec.music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
-    const gains = new Float32Array(length);
+    const gains = scratch('mix.gains', length);
     let lastDb = NaN;
     let lastGain = 1;
     for (let i = 0; i < length; i++) {

@@ -155,9 +155,9 @@ export function truePeak(channels: readonly Float32Array[], sampleRate: number):
  * n and n+1 in any channel. Where a block cannot exceed `threshold` (linear), out[n] is only the sample's
  * own |value| (then below `threshold` too): callers such as the limiter only act on what exceeds it.
  */
-export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  const out = new Float32Array(n);
+  out.fill(0);
   for (const channel of channels) {
     for (let i = 0; i < n; i++) {
       const v = Math.abs(channel[i]!);
