@@ -23,40 +23,6 @@ export interface LimiterResult {
   readonly maxReductionDb: number;
 }
 
-/** Forward sliding minimum: out[n] = min(x[n .. min(n + width, length) - 1]) (van Herk / Gil-Werman, O(n)). */
-export function slidingMinForward(x: Float32Array, width: number): Float32Array {
-  const n = x.length;
-  const out = new Float32Array(n);
-  if (width <= 1) {
-    out.set(x);
-    return out;
-  }
-  const prefix = new Float32Array(n);
-  const suffix = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = x[i]!;
-    prefix[i] = i % width === 0 || prefix[i - 1]! > v ? v : prefix[i - 1]!;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    const v = x[i]!;
-    suffix[i] = i === n - 1 || (i + 1) % width === 0 || suffix[i + 1]! > v ? v : suffix[i + 1]!;
-  }
-  for (let i = 0; i < n; i++) {
-    const j = i + width - 1;
-    if (j < n) {
-      const a = suffix[i]!;
-      const b = prefix[j]!;
-      out[i] = a < b ? a : b;
-    } else {
-      // Past the end the window is [i, n): suffix[i] covers only to its block's end, prefix[n - 1] the rest.
-      const a = suffix[i]!;
-      const b = Math.floor(i / width) === Math.floor((n - 1) / width) ? a : prefix[n - 1]!;
-      out[i] = a < b ? a : b;
-    }
-  }
-  return out;
-}
-
 /**
  * The limiter's gain curve for linear true peaks `peaks` (of the input before `gain`): g[n] <= ceiling /
  * (gain * peaks[n]) everywhere, reached smoothly. g = box average over the look-ahead `width` of r, where r
@@ -68,55 +34,73 @@ export function slidingMinForward(x: Float32Array, width: number): Float32Array 
 export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
   const n = peaks.length;
   const over = ceiling / gain;
-  // Pass 1: required gain, and its running minimum from the start of each `width` block (van Herk prefix).
+  // Pass 1: the required gain (1 where the peak is under the ceiling).
   const required = scratch('limiter.required', n);
-  const prefix = scratch('limiter.prefix', n);
-  let any = false;
-  let run = 1;
-  for (let i = 0, k = 0; i < n; i++, k++) {
+  let highest = 0;
+  for (let i = 0; i < n; i++) {
     const p = peaks[i]!;
-    let req = 1;
-    if (p > over) {
-      req = over / p;
-      any = true;
-    }
-    required[i] = req;
-    if (k === width) k = 0;
-    run = k === 0 || req < run ? req : run;
-    prefix[i] = run;
+    if (p > highest) highest = p;
+    required[i] = p > over ? over / p : 1;
   }
-  if (!any) return null;
-  // Pass 2: running minimum to the end of each block (suffix), kept in `gains` for now.
+  if (highest <= over) return null;
+  // Pass 2: van Herk / Gil-Werman running minima within blocks of `width`: from each block's start
+  // (prefix) and to each block's end (suffix, kept in `gains` for now).
+  const prefix = scratch('limiter.prefix', n);
   const gains = scratch('limiter.gains', n);
-  run = 1;
-  for (let i = n - 1, k = (n - 1) % width; i >= 0; i--, k--) {
-    const req = required[i]!;
-    // k is i's position in its block: the block ends where k === width - 1.
-    if (k < 0) k = width - 1;
-    run = i === n - 1 || k === width - 1 || req < run ? req : run;
-    gains[i] = run;
+  for (let b = 0; b < n; b += width) {
+    const e = Math.min(n, b + width);
+    let run = 1;
+    for (let i = b; i < e; i++) {
+      const r = required[i]!;
+      if (r < run) run = r;
+      prefix[i] = run;
+    }
+    run = 1;
+    for (let i = e - 1; i >= b; i--) {
+      const r = required[i]!;
+      if (r < run) run = r;
+      gains[i] = run;
+    }
   }
-  // Pass 3: forward window minimum, release, box average; overwrite `gains` in place (index i read before written).
+  // Pass 3: forward window minimum min(required[i .. i + width - 1]) = min(suffix[i], prefix[i + width - 1])
+  // (past the end: min(suffix[i], prefix[n - 1]) unless i is in the last block), then the release, then the
+  // box average; `gains` is overwritten in place (index i is read before it is written).
   const lastBlockStart = Math.floor((n - 1) / width) * width;
-  const minimumAt = (i: number): number => {
+  const invWidth = 1 / width;
+  const windowMin = (i: number): number => {
     const a = gains[i]!;
     const j = i + width - 1;
     const b = j < n ? prefix[j]! : i >= lastBlockStart ? a : prefix[n - 1]!;
     return a < b ? a : b;
   };
   // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
-  const first = minimumAt(0);
+  const first = windowMin(0);
   let state = first;
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
-  for (let i = 0, slot = 0; i < n; i++, slot++) {
-    const target = minimumAt(i);
+  const full = Math.max(0, n - width + 1);
+  let slot = 0;
+  for (let i = 0; i < full; i++) {
+    const a = gains[i]!;
+    const b = prefix[i + width - 1]!;
+    const target = a < b ? a : b;
     state = target < state ? target : target + (state - target) * release;
-    if (slot === width) slot = 0;
     sum += state - ring[slot]!;
     ring[slot] = state;
+    if (++slot === width) slot = 0;
     // The bound holds by construction; the clamp only absorbs rounding of the running sum.
-    let g = sum / width;
+    let g = sum * invWidth;
+    const req = required[i]!;
+    if (g > req) g = req;
+    gains[i] = g * gain;
+  }
+  for (let i = full; i < n; i++) {
+    const target = windowMin(i);
+    state = target < state ? target : target + (state - target) * release;
+    sum += state - ring[slot]!;
+    ring[slot] = state;
+    if (++slot === width) slot = 0;
+    let g = sum * invWidth;
     const req = required[i]!;
     if (g > req) g = req;
     gains[i] = g * gain;

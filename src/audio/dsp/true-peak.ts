@@ -157,11 +157,21 @@ export function truePeak(channels: readonly Float32Array[], sampleRate: number):
  */
 export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  out.fill(0);
-  for (const channel of channels) {
+  if (channels.length === 2) {
+    const left = channels[0]!;
+    const right = channels[1]!;
     for (let i = 0; i < n; i++) {
-      const v = Math.abs(channel[i]!);
-      if (v > out[i]!) out[i] = v;
+      const a = Math.abs(left[i]!);
+      const b = Math.abs(right[i]!);
+      out[i] = a > b ? a : b;
+    }
+  } else {
+    out.fill(0);
+    for (const channel of channels) {
+      for (let i = 0; i < n; i++) {
+        const v = Math.abs(channel[i]!);
+        if (v > out[i]!) out[i] = v;
+      }
     }
   }
   const factor = truePeakFactor(sampleRate);
