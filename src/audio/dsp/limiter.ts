@@ -34,24 +34,31 @@ export interface LimiterResult {
 export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
   const n = peaks.length;
   const over = ceiling / gain;
-  // Pass 1: the required gain (1 where the peak is under the ceiling).
-  const required = scratch('limiter.required', n);
-  let highest = 0;
+  const blocks = Math.ceil(n / width);
+  // Pass 1: which blocks of `width` samples hold a peak over the ceiling (the others need no work).
+  const flagged = new Uint8Array(blocks);
+  let any = false;
   for (let i = 0; i < n; i++) {
-    const p = peaks[i]!;
-    if (p > highest) highest = p;
-    required[i] = p > over ? over / p : 1;
+    if (peaks[i]! > over) {
+      flagged[(i / width) | 0] = 1;
+      any = true;
+    }
   }
-  if (highest <= over) return null;
-  // Pass 2: van Herk / Gil-Werman running minima within blocks of `width`: from each block's start
-  // (prefix) and to each block's end (suffix, kept in `gains` for now).
+  if (!any) return null;
+  // Pass 2, flagged blocks only: the required gain, and van Herk / Gil-Werman running minima from each
+  // block's start (prefix) and to its end (suffix, kept in `gains` for now). Elsewhere all three are 1.
+  const required = scratch('limiter.required', n);
   const prefix = scratch('limiter.prefix', n);
   const gains = scratch('limiter.gains', n);
-  for (let b = 0; b < n; b += width) {
+  for (let k = 0; k < blocks; k++) {
+    if (!flagged[k]) continue;
+    const b = k * width;
     const e = Math.min(n, b + width);
     let run = 1;
     for (let i = b; i < e; i++) {
-      const r = required[i]!;
+      const p = peaks[i]!;
+      const r = p > over ? over / p : 1;
+      required[i] = r;
       if (r < run) run = r;
       prefix[i] = run;
     }
@@ -62,48 +69,56 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       gains[i] = run;
     }
   }
-  // Pass 3: forward window minimum min(required[i .. i + width - 1]) = min(suffix[i], prefix[i + width - 1])
-  // (past the end: min(suffix[i], prefix[n - 1]) unless i is in the last block), then the release, then the
-  // box average; `gains` is overwritten in place (index i is read before it is written).
-  const lastBlockStart = Math.floor((n - 1) / width) * width;
-  const invWidth = 1 / width;
+  const last = blocks - 1;
+  const prefixAt = (j: number): number => (flagged[(j / width) | 0] ? prefix[j]! : 1);
+  // Forward window minimum over [i, i + width - 1]: min(suffix[i], prefix[i + width - 1]); past the end,
+  // min(suffix[i], prefix[n - 1]) unless i is in the last block.
   const windowMin = (i: number): number => {
-    const a = gains[i]!;
+    const k = (i / width) | 0;
+    const a = flagged[k] ? gains[i]! : 1;
     const j = i + width - 1;
-    const b = j < n ? prefix[j]! : i >= lastBlockStart ? a : prefix[n - 1]!;
+    const b = j < n ? prefixAt(j) : k === last ? a : prefixAt(n - 1);
     return a < b ? a : b;
   };
-  // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
+  // Pass 3: the release, then the box average. Where the limiter is idle (gain fully back, no peak within
+  // reach) whole stretches are filled at once. `gains` is overwritten in place (index i read first).
+  const invWidth = 1 / width;
   const first = windowMin(0);
   let state = first;
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
-  const full = Math.max(0, n - width + 1);
   let slot = 0;
-  for (let i = 0; i < full; i++) {
-    const a = gains[i]!;
-    const b = prefix[i + width - 1]!;
-    const target = a < b ? a : b;
-    state = target < state ? target : target + (state - target) * release;
-    sum += state - ring[slot]!;
-    ring[slot] = state;
-    if (++slot === width) slot = 0;
-    // The bound holds by construction; the clamp only absorbs rounding of the running sum.
-    let g = sum * invWidth;
-    const req = required[i]!;
-    if (g > req) g = req;
-    gains[i] = g * gain;
-  }
-  for (let i = full; i < n; i++) {
+  let restful = 0; // consecutive samples with state exactly 1
+  let i = 0;
+  while (i < n) {
+    if (restful >= width) {
+      // Idle: the ring holds only 1s. Jump to the first sample whose window reaches a flagged block
+      // (from i's own block: it may be flagged after i).
+      let k = (i / width) | 0;
+      while (k < blocks && !flagged[k]) k++;
+      const next = k < blocks ? Math.max(i, k * width - width + 1) : n;
+      if (next > i) {
+        gains.fill(gain, i, next);
+        i = next;
+        continue;
+      }
+      restful = 0;
+    }
     const target = windowMin(i);
     state = target < state ? target : target + (state - target) * release;
+    // Snap the last millionth of the release so that idle stretches can be recognised.
+    if (target === 1 && state > 0.999999) state = 1;
+    restful = state === 1 ? restful + 1 : 0;
     sum += state - ring[slot]!;
     ring[slot] = state;
     if (++slot === width) slot = 0;
+    if (restful >= width) sum = width;
+    // The bound holds by construction; the clamp only absorbs rounding of the running sum.
     let g = sum * invWidth;
-    const req = required[i]!;
+    const req = flagged[(i / width) | 0] ? required[i]! : 1;
     if (g > req) g = req;
     gains[i] = g * gain;
+    i++;
   }
   return gains;
 }

@@ -108,3 +108,36 @@ describe('checkCompliance', () => {
     for (const preset of Object.values(DELIVERY_PRESETS)) assert.ok(preset.source.length > 20, `${preset.id} has a source`);
   });
 });
+
+describe('limiter gain curve', () => {
+  it('equals a plain per-sample computation of the same definition (sparse peaks, idle stretches, block edges)', async () => {
+    const { limiterGains } = await import('../../../src/audio/dsp/limiter.js');
+    const width = 7;
+    const release = 0.9;
+    const random = (await import('../../audio/signals.js')).prng(5);
+    const peaks = new Float32Array(2000).map(() => (random() < 0.02 ? 1 + random() : 0.5 * random()));
+    peaks[0] = 1.5;
+    peaks[1999] = 1.8;
+    peaks[699] = 1.3; // the last sample of a block
+    peaks[700] = 1.2; // the first of the next
+    const gains = Array.from(limiterGains(peaks, 1, 1, width, release)!);
+    // Reference: required gain, forward window minimum, release, box average of width, clamp.
+    const n = peaks.length;
+    const req = Array.from(peaks, (p) => (p > 1 ? 1 / p : 1));
+    const min = req.map((_, i) => Math.min(...req.slice(i, i + width)));
+    let state = min[0]!;
+    const r: number[] = [];
+    for (let i = 0; i < n; i++) {
+      state = min[i]! < state ? min[i]! : min[i]! + (state - min[i]!) * release;
+      if (min[i] === 1 && state > 0.999999) state = 1;
+      r.push(state);
+    }
+    for (let i = 0; i < n; i++) {
+      let sum = 0;
+      for (let k = i - width + 1; k <= i; k++) sum += k < 0 ? min[0]! : r[k]!;
+      const expected = Math.min(sum / width, req[i]!);
+      assert.ok(Math.abs(gains[i]! - expected) < 1e-5, `sample ${i}: ${gains[i]} vs ${expected}`);
+      assert.ok(gains[i]! * peaks[i]! <= 1 + 1e-6, `sample ${i} over the ceiling`);
+    }
+  });
+});
