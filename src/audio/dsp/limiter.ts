@@ -69,56 +69,48 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       gains[i] = run;
     }
   }
+  // Pass 3, block by block: the forward window minimum over [i, i + width - 1] is min(suffix[i],
+  // prefix[i + width - 1]) (the window's two blocks), then the release, then the box average. Where the
+  // limiter is idle (gain fully back, no flagged block within reach) a whole block is filled at once.
+  // `gains` is overwritten in place: index i is read before it is written.
   const last = blocks - 1;
-  const prefixAt = (j: number): number => (flagged[(j / width) | 0] ? prefix[j]! : 1);
-  // Forward window minimum over [i, i + width - 1]: min(suffix[i], prefix[i + width - 1]); past the end,
-  // min(suffix[i], prefix[n - 1]) unless i is in the last block.
-  const windowMin = (i: number): number => {
-    const k = (i / width) | 0;
-    const a = flagged[k] ? gains[i]! : 1;
-    const j = i + width - 1;
-    const b = j < n ? prefixAt(j) : k === last ? a : prefixAt(n - 1);
-    return a < b ? a : b;
-  };
-  // Pass 3: the release, then the box average. Where the limiter is idle (gain fully back, no peak within
-  // reach) whole stretches are filled at once. `gains` is overwritten in place (index i read first).
   const invWidth = 1 / width;
-  const first = windowMin(0);
+  const first = flagged[0] ? gains[0]! : 1; // the window of sample 0 is block 0
   let state = first;
+  // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
   let slot = 0;
   let restful = 0; // consecutive samples with state exactly 1
-  let i = 0;
-  while (i < n) {
-    if (restful >= width) {
-      // Idle: the ring holds only 1s. Jump to the first sample whose window reaches a flagged block
-      // (from i's own block: it may be flagged after i).
-      let k = (i / width) | 0;
-      while (k < blocks && !flagged[k]) k++;
-      const next = k < blocks ? Math.max(i, k * width - width + 1) : n;
-      if (next > i) {
-        gains.fill(gain, i, next);
-        i = next;
-        continue;
-      }
-      restful = 0;
+  for (let k = 0; k < blocks; k++) {
+    const start = k * width;
+    const end = Math.min(n, start + width);
+    const here = flagged[k] === 1;
+    const next = k < last && flagged[k + 1] === 1;
+    if (restful >= width && !here && !next) {
+      gains.fill(gain, start, end);
+      continue;
     }
-    const target = windowMin(i);
-    state = target < state ? target : target + (state - target) * release;
-    // Snap the last millionth of the release so that idle stretches can be recognised.
-    if (target === 1 && state > 0.999999) state = 1;
-    restful = state === 1 ? restful + 1 : 0;
-    sum += state - ring[slot]!;
-    ring[slot] = state;
-    if (++slot === width) slot = 0;
-    if (restful >= width) sum = width;
-    // The bound holds by construction; the clamp only absorbs rounding of the running sum.
-    let g = sum * invWidth;
-    const req = flagged[(i / width) | 0] ? required[i]! : 1;
-    if (g > req) g = req;
-    gains[i] = g * gain;
-    i++;
+    for (let i = start; i < end; i++) {
+      const a = here ? gains[i]! : 1;
+      const j = i + width - 1;
+      // Sample `start`'s window is its own block; past the end the window stops at n - 1.
+      const b = i === start || k === last ? a : next ? prefix[j < n ? j : n - 1]! : 1;
+      const target = a < b ? a : b;
+      state = target < state ? target : target + (state - target) * release;
+      // Snap the last millionth of the release so that idle stretches can be recognised.
+      if (target === 1 && state > 0.999999) state = 1;
+      restful = state === 1 ? restful + 1 : 0;
+      sum += state - ring[slot]!;
+      ring[slot] = state;
+      if (++slot === width) slot = 0;
+      if (restful >= width) sum = width;
+      // The bound holds by construction; the clamp only absorbs rounding of the running sum.
+      let g = sum * invWidth;
+      const req = here ? required[i]! : 1;
+      if (g > req) g = req;
+      gains[i] = g * gain;
+    }
   }
   return gains;
 }
