@@ -1,6 +1,6 @@
 import { accumulateKWeightedEnergy, accumulateKWeightedEnergyPair } from './k-weighting.js';
 import { gainToDb } from './db.js';
-import { truePeak } from './true-peak.js';
+import { peaks } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /**
@@ -122,18 +122,6 @@ function max(values: Float64Array): number {
   return best;
 }
 
-/** Highest absolute sample over all channels, linear. */
-export function samplePeakLinear(channels: readonly Float32Array[]): number {
-  let peak = 0;
-  for (const channel of channels) {
-    for (let i = 0; i < channel.length; i++) {
-      const v = Math.abs(channel[i]!);
-      if (v > peak) peak = v;
-    }
-  }
-  return peak;
-}
-
 /**
  * Measures integrated loudness, momentary and short-term maxima, loudness range, sample peak and true
  * peak of `channels` (1, 2, 5 or 6 channels; 5 and 6 in ITU order) at `sampleRate`.
@@ -145,13 +133,14 @@ export function measureLoudness(channels: Float32Array[], sampleRate: number): L
 /** `measureLoudness` with the K-weighted blocks of `channels` already computed. */
 export function measureFromBlocks(channels: readonly Float32Array[], sampleRate: number, blocks: LoudnessBlocks): LoudnessMeasurement {
   const { momentary, shortTerm } = blocks;
+  const { samplePeak, truePeak } = peaks(channels, sampleRate);
   return {
     integrated: integratedFromBlocks(momentary),
     momentaryMax: max(momentary),
     shortTermMax: max(shortTerm),
     range: rangeFromBlocks(shortTerm),
-    samplePeak: gainToDb(samplePeakLinear(channels)),
-    truePeak: gainToDb(truePeak(channels, sampleRate)),
+    samplePeak: gainToDb(samplePeak),
+    truePeak: gainToDb(truePeak),
   };
 }
 

@@ -142,12 +142,18 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
 
 /** Highest true peak over all channels, linear (1.0 = 0 dBTP). */
 export function truePeak(channels: readonly Float32Array[], sampleRate: number): number {
-  let peak = 0;
-  for (const channel of channels) peak = Math.max(peak, absMax(channel, 0, channel.length));
-  if (peak === 0) return 0;
+  return peaks(channels, sampleRate).truePeak;
+}
+
+/** Highest sample peak and true peak over all channels, linear, in one scan. */
+export function peaks(channels: readonly Float32Array[], sampleRate: number): { samplePeak: number; truePeak: number } {
+  let samplePeak = 0;
+  for (const channel of channels) samplePeak = Math.max(samplePeak, absMax(channel, 0, channel.length));
+  if (samplePeak === 0) return { samplePeak, truePeak: 0 };
   const factor = truePeakFactor(sampleRate);
+  let peak = samplePeak;
   for (const channel of channels) peak = scan(channel, factor, peak, null);
-  return peak;
+  return { samplePeak, truePeak: peak };
 }
 
 /**
