@@ -1,5 +1,6 @@
 // Three builds from one source:
-//  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js external
+//  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js external;
+//                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry
 //  dist/studio-editor.bundled.js self-contained, minified ESM for <script type="module"> from a CDN
 //  dist/studio-editor.iife.js    self-contained, minified IIFE: window.ServiceStudioEditor and <studio-editor>
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
@@ -23,7 +24,7 @@ const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^
 
 export default [
   {
-    input: { index: 'src/index.ts', define: 'src/define.ts' },
+    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts' },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },

@@ -26,7 +26,7 @@ import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenPrope
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'tools', 'theme', 'i18n'] as const;
 export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
-export const DELIVERY_PRESETS = ['streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'] as const;
+export const DELIVERY_PRESET_IDS = ['streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'] as const;
 
 function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
   const path = 'config.auth';
@@ -139,7 +139,7 @@ function mastering(value: unknown, issues: IssueList): ResolvedConfig['mastering
   const path = 'config.mastering';
   const object = readObject(value, path, issues, ['preset', 'target', 'truePeak']);
   return {
-    preset: field(object, 'preset', path, issues, oneOf(DELIVERY_PRESETS), 'streaming'),
+    preset: field(object, 'preset', path, issues, oneOf(DELIVERY_PRESET_IDS), 'streaming'),
     target: field(object, 'target', path, issues, number(-40, -5, 'LUFS'), -16),
     truePeak: field(object, 'truePeak', path, issues, number(-9, 0, 'dBTP'), -1),
   };

@@ -1,5 +1,6 @@
 import type { AssetMetadata, MusicDetails, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
+import { DELIVERY_PRESETS } from '../audio/dsp/presets.js';
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
 export const SCHEMA_VERSION = 2;
@@ -126,20 +127,11 @@ export interface ProjectDocument {
   readonly assets: readonly AssetMetadata[];
 }
 
-/** Loudness and true-peak numbers of each delivery preset, with where they come from. */
-export const DELIVERY_PRESETS: Readonly<Record<Exclude<DeliveryPresetId, 'custom'>, { target: number; truePeak: number; source: string }>> = {
-  streaming: { target: -14, truePeak: -1, source: 'Common streaming platform normalisation (Spotify, YouTube)' },
-  podcast: { target: -16, truePeak: -1, source: 'Apple Podcasts / AES TD1008 recommendation' },
-  'aes-ads': { target: -18, truePeak: -1, source: 'AES TD1008 guidance for ads in streams' },
-  'ebu-r128': { target: -23, truePeak: -1, source: 'EBU R 128 (broadcast, Europe)' },
-  'atsc-a85': { target: -24, truePeak: -2, source: 'ATSC A/85 (broadcast, US)' },
-};
-
-/** Loudness numbers of a preset; `custom` keeps the given ones. */
+/** Loudness numbers of a preset (from the audio engine's table, with its sources); `custom` keeps the given ones. */
 export function presetNumbers(preset: DeliveryPresetId, custom: { target: number; truePeak: number }): { target: number; truePeak: number } {
   if (preset === 'custom') return custom;
-  const { target, truePeak } = DELIVERY_PRESETS[preset];
-  return { target, truePeak };
+  const { integrated, truePeak } = DELIVERY_PRESETS[preset];
+  return { target: integrated, truePeak };
 }
 
 /** What a new project starts from: the resolved config's `project`, `vocal`, `music` and `mastering`. */

@@ -1,0 +1,81 @@
+import type { DuckingSpec } from './mix-spec.js';
+
+/** A span where the voice is present, in samples: [start, end). */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Merges overlapping or touching spans (sorted result). Spans closer than `bridge` samples are joined too. */
+export function mergeSpans(spans: readonly Span[], bridge = 0): Span[] {
+  const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const span of sorted) {
+    const last = out[out.length - 1];
+    if (last && span.start <= last.end + bridge) out[out.length - 1] = { start: last.start, end: Math.max(last.end, span.end) };
+    else out.push({ ...span });
+  }
+  return out;
+}
+
+/**
+ * Voice presence from the voice signal: 10 ms RMS windows over all channels above `thresholdDb` (dBFS),
+ * pauses shorter than `holdMs` bridged.
+ */
+export function detectVoiceSpans(channels: readonly Float32Array[], sampleRate: number, thresholdDb = -45, holdMs = 250): Span[] {
+  const n = channels[0]?.length ?? 0;
+  const win = Math.max(1, Math.round(sampleRate / 100));
+  const threshold = Math.pow(10, thresholdDb / 10);
+  const spans: Span[] = [];
+  for (let start = 0; start < n; start += win) {
+    const end = Math.min(n, start + win);
+    let sum = 0;
+    for (const channel of channels) for (let i = start; i < end; i++) sum += channel[i]! * channel[i]!;
+    if (sum / ((end - start) * channels.length) > threshold) spans.push({ start, end });
+  }
+  return mergeSpans(spans, Math.round((holdMs / 1000) * sampleRate));
+}
+
+/**
+ * The ducking gain of the music, in dB, one value per sample (0 = untouched, -depth = fully ducked).
+ * For each voice span, the gain ramps linearly in dB from 0 to -depth over `attackMs` ending at the span's
+ * start, stays at -depth over the span, and ramps back over `releaseMs` starting at the span's end. Where
+ * spans' ramps meet, the lower gain wins. Ramps are clipped to [0, length).
+ */
+export function duckingEnvelopeDb(spans: readonly Span[], length: number, sampleRate: number, ducking: DuckingSpec): Float32Array {
+  const env = new Float32Array(length);
+  const depth = Math.abs(ducking.depthDb);
+  if (depth === 0) return env;
+  const attack = Math.max(0, Math.round((ducking.attackMs / 1000) * sampleRate));
+  const release = Math.max(0, Math.round((ducking.releaseMs / 1000) * sampleRate));
+  const lower = (i: number, value: number): void => {
+    if (i >= 0 && i < length && value < env[i]!) env[i] = value;
+  };
+  for (const span of mergeSpans(spans)) {
+    // Attack: sample span.start - attack + k has gain -depth * k / attack (k = 0 .. attack - 1).
+    for (let k = Math.max(0, attack - span.start); k < attack; k++) lower(span.start - attack + k, (-depth * k) / attack);
+    const from = Math.max(0, span.start);
+    const to = Math.min(length, span.end);
+    for (let i = from; i < to; i++) env[i] = -depth;
+    // Release: sample span.end + k has gain -depth * (1 - (k + 1) / (release + 1)).
+    for (let k = 0; k < release && span.end + k < length; k++) lower(span.end + k, -depth * (1 - (k + 1) / (release + 1)));
+  }
+  return env;
+}
+
+/**
+ * Reduces a per-sample dB envelope to `pointsPerSecond` values for drawing: each point is the lowest gain
+ * (deepest duck) within its interval, so a short duck is never lost.
+ */
+export function decimateEnvelope(envelopeDb: Float32Array, sampleRate: number, pointsPerSecond: number): Float32Array {
+  const step = Math.max(1, Math.round(sampleRate / pointsPerSecond));
+  const count = Math.ceil(envelopeDb.length / step);
+  const out = new Float32Array(count);
+  for (let p = 0; p < count; p++) {
+    let m = 0;
+    const end = Math.min(envelopeDb.length, (p + 1) * step);
+    for (let i = p * step; i < end; i++) if (envelopeDb[i]! < m) m = envelopeDb[i]!;
+    out[p] = m;
+  }
+  return out;
+}

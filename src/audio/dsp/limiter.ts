@@ -1,0 +1,148 @@
+import { dbToGain } from './db.js';
+import { scratch } from './scratch.js';
+import { truePeakEnvelope } from './true-peak.js';
+
+/** Options of the true-peak limiter. */
+export interface LimiterOptions {
+  /** Ceiling, dBTP. */
+  readonly ceiling: number;
+  /** Gain applied before limiting, dB. Default 0. */
+  readonly gainDb?: number;
+  /** Look-ahead and attack ramp, ms. Default 5. */
+  readonly lookaheadMs?: number;
+  /** Release time constant, ms. Default 80. */
+  readonly releaseMs?: number;
+  /** Safety margin under the ceiling, dB, for the gain ramp's effect on inter-sample values. Default 0.1. */
+  readonly marginDb?: number;
+}
+
+/** What the limiter did. */
+export interface LimiterResult {
+  readonly channels: Float32Array[];
+  /** Deepest gain reduction, dB (0 = untouched). */
+  readonly maxReductionDb: number;
+}
+
+/**
+ * The limiter's gain curve for linear true peaks `peaks` (of the input before `gain`): g[n] <= ceiling /
+ * (gain * peaks[n]) everywhere, reached smoothly. g = box average over the look-ahead `width` of r, where r
+ * follows the forward `width`-sample minimum of the required gain down at once and back up with an
+ * exponential release; every term of the average is at most the required gain at n, so the bound holds.
+ * Returns the per-sample gain including `gain` (a reused work buffer: valid until the next call), or null
+ * when no sample needs limiting.
+ */
+export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
+  const n = peaks.length;
+  const over = ceiling / gain;
+  const blocks = Math.ceil(n / width);
+  // Pass 1: which blocks of `width` samples hold a peak over the ceiling (the others need no work).
+  const flagged = new Uint8Array(blocks);
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    if (peaks[i]! > over) {
+      flagged[(i / width) | 0] = 1;
+      any = true;
+    }
+  }
+  if (!any) return null;
+  // Pass 2, flagged blocks only: the required gain, and van Herk / Gil-Werman running minima from each
+  // block's start (prefix) and to its end (suffix, kept in `gains` for now). Elsewhere all three are 1.
+  const required = scratch('limiter.required', n);
+  const prefix = scratch('limiter.prefix', n);
+  const gains = scratch('limiter.gains', n);
+  for (let k = 0; k < blocks; k++) {
+    if (!flagged[k]) continue;
+    const b = k * width;
+    const e = Math.min(n, b + width);
+    let run = 1;
+    for (let i = b; i < e; i++) {
+      const p = peaks[i]!;
+      const r = p > over ? over / p : 1;
+      required[i] = r;
+      if (r < run) run = r;
+      prefix[i] = run;
+    }
+    run = 1;
+    for (let i = e - 1; i >= b; i--) {
+      const r = required[i]!;
+      if (r < run) run = r;
+      gains[i] = run;
+    }
+  }
+  // Pass 3, block by block: the forward window minimum over [i, i + width - 1] is min(suffix[i],
+  // prefix[i + width - 1]) (the window's two blocks), then the release, then the box average. Where the
+  // limiter is idle (gain fully back, no flagged block within reach) a whole block is filled at once.
+  // `gains` is overwritten in place: index i is read before it is written.
+  const last = blocks - 1;
+  const invWidth = 1 / width;
+  const first = flagged[0] ? gains[0]! : 1; // the window of sample 0 is block 0
+  let state = first;
+  // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
+  const ring = new Float32Array(width).fill(first);
+  let sum = width * first;
+  let slot = 0;
+  let restful = 0; // consecutive samples with state exactly 1
+  for (let k = 0; k < blocks; k++) {
+    const start = k * width;
+    const end = Math.min(n, start + width);
+    const here = flagged[k] === 1;
+    const next = k < last && flagged[k + 1] === 1;
+    if (restful >= width && !here && !next) {
+      gains.fill(gain, start, end);
+      continue;
+    }
+    for (let i = start; i < end; i++) {
+      const a = here ? gains[i]! : 1;
+      const j = i + width - 1;
+      // Sample `start`'s window is its own block; past the end the window stops at n - 1.
+      const b = i === start || k === last ? a : next ? prefix[j < n ? j : n - 1]! : 1;
+      const target = a < b ? a : b;
+      state = target < state ? target : target + (state - target) * release;
+      // Snap the last millionth of the release so that idle stretches can be recognised.
+      if (target === 1 && state > 0.999999) state = 1;
+      restful = state === 1 ? restful + 1 : 0;
+      sum += state - ring[slot]!;
+      ring[slot] = state;
+      if (++slot === width) slot = 0;
+      if (restful >= width) sum = width;
+      // The bound holds by construction; the clamp only absorbs rounding of the running sum.
+      let g = sum * invWidth;
+      const req = here ? required[i]! : 1;
+      if (g > req) g = req;
+      gains[i] = g * gain;
+    }
+  }
+  return gains;
+}
+
+/**
+ * True-peak limiter with look-ahead: applies `gainDb`, then keeps the true peak under `ceiling` dBTP
+ * (less a 0.1 dB margin) with a smooth gain curve (`limiterGains`).
+ */
+export function limitTruePeak(channels: readonly Float32Array[], sampleRate: number, options: LimiterOptions, peaks?: Float32Array): LimiterResult {
+  const gain = dbToGain(options.gainDb ?? 0);
+  const ceiling = dbToGain(options.ceiling - (options.marginDb ?? 0.1));
+  const width = Math.max(1, Math.round(((options.lookaheadMs ?? 5) / 1000) * sampleRate));
+  const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
+  const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
+  const gains = limiterGains(envelope, gain, ceiling, width, release);
+  return { channels: applyGains(channels, gains, gain), maxReductionDb: reductionDb(gains, gain) };
+}
+
+/** Deepest reduction of a gain curve below `gain`, dB (0 when none). */
+export function reductionDb(gains: Float32Array | null, gain: number): number {
+  if (!gains) return 0;
+  let lowest = gain;
+  for (let i = 0; i < gains.length; i++) if (gains[i]! < lowest) lowest = gains[i]!;
+  return lowest < gain ? -20 * Math.log10(lowest / gain) : 0;
+}
+
+/** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */
+export function applyGains(channels: readonly Float32Array[], gains: Float32Array | null, gain: number): Float32Array[] {
+  return channels.map((channel) => {
+    const y = new Float32Array(channel.length);
+    if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
+    else for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
+    return y;
+  });
+}

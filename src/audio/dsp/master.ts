@@ -1,0 +1,139 @@
+import { dbToGain, gainToDb } from './db.js';
+import { kWeightedPower } from './k-weighting.js';
+import { applyGains, limiterGains, reductionDb } from './limiter.js';
+import {
+  channelWeights,
+  integratedFromBlocks,
+  integratedFromSteps,
+  loudnessBlocks,
+  measureFromBlocks,
+  measureLoudness,
+  type LoudnessBlocks,
+  type LoudnessMeasurement,
+} from './loudness.js';
+import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
+import { scratch } from './scratch.js';
+import { truePeakEnvelope } from './true-peak.js';
+import { assertChannels, assertSampleRate } from './validate.js';
+
+/** What `master` returns: the mastered channels, their measurement and the compliance check. */
+export interface MasterResult {
+  readonly channels: Float32Array[];
+  /** Integrated loudness of the input, LUFS. */
+  readonly inputIntegrated: number;
+  /** Measurement of the output. */
+  readonly measurement: LoudnessMeasurement;
+  readonly compliance: ComplianceResult;
+  /** Static gain applied before the limiter, dB. */
+  readonly gainDb: number;
+  /** Deepest limiter gain reduction, dB. */
+  readonly limiterReductionDb: number;
+  /** Gain-and-limit passes made (1 to 4): more when the limiter took loudness away. */
+  readonly passes: number;
+}
+
+/** Options of `master`. */
+export interface MasterOptions {
+  /** For `custom`: integrated target, LUFS. */
+  readonly target?: number;
+  /** For `custom`: true-peak ceiling, dBTP. */
+  readonly truePeak?: number;
+}
+
+const MAX_PASSES = 4;
+/** Aim this close to the target before stopping, LU (the strictest preset allows ±0.5). */
+const AIM = 0.1;
+/** The input's true-peak envelope is computed for gains up to this much above the current one, dB. */
+const HEADROOM_DB = 2;
+const MARGIN_DB = 0.1;
+
+/**
+ * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
+ * limiter to the ceiling. When limiting took loudness away, the gain is raised by the shortfall and the
+ * pass repeated from the input (at most 4 passes). A final trim keeps the true peak at or under the
+ * ceiling. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
+ */
+export function master(channels: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
+  assertChannels(channels);
+  assertSampleRate(sampleRate);
+  const p = resolvePreset(preset, options);
+  // Per-sample K-weighted power of the input: the passes estimate their loudness from it (see
+  // kWeightedPower); what is reported is measured on the output itself.
+  const n = channels[0]!.length;
+  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), scratch('master.power', n));
+  const step = Math.round(sampleRate / 10);
+  const inputIntegrated = estimateIntegrated(power, null, 1, step);
+  if (!Number.isFinite(inputIntegrated)) {
+    const copy = channels.map((c) => c.slice());
+    const silent = measureLoudness(copy, sampleRate);
+    return { channels: copy, inputIntegrated, measurement: silent, compliance: checkCompliance(silent, p), gainDb: 0, limiterReductionDb: 0, passes: 0 };
+  }
+  const ceiling = dbToGain(p.truePeak - MARGIN_DB);
+  const width = Math.max(1, Math.round(0.005 * sampleRate));
+  const release = Math.exp(-1 / (0.08 * sampleRate));
+  let gainDb = p.integrated - inputIntegrated;
+  // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
+  let envelopeGainDb = gainDb + HEADROOM_DB;
+  const peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), scratch('master.peaks', n));
+  let gains: Float32Array | null = null;
+  let passes = 0;
+  let previous: { gainDb: number; loudness: number } | undefined;
+  let out: Float32Array[] = channels;
+  let blocks: LoudnessBlocks | undefined;
+  for (;;) {
+    while (passes < MAX_PASSES) {
+      passes++;
+      if (gainDb > envelopeGainDb) {
+        envelopeGainDb = gainDb + HEADROOM_DB;
+        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
+      }
+      gains = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
+      if (!gains) break;
+      const loudness = estimateIntegrated(power, gains, 1, step);
+      const shortfall = p.integrated - loudness;
+      if (Math.abs(shortfall) <= AIM) break;
+      // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
+      // later passes step along the secant of the last two.
+      let slope = 1.5;
+      if (previous && loudness !== previous.loudness) slope = (gainDb - previous.gainDb) / (loudness - previous.loudness);
+      previous = { gainDb, loudness };
+      gainDb += shortfall * Math.min(4, Math.max(1, slope));
+    }
+    out = applyGains(channels, gains, dbToGain(gainDb));
+    blocks = loudnessBlocks(out, sampleRate);
+    const measured = integratedFromBlocks(blocks.momentary);
+    // The estimate steered the passes; if the real output misses, correct once more from the measurement.
+    if (Math.abs(p.integrated - measured) <= AIM || passes >= MAX_PASSES) break;
+    gainDb += p.integrated - measured;
+    previous = undefined;
+  }
+  let measurement = measureFromBlocks(out, sampleRate, blocks);
+  if (measurement.truePeak > p.truePeak) {
+    // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
+    const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
+    out = out.map((channel) => channel.map((v) => v * trim));
+    gainDb += gainToDb(trim);
+    measurement = measureLoudness(out, sampleRate);
+  }
+  const reduction = reductionDb(gains, dbToGain(gainDb));
+  return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
+}
+
+/** Integrated loudness of g[n] * x[n] estimated from x's per-sample K-weighted power (g = gains, or `gain`). */
+function estimateIntegrated(power: Float32Array, gains: Float32Array | null, gain: number, step: number): number {
+  const steps = new Float64Array(Math.floor(power.length / step));
+  for (let b = 0, n = 0; b < steps.length; b++) {
+    let sum = 0;
+    const end = n + step;
+    if (gains) {
+      for (; n < end; n++) {
+        const g = gains[n]!;
+        sum += g * g * power[n]!;
+      }
+    } else {
+      for (; n < end; n++) sum += power[n]!;
+    }
+    steps[b] = (sum * gain * gain) / step;
+  }
+  return integratedFromSteps(steps);
+}

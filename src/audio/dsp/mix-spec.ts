@@ -1,0 +1,92 @@
+import type { FadeCurve } from './fade.js';
+import type { DeliveryPreset, DeliveryPresetId } from './presets.js';
+
+/** Decoded audio: one Float32Array per channel (mono or stereo), all the same length, at `sampleRate`. */
+export interface AudioSource {
+  readonly channels: readonly Float32Array[];
+  readonly sampleRate: number;
+}
+
+/** One voice clip placed on the timeline. Times are in seconds and rounded to the nearest sample. */
+export interface VoiceClip {
+  readonly source: AudioSource;
+  /** Where the clip starts in the ad. */
+  readonly start: number;
+  /** Clip gain, dB. Default 0. */
+  readonly gainDb?: number;
+  /** Where playback starts inside the source. Default 0. */
+  readonly trimStart?: number;
+  /** Where playback ends inside the source. Default: the source's end. */
+  readonly trimEnd?: number;
+  /** Fade-in length. Default 0. */
+  readonly fadeIn?: number;
+  /** Fade-out length. Default 0. */
+  readonly fadeOut?: number;
+}
+
+/** The music bed: starts at 0 in the ad, looped or trimmed to the ad's length. */
+export interface MusicBed {
+  readonly source: AudioSource;
+  /** Bed gain, dB. Default 0. */
+  readonly gainDb?: number;
+  /** Where playback starts inside the source (skips an intro). Default 0. */
+  readonly offset?: number;
+  /** Repeat the source (from `offset`) until the ad ends. Default false: the bed stops at the source's end. */
+  readonly loop?: boolean;
+  /** Crossfade at each loop point, seconds (equal power). Default 0.05; 0 for a loop cut to be seamless. */
+  readonly loopCrossfade?: number;
+  /** Fade-in at the ad's start. Default 0. */
+  readonly fadeIn?: number;
+  /** Fade-out ending at the ad's end (or the bed's end if it stops sooner). Default 0. */
+  readonly fadeOut?: number;
+}
+
+/** Ducking of the music under the voice. */
+export interface DuckingSpec {
+  /** How far the music goes down while the voice speaks, dB (positive number, e.g. 12). 0 turns ducking off. */
+  readonly depthDb: number;
+  /** Ramp down, ms; the ramp ends where the voice starts, so the music is already down on the first word. */
+  readonly attackMs: number;
+  /** Ramp up, ms; the ramp starts where the voice ends. */
+  readonly releaseMs: number;
+  /**
+   * Where the voice is: `placement` (default) from each clip's trimmed span; `signal` from the rendered voice's
+   * envelope (10 ms RMS above `thresholdDb`, gaps shorter than `holdMs` bridged).
+   */
+  readonly detect?: 'placement' | 'signal';
+  /** Voice presence threshold for `signal`, dBFS RMS. Default -45. */
+  readonly thresholdDb?: number;
+  /** For `signal`: pauses shorter than this keep the music down, ms. Default 250. */
+  readonly holdMs?: number;
+}
+
+/** Mastering of a mix: a delivery preset, or `custom` with a target and a true-peak ceiling. */
+export interface MasteringSpec {
+  readonly preset: DeliveryPresetId | DeliveryPreset;
+  /** Integrated target for `custom`, LUFS. */
+  readonly target?: number;
+  /** True-peak ceiling for `custom`, dBTP. */
+  readonly truePeak?: number;
+}
+
+/** Everything `renderMix` needs, as plain data (structured-cloneable: it can be posted to a worker). */
+export interface MixSpec {
+  /** Ad length, seconds. The output has exactly round(length * sampleRate) samples. */
+  readonly length: number;
+  /** Output sample rate, Hz. Sources at another rate are resampled (windowed sinc). */
+  readonly sampleRate: number;
+  /** Output channels: 1 or 2. Mono sources are copied to both channels; stereo sources are averaged for mono. */
+  readonly channelCount: 1 | 2;
+  readonly voice: readonly VoiceClip[];
+  readonly music?: MusicBed | null;
+  /** Voice bus level, dB. Default 0. */
+  readonly voiceGainDb?: number;
+  /** Music bus level, dB. Default 0. */
+  readonly musicGainDb?: number;
+  /** Ducking; omitted or depth 0 = none. */
+  readonly ducking?: DuckingSpec | null;
+  /** Mastering; omitted = the raw mix. */
+  readonly mastering?: MasteringSpec | null;
+  /** Fade curve of every fade. Default `sine`. */
+  readonly fadeCurve?: FadeCurve;
+}

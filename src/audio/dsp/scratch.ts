@@ -1,0 +1,22 @@
+/**
+ * Reused work buffers. A fresh multi-megabyte Float32Array costs page faults on its first write (about as
+ * much as several passes over it), so the DSP keeps its internal temporaries here between calls. Buffers
+ * are NOT cleared: callers overwrite them or clear them. Nothing returned to a caller comes from here.
+ * `releaseScratch()` drops them (e.g. when the editor is disposed).
+ */
+const pool = new Map<string, Float32Array>();
+
+/** A work buffer of exactly `length` samples for `slot`, reused across calls; its contents are stale. */
+export function scratch(slot: string, length: number): Float32Array {
+  let buffer = pool.get(slot);
+  if (!buffer || buffer.length < length) {
+    buffer = new Float32Array(length);
+    pool.set(slot, buffer);
+  }
+  return buffer.length === length ? buffer : buffer.subarray(0, length);
+}
+
+/** Drops every work buffer (they are allocated again on the next call that needs them). */
+export function releaseScratch(): void {
+  pool.clear();
+}

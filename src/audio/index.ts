@@ -1,0 +1,24 @@
+// service-studio-editor/audio: the audio engine's pure DSP (no DOM; runs in a worker and in Node).
+export { measureLoudness, measureIntegrated, loudnessBlocks } from './dsp/loudness.js';
+export type { LoudnessMeasurement, LoudnessBlocks } from './dsp/loudness.js';
+export { truePeak, truePeakFactor } from './dsp/true-peak.js';
+export { DELIVERY_PRESETS, checkCompliance, resolvePreset } from './dsp/presets.js';
+export type { DeliveryPreset, DeliveryPresetId, ComplianceResult, ComplianceRule } from './dsp/presets.js';
+export { master } from './dsp/master.js';
+export type { MasterResult, MasterOptions } from './dsp/master.js';
+export { limitTruePeak } from './dsp/limiter.js';
+export type { LimiterOptions, LimiterResult } from './dsp/limiter.js';
+export { renderMix, renderVoice, renderMusic, duckingEnvelope, voicePlacementSpans } from './dsp/mixdown.js';
+export type { MixResult } from './dsp/mixdown.js';
+export type { MixSpec, VoiceClip, MusicBed, DuckingSpec, MasteringSpec, AudioSource } from './dsp/mix-spec.js';
+export { duckingEnvelopeDb, decimateEnvelope, detectVoiceSpans } from './dsp/ducking.js';
+export type { Span } from './dsp/ducking.js';
+export { fadeGain } from './dsp/fade.js';
+export type { FadeCurve } from './dsp/fade.js';
+export { encodeWav, decodeWav } from './dsp/wav.js';
+export type { WavOptions, DecodedWav } from './dsp/wav.js';
+export { resample, resampleChannels } from './dsp/resample.js';
+export type { ResampleOptions } from './dsp/resample.js';
+export { dbToGain, gainToDb } from './dsp/db.js';
+export { releaseScratch } from './dsp/scratch.js';
+export { AudioInputError } from './errors.js';

@@ -1,0 +1,143 @@
+// Mastering and the true-peak limiter: targets met, ceilings never crossed, even on hostile signals.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DELIVERY_PRESETS, checkCompliance, limitTruePeak, master, measureLoudness, renderMix, truePeak, type DeliveryPresetId } from '../../../src/audio/index.js';
+import { music, sine, syntheticSpeech } from '../../audio/signals.js';
+
+const sr = 48000;
+const dbtp = (channels: Float32Array[]): number => 20 * Math.log10(truePeak(channels, sr));
+
+describe('true-peak limiter', () => {
+  it('keeps a square wave driven 12 dB over the ceiling under it in true peak', () => {
+    const square = new Float32Array(sr * 2).map((_, i) => (Math.floor(i / 37) % 2 ? 0.9 : -0.9));
+    const out = limitTruePeak([square, square], sr, { ceiling: -1, gainDb: 12 }).channels;
+    assert.ok(dbtp(out) <= -1, `true peak ${dbtp(out)}`);
+  });
+
+  it('catches inter-sample peaks: fs/4 at 45 degrees (samples at -3 dBFS, true peak 0 dBFS) limited to -1 dBTP', () => {
+    const x = sine(12000, 1, 2, sr, 45);
+    assert.ok(measureLoudness([x, x], sr).samplePeak < -2.9);
+    const out = limitTruePeak([x, x], sr, { ceiling: -1 }).channels;
+    assert.ok(dbtp(out) <= -1, `true peak ${dbtp(out)}`);
+    assert.ok(dbtp(out) > -1.5, 'and not much lower');
+  });
+
+  it('does not touch what stays under the ceiling', () => {
+    const x = sine(1000, 0.5, 1);
+    const result = limitTruePeak([x], sr, { ceiling: -1 });
+    assert.equal(result.maxReductionDb, 0);
+    assert.deepEqual(Array.from(result.channels[0]!.subarray(0, 100)), Array.from(x.subarray(0, 100)));
+  });
+
+  it('moves the gain smoothly: no step over 0.5 dB between samples on speech driven 10 dB into it', () => {
+    const speech = syntheticSpeech(5);
+    const gained = speech.map((v) => v * 10);
+    const out = limitTruePeak([gained], sr, { ceiling: -1, gainDb: 10 }).channels[0]!;
+    let worst = 0;
+    for (let i = 1; i < out.length; i++) {
+      if (Math.abs(speech[i]!) > 1e-3 && Math.abs(speech[i - 1]!) > 1e-3) {
+        const g0 = out[i - 1]! / gained[i - 1]!;
+        const g1 = out[i]! / gained[i]!;
+        worst = Math.max(worst, Math.abs(20 * Math.log10(g1 / g0)));
+      }
+    }
+    assert.ok(worst < 0.5, `largest gain step ${worst} dB`);
+  });
+});
+
+describe('master', () => {
+  const [l, r] = music(20);
+  const speech = syntheticSpeech(6);
+  const mix = renderMix({
+    length: 20,
+    sampleRate: sr,
+    channelCount: 2,
+    voice: [{ source: { channels: [speech], sampleRate: sr }, start: 1 }, { source: { channels: [speech], sampleRate: sr }, start: 11 }],
+    music: { source: { channels: [l, r], sampleRate: sr }, gainDb: -8 },
+    ducking: { depthDb: 10, attackMs: 150, releaseMs: 400 },
+  }).channels;
+
+  for (const id of Object.keys(DELIVERY_PRESETS) as DeliveryPresetId[]) {
+    it(`meets ${id}: integrated within tolerance, true peak at or under the ceiling`, () => {
+      const preset = DELIVERY_PRESETS[id];
+      const result = master(mix, sr, id);
+      const m = measureLoudness(result.channels, sr);
+      assert.ok(Math.abs(m.integrated - preset.integrated) <= Math.min(preset.tolerance, 0.5), `${id}: ${m.integrated} LUFS`);
+      assert.ok(m.truePeak <= preset.truePeak, `${id}: ${m.truePeak} dBTP`);
+      assert.equal(result.compliance.rules.find((rule) => rule.rule === 'integrated')?.pass, true);
+      assert.equal(result.compliance.rules.find((rule) => rule.rule === 'truePeak')?.pass, true);
+      assert.ok(Math.abs(result.measurement.integrated - m.integrated) < 1e-9, 'reports what it wrote');
+    });
+  }
+
+  it('takes custom target and ceiling', () => {
+    const result = master(mix, sr, 'custom', { target: -20, truePeak: -3 });
+    assert.ok(Math.abs(result.measurement.integrated + 20) <= 0.5);
+    assert.ok(result.measurement.truePeak <= -3);
+    assert.equal(result.compliance.pass, true);
+  });
+
+  it('leaves silence alone and reports it as failing the integrated rule', () => {
+    const silent = new Float32Array(sr * 3);
+    const result = master([silent, silent], sr, 'streaming');
+    assert.equal(result.measurement.integrated, -Infinity);
+    assert.equal(result.compliance.pass, false);
+  });
+});
+
+describe('checkCompliance', () => {
+  const measurement = { integrated: -23.4, momentaryMax: -15, shortTermMax: -17.5, range: 6, samplePeak: -2, truePeak: -0.8 };
+
+  it('gives each rule with the measured and required values', () => {
+    const result = checkCompliance(measurement, 'ebu-r128');
+    assert.equal(result.pass, false);
+    assert.deepEqual(result.rules.map((rule) => [rule.rule, rule.pass]), [['integrated', true], ['truePeak', false], ['shortTermMax', false]]);
+    const tp = result.rules[1]!;
+    assert.equal(tp.measured, -0.8);
+    assert.equal(tp.max, -1);
+    assert.match(tp.required, /-1 dBTP/);
+  });
+
+  it('passes ATSC A/85 for the same measurement (±2 LU, -2 dBTP fails on the peak)', () => {
+    const result = checkCompliance({ ...measurement, truePeak: -2.5, integrated: -25.9 }, 'atsc-a85');
+    assert.equal(result.pass, true);
+  });
+
+  it('names the preset ids of config.mastering.preset exactly', () => {
+    assert.deepEqual(Object.keys(DELIVERY_PRESETS).sort(), ['aes-ads', 'atsc-a85', 'custom', 'ebu-r128', 'podcast', 'streaming']);
+    for (const preset of Object.values(DELIVERY_PRESETS)) assert.ok(preset.source.length > 20, `${preset.id} has a source`);
+  });
+});
+
+describe('limiter gain curve', () => {
+  it('equals a plain per-sample computation of the same definition (sparse peaks, idle stretches, block edges)', async () => {
+    const { limiterGains } = await import('../../../src/audio/dsp/limiter.js');
+    const width = 7;
+    const release = 0.9;
+    const random = (await import('../../audio/signals.js')).prng(5);
+    const peaks = new Float32Array(2000).map(() => (random() < 0.02 ? 1 + random() : 0.5 * random()));
+    peaks[0] = 1.5;
+    peaks[1999] = 1.8;
+    peaks[699] = 1.3; // the last sample of a block
+    peaks[700] = 1.2; // the first of the next
+    const gains = Array.from(limiterGains(peaks, 1, 1, width, release)!);
+    // Reference: required gain, forward window minimum, release, box average of width, clamp.
+    const n = peaks.length;
+    const req = Array.from(peaks, (p) => (p > 1 ? 1 / p : 1));
+    const min = req.map((_, i) => Math.min(...req.slice(i, i + width)));
+    let state = min[0]!;
+    const r: number[] = [];
+    for (let i = 0; i < n; i++) {
+      state = min[i]! < state ? min[i]! : min[i]! + (state - min[i]!) * release;
+      if (min[i] === 1 && state > 0.999999) state = 1;
+      r.push(state);
+    }
+    for (let i = 0; i < n; i++) {
+      let sum = 0;
+      for (let k = i - width + 1; k <= i; k++) sum += k < 0 ? min[0]! : r[k]!;
+      const expected = Math.min(sum / width, req[i]!);
+      assert.ok(Math.abs(gains[i]! - expected) < 1e-5, `sample ${i}: ${gains[i]} vs ${expected}`);
+      assert.ok(gains[i]! * peaks[i]! <= 1 + 1e-6, `sample ${i} over the ceiling`);
+    }
+  });
+});

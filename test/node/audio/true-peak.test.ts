@@ -1,0 +1,69 @@
+// The optimised true-peak scan (symmetric phases, block skipping, edge scratch) equals a plain polyphase
+// FIR evaluation of the same interpolator, and the interpolator is flat where it matters.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { interpolationPhase, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { prng } from '../../audio/signals.js';
+
+/** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
+function bruteForce(x: Float32Array): Float32Array {
+  const phases = [0.25, 0.5, 0.75].map(interpolationPhase);
+  const out = new Float32Array(x.length);
+  for (let n = 0; n < x.length; n++) {
+    let m = Math.abs(x[n]!);
+    for (const c of phases) {
+      let y = 0;
+      for (let i = 0; i < c.length; i++) {
+        const j = n + 1 - c.length / 2 + i;
+        if (j >= 0 && j < x.length) y += c[i]! * x[j]!;
+      }
+      m = Math.max(m, Math.abs(y));
+    }
+    out[n] = m;
+  }
+  return out;
+}
+
+describe('true peak', () => {
+  const random = prng(11);
+  const noise = new Float32Array(3000).map(() => random() * 2 - 1);
+  noise[2999] = 0.99;
+  noise[2998] = -0.99;
+  const reference = bruteForce(noise);
+
+  it('equals a plain FIR evaluation, edges included', () => {
+    const expected = Math.max(...reference);
+    assert.ok(Math.abs(truePeak([noise], 48000) - expected) < 1e-6, `${truePeak([noise], 48000)} vs ${expected}`);
+  });
+
+  it('gives the per-sample envelope of a plain FIR evaluation wherever it can exceed the threshold', () => {
+    const envelope = truePeakEnvelope([noise], 48000, 0);
+    let worst = 0;
+    for (let i = 0; i < noise.length; i++) worst = Math.max(worst, Math.abs(envelope[i]! - reference[i]!));
+    assert.ok(worst < 1e-6, `largest difference ${worst}`);
+  });
+
+  it('takes the larger channel and reports 0 for silence', () => {
+    assert.equal(truePeak([new Float32Array(100), new Float32Array(100)], 48000), 0);
+    const half = noise.map((v) => v / 2);
+    assert.ok(Math.abs(truePeak([half, noise], 48000) - truePeak([noise], 48000)) < 1e-9);
+  });
+
+  it('uses phases with unity DC gain whose response is within 0.05 dB up to 0.4 fs', () => {
+    for (const frac of [0.25, 0.5, 0.75]) {
+      const c = interpolationPhase(frac);
+      assert.ok(Math.abs(c.reduce((a, v) => a + v, 0) - 1) < 1e-12);
+      for (const f of [0.05, 0.2, 0.3, 0.4]) {
+        let re = 0;
+        let im = 0;
+        c.forEach((v, i) => {
+          const t = 1 - c.length / 2 + i - frac;
+          re += v * Math.cos(2 * Math.PI * f * t);
+          im += v * Math.sin(2 * Math.PI * f * t);
+        });
+        const db = 20 * Math.log10(Math.hypot(re, im));
+        assert.ok(Math.abs(db) < 0.05, `phase ${frac} at ${f} fs: ${db.toFixed(3)} dB`);
+      }
+    }
+  });
+});
