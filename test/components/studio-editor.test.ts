@@ -43,6 +43,14 @@ describe('<studio-editor>', () => {
     expect(element.hasAttribute('ready')).to.equal(true);
   });
 
+  it('gives the workspace the free height and keeps the status line at the bottom, with no notices', async () => {
+    const element = await mount({ layout: { height: '600px' } });
+    const box = (selector: string) => element.shadowRoot!.querySelector(selector)!.getBoundingClientRect();
+    const editor = element.getBoundingClientRect();
+    expect(Math.round(editor.bottom - box('[part="status"]').bottom)).to.be.lessThan(3);
+    expect(box('[part="workspace"]').height).to.be.greaterThan(400);
+  });
+
   it('fires studio-ready bubbling and composed, with the version', async () => {
     const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
     const seen = oneEvent(document, 'studio-ready');

@@ -10,6 +10,7 @@ export const styles = css`
     --_text-muted: var(--studio-text-muted, #4b5563);
     --_border: var(--studio-border, #d1d5db);
     --_danger: var(--studio-danger, #b91c1c);
+    --_warning: var(--studio-warning, #b45309);
     --_font: var(--studio-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_radius: var(--studio-radius, 8px);
     --_space: var(--studio-space, 12px);
@@ -37,6 +38,7 @@ export const styles = css`
     --_text-muted: var(--studio-text-muted, #d1d5db);
     --_border: var(--studio-border, #374151);
     --_danger: var(--studio-danger, #f87171);
+    --_warning: var(--studio-warning, #fbbf24);
     color-scheme: dark;
   }
 
@@ -49,6 +51,7 @@ export const styles = css`
       --_text-muted: var(--studio-text-muted, #d1d5db);
       --_border: var(--studio-border, #374151);
       --_danger: var(--studio-danger, #f87171);
+    --_warning: var(--studio-warning, #fbbf24);
       color-scheme: dark;
     }
   }
@@ -85,13 +88,22 @@ export const styles = css`
   }
 
 
+  /* Rows by position: the notices take no space when there are none, and the rest must not move up. */
+  [part='toolbar'] {
+    grid-row: 1;
+  }
+  [part='notices'] {
+    grid-row: 2;
+  }
   [part='workspace'] {
+    grid-row: 3;
     overflow: auto;
     padding: var(--_space);
     min-height: 0;
   }
 
   [part='status'] {
+    grid-row: 4;
     padding: calc(var(--_space) / 2) var(--_space);
     border-top: 1px solid var(--_border);
     color: var(--_text-muted);

@@ -65,6 +65,7 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
  * @cssprop [--studio-text-muted=#4b5563] - Secondary text colour.
  * @cssprop [--studio-border=#d1d5db] - Border colour.
  * @cssprop [--studio-danger=#b91c1c] - Colour of errors.
+ * @cssprop [--studio-warning=#b45309] - Colour of warnings (a draft to restore, a voice-over out of date).
  * @cssprop [--studio-font-family=system-ui] - Font family.
  * @cssprop [--studio-radius=8px] - Corner radius.
  * @cssprop [--studio-space=12px] - Base spacing unit.

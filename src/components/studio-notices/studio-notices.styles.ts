@@ -1,14 +1,9 @@
 import { css } from 'lit';
 
 export const styles = css`
+  /* Colours and sizes come from the editor's private aliases (inherited, so the dark theme applies), with
+     literal fallbacks for the element on its own. */
   :host {
-    --_accent: var(--studio-accent, #2563eb);
-    --_surface-alt: var(--studio-surface-alt, #f3f4f6);
-    --_border: var(--studio-border, #d1d5db);
-    --_danger: var(--studio-danger, #b91c1c);
-    --_warning: var(--studio-warning, #b45309);
-    --_radius: var(--studio-radius, 8px);
-    --_space: var(--studio-space, 12px);
     display: block;
   }
   :host([hidden]),
@@ -17,27 +12,27 @@ export const styles = css`
   }
   [part='list'] {
     display: grid;
-    gap: calc(var(--_space) / 2);
+    gap: calc(var(--_space, 12px) / 2);
     margin: 0;
-    padding: calc(var(--_space) / 2);
+    padding: calc(var(--_space, 12px) / 2);
     list-style: none;
   }
   [part~='notice'] {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: calc(var(--_space) / 2);
-    padding: calc(var(--_space) / 2) var(--_space);
-    background: var(--_surface-alt);
-    border: 1px solid var(--_border);
-    border-inline-start: 4px solid var(--_accent);
-    border-radius: var(--_radius);
+    gap: calc(var(--_space, 12px) / 2);
+    padding: calc(var(--_space, 12px) / 2) var(--_space, 12px);
+    background: var(--_surface-alt, #f3f4f6);
+    border: 1px solid var(--_border, #d1d5db);
+    border-inline-start: 4px solid var(--_accent, #2563eb);
+    border-radius: var(--_radius, 8px);
   }
   [part~='notice'].warning {
-    border-inline-start-color: var(--_warning);
+    border-inline-start-color: var(--_warning, #b45309);
   }
   [part~='notice'].error {
-    border-inline-start-color: var(--_danger);
+    border-inline-start-color: var(--_danger, #b91c1c);
   }
   [part='message'] {
     flex: 1 1 16rem;
@@ -45,14 +40,14 @@ export const styles = css`
   button {
     font: inherit;
     padding: 4px 10px;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) / 2);
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: calc(var(--_radius, 8px) / 2);
     background: transparent;
     color: inherit;
     cursor: pointer;
   }
   button:focus-visible {
-    outline: 2px solid var(--_accent);
+    outline: 2px solid var(--_accent, #2563eb);
     outline-offset: 2px;
   }
 `;
