@@ -37,7 +37,7 @@ describe('recommend from a URL in the editor (e2e)', () => {
       auth: { userId, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
       project: { id: `flow-project-${userId}`, duration: 30 },
     });
-    await waitUntil(() => calls.some((call) => call.path === '/host/token' && call.status === 200), 'the editor asks for its token at start');
+    await waitUntil(() => calls.some((call) => call.path === '/host/token' && call.status === 200), 'the editor asks for its token at start', { timeout: 10000 });
     const expired = await fetch(`${emulatorAdmin as string}/expire-tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -52,7 +52,7 @@ describe('recommend from a URL in the editor (e2e)', () => {
     await sendKeys({ type: 'https://www.northwind-bikes.com/products/trail-runner-2' });
     await sendKeys({ press: 'Enter' });
 
-    await waitUntil(() => shadow(panel, 'studio-job-status') !== null, 'progress is shown while the job runs');
+    await waitUntil(() => shadow(panel, 'studio-job-status') !== null, 'progress is shown while the job runs', { timeout: 10000 });
     await waitUntil(() => (panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length ?? 0) === 3, 'three cards are shown', { timeout: 8000 });
 
     const starts = calls.filter((call) => call.path === '/v1/recommend/url').map((call) => call.status);
@@ -72,7 +72,7 @@ describe('recommend from a URL in the editor (e2e)', () => {
     expect(project.script.sections.map((section) => section.text)).to.deep.equal(chosen.script.sections.map((section) => section.text));
     expect(project.voice.voice).to.equal(chosen.voice.voice_id);
     expect(project.music?.track?.track_id).to.equal(chosen.music.track_id);
-    await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced');
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced', { timeout: 10000 });
 
     // Script: generate the voice-over of every section, synthesised by the emulator.
     const panels = handle.element.shadowRoot!.querySelector('studio-panels')!;
@@ -92,7 +92,7 @@ describe('recommend from a URL in the editor (e2e)', () => {
     }
     const clipStarts = voiced.clips.map((clip) => clip.start);
     expect([...clipStarts].sort((a, b) => a - b)).to.deep.equal(clipStarts);
-    await waitUntil(() => (shadow(editor, 'button.primary') as HTMLButtonElement).disabled, 'nothing is left to voice');
+    await waitUntil(() => (shadow(editor, 'button.primary') as HTMLButtonElement).disabled, 'nothing is left to voice', { timeout: 10000 });
   });
 
   it('resumes a recommendation job after the editor is reloaded mid-job', async () => {
@@ -117,7 +117,7 @@ describe('recommend from a URL in the editor (e2e)', () => {
     (shadow(form, '#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.acme-coffee.com/products/cold-brew-kit' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(async () => (await first.api!.pendingJobs(`reload-project-${userId}`)).length === 1, 'the job is remembered');
+    await waitUntil(async () => (await first.api!.pendingJobs(`reload-project-${userId}`)).length === 1, 'the job is remembered', { timeout: 10000 });
     first.destroy();
     await fetch(`${emulatorAdmin as string}/faults`, {
       method: 'POST',
