@@ -3,6 +3,8 @@
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry
 //  dist/studio-editor.bundled.js self-contained, minified ESM for <script type="module"> from a CDN
 //  dist/studio-editor.iife.js    self-contained, minified IIFE: window.ServiceStudioEditor and <studio-editor>
+//  dist/render-worker.js         the render worker of both self-contained builds (a module worker)
+//  dist/studio-editor.mp3.js     the MP3 encoder (LAME, LGPL) of both, loaded by URL only when MP3 is exported
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -20,23 +22,43 @@ const plugins = ({ outDir }) => [
 
 const minify = terser({ ecma: 2022, module: true, format: { comments: false } });
 
-const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js)(\/|$)/.test(id);
+const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs)(\/|$)/.test(id);
+
+// In the self-contained bundles the MP3 encoder is a file of its own beside the script, loaded by URL
+// (an IIFE has no chunks); Rollup turns import.meta.url into the script's own URL there.
+const mp3ByUrl = {
+  name: 'mp3-by-url',
+  load(id) {
+    if (!id.replaceAll('\\', '/').endsWith('/src/audio/mp3-loader.ts')) return null;
+    return "export const loadMp3Encoder = () => import(new URL('./studio-editor.mp3.js', import.meta.url).href);";
+  },
+};
 
 export default [
   {
-    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts' },
+    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts', 'audio/render-worker': 'src/audio/render-worker.ts' },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },
   },
   {
     input: 'src/index.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
+    plugins: [mp3ByUrl, ...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.bundled.js', format: 'es', sourcemap: true },
   },
   {
     input: 'src/cdn.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
+    plugins: [mp3ByUrl, ...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
+  },
+  {
+    input: 'src/audio/render-worker.ts',
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: 'dist/render-worker.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/audio/mp3-encoder.ts',
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: 'dist/studio-editor.mp3.js', format: 'es', sourcemap: true },
   },
 ];

@@ -1,5 +1,5 @@
 // Browser tests: every test/**/*.test.ts except the Node-side ones (test/server/, test/node/), in headless Chromium.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -9,6 +9,19 @@ import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 
 // The host application and the service emulator, on ephemeral ports, for test/e2e/ (see the plugin).
 const emulator = emulatorPlugin();
+// A worker URL such as `new URL('./render-worker.js', import.meta.url)` names the built `.js`; under src/ in
+// the test runner it is the `.ts` beside it (which the esbuild plugin then transforms).
+const tsForJs = (context, next) => {
+  const path = context.path;
+  if (path.startsWith('/src/') && path.endsWith('.js')) {
+    const ts = path.slice(0, -3) + '.ts';
+    if (!existsSync(new URL(`.${path}`, import.meta.url)) && existsSync(new URL(`.${ts}`, import.meta.url))) {
+      context.url = ts + context.url.slice(path.length);
+    }
+  }
+  return next();
+};
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 export default {
@@ -20,7 +33,7 @@ export default {
   testsFinishTimeout: 90_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
-  middleware: [emulator.hostProxy],
+  middleware: [emulator.hostProxy, tsForJs],
   plugins: [
     emulator,
     esbuildPlugin({

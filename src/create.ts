@@ -7,6 +7,8 @@ import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 // Auth and service client (issue 4).
 import type { ServiceClient } from './api/client.js';
+// Audio engine and export (issue 6).
+import type { ExportOptions } from './audio/engine.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;
@@ -26,6 +28,8 @@ export interface StudioHandle {
    * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
    */
   loadProject(doc: unknown): ProjectDocument;
+  /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export` (issue 6). */
+  export(options: ExportOptions): Promise<Blob>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -67,6 +71,8 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     },
     getProject: () => element.getProject(),
     loadProject: (doc) => element.loadProject(doc),
+    // Audio engine and export (issue 6).
+    export: (options) => element.export(options),
     destroy() {
       if (destroyed) return;
       destroyed = true;

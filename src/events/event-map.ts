@@ -1,6 +1,7 @@
 import type { StudioAuthErrorEvent } from './studio-auth-error.js';
 import type { StudioChangeEvent } from './studio-change.js';
 import type { StudioErrorEvent } from './studio-error.js';
+import type { StudioExportEvent } from './studio-export.js';
 import type { StudioJobProgressEvent } from './studio-job-progress.js';
 import type { StudioReadyEvent } from './studio-ready.js';
 import type { StudioSaveEvent } from './studio-save.js';
@@ -16,6 +17,7 @@ export interface StudioEventMap {
   'job-progress': StudioJobProgressEvent;
   change: StudioChangeEvent;
   save: StudioSaveEvent;
+  export: StudioExportEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

@@ -197,12 +197,19 @@ export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Ar
   return decimateEnvelope(env, spec.sampleRate, pointsPerSecond);
 }
 
+/** Hooks of `renderMix`. */
+export interface RenderHooks {
+  /** Called as each stage begins (`mix`, then `master` when mastering); a throw stops the render there. */
+  readonly onStage?: (stage: 'mix' | 'master') => void;
+}
+
 /**
  * Renders an ad from its plain-data description: voice bus + ducked music bed, then mastering when
  * `spec.mastering` is set. The preview plays these samples and the export encodes them: one code path.
  */
-export function renderMix(spec: MixSpec): MixResult {
+export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   const length = validateSpec(spec);
+  hooks.onStage?.('mix');
   // With mastering the bus is a temporary (master writes new arrays); without, it is the result.
   const voice = renderVoiceInto(spec, spec.mastering ? 'pooled' : null);
   const spans = spec.ducking || spec.voice.length ? spansFor(spec, voice) : [];
@@ -229,6 +236,7 @@ export function renderMix(spec: MixSpec): MixResult {
     }
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans };
+  hooks.onStage?.('master');
   const mastered = master(out, spec.sampleRate, spec.mastering.preset, spec.mastering);
   return { channels: mastered.channels, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans, mastering: mastered };
 }

@@ -14,6 +14,8 @@ const TAPS = 16;
 const HALF = TAPS / 2;
 const BETA = 5;
 const BLOCK = 32;
+/** Run length of the per-run maxima that the block test reads. */
+const SUB = 8;
 
 /** Oversampling factor used for true peak at this rate: 4 below 96 kHz, 2 below 192 kHz, else 1. */
 export function truePeakFactor(sampleRate: number): number {
@@ -115,7 +117,21 @@ function block(src: Float32Array, shift: number, from: number, to: number, k: Fl
  * Scans one channel block by block, skipping blocks that cannot exceed `floor`. With `out`, raises out[n]
  * to the largest interpolated |value| between n and n+1 and keeps `floor` fixed; without, returns the peak.
  */
-function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null): number {
+/** Largest |value| of each run of SUB (8) samples (the last run may be shorter), unrolled: one pass. */
+function subMaxima(x: Float32Array): Float32Array {
+  const n = x.length;
+  const out = new Float32Array(Math.ceil(n / SUB));
+  const full = Math.floor(n / SUB);
+  const abs = Math.abs;
+  for (let k = 0; k < full; k++) {
+    const b = k * SUB;
+    out[k] = Math.max(abs(x[b]!), abs(x[b + 1]!), abs(x[b + 2]!), abs(x[b + 3]!), abs(x[b + 4]!), abs(x[b + 5]!), abs(x[b + 6]!), abs(x[b + 7]!));
+  }
+  if (full < out.length) out[full] = absMax(x, full * SUB, n);
+  return out;
+}
+
+function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x)): number {
   if (factor === 1) return floor;
   const { coefficients, bound } = getKernel();
   const n = x.length;
@@ -128,7 +144,10 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     const lo = start + 1 - HALF;
     const hi = end + HALF;
     if (lo >= 0 && hi <= n) {
-      if (absMax(x, lo, hi) * bound <= floor) continue;
+      // The runs of SUB samples that cover [lo, hi): their maximum bounds the neighbourhood's.
+      let m = 0;
+      for (let k = (lo / SUB) | 0, last = ((hi - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
+      if (m * bound <= floor) continue;
       floor = block(x, 1 - HALF, start, end, coefficients, quarter, floor, out);
     } else {
       scratch.fill(0);
@@ -147,12 +166,13 @@ export function truePeak(channels: readonly Float32Array[], sampleRate: number):
 
 /** Highest sample peak and true peak over all channels, linear, in one scan. */
 export function peaks(channels: readonly Float32Array[], sampleRate: number): { samplePeak: number; truePeak: number } {
+  const maxima = channels.map(subMaxima);
   let samplePeak = 0;
-  for (const channel of channels) samplePeak = Math.max(samplePeak, absMax(channel, 0, channel.length));
+  for (const m of maxima) for (let k = 0; k < m.length; k++) samplePeak = Math.max(samplePeak, m[k]!);
   if (samplePeak === 0) return { samplePeak, truePeak: 0 };
   const factor = truePeakFactor(sampleRate);
   let peak = samplePeak;
-  for (const channel of channels) peak = scan(channel, factor, peak, null);
+  channels.forEach((channel, c) => (peak = scan(channel, factor, peak, null, maxima[c])));
   return { samplePeak, truePeak: peak };
 }
 
@@ -166,11 +186,7 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
   if (channels.length === 2) {
     const left = channels[0]!;
     const right = channels[1]!;
-    for (let i = 0; i < n; i++) {
-      const a = Math.abs(left[i]!);
-      const b = Math.abs(right[i]!);
-      out[i] = a > b ? a : b;
-    }
+    for (let i = 0; i < n; i++) out[i] = Math.max(Math.abs(left[i]!), Math.abs(right[i]!));
   } else {
     out.fill(0);
     for (const channel of channels) {

@@ -36,6 +36,9 @@ import type { ServiceClient } from '../../api/client.js';
 import { createServices, type EditorServices } from '../../api/create-services.js';
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
+// Audio engine and export (issue 6).
+import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
+import { StudioExportEvent } from '../../events/studio-export.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -47,6 +50,7 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
  * @fires {StudioReadyEvent} studio-ready - The editor rendered with a valid config and is ready.
  * @fires {StudioErrorEvent} studio-error - Something failed; `detail` is `{ code, message, recoverable, status? }`.
  * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
+ * @fires {StudioExportEvent} studio-export - An export finished; `detail` is `{ blob, format, fileName, measurement, compliance }`.
  * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
@@ -112,6 +116,8 @@ export class StudioEditor extends LitElement {
   #appliedTokens: string[] = [];
   // Auth and service client (issue 4).
   #services: EditorServices | undefined;
+  // Audio engine (issue 6).
+  #engine: AudioEngine | undefined;
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
   get api(): ServiceClient | undefined {
@@ -184,6 +190,13 @@ export class StudioEditor extends LitElement {
         this.client = undefined;
       }
     });
+    // Audio engine (issue 6): decoder, worker renderer and transport live as long as this scope.
+    const engine = new AudioEngine({ fetch: services.client.fetch });
+    this.#engine = engine;
+    scope.add(() => {
+      engine.dispose();
+      if (this.#engine === engine) this.#engine = undefined;
+    });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
     Promise.all([this.updateComplete, started]).then(() => {
@@ -253,6 +266,32 @@ export class StudioEditor extends LitElement {
   }
 
   // ---- end of project document ----
+
+  // Audio engine and export (issue 6).
+  /**
+   * Renders (in a worker), masters and encodes the ad: `wav16`, `wav24` or `mp3` (when `tools.export`
+   * allows it), at `sampleRate` (default the project's), mastered for `preset` (default the project's).
+   * Resolves to the file and fires `studio-export`; rejects with the signal's reason when aborted.
+   */
+  async export(options: ExportOptions): Promise<Blob> {
+    const engine = this.#engine;
+    const config = this.resolved;
+    if (engine === undefined || config === undefined) {
+      throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before exporting.');
+    }
+    if (!config.tools.exportFormats.includes(options.format)) {
+      const allowed = config.tools.exportFormats.join(', ') || 'none';
+      throw new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
+    }
+    try {
+      const { blob, format, fileName, measurement, compliance } = await engine.export(this.getProject(), options);
+      this.dispatchEvent(new StudioExportEvent({ blob, format, fileName, measurement, ...(compliance ? { compliance } : {}) }));
+      return blob;
+    } catch (error) {
+      if (error instanceof StudioError) this.#emitError(error);
+      throw error;
+    }
+  }
 
   /** Writes validated values through the CSSOM: no style attribute, so a strict CSP is satisfied. */
   #applyStyleProperties(config: ResolvedConfig): void {

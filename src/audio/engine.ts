@@ -1,0 +1,81 @@
+import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
+import type { ProjectDocument } from '../model/document.js';
+import { presetNumbers } from '../model/document.js';
+import { AssetDecoder, type AssetDecoderOptions } from './decode.js';
+import type { AudioSource } from './dsp/mix-spec.js';
+import { releaseScratch } from './dsp/scratch.js';
+import { exportMix, type ExportedMix } from './export.js';
+import { projectMixSpec } from './project-mix.js';
+import { Renderer, type RendererOptions, type RenderStage } from './renderer.js';
+import { Transport, type TransportOptions } from './transport.js';
+
+/** Options of `AudioEngine`. */
+export interface AudioEngineOptions {
+  /** The editor's auth fetch (the token goes to `/v1/` URLs only). */
+  readonly fetch: AssetDecoderOptions['fetch'];
+  /** Rate the assets are decoded at. Default 48000. */
+  readonly decodeSampleRate?: number;
+  readonly renderer?: RendererOptions;
+  readonly transport?: TransportOptions;
+}
+
+/** Options of `AudioEngine.export` (and of the element's and the handle's `export`). */
+export interface ExportOptions {
+  readonly format: ExportFormat;
+  /** Master for this delivery preset instead of the project's. */
+  readonly preset?: DeliveryPresetId;
+  /** Output rate. Default: the project's delivery rate. */
+  readonly sampleRate?: 44100 | 48000;
+  readonly signal?: AbortSignal;
+  /** Told as the render goes: `decode`, `mix`, `master`, `done`, then `encode`. */
+  readonly onProgress?: (stage: RenderStage | 'decode' | 'encode') => void;
+}
+
+/**
+ * The editor's audio engine: the asset decoder, the worker renderer and the playback transport, made and
+ * disposed together. `dispose()` also drops the DSP's work buffers.
+ */
+export class AudioEngine {
+  readonly decoder: AssetDecoder;
+  readonly renderer: Renderer;
+  readonly transport: Transport;
+
+  constructor(options: AudioEngineOptions) {
+    this.decoder = new AssetDecoder({ fetch: options.fetch, sampleRate: options.decodeSampleRate ?? 48_000 });
+    this.renderer = new Renderer(options.renderer);
+    this.transport = new Transport(options.transport);
+  }
+
+  /** Decodes every asset the project's mix uses; resolves to them by URL. */
+  async sources(project: ProjectDocument, signal?: AbortSignal): Promise<Map<string, AudioSource>> {
+    const urls = [...new Set([...project.clips.map((clip) => clip.url), ...(project.music?.url ? [project.music.url] : [])])];
+    const decoded = await Promise.all(urls.map((url) => this.decoder.decode(url, signal)));
+    return new Map(urls.map((url, i) => [url, decoded[i]!]));
+  }
+
+  /** Decodes, renders (in the worker), masters and encodes the project's ad. */
+  async export(project: ProjectDocument, options: ExportOptions): Promise<ExportedMix> {
+    const { signal, onProgress } = options;
+    onProgress?.('decode');
+    const sources = await this.sources(project, signal);
+    const mastering = options.preset ? { preset: options.preset, ...presetNumbers(options.preset, project.mastering) } : project.mastering;
+    const spec = projectMixSpec({ ...project, mastering }, sources, { sampleRate: options.sampleRate ?? project.delivery.sampleRate });
+    return exportMix(spec, {
+      format: options.format,
+      title: project.title,
+      signal,
+      render: async (s, o) => {
+        const result = await this.renderer.render(s, { signal: o.signal, onProgress });
+        onProgress?.('encode');
+        return result;
+      },
+    });
+  }
+
+  dispose(): void {
+    this.transport.dispose();
+    this.renderer.dispose();
+    this.decoder.dispose();
+    releaseScratch();
+  }
+}

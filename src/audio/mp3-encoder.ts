@@ -1,0 +1,41 @@
+// MP3 encoding with LAME (lamejs, LGPL-3.0). This module is loaded only when an MP3 is asked for, and in
+// every build it is a file of its own (dist/esm/audio/mp3-encoder.js, dist/studio-editor.mp3.js).
+import { Mp3Encoder } from '@breezystack/lamejs';
+
+/** Samples per call into the encoder (a multiple of the 1152-sample MP3 frame). */
+const CHUNK = 1152 * 64;
+
+function toInt16(x: Float32Array, from: number, to: number): Int16Array {
+  const out = new Int16Array(to - from);
+  for (let i = from; i < to; i++) {
+    const v = x[i]!;
+    out[i - from] = v >= 1 ? 32767 : v <= -1 ? -32768 : Math.round(v < 0 ? v * 32768 : v * 32767);
+  }
+  return out;
+}
+
+/**
+ * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`. Yields to the event loop
+ * between chunks so the page stays responsive; stops with the signal's reason when it aborts.
+ */
+export async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number, signal?: AbortSignal): Promise<Uint8Array[]> {
+  const stereo = channels.length >= 2;
+  const encoder = new Mp3Encoder(stereo ? 2 : 1, sampleRate, kbps);
+  const parts: Uint8Array[] = [];
+  const n = channels[0]?.length ?? 0;
+  let lastYield = performance.now();
+  for (let from = 0; from < n; from += CHUNK) {
+    const to = Math.min(n, from + CHUNK);
+    const left = toInt16(channels[0]!, from, to);
+    const part = stereo ? encoder.encodeBuffer(left, toInt16(channels[1]!, from, to)) : encoder.encodeBuffer(left);
+    if (part.length > 0) parts.push(new Uint8Array(part));
+    if (performance.now() - lastYield > 30) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      signal?.throwIfAborted();
+      lastYield = performance.now();
+    }
+  }
+  const tail = encoder.flush();
+  if (tail.length > 0) parts.push(new Uint8Array(tail));
+  return parts;
+}

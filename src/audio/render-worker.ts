@@ -1,0 +1,40 @@
+// The render worker: keeps decoded sources by id (posted once each), renders specs that reference them,
+// reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
+import { renderMix } from './dsp/mixdown.js';
+import type { AudioSource } from './dsp/mix-spec.js';
+import { fromRefs, toPosted, type FromWorker, type ToWorker } from './render-protocol.js';
+
+const sources = new Map<number, AudioSource>();
+
+const post = (message: FromWorker, transfer: Transferable[] = []): void => {
+  (self as unknown as { postMessage(message: FromWorker, transfer: Transferable[]): void }).postMessage(message, transfer);
+};
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'source') {
+    sources.set(message.id, { channels: message.channels, sampleRate: message.sampleRate });
+    return;
+  }
+  const { job, spec, keep } = message;
+  // Only the sources of the latest render stay: older ones are posted again if needed.
+  const kept = new Set(keep);
+  for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
+  try {
+    const result = renderMix(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) });
+    const { result: posted, transfer } = toPosted(result);
+    post({ type: 'progress', job, stage: 'done' });
+    post({ type: 'result', job, result: posted }, transfer);
+  } catch (error) {
+    const e = error as { code?: unknown; message?: unknown; recoverable?: unknown };
+    post({
+      type: 'error',
+      job,
+      code: typeof e.code === 'string' ? e.code : 'render-failed',
+      message: typeof e.message === 'string' ? e.message : String(error),
+      recoverable: e.recoverable === true,
+    });
+  }
+};
+
+post({ type: 'ready' });

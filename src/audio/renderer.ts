@@ -1,0 +1,235 @@
+import { StudioError } from '../errors.js';
+import type { MixResult } from './dsp/mixdown.js';
+import { renderMix } from './dsp/mixdown.js';
+import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
+import { fromPosted, toRefs, type FromWorker, type RenderStage, type ToWorker } from './render-protocol.js';
+
+export type { RenderStage } from './render-protocol.js';
+
+/** Options of one `render()`. */
+export interface RenderOptions {
+  /** Aborting rejects at once with the signal's reason (the worker is stopped; the next render starts a new one). */
+  readonly signal?: AbortSignal | undefined;
+  /** Called as each stage begins: `mix`, `master` (when mastering), then `done`. */
+  readonly onProgress?: ((stage: RenderStage) => void) | undefined;
+}
+
+/** Options of a `Renderer`. */
+export interface RendererOptions {
+  /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see the README's CSP notes). */
+  readonly createWorker?: () => Worker;
+  /** Render on the main thread only, never starting a worker. */
+  readonly mainThread?: boolean;
+}
+
+interface Job {
+  readonly id: number;
+  readonly spec: MixSpec;
+  readonly options: RenderOptions;
+  readonly resolve: (result: MixResult) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+/**
+ * The default worker: `render-worker.js` beside this module. From another origin (a CDN script) a worker
+ * cannot be started directly; a same-origin `blob:` module that imports it is tried instead.
+ */
+function defaultWorker(): Worker {
+  const url = new URL('./render-worker.js', import.meta.url);
+  if (typeof location !== 'undefined' && url.origin !== location.origin) {
+    const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }));
+    try {
+      return new Worker(shim, { type: 'module' });
+    } finally {
+      setTimeout(() => URL.revokeObjectURL(shim), 10_000);
+    }
+  }
+  return new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Renders mixes off the main thread: a module worker keeps the decoded sources (each posted once, by id),
+ * renders, reports each stage and transfers the result back. Aborting a render stops the worker at once;
+ * the next render starts a new one (sources are posted again). When no worker can start (a strict CSP
+ * without `worker-src`, a blocked cross-origin script), rendering falls back to the main thread, with one
+ * console warning. `dispose()` stops the worker and rejects what is pending with an AbortError.
+ */
+export class Renderer {
+  readonly #createWorker: () => Worker;
+  #worker: Worker | undefined;
+  #ready = false;
+  #mainThread: boolean;
+  #disposed = false;
+  readonly #jobs = new Map<number, Job>();
+  readonly #ids = new WeakMap<Float32Array, number>();
+  /** Sources the current worker holds. */
+  #sent = new Set<number>();
+  #nextId = 1;
+  #nextJob = 1;
+
+  constructor(options: RendererOptions = {}) {
+    this.#createWorker = options.createWorker ?? defaultWorker;
+    this.#mainThread = options.mainThread ?? false;
+  }
+
+  /** Where renders run: `worker`, or `main-thread` after the fallback (or when asked for). */
+  get mode(): 'worker' | 'main-thread' {
+    return this.#mainThread ? 'main-thread' : 'worker';
+  }
+
+  /** Renders `spec` (see `renderMix`); the result's arrays belong to the caller. */
+  render(spec: MixSpec, options: RenderOptions = {}): Promise<MixResult> {
+    const { signal } = options;
+    if (this.#disposed) return Promise.reject(new DOMException('The renderer was disposed.', 'AbortError'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.#mainThread) return this.#renderHere(spec, options);
+    return new Promise<MixResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (!this.#jobs.delete(id)) return;
+        reject(signal!.reason);
+        // Stop the work at once; other renders go on in a new worker.
+        this.#stopWorker();
+        for (const job of this.#jobs.values()) this.#dispatch(job);
+      };
+      const id = this.#nextJob++;
+      const job: Job = {
+        id,
+        spec,
+        options,
+        resolve: (result) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+        reject: (reason) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#jobs.set(id, job);
+      this.#dispatch(job);
+    });
+  }
+
+  /** Stops the worker and rejects pending renders with an AbortError. Idempotent. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#stopWorker();
+    const jobs = [...this.#jobs.values()];
+    this.#jobs.clear();
+    for (const job of jobs) job.reject(new DOMException('The renderer was disposed.', 'AbortError'));
+  }
+
+  #idOf = (source: AudioSource): number => {
+    const key = source.channels[0]!;
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#nextId++;
+      this.#ids.set(key, id);
+    }
+    return id;
+  };
+
+  #dispatch(job: Job): void {
+    const worker = this.#ensureWorker();
+    if (worker === undefined) return; // fell back: the job was moved to the main thread
+    const { spec, sources } = toRefs(job.spec, this.#idOf);
+    for (const [id, source] of sources) {
+      if (this.#sent.has(id)) continue;
+      // Copied, not transferred: the decoder's cache keeps its arrays.
+      this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
+    }
+    this.#sent = new Set(sources.keys());
+    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()] });
+  }
+
+  #post(worker: Worker, message: ToWorker): void {
+    worker.postMessage(message);
+  }
+
+  #ensureWorker(): Worker | undefined {
+    if (this.#worker) return this.#worker;
+    let worker: Worker;
+    try {
+      worker = this.#createWorker();
+    } catch (error) {
+      this.#fallBack(error);
+      return undefined;
+    }
+    this.#worker = worker;
+    this.#ready = false;
+    this.#sent = new Set();
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.#handleMessage(worker, event.data);
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      if (worker !== this.#worker) return;
+      if (!this.#ready) {
+        this.#fallBack(event.message || 'the worker script could not be loaded');
+        return;
+      }
+      // The worker died mid-render (out of memory, say): fail what it held; the next render starts anew.
+      this.#stopWorker();
+      const jobs = [...this.#jobs.values()];
+      this.#jobs.clear();
+      for (const job of jobs) job.reject(new StudioError('render-failed', `The mix could not be rendered (${event.message || 'the render worker stopped'}); try again.`, { recoverable: true }));
+    };
+    return worker;
+  }
+
+  #handleMessage(worker: Worker, message: FromWorker): void {
+    if (worker !== this.#worker) return;
+    if (message.type === 'ready') {
+      this.#ready = true;
+      return;
+    }
+    const job = this.#jobs.get(message.job);
+    if (job === undefined) return;
+    if (message.type === 'progress') {
+      job.options.onProgress?.(message.stage);
+      return;
+    }
+    this.#jobs.delete(job.id);
+    if (message.type === 'result') job.resolve(fromPosted(message.result));
+    else job.reject(new StudioError(message.code, message.message, { recoverable: message.recoverable }));
+  }
+
+  #stopWorker(): void {
+    this.#worker?.terminate();
+    this.#worker = undefined;
+    this.#ready = false;
+    this.#sent = new Set();
+  }
+
+  /** No worker can start here: render on the main thread from now on, and say so once. */
+  #fallBack(reason: unknown): void {
+    this.#stopWorker();
+    this.#mainThread = true;
+    const detail = reason instanceof Error ? reason.message : String(reason);
+    console.warn(
+      `service-studio-editor: the render worker could not start (${detail}); mixes are rendered on the main thread, which may pause the page. Allow the worker script in the Content-Security-Policy (worker-src) to avoid this.`,
+    );
+    const jobs = [...this.#jobs.values()];
+    this.#jobs.clear();
+    for (const job of jobs) this.#renderHere(job.spec, job.options).then(job.resolve, job.reject);
+  }
+
+  async #renderHere(spec: MixSpec, options: RenderOptions): Promise<MixResult> {
+    const { signal, onProgress } = options;
+    // Let the caller's abort (and the page) run before the blocking work.
+    await yieldToEventLoop();
+    if (this.#disposed) throw new DOMException('The renderer was disposed.', 'AbortError');
+    signal?.throwIfAborted();
+    const result = renderMix(spec, {
+      onStage: (stage) => {
+        signal?.throwIfAborted();
+        onProgress?.(stage);
+      },
+    });
+    signal?.throwIfAborted();
+    onProgress?.('done');
+    return result;
+  }
+}

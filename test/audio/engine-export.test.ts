@@ -1,0 +1,74 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { encodeWav } from '../../src/audio/index.js';
+import { AudioEngine } from '../../src/audio/engine.js';
+import { create } from '../../src/create.js';
+import type { StudioExportDetail } from '../../src/events/studio-export.js';
+import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { syntheticSpeech } from './signals.js';
+
+describe('handle.export() and studio-export', () => {
+  let url = '';
+  before(() => {
+    const wav = encodeWav([syntheticSpeech(4, 48000)], 48000, { bitDepth: 24 });
+    url = URL.createObjectURL(new Blob([wav as BlobPart], { type: 'audio/wav' }));
+  });
+  after(() => URL.revokeObjectURL(url));
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    sinon.restore();
+    cleanupMounts();
+    localStorage.clear();
+  });
+
+  it('renders the project, resolves the file and fires studio-export with its name, loudness and compliance', async () => {
+    mountPoint('editor-x');
+    const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
+    try {
+      const project = handle.getProject();
+      handle.loadProject({
+        ...project,
+        title: 'Spring Sale',
+        duration: 6,
+        clips: [{ id: 'c1', sectionId: null, assetId: 'a1', url, start: 1, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null }],
+        assets: [{ asset_id: 'a1', kind: 'voice', url, mime_type: 'audio/wav', duration_s: 4 }],
+        mastering: { preset: 'streaming', target: -14, truePeak: -1 },
+      });
+      const details: StudioExportDetail[] = [];
+      handle.on('export', (detail) => details.push(detail));
+      const blob = await handle.export({ format: 'wav24', sampleRate: 44100 });
+      expect(details.length).to.equal(1);
+      const detail = details[0]!;
+      expect(detail.blob === blob).to.equal(true);
+      expect(detail.fileName).to.equal('spring-sale.wav');
+      expect(detail.format).to.equal('wav24');
+      expect(detail.compliance!.pass).to.equal(true);
+      expect(Math.abs(detail.measurement.integrated + 14)).to.be.at.most(1);
+      const buffer = await new OfflineAudioContext(2, 1, 44100).decodeAudioData(await blob.arrayBuffer());
+      expect(buffer.length).to.equal(6 * 44100);
+    } finally {
+      handle.destroy();
+    }
+  });
+
+  it('refuses a format that config.tools.export does not allow', async () => {
+    mountPoint('editor-x');
+    const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false }, tools: { export: { formats: ['wav16'] } } });
+    try {
+      let code = '';
+      await handle.export({ format: 'mp3' }).catch((e: { code: string }) => (code = e.code));
+      expect(code).to.equal('export-format');
+    } finally {
+      handle.destroy();
+    }
+  });
+
+  it('disposes the engine (decoder, renderer, transport) with the editor', async () => {
+    const dispose = sinon.spy(AudioEngine.prototype, 'dispose');
+    mountPoint('editor-x');
+    const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
+    expect(dispose.callCount).to.equal(0);
+    handle.destroy();
+    expect(dispose.callCount).to.equal(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { renderMix, type MixSpec } from '../../src/audio/index.js';
+import { Renderer, type RenderStage } from '../../src/audio/renderer.js';
+import { music, syntheticSpeech } from './signals.js';
+
+const sr = 48000;
+const speech = syntheticSpeech(4, sr);
+const bed = music(10, sr);
+const spec = (seconds = 10): MixSpec => ({
+  length: seconds,
+  sampleRate: sr,
+  channelCount: 2,
+  voice: [{ source: { channels: [speech], sampleRate: sr }, start: 1, fadeIn: 0.01, fadeOut: 0.05 }],
+  music: { source: { channels: bed, sampleRate: sr }, gainDb: -6, loop: true },
+  ducking: { depthDb: 10, attackMs: 200, releaseMs: 400 },
+  mastering: { preset: 'podcast' },
+});
+
+const sourcePosts = (spy: sinon.SinonSpy): number => spy.getCalls().filter((call) => (call.args[0] as { type: string }).type === 'source').length;
+
+describe('Renderer', () => {
+  let renderer: Renderer | undefined;
+  afterEach(() => {
+    renderer?.dispose();
+    renderer = undefined;
+    sinon.restore();
+  });
+
+  it('renders in a worker (the default worker URL) what renderMix renders, reporting each stage', async () => {
+    const warn = sinon.stub(console, 'warn');
+    renderer = new Renderer();
+    const stages: RenderStage[] = [];
+    const result = await renderer.render(spec(), { onProgress: (stage) => stages.push(stage) });
+    const here = renderMix(spec());
+    expect(renderer.mode).to.equal('worker');
+    expect(warn.callCount).to.equal(0);
+    expect(stages.join(',')).to.equal('mix,master,done');
+    expect(result.channels.length).to.equal(2);
+    expect(result.channels[0]!.length).to.equal(10 * sr);
+    let worst = 0;
+    for (let i = 0; i < here.channels[0]!.length; i += 7) worst = Math.max(worst, Math.abs(here.channels[0]![i]! - result.channels[0]![i]!));
+    expect(worst).to.equal(0);
+    expect(result.mastering!.measurement.integrated).to.equal(here.mastering!.measurement.integrated);
+    expect(result.mastering!.channels[1]!.length).to.equal(10 * sr);
+    expect(result.voiceSpans.length).to.equal(1);
+  });
+
+  it('posts each source once while renders use it', async () => {
+    const post = sinon.spy(Worker.prototype, 'postMessage');
+    renderer = new Renderer();
+    await renderer.render(spec());
+    await renderer.render({ ...spec(), voiceGainDb: -3 });
+    expect(sourcePosts(post)).to.equal(2); // the voice and the bed, once each
+  });
+
+  it('cancels at once: the worker is stopped, the promise rejects with the abort reason, the next render posts the sources again', async () => {
+    const post = sinon.spy(Worker.prototype, 'postMessage');
+    const terminate = sinon.spy(Worker.prototype, 'terminate');
+    renderer = new Renderer();
+    await renderer.render(spec(2));
+    const controller = new AbortController();
+    const long = renderer.render(spec(120), { signal: controller.signal, onProgress: (stage) => stage === 'mix' && controller.abort() });
+    let error: unknown;
+    try {
+      await long;
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).name).to.equal('AbortError');
+    expect(terminate.callCount).to.equal(1);
+    const again = await renderer.render(spec(2));
+    expect(again.channels[0]!.length).to.equal(2 * sr);
+    expect(sourcePosts(post)).to.equal(4);
+  });
+
+  it('rejects at once for a signal already aborted', async () => {
+    renderer = new Renderer();
+    const controller = new AbortController();
+    controller.abort();
+    let name = '';
+    await renderer.render(spec(), { signal: controller.signal }).catch((e: Error) => (name = e.name));
+    expect(name).to.equal('AbortError');
+  });
+
+  it('reports a bad spec as the DSP error, with its code', async () => {
+    renderer = new Renderer();
+    let code = '';
+    await renderer.render({ ...spec(), channelCount: 3 as 2 }).catch((e: { code: string }) => (code = e.code));
+    expect(code).to.equal('audio-input');
+  });
+
+  it('falls back to the main thread, warning once, when the worker cannot be made (a CSP or cross-origin SecurityError)', async () => {
+    const warn = sinon.stub(console, 'warn');
+    renderer = new Renderer({
+      createWorker: () => {
+        throw new DOMException('Refused to create a worker', 'SecurityError');
+      },
+    });
+    const stages: RenderStage[] = [];
+    const first = await renderer.render(spec(), { onProgress: (stage) => stages.push(stage) });
+    const second = await renderer.render(spec(3));
+    expect(renderer.mode).to.equal('main-thread');
+    expect(warn.callCount).to.equal(1);
+    expect(String(warn.firstCall.args[0])).to.contain('worker-src');
+    expect(stages.join(',')).to.equal('mix,master,done');
+    expect(first.mastering!.compliance.pass).to.equal(true);
+    expect(second.channels[0]!.length).to.equal(3 * sr);
+  });
+
+  it('falls back when the worker script fails to load', async () => {
+    const warn = sinon.stub(console, 'warn');
+    renderer = new Renderer({ createWorker: () => new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }) });
+    const result = await renderer.render(spec(3));
+    expect(renderer.mode).to.equal('main-thread');
+    expect(warn.callCount).to.equal(1);
+    expect(result.channels[0]!.length).to.equal(3 * sr);
+  });
+
+  it('rejects pending renders with an AbortError on dispose', async () => {
+    renderer = new Renderer();
+    const pending = renderer.render(spec(30));
+    renderer.dispose();
+    let name = '';
+    await pending.catch((e: Error) => (name = e.name));
+    expect(name).to.equal('AbortError');
+  });
+});
