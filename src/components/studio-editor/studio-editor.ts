@@ -36,6 +36,9 @@ import type { ServiceClient } from '../../api/client.js';
 import { createServices, type EditorServices } from '../../api/create-services.js';
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
+// Music and mix panels (issues 7 and 8).
+import '../studio-music-panel/studio-music-panel.js';
+import '../studio-mix-panel/studio-mix-panel.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -56,6 +59,18 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
  * @csspart workspace - The workflow panels and their tabs (`<studio-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart error - The message shown in place of the editor when its config is wrong.
+ * @csspart tabs - The tab list of the workflow panels.
+ * @csspart tab - Each tab.
+ * @csspart panel - The area of the active panel.
+ * @csspart music-panel - The music panel (`<studio-music-panel>`).
+ * @csspart music-current - The line naming the current music.
+ * @csspart music-picker - The music library, upload and sliders.
+ * @csspart music-filters - The music search and style filter.
+ * @csspart music-list - The list of tracks.
+ * @csspart music-upload - The upload area.
+ * @csspart music-dropzone - The drop area of the upload.
+ * @csspart mix-panel - The mix panel (`<studio-mix-panel>`).
+ * @csspart mix-controls - The mix sliders.
  * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
  *
  * @cssprop [--studio-accent=#2563eb] - Accent colour of buttons, focus rings and the playhead.
@@ -278,6 +293,9 @@ export class StudioEditor extends LitElement {
     if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
     if (config.tools.script) tabs.push({ id: 'script', label: this.t('panel.script') });
     if (config.tools.voice) tabs.push({ id: 'voice', label: this.t('panel.voice') });
+    // Music and mix panels (issues 7 and 8).
+    if (config.tools.music) tabs.push({ id: 'music', label: this.t('panel.music') });
+    if (config.tools.mix) tabs.push({ id: 'mix', label: this.t('panel.mix') });
     return tabs;
   }
 
@@ -320,10 +338,17 @@ ${this.configError.message}</div>`;
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
-      <studio-panels part="workspace" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
+      <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
         ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
         ${config.tools.script ? html`<studio-script-panel slot="script"></studio-script-panel>` : nothing}
         ${config.tools.voice ? html`<studio-voice-panel slot="voice"></studio-voice-panel>` : nothing}
+        ${/* Music and mix panels (issues 7 and 8). */ nothing}
+        ${config.tools.music
+          ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone"
+              ?upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
+              .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
+          : nothing}
+        ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls"></studio-mix-panel>` : nothing}
       </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;
