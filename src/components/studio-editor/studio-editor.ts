@@ -345,7 +345,7 @@ ${this.configError.message}</div>`;
         ${/* Music and mix panels (issues 7 and 8). */ nothing}
         ${config.tools.music
           ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone"
-              ?upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
+              .upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
               .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
           : nothing}
         ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls"></studio-mix-panel>` : nothing}
