@@ -16,8 +16,20 @@ export function screenshotPlugin() {
       if (session.browser.type !== 'puppeteer') return false;
       await mkdir(DIR, { recursive: true });
       const page = /** @type {any} */ (session.browser).getPage(session.id);
-      await page.screenshot({ path: `${DIR}${name}.png`, fullPage: false });
-      return true;
+      // A page in a background tab may never paint: bring it to the front, and give up after 10 s
+      // rather than hang the run (the test's layout assertions do not depend on the picture).
+      let timer;
+      const gaveUp = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 10_000)));
+      const taken = (async () => {
+        await page.bringToFront();
+        await page.screenshot({ path: `${DIR}${name}.png`, fullPage: false });
+        return true;
+      })();
+      try {
+        return await Promise.race([taken, gaveUp]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -51,7 +51,7 @@ async function settle(panel: HTMLElement): Promise<void> {
   if (panel.localName === 'studio-voice-panel' || panel.localName === 'studio-music-panel') {
     await waitUntil(() => deep(panel.shadowRoot!, 'ul li'), `${panel.localName} shows its library`, { timeout: 4000 });
   }
-  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  await new Promise((resolve) => setTimeout(resolve, 30));
 }
 
 /** Every visible text and accessible label inside `root`, through shadow roots. */

@@ -85,7 +85,19 @@ export const styles = css`
   }
 
 
+  /* Each part keeps its row even when the notices are hidden (else the status line would take the 1fr row). */
+  [part='toolbar'] {
+    grid-row: 1;
+  }
+  [part='notices'] {
+    grid-row: 2;
+  }
+  [part='status'] {
+    grid-row: 4;
+  }
+
   [part='workspace'] {
+    grid-row: 3;
     overflow: auto;
     padding: var(--_space);
     min-height: 0;

@@ -26,7 +26,11 @@ export type MixField = keyof MixSettings;
  * @fires mix-change - `detail` is a `SliderValue<MixField>`: `{ field, value, final }`, `final` false while dragging.
  */
 export class StudioMixControls extends StudioElement {
-  static override styles = [controlStyles, pickerStyles, css`:host { display: grid; gap: 10px; }`];
+  static override styles = [controlStyles, pickerStyles, css`
+    /* The sliders share the host's columns, so labels, tracks and values line up. */
+    :host { display: grid; grid-template-columns: minmax(6em, max-content) minmax(6em, 1fr) max-content; gap: 10px; align-items: center; }
+    .slider { display: contents; }
+  `];
 
   @property({ attribute: false }) settings: MixSettings = { voiceDb: 0, musicDb: -6, duckDepthDb: 12, duckAttackMs: 120, duckReleaseMs: 400 };
 

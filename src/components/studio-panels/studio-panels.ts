@@ -42,9 +42,8 @@ export class StudioPanels extends StudioElement {
       }
       [part='tabs'] {
         display: flex;
+        flex-wrap: wrap;
         gap: 4px;
-        overflow-x: auto;
-        scrollbar-width: thin;
         border-bottom: 1px solid var(--_border, #d1d5db);
       }
       [part='tab'] {
