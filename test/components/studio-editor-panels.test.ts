@@ -49,7 +49,7 @@ async function settle(panel: HTMLElement): Promise<void> {
   const deep = (root: Element | ShadowRoot, selector: string): boolean =>
     root.querySelector(selector) !== null || [...root.querySelectorAll('*')].some((el) => el.shadowRoot !== null && deep(el.shadowRoot, selector));
   if (panel.localName === 'studio-voice-panel' || panel.localName === 'studio-music-panel') {
-    await waitUntil(() => deep(panel.shadowRoot!, 'ul li'), `${panel.localName} shows its library`, { timeout: 4000 });
+    await waitUntil(() => deep(panel.shadowRoot!, 'ul li'), `${panel.localName} shows its library`, { timeout: 8000 });
   }
   await new Promise((resolve) => setTimeout(resolve, 30));
 }
