@@ -121,7 +121,10 @@ describe('<studio-editor> panels (issue 7)', () => {
       studio-editor::part(tab) { letter-spacing: 3px; }
       studio-editor::part(music-dropzone) { border-top-width: 7px; }
       studio-editor::part(mix-controls) { padding-left: 11px; }
-      studio-editor::part(music-current) { font-style: italic; }`;
+      studio-editor::part(music-current) { font-style: italic; }
+      studio-editor::part(mix-slider) { color: rgb(1, 2, 3); }
+      studio-editor::part(voice-modes) { margin-top: 6px; }
+      studio-editor::part(recommend-submit) { margin-top: 4px; }`;
     document.head.append(style);
     try {
       const editor = await mount();
@@ -134,6 +137,14 @@ describe('<studio-editor> panels (issue 7)', () => {
       expect(getComputedStyle(upload.shadowRoot!.querySelector('[part=dropzone]')!).borderTopWidth).to.equal('7px');
       const mix = await show(editor, 'mix');
       expect(getComputedStyle(mix.shadowRoot!.querySelector('[part=controls]')!).paddingLeft).to.equal('11px');
+      const slider = mix.shadowRoot!.querySelector('studio-mix-controls')!.shadowRoot!.querySelector('[part=slider]')!;
+      // The mix sliders share one grid (display: contents): inherited properties such as colour apply.
+      expect(getComputedStyle(slider.querySelector('label')!).color).to.equal('rgb(1, 2, 3)');
+      const voice = await show(editor, 'voice');
+      expect(getComputedStyle(voice.shadowRoot!.querySelector('[part=modes]')!).marginTop).to.equal('6px');
+      const recommend = await show(editor, 'recommend');
+      const form = recommend.shadowRoot!.querySelector('studio-recommend-form')!;
+      expect(getComputedStyle(form.shadowRoot!.querySelector('[part=submit]')!).marginTop).to.equal('4px');
     } finally {
       style.remove();
     }

@@ -62,6 +62,23 @@ import '../studio-mix-panel/studio-mix-panel.js';
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
  * @csspart panel - The area of the active panel.
+ * @csspart recommend-panel - The recommend panel (`<studio-recommend-panel>`).
+ * @csspart recommend-form - Its form; `recommend-submit` its submit button.
+ * @csspart recommend-submit - The button that asks for recommendations.
+ * @csspart recommend-results - The list of recommendations.
+ * @csspart recommendation-card - Each recommendation.
+ * @csspart script-panel - The script panel (`<studio-script-panel>`).
+ * @csspart script-editor - The script editor in it.
+ * @csspart script-section - Each section of the script.
+ * @csspart script-total - The line with the estimated total length.
+ * @csspart voice-panel - The voice panel (`<studio-voice-panel>`).
+ * @csspart voice-modes - One voice or a voice per section.
+ * @csspart voice-picker - The voice library.
+ * @csspart voice-filters - The voice search and filters.
+ * @csspart voice-list - The list of voices.
+ * @csspart voice-slider - The speaking speed slider.
+ * @csspart music-slider - Each music level and fade slider.
+ * @csspart mix-slider - Each mix slider.
  * @csspart music-panel - The music panel (`<studio-music-panel>`).
  * @csspart music-current - The line naming the current music.
  * @csspart music-picker - The music library, upload and sliders.
@@ -339,16 +356,16 @@ ${this.configError.message}</div>`;
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
       <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
-        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
-        ${config.tools.script ? html`<studio-script-panel slot="script"></studio-script-panel>` : nothing}
-        ${config.tools.voice ? html`<studio-voice-panel slot="voice"></studio-voice-panel>` : nothing}
+        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" part="recommend-panel" exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card" .sources=${sources}></studio-recommend-panel>` : nothing}
+        ${config.tools.script ? html`<studio-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
+        ${config.tools.voice ? html`<studio-voice-panel slot="voice" part="voice-panel" exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>` : nothing}
         ${/* Music and mix panels (issues 7 and 8). */ nothing}
         ${config.tools.music
-          ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone"
+          ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"
               .upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
               .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
           : nothing}
-        ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls"></studio-mix-panel>` : nothing}
+        ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
       </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;

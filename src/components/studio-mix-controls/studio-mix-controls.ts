@@ -23,6 +23,7 @@ export type MixField = keyof MixSettings;
  * Voice and music levels and the ducking of the music under the voice (depth, attack, release).
  *
  * @tagname studio-mix-controls
+ * @csspart slider - Each slider: label, range and value.
  * @fires mix-change - `detail` is a `SliderValue<MixField>`: `{ field, value, final }`, `final` false while dragging.
  */
 export class StudioMixControls extends StudioElement {

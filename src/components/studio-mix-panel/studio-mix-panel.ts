@@ -34,6 +34,7 @@ export function toControls(mix: MixSettings): MixControlSettings {
  *
  * @tagname studio-mix-panel
  * @csspart controls - The sliders (`<studio-mix-controls>`).
+ * @csspart slider - Each slider: label, range and value (from the controls).
  */
 export class StudioMixPanel extends StudioElement {
   static override styles = css`
@@ -69,7 +70,7 @@ export class StudioMixPanel extends StudioElement {
     const mix = this.#mix.value;
     if (mix === undefined) return nothing;
     return html`<h3 id="heading">${this.t('mix.label')}</h3>
-      <studio-mix-controls part="controls" role="group" aria-labelledby="heading" .settings=${toControls(mix)}
+      <studio-mix-controls part="controls" exportparts="slider" role="group" aria-labelledby="heading" .settings=${toControls(mix)}
         @mix-change=${this.#change}></studio-mix-controls>`;
   }
 }

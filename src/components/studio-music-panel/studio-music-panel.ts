@@ -38,6 +38,7 @@ export interface MusicDefaults {
  * @csspart list - The list of tracks (from the picker).
  * @csspart upload - The upload area (from the picker).
  * @csspart dropzone - The drop area (from the upload).
+ * @csspart slider - Each of the level and fade sliders (from the picker).
  */
 export class StudioMusicPanel extends StudioElement {
   static override styles = [
@@ -208,7 +209,7 @@ export class StudioMusicPanel extends StudioElement {
         ? html`<p class="error" role="alert">${t('music.loadFailed', { message: library.error.message })}
             <button type="button" @click=${() => library.retry()}>${t('music.retry')}</button></p>`
         : nothing}
-      <studio-music-picker part="picker" exportparts="filters, list, upload, dropzone"
+      <studio-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
         .tracks=${library.value ?? []} .selected=${bed?.track?.track_id ?? undefined} .previewing=${this.previewing}
         .gain=${bed?.gain ?? this.defaults.gain} .fadeIn=${bed?.fadeIn ?? this.defaults.fadeIn} .fadeOut=${bed?.fadeOut ?? this.defaults.fadeOut}
         .upload=${this.upload} .uploadMaxBytes=${this.uploadMaxBytes} .uploadError=${this.uploadError}

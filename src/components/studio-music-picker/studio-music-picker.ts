@@ -33,6 +33,7 @@ export function filterTracks(tracks: readonly MusicLibraryEntry[], query: string
  * @csspart list - The list of tracks.
  * @csspart upload - The upload area (`<studio-upload>`).
  * @csspart dropzone - The drop area inside it.
+ * @csspart slider - Each of the level and fade sliders.
  */
 export class StudioMusicPicker extends StudioElement {
   static override styles = [controlStyles, pickerStyles];
