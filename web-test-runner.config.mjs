@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
+import { screenshotPlugin } from './scripts/lib/screenshot-plugin.mjs';
 
 // The host application and the service emulator, on ephemeral ports, for test/e2e/ (see the plugin).
 const emulator = emulatorPlugin();
@@ -36,6 +37,7 @@ export default {
   middleware: [emulator.hostProxy, tsForJs],
   plugins: [
     emulator,
+    screenshotPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

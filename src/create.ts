@@ -5,9 +5,7 @@ import { domEventType, type StudioEventMap, type StudioEventName } from './event
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
 import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
-// Auth and service client (issue 4).
 import type { ServiceClient } from './api/client.js';
-// Audio engine and export (issue 6).
 import type { ExportOptions } from './audio/engine.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
@@ -19,7 +17,7 @@ export interface StudioHandle {
   readonly element: StudioEditor;
   /** Listens to an editor event by its short name (`'ready'`, `'error'`, ...); returns a function that stops listening. */
   on<K extends StudioEventName>(type: K, listener: StudioListener<K>): () => void;
-  /** The service client with the editor's auth: the same operations the editor runs (issue 4). */
+  /** The service client with the editor's auth: the same operations the editor runs. */
   readonly api: ServiceClient;
   /** The project document now: a frozen snapshot, JSON-serialisable (see the README's project document). */
   getProject(): ProjectDocument;
@@ -28,7 +26,7 @@ export interface StudioHandle {
    * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
    */
   loadProject(doc: unknown): ProjectDocument;
-  /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export` (issue 6). */
+  /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export`. */
   export(options: ExportOptions): Promise<Blob>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
@@ -49,7 +47,6 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
 
   const handle: StudioHandle = {
     element,
-    // Auth and service client (issue 4).
     get api(): ServiceClient {
       if (element.api === undefined) throw new StudioError('destroyed', 'The editor was destroyed; create a new one to call the service.');
       return element.api;
@@ -71,7 +68,6 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     },
     getProject: () => element.getProject(),
     loadProject: (doc) => element.loadProject(doc),
-    // Audio engine and export (issue 6).
     export: (options) => element.export(options),
     destroy() {
       if (destroyed) return;

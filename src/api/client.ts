@@ -128,6 +128,11 @@ export class ServiceClient {
     return this.#getJson('music', this.#o.paths.music, options);
   }
 
+  /** The id of the signed-in user (as given in the config, or the token's fingerprint); never the token. */
+  userId(): Promise<string> {
+    return this.#o.userId();
+  }
+
   /** Jobs this user started (in this browser) that were not seen to finish, optionally for one project. */
   async pendingJobs(projectId?: string): Promise<PendingJob[]> {
     return this.#jobs.list(await this.#o.userId(), projectId);

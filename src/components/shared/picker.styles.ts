@@ -47,6 +47,7 @@ export const pickerStyles = css`
     cursor: pointer;
   }
   li input[type='radio'] {
+    flex: none;
     accent-color: var(--_accent, #2563eb);
     min-height: auto;
   }
@@ -59,7 +60,8 @@ export const pickerStyles = css`
   }
   .slider {
     display: grid;
-    grid-template-columns: minmax(90px, auto) 1fr 4.5em;
+    /* One label width for every slider, so the tracks line up. */
+    grid-template-columns: 8em minmax(0, 1fr) 4.5em;
     gap: 10px;
     align-items: center;
   }

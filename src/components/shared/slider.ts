@@ -27,7 +27,7 @@ export function slider(options: SliderOptions) {
     onValue?.(next);
     emit<SliderValue>(host, event, field === undefined ? { value: next, final } : { value: next, final, field });
   };
-  return html`<div class="slider">
+  return html`<div class="slider" part="slider">
     <label for=${id}>${label}</label>
     <input id=${id} type="range" min=${min} max=${max} step=${step} .value=${String(value)} aria-valuetext=${text}
       @input=${(e: Event) => report(e, false)} @change=${(e: Event) => report(e, true)} />

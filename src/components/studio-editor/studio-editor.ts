@@ -31,14 +31,14 @@ import '../studio-script-panel/studio-script-panel.js';
 import '../studio-voice-panel/studio-voice-panel.js';
 import '../studio-toolbar/studio-toolbar.js';
 import { styles } from './studio-editor.styles.js';
-// Auth and service client (issue 4).
 import type { ServiceClient } from '../../api/client.js';
 import { createServices, type EditorServices } from '../../api/create-services.js';
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
-// Audio engine and export (issue 6).
 import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
+import '../studio-music-panel/studio-music-panel.js';
+import '../studio-mix-panel/studio-mix-panel.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -60,6 +60,35 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart workspace - The workflow panels and their tabs (`<studio-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart error - The message shown in place of the editor when its config is wrong.
+ * @csspart tabs - The tab list of the workflow panels.
+ * @csspart tab - Each tab.
+ * @csspart panel - The area of the active panel.
+ * @csspart recommend-panel - The recommend panel (`<studio-recommend-panel>`).
+ * @csspart recommend-form - Its form; `recommend-submit` its submit button.
+ * @csspart recommend-submit - The button that asks for recommendations.
+ * @csspart recommend-results - The list of recommendations.
+ * @csspart recommendation-card - Each recommendation.
+ * @csspart script-panel - The script panel (`<studio-script-panel>`).
+ * @csspart script-editor - The script editor in it.
+ * @csspart script-section - Each section of the script.
+ * @csspart script-total - The line with the estimated total length.
+ * @csspart voice-panel - The voice panel (`<studio-voice-panel>`).
+ * @csspart voice-modes - One voice or a voice per section.
+ * @csspart voice-picker - The voice library.
+ * @csspart voice-filters - The voice search and filters.
+ * @csspart voice-list - The list of voices.
+ * @csspart voice-slider - The speaking speed slider.
+ * @csspart music-slider - Each music level and fade slider.
+ * @csspart mix-slider - Each mix slider.
+ * @csspart music-panel - The music panel (`<studio-music-panel>`).
+ * @csspart music-current - The line naming the current music.
+ * @csspart music-picker - The music library, upload and sliders.
+ * @csspart music-filters - The music search and style filter.
+ * @csspart music-list - The list of tracks.
+ * @csspart music-upload - The upload area.
+ * @csspart music-dropzone - The drop area of the upload.
+ * @csspart mix-panel - The mix panel (`<studio-mix-panel>`).
+ * @csspart mix-controls - The mix sliders.
  * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
  *
  * @cssprop [--studio-accent=#2563eb] - Accent colour of buttons, focus rings and the playhead.
@@ -114,9 +143,7 @@ export class StudioEditor extends LitElement {
 
   #scope: DisposalScope | undefined;
   #appliedTokens: string[] = [];
-  // Auth and service client (issue 4).
   #services: EditorServices | undefined;
-  // Audio engine (issue 6).
   #engine: AudioEngine | undefined;
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
@@ -175,7 +202,7 @@ export class StudioEditor extends LitElement {
     this.compact = config.layout.compact || config.theme.density === 'compact';
     this.#applyStyleProperties(config);
     scope.add(this.store.subscribe(() => this.requestUpdate()));
-    // Auth and service client (issue 4): getToken runs now; destroy stops every request, refresh and poll.
+    // Auth and service client: getToken runs now; destroy stops every request, refresh and poll.
     const services = createServices(config, {
       onAuthError: ({ code, message, recoverable, status }) =>
         this.dispatchEvent(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
@@ -190,7 +217,7 @@ export class StudioEditor extends LitElement {
         this.client = undefined;
       }
     });
-    // Audio engine (issue 6): decoder, worker renderer and transport live as long as this scope.
+    // Audio engine: decoder, worker renderer and transport live as long as this scope.
     const engine = new AudioEngine({ fetch: services.client.fetch });
     this.#engine = engine;
     scope.add(() => {
@@ -267,7 +294,6 @@ export class StudioEditor extends LitElement {
 
   // ---- end of project document ----
 
-  // Audio engine and export (issue 6).
   /**
    * Renders (in a worker), masters and encodes the ad: `wav16`, `wav24` or `mp3` (when `tools.export`
    * allows it), at `sampleRate` (default the project's), mastered for `preset` (default the project's).
@@ -318,6 +344,8 @@ export class StudioEditor extends LitElement {
     if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
     if (config.tools.script) tabs.push({ id: 'script', label: this.t('panel.script') });
     if (config.tools.voice) tabs.push({ id: 'voice', label: this.t('panel.voice') });
+    if (config.tools.music) tabs.push({ id: 'music', label: this.t('panel.music') });
+    if (config.tools.mix) tabs.push({ id: 'mix', label: this.t('panel.mix') });
     return tabs;
   }
 
@@ -360,10 +388,16 @@ ${this.configError.message}</div>`;
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
-      <studio-panels part="workspace" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
-        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" .sources=${sources}></studio-recommend-panel>` : nothing}
-        ${config.tools.script ? html`<studio-script-panel slot="script"></studio-script-panel>` : nothing}
-        ${config.tools.voice ? html`<studio-voice-panel slot="voice"></studio-voice-panel>` : nothing}
+      <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
+        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" part="recommend-panel" exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card" .sources=${sources}></studio-recommend-panel>` : nothing}
+        ${config.tools.script ? html`<studio-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
+        ${config.tools.voice ? html`<studio-voice-panel slot="voice" part="voice-panel" exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>` : nothing}
+        ${config.tools.music
+          ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"
+              .upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
+              .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
+          : nothing}
+        ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
       </studio-panels>
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;

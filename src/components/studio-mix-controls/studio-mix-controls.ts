@@ -23,10 +23,15 @@ export type MixField = keyof MixSettings;
  * Voice and music levels and the ducking of the music under the voice (depth, attack, release).
  *
  * @tagname studio-mix-controls
+ * @csspart slider - Each slider: label, range and value.
  * @fires mix-change - `detail` is a `SliderValue<MixField>`: `{ field, value, final }`, `final` false while dragging.
  */
 export class StudioMixControls extends StudioElement {
-  static override styles = [controlStyles, pickerStyles, css`:host { display: grid; gap: 10px; }`];
+  static override styles = [controlStyles, pickerStyles, css`
+    /* The sliders share the host's columns, so labels, tracks and values line up. */
+    :host { display: grid; grid-template-columns: minmax(6em, max-content) minmax(6em, 1fr) max-content; gap: 10px; align-items: center; }
+    .slider { display: contents; }
+  `];
 
   @property({ attribute: false }) settings: MixSettings = { voiceDb: 0, musicDb: -6, duckDepthDb: 12, duckAttackMs: 120, duckReleaseMs: 400 };
 

@@ -29,7 +29,11 @@ export function filterTracks(tracks: readonly MusicLibraryEntry[], query: string
  * @fires music-gain - `detail` is a `SliderValue` in dB.
  * @fires music-fade-in - `detail` is a `SliderValue` in seconds.
  * @fires music-fade-out - `detail` is a `SliderValue` in seconds.
+ * @csspart filters - The search field and the style filter.
  * @csspart list - The list of tracks.
+ * @csspart upload - The upload area (`<studio-upload>`).
+ * @csspart dropzone - The drop area inside it.
+ * @csspart slider - Each of the level and fade sliders.
  */
 export class StudioMusicPicker extends StudioElement {
   static override styles = [controlStyles, pickerStyles];
@@ -53,7 +57,7 @@ export class StudioMusicPicker extends StudioElement {
     const t = this.t;
     const styles = [...new Set(this.tracks.map((track) => track.style))].sort();
     const shown = filterTracks(this.tracks, this.query, this.styleFilter);
-    return html`<div class="filters">
+    return html`<div class="filters" part="filters">
         <label>${t('music.search')}
           <input type="search" .value=${this.query} @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)} />
         </label>
@@ -82,7 +86,11 @@ export class StudioMusicPicker extends StudioElement {
               </li>`;
             })}
           </ul></fieldset>`}
-      ${this.upload ? html`<studio-upload .maxBytes=${this.uploadMaxBytes} .error=${this.uploadError}></studio-upload>` : nothing}
+      ${this.upload ? html`<studio-upload part="upload" exportparts="dropzone" .maxBytes=${this.uploadMaxBytes} .error=${this.uploadError}
+          @file-chosen=${(event: CustomEvent<File>) => {
+            event.stopPropagation();
+            emit(this, 'file-chosen', event.detail);
+          }}></studio-upload>` : nothing}
       ${slider({ id: 'gain', label: t('music.gain'), value: this.gain, min: -40, max: 6, step: 0.5, text: t('music.gainValue', { db: this.gain.toFixed(1) }), event: 'music-gain', host: this, onValue: (v) => (this.gain = v) })}
       ${slider({ id: 'fade-in', label: t('music.fadeIn'), value: this.fadeIn, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeIn.toFixed(1) }), event: 'music-fade-in', host: this, onValue: (v) => (this.fadeIn = v) })}
       ${slider({ id: 'fade-out', label: t('music.fadeOut'), value: this.fadeOut, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeOut.toFixed(1) }), event: 'music-fade-out', host: this, onValue: (v) => (this.fadeOut = v) })}`;

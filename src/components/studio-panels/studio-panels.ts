@@ -38,13 +38,14 @@ export class StudioPanels extends StudioElement {
         display: grid;
         gap: var(--_space, 12px);
         grid-template-columns: 1fr;
+        /* Stacked: the tabs take their height (even wrapped on two lines), the panel the rest. */
+        grid-template-rows: auto minmax(0, 1fr);
         height: 100%;
       }
       [part='tabs'] {
         display: flex;
+        flex-wrap: wrap;
         gap: 4px;
-        overflow-x: auto;
-        scrollbar-width: thin;
         border-bottom: 1px solid var(--_border, #d1d5db);
       }
       [part='tab'] {
@@ -66,6 +67,7 @@ export class StudioPanels extends StudioElement {
       @container (min-width: 720px) {
         :host(:not([arrangement='stacked'])) .layout {
           grid-template-columns: minmax(140px, 180px) 1fr;
+          grid-template-rows: minmax(0, 1fr);
         }
         :host(:not([arrangement='stacked'])) [part='tabs'] {
           flex-direction: column;
@@ -86,6 +88,7 @@ export class StudioPanels extends StudioElement {
       }
       :host([arrangement='side-by-side']) .layout {
         grid-template-columns: minmax(120px, 180px) 1fr;
+        grid-template-rows: minmax(0, 1fr);
       }
       :host([arrangement='side-by-side']) [part='tabs'] {
         flex-direction: column;

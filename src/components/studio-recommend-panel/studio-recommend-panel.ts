@@ -23,7 +23,11 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * fills the project with the chosen one (one undo step).
  *
  * @tagname studio-recommend-panel
+ * @csspart form-area - The request form (`<studio-recommend-form>`).
+ * @csspart form - The form inside it (from the form).
+ * @csspart submit - Its submit button (from the form).
  * @csspart results - The list of recommendation cards.
+ * @csspart card - Each recommendation (from the cards).
  */
 export class StudioRecommendPanel extends StudioElement {
   static override styles = [
@@ -175,7 +179,7 @@ export class StudioRecommendPanel extends StudioElement {
     const t = this.t;
     const project = this.#project.value;
     const items = project?.items ?? [];
-    return html`<studio-recommend-form .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
+    return html`<studio-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-recommend-form>
       ${this.job
         ? html`<studio-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
@@ -189,7 +193,7 @@ export class StudioRecommendPanel extends StudioElement {
             <ul part="results">
               ${items.map(
                 (item) => html`<li>
-                  <studio-recommendation-card .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
+                  <studio-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-recommendation-card>

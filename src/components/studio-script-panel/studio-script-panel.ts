@@ -25,6 +25,9 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * through the service, and voice-over of exactly the sections that changed since their last render.
  *
  * @tagname studio-script-panel
+ * @csspart script-editor - The sections and their text (`<studio-script-editor>`).
+ * @csspart section - Each section (from the script editor).
+ * @csspart total - The estimated total length (from the script editor).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -205,7 +208,7 @@ export class StudioScriptPanel extends StudioElement {
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
       };
     });
-    return html`<studio-script-editor .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-script-editor>

@@ -19,6 +19,11 @@ const SPEED_GESTURE = 'voice-speed';
  * section, and the speaking speed (a drag is one undo step).
  *
  * @tagname studio-voice-panel
+ * @csspart modes - One voice or a voice per section.
+ * @csspart picker - The voice library and the speed slider (`<studio-voice-picker>`).
+ * @csspart filters - The search field and filters (from the picker).
+ * @csspart list - The list of voices (from the picker).
+ * @csspart slider - The speed slider (from the picker).
  */
 export class StudioVoicePanel extends StudioElement {
   static override styles = [
@@ -108,7 +113,7 @@ export class StudioVoicePanel extends StudioElement {
     const voice = this.#voice.value;
     if (voice === undefined) return nothing;
     const library = this.#library;
-    return html`<fieldset>
+    return html`<fieldset part="modes">
         <legend>${t('voice.mode')}</legend>
         <div class="modes">
           ${(['single', 'per-section'] as const).map(
@@ -121,7 +126,7 @@ export class StudioVoicePanel extends StudioElement {
         ? html`<p class="error" role="alert">${t('voice.loadFailed', { message: library.error.message })}
             <button type="button" @click=${() => library.retry()}>${t('voice.retry')}</button></p>`
         : nothing}
-      <studio-voice-picker .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
+      <studio-voice-picker part="picker" exportparts="filters, list, slider" .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
         @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
         @speed-change=${this.#speed}></studio-voice-picker>

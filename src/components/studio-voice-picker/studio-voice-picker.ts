@@ -46,7 +46,7 @@ export class StudioVoicePicker extends StudioElement {
     const t = this.t;
     const languages = [...new Set(this.voices.map((voice) => voice.language))].sort();
     const shown = filterVoices(this.voices, this.query, this.language, this.gender);
-    return html`<div class="filters">
+    return html`<div class="filters" part="filters">
         <label>${t('voice.search')}
           <input type="search" .value=${this.query} @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)} />
         </label>

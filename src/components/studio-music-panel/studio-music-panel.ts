@@ -1,0 +1,233 @@
+import { consume } from '@lit/context';
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ServiceClient } from '../../api/client.js';
+import { AssetDecoder } from '../../audio/decode.js';
+import { PreviewPlayer } from '../../audio/preview.js';
+import { clientContext } from '../../context.js';
+import { LibraryController } from '../../controllers/library-controller.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { MusicBed } from '../../model/document.js';
+import { saveUpload, uploadUrl, type UploadStoreOptions } from '../../model/persistence/uploads.js';
+import type { SliderValue } from '../shared/events.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import '../studio-music-picker/studio-music-picker.js';
+
+const GAIN_GESTURE = 'music-gain';
+const FADE_GESTURE = 'music-fades';
+
+/** Gain and fades a new bed starts with when the project has none (`config.music`). */
+export interface MusicDefaults {
+  gain: number;
+  fadeIn: number;
+  fadeOut: number;
+}
+
+/**
+ * Music: the service's music library (loaded once the panel is shown) to search and preview, one track as
+ * the bed under the voice, or the user's own file. An upload is checked (type, size), decoded in the browser
+ * to prove it is audio, stored in IndexedDB (`saveUpload`) and referenced from the bed as `upload:<sha-256>`,
+ * so it is still there after a reload. Level and fades are sliders; a drag is one undo step.
+ *
+ * @tagname studio-music-panel
+ * @csspart current - The line naming the current music, with its remove button.
+ * @csspart picker - The library, upload area and sliders (`<studio-music-picker>`).
+ * @csspart filters - The search field and style filter (from the picker).
+ * @csspart list - The list of tracks (from the picker).
+ * @csspart upload - The upload area (from the picker).
+ * @csspart dropzone - The drop area (from the upload).
+ * @csspart slider - Each of the level and fade sliders (from the picker).
+ */
+export class StudioMusicPanel extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+        align-content: start;
+        min-width: 0;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      [part='current'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 12px;
+        align-items: center;
+        margin: 0;
+      }
+      p {
+        margin: 0;
+      }
+    `,
+  ];
+
+  /** Set by `<studio-panels>` while another panel is shown; nothing is loaded until it is not. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** Offer the user's own upload (`tools.upload`). */
+  @property({ type: Boolean }) upload = true;
+  /** Largest upload, bytes (`music.uploadMaxBytes`). */
+  @property({ type: Number }) uploadMaxBytes = 25 * 1024 * 1024;
+  /** Gain and fades of a new bed (`config.music`). */
+  @property({ attribute: false }) defaults: MusicDefaults = { gain: -6, fadeIn: 0.5, fadeOut: 1.5 };
+  /** Where uploads are stored (tests use their own database). */
+  @property({ attribute: false }) uploadStore: UploadStoreOptions = {};
+
+  @consume({ context: clientContext, subscribe: true })
+  @state()
+  client: ServiceClient | undefined;
+
+  @state() private previewing: string | undefined;
+  @state() private error = '';
+  @state() private uploadError = '';
+  @state() private announcement = '';
+
+  readonly #music = new StoreController(this, (state) => state.project.music);
+  readonly #library = new LibraryController(this, (client) => client.music().then((library) => library.tracks));
+  #preview: PreviewPlayer | undefined;
+  #decoder: AssetDecoder | undefined;
+  #uploading: AbortController | undefined;
+  /** Name of the file uploaded in this session (a bed keeps no file name; after a reload it is “Your own music”). */
+  #uploadName = '';
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#preview?.stop();
+    this.#uploading?.abort(new DOMException('The panel was removed.', 'AbortError'));
+    this.#decoder?.dispose();
+    this.#decoder = undefined;
+  }
+
+  /** The bed with `change`, keeping the current level, fades and loop (or the defaults when there is none). */
+  #bed(change: Pick<MusicBed, 'track' | 'assetId' | 'url'>): MusicBed {
+    const current = this.#music.value ?? null;
+    return {
+      gain: current?.gain ?? this.defaults.gain,
+      fadeIn: current?.fadeIn ?? this.defaults.fadeIn,
+      fadeOut: current?.fadeOut ?? this.defaults.fadeOut,
+      loop: current?.loop ?? true,
+      offset: 0,
+      ...change,
+    };
+  }
+
+  #choose(id: string): void {
+    const entry = this.#library.value?.find((track) => track.track_id === id);
+    if (entry === undefined) return;
+    const { url, preview_url: _preview, ...track } = entry;
+    this.#music.dispatch({ type: 'music/set', music: this.#bed({ track, assetId: null, url }) });
+    this.announcement = this.t('music.chosen', { title: entry.title });
+  }
+
+  async #togglePreview(id: string): Promise<void> {
+    const client = this.client;
+    const entry = this.#library.value?.find((track) => track.track_id === id);
+    if (client === undefined || entry === undefined) return;
+    this.#preview ??= new PreviewPlayer(client.fetch, () => (this.previewing = undefined));
+    if (this.previewing === id) {
+      this.#preview.stop();
+      this.previewing = undefined;
+      return;
+    }
+    this.previewing = id;
+    this.error = '';
+    try {
+      await this.#preview.play([{ url: entry.preview_url }]);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      this.previewing = undefined;
+      this.error = this.t('music.previewFailed', { message: (error as Error).message });
+    }
+  }
+
+  /** Decodes the file to prove it is audio, stores it, then makes it the bed. */
+  async #useFile(file: File): Promise<void> {
+    const client = this.client;
+    this.#uploading?.abort(new DOMException('Another file was chosen.', 'AbortError'));
+    const controller = new AbortController();
+    this.#uploading = controller;
+    this.uploadError = '';
+    this.announcement = this.t('upload.checking', { name: file.name });
+    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init) });
+    try {
+      await this.#decoder.decodeFile(file, controller.signal);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      this.uploadError = this.t('upload.notAudio', { name: file.name });
+      this.announcement = '';
+      return;
+    }
+    let url: string;
+    let kept = true;
+    try {
+      const userId = client === undefined ? 'anonymous' : await client.userId();
+      if (controller.signal.aborted) return;
+      url = uploadUrl(await saveUpload(file, userId, this.uploadStore));
+    } catch (error) {
+      // Not kept for the next visit: the file is still used in this tab, from an object URL.
+      kept = false;
+      url = URL.createObjectURL(file);
+      this.uploadError = this.t('upload.notKept', { name: file.name, message: (error as Error).message });
+    }
+    if (controller.signal.aborted) return;
+    this.#music.dispatch({ type: 'music/set', music: this.#bed({ track: null, assetId: null, url }) });
+    this.#uploadName = file.name;
+    if (kept) this.announcement = this.t('upload.used', { name: file.name });
+  }
+
+  #gain(event: CustomEvent<SliderValue>): void {
+    this.#music.dispatch({ type: 'music/gain', gain: event.detail.value, gesture: GAIN_GESTURE });
+    if (event.detail.final) this.#music.dispatch({ type: 'history/end-gesture', gesture: GAIN_GESTURE });
+  }
+
+  #fade(which: 'fadeIn' | 'fadeOut', event: CustomEvent<SliderValue>): void {
+    this.#music.dispatch({ type: 'music/fades', [which]: event.detail.value, gesture: FADE_GESTURE });
+    if (event.detail.final) this.#music.dispatch({ type: 'history/end-gesture', gesture: FADE_GESTURE });
+  }
+
+  #remove(): void {
+    this.#music.dispatch({ type: 'music/set', music: null });
+    this.announcement = this.t('music.removed');
+  }
+
+  protected override render() {
+    const t = this.t;
+    const bed = this.#music.value ?? null;
+    const library = this.#library;
+    const title = bed === null ? undefined : (bed.track?.title ?? (this.#uploadName || t('upload.label')));
+    return html`<p part="current">
+        ${title === undefined
+          ? html`<span class="hint">${t('music.noBed')}</span>`
+          : html`<span>${t('music.current', { title })}</span>
+              <button type="button" class="small" @click=${this.#remove}>${t('music.remove')}</button>`}
+      </p>
+      ${library.error
+        ? html`<p class="error" role="alert">${t('music.loadFailed', { message: library.error.message })}
+            <button type="button" @click=${() => library.retry()}>${t('music.retry')}</button></p>`
+        : nothing}
+      <studio-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
+        .tracks=${library.value ?? []} .selected=${bed?.track?.track_id ?? undefined} .previewing=${this.previewing}
+        .gain=${bed?.gain ?? this.defaults.gain} .fadeIn=${bed?.fadeIn ?? this.defaults.fadeIn} .fadeOut=${bed?.fadeOut ?? this.defaults.fadeOut}
+        .upload=${this.upload} .uploadMaxBytes=${this.uploadMaxBytes} .uploadError=${this.uploadError}
+        @music-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
+        @music-preview=${(event: CustomEvent<string>) => this.#togglePreview(event.detail)}
+        @file-chosen=${(event: CustomEvent<File>) => this.#useFile(event.detail)}
+        @music-gain=${this.#gain}
+        @music-fade-in=${(event: CustomEvent<SliderValue>) => this.#fade('fadeIn', event)}
+        @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-music-picker>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+}
+
+defineElement('studio-music-panel', StudioMusicPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-music-panel': StudioMusicPanel;
+  }
+}

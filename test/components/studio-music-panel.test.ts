@@ -1,0 +1,163 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ServiceClient } from '../../src/api/client.js';
+import '../../src/components/studio-music-panel/studio-music-panel.js';
+import type { StudioMusicPanel } from '../../src/components/studio-music-panel/studio-music-panel.js';
+import type { StudioMusicPicker } from '../../src/components/studio-music-picker/studio-music-picker.js';
+import { loadUpload, parseUploadUrl } from '../../src/model/persistence/uploads.js';
+import type { TestEditorContext } from '../support/editor-context.js';
+import '../support/editor-context.js';
+import { sine, wav16 } from '../support/wav.js';
+
+const library = {
+  tracks: [
+    { track_id: 'sunny', title: 'Sunny Days', style: 'pop', mood: 'happy', tempo_bpm: 120, url: 'https://cdn.test/sunny.mp3', preview_url: 'https://cdn.test/sunny-preview.mp3' },
+    { track_id: 'night', title: 'Night Drive', style: 'electronic', url: 'https://cdn.test/night.mp3', preview_url: 'https://cdn.test/night-preview.mp3' },
+  ],
+};
+
+const DB = 'test-music-panel-uploads';
+
+async function mount(music: sinon.SinonStub, userId = 'user-1') {
+  const client = { music, fetch: sinon.stub(), userId: async () => userId } as unknown as ServiceClient;
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
+    <studio-music-panel .uploadStore=${{ dbName: DB }}></studio-music-panel>
+  </test-editor-context>`);
+  const panel = context.querySelector('studio-music-panel') as StudioMusicPanel;
+  await panel.updateComplete;
+  const picker = () => panel.shadowRoot!.querySelector('studio-music-picker') as StudioMusicPicker;
+  return { context, panel, picker, client };
+}
+
+function chooseFile(picker: StudioMusicPicker, file: File): void {
+  const upload = picker.shadowRoot!.querySelector('studio-upload')!;
+  upload.dispatchEvent(new CustomEvent('file-chosen', { detail: file, bubbles: true }));
+}
+
+describe('<studio-music-panel>', () => {
+  afterEach(() => sinon.restore());
+  after(() => indexedDB.deleteDatabase(DB));
+
+  it('loads the library once shown, not while hidden', async () => {
+    const music = sinon.stub().resolves(library);
+    const client = { music, fetch: sinon.stub(), userId: async () => 'u' } as unknown as ServiceClient;
+    const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
+      <studio-music-panel hidden></studio-music-panel>
+    </test-editor-context>`);
+    const panel = context.querySelector('studio-music-panel')!;
+    await panel.updateComplete;
+    expect(music.callCount).to.equal(0);
+    panel.hidden = false;
+    await waitUntil(() => (panel.shadowRoot!.querySelector('studio-music-picker') as StudioMusicPicker).tracks.length === 2);
+    panel.hidden = true;
+    await panel.updateComplete;
+    panel.hidden = false;
+    await panel.updateComplete;
+    expect(music.callCount).to.equal(1);
+  });
+
+  it('chooses a track keeping the current level and fades, in one undo step', async () => {
+    const { context, picker } = await mount(sinon.stub().resolves(library));
+    await waitUntil(() => picker().tracks.length === 2);
+    picker().dispatchEvent(new CustomEvent('music-choose', { detail: 'sunny', bubbles: true }));
+    let bed = context.store.getState().project.music!;
+    expect(bed.track?.track_id).to.equal('sunny');
+    expect(bed.url).to.equal('https://cdn.test/sunny.mp3');
+    expect(bed.track).to.not.have.property('preview_url');
+    expect([bed.gain, bed.fadeIn, bed.fadeOut]).to.deep.equal([-6, 0.5, 1.5]);
+    context.store.dispatch({ type: 'music/gain', gain: -12 });
+    picker().dispatchEvent(new CustomEvent('music-choose', { detail: 'night', bubbles: true }));
+    bed = context.store.getState().project.music!;
+    expect([bed.track?.track_id, bed.gain]).to.deep.equal(['night', -12]);
+  });
+
+  it('makes a gain drag and a fade drag one undo step each', async () => {
+    const { context, picker } = await mount(sinon.stub().resolves(library));
+    await waitUntil(() => picker().tracks.length === 2);
+    picker().dispatchEvent(new CustomEvent('music-choose', { detail: 'sunny', bubbles: true }));
+    const before = context.store.getState().history.pastDepth;
+    for (const [value, final] of [[-8, false], [-9, false], [-10, true]] as const) {
+      picker().dispatchEvent(new CustomEvent('music-gain', { detail: { value, final }, bubbles: true }));
+    }
+    for (const [value, final] of [[1, false], [2, true]] as const) {
+      picker().dispatchEvent(new CustomEvent('music-fade-out', { detail: { value, final }, bubbles: true }));
+    }
+    const bed = context.store.getState().project.music!;
+    expect([bed.gain, bed.fadeOut]).to.deep.equal([-10, 2]);
+    expect(context.store.getState().history.pastDepth - before).to.equal(2);
+  });
+
+  it('previews a track through the client fetch', async () => {
+    const { client, picker, panel } = await mount(sinon.stub().resolves(library));
+    const fetch = client.fetch as unknown as sinon.SinonStub;
+    fetch.resolves(new Response(new Blob([wav16([sine(0.2, 8000)], 8000)], { type: 'audio/wav' })));
+    sinon.stub(HTMLMediaElement.prototype, 'play').resolves();
+    await waitUntil(() => picker().tracks.length === 2);
+    picker().dispatchEvent(new CustomEvent('music-preview', { detail: 'night', bubbles: true }));
+    await waitUntil(() => picker().previewing === 'night');
+    expect(fetch.firstCall.args[0]).to.equal('https://cdn.test/night-preview.mp3');
+    picker().dispatchEvent(new CustomEvent('music-preview', { detail: 'night', bubbles: true }));
+    await panel.updateComplete;
+    expect(picker().previewing).to.equal(undefined);
+  });
+
+  it('decodes an upload, keeps its bytes in IndexedDB and refers to it as upload:<hash>', async () => {
+    const { context, picker } = await mount(sinon.stub().resolves(library), 'user-7');
+    const bytes = wav16([sine(0.1, 8000)], 8000);
+    chooseFile(picker(), new File([bytes], 'jingle.wav', { type: 'audio/wav' }));
+    await waitUntil(() => context.store.getState().project.music !== null);
+    const bed = context.store.getState().project.music!;
+    expect(bed.track).to.equal(null);
+    expect(bed.url).to.match(/^upload:[0-9a-f]{64}$/);
+    // After a reload the reference still resolves, for this user only.
+    const blob = await loadUpload(bed.url!, 'user-7', { dbName: DB });
+    expect(blob.size).to.equal(bytes.byteLength);
+    expect(blob.type).to.equal('audio/wav');
+    expect(parseUploadUrl(bed.url!)).to.have.length(64);
+    const other = await loadUpload(bed.url!, 'someone-else', { dbName: DB }).catch((error: { code: string }) => error.code);
+    expect(other).to.equal('upload-missing');
+  });
+
+  it('says clearly when an uploaded file is not audio, and keeps the music as it was', async () => {
+    const { context, picker, panel } = await mount(sinon.stub().resolves(library));
+    chooseFile(picker(), new File([new Uint8Array(4000).fill(7)], 'notes.mp3', { type: 'audio/mpeg' }));
+    await waitUntil(() => picker().uploadError !== '');
+    expect(picker().uploadError).to.equal('“notes.mp3” is not audio this browser can decode. Use WAV, MP3, OGG, FLAC, AAC or M4A.');
+    expect(context.store.getState().project.music).to.equal(null);
+    await picker().updateComplete;
+    const upload = picker().shadowRoot!.querySelector('studio-upload')!;
+    await upload.updateComplete;
+    expect(upload.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('notes.mp3');
+    await expect(panel).to.be.accessible();
+  });
+
+  it('removes the music as one undo step', async () => {
+    const { context, picker, panel } = await mount(sinon.stub().resolves(library));
+    await waitUntil(() => picker().tracks.length === 2);
+    picker().dispatchEvent(new CustomEvent('music-choose', { detail: 'sunny', bubbles: true }));
+    await panel.updateComplete;
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('[part=current] button')!.click();
+    expect(context.store.getState().project.music).to.equal(null);
+    context.store.dispatch({ type: 'history/undo' });
+    expect(context.store.getState().project.music?.track?.track_id).to.equal('sunny');
+  });
+
+  it('says when the library could not be loaded, and retries', async () => {
+    const music = sinon.stub();
+    music.onFirstCall().rejects(new Error('The service did not answer.'));
+    music.onSecondCall().resolves(library);
+    const { panel, picker } = await mount(music);
+    await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('The music library could not be loaded. The service did not answer.');
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!.click();
+    await waitUntil(() => picker().tracks.length === 2);
+  });
+
+  it('hides the upload area when uploads are off', async () => {
+    const { panel, picker } = await mount(sinon.stub().resolves(library));
+    panel.upload = false;
+    await panel.updateComplete;
+    await picker().updateComplete;
+    expect(picker().shadowRoot!.querySelector('studio-upload')).to.equal(null);
+  });
+});
