@@ -29,6 +29,8 @@ const SNAP_PX = 8;
 const MIN_LENGTH = 0.1;
 /** Music waveforms are cut in pieces of this many seconds, each drawn only near the viewport. */
 const MUSIC_PIECE = 20;
+/** Milliseconds of waveform creation allowed per frame. */
+const CREATE_BUDGET_MS = 6;
 const VOICE_HEIGHT = 72;
 const MUSIC_HEIGHT = 56;
 
@@ -115,9 +117,12 @@ export class StudioTimeline extends StudioElement {
   #drag: Drag | undefined;
   #pieces = new Map<string, Piece>();
   #observer: IntersectionObserver | undefined;
+  #farObserver: IntersectionObserver | undefined;
   #frame = 0;
   #zoomFrame = 0;
   #scrollFrame = 0;
+  #queueFrame = 0;
+  #queue = new Set<Piece>();
   #pendingZoom: { zoom: number; anchorX: number } | undefined;
   #anchor: { time: number; x: number } | undefined;
   #abort: AbortController | undefined;
@@ -137,9 +142,12 @@ export class StudioTimeline extends StudioElement {
     cancelAnimationFrame(this.#frame);
     cancelAnimationFrame(this.#zoomFrame);
     cancelAnimationFrame(this.#scrollFrame);
-    this.#frame = this.#zoomFrame = this.#scrollFrame = 0;
+    cancelAnimationFrame(this.#queueFrame);
+    this.#frame = this.#zoomFrame = this.#scrollFrame = this.#queueFrame = 0;
+    this.#queue.clear();
     this.#observer?.disconnect();
-    this.#observer = undefined;
+    this.#farObserver?.disconnect();
+    this.#observer = this.#farObserver = undefined;
     for (const piece of this.#pieces.values()) piece.ws?.destroy();
     this.#pieces.clear();
   }
@@ -246,7 +254,10 @@ export class StudioTimeline extends StudioElement {
   #syncPieces(): void {
     const scroller = this.#scroller;
     if (scroller === null) return;
-    this.#observer ??= new IntersectionObserver((entries) => this.#intersections(entries), { root: scroller, rootMargin: '0px 100% 0px 100%' });
+    // Created within one viewport of the visible part, destroyed beyond three: scrolling back and forth
+    // does not churn.
+    this.#observer ??= new IntersectionObserver((entries) => this.#intersections(entries, true), { root: scroller, rootMargin: '0px 100% 0px 100%' });
+    this.#farObserver ??= new IntersectionObserver((entries) => this.#intersections(entries, false), { root: scroller, rootMargin: '0px 300% 0px 300%' });
     const seen = new Set<string>();
     for (const element of this.renderRoot.querySelectorAll<HTMLElement>('.wave')) {
       const key = element.dataset['key']!;
@@ -256,16 +267,19 @@ export class StudioTimeline extends StudioElement {
       const piece = this.#pieces.get(key);
       if (piece !== undefined && piece.element === element && piece.peaks === wanted.peaks && piece.duration === wanted.duration) continue;
       if (piece !== undefined) {
+        this.#queue.delete(piece);
         piece.ws?.destroy();
-        this.#observer.unobserve(piece.element);
+        this.#unobserve(piece.element);
       }
       this.#pieces.set(key, { element, ...wanted, ws: undefined });
       this.#observer.observe(element);
+      this.#farObserver!.observe(element);
     }
     for (const [key, piece] of this.#pieces) {
       if (seen.has(key)) continue;
+      this.#queue.delete(piece);
       piece.ws?.destroy();
-      this.#observer.unobserve(piece.element);
+      this.#unobserve(piece.element);
       this.#pieces.delete(key);
     }
   }
@@ -282,17 +296,39 @@ export class StudioTimeline extends StudioElement {
     return clip === undefined ? undefined : { peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
   }
 
-  #intersections(entries: IntersectionObserverEntry[]): void {
+  #unobserve(element: Element): void {
+    this.#observer?.unobserve(element);
+    this.#farObserver?.unobserve(element);
+  }
+
+  /** `near`: the observer that creates (entering); otherwise the one that destroys (leaving). */
+  #intersections(entries: IntersectionObserverEntry[], near: boolean): void {
     for (const entry of entries) {
-      const piece = [...this.#pieces.values()].find((candidate) => candidate.element === entry.target);
-      if (piece === undefined) continue;
-      if (entry.isIntersecting && piece.ws === undefined && piece.peaks.length > 0) {
-        piece.ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, height: piece.height, color: piece.color, cspNonce: this.cspNonce });
-      } else if (!entry.isIntersecting && piece.ws !== undefined) {
-        piece.ws.destroy();
+      const piece = this.#pieces.get((entry.target as HTMLElement).dataset['key']!);
+      if (piece === undefined || piece.element !== entry.target) continue;
+      if (near) {
+        if (entry.isIntersecting && piece.ws === undefined && piece.peaks.length > 0) this.#queue.add(piece);
+        else if (!entry.isIntersecting) this.#queue.delete(piece);
+      } else if (!entry.isIntersecting) {
+        this.#queue.delete(piece);
+        piece.ws?.destroy();
         piece.ws = undefined;
       }
     }
+    if (this.#queue.size > 0 && this.#queueFrame === 0) this.#queueFrame = requestAnimationFrame(() => this.#drain());
+  }
+
+  /** Creates queued waveforms, a few milliseconds' worth a frame, so no frame is blocked by many at once. */
+  #drain(): void {
+    this.#queueFrame = 0;
+    const until = performance.now() + CREATE_BUDGET_MS;
+    for (const piece of this.#queue) {
+      if (performance.now() > until) break;
+      this.#queue.delete(piece);
+      if (piece.ws !== undefined || !piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) continue;
+      piece.ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, height: piece.height, color: piece.color, cspNonce: this.cspNonce });
+    }
+    if (this.#queue.size > 0 && this.isConnected) this.#queueFrame = requestAnimationFrame(() => this.#drain());
   }
 
   /** How many waveforms exist now (for tests and benchmarks). */
@@ -599,12 +635,18 @@ export class StudioTimeline extends StudioElement {
     </div>`;
   }
 
-  /** The envelope while its depth is dragged: scaled to the new depth. */
-  #shownEnvelope(): ArrayLike<number> {
+  #pathCache: { envelope: Float32Array; rate: number; ratio: number; d: string } | undefined;
+
+  /** The envelope's path (zoom-independent, so computed only when it changes); scaled while its depth is dragged. */
+  #envelopeD(): string {
     const drag = this.#drag;
-    if (drag?.kind !== 'duck' || drag.before['depthDb']! <= 0) return this.envelope;
-    const ratio = drag.now['depthDb']! / drag.before['depthDb']!;
-    return this.envelope.map((db) => db * ratio);
+    const ratio = drag?.kind === 'duck' && drag.before['depthDb']! > 0 ? drag.now['depthDb']! / drag.before['depthDb']! : 1;
+    const cache = this.#pathCache;
+    if (cache?.envelope === this.envelope && cache.rate === this.envelopeRate && cache.ratio === ratio) return cache.d;
+    const values = ratio === 1 ? this.envelope : this.envelope.map((db) => db * ratio);
+    const d = envelopePath(values, this.envelopeRate, ENVELOPE_PX_PER_SECOND, MUSIC_HEIGHT, ENVELOPE_FLOOR_DB);
+    this.#pathCache = { envelope: this.envelope, rate: this.envelopeRate, ratio, d };
+    return d;
   }
 
   #renderMusic() {
@@ -623,7 +665,7 @@ export class StudioTimeline extends StudioElement {
         <svg class="fades" width=${width} height=${MUSIC_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath}></path>`}</svg>
         <svg class="envelope" aria-hidden="true" width=${envelopeSeconds * z} height=${MUSIC_HEIGHT}
           viewBox="0 0 ${Math.max(1, envelopeSeconds * ENVELOPE_PX_PER_SECOND)} ${MUSIC_HEIGHT}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
-            d=${envelopePath(this.#shownEnvelope(), this.envelopeRate, ENVELOPE_PX_PER_SECOND, MUSIC_HEIGHT, ENVELOPE_FLOOR_DB)}></path>`}</svg>
+            d=${this.#envelopeD()}></path>`}</svg>
         <div class="gain" style=${styleMap({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-gain')}></div>
         <div class="duck" style=${styleMap({ top: `${(depth / -ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'duck')}></div>
         <div class="knob fade-in" style=${styleMap({ left: `${Math.max(5, music.fadeIn * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-fade-in')}></div>
