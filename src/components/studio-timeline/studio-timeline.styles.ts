@@ -88,6 +88,7 @@ export const timelineStyles = css`
     overflow: hidden;
     border-radius: 4px;
     touch-action: none;
+    contain: strict;
   }
   .clip {
     background: var(--_clip);
@@ -114,6 +115,8 @@ export const timelineStyles = css`
     top: 0;
     height: 100%;
     pointer-events: none;
+    /* Sized from outside: its waveform's layout never affects anything else. */
+    contain: strict;
   }
   .label {
     position: absolute;

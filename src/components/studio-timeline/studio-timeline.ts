@@ -29,6 +29,8 @@ const SNAP_PX = 8;
 const MIN_LENGTH = 0.1;
 /** Music waveforms are cut in pieces of this many seconds, each drawn only near the viewport. */
 const MUSIC_PIECE = 20;
+/** Narrower than this, pixels, a piece shows no waveform. */
+const MIN_WAVE_PX = 48;
 /** Milliseconds of waveform creation allowed per frame. */
 const CREATE_BUDGET_MS = 6;
 const VOICE_HEIGHT = 72;
@@ -52,11 +54,15 @@ interface Drag {
 /** A waveform drawn lazily: created when its element nears the viewport, destroyed when it is far. */
 interface Piece {
   element: HTMLElement;
+  /** The caller's array the peaks come from: a new array means a new waveform. */
+  source: Float32Array;
   peaks: Float32Array;
   duration: number;
   height: number;
   color: string;
   ws: WaveSurfer | undefined;
+  /** Within the creating observer's margin. */
+  near: boolean;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -164,9 +170,9 @@ export class StudioTimeline extends StudioElement {
     if (this.#anchor !== undefined) {
       this.#scroller!.scrollLeft = Math.max(0, this.#anchor.time * this.zoom - this.#anchor.x);
       this.#anchor = undefined;
-      this.#updateView();
     } else if (changed.has('zoom')) {
-      this.#updateView();
+      // Zoom set from outside: the ruler's range is checked on the next frame, not in this update.
+      this.#scrolled();
     }
     this.#syncPieces();
     if (changed.has('playing') || changed.has('clock')) {
@@ -205,7 +211,12 @@ export class StudioTimeline extends StudioElement {
     const scroller = this.#scroller;
     if (scroller !== null) {
       const x = anchorX ?? scroller.clientWidth / 2;
-      this.#anchor = { time: (scroller.scrollLeft + x) / this.zoom, x };
+      const time = (scroller.scrollLeft + x) / this.zoom;
+      this.#anchor = { time, x };
+      // The ruler's range at the new zoom, in this same update.
+      const width = Math.max(scroller.clientWidth, 300) / next;
+      const left = Math.max(0, time - x / next);
+      this.view = { from: Math.max(0, left - width), to: left + 2 * width };
     }
     this.zoom = next;
     emit(this, 'zoom-change', { zoom: next });
@@ -265,16 +276,27 @@ export class StudioTimeline extends StudioElement {
       const wanted = this.#pieceSource(key);
       if (wanted === undefined) continue;
       const piece = this.#pieces.get(key);
-      if (piece !== undefined && piece.element === element && piece.peaks === wanted.peaks && piece.duration === wanted.duration) continue;
+      if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
       if (piece !== undefined) {
         this.#queue.delete(piece);
         piece.ws?.destroy();
         this.#unobserve(piece.element);
       }
-      this.#pieces.set(key, { element, ...wanted, ws: undefined });
+      this.#pieces.set(key, { element, ...wanted, ws: undefined, near: false });
       this.#observer.observe(element);
       this.#farObserver!.observe(element);
     }
+    // Too narrow to show anything (zoomed far out): no waveform; back in when wide enough again.
+    for (const piece of this.#pieces.values()) {
+      const wide = piece.duration * this.zoom >= MIN_WAVE_PX;
+      if (!wide && piece.ws !== undefined) {
+        piece.ws.destroy();
+        piece.ws = undefined;
+      } else if (wide && piece.near && piece.ws === undefined) {
+        this.#queue.add(piece);
+      }
+    }
+    this.#schedule();
     for (const [key, piece] of this.#pieces) {
       if (seen.has(key)) continue;
       this.#queue.delete(piece);
@@ -284,16 +306,16 @@ export class StudioTimeline extends StudioElement {
     }
   }
 
-  #pieceSource(key: string): Omit<Piece, 'element' | 'ws'> | undefined {
+  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'near'> | undefined {
     if (key.startsWith('music:')) {
       const music = this.music;
       if (music === null) return undefined;
       const from = Number(key.slice(6)) * MUSIC_PIECE;
       const to = Math.min(music.length, from + MUSIC_PIECE);
-      return { peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: MUSIC_HEIGHT - 2, color: '#166534' };
+      return { source: music.peaks, peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: MUSIC_HEIGHT - 2, color: '#166534' };
     }
-    const clip = this.clips.find((candidate) => `clip:${candidate.id}` === key);
-    return clip === undefined ? undefined : { peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
+    const clip = this.#clipsById().get(key.slice(5));
+    return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
   }
 
   #unobserve(element: Element): void {
@@ -302,12 +324,20 @@ export class StudioTimeline extends StudioElement {
   }
 
   /** `near`: the observer that creates (entering); otherwise the one that destroys (leaving). */
+  #byId: { clips: readonly TimelineClip[]; map: Map<string, TimelineClip> } | undefined;
+
+  #clipsById(): Map<string, TimelineClip> {
+    if (this.#byId?.clips !== this.clips) this.#byId = { clips: this.clips, map: new Map(this.clips.map((clip) => [clip.id, clip])) };
+    return this.#byId.map;
+  }
+
   #intersections(entries: IntersectionObserverEntry[], near: boolean): void {
     for (const entry of entries) {
       const piece = this.#pieces.get((entry.target as HTMLElement).dataset['key']!);
       if (piece === undefined || piece.element !== entry.target) continue;
       if (near) {
-        if (entry.isIntersecting && piece.ws === undefined && piece.peaks.length > 0) this.#queue.add(piece);
+        piece.near = entry.isIntersecting;
+        if (entry.isIntersecting && piece.ws === undefined) this.#queue.add(piece);
         else if (!entry.isIntersecting) this.#queue.delete(piece);
       } else if (!entry.isIntersecting) {
         this.#queue.delete(piece);
@@ -315,6 +345,10 @@ export class StudioTimeline extends StudioElement {
         piece.ws = undefined;
       }
     }
+    this.#schedule();
+  }
+
+  #schedule(): void {
     if (this.#queue.size > 0 && this.#queueFrame === 0) this.#queueFrame = requestAnimationFrame(() => this.#drain());
   }
 
@@ -325,7 +359,8 @@ export class StudioTimeline extends StudioElement {
     for (const piece of this.#queue) {
       if (performance.now() > until) break;
       this.#queue.delete(piece);
-      if (piece.ws !== undefined || !piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) continue;
+      if (piece.ws !== undefined || piece.peaks.length === 0 || piece.duration * this.zoom < MIN_WAVE_PX) continue;
+      if (!piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) continue;
       piece.ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, height: piece.height, color: piece.color, cspNonce: this.cspNonce });
     }
     if (this.#queue.size > 0 && this.isConnected) this.#queueFrame = requestAnimationFrame(() => this.#drain());
