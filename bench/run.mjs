@@ -12,7 +12,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, '.cache', 'bench');
-const pages = (process.argv[2] ? process.argv.slice(2) : ['loudness', 'render', 'wav']);
+const pages = (process.argv[2] ? process.argv.slice(2) : ['loudness', 'render', 'wav', 'timeline']);
 mkdirSync(out, { recursive: true });
 
 // ebur128-wasm's glue imports its .wasm as an ES module (a bundler feature): give it a setter instead,

@@ -163,6 +163,20 @@ export const en = {
   'voice.loadFailed': 'The voice library could not be loaded. {message}',
   'voice.retry': 'Try again',
   'voice.chosen': '{name} will speak the ad.',
+  'timeline.label': 'Timeline',
+  'timeline.voiceTrack': 'Voice clips',
+  'timeline.musicTrack': 'Music bed',
+  'timeline.clipRole': 'clip',
+  'timeline.clip': '{label}, starts at {start}, {length} seconds',
+  'timeline.clipOver': '{label}, starts at {start}, {length} seconds, {over} seconds past the target duration',
+  'timeline.zoomIn': 'Zoom in',
+  'timeline.zoomOut': 'Zoom out',
+  'timeline.zoomLevel': '{zoom} px per second',
+  'timeline.target': 'Target {time}',
+  'timeline.over': 'Over the target duration by {seconds} seconds',
+  'timeline.moved': '{label} moved to {start}',
+  'timeline.deleted': '{label} removed',
+  'timeline.help': 'Arrow keys move the clip by the grid step, with Shift by one second. Home moves it to the start, End makes it end at the target duration. Delete removes it. Space plays or pauses.',
 } as const;
 
 export type StringKey = keyof typeof en;

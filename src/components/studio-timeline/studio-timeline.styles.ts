@@ -1,0 +1,237 @@
+import { css } from 'lit';
+
+/** Layout of `<studio-timeline>`: tracks stacked under a ruler inside one horizontal scroller. */
+export const timelineStyles = css`
+  :host {
+    display: block;
+    position: relative;
+    --_ruler: 24px;
+    --_voice: 72px;
+    --_music: 56px;
+    --_clip: var(--studio-timeline-clip, #dbeafe);
+    --_clip-border: var(--studio-timeline-clip-border, #1d4ed8);
+    --_wave: var(--studio-timeline-wave, #1e3a8a);
+    --_music-bg: var(--studio-timeline-music, #dcfce7);
+    --_music-wave: var(--studio-timeline-music-wave, #166534);
+    --_over: var(--studio-timeline-over, rgba(220, 38, 38, 0.14));
+    --_over-line: var(--studio-timeline-over-line, #b91c1c);
+    --_playhead: var(--studio-timeline-playhead, #dc2626);
+  }
+  .bar {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    margin-bottom: 6px;
+  }
+  .bar button {
+    min-width: 36px;
+  }
+  .zoom {
+    color: var(--_text-muted, #4b5563);
+    font-variant-numeric: tabular-nums;
+    font-size: 0.9em;
+  }
+  .scroller {
+    position: relative;
+    overflow-x: auto;
+    overflow-y: hidden;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: 6px;
+    background: var(--_surface, #ffffff);
+  }
+  .content {
+    position: relative;
+    height: calc(var(--_ruler) + var(--_voice) + var(--_music) + 8px);
+  }
+  .ruler {
+    position: absolute;
+    inset: 0 0 auto 0;
+    height: var(--_ruler);
+    border-bottom: 1px solid var(--_border, #d1d5db);
+    cursor: pointer;
+    touch-action: none;
+    background-image: linear-gradient(to right, #9ca3af 1px, transparent 1px);
+    background-repeat: repeat-x;
+    background-position: 0 100%;
+  }
+  .tick {
+    position: absolute;
+    bottom: 0;
+    height: 100%;
+    border-left: 1px solid #6b7280;
+    padding-left: 3px;
+    font-size: 11px;
+    line-height: 14px;
+    color: #374151;
+    white-space: nowrap;
+    pointer-events: none;
+  }
+  .track {
+    position: absolute;
+    left: 0;
+    right: 0;
+  }
+  .voice {
+    top: calc(var(--_ruler) + 4px);
+    height: var(--_voice);
+  }
+  .music {
+    top: calc(var(--_ruler) + var(--_voice) + 8px);
+    height: var(--_music);
+  }
+  .clip,
+  .bed {
+    position: absolute;
+    top: 0;
+    height: 100%;
+    box-sizing: border-box;
+    overflow: hidden;
+    border-radius: 4px;
+    touch-action: none;
+    contain: strict;
+  }
+  .clip {
+    background: var(--_clip);
+    border: 1px solid var(--_clip-border);
+    cursor: grab;
+  }
+  .clip[aria-selected='true'] {
+    box-shadow: inset 0 0 0 2px var(--_clip-border);
+  }
+  .clip:focus-visible {
+    outline: 3px solid var(--_focus, #2563eb);
+    outline-offset: 1px;
+  }
+  .clip.over {
+    border-color: var(--_over-line);
+    border-style: dashed;
+  }
+  .bed {
+    background: var(--_music-bg);
+    border: 1px solid var(--_music-wave);
+  }
+  .wave {
+    position: absolute;
+    top: 0;
+    height: 100%;
+    pointer-events: none;
+    /* Sized from outside: its waveform's layout never affects anything else. */
+    contain: strict;
+  }
+  .label {
+    position: absolute;
+    left: 6px;
+    bottom: 2px;
+    font-size: 11px;
+    color: #111827;
+    pointer-events: none;
+    white-space: nowrap;
+  }
+  .handle {
+    position: absolute;
+    top: 0;
+    width: 8px;
+    height: 100%;
+    cursor: ew-resize;
+    z-index: 2;
+  }
+  .handle.trim-in {
+    left: 0;
+  }
+  .handle.trim-out {
+    right: 0;
+  }
+  .handle:hover,
+  .clip[aria-selected='true'] .handle {
+    background: rgba(29, 78, 216, 0.25);
+  }
+  .knob {
+    position: absolute;
+    top: 0;
+    width: 10px;
+    height: 10px;
+    margin-left: -5px;
+    border-radius: 50%;
+    background: #ffffff;
+    border: 2px solid currentColor;
+    box-sizing: border-box;
+    cursor: ew-resize;
+    z-index: 3;
+  }
+  .gain {
+    position: absolute;
+    left: 0;
+    right: 0;
+    height: 7px;
+    margin-top: -3px;
+    cursor: ns-resize;
+    z-index: 2;
+    background: linear-gradient(transparent 3px, rgba(17, 24, 39, 0.45) 3px, rgba(17, 24, 39, 0.45) 4px, transparent 4px);
+  }
+  svg.fades,
+  svg.envelope {
+    position: absolute;
+    left: 0;
+    top: 0;
+    pointer-events: none;
+    overflow: visible;
+  }
+  .fades path {
+    fill: rgba(17, 24, 39, 0.18);
+  }
+  .envelope path {
+    fill: none;
+    stroke: #7c3aed;
+    stroke-width: 2;
+  }
+  .duck {
+    position: absolute;
+    left: 0;
+    right: 0;
+    height: 9px;
+    margin-top: -4px;
+    cursor: ns-resize;
+    z-index: 4;
+  }
+  .duck:hover {
+    background: rgba(124, 58, 237, 0.2);
+  }
+  .target {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    width: 0;
+    border-left: 2px solid var(--_over-line);
+    pointer-events: none;
+    z-index: 5;
+  }
+  .target span {
+    position: absolute;
+    top: 2px;
+    left: 3px;
+    font-size: 11px;
+    color: var(--_over-line);
+    background: var(--_surface, #ffffff);
+    white-space: nowrap;
+  }
+  .over-zone {
+    position: absolute;
+    top: var(--_ruler);
+    bottom: 0;
+    background: repeating-linear-gradient(135deg, var(--_over) 0 6px, transparent 6px 12px);
+    pointer-events: none;
+    z-index: 1;
+  }
+  .playhead {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    left: 0;
+    width: 2px;
+    margin-left: -1px;
+    background: var(--_playhead);
+    pointer-events: none;
+    z-index: 6;
+    will-change: transform;
+  }
+`;

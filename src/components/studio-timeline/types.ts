@@ -1,0 +1,98 @@
+/** What `<studio-timeline>` is given and what it reports: plain data, no behaviour. */
+
+/** A voice clip as the timeline shows it. Times are seconds; gain is dB. */
+export interface TimelineClip {
+  id: string;
+  /** What the clip says or is called ("Hook"); read out by screen readers. */
+  label: string;
+  /** Position on the timeline. */
+  start: number;
+  /** Audible length: `sourceLength - trimIn - trimOut`. */
+  length: number;
+  /** Length of the whole recording before trimming. */
+  sourceLength: number;
+  trimIn: number;
+  trimOut: number;
+  fadeIn: number;
+  fadeOut: number;
+  gain: number;
+  /**
+   * Peaks of the whole recording (absolute or alternating min/max values in -1..1), evenly spread over
+   * `sourceLength`; computed once by the caller. Replace the array (not its contents) when it changes.
+   */
+  peaks: Float32Array;
+}
+
+/** The music bed as the timeline shows it. */
+export interface TimelineMusic {
+  /** Seconds the bed plays for on the timeline (from 0). */
+  length: number;
+  gain: number;
+  fadeIn: number;
+  fadeOut: number;
+  /** Peaks over `length`, like a clip's. */
+  peaks: Float32Array;
+}
+
+/** Details of the gesture events: `final` is false while dragging, true on release (one undo step). */
+export interface GestureDetail {
+  final: boolean;
+  /** Set with `final: true` when Escape cancelled the drag: the values are the ones before it began. */
+  cancelled?: boolean;
+}
+
+export interface ClipMoveDetail extends GestureDetail {
+  id: string;
+  start: number;
+}
+
+/** Trimming the left edge moves the clip's start too (the audio stays in place), hence `start`. */
+export interface ClipTrimDetail extends GestureDetail {
+  id: string;
+  trimIn: number;
+  trimOut: number;
+  start: number;
+}
+
+export interface ClipFadeDetail extends GestureDetail {
+  id: string;
+  fadeIn: number;
+  fadeOut: number;
+}
+
+export interface ClipGainDetail extends GestureDetail {
+  id: string;
+  gain: number;
+}
+
+export interface MusicGainDetail extends GestureDetail {
+  gain: number;
+}
+
+export interface MusicFadeDetail extends GestureDetail {
+  fadeIn: number;
+  fadeOut: number;
+}
+
+/** `depthDb` is positive: how far the music is lowered under the voice. */
+export interface DuckDepthDetail extends GestureDetail {
+  depthDb: number;
+}
+
+/** Every event `<studio-timeline>` dispatches (bubbling, not composed), by type. */
+export interface TimelineEventMap {
+  'clip-move': CustomEvent<ClipMoveDetail>;
+  'clip-trim': CustomEvent<ClipTrimDetail>;
+  'clip-fade': CustomEvent<ClipFadeDetail>;
+  'clip-gain': CustomEvent<ClipGainDetail>;
+  'music-gain': CustomEvent<MusicGainDetail>;
+  'music-fade': CustomEvent<MusicFadeDetail>;
+  'duck-depth': CustomEvent<DuckDepthDetail>;
+  'clip-select': CustomEvent<{ id: string | null }>;
+  'clip-delete': CustomEvent<{ id: string }>;
+  seek: CustomEvent<{ time: number }>;
+  'zoom-change': CustomEvent<{ zoom: number }>;
+  'play-toggle': CustomEvent<null>;
+  undo: CustomEvent<null>;
+  redo: CustomEvent<null>;
+}
