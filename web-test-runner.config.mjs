@@ -45,6 +45,13 @@ export default {
       define: { __STUDIO_VERSION__: JSON.stringify(pkg.version) },
     }),
   ],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs() } })],
+  // Each test page in a browser context (a window) of its own: two tabs of one window would leave one of
+  // them hidden, where requestAnimationFrame never runs and pointer tests hang.
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs() },
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
+  ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter(process.env.STUDIO_COUNTS_FILE)],
 };

@@ -2,9 +2,13 @@ import type { MasterResult } from './dsp/master.js';
 import type { MixResult } from './dsp/mixdown.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './dsp/mix-spec.js';
 import type { Span } from './dsp/ducking.js';
+import type { LoudnessMeasurement } from './dsp/loudness.js';
 
 /** A render stage as reported by `onProgress`: the mix (voice, bed, ducking), mastering, then done. */
 export type RenderStage = 'mix' | 'master' | 'done';
+
+/** A render's result; `measurement` is set when measuring was asked for and there was no mastering (whose result has its own). */
+export type RenderedMix = MixResult & { readonly measurement?: LoudnessMeasurement };
 
 /** A `MixSpec` whose sources are ids of sources posted to the worker before. */
 export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
@@ -15,7 +19,7 @@ export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
 /** Messages to the render worker. */
 export type ToWorker =
   | { readonly type: 'source'; readonly id: number; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
-  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[] };
+  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean };
 
 /** A render result without its transferred arrays duplicated (`mastering.channels` is `channels`). */
 export interface PostedResult {
@@ -24,6 +28,7 @@ export interface PostedResult {
   readonly duckingDb: Float32Array;
   readonly voiceSpans: readonly Span[];
   readonly mastering?: Omit<MasterResult, 'channels'>;
+  readonly measurement?: LoudnessMeasurement;
 }
 
 /** Messages from the render worker. */
@@ -59,7 +64,7 @@ export function fromRefs(spec: MixSpecRef, sources: ReadonlyMap<number, AudioSou
 }
 
 /** A result as posted (mastering without its channels) and the buffers to transfer. */
-export function toPosted(result: MixResult): { result: PostedResult; transfer: ArrayBuffer[] } {
+export function toPosted(result: RenderedMix): { result: PostedResult; transfer: ArrayBuffer[] } {
   const { mastering, ...rest } = result;
   let posted: PostedResult = rest;
   if (mastering) {
@@ -70,8 +75,8 @@ export function toPosted(result: MixResult): { result: PostedResult; transfer: A
   return { result: posted, transfer: [...buffers] };
 }
 
-/** The `MixResult` of a posted result. */
-export function fromPosted(posted: PostedResult): MixResult {
+/** The `RenderedMix` of a posted result. */
+export function fromPosted(posted: PostedResult): RenderedMix {
   const { mastering, ...rest } = posted;
   return mastering ? { ...rest, mastering: { ...mastering, channels: posted.channels } } : rest;
 }

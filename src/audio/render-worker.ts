@@ -1,5 +1,6 @@
 // The render worker: keeps decoded sources by id (posted once each), renders specs that reference them,
 // reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
+import { measureLoudness } from './dsp/loudness.js';
 import { renderMix } from './dsp/mixdown.js';
 import type { AudioSource } from './dsp/mix-spec.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker } from './render-protocol.js';
@@ -16,12 +17,13 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     sources.set(message.id, { channels: message.channels, sampleRate: message.sampleRate });
     return;
   }
-  const { job, spec, keep } = message;
+  const { job, spec, keep, measure } = message;
   // Only the sources of the latest render stay: older ones are posted again if needed.
   const kept = new Set(keep);
   for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
   try {
-    const result = renderMix(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) });
+    const mix = renderMix(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) });
+    const result = measure && !mix.mastering ? { ...mix, measurement: measureLoudness(mix.channels, mix.sampleRate) } : mix;
     const { result: posted, transfer } = toPosted(result);
     post({ type: 'progress', job, stage: 'done' });
     post({ type: 'result', job, result: posted }, transfer);

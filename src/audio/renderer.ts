@@ -1,10 +1,10 @@
 import { StudioError } from '../errors.js';
-import type { MixResult } from './dsp/mixdown.js';
+import { measureLoudness } from './dsp/loudness.js';
 import { renderMix } from './dsp/mixdown.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
-import { fromPosted, toRefs, type FromWorker, type RenderStage, type ToWorker } from './render-protocol.js';
+import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker } from './render-protocol.js';
 
-export type { RenderStage } from './render-protocol.js';
+export type { RenderStage, RenderedMix } from './render-protocol.js';
 
 /** Options of one `render()`. */
 export interface RenderOptions {
@@ -12,6 +12,8 @@ export interface RenderOptions {
   readonly signal?: AbortSignal | undefined;
   /** Called as each stage begins: `mix`, `master` (when mastering), then `done`. */
   readonly onProgress?: ((stage: RenderStage) => void) | undefined;
+  /** Measure the loudness of an unmastered result too (`measurement`; a master carries its own). */
+  readonly measure?: boolean | undefined;
 }
 
 /** Options of a `Renderer`. */
@@ -26,7 +28,7 @@ interface Job {
   readonly id: number;
   readonly spec: MixSpec;
   readonly options: RenderOptions;
-  readonly resolve: (result: MixResult) => void;
+  readonly resolve: (result: RenderedMix) => void;
   readonly reject: (reason: unknown) => void;
 }
 
@@ -80,12 +82,12 @@ export class Renderer {
   }
 
   /** Renders `spec` (see `renderMix`); the result's arrays belong to the caller. */
-  render(spec: MixSpec, options: RenderOptions = {}): Promise<MixResult> {
+  render(spec: MixSpec, options: RenderOptions = {}): Promise<RenderedMix> {
     const { signal } = options;
     if (this.#disposed) return Promise.reject(new DOMException('The renderer was disposed.', 'AbortError'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#mainThread) return this.#renderHere(spec, options);
-    return new Promise<MixResult>((resolve, reject) => {
+    return new Promise<RenderedMix>((resolve, reject) => {
       const onAbort = (): void => {
         if (!this.#jobs.delete(id)) return;
         reject(signal!.reason);
@@ -143,7 +145,7 @@ export class Renderer {
       this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
     }
     this.#sent = new Set(sources.keys());
-    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()] });
+    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()], measure: job.options.measure === true });
   }
 
   #post(worker: Worker, message: ToWorker): void {
@@ -216,7 +218,7 @@ export class Renderer {
     for (const job of jobs) this.#renderHere(job.spec, job.options).then(job.resolve, job.reject);
   }
 
-  async #renderHere(spec: MixSpec, options: RenderOptions): Promise<MixResult> {
+  async #renderHere(spec: MixSpec, options: RenderOptions): Promise<RenderedMix> {
     const { signal, onProgress } = options;
     // Let the caller's abort (and the page) run before the blocking work.
     await yieldToEventLoop();
@@ -229,7 +231,8 @@ export class Renderer {
       },
     });
     signal?.throwIfAborted();
+    const rendered = options.measure && !result.mastering ? { ...result, measurement: measureLoudness(result.channels, result.sampleRate) } : result;
     onProgress?.('done');
-    return result;
+    return rendered;
   }
 }

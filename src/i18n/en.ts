@@ -164,6 +164,7 @@ export const en = {
   'voice.retry': 'Try again',
   'voice.chosen': '{name} will speak the ad.',
   'timeline.label': 'Timeline',
+  'timeline.voiceClip': 'Voice-over',
   'timeline.voiceTrack': 'Voice clips',
   'timeline.musicTrack': 'Music bed',
   'timeline.clipRole': 'clip',

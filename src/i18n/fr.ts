@@ -163,6 +163,7 @@ export const fr: Catalogue = {
   'voice.retry': 'Réessayer',
   'voice.chosen': "{name} lira l'annonce.",
   'timeline.label': 'Timeline',
+  'timeline.voiceClip': 'Voix off',
   'timeline.voiceTrack': 'Clips de voix',
   'timeline.musicTrack': 'Musique de fond',
   'timeline.clipRole': 'clip',

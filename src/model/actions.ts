@@ -60,7 +60,9 @@ export type ServiceAction =
   /** `at`: ISO time of receipt, recorded with `usage` (the reducer is pure, so the caller gives the time). */
   | { type: 'recommendations/received'; recommendations: readonly Recommendation[]; usage?: Usage; at?: string }
   | { type: 'usage/received'; operation: string; usage: Usage; at?: string }
-  | { type: 'assets/received'; assets: readonly AssetMetadata[] };
+  | { type: 'assets/received'; assets: readonly AssetMetadata[] }
+  /** The music library gave the audio URL of the bed's track (a recommendation names the track only). */
+  | { type: 'music/resolved'; trackId: string; url: string };
 
 /** Undo, redo and gestures. */
 export type HistoryAction =
@@ -81,7 +83,7 @@ export type LifecycleAction =
 /** Every action the editor store accepts. */
 export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction;
 
-const SERVICE_TYPES: ReadonlySet<string> = new Set(['recommendations/received', 'usage/received', 'assets/received']);
+const SERVICE_TYPES: ReadonlySet<string> = new Set(['recommendations/received', 'usage/received', 'assets/received', 'music/resolved']);
 
 /** Whether an action is a service fact (no undo step of its own). */
 export const isServiceAction = (action: EditorAction): action is ServiceAction => SERVICE_TYPES.has(action.type);

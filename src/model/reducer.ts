@@ -72,6 +72,11 @@ export function applyServiceAction(doc: ProjectDocument, action: ServiceAction):
       return { ...doc, usage: [...doc.usage, { operation: action.operation, at: action.at ?? '', usage: action.usage }] };
     case 'assets/received':
       return addAssets(doc, action.assets);
+    case 'music/resolved': {
+      const bed = doc.music;
+      if (bed === null || bed.url !== null || bed.track?.track_id !== action.trackId) return doc;
+      return { ...doc, music: { ...bed, url: action.url } };
+    }
   }
 }
 
@@ -84,6 +89,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'recommendations/received':
     case 'usage/received':
     case 'assets/received':
+    case 'music/resolved':
       return applyServiceAction(doc, action);
     case 'project/rename': {
       const title = action.title.slice(0, 200);

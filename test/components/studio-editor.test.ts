@@ -43,12 +43,20 @@ describe('<studio-editor>', () => {
     expect(element.hasAttribute('ready')).to.equal(true);
   });
 
-  it('gives the workspace the free height and keeps the status line at the bottom, with no notices', async () => {
+  it('gives the workspace the height the timeline leaves and keeps the status line at the bottom, with no notices', async () => {
     const element = await mount({ layout: { height: '600px' } });
     const box = (selector: string) => element.shadowRoot!.querySelector(selector)!.getBoundingClientRect();
     const editor = element.getBoundingClientRect();
     expect(Math.round(editor.bottom - box('[part="status"]').bottom)).to.be.lessThan(3);
-    expect(box('[part="workspace"]').height).to.be.greaterThan(400);
+    expect(Math.round(box('[part="timeline"]').top - box('[part="workspace"]').bottom)).to.equal(0);
+    expect(box('[part="workspace"]').height + box('[part="timeline"]').height).to.be.greaterThan(450);
+    expect(box('[part="workspace"]').height).to.be.greaterThan(box('[part="timeline"]').height);
+  });
+
+  it('leaves the timeline out with tools.timeline = false, and the workspace takes its height', async () => {
+    const element = await mount({ layout: { height: '600px' }, tools: { timeline: false } });
+    expect(element.shadowRoot!.querySelector('[part="timeline"]')).to.equal(null);
+    expect(element.shadowRoot!.querySelector('[part="workspace"]')!.getBoundingClientRect().height).to.be.greaterThan(400);
   });
 
   it('fires studio-ready bubbling and composed, with the version', async () => {

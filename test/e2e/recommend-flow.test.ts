@@ -93,6 +93,19 @@ describe('recommend from a URL in the editor (e2e)', () => {
     const clipStarts = voiced.clips.map((clip) => clip.start);
     expect([...clipStarts].sort((a, b) => a - b)).to.deep.equal(clipStarts);
     await waitUntil(() => (shadow(editor, 'button.primary') as HTMLButtonElement).disabled, 'nothing is left to voice', { timeout: 10000 });
+
+    // The bed named by the recommendation gets its audio from the music library, and the preview renders
+    // voice and music, mastered to the project's preset, as export would.
+    await waitUntil(() => handle!.getProject().music?.url, 'the bed is resolved in the music library', { timeout: 10000 });
+    const timelinePanel = handle.element.shadowRoot!.querySelector('studio-timeline-panel')!;
+    await waitUntil(() => (timelinePanel as unknown as { previewState?: { status: string } }).previewState?.status === 'ready', 'the preview is rendered', { timeout: 20000 });
+    const preview = (timelinePanel as unknown as { previewState: { compliance: { pass: boolean }; measurement: { integrated: number } } }).previewState;
+    expect(preview.compliance.pass).to.equal(true);
+    expect(Math.abs(preview.measurement.integrated - -14)).to.be.at.most(1);
+    const timeline = timelinePanel.shadowRoot!.querySelector('studio-timeline')!;
+    expect(timeline.clips.length).to.equal(sections);
+    expect(timeline.clips.every((clip) => clip.peaks.length > 0)).to.equal(true);
+    expect(timeline.music!.peaks.length).to.be.greaterThan(0);
   });
 
   it('resumes a recommendation job after the editor is reloaded mid-job', async () => {

@@ -2,10 +2,11 @@ import { provide } from '@lit/context';
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceClient } from '../../src/api/client.js';
-import { clientContext, storeContext } from '../../src/context.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
+import { clientContext, previewContext, storeContext } from '../../src/context.js';
 import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
 
-/** Provides a fresh store and a given client to its children, as `<studio-editor>` does. */
+/** Provides a fresh store, a given client and a given preview to its children, as `<studio-editor>` does. */
 export class TestEditorContext extends LitElement {
   @provide({ context: storeContext })
   store: EditorStore = createEditorStore();
@@ -13,6 +14,10 @@ export class TestEditorContext extends LitElement {
   @provide({ context: clientContext })
   @property({ attribute: false })
   client: ServiceClient | undefined;
+
+  @provide({ context: previewContext })
+  @property({ attribute: false })
+  preview: MixPreviewSource | undefined;
 
   protected override render() {
     return html`<slot></slot>`;

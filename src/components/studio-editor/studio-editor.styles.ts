@@ -73,7 +73,7 @@ export const styles = css`
 
   .shell {
     display: grid;
-    grid-template-rows: auto auto 1fr auto; /* toolbar, notices, workspace, status */
+    grid-template-rows: auto auto 1fr auto auto; /* toolbar, notices, workspace, timeline, status */
     height: 100%;
   }
 
@@ -102,8 +102,15 @@ export const styles = css`
     min-height: 0;
   }
 
-  [part='status'] {
+  [part='timeline'] {
     grid-row: 4;
+    border-top: 1px solid var(--_border);
+    padding: calc(var(--_space) / 2) var(--_space);
+    min-width: 0;
+  }
+
+  [part='status'] {
+    grid-row: 5;
     padding: calc(var(--_space) / 2) var(--_space);
     border-top: 1px solid var(--_border);
     color: var(--_text-muted);

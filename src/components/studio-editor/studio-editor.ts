@@ -2,8 +2,8 @@ import { provide } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
-import type { ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { clientContext, storeContext, translateContext } from '../../context.js';
+import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
+import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { StudioErrorEvent } from '../../events/studio-error.js';
@@ -36,9 +36,14 @@ import { createServices, type EditorServices } from '../../api/create-services.j
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
 import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
+import { MixPreview } from '../../audio/mix-preview.js';
+import type { PreviewState } from '../../audio/preview-state.js';
+import { resolveBedUrls } from './resolve-bed.js';
+import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import '../studio-music-panel/studio-music-panel.js';
 import '../studio-mix-panel/studio-mix-panel.js';
+import '../studio-timeline-panel/studio-timeline-panel.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -59,6 +64,8 @@ import '../studio-mix-panel/studio-mix-panel.js';
  * @csspart title - The project title field in the toolbar.
  * @csspart workspace - The workflow panels and their tabs (`<studio-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
+ * @csspart timeline - The timeline under the panels (`<studio-timeline-panel>`).
+ * @csspart timeline-view - The `<studio-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
@@ -136,6 +143,13 @@ export class StudioEditor extends LitElement {
   @state()
   protected client: ServiceClient | undefined;
 
+  /** The mix preview (what plays and what export writes), provided to the timeline and the panels. */
+  @provide({ context: previewContext })
+  @state()
+  protected preview: MixPreview | undefined;
+
+  @state() private previewState: PreviewState | undefined;
+  @state() private activePanel: PanelId | undefined;
   @state() private resolved: ResolvedConfig | undefined;
   @state() private configError: StudioError | undefined;
   @state() private notices: readonly StudioNotice[] = [];
@@ -218,11 +232,29 @@ export class StudioEditor extends LitElement {
       }
     });
     // Audio engine: decoder, worker renderer and transport live as long as this scope.
-    const engine = new AudioEngine({ fetch: services.client.fetch });
+    // Uploaded music is read back from IndexedDB; everything else through the auth fetch.
+    const fetchAsset = (url: string, init?: RequestInit): Promise<Response> =>
+      url.startsWith(UPLOAD_SCHEME)
+        ? services.session.userId().then((userId) => loadUpload(url, userId)).then((blob) => new Response(blob))
+        : services.client.fetch(url, init);
+    const engine = new AudioEngine({ fetch: fetchAsset });
     this.#engine = engine;
     scope.add(() => {
       engine.dispose();
       if (this.#engine === engine) this.#engine = undefined;
+    });
+    // The preview renders the project again after each audible change.
+    const preview = new MixPreview({ engine, export: (options) => this.export(options) });
+    this.preview = preview;
+    this.previewState = preview.getState();
+    scope.add(preview.subscribe((next) => (this.previewState = next)));
+    scope.add(this.store.subscribe((next) => preview.update(next.project)));
+    scope.add(() => {
+      preview.dispose();
+      if (this.preview === preview) {
+        this.preview = undefined;
+        this.previewState = undefined;
+      }
     });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
@@ -236,6 +268,10 @@ export class StudioEditor extends LitElement {
   /** Starts the project of `userId`; resolves once a saved draft was read (at most 2 s). */
   #startProject(config: ResolvedConfig, scope: DisposalScope, userId: string): Promise<unknown> {
     this.store.dispatch(initFromConfig(config, resolveProjectId(config.project.id, userId)));
+    const client = this.client;
+    if (client !== undefined) {
+      scope.add(resolveBedUrls(this.store, client, scope.signal, (error) => this.#emitError(error instanceof StudioError ? error : new StudioError('music-library', String(error), { recoverable: true }))));
+    }
     scope.add(
       this.store.subscribe((state, action) => {
         const change = describeChange(state, action);
@@ -352,10 +388,19 @@ export class StudioEditor extends LitElement {
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
     if (event.detail === 'undo') this.store.dispatch({ type: 'history/undo' });
     else if (event.detail === 'redo') this.store.dispatch({ type: 'history/redo' });
+    else if (event.detail === 'play-toggle') this.#togglePlay();
+    else if (event.detail === 'export') this.activePanel = 'export';
     else if (event.detail === 'open-in-studio' && this.resolved?.tools.openInStudio) {
       const id = encodeURIComponent(this.store.getState().project.project_id);
       window.open(this.resolved.tools.openInStudio.replaceAll('{project_id}', id), '_blank', 'noopener');
     }
+  }
+
+  #togglePlay(): void {
+    const preview = this.preview;
+    if (preview === undefined) return;
+    if (preview.getState().transport === 'playing') preview.pause();
+    else void preview.play().catch((error: unknown) => this.#emitError(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
   }
 
   /** Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) anywhere in the editor but in a text field, which has its own. */
@@ -370,6 +415,8 @@ export class StudioEditor extends LitElement {
     event.preventDefault();
   }
 
+  readonly #clock = (): number => this.preview?.currentTime ?? 0;
+
   protected override render() {
     if (this.configError !== undefined) {
       return html`<div part="error" role="alert">${this.t('editor.configError')}
@@ -381,14 +428,18 @@ ${this.configError.message}</div>`;
     const { project } = state;
     const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);
     const panels = this.#panels(config);
+    const preview = this.previewState;
     const sources = [...(config.tools.recommend ? (['url'] as const) : []), ...(config.tools.product ? (['product'] as const) : [])];
     return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
       <studio-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
-        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${false} ?openInStudio=${config.tools.openInStudio !== undefined}
+        ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
+        .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
+        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export')} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
-      <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} active=${config.layout.initialPanel} arrangement=${config.layout.arrangement}>
+      <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
+        arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" part="recommend-panel" exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card" .sources=${sources}></studio-recommend-panel>` : nothing}
         ${config.tools.script ? html`<studio-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
         ${config.tools.voice ? html`<studio-voice-panel slot="voice" part="voice-panel" exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>` : nothing}
@@ -399,6 +450,7 @@ ${this.configError.message}</div>`;
           : nothing}
         ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
       </studio-panels>
+      ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view"></studio-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;
   }

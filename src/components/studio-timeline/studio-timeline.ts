@@ -719,7 +719,7 @@ export class StudioTimeline extends StudioElement {
         <button type="button" aria-label=${t('timeline.zoomIn')} ?disabled=${z >= MAX_ZOOM} @click=${() => this.setZoom(z * 1.5)}><span aria-hidden="true">+</span></button>
         <span class="zoom">${t('timeline.zoomLevel', { zoom: Math.round(z) })}</span>
       </div>
-      <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex="-1"
+      <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex=${this.clips.length > 0 ? -1 : 0}
         @keydown=${this.#keydown} @pointermove=${this.#pointerMove} @pointerup=${this.#pointerUp} @pointercancel=${this.#pointerUp}
         @lostpointercapture=${this.#pointerUp}>
         <div class="content" style=${styleMap({ width: `${(end + 2) * z}px` })}>

@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { formatTime } from '../../internal/format.js';
@@ -69,11 +69,33 @@ export class StudioToolbar extends StudioElement {
   /** Whether there is anything to play yet. */
   @property({ type: Boolean }) canPlay = false;
   @property({ type: Number }) time = 0;
+  /** The playhead's time source, seconds: read every frame while `playing` to show the time. */
+  @property({ attribute: false }) clock: (() => number) | undefined;
   @property({ type: Number }) duration = 0;
   /** Credits used by this project so far, when the service reported any. */
   @property({ type: Number }) credits: number | undefined;
   @property({ type: Boolean }) canExport = true;
   @property({ type: Boolean }) openInStudio = false;
+
+  #frame = 0;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+  }
+
+  /** While playing, the time follows the clock once a frame. */
+  #follow(): void {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    if (!this.playing || this.clock === undefined || !this.isConnected) return;
+    const tick = () => {
+      if (this.clock !== undefined) this.time = this.clock();
+      this.#frame = requestAnimationFrame(tick);
+    };
+    this.#frame = requestAnimationFrame(tick);
+  }
 
   #action(action: ToolbarAction): void {
     this.dispatchEvent(new CustomEvent<ToolbarAction>('toolbar-action', { detail: action, bubbles: true }));
@@ -100,7 +122,8 @@ export class StudioToolbar extends StudioElement {
     buttons[next]?.focus();
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('playing') || changed.has('clock')) this.#follow();
     // One tab stop: the first enabled button, or the one that has focus.
     const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
     const focused = buttons.find((button) => button.matches(':focus') && !button.disabled);

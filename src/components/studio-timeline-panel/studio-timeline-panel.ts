@@ -1,0 +1,167 @@
+import { consume } from '@lit/context';
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { MixPreviewSource, PreviewState } from '../../audio/preview-state.js';
+import { previewContext } from '../../context.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import type { EditAction } from '../../model/actions.js';
+import type { ProjectDocument } from '../../model/document.js';
+import type {
+  ClipFadeDetail,
+  ClipGainDetail,
+  ClipMoveDetail,
+  ClipTrimDetail,
+  DuckDepthDetail,
+  GestureDetail,
+  MusicFadeDetail,
+  MusicGainDetail,
+  TimelineClip,
+  TimelineMusic,
+} from '../studio-timeline/types.js';
+import { timelineClips, timelineMusic } from './timeline-data.js';
+import '../studio-timeline/studio-timeline.js';
+
+type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'duration' | 'script' | 'assets'>;
+
+/**
+ * The timeline of the editor: shows the project's clips, music bed and ducking envelope in
+ * `<studio-timeline>` and turns its gestures into actions (each gesture one undo step; Escape during a drag
+ * undoes it without a redo entry). Plays, pauses and seeks through the preview.
+ *
+ * @tagname studio-timeline-panel
+ * @csspart timeline - The `<studio-timeline>`.
+ */
+export class StudioTimelinePanel extends StudioElement {
+  static override styles = css`
+    :host {
+      display: block;
+      min-width: 0;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+  `;
+
+  /** Nonce of the host page's CSP for wavesurfer's style element, when the page uses nonces. */
+  @property() cspNonce: string | undefined;
+
+  @consume({ context: previewContext, subscribe: true })
+  @state()
+  preview: MixPreviewSource | undefined;
+
+  @state() private previewState: PreviewState | undefined;
+  @state() private zoom = 40;
+  @state() private selectedId: string | null = null;
+
+  readonly #project = new StoreController(this, (s): Audible => {
+    const { clips, music, mix, duration, script, assets } = s.project;
+    return { clips, music, mix, duration, script, assets };
+  });
+  #watched: MixPreviewSource | undefined;
+  #offPreview: (() => void) | undefined;
+  #bedPeaks = new Map<string, Float32Array>();
+  #clips: { key: readonly unknown[]; value: TimelineClip[] } | undefined;
+  #music: { key: readonly unknown[]; value: TimelineMusic | null } | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#watch(undefined);
+  }
+
+  protected override willUpdate(): void {
+    if (this.preview !== this.#watched) this.#watch(this.preview);
+  }
+
+  #watch(preview: MixPreviewSource | undefined): void {
+    this.#offPreview?.();
+    this.#offPreview = undefined;
+    this.#watched = preview;
+    this.previewState = preview?.getState();
+    if (preview !== undefined) this.#offPreview = preview.subscribe((next) => (this.previewState = next));
+  }
+
+  /** Dispatches a gesture's action: merged into one undo step until `final`; `cancelled` reverts it all. */
+  #gesture(name: string, detail: GestureDetail, actions: readonly EditAction[]): void {
+    const gesture = `timeline-${name}`;
+    if (detail.cancelled) {
+      this.#project.dispatch({ type: 'history/cancel-gesture', gesture });
+      return;
+    }
+    for (const action of actions) this.#project.dispatch({ ...action, gesture });
+    if (detail.final) this.#project.dispatch({ type: 'history/end-gesture', gesture });
+  }
+
+  #togglePlay(): void {
+    const preview = this.preview;
+    if (preview === undefined) return;
+    if (preview.getState().transport === 'playing') preview.pause();
+    else void preview.play();
+  }
+
+  /** Memoised by the parts each one reads, so the timeline gets the same arrays until something changed. */
+  #data(project: Audible, previewState: PreviewState | undefined): { clips: TimelineClip[]; music: TimelineMusic | null } {
+    const preview = this.preview;
+    const lookup = preview ?? { peaks: () => undefined, sourceDuration: () => undefined };
+    // The preview's state changes when sources are decoded: their peaks and lengths arrive with it.
+    const decodedKey = previewState?.status === 'rendering' && previewState.stage === 'decode' ? undefined : previewState?.status;
+    const clipKey = [project.clips, project.script, project.assets, preview, decodedKey, this.t];
+    if (this.#clips === undefined || clipKey.some((part, i) => part !== this.#clips!.key[i])) {
+      this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip')) };
+    }
+    const musicKey = [project.music, project.duration, project.assets, preview, decodedKey];
+    if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
+      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks) };
+    }
+    return { clips: this.#clips.value, music: this.#music.value };
+  }
+
+  protected override render() {
+    const project = this.#project.value;
+    if (project === undefined) return nothing;
+    const previewState = this.previewState;
+    const { clips, music } = this.#data(project, previewState);
+    const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
+    return html`<studio-timeline
+      part="timeline"
+      .clips=${clips}
+      .music=${music}
+      .envelope=${previewState?.envelope ?? new Float32Array(0)}
+      .envelopeRate=${previewState?.envelopeRate ?? 20}
+      .duckDepth=${project.mix.duckingDepth}
+      .targetDuration=${project.duration}
+      .clock=${() => this.preview?.currentTime ?? 0}
+      ?playing=${previewState?.transport === 'playing'}
+      .zoom=${this.zoom}
+      .selectedId=${selectedId}
+      .cspNonce=${this.cspNonce}
+      @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
+      @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>
+        this.#gesture(`trim-${e.detail.id}`, e.detail, [
+          { type: 'clip/trim', id: e.detail.id, trimIn: e.detail.trimIn, trimOut: e.detail.trimOut },
+          { type: 'clip/move', id: e.detail.id, start: e.detail.start },
+        ])}
+      @clip-fade=${(e: CustomEvent<ClipFadeDetail>) => this.#gesture(`fade-${e.detail.id}`, e.detail, [{ type: 'clip/fade', id: e.detail.id, fadeIn: e.detail.fadeIn, fadeOut: e.detail.fadeOut }])}
+      @clip-gain=${(e: CustomEvent<ClipGainDetail>) => this.#gesture(`gain-${e.detail.id}`, e.detail, [{ type: 'clip/gain', id: e.detail.id, gain: e.detail.gain }])}
+      @music-gain=${(e: CustomEvent<MusicGainDetail>) => this.#gesture('music-gain', e.detail, [{ type: 'music/gain', gain: e.detail.gain }])}
+      @music-fade=${(e: CustomEvent<MusicFadeDetail>) => this.#gesture('music-fade', e.detail, [{ type: 'music/fades', fadeIn: e.detail.fadeIn, fadeOut: e.detail.fadeOut }])}
+      @duck-depth=${(e: CustomEvent<DuckDepthDetail>) => this.#gesture('duck-depth', e.detail, [{ type: 'mix/set', mix: { duckingDepth: e.detail.depthDb } }])}
+      @clip-select=${(e: CustomEvent<{ id: string | null }>) => (this.selectedId = e.detail.id)}
+      @clip-delete=${(e: CustomEvent<{ id: string }>) => this.#project.dispatch({ type: 'clip/remove', id: e.detail.id })}
+      @seek=${(e: CustomEvent<{ time: number }>) => this.preview?.seek(e.detail.time)}
+      @zoom-change=${(e: CustomEvent<{ zoom: number }>) => (this.zoom = e.detail.zoom)}
+      @play-toggle=${() => this.#togglePlay()}
+      @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
+      @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
+    ></studio-timeline>`;
+  }
+}
+
+defineElement('studio-timeline-panel', StudioTimelinePanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-timeline-panel': StudioTimelinePanel;
+  }
+}

@@ -1,0 +1,79 @@
+import type { ProjectDocument } from '../../model/document.js';
+import type { TimelineClip, TimelineMusic } from '../studio-timeline/types.js';
+
+/** What the timeline needs from decoded audio: peaks and lengths by URL (the preview has them). */
+export interface DecodedLookup {
+  peaks(url: string, pointsPerSecond?: number): Float32Array | undefined;
+  sourceDuration(url: string): number | undefined;
+}
+
+/** Peaks per second the timeline is given. */
+export const PEAKS_PER_SECOND = 100;
+
+const NO_PEAKS: Float32Array = new Float32Array(0);
+
+/** The length of an asset: decoded, else as the service reported it (`reported`, or its asset), else 0. */
+function sourceLength(project: ProjectDocument, decoded: DecodedLookup, url: string, assetId: string | null, reported?: unknown): number {
+  const known = decoded.sourceDuration(url);
+  if (known !== undefined) return known;
+  const asset = assetId === null ? undefined : project.assets.find((candidate) => candidate.asset_id === assetId);
+  const duration = asset?.duration_s ?? reported;
+  return typeof duration === 'number' && Number.isFinite(duration) ? duration : 0;
+}
+
+/** The project's voice clips as the timeline shows them, labelled by their script section. */
+export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, fallbackLabel: string): TimelineClip[] {
+  const labels = new Map(project.script.sections.map((section) => [section.id, section.label]));
+  return project.clips.map((clip) => {
+    const length = sourceLength(project, decoded, clip.url, clip.assetId);
+    return {
+      id: clip.id,
+      label: (clip.sectionId === null ? undefined : labels.get(clip.sectionId)) ?? fallbackLabel,
+      start: clip.start,
+      length: Math.max(0, length - clip.trimIn - clip.trimOut),
+      sourceLength: length,
+      trimIn: clip.trimIn,
+      trimOut: clip.trimOut,
+      fadeIn: clip.fadeIn,
+      fadeOut: clip.fadeOut,
+      gain: clip.gain,
+      peaks: decoded.peaks(clip.url, PEAKS_PER_SECOND) ?? NO_PEAKS,
+    };
+  });
+}
+
+/**
+ * Peaks of the bed as it plays over the ad: from `offset`, looped or once, cut at `length` seconds; the
+ * same arithmetic as the mixdown, at `pointsPerSecond`.
+ */
+export function bedPeaks(source: Float32Array, pointsPerSecond: number, offset: number, loop: boolean, length: number): Float32Array {
+  const count = Math.max(0, Math.round(length * pointsPerSecond));
+  const out = new Float32Array(count);
+  if (source.length === 0) return out;
+  const first = Math.min(source.length, Math.max(0, Math.round(offset * pointsPerSecond)));
+  for (let i = 0, j = first; i < count; i++, j++) {
+    if (j >= source.length) {
+      if (!loop) break;
+      j = 0;
+    }
+    out[i] = source[j]!;
+  }
+  return out;
+}
+
+/** The project's music bed as the timeline shows it, or null without one (or before its track is resolved). */
+export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, cache: Map<string, Float32Array>): TimelineMusic | null {
+  const bed = project.music;
+  if (bed === null || bed.url === null) return null;
+  const total = sourceLength(project, decoded, bed.url, bed.assetId, bed.track?.duration_s);
+  const length = bed.loop ? project.duration : Math.min(project.duration, Math.max(0, total - bed.offset));
+  const source = decoded.peaks(bed.url, PEAKS_PER_SECOND);
+  let peaks: Float32Array = NO_PEAKS;
+  if (source !== undefined) {
+    const key = `${bed.url} ${bed.offset} ${bed.loop} ${length}`;
+    peaks = cache.get(key) ?? bedPeaks(source, PEAKS_PER_SECOND, bed.offset, bed.loop, length);
+    cache.clear();
+    cache.set(key, peaks);
+  }
+  return { length, gain: bed.gain, fadeIn: bed.fadeIn, fadeOut: bed.fadeOut, peaks };
+}
