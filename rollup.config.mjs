@@ -5,6 +5,8 @@
 //  dist/studio-editor.iife.js    self-contained, minified IIFE: window.ServiceStudioEditor and <studio-editor>
 //  dist/render-worker.js         the render worker of both self-contained builds (a module worker)
 //  dist/studio-editor.mp3.js     the MP3 encoder (LAME, LGPL) of both, loaded by URL only when MP3 is exported
+//  dist/studio-editor.render.js  the on-thread renderer of both, loaded by URL only when no worker can start
+//  dist/studio-editor.timeline.js the timeline of both (with its own Lit and wavesurfer.js), loaded by URL
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -24,13 +26,20 @@ const minify = terser({ ecma: 2022, module: true, format: { comments: false } })
 
 const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs)(\/|$)/.test(id);
 
-// In the self-contained bundles the MP3 encoder is a file of its own beside the script, loaded by URL
-// (an IIFE has no chunks); Rollup turns import.meta.url into the script's own URL there.
-const mp3ByUrl = {
-  name: 'mp3-by-url',
+// In the self-contained bundles the MP3 encoder and the on-thread renderer are files of their own beside the
+// script, loaded by URL when first needed (an IIFE has no chunks); Rollup turns import.meta.url into the
+// script's own URL there.
+const LOADED_BY_URL = {
+  '/src/audio/mp3-loader.ts': "export const loadMp3Encoder = () => import(new URL('./studio-editor.mp3.js', import.meta.url).href);",
+  '/src/audio/render-local-loader.ts': "export const loadRenderLocal = () => import(new URL('./studio-editor.render.js', import.meta.url).href);",
+  '/src/components/studio-timeline-panel/loader.ts': "export const loadTimeline = () => import(new URL('./studio-editor.timeline.js', import.meta.url).href);",
+};
+const byUrl = {
+  name: 'loaded-by-url',
   load(id) {
-    if (!id.replaceAll('\\', '/').endsWith('/src/audio/mp3-loader.ts')) return null;
-    return "export const loadMp3Encoder = () => import(new URL('./studio-editor.mp3.js', import.meta.url).href);";
+    const path = id.replaceAll('\\', '/');
+    const loader = Object.keys(LOADED_BY_URL).find((end) => path.endsWith(end));
+    return loader === undefined ? null : LOADED_BY_URL[loader];
   },
 };
 
@@ -43,18 +52,28 @@ export default [
   },
   {
     input: 'src/index.ts',
-    plugins: [mp3ByUrl, ...plugins({ outDir: 'dist' }), minify],
+    plugins: [byUrl, ...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.bundled.js', format: 'es', sourcemap: true },
   },
   {
     input: 'src/cdn.ts',
-    plugins: [mp3ByUrl, ...plugins({ outDir: 'dist' }), minify],
+    plugins: [byUrl, ...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
   {
     input: 'src/audio/render-worker.ts',
     plugins: [...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/render-worker.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/components/studio-timeline-panel/studio-timeline-panel.ts',
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: 'dist/studio-editor.timeline.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/audio/render-local.ts',
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: 'dist/studio-editor.render.js', format: 'es', sourcemap: true },
   },
   {
     input: 'src/audio/mp3-encoder.ts',

@@ -65,7 +65,7 @@ export class AudioEngine {
       title: project.title,
       signal,
       render: async (s, o) => {
-        const result = await this.renderer.render(s, { signal: o.signal, onProgress });
+        const result = await this.renderer.render(s, { signal: o.signal, onProgress, measure: o.measure });
         onProgress?.('encode');
         return result;
       },

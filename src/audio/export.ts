@@ -1,17 +1,19 @@
 import type { ExportFormat } from '../config/types.js';
 import { StudioError } from '../errors.js';
-import type { MixResult } from './dsp/mixdown.js';
-import { renderMix } from './dsp/mixdown.js';
 import type { MixSpec } from './dsp/mix-spec.js';
 import type { LoudnessMeasurement } from './dsp/loudness.js';
-import { measureLoudness } from './dsp/loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult } from './dsp/presets.js';
 import { encodeWav } from './dsp/wav.js';
 import { AudioInputError } from './errors.js';
 import { loadMp3Encoder } from './mp3-loader.js';
+import type { RenderedMix } from './render-protocol.js';
+import { loadRenderLocal } from './render-local-loader.js';
 
-/** Renders a spec (the editor passes its worker `Renderer`; the default renders here). */
-export type RenderFn = (spec: MixSpec, options: { signal?: AbortSignal | undefined }) => Promise<MixResult>;
+/**
+ * Renders a spec (the editor passes its worker `Renderer`; the default renders here). With `measure`, an
+ * unmastered result carries its `measurement`.
+ */
+export type RenderFn = (spec: MixSpec, options: { signal?: AbortSignal | undefined; measure: true }) => Promise<RenderedMix>;
 
 /** Options of `exportMix`. */
 export interface ExportMixOptions {
@@ -52,9 +54,10 @@ export function exportFileName(title: string | undefined, format: ExportFormat):
   return `${base}.${format === 'mp3' ? 'mp3' : 'wav'}`;
 }
 
-const defaultRender: RenderFn = async (spec, { signal }) => {
+const defaultRender: RenderFn = async (spec, { signal, measure }) => {
+  const { renderLocal } = await loadRenderLocal();
   signal?.throwIfAborted();
-  return renderMix(spec);
+  return renderLocal(spec, {}, measure);
 };
 
 /**
@@ -71,9 +74,10 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
   // Start loading the encoder while the mix renders.
   const encoder = format === 'mp3' ? loadMp3Encoder() : undefined;
   encoder?.catch(() => undefined);
-  const result = await (options.render ?? defaultRender)(spec, { signal });
+  const result = await (options.render ?? defaultRender)(spec, { signal, measure: true });
   signal?.throwIfAborted();
-  const measurement = result.mastering?.measurement ?? measureLoudness(result.channels, result.sampleRate);
+  const measurement = result.mastering?.measurement ?? result.measurement;
+  if (measurement === undefined) throw new StudioError('export-render', 'The render gave no loudness measurement: a custom render function must honour `measure`.');
   const compliance = result.mastering?.compliance ?? (spec.mastering ? checkCompliance(measurement, resolvePreset(spec.mastering.preset, spec.mastering)) : undefined);
   let blob: Blob;
   if (format === 'mp3') {

@@ -1,8 +1,7 @@
 // The render worker: keeps decoded sources by id (posted once each), renders specs that reference them,
 // reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
-import { measureLoudness } from './dsp/loudness.js';
-import { renderMix } from './dsp/mixdown.js';
 import type { AudioSource } from './dsp/mix-spec.js';
+import { renderLocal } from './render-local.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker } from './render-protocol.js';
 
 const sources = new Map<number, AudioSource>();
@@ -22,8 +21,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const kept = new Set(keep);
   for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
   try {
-    const mix = renderMix(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) });
-    const result = measure && !mix.mastering ? { ...mix, measurement: measureLoudness(mix.channels, mix.sampleRate) } : mix;
+    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) }, measure);
     const { result: posted, transfer } = toPosted(result);
     post({ type: 'progress', job, stage: 'done' });
     post({ type: 'result', job, result: posted }, transfer);

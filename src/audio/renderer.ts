@@ -1,7 +1,6 @@
 import { StudioError } from '../errors.js';
-import { measureLoudness } from './dsp/loudness.js';
-import { renderMix } from './dsp/mixdown.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
+import { loadRenderLocal } from './render-local-loader.js';
 import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker } from './render-protocol.js';
 
 export type { RenderStage, RenderedMix } from './render-protocol.js';
@@ -224,15 +223,20 @@ export class Renderer {
     await yieldToEventLoop();
     if (this.#disposed) throw new DOMException('The renderer was disposed.', 'AbortError');
     signal?.throwIfAborted();
-    const result = renderMix(spec, {
-      onStage: (stage) => {
-        signal?.throwIfAborted();
-        onProgress?.(stage);
-      },
-    });
+    const { renderLocal } = await loadRenderLocal();
     signal?.throwIfAborted();
-    const rendered = options.measure && !result.mastering ? { ...result, measurement: measureLoudness(result.channels, result.sampleRate) } : result;
+    const result = renderLocal(
+      spec,
+      {
+        onStage: (stage) => {
+          signal?.throwIfAborted();
+          onProgress?.(stage);
+        },
+      },
+      options.measure === true,
+    );
+    signal?.throwIfAborted();
     onProgress?.('done');
-    return rendered;
+    return result;
   }
 }

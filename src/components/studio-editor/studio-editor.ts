@@ -43,7 +43,7 @@ import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import '../studio-music-panel/studio-music-panel.js';
 import '../studio-mix-panel/studio-mix-panel.js';
-import '../studio-timeline-panel/studio-timeline-panel.js';
+import { loadTimeline } from '../studio-timeline-panel/loader.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -243,6 +243,11 @@ export class StudioEditor extends LitElement {
       engine.dispose();
       if (this.#engine === engine) this.#engine = undefined;
     });
+    if (config.tools.timeline) {
+      loadTimeline().catch((error: unknown) => {
+        if (!scope.disposed) this.#emitError(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+      });
+    }
     // The preview renders the project again after each audible change.
     const preview = new MixPreview({ engine, export: (options) => this.export(options) });
     this.preview = preview;
