@@ -82,6 +82,8 @@ export class StudioExportForm extends StudioElement {
   @property({ type: Boolean }) busy = false;
   /** 0 to 1 while exporting. */
   @property({ type: Number }) progress: number | undefined;
+  /** What the export is doing now, in words (shown with the progress). */
+  @property() stage = '';
 
   @state() private format: ExportFormat | undefined;
   @state() private sampleRate: 44_100 | 48_000 = 48_000;
@@ -96,6 +98,12 @@ export class StudioExportForm extends StudioElement {
     if (this.nameInvalid || format === undefined || this.busy) return;
     const detail: ExportRequest = { format, sampleRate: this.sampleRate, fileName: `${base}.${extensionOf(format)}` };
     this.dispatchEvent(new CustomEvent<ExportRequest>('export-request', { detail, bubbles: true }));
+  }
+
+  /** The status's event does not leave this shadow root: fire it again from the form. */
+  #cancel(event: Event): void {
+    event.stopPropagation();
+    this.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }));
   }
 
   protected override render() {
@@ -136,7 +144,8 @@ export class StudioExportForm extends StudioElement {
         ${this.nameInvalid ? html`<p class="error" id="file-error">${t('export.fileNameInvalid')}</p>` : nothing}
       </div>
       ${this.busy
-        ? html`<studio-job-status label=${t('export.rendering')} state="running" .progress=${this.progress}></studio-job-status>`
+        ? html`<studio-job-status label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
+            @job-cancel=${this.#cancel}></studio-job-status>`
         : html`<button class="primary" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
     </form>`;
   }

@@ -1,0 +1,79 @@
+import { provide } from '@lit/context';
+import { property } from 'lit/decorators.js';
+import type { ExportOptions } from '../../src/audio/engine.js';
+import type { MixPreviewSource, PreviewState } from '../../src/audio/preview-state.js';
+import { previewContext } from '../../src/context.js';
+import { TestEditorContext } from './editor-context.js';
+
+/** A preview state with every field, `over` replacing some. */
+export function previewState(over: Partial<PreviewState> = {}): PreviewState {
+  return {
+    status: 'ready',
+    stage: null,
+    error: null,
+    measurement: null,
+    compliance: null,
+    mastering: null,
+    duration: 0,
+    envelope: new Float32Array(0),
+    envelopeRate: 10,
+    transport: 'stopped',
+    ...over,
+  };
+}
+
+/**
+ * A stand-in for the editor's `MixPreview`: `set(state)` publishes a state; `export` is `exportImpl`
+ * (replace it, or stub it with sinon, to control the sequence).
+ */
+export class FakePreview implements MixPreviewSource {
+  #state: PreviewState;
+  readonly #listeners = new Set<(state: PreviewState) => void>();
+  currentTime = 0;
+  exportImpl: (options: ExportOptions) => Promise<Blob> = async () => new Blob([new Uint8Array(4)], { type: 'audio/wav' });
+
+  constructor(state: PreviewState = previewState()) {
+    this.#state = state;
+  }
+
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  set(over: Partial<PreviewState>): void {
+    this.#state = { ...this.#state, ...over };
+    for (const listener of this.#listeners) listener(this.#state);
+  }
+
+  getState(): PreviewState {
+    return this.#state;
+  }
+
+  subscribe(listener: (state: PreviewState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async play(): Promise<void> {}
+  pause(): void {}
+  seek(time: number): void {
+    this.currentTime = time;
+  }
+  peaks(): Float32Array | undefined {
+    return undefined;
+  }
+  sourceDuration(): number | undefined {
+    return undefined;
+  }
+  export(options: ExportOptions): Promise<Blob> {
+    return this.exportImpl(options);
+  }
+}
+
+/** `<test-editor-context>` that also provides a preview (`previewContext`), as `<studio-editor>` does. */
+export class TestPreviewContext extends TestEditorContext {
+  @provide({ context: previewContext })
+  @property({ attribute: false })
+  preview: MixPreviewSource | undefined;
+}
+customElements.define('test-preview-context', TestPreviewContext);
