@@ -38,6 +38,12 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  *
  * @tagname studio-export-panel
  * @csspart form - The export form (`<studio-export-form>`).
+ * @csspart formats - The format choices (from the form).
+ * @csspart rates - The sample rate choices (from the form).
+ * @csspart file-name - The file name field (from the form).
+ * @csspart submit - The export button (from the form).
+ * @csspart status - The progress of a running export, with Cancel (from the form).
+ * @csspart bar - The progress bar (from the form).
  * @csspart result - The exported file: name, size, loudness and compliance.
  * @csspart message - What there is to say instead of the form, the outcome, or an error.
  */
@@ -178,7 +184,7 @@ export class StudioExportPanel extends StudioElement {
     if (this.#preview.source === undefined) return html`${heading}<p part="message">${t('export.noPreview')}</p>`;
     const stage = this.stage;
     return html`${heading}
-      <studio-export-form part="form" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
+      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
         @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
       ${this.error ? html`<p part="message" class="error" role="alert">${this.error}</p>` : nothing}

@@ -88,7 +88,7 @@ export class StudioMasterPanel extends StudioElement {
       .hint {
         flex-basis: 100%;
         padding-inline-start: 26px;
-        color: var(--_muted, #4b5563);
+        color: var(--_text-muted, #4b5563);
         font-size: 0.9em;
       }
       [part='custom'] {
@@ -153,7 +153,7 @@ export class StudioMasterPanel extends StudioElement {
         min-width: 6em;
       }
       .pass [part='verdict'] {
-        color: var(--_success, #166534);
+        color: var(--_text, #111827);
       }
       .fail [part='verdict'] {
         color: var(--_danger, #b91c1c);
