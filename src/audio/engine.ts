@@ -1,6 +1,5 @@
 import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
 import type { ProjectDocument } from '../model/document.js';
-import { presetNumbers } from '../model/document.js';
 import { AssetDecoder, type AssetDecoderOptions } from './decode.js';
 import type { AudioSource } from './dsp/mix-spec.js';
 import { releaseScratch } from './dsp/scratch.js';
@@ -22,7 +21,7 @@ export interface AudioEngineOptions {
 /** Options of `AudioEngine.export` (and of the element's and the handle's `export`). */
 export interface ExportOptions {
   readonly format: ExportFormat;
-  /** Master for this delivery preset instead of the project's. */
+  /** Master for this delivery preset instead of the project's, even when the project bypasses mastering. */
   readonly preset?: DeliveryPresetId;
   /** Output rate. Default: the project's delivery rate. */
   readonly sampleRate?: 44100 | 48000;
@@ -58,8 +57,11 @@ export class AudioEngine {
     const { signal, onProgress } = options;
     onProgress?.('decode');
     const sources = await this.sources(project, signal);
-    const mastering = options.preset ? { preset: options.preset, ...presetNumbers(options.preset, project.mastering) } : project.mastering;
-    const spec = projectMixSpec({ ...project, mastering }, sources, { sampleRate: options.sampleRate ?? project.delivery.sampleRate });
+    // An explicit preset masters for it even when the project bypasses mastering.
+    const spec = projectMixSpec(project, sources, {
+      sampleRate: options.sampleRate ?? project.delivery.sampleRate,
+      ...(options.preset ? { preset: options.preset } : {}),
+    });
     return exportMix(spec, {
       format: options.format,
       title: project.title,

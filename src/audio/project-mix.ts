@@ -1,4 +1,5 @@
-import type { ProjectDocument } from '../model/document.js';
+import type { DeliveryPresetId } from '../config/types.js';
+import { presetNumbers, type ProjectDocument } from '../model/document.js';
 import type { AudioSource, MixSpec, VoiceClip } from './dsp/mix-spec.js';
 
 /** Decoded audio by URL (the clip's or the bed's `url`); a function or anything with `get`. */
@@ -12,6 +13,11 @@ export interface ProjectMixOptions {
   readonly channelCount?: 1 | 2;
   /** Leave mastering out (a raw mix, e.g. for a quick preview). Default false. */
   readonly unmastered?: boolean;
+  /**
+   * Master for this preset whatever the project's switch says (`AudioEngine.export`'s `preset`); `custom`
+   * takes the project's target and true peak.
+   */
+  readonly preset?: DeliveryPresetId;
 }
 
 const lookup = (sources: SourceLookup, url: string): AudioSource | undefined =>
@@ -29,7 +35,8 @@ export function missingSources(project: ProjectDocument, sources: SourceLookup):
  * The mix of a project as the DSP's plain-data `MixSpec`: the ad is `project.duration` long; each voice clip
  * keeps its start, trims (`trimOut` counts from the decoded source's end), fades and gain, on the voice bus at
  * `mix.voiceLevel`; the music bed keeps its offset, loop, fades and gain at `mix.musicLevel`; ducking comes
- * from the mix settings (depth 0 = none); mastering from the project's preset, target and true peak.
+ * from the mix settings (depth 0 = none); mastering from the project's preset, target and true peak, left out
+ * when the project bypasses it (`mastering.enabled` false) unless `options.preset` asks for a preset.
  * Clips (and a bed) whose audio is not in `sources` are left out: see `missingSources`. Pure.
  */
 export function projectMixSpec(project: ProjectDocument, sources: SourceLookup, options: ProjectMixOptions = {}): MixSpec {
@@ -56,6 +63,15 @@ export function projectMixSpec(project: ProjectDocument, sources: SourceLookup, 
     voiceGainDb: mix.voiceLevel,
     musicGainDb: mix.musicLevel,
     ducking: mix.duckingDepth > 0 ? { depthDb: mix.duckingDepth, attackMs: mix.duckingAttackMs, releaseMs: mix.duckingReleaseMs } : null,
-    mastering: options.unmastered ? null : { preset: mastering.preset, target: mastering.target, truePeak: mastering.truePeak },
+    mastering: masteringOf(mastering, options),
   };
+}
+
+function masteringOf(mastering: ProjectDocument['mastering'], options: ProjectMixOptions): MixSpec['mastering'] {
+  if (options.unmastered) return null;
+  if (options.preset !== undefined) {
+    const { target, truePeak } = presetNumbers(options.preset, mastering);
+    return { preset: options.preset, target, truePeak };
+  }
+  return mastering.enabled ? { preset: mastering.preset, target: mastering.target, truePeak: mastering.truePeak } : null;
 }

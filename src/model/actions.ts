@@ -41,6 +41,8 @@ export type EditAction = Edit &
     | { type: 'mix/set'; mix: Partial<MixSettings> }
     | { type: 'mastering/set-preset'; preset: DeliveryPresetId }
     | { type: 'mastering/set-target'; target?: number; truePeak?: number }
+    /** Turns mastering on or bypasses it; with `preset`, also chooses that preset (one undo step: "Apply mastering"). */
+    | { type: 'mastering/set-enabled'; enabled: boolean; preset?: DeliveryPresetId }
     /** Fills script, voice and music from a received recommendation, in one undo step. */
     | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>> }
     /**

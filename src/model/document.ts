@@ -3,7 +3,7 @@ import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
 import { DELIVERY_PRESETS } from '../audio/dsp/presets.js';
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
 export interface ProjectSection {
@@ -72,8 +72,12 @@ export interface MixSettings {
   readonly duckingReleaseMs: number;
 }
 
-/** Loudness target of the master. `target` (LUFS) and `truePeak` (dBTP) are the preset's numbers, or the user's for `custom`. */
+/**
+ * Loudness target of the master. `target` (LUFS) and `truePeak` (dBTP) are the preset's numbers, or the user's for `custom`.
+ * `enabled`: `false` bypasses mastering (the raw mix plays and is exported), keeping the chosen target.
+ */
 export interface MasteringSettings {
+  readonly enabled: boolean;
   readonly preset: DeliveryPresetId;
   readonly target: number;
   readonly truePeak: number;
@@ -129,7 +133,7 @@ export interface ProjectDocument {
 
 /** Loudness numbers of a preset (from the audio engine's table, with its sources); `custom` keeps the given ones. */
 export function presetNumbers(preset: DeliveryPresetId, custom: { target: number; truePeak: number }): { target: number; truePeak: number } {
-  if (preset === 'custom') return custom;
+  if (preset === 'custom') return { target: custom.target, truePeak: custom.truePeak };
   const { integrated, truePeak } = DELIVERY_PRESETS[preset];
   return { target: integrated, truePeak };
 }
@@ -168,7 +172,7 @@ export function createProject(options: NewProjectOptions): ProjectDocument {
       duckingAttackMs: 80,
       duckingReleaseMs: 400,
     },
-    mastering: { preset, ...presetNumbers(preset, { target: options.target ?? -16, truePeak: options.truePeak ?? -1 }) },
+    mastering: { enabled: true, preset, ...presetNumbers(preset, { target: options.target ?? -16, truePeak: options.truePeak ?? -1 }) },
     recommendations: { items: [], chosen: null },
     usage: [],
     assets: [],

@@ -56,6 +56,7 @@ function v1ToV2(old: Record<string, unknown>, root: string): Record<string, unkn
   const track = old['music'] as string | null;
   return {
     ...base,
+    schemaVersion: 2,
     script: {
       sections: paragraphs.map((text, index) => ({ id: `s${index + 1}`, label: LABELS[index] ?? `Part ${index + 1}`, text })),
     },
@@ -67,8 +68,17 @@ function v1ToV2(old: Record<string, unknown>, root: string): Record<string, unkn
   };
 }
 
+/**
+ * v2 -> v3: mastering gains its on/off switch (`mastering.enabled`); v2 documents were always mastered, so
+ * they get `true`. A v2 document without a mastering object is left for validation to refuse by path.
+ */
+function v2ToV3(old: Record<string, unknown>): Record<string, unknown> {
+  const mastering = old['mastering'];
+  return { ...old, schemaVersion: 3, ...(isObject(mastering) ? { mastering: { enabled: true, ...mastering } } : {}) };
+}
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3 };
 
 /**
  * Reads a project document of any known schema version: migrates it step by step to the current version,

@@ -218,7 +218,12 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     }
     case 'mastering/set-preset': {
       if (action.preset === doc.mastering.preset) return doc;
-      return { ...doc, mastering: { preset: action.preset, ...presetNumbers(action.preset, doc.mastering) } };
+      return { ...doc, mastering: { ...doc.mastering, preset: action.preset, ...presetNumbers(action.preset, doc.mastering) } };
+    }
+    case 'mastering/set-enabled': {
+      const preset = action.preset ?? doc.mastering.preset;
+      if (action.enabled === doc.mastering.enabled && preset === doc.mastering.preset) return doc;
+      return { ...doc, mastering: { ...doc.mastering, enabled: action.enabled, preset, ...presetNumbers(preset, doc.mastering) } };
     }
     case 'mastering/set-target': {
       const target = action.target === undefined ? undefined : clamp(action.target, -40, -5);

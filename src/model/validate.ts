@@ -142,6 +142,7 @@ const documentShape = object({
     duckingReleaseMs: num(0, 10000, ' (ms)'),
   }),
   mastering: object({
+    enabled: bool,
     preset: oneOf('streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'),
     target: num(-40, -5, ' (LUFS)'),
     truePeak: num(-9, 0, ' (dBTP)'),

@@ -32,7 +32,7 @@ describe('handle.export() and studio-export', () => {
         duration: 6,
         clips: [{ id: 'c1', sectionId: null, assetId: 'a1', url, start: 1, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null }],
         assets: [{ asset_id: 'a1', kind: 'voice', url, mime_type: 'audio/wav', duration_s: 4 }],
-        mastering: { preset: 'streaming', target: -14, truePeak: -1 },
+        mastering: { enabled: true, preset: 'streaming', target: -14, truePeak: -1 },
       });
       const details: StudioExportDetail[] = [];
       handle.on('export', (detail) => details.push(detail));

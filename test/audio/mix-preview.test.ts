@@ -39,7 +39,7 @@ describe('MixPreview', () => {
     ...createProject({ projectId: 'p1', title: 'Preview', duration: 6 }),
     clips: [{ id: 'c1', sectionId: null, assetId: 'a1', url: voiceUrl, start: 1, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null }],
     music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
-    mastering: { preset: 'streaming', target: -14, truePeak: -1 },
+    mastering: { enabled: true, preset: 'streaming', target: -14, truePeak: -1 },
     ...patch,
   });
   const ready = (s: PreviewState) => s.status === 'ready';
@@ -71,6 +71,17 @@ describe('MixPreview', () => {
     const measured = measureLoudness([...channels], sampleRate);
     expect(measured.integrated).to.be.closeTo(preview.getState().measurement!.integrated, 1e-6);
     expect(engine.transport.duration).to.equal(6);
+  });
+
+  it('plays and measures the raw mix when mastering is bypassed, and says it fails the preset', async () => {
+    const quiet = project();
+    preview.update({ ...quiet, mix: { ...quiet.mix, voiceLevel: -20, musicLevel: -20 }, mastering: { ...quiet.mastering, enabled: false } });
+    await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
+    const state = preview.getState();
+    expect(state.mastering).to.equal(null);
+    expect(state.measurement!.integrated).to.be.below(-20);
+    expect(state.compliance!.pass).to.equal(false);
+    expect(state.compliance!.rules.find((rule) => rule.rule === 'integrated')!.pass).to.equal(false);
   });
 
   it('renders again only when something audible changed, and a newer change aborts the render under way', async () => {

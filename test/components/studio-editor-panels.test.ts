@@ -19,6 +19,8 @@ const PANELS: Array<{ id: PanelId; tag: string }> = [
   { id: 'voice', tag: 'studio-voice-panel' },
   { id: 'music', tag: 'studio-music-panel' },
   { id: 'mix', tag: 'studio-mix-panel' },
+  { id: 'master', tag: 'studio-master-panel' },
+  { id: 'export', tag: 'studio-export-panel' },
 ];
 
 async function mount(config: object = {}, width = '100%'): Promise<StudioEditor> {
@@ -92,22 +94,22 @@ describe('<studio-editor> panels (issue 7)', () => {
 
   it('shows a tab and a panel for every tool that is on, in workflow order', async () => {
     const editor = await mount();
-    expect(tabIds(editor)).to.deep.equal(['recommend', 'script', 'voice', 'music', 'mix']);
+    expect(tabIds(editor)).to.deep.equal(['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export']);
     for (const { tag } of PANELS) expect(editor.shadowRoot!.querySelector(tag) !== null, tag).to.equal(true);
   });
 
-  for (const tool of ['script', 'voice', 'music', 'mix'] as const) {
+  for (const tool of ['script', 'voice', 'music', 'mix', 'master', 'export'] as const) {
     it(`tools.${tool} = false removes its tab and its panel`, async () => {
       const editor = await mount({ tools: { [tool]: false } });
       expect(tabIds(editor)).to.not.include(tool);
       expect(editor.shadowRoot!.querySelector(PANELS.find((p) => p.id === tool)!.tag) === null).to.equal(true);
-      expect(tabIds(editor).length).to.equal(4);
+      expect(tabIds(editor).length).to.equal(6);
     });
   }
 
   it('tools.recommend and tools.product both off remove the recommend panel; tools.upload off removes the upload area', async () => {
     const editor = await mount({ tools: { recommend: false, product: false, upload: false } });
-    expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix']);
+    expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix', 'master', 'export']);
     expect(editor.shadowRoot!.querySelector('studio-recommend-panel') === null).to.equal(true);
     const music = await show(editor, 'music');
     const picker = music.shadowRoot!.querySelector('studio-music-picker')!;

@@ -47,6 +47,17 @@ describe('<studio-export-form>', () => {
     expect(status.shadowRoot!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).to.equal('50');
   });
 
+  it('shows the stage and passes Cancel on from the form', async () => {
+    const form = await fixture<StudioExportForm>(html`<studio-export-form busy .progress=${0.3} stage="Mixing"></studio-export-form>`);
+    const status = form.shadowRoot!.querySelector('studio-job-status')!;
+    await status.updateComplete;
+    expect(status.shadowRoot!.querySelector('[role=status]')!.textContent).to.include('Mixing');
+    let cancelled = 0;
+    form.addEventListener('job-cancel', () => cancelled++);
+    status.shadowRoot!.querySelector('button')!.click();
+    expect(cancelled).to.equal(1);
+  });
+
   it('makes safe file names from titles', () => {
     expect(fileNameFromTitle('  Été 2026 / Soldes <b>!</b> ')).to.equal('Été 2026-Soldes-b-b');
     expect(fileNameFromTitle('...')).to.equal('audio-ad');

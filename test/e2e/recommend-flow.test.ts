@@ -1,6 +1,7 @@
 // The editor in the browser against the running host application and service emulator: it mounts, gets its
 // token through the host endpoint, a forced expiry gives exactly one refresh and one retry, and a URL
 // recommendation typed into the form completes with its results shown as cards, one of which is chosen.
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
@@ -98,10 +99,11 @@ describe('recommend from a URL in the editor (e2e)', () => {
     // voice and music, mastered to the project's preset, as export would.
     await waitUntil(() => handle!.getProject().music?.url, 'the bed is resolved in the music library', { timeout: 10000 });
     const timelinePanel = handle.element.shadowRoot!.querySelector('studio-timeline-panel')!;
-    await waitUntil(() => (timelinePanel as unknown as { previewState?: { status: string } }).previewState?.status === 'ready', 'the preview is rendered', { timeout: 20000 });
-    const preview = (timelinePanel as unknown as { previewState: { compliance: { pass: boolean }; measurement: { integrated: number } } }).previewState;
-    expect(preview.compliance.pass).to.equal(true);
-    expect(Math.abs(preview.measurement.integrated - -14)).to.be.at.most(1);
+    const previewOf = () => (handle!.element as unknown as { preview: MixPreviewSource }).preview.getState();
+    await waitUntil(() => previewOf().status === 'ready', 'the preview is rendered', { timeout: 20000 });
+    const preview = previewOf();
+    expect(preview.compliance!.pass).to.equal(true);
+    expect(Math.abs(preview.measurement!.integrated - -14)).to.be.at.most(1);
     const timeline = timelinePanel.shadowRoot!.querySelector('studio-timeline')!;
     expect(timeline.clips.length).to.equal(sections);
     expect(timeline.clips.every((clip) => clip.peaks.length > 0)).to.equal(true);

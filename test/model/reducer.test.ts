@@ -9,6 +9,8 @@ type Row = [name: string, action: EditAction | ServiceAction, check: (next: Proj
 
 const base = sampleProject({ recommendations: { items: [recommendation('r1')], chosen: null } });
 
+const bypassed = { ...base, mastering: { ...base.mastering, enabled: false } };
+
 const rows: Row[] = [
   ['project/rename sets the title', { type: 'project/rename', title: 'Winter' }, (d) => d.title === 'Winter'],
   ['project/set-duration clamps to 5..120 s', { type: 'project/set-duration', duration: 500 }, (d) => d.duration === 120],
@@ -40,6 +42,16 @@ const rows: Row[] = [
   ['mix/set patches levels and ducking', { type: 'mix/set', mix: { musicLevel: -10, duckingDepth: 12, duckingAttackMs: 50 } }, (d) => d.mix.musicLevel === -10 && d.mix.duckingDepth === 12 && d.mix.duckingAttackMs === 50 && d.mix.voiceLevel === 0],
   ['mastering/set-preset takes the preset numbers', { type: 'mastering/set-preset', preset: 'ebu-r128' }, (d) => d.mastering.target === -23 && d.mastering.truePeak === -1],
   ['mastering/set-target makes it custom', { type: 'mastering/set-target', target: -18 }, (d) => d.mastering.preset === 'custom' && d.mastering.target === -18],
+  ['mastering/set-preset keeps the switch', { type: 'mastering/set-preset', preset: 'podcast' }, (d) => d.mastering.enabled === false && d.mastering.target === -16, bypassed],
+  ['mastering/set-enabled bypasses mastering, keeping the target', { type: 'mastering/set-enabled', enabled: false }, (d, b) => d.mastering.enabled === false && d.mastering.preset === b.mastering.preset && d.mastering.target === b.mastering.target],
+  ['mastering/set-enabled turns it on', { type: 'mastering/set-enabled', enabled: true }, (d) => d.mastering.enabled === true, bypassed],
+  [
+    'mastering/set-enabled with a preset turns it on for that preset at once',
+    { type: 'mastering/set-enabled', enabled: true, preset: 'ebu-r128' },
+    (d) => d.mastering.enabled === true && d.mastering.preset === 'ebu-r128' && d.mastering.target === -23,
+    bypassed,
+  ],
+  ['mastering/set-enabled with a preset changes it when already on', { type: 'mastering/set-enabled', enabled: true, preset: 'atsc-a85' }, (d) => d.mastering.preset === 'atsc-a85' && d.mastering.truePeak === -2],
   [
     'recommendation/choose fills script, voice and music at once',
     { type: 'recommendation/choose', id: 'r1' },
@@ -64,6 +76,8 @@ const unchanged: Array<[string, EditAction]> = [
   ['the same gain', { type: 'clip/gain', id: 'c1', gain: 0 }],
   ['a duplicate section id', { type: 'script/add-section', section: { id: 's1', label: '', text: '' } }],
   ['a music edit without a bed', { type: 'music/gain', gain: -3 }],
+  ['mastering already on', { type: 'mastering/set-enabled', enabled: true }],
+  ['mastering already on for that preset', { type: 'mastering/set-enabled', enabled: true, preset: 'streaming' }],
 ];
 
 describe('projectReducer', () => {

@@ -28,6 +28,8 @@ describe('project schema', () => {
     ['an unknown preset', (d) => ((d['mastering'] as Record<string, unknown>)['preset'] = 'loud'), 'project.mastering.preset: expected one of "streaming", "podcast", "aes-ads", "ebu-r128", "atsc-a85", "custom", got "loud"'],
     ['a duplicate clip id', (d) => ((d['clips'] as Array<Record<string, unknown>>)[1]!['id'] = 'c1'), 'project.clips[1].id: is a duplicate of an earlier id: "c1"'],
     ['an unknown field', (d) => (d['colour'] = 'red'), 'project.colour: is not a known field of the project document'],
+    ['a mastering switch that is not a boolean', (d) => ((d['mastering'] as Record<string, unknown>)['enabled'] = 'yes'), 'project.mastering.enabled: expected true or false, got "yes"'],
+    ['a missing mastering switch', (d) => delete (d['mastering'] as Record<string, unknown>)['enabled'], 'project.mastering.enabled: expected true or false, got undefined'],
     ['a missing mix', (d) => delete d['mix'], 'project.mix: expected an object, got undefined'],
     ['NaN duration', (d) => (d['duration'] = Number.NaN), 'project.duration: expected a number (seconds), got NaN'],
   ];
@@ -52,8 +54,8 @@ describe('project schema', () => {
   it('refuses a document from a newer editor, and one without a version', () => {
     const future = refusal({ ...sampleProject(), schemaVersion: SCHEMA_VERSION + 1 });
     expect(future.code).to.equal('project-too-new');
-    expect(future.message).to.include('saved by a newer editor (schema 3; this editor reads up to 2)');
-    expect(refusal({ title: 'x' }).message).to.equal('project.schemaVersion: expected a schema version (a whole number from 1 to 2), got undefined');
+    expect(future.message).to.include('saved by a newer editor (schema 4; this editor reads up to 3)');
+    expect(refusal({ title: 'x' }).message).to.equal('project.schemaVersion: expected a schema version (a whole number from 1 to 3), got undefined');
     expect(refusal('{').message).to.equal('project: expected a project document (an object), got "{"');
   });
 
@@ -73,7 +75,8 @@ describe('migrations', () => {
 
   it('migrates a v1 document to the current schema', () => {
     const doc = readProject(v1);
-    expect(doc.schemaVersion).to.equal(2);
+    expect(doc.schemaVersion).to.equal(3);
+    expect(doc.mastering.enabled).to.equal(true);
     expect(doc.project_id).to.equal('ad-7');
     expect(doc.script.sections.map((s) => `${s.id}:${s.label}:${s.text}`)).to.deep.equal(['s1:Hook:Hook here.', 's2:Body:Body here.', 's3:Call to action:Buy now.', 's4:Part 4:P.S.']);
     expect(doc.voice.voice).to.equal('v-anna');
@@ -83,6 +86,25 @@ describe('migrations', () => {
 
   it('migrates a v1 document without music to no bed', () => {
     expect(readProject({ ...v1, music: null }).music).to.equal(null);
+  });
+
+  /** A v2 document as editor 0.1 wrote it: mastering without its switch. */
+  const v2 = () => {
+    const doc = JSON.parse(JSON.stringify(sampleProject())) as Record<string, unknown> & { mastering: Record<string, unknown> };
+    delete doc.mastering['enabled'];
+    return { ...doc, schemaVersion: 2, mastering: { ...doc.mastering, preset: 'ebu-r128', target: -23, truePeak: -1 } };
+  };
+
+  it('migrates a v2 document to v3 with mastering on, keeping its preset and numbers', () => {
+    const doc = readProject(v2());
+    expect(doc.schemaVersion).to.equal(3);
+    expect(doc.mastering).to.deep.equal({ enabled: true, preset: 'ebu-r128', target: -23, truePeak: -1 });
+    expect(doc.clips.length).to.equal(sampleProject().clips.length);
+  });
+
+  it('refuses a v2 document without mastering by path, loading nothing', () => {
+    const { mastering: _gone, ...doc } = v2();
+    expect(refusal(doc).message).to.equal('project.mastering: expected an object, got undefined');
   });
 
   it('refuses a corrupt v1 document with the v1 path, loading nothing', () => {

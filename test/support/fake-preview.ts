@@ -1,10 +1,11 @@
 import type { ExportOptions } from '../../src/audio/engine.js';
 import type { MixPreviewSource, PreviewState } from '../../src/audio/preview-state.js';
+import { TestEditorContext } from './editor-context.js';
 
-/** A preview whose state the test sets; records what was asked of it. */
-export class FakePreview implements MixPreviewSource {
-  state: PreviewState = {
-    status: 'empty',
+/** A preview state with every field, `over` replacing some. */
+export function previewState(over: Partial<PreviewState> = {}): PreviewState {
+  return {
+    status: 'ready',
     stage: null,
     error: null,
     measurement: null,
@@ -12,25 +13,47 @@ export class FakePreview implements MixPreviewSource {
     mastering: null,
     duration: 0,
     envelope: new Float32Array(0),
-    envelopeRate: 20,
+    envelopeRate: 10,
     transport: 'stopped',
+    ...over,
   };
+}
+
+/**
+ * A stand-in for the editor's `MixPreview`: `set(state)` publishes a state; `export` is `exportImpl`
+ * (replace it, or stub it with sinon, to control the sequence); `calls` records play, pause and seek;
+ * `decoded` holds the peaks and lengths it gives by URL.
+ */
+export class FakePreview implements MixPreviewSource {
+  #state: PreviewState;
+  readonly #listeners = new Set<(state: PreviewState) => void>();
+  currentTime = 0;
   readonly calls: string[] = [];
   readonly decoded = new Map<string, { peaks: Float32Array; duration: number }>();
-  currentTime = 0;
-  #listeners = new Set<(state: PreviewState) => void>();
+  exportImpl: (options: ExportOptions) => Promise<Blob> = async () => new Blob([new Uint8Array(4)], { type: 'audio/wav' });
 
-  set(patch: Partial<PreviewState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.#listeners) listener(this.state);
+  constructor(state: PreviewState = previewState()) {
+    this.#state = state;
   }
+
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  set(over: Partial<PreviewState>): void {
+    this.#state = { ...this.#state, ...over };
+    for (const listener of this.#listeners) listener(this.#state);
+  }
+
   getState(): PreviewState {
-    return this.state;
+    return this.#state;
   }
+
   subscribe(listener: (state: PreviewState) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
+
   async play(): Promise<void> {
     this.calls.push('play');
     this.set({ transport: 'playing' });
@@ -49,8 +72,11 @@ export class FakePreview implements MixPreviewSource {
   sourceDuration(url: string): number | undefined {
     return this.decoded.get(url)?.duration;
   }
-  async export(options: ExportOptions): Promise<Blob> {
-    this.calls.push(`export ${options.format}`);
-    return new Blob(['RIFF']);
+  export(options: ExportOptions): Promise<Blob> {
+    return this.exportImpl(options);
   }
 }
+
+/** `<test-editor-context>` under another name, for the tests that set its `preview`. */
+export class TestPreviewContext extends TestEditorContext {}
+customElements.define('test-preview-context', TestPreviewContext);

@@ -43,6 +43,8 @@ import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import '../studio-music-panel/studio-music-panel.js';
 import '../studio-mix-panel/studio-mix-panel.js';
+import '../studio-master-panel/studio-master-panel.js';
+import '../studio-export-panel/studio-export-panel.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 
 /**
@@ -87,6 +89,35 @@ import { loadTimeline } from '../studio-timeline-panel/loader.js';
  * @csspart voice-slider - The speaking speed slider.
  * @csspart music-slider - Each music level and fade slider.
  * @csspart mix-slider - Each mix slider.
+ * @csspart master-panel - The master panel (`<studio-master-panel>`).
+ * @csspart master-switch - Its mastering on/off switch.
+ * @csspart master-presets - Its delivery presets (a radio group).
+ * @csspart master-preset - Each preset.
+ * @csspart master-numbers - A preset's numbers.
+ * @csspart master-source - Where a preset's numbers come from.
+ * @csspart master-custom - The custom target and true-peak fields.
+ * @csspart master-meter - The loudness meter.
+ * @csspart master-bar - The bar of integrated loudness against the target.
+ * @csspart master-figures - The measured figures.
+ * @csspart master-figure - Each figure.
+ * @csspart master-updating - The mark shown while the mix is measured again.
+ * @csspart master-checks - The checks of the preset's rules.
+ * @csspart master-summary - The line saying whether every rule passes.
+ * @csspart master-check - Each rule's check.
+ * @csspart master-verdict - Pass or Fail of a rule.
+ * @csspart master-result - What mastering did (input loudness, gain, limiter).
+ * @csspart master-apply - The Apply mastering button.
+ * @csspart master-message - Messages of the master panel.
+ * @csspart export-panel - The export panel (`<studio-export-panel>`).
+ * @csspart export-form - Its form.
+ * @csspart export-formats - The format choices.
+ * @csspart export-rates - The sample rate choices.
+ * @csspart export-file-name - The file name field.
+ * @csspart export-submit - The Export button.
+ * @csspart export-status - The progress of an export.
+ * @csspart export-bar - Its progress bar.
+ * @csspart export-result - The exported file and its figures.
+ * @csspart export-message - Messages of the export panel.
  * @csspart music-panel - The music panel (`<studio-music-panel>`).
  * @csspart music-current - The line naming the current music.
  * @csspart music-picker - The music library, upload and sliders.
@@ -387,6 +418,8 @@ export class StudioEditor extends LitElement {
     if (config.tools.voice) tabs.push({ id: 'voice', label: this.t('panel.voice') });
     if (config.tools.music) tabs.push({ id: 'music', label: this.t('panel.music') });
     if (config.tools.mix) tabs.push({ id: 'mix', label: this.t('panel.mix') });
+    if (config.tools.master) tabs.push({ id: 'master', label: this.t('panel.master') });
+    if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: this.t('panel.export') });
     return tabs;
   }
 
@@ -454,6 +487,14 @@ ${this.configError.message}</div>`;
               .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
           : nothing}
         ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
+        ${config.tools.master
+          ? html`<studio-master-panel slot="master" part="master-panel"
+              exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-master-panel>`
+          : nothing}
+        ${config.tools.exportFormats.length > 0
+          ? html`<studio-export-panel slot="export" part="export-panel" .formats=${config.tools.exportFormats}
+              exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-export-panel>`
+          : nothing}
       </studio-panels>
       ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view"></studio-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite"></div>

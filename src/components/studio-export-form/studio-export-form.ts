@@ -36,6 +36,12 @@ export const extensionOf = (format: ExportFormat) => (format === 'mp3' ? 'mp3' :
  * @tagname studio-export-form
  * @fires export-request - `detail` is an `ExportRequest`.
  * @fires job-cancel - The user cancelled the running export.
+ * @csspart formats - The format choices.
+ * @csspart rates - The sample rate choices.
+ * @csspart file-name - The file name field.
+ * @csspart submit - The export button.
+ * @csspart status - The progress of a running export (`<studio-job-status>`).
+ * @csspart bar - Its progress bar.
  */
 export class StudioExportForm extends StudioElement {
   static override styles = [
@@ -82,6 +88,8 @@ export class StudioExportForm extends StudioElement {
   @property({ type: Boolean }) busy = false;
   /** 0 to 1 while exporting. */
   @property({ type: Number }) progress: number | undefined;
+  /** What the export is doing now, in words (shown with the progress). */
+  @property() stage = '';
 
   @state() private format: ExportFormat | undefined;
   @state() private sampleRate: 44_100 | 48_000 = 48_000;
@@ -98,13 +106,19 @@ export class StudioExportForm extends StudioElement {
     this.dispatchEvent(new CustomEvent<ExportRequest>('export-request', { detail, bubbles: true }));
   }
 
+  /** The status's event does not leave this shadow root: fire it again from the form. */
+  #cancel(event: Event): void {
+    event.stopPropagation();
+    this.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }));
+  }
+
   protected override render() {
     const t = this.t;
     const format = this.format && this.formats.includes(this.format) ? this.format : this.formats[0];
     if (format === undefined) return nothing;
     const base = this.name ?? fileNameFromTitle(this.projectTitle);
     return html`<form novalidate @submit=${this.#submit}>
-      <fieldset>
+      <fieldset part="formats">
         <legend>${t('export.format')}</legend>
         <div class="row">
           ${this.formats.map(
@@ -113,7 +127,7 @@ export class StudioExportForm extends StudioElement {
           )}
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset part="rates">
         <legend>${t('export.sampleRate')}</legend>
         <div class="row">
           ${([44_100, 48_000] as const).map(
@@ -122,7 +136,7 @@ export class StudioExportForm extends StudioElement {
           )}
         </div>
       </fieldset>
-      <div class="name">
+      <div class="name" part="file-name">
         <label for="file">${t('export.fileName')}</label>
         <div>
           <input id="file" type="text" maxlength="80" .value=${base} aria-invalid=${this.nameInvalid ? 'true' : 'false'}
@@ -136,8 +150,9 @@ export class StudioExportForm extends StudioElement {
         ${this.nameInvalid ? html`<p class="error" id="file-error">${t('export.fileNameInvalid')}</p>` : nothing}
       </div>
       ${this.busy
-        ? html`<studio-job-status label=${t('export.rendering')} state="running" .progress=${this.progress}></studio-job-status>`
-        : html`<button class="primary" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
+        ? html`<studio-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
+            @job-cancel=${this.#cancel}></studio-job-status>`
+        : html`<button class="primary" part="submit" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
     </form>`;
   }
 }

@@ -1,8 +1,7 @@
-import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { MixPreviewSource, PreviewState } from '../../audio/preview-state.js';
-import { previewContext } from '../../context.js';
+import type { PreviewState } from '../../audio/preview-state.js';
+import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
@@ -47,11 +46,6 @@ export class StudioTimelinePanel extends StudioElement {
   /** Nonce of the host page's CSP for wavesurfer's style element, when the page uses nonces. */
   @property() cspNonce: string | undefined;
 
-  @consume({ context: previewContext, subscribe: true })
-  @state()
-  preview: MixPreviewSource | undefined;
-
-  @state() private previewState: PreviewState | undefined;
   @state() private zoom = 40;
   @state() private selectedId: string | null = null;
 
@@ -59,28 +53,10 @@ export class StudioTimelinePanel extends StudioElement {
     const { clips, music, mix, duration, script, assets } = s.project;
     return { clips, music, mix, duration, script, assets };
   });
-  #watched: MixPreviewSource | undefined;
-  #offPreview: (() => void) | undefined;
+  readonly #preview = new PreviewController(this);
   #bedPeaks = new Map<string, Float32Array>();
   #clips: { key: readonly unknown[]; value: TimelineClip[] } | undefined;
   #music: { key: readonly unknown[]; value: TimelineMusic | null } | undefined;
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#watch(undefined);
-  }
-
-  protected override willUpdate(): void {
-    if (this.preview !== this.#watched) this.#watch(this.preview);
-  }
-
-  #watch(preview: MixPreviewSource | undefined): void {
-    this.#offPreview?.();
-    this.#offPreview = undefined;
-    this.#watched = preview;
-    this.previewState = preview?.getState();
-    if (preview !== undefined) this.#offPreview = preview.subscribe((next) => (this.previewState = next));
-  }
 
   /** Dispatches a gesture's action: merged into one undo step until `final`; `cancelled` reverts it all. */
   #gesture(name: string, detail: GestureDetail, actions: readonly EditAction[]): void {
@@ -94,7 +70,7 @@ export class StudioTimelinePanel extends StudioElement {
   }
 
   #togglePlay(): void {
-    const preview = this.preview;
+    const preview = this.#preview.source;
     if (preview === undefined) return;
     if (preview.getState().transport === 'playing') preview.pause();
     else void preview.play();
@@ -102,15 +78,14 @@ export class StudioTimelinePanel extends StudioElement {
 
   /** Memoised by the parts each one reads, so the timeline gets the same arrays until something changed. */
   #data(project: Audible, previewState: PreviewState | undefined): { clips: TimelineClip[]; music: TimelineMusic | null } {
-    const preview = this.preview;
+    const preview = this.#preview.source;
     const lookup = preview ?? { peaks: () => undefined, sourceDuration: () => undefined };
-    // The preview's state changes when sources are decoded: their peaks and lengths arrive with it.
-    const decodedKey = previewState?.status === 'rendering' && previewState.stage === 'decode' ? undefined : previewState?.status;
-    const clipKey = [project.clips, project.script, project.assets, preview, decodedKey, this.t];
+    // Decoded peaks and lengths arrive with a new preview state (the arrays themselves are cached there).
+    const clipKey = [project.clips, project.script, project.assets, preview, previewState, this.t];
     if (this.#clips === undefined || clipKey.some((part, i) => part !== this.#clips!.key[i])) {
       this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip')) };
     }
-    const musicKey = [project.music, project.duration, project.assets, preview, decodedKey];
+    const musicKey = [project.music, project.duration, project.assets, preview, previewState];
     if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
       this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks) };
     }
@@ -120,7 +95,7 @@ export class StudioTimelinePanel extends StudioElement {
   protected override render() {
     const project = this.#project.value;
     if (project === undefined) return nothing;
-    const previewState = this.previewState;
+    const previewState = this.#preview.state;
     const { clips, music } = this.#data(project, previewState);
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
     return html`<studio-timeline
@@ -131,7 +106,7 @@ export class StudioTimelinePanel extends StudioElement {
       .envelopeRate=${previewState?.envelopeRate ?? 20}
       .duckDepth=${project.mix.duckingDepth}
       .targetDuration=${project.duration}
-      .clock=${() => this.preview?.currentTime ?? 0}
+      .clock=${() => this.#preview.source?.currentTime ?? 0}
       ?playing=${previewState?.transport === 'playing'}
       .zoom=${this.zoom}
       .selectedId=${selectedId}
@@ -149,7 +124,7 @@ export class StudioTimelinePanel extends StudioElement {
       @duck-depth=${(e: CustomEvent<DuckDepthDetail>) => this.#gesture('duck-depth', e.detail, [{ type: 'mix/set', mix: { duckingDepth: e.detail.depthDb } }])}
       @clip-select=${(e: CustomEvent<{ id: string | null }>) => (this.selectedId = e.detail.id)}
       @clip-delete=${(e: CustomEvent<{ id: string }>) => this.#project.dispatch({ type: 'clip/remove', id: e.detail.id })}
-      @seek=${(e: CustomEvent<{ time: number }>) => this.preview?.seek(e.detail.time)}
+      @seek=${(e: CustomEvent<{ time: number }>) => this.#preview.source?.seek(e.detail.time)}
       @zoom-change=${(e: CustomEvent<{ zoom: number }>) => (this.zoom = e.detail.zoom)}
       @play-toggle=${() => this.#togglePlay()}
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}

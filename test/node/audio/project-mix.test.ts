@@ -109,13 +109,18 @@ describe('projectMixSpec', () => {
     },
     {
       name: 'mastering takes the preset, target and true peak',
-      doc: project({ mastering: { preset: 'custom', target: -18, truePeak: -2 } }),
+      doc: project({ mastering: { enabled: true, preset: 'custom', target: -18, truePeak: -2 } }),
       check: (spec) => assert.deepEqual(spec.mastering, { preset: 'custom', target: -18, truePeak: -2 }),
     },
     {
       name: 'mastering of a preset keeps its numbers',
       doc: project({}),
       check: (spec) => assert.deepEqual(spec.mastering, { preset: 'ebu-r128', target: -23, truePeak: -1 }),
+    },
+    {
+      name: 'mastering bypassed (enabled false) is left out',
+      doc: project({ mastering: { enabled: false, preset: 'podcast', target: -16, truePeak: -1 } }),
+      check: (spec) => assert.equal(spec.mastering, null),
     },
     {
       name: 'clips whose audio is not decoded are left out',
@@ -130,6 +135,13 @@ describe('projectMixSpec', () => {
     assert.equal(spec.sampleRate, 44100);
     assert.equal(spec.channelCount, 1);
     assert.equal(spec.mastering, null);
+  });
+
+  it('masters for an explicit preset even when the project bypasses mastering', () => {
+    const bypassed = project({ mastering: { enabled: false, preset: 'custom', target: -20, truePeak: -3 } });
+    assert.deepEqual(projectMixSpec(bypassed, sources, { preset: 'streaming' }).mastering, { preset: 'streaming', target: -14, truePeak: -1 });
+    assert.deepEqual(projectMixSpec(bypassed, sources, { preset: 'custom' }).mastering, { preset: 'custom', target: -20, truePeak: -3 });
+    assert.equal(projectMixSpec(bypassed, sources, { preset: 'streaming', unmastered: true }).mastering, null);
   });
 
   it('takes a lookup function as well as a map', () => {

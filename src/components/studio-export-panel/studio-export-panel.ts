@@ -1,0 +1,232 @@
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { RenderStage } from '../../audio/render-protocol.js';
+import type { ExportFormat } from '../../config/types.js';
+import { PreviewController } from '../../controllers/preview-controller.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import type { StudioExportEvent } from '../../events/studio-export.js';
+import type { StringKey } from '../../i18n/en.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import { fileSize, formatLevel } from '../shared/level-format.js';
+import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
+import '../studio-export-form/studio-export-form.js';
+import { presetName, requiredText } from '../studio-master-panel/master-view.js';
+import { measureExport, type ExportedFigures } from './exported-figures.js';
+
+type Stage = RenderStage | 'decode' | 'encode';
+
+/** How far the export is at each stage it reports (0 to 1). */
+const PROGRESS: Record<Stage, number> = { decode: 0.05, mix: 0.3, master: 0.65, done: 0.8, encode: 0.85 };
+
+/** How long a download's blob: URL is kept before it is revoked, ms (the browser has read it by then). */
+export const REVOKE_AFTER_MS = 10_000;
+
+/** A finished export as the panel shows it. */
+interface ExportResult extends ExportedFigures {
+  readonly fileName: string;
+  readonly bytes: number;
+}
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/**
+ * Export: format, sample rate and file name (from the project title), then the ad is rendered, mastered and
+ * encoded by the editor's preview (`preview.export`), with a progress bar and Cancel; the file downloads, and
+ * its name, size, measured loudness and compliance are shown. An export never changes the project.
+ *
+ * @tagname studio-export-panel
+ * @csspart form - The export form (`<studio-export-form>`).
+ * @csspart formats - The format choices (from the form).
+ * @csspart rates - The sample rate choices (from the form).
+ * @csspart file-name - The file name field (from the form).
+ * @csspart submit - The export button (from the form).
+ * @csspart status - The progress of a running export, with Cancel (from the form).
+ * @csspart bar - The progress bar (from the form).
+ * @csspart result - The exported file: name, size, loudness and compliance.
+ * @csspart message - What there is to say instead of the form, the outcome, or an error.
+ */
+export class StudioExportPanel extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+        align-content: start;
+        min-width: 0;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      h3,
+      p {
+        margin: 0;
+      }
+      h3 {
+        font-size: 1em;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 4px 12px;
+        margin: 0;
+      }
+      dt {
+        font-weight: 600;
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      .error {
+        color: var(--_danger, #b91c1c);
+      }
+    `,
+  ];
+
+  /** Set by `<studio-panels>` while another panel is shown. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The formats offered (`config.tools.export`). */
+  @property({ attribute: false }) formats: ExportFormat[] = ['wav16', 'wav24', 'mp3'];
+
+  @state() private busy = false;
+  @state() private stage: Stage | undefined;
+  @state() private result: ExportResult | undefined;
+  @state() private error = '';
+  @state() private notice = '';
+
+  readonly #project = new StoreController(this, (s) => ({
+    title: s.project.title,
+    mastering: s.project.mastering,
+    audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
+  }));
+  readonly #preview = new PreviewController(this);
+  #controller: AbortController | undefined;
+  #run = 0;
+  readonly #timers = new Map<ReturnType<typeof setTimeout>, string>();
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#controller?.abort(new DOMException('The panel was removed.', 'AbortError'));
+    for (const [timer, url] of this.#timers) {
+      clearTimeout(timer);
+      URL.revokeObjectURL(url);
+    }
+    this.#timers.clear();
+  }
+
+  async #export(event: CustomEvent<ExportRequest>): Promise<void> {
+    const source = this.#preview.source;
+    const project = this.#project.value;
+    if (source === undefined || project === undefined || this.busy) return;
+    const { format, sampleRate, fileName } = event.detail;
+    const controller = new AbortController();
+    const run = ++this.#run;
+    this.#controller = controller;
+    Object.assign(this, { busy: true, stage: undefined, result: undefined, error: '', notice: '' });
+    // The editor fires studio-export (with the engine's figures) from its host, outside this shadow root.
+    const fired: StudioExportEvent['detail'][] = [];
+    const listening = new AbortController();
+    window.addEventListener('studio-export', (e) => fired.push(e.detail), { signal: listening.signal });
+    try {
+      const blob = await source.export({
+        format,
+        sampleRate,
+        signal: controller.signal,
+        onProgress: (stage) => {
+          if (run === this.#run) this.stage = stage;
+        },
+      });
+      controller.signal.throwIfAborted();
+      const detail = fired.find((d) => d.blob === blob);
+      const figures = detail ?? (await measureExport(blob, sampleRate, project.mastering, controller.signal));
+      this.#download(blob, fileName);
+      this.result = { fileName, bytes: blob.size, measurement: figures.measurement, compliance: figures.compliance };
+    } catch (error) {
+      if (run !== this.#run) return;
+      if (isAbort(error) || controller.signal.aborted) this.notice = this.t('export.cancelled');
+      else this.error = this.t('export.failed', { message: (error as Error).message ?? String(error) });
+    } finally {
+      listening.abort();
+      if (run === this.#run) {
+        this.busy = false;
+        this.stage = undefined;
+        this.#controller = undefined;
+      }
+    }
+  }
+
+  /** Downloads through a transient `<a download>` (no script or style attribute: CSP-safe). */
+  #download(blob: Blob, fileName: string): void {
+    const url = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = fileName;
+    anchor.hidden = true;
+    this.renderRoot.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      URL.revokeObjectURL(url);
+    }, REVOKE_AFTER_MS);
+    this.#timers.set(timer, url);
+  }
+
+  protected override render() {
+    const project = this.#project.value;
+    if (project === undefined) return nothing;
+    const t = this.t;
+    const heading = html`<h3>${t('export.heading')}</h3>`;
+    if (!project.audible) return html`${heading}<p part="message">${t('export.nothing')}</p>`;
+    if (this.#preview.source === undefined) return html`${heading}<p part="message">${t('export.noPreview')}</p>`;
+    const stage = this.stage;
+    return html`${heading}
+      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
+        .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
+        @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
+      ${this.error ? html`<p part="message" class="error" role="alert">${this.error}</p>` : nothing}
+      <p part="message" role="status">${this.notice || (this.result ? t('export.done', { file: this.result.fileName, size: this.#size(this.result.bytes) }) : '')}</p>
+      ${this.result ? this.#result(this.result) : nothing}`;
+  }
+
+  #size(bytes: number): string {
+    const { unit, value } = fileSize(bytes);
+    return this.t(unit === 'kb' ? 'export.kb' : 'export.mb', { value });
+  }
+
+  #result(result: ExportResult) {
+    const t = this.t;
+    const { measurement, compliance } = result;
+    const failed = compliance?.rules.filter((rule) => !rule.pass) ?? [];
+    const verdict =
+      compliance === undefined
+        ? t('export.unmastered')
+        : compliance.pass
+          ? t('export.meets', { preset: presetName(t, compliance.preset) })
+          : t('export.misses', {
+              preset: presetName(t, compliance.preset),
+              rules: failed.map((rule) => `${t(`master.rule.${rule.rule}` as StringKey)} (${requiredText(t, rule)})`).join('; '),
+            });
+    return html`<section part="result" aria-labelledby="result-heading">
+      <h3 id="result-heading">${t('export.result')}</h3>
+      <dl>
+        <dt>${t('export.file')}</dt><dd data-field="file">${result.fileName}</dd>
+        <dt>${t('export.size')}</dt><dd data-field="size">${this.#size(result.bytes)}</dd>
+        <dt>${t('export.loudness')}</dt><dd data-field="integrated">${t('master.lufs', { value: formatLevel(measurement.integrated) })}</dd>
+        <dt>${t('export.truePeak')}</dt><dd data-field="truePeak">${t('master.dbtp', { value: formatLevel(measurement.truePeak) })}</dd>
+        <dt>${t('export.compliance')}</dt><dd data-field="compliance">${verdict}</dd>
+      </dl>
+    </section>`;
+  }
+}
+
+defineElement('studio-export-panel', StudioExportPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-export-panel': StudioExportPanel;
+  }
+}

@@ -1,0 +1,301 @@
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { DELIVERY_PRESETS, resolvePreset, type DeliveryPresetId } from '../../audio/dsp/presets.js';
+import { PreviewController } from '../../controllers/preview-controller.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import type { StringKey } from '../../i18n/en.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
+
+/** Allowed custom target, LUFS (as `config.mastering.target` and the project schema). */
+export const TARGET_RANGE = [-40, -5] as const;
+/** Allowed custom true peak ceiling, dBTP (as `config.mastering.truePeak` and the project schema). */
+export const TRUE_PEAK_RANGE = [-9, 0] as const;
+/** The loudness the meter's bar spans, LUFS. */
+const BAR_RANGE = [-50, 0] as const;
+
+const PRESET_IDS = Object.keys(DELIVERY_PRESETS) as DeliveryPresetId[];
+
+type Field = 'target' | 'truePeak';
+
+const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max(0, (lufs - BAR_RANGE[0]) / (BAR_RANGE[1] - BAR_RANGE[0]))) : 0);
+
+/**
+ * Master: the delivery preset (each with its numbers and where they come from), custom target and true peak,
+ * the mastering switch, the loudness meter of what plays (from the editor's preview), a check per rule of the
+ * preset, what mastering did, and "Apply mastering" (mastering on for the chosen preset, one undo step).
+ *
+ * @tagname studio-master-panel
+ * @csspart switch - The mastering on/bypassed switch and its state.
+ * @csspart presets - The preset radio group.
+ * @csspart preset - One preset: radio, name and numbers.
+ * @csspart numbers - A preset's numbers.
+ * @csspart source - Where a preset's numbers come from (expandable).
+ * @csspart custom - The custom target and true peak fields.
+ * @csspart meter - The loudness meter: bar and figures.
+ * @csspart bar - The bar of integrated loudness against the target.
+ * @csspart figures - The list of measured figures.
+ * @csspart figure - One figure (label and value).
+ * @csspart updating - The note shown while the mix is measured again.
+ * @csspart checks - The delivery checks.
+ * @csspart summary - The one-line result of the checks.
+ * @csspart check - One rule: verdict, measured value and limit.
+ * @csspart verdict - A rule's Pass or Fail, with its icon.
+ * @csspart mastering - What mastering did (input loudness, gain, limiter).
+ * @csspart apply - The "Apply mastering" button.
+ * @csspart message - The empty, error or waiting message.
+ */
+export class StudioMasterPanel extends StudioElement {
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: grid;
+        gap: var(--_space, 12px);
+        align-content: start;
+        min-width: 0;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      h3,
+      h4,
+      p {
+        margin: 0;
+      }
+      h3,
+      h4 {
+        font-size: 1em;
+      }
+      [part='switch'],
+      [part='preset'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 8px;
+        align-items: center;
+      }
+      [part='presets'] {
+        display: grid;
+        gap: 8px;
+      }
+      [part='preset'] label {
+        font-weight: normal;
+      }
+      [part='numbers'],
+      [part='source'],
+      .hint {
+        flex-basis: 100%;
+        padding-inline-start: 26px;
+        color: var(--_text-muted, #4b5563);
+        font-size: 0.9em;
+      }
+      [part='custom'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px 16px;
+      }
+      .field {
+        display: grid;
+        gap: 4px;
+      }
+      .error {
+        color: var(--_danger, #b91c1c);
+      }
+      [part='meter'].stale [part='figures'] {
+        opacity: 0.6;
+      }
+      [part='bar'] {
+        position: relative;
+        height: 10px;
+        border-radius: 5px;
+        background: var(--_surface-alt, #f3f4f6);
+        overflow: hidden;
+      }
+      .fill {
+        height: 100%;
+        width: calc(var(--_level, 0) * 100%);
+        background: var(--_accent, #2563eb);
+      }
+      .target {
+        position: absolute;
+        top: 0;
+        bottom: 0;
+        left: calc(var(--_target, 0) * 100%);
+        width: 2px;
+        background: var(--_text, #111827);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+        gap: 8px;
+        margin: 0;
+      }
+      dd {
+        margin: 0;
+        font-variant-numeric: tabular-nums;
+        font-weight: 600;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 4px;
+      }
+      [part='check'] {
+        display: flex;
+        gap: 8px;
+      }
+      [part='verdict'] {
+        font-weight: 600;
+        min-width: 6em;
+      }
+      .pass [part='verdict'] {
+        color: var(--_text, #111827);
+      }
+      .fail [part='verdict'] {
+        color: var(--_danger, #b91c1c);
+      }
+      button.primary {
+        justify-self: start;
+      }
+    `,
+  ];
+
+  /** Set by `<studio-panels>` while another panel is shown. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
+
+  /** What the user typed in a custom field, until it is valid. */
+  @state() private drafts: Partial<Record<Field, string>> = {};
+  @state() private invalid: Partial<Record<Field, boolean>> = {};
+  @state() private announcement = '';
+
+  readonly #mastering = new StoreController(this, (s) => s.project.mastering);
+  readonly #preview = new PreviewController(this);
+
+  #choosePreset(preset: DeliveryPresetId): void {
+    this.#mastering.dispatch({ type: 'mastering/set-preset', preset });
+    this.drafts = {};
+    this.invalid = {};
+  }
+
+  #commit(field: Field, input: HTMLInputElement): void {
+    const [min, max] = field === 'target' ? TARGET_RANGE : TRUE_PEAK_RANGE;
+    const text = input.value.trim();
+    const value = Number(text);
+    const ok = text !== '' && Number.isFinite(value) && value >= min && value <= max;
+    this.drafts = { ...this.drafts, [field]: input.value };
+    this.invalid = { ...this.invalid, [field]: !ok };
+    if (!ok) return;
+    this.#mastering.dispatch(field === 'target' ? { type: 'mastering/set-target', target: value } : { type: 'mastering/set-target', truePeak: value });
+    const { [field]: _done, ...rest } = this.drafts;
+    this.drafts = rest;
+  }
+
+  #setEnabled(enabled: boolean): void {
+    this.#mastering.dispatch({ type: 'mastering/set-enabled', enabled });
+  }
+
+  #apply(preset: DeliveryPresetId): void {
+    this.#mastering.dispatch({ type: 'mastering/set-enabled', enabled: true, preset });
+    this.announcement = this.t('master.applied', { preset: presetName(this.t, preset) });
+  }
+
+  protected override updated(): void {
+    // Through the CSSOM, not a style attribute: a strict CSP blocks inline styles.
+    const bar = this.renderRoot.querySelector<HTMLElement>('[part="bar"]');
+    const mastering = this.#mastering.value;
+    const measurement = this.#preview.state?.measurement;
+    if (bar && mastering && measurement) {
+      bar.style.setProperty('--_level', String(fraction(measurement.integrated)));
+      bar.style.setProperty('--_target', String(fraction(mastering.target)));
+    }
+  }
+
+  protected override render() {
+    const mastering = this.#mastering.value;
+    if (mastering === undefined) return nothing;
+    const t = this.t;
+    return html`<h3>${t('master.heading')}</h3>
+      <div part="switch">
+        <input id="enabled" type="checkbox" role="switch" aria-describedby="enabled-state" .checked=${mastering.enabled}
+          @change=${(e: Event) => this.#setEnabled((e.target as HTMLInputElement).checked)} />
+        <label for="enabled">${t('master.switch')}</label>
+        <span id="enabled-state" class="hint">${t(mastering.enabled ? 'master.on' : 'master.bypassed')}</span>
+      </div>
+      <fieldset part="presets">
+        <legend>${t('master.presets')}</legend>
+        ${PRESET_IDS.map((id) => {
+          const preset = resolvePreset(id, mastering);
+          return html`<div part="preset">
+            <input type="radio" name="preset" id="preset-${id}" value=${id} aria-describedby="numbers-${id}" .checked=${mastering.preset === id}
+              @change=${() => this.#choosePreset(id)} />
+            <label for="preset-${id}">${presetName(t, id)}</label>
+            <span part="numbers" id="numbers-${id}">${presetNumbersText(t, preset)}</span>
+            <details part="source"><summary>${t('master.sourceLabel')}</summary>${t(`master.source.${id}` as StringKey)}</details>
+          </div>`;
+        })}
+      </fieldset>
+      ${mastering.preset === 'custom' ? this.#custom(mastering.target, mastering.truePeak) : nothing}
+      ${this.#measured(mastering.enabled)}
+      ${mastering.enabled
+        ? nothing
+        : html`<button class="primary" part="apply" type="button" aria-describedby="apply-hint" @click=${() => this.#apply(mastering.preset)}>${t('master.apply')}</button>
+            <p id="apply-hint" class="hint">${t('master.applyHint', { preset: presetName(t, mastering.preset) })}</p>`}
+      <p role="status" class="hint">${this.announcement}</p>`;
+  }
+
+  #custom(target: number, truePeak: number) {
+    const t = this.t;
+    const field = (name: Field, label: StringKey, error: StringKey, value: number, [min, max]: readonly [number, number], step: number) => {
+      const invalid = this.invalid[name] === true;
+      return html`<div class="field">
+        <label for=${name}>${t(label)}</label>
+        <input id=${name} type="number" inputmode="decimal" min=${min} max=${max} step=${step} .value=${this.drafts[name] ?? String(value)}
+          aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${invalid ? `${name}-error` : nothing}
+          @change=${(e: Event) => this.#commit(name, e.target as HTMLInputElement)} />
+        ${invalid ? html`<p class="error" id="${name}-error">${t(error, { min, max })}</p>` : nothing}
+      </div>`;
+    };
+    return html`<div part="custom">
+      ${field('target', 'master.target', 'master.targetInvalid', target, TARGET_RANGE, 0.5)}
+      ${field('truePeak', 'master.truePeakCeiling', 'master.truePeakInvalid', truePeak, TRUE_PEAK_RANGE, 0.1)}
+    </div>`;
+  }
+
+  #measured(enabled: boolean) {
+    const t = this.t;
+    const state = this.#preview.state;
+    if (state === undefined) return html`<p part="message">${t('master.noPreview')}</p>`;
+    if (state.status === 'empty') return html`<p part="message">${t('master.empty')}</p>`;
+    if (state.status === 'error') return html`<p part="message" role="alert">${t('master.error', { message: state.error?.message ?? '' })}</p>`;
+    const { measurement, compliance } = state;
+    const updating = state.status === 'rendering';
+    if (measurement === null) return html`<p part="message" role="status">${t('master.measuring')}</p>`;
+    const failing = compliance !== null && !compliance.pass;
+    return html`<section part="meter" class=${updating ? 'stale' : ''} aria-labelledby="meter-heading" aria-busy=${updating ? 'true' : 'false'}>
+        <h4 id="meter-heading">${t('master.meter')}</h4>
+        <p part="updating" role="status">${updating ? t('master.updating') : ''}</p>
+        <div part="bar" aria-hidden="true"><div class="fill"></div><div class="target"></div></div>
+        ${meterList(t, measurement)}
+      </section>
+      ${compliance === null
+        ? nothing
+        : html`<section part="checks" aria-labelledby="checks-heading">
+            <h4 id="checks-heading">${t('master.checks')}</h4>
+            <div aria-live="polite">${checksList(t, compliance)}</div>
+          </section>`}
+      ${enabled ? masteringList(t, state.mastering) : nothing}
+      ${enabled && failing && !updating ? html`<p part="message">${t('master.stillFails')}</p>` : nothing}`;
+  }
+}
+
+defineElement('studio-master-panel', StudioMasterPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-master-panel': StudioMasterPanel;
+  }
+}

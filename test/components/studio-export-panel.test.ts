@@ -1,0 +1,220 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ExportOptions } from '../../src/audio/engine.js';
+import { measureLoudness } from '../../src/audio/dsp/loudness.js';
+import { checkCompliance } from '../../src/audio/dsp/presets.js';
+import '../../src/components/studio-export-panel/studio-export-panel.js';
+import { REVOKE_AFTER_MS, type StudioExportPanel } from '../../src/components/studio-export-panel/studio-export-panel.js';
+import type { StudioExportForm } from '../../src/components/studio-export-form/studio-export-form.js';
+import type { StudioJobStatus } from '../../src/components/studio-job-status/studio-job-status.js';
+import { formatLevel } from '../../src/components/shared/level-format.js';
+import { StudioError } from '../../src/errors.js';
+import { StudioExportEvent } from '../../src/events/studio-export.js';
+import type { VoiceClip } from '../../src/model/document.js';
+import { FakePreview, type TestPreviewContext } from '../support/fake-preview.js';
+import { sine, wav16 } from '../support/wav.js';
+
+const clip: VoiceClip = { id: 'c1', sectionId: null, assetId: 'a1', url: 'https://cdn.example/a1.wav', start: 0, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, source: null };
+
+/** A promise and its settlers, to drive an export step by step. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+async function mount({ audible = true, preview = new FakePreview() }: { audible?: boolean; preview?: FakePreview } = {}) {
+  const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-export-panel></studio-export-panel></test-preview-context>`);
+  context.store.dispatch({ type: 'project/rename', title: 'Spring Sale' });
+  if (audible) context.store.dispatch({ type: 'clip/add', clip });
+  const panel = context.querySelector('studio-export-panel') as StudioExportPanel;
+  await panel.updateComplete;
+  const form = () => panel.shadowRoot!.querySelector('studio-export-form') as StudioExportForm | null;
+  const settle = async () => {
+    await panel.updateComplete;
+    await form()?.updateComplete;
+  };
+  /** Submits the form (WAV 16-bit at 48 kHz, named after the title unless changed). */
+  const submit = async () => {
+    form()!.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click();
+    await settle();
+  };
+  const $ = (selector: string) => panel.shadowRoot!.querySelector<HTMLElement>(selector);
+  const field = (name: string) => $(`dd[data-field=${name}]`)?.textContent?.trim() ?? null;
+  return { context, panel, preview, store: context.store, form, submit, settle, $, field };
+}
+
+/** Records what the transient download anchor was given, without navigating. */
+function captureDownloads() {
+  const downloads: Array<{ href: string; download: string; connected: boolean }> = [];
+  sinon.stub(HTMLAnchorElement.prototype, 'click').callsFake(function (this: HTMLAnchorElement) {
+    downloads.push({ href: this.href, download: this.download, connected: this.isConnected });
+  });
+  return downloads;
+}
+
+describe('<studio-export-panel>', () => {
+  afterEach(() => sinon.restore());
+
+  it('says there is nothing to export instead of the button when the project has no clip and no bed', async () => {
+    const { panel, form, $ } = await mount({ audible: false });
+    expect(form()).to.equal(null);
+    expect($('[part=message]')!.textContent).to.equal('Nothing to export yet: add a voice-over or a music bed first.');
+    await expect(panel).to.be.accessible();
+  });
+
+  it('offers the configured formats and names the file after the project', async () => {
+    const { panel, form } = await mount();
+    panel.formats = ['mp3'];
+    await panel.updateComplete;
+    await form()!.updateComplete;
+    expect(form()!.formats).to.deep.equal(['mp3']);
+    expect(form()!.shadowRoot!.querySelector('button.primary')!.textContent).to.equal('Export Spring Sale.mp3');
+    await expect(panel).to.be.accessible();
+  });
+
+  it('shows each stage on the progress bar, downloads the blob under the form’s file name and shows the engine’s figures', async () => {
+    const downloads = captureDownloads();
+    const { panel, preview, store, form, submit, settle, field } = await mount();
+    const before = store.getState().project;
+    const depth = store.getState().history.pastDepth;
+    const done = deferred<Blob>();
+    const exportSpy = sinon.stub(preview, 'exportImpl').callsFake(() => done.promise);
+    await submit();
+    expect(exportSpy.callCount).to.equal(1);
+    const options = exportSpy.firstCall.args[0] as ExportOptions;
+    expect([options.format, options.sampleRate, options.signal instanceof AbortSignal]).to.deep.equal(['wav16', 48000, true]);
+    const seen: Array<[string | null, string]> = [];
+    for (const stage of ['decode', 'mix', 'master', 'done', 'encode'] as const) {
+      options.onProgress!(stage);
+      await settle();
+      const status = form()!.shadowRoot!.querySelector('studio-job-status') as StudioJobStatus;
+      await status.updateComplete;
+      seen.push([status.shadowRoot!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow'), status.stage]);
+    }
+    expect(seen).to.deep.equal([
+      ['5', 'Loading the audio'],
+      ['30', 'Mixing'],
+      ['65', 'Mastering'],
+      ['80', 'Mixed'],
+      ['85', 'Writing the file'],
+    ]);
+    await expect(panel).to.be.accessible();
+    const blob = new Blob([new Uint8Array(2500)], { type: 'audio/wav' });
+    const measurement = { integrated: -14.26, momentaryMax: -10, shortTermMax: -12, range: 3, samplePeak: -2, truePeak: -1.31 };
+    // As the editor does: studio-export from its host, then the promise resolves.
+    document.body.dispatchEvent(new StudioExportEvent({ blob, format: 'wav16', fileName: 'spring-sale.wav', measurement, compliance: checkCompliance(measurement, 'streaming') }));
+    done.resolve(blob);
+    await new Promise((resolve) => setTimeout(resolve));
+    await settle();
+    expect(downloads.length).to.equal(1);
+    expect(downloads[0]!.download).to.equal('Spring Sale.wav');
+    expect(downloads[0]!.href.startsWith('blob:')).to.equal(true);
+    expect(downloads[0]!.connected).to.equal(true);
+    expect((await (await fetch(downloads[0]!.href)).blob()).size).to.equal(2500);
+    expect(panel.shadowRoot!.querySelector('a')).to.equal(null);
+    expect([field('file'), field('size'), field('integrated'), field('truePeak'), field('compliance')]).to.deep.equal([
+      'Spring Sale.wav',
+      '2.5 KB',
+      '-14.3 LUFS',
+      '-1.3 dBTP',
+      'Meets Streaming',
+    ]);
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Downloaded Spring Sale.wav (2.5 KB).');
+    expect(form()!.busy).to.equal(false);
+    expect(store.getState().project === before).to.equal(true);
+    expect(store.getState().history.pastDepth).to.equal(depth);
+    await expect(panel).to.be.accessible();
+  });
+
+  it('measures the file itself when no studio-export reached it, and names the rules a master misses', async () => {
+    const downloads = captureDownloads();
+    const sr = 48000;
+    const tone = sine(4, sr, 440, 0.3);
+    const file = new Blob([wav16([tone, tone], sr)], { type: 'audio/wav' });
+    const { preview, store, submit, settle, field } = await mount();
+    store.dispatch({ type: 'mastering/set-preset', preset: 'ebu-r128' });
+    preview.exportImpl = async () => file;
+    await submit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
+    for (let i = 0; i < 20 && field('integrated') === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await settle();
+    }
+    const decoded = await new OfflineAudioContext(1, 1, sr).decodeAudioData(await file.arrayBuffer());
+    const expected = measureLoudness([decoded.getChannelData(0), decoded.getChannelData(1)], sr);
+    expect(downloads.length).to.equal(1);
+    expect(field('integrated')).to.equal(`${formatLevel(expected.integrated)} LUFS`);
+    expect(field('truePeak')).to.equal(`${formatLevel(expected.truePeak)} dBTP`);
+    expect(field('compliance')).to.equal('Does not meet Broadcast, EBU R 128: Integrated loudness (required -23.5 to -22.5 LUFS); Short-term loudness (required at most -18.0 LUFS)');
+  });
+
+  it('cancels: the signal aborts, nothing downloads, and that is not an error', async () => {
+    const downloads = captureDownloads();
+    const { panel, preview, form, submit, settle, $ } = await mount();
+    let signal: AbortSignal | undefined;
+    preview.exportImpl = (options) =>
+      new Promise((_, reject) => {
+        signal = options.signal;
+        options.signal!.addEventListener('abort', () => reject(options.signal!.reason));
+      });
+    await submit();
+    const status = form()!.shadowRoot!.querySelector('studio-job-status') as StudioJobStatus;
+    await status.updateComplete;
+    status.shadowRoot!.querySelector('button')!.click();
+    expect(signal!.aborted).to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve));
+    await settle();
+    expect(downloads.length).to.equal(0);
+    expect($('[role=alert]')).to.equal(null);
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Export cancelled; nothing was downloaded.');
+    expect(form()!.busy).to.equal(false);
+  });
+
+  it('shows an error in place, saying what to do, and leaves the project alone', async () => {
+    const downloads = captureDownloads();
+    const { panel, preview, store, submit, settle, $ } = await mount();
+    const before = store.getState().project;
+    preview.exportImpl = async () => {
+      throw new StudioError('export-encoder', 'The MP3 encoder could not be loaded (404).', { recoverable: true });
+    };
+    await submit();
+    await new Promise((resolve) => setTimeout(resolve));
+    await settle();
+    expect(downloads.length).to.equal(0);
+    expect($('[role=alert]')!.textContent).to.equal(
+      'The export failed. The MP3 encoder could not be loaded (404). Your project is unchanged; try again, or choose WAV if MP3 failed.',
+    );
+    expect(store.getState().project === before).to.equal(true);
+    await expect(panel).to.be.accessible();
+  });
+
+  it('revokes the download URL after a while, or at once when removed', async () => {
+    captureDownloads();
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const revoke = sinon.spy(URL, 'revokeObjectURL');
+    const { panel, preview, submit, settle, context } = await mount();
+    const blob = new Blob([new Uint8Array(10)]);
+    preview.exportImpl = async (options) => {
+      document.body.dispatchEvent(new StudioExportEvent({ blob, format: 'wav16', fileName: 'x.wav', measurement: measureLoudness([new Float32Array(10)], 48000) }));
+      options.onProgress?.('done');
+      return blob;
+    };
+    await submit();
+    await settle();
+    expect(revoke.callCount).to.equal(0);
+    clock.tick(REVOKE_AFTER_MS);
+    expect(revoke.callCount).to.equal(1);
+    await submit();
+    await settle();
+    context.removeChild(panel);
+    expect(revoke.callCount).to.equal(2);
+    clock.tick(REVOKE_AFTER_MS);
+    expect(revoke.callCount).to.equal(2);
+  });
+});
