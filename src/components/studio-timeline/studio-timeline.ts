@@ -1,7 +1,7 @@
 import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../../internal/style-props.js';
 import type WaveSurfer from 'wavesurfer.js';
 import { defineElement } from '../../internal/define.js';
 import { formatTime } from '../../internal/format.js';
@@ -641,9 +641,9 @@ export class StudioTimeline extends StudioElement {
   #renderRuler() {
     const z = this.zoom;
     const { minor, labels } = rulerTicks(z, this.view.from, this.view.to);
-    const style = { backgroundSize: `${(minor * z).toFixed(3)}px 6px` };
-    return html`<div class="ruler" aria-hidden="true" style=${styleMap(style)} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'seek')}>
-      ${labels.map((time) => html`<span class="tick" style=${styleMap({ left: `${time * z}px` })}>${formatTime(time, minor < 1)}</span>`)}
+    const style = { 'background-size': `${(minor * z).toFixed(3)}px 6px` };
+    return html`<div class="ruler" aria-hidden="true" style=${styleProps(style)} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'seek')}>
+      ${labels.map((time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${formatTime(time, minor < 1)}</span>`)}
     </div>`;
   }
 
@@ -656,17 +656,17 @@ export class StudioTimeline extends StudioElement {
     const fadePath = `M0 ${VOICE_HEIGHT} L${clip.fadeIn * z} 0 L0 0 Z M${width} ${VOICE_HEIGHT} L${width - clip.fadeOut * z} 0 L${width} 0 Z`;
     return html`<div class="clip ${over ? 'over' : ''}" role="option" tabindex="0" aria-roledescription=${this.t('timeline.clipRole')}
       aria-selected=${selected ? 'true' : 'false'} aria-label=${this.#clipName(clip)} data-id=${clip.id}
-      style=${styleMap({ left: `${clip.start * z}px`, width: `${width}px` })}
+      style=${styleProps({ left: `${clip.start * z}px`, width: `${width}px` })}
       @pointerdown=${(event: PointerEvent) => this.#begin(event, 'move', clip.id)}
       @focus=${() => this.selectedId !== clip.id && this.#select(clip.id)}>
-      <div class="wave" data-key="clip:${clip.id}" style=${styleMap({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
+      <div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
       <svg class="fades" width=${width} height=${VOICE_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath}></path>`}</svg>
       <span class="label" aria-hidden="true">${clip.label}</span>
-      <div class="gain" style=${styleMap({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'gain', clip.id)}></div>
+      <div class="gain" style=${styleProps({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'gain', clip.id)}></div>
       <div class="handle trim-in" @pointerdown=${(event: PointerEvent) => this.#begin(event, 'trim-in', clip.id)}></div>
       <div class="handle trim-out" @pointerdown=${(event: PointerEvent) => this.#begin(event, 'trim-out', clip.id)}></div>
-      <div class="knob fade-in" style=${styleMap({ left: `${Math.max(5, clip.fadeIn * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'fade-in', clip.id)}></div>
-      <div class="knob fade-out" style=${styleMap({ left: `${Math.min(width - 5, width - clip.fadeOut * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'fade-out', clip.id)}></div>
+      <div class="knob fade-in" style=${styleProps({ left: `${Math.max(5, clip.fadeIn * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'fade-in', clip.id)}></div>
+      <div class="knob fade-out" style=${styleProps({ left: `${Math.min(width - 5, width - clip.fadeOut * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'fade-out', clip.id)}></div>
     </div>`;
   }
 
@@ -694,17 +694,17 @@ export class StudioTimeline extends StudioElement {
     const depth = this.#drag?.kind === 'duck' ? this.#drag.now['depthDb']! : this.duckDepth;
     const fadePath = `M0 ${MUSIC_HEIGHT} L${music.fadeIn * z} 0 L0 0 Z M${width} ${MUSIC_HEIGHT} L${width - music.fadeOut * z} 0 L${width} 0 Z`;
     return html`<div class="track music" role="group" aria-label=${this.t('timeline.musicTrack')}>
-      <div class="bed" style=${styleMap({ left: '0px', width: `${width}px` })} @pointerdown=${(event: PointerEvent) => event.target === event.currentTarget && this.#begin(event, 'music-gain')}>
+      <div class="bed" style=${styleProps({ left: '0px', width: `${width}px` })} @pointerdown=${(event: PointerEvent) => event.target === event.currentTarget && this.#begin(event, 'music-gain')}>
         ${Array.from({ length: pieces }, (_, index) => html`<div class="wave" data-key="music:${index}"
-          style=${styleMap({ left: `${index * MUSIC_PIECE * z}px`, width: `${Math.min(MUSIC_PIECE, music.length - index * MUSIC_PIECE) * z}px` })}></div>`)}
+          style=${styleProps({ left: `${index * MUSIC_PIECE * z}px`, width: `${Math.min(MUSIC_PIECE, music.length - index * MUSIC_PIECE) * z}px` })}></div>`)}
         <svg class="fades" width=${width} height=${MUSIC_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath}></path>`}</svg>
         <svg class="envelope" aria-hidden="true" width=${envelopeSeconds * z} height=${MUSIC_HEIGHT}
           viewBox="0 0 ${Math.max(1, envelopeSeconds * ENVELOPE_PX_PER_SECOND)} ${MUSIC_HEIGHT}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
             d=${this.#envelopeD()}></path>`}</svg>
-        <div class="gain" style=${styleMap({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-gain')}></div>
-        <div class="duck" style=${styleMap({ top: `${(depth / -ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'duck')}></div>
-        <div class="knob fade-in" style=${styleMap({ left: `${Math.max(5, music.fadeIn * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-fade-in')}></div>
-        <div class="knob fade-out" style=${styleMap({ left: `${Math.min(width - 5, width - music.fadeOut * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-fade-out')}></div>
+        <div class="gain" style=${styleProps({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-gain')}></div>
+        <div class="duck" style=${styleProps({ top: `${(depth / -ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'duck')}></div>
+        <div class="knob fade-in" style=${styleProps({ left: `${Math.max(5, music.fadeIn * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-fade-in')}></div>
+        <div class="knob fade-out" style=${styleProps({ left: `${Math.min(width - 5, width - music.fadeOut * z)}px` })} @pointerdown=${(event: PointerEvent) => this.#begin(event, 'music-fade-out')}></div>
       </div>
     </div>`;
   }
@@ -722,18 +722,18 @@ export class StudioTimeline extends StudioElement {
       <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex=${this.clips.length > 0 ? -1 : 0}
         @keydown=${this.#keydown} @pointermove=${this.#pointerMove} @pointerup=${this.#pointerUp} @pointercancel=${this.#pointerUp}
         @lostpointercapture=${this.#pointerUp}>
-        <div class="content" style=${styleMap({ width: `${(end + 2) * z}px` })}>
+        <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
           ${this.#renderRuler()}
           <div class="track voice" role="listbox" aria-label=${t('timeline.voiceTrack')} aria-describedby="help">
             ${repeat(this.clips, (clip) => clip.id, (clip) => this.#renderClip(clip))}
           </div>
           ${this.#renderMusic()}
           ${over > 0.05
-            ? html`<div class="over-zone" style=${styleMap({ left: `${this.targetDuration * z}px`, width: `${over * z}px` })}>
+            ? html`<div class="over-zone" style=${styleProps({ left: `${this.targetDuration * z}px`, width: `${over * z}px` })}>
                 <span class="visually-hidden">${t('timeline.over', { seconds: over.toFixed(1) })}</span>
               </div>`
             : nothing}
-          <div class="target" style=${styleMap({ left: `${this.targetDuration * z}px` })}>
+          <div class="target" style=${styleProps({ left: `${this.targetDuration * z}px` })}>
             <span>${t('timeline.target', { time: formatTime(this.targetDuration) })}</span>
           </div>
           <div class="playhead" aria-hidden="true"></div>

@@ -1,26 +1,59 @@
 /**
  * Waveforms drawn by wavesurfer.js from precomputed peaks, made to work under a strict CSP: wavesurfer
- * writes its layout rules in an inline `<style>` in its shadow root, which `style-src 'self'` blocks; the
- * same rules are adopted there as a constructable stylesheet, which CSP allows.
+ * writes its layout rules as an inline `<style>` into the shadow root it creates, which `style-src 'self'`
+ * blocks and reports. While a waveform is created, that `<style>` is left out of the markup and its rules
+ * are adopted as a constructable stylesheet instead, which CSP allows: no violation, same layout.
  */
 import WaveSurfer from 'wavesurfer.js';
 
 /** One stylesheet per distinct rule text, shared by every waveform. */
 const sheets = new Map<string, CSSStyleSheet>();
 
-/** Adopts the rules of wavesurfer's inline `<style>` into its shadow root (idempotent). */
-export function adoptWaveSurferStyles(ws: WaveSurfer): void {
-  const root = ws.getWrapper().getRootNode();
-  if (!(root instanceof ShadowRoot)) return;
-  const text = root.querySelector('style')?.textContent ?? '';
-  if (text === '') return;
+function sheetFor(text: string): CSSStyleSheet {
   let sheet = sheets.get(text);
   if (sheet === undefined) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     sheets.set(text, sheet);
   }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  return sheet;
+}
+
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+/**
+ * Runs `create` (synchronous) with every shadow root attached meanwhile taking its `innerHTML` without
+ * `<style>` elements, their rules adopted as stylesheets. `attachShadow` is restored before returning.
+ */
+export function withoutInlineStyles<T>(create: () => T): T {
+  const attach = Element.prototype.attachShadow;
+  const inner = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'innerHTML');
+  if (inner?.set === undefined || inner.get === undefined) return create();
+  const { get, set } = inner;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const root = attach.call(this, init);
+    Object.defineProperty(root, 'innerHTML', {
+      configurable: true,
+      get: () => get.call(root) as string,
+      set: (html: string) => {
+        const rules: string[] = [];
+        set.call(
+          root,
+          String(html).replace(STYLE_ELEMENT, (_, css: string) => {
+            rules.push(css);
+            return '';
+          }),
+        );
+        if (rules.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(rules.join('\n'))];
+      },
+    });
+    return root;
+  };
+  try {
+    return create();
+  } finally {
+    Element.prototype.attachShadow = attach;
+  }
 }
 
 /** What a waveform looks like. */
@@ -38,25 +71,25 @@ export interface WaveformOptions {
  * container redraws it. Not interactive: the timeline handles the pointer. Returns the instance to destroy.
  */
 export function createWaveform(container: HTMLElement, options: WaveformOptions): WaveSurfer {
-  const ws = WaveSurfer.create({
-    container,
-    peaks: [options.peaks],
-    duration: options.duration,
-    height: options.height,
-    waveColor: options.color,
-    progressColor: options.color,
-    cursorWidth: 0,
-    interact: false,
-    fillParent: true,
-    minPxPerSec: 1,
-    hideScrollbar: true,
-    autoScroll: false,
-    autoCenter: false,
-    normalize: false,
-    ...(options.cspNonce === undefined ? {} : { cspNonce: options.cspNonce }),
-  });
-  adoptWaveSurferStyles(ws);
-  return ws;
+  return withoutInlineStyles(() =>
+    WaveSurfer.create({
+      container,
+      peaks: [options.peaks],
+      duration: options.duration,
+      height: options.height,
+      waveColor: options.color,
+      progressColor: options.color,
+      cursorWidth: 0,
+      interact: false,
+      fillParent: true,
+      minPxPerSec: 1,
+      hideScrollbar: true,
+      autoScroll: false,
+      autoCenter: false,
+      normalize: false,
+      ...(options.cspNonce === undefined ? {} : { cspNonce: options.cspNonce }),
+    }),
+  );
 }
 
 /** The part of `peaks` (spread over `duration`) between `from` and `to` seconds. */
