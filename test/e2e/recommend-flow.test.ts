@@ -1,7 +1,9 @@
 // The editor in the browser against the running host application and service emulator: it mounts, gets its
 // token through the host endpoint, a forced expiry gives exactly one refresh and one retry, and a URL
 // recommendation typed into the form completes with its results shown as cards, one of which is chosen.
+import { measureLoudness } from '../../src/audio/dsp/loudness.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
+import type { StudioExportDetail } from '../../src/events/studio-export.js';
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
@@ -22,7 +24,8 @@ describe('recommend from a URL in the editor (e2e)', () => {
     cleanupMounts();
   });
 
-  it('types a URL, survives an expired token with one refresh, shows and chooses a result', async () => {
+  it('types a URL, survives an expired token with one refresh, chooses a result, voices it, previews it and downloads the ad', async function () {
+    this.timeout(60_000);
     const userId = `flow-${Math.random().toString(36).slice(2)}`;
     const calls: Array<{ path: string; status: number }> = [];
     const real = window.fetch.bind(window);
@@ -105,12 +108,36 @@ describe('recommend from a URL in the editor (e2e)', () => {
     expect(preview.compliance!.pass).to.equal(true);
     expect(Math.abs(preview.measurement!.integrated - -14)).to.be.at.most(1);
     const timeline = timelinePanel.shadowRoot!.querySelector('studio-timeline')!;
+    await waitUntil(() => timeline.clips.length > 0 && timeline.clips.every((clip) => clip.peaks.length > 0), 'the timeline draws every clip from its peaks');
     expect(timeline.clips.length).to.equal(sections);
-    expect(timeline.clips.every((clip) => clip.peaks.length > 0)).to.equal(true);
     expect(timeline.music!.peaks.length).to.be.greaterThan(0);
+
+    // Export from the toolbar: the export panel opens, the file downloads, studio-export carries it, and it
+    // decodes and measures within the preset's tolerance.
+    const downloads: Array<{ href: string; download: string }> = [];
+    sinon.stub(HTMLAnchorElement.prototype, 'click').callsFake(function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, download: this.download });
+    });
+    const exported = new Promise<StudioExportDetail>((resolve) => handle!.on('export', (detail) => resolve(detail)));
+    const toolbar = handle.element.shadowRoot!.querySelector('studio-toolbar')!;
+    [...toolbar.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent!.trim() === 'Export')!.click();
+    const exportPanel = handle.element.shadowRoot!.querySelector('studio-export-panel')!;
+    await waitUntil(() => !exportPanel.hidden && shadow(exportPanel, 'studio-export-form'), 'the export panel opens');
+    const exportForm = shadow(exportPanel, 'studio-export-form')!;
+    await waitUntil(() => shadow(exportForm, '[part="submit"]'), 'the export button is shown');
+    (shadow(exportForm, '[part="submit"]') as HTMLButtonElement).click();
+    const detail = await exported;
+    await waitUntil(() => downloads.length === 1, 'the file is downloaded', { timeout: 10000 });
+    expect(downloads[0]!.download.endsWith('.wav')).to.equal(true);
+    expect(detail.compliance!.pass).to.equal(true);
+    const audio = await new OfflineAudioContext(2, 1, 48000).decodeAudioData(await detail.blob.arrayBuffer());
+    const measured = measureLoudness([audio.getChannelData(0), audio.getChannelData(1)], audio.sampleRate);
+    expect(Math.abs(measured.integrated - -14)).to.be.at.most(1);
+    expect(measured.truePeak).to.be.at.most(-1 + 0.2);
   });
 
-  it('resumes a recommendation job after the editor is reloaded mid-job', async () => {
+  it('resumes a recommendation job after the editor is reloaded mid-job', async function () {
+    this.timeout(30_000);
     const userId = `reload-${Math.random().toString(36).slice(2)}`;
     const config = () => ({
       target: '#editor',

@@ -441,9 +441,12 @@ export class StudioEditor extends LitElement {
     else void preview.play().catch((error: unknown) => this.#emitError(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
   }
 
-  /** Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) anywhere in the editor but in a text field, which has its own. */
+  /**
+   * Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) anywhere in the editor but in a text field, which has its own, and
+   * but where an element handled the key already (the timeline sends its own undo).
+   */
   #handleKeydown(event: KeyboardEvent): void {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
     const target = event.composedPath()[0];
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
     const key = event.key.toLowerCase();

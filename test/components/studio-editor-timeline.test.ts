@@ -1,0 +1,112 @@
+// The timeline, the preview and the master panel inside a real <studio-editor>: keyboard gestures reach the
+// project as undo steps, the ducking envelope follows a moved clip, and the meter shows what the engine
+// measures.
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import { encodeWav, measureLoudness } from '../../src/audio/index.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
+import { formatLevel } from '../../src/components/shared/level-format.js';
+import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import type { VoiceClip } from '../../src/model/document.js';
+import { music, syntheticSpeech } from '../audio/signals.js';
+import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+
+const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
+
+describe('<studio-editor> timeline, preview and master (issue 8)', () => {
+  let voiceUrl = '';
+  let bedUrl = '';
+  let handle: StudioHandle | undefined;
+
+  before(() => {
+    voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
+    bedUrl = wavUrl(music(4, 48000));
+  });
+  after(() => {
+    URL.revokeObjectURL(voiceUrl);
+    URL.revokeObjectURL(bedUrl);
+  });
+  afterEach(() => {
+    handle?.destroy();
+    handle = undefined;
+    sinon.restore();
+    cleanupMounts();
+  });
+
+  const clip = (id: string, start: number): VoiceClip => ({ id, sectionId: id, assetId: `a-${id}`, url: voiceUrl, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null });
+
+  async function open() {
+    mountPoint('editor-t');
+    handle = await create({ target: '#editor-t', auth: testAuth(), project: { autosave: false }, layout: { height: '720px' } });
+    const project = handle.getProject();
+    handle.loadProject({
+      ...project,
+      duration: 10,
+      script: { sections: [{ id: 'hook', label: 'Hook', text: 'Hello' }, { id: 'offer', label: 'Offer', text: 'Buy' }] },
+      clips: [clip('hook', 1), clip('offer', 5)],
+      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
+      mix: { ...project.mix, duckingDepth: 12, duckingAttackMs: 100, duckingReleaseMs: 200 },
+    });
+    const editor = handle.element;
+    const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
+    await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 10000 });
+    const panel = editor.shadowRoot!.querySelector('studio-timeline-panel')!;
+    await waitUntil(() => panel.shadowRoot?.querySelector('studio-timeline'), 'the timeline is loaded');
+    const timeline = panel.shadowRoot!.querySelector('studio-timeline') as StudioTimeline;
+    await waitUntil(() => timeline.shadowRoot!.querySelector('.clip[data-id=offer]'), 'the clips are drawn');
+    return { handle, editor, preview, timeline };
+  }
+
+  it('nudges a clip from the keyboard as one undo step each, and Ctrl+Z in the timeline undoes it', async function () {
+    this.timeout(20_000);
+    const { handle, timeline } = await open();
+    (timeline.shadowRoot!.querySelector('.clip[data-id=offer]') as HTMLElement).focus();
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ up: 'Shift' });
+    expect(handle.getProject().clips[1]!.start).to.equal(6);
+    await sendKeys({ press: 'Home' });
+    expect(handle.getProject().clips[1]!.start).to.equal(0);
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'KeyZ' });
+    await sendKeys({ up: 'Control' });
+    expect(handle.getProject().clips[1]!.start).to.equal(6);
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'KeyZ' });
+    await sendKeys({ up: 'Control' });
+    expect(handle.getProject().clips[1]!.start).to.equal(5);
+    await sendKeys({ press: 'Delete' });
+    expect(handle.getProject().clips.map((c) => c.id)).to.deep.equal(['hook']);
+  });
+
+  it('moves the ducking envelope with a moved clip', async function () {
+    this.timeout(20_000);
+    const { handle, preview } = await open();
+    const rate = preview.getState().envelopeRate;
+    const at = (seconds: number) => preview.getState().envelope[Math.round(seconds * rate)]!;
+    // The offer speaks from 5 to 7 s: the music is down then, and back up at 8.5 s.
+    expect(at(6)).to.be.below(-10);
+    expect(at(8.5)).to.equal(0);
+    const project = handle.getProject();
+    handle.loadProject({ ...project, clips: [project.clips[0]!, { ...project.clips[1]!, start: 7.5 }] });
+    await waitUntil(() => at(8.5) < -10, 'the envelope follows the clip');
+    expect(at(6)).to.equal(0);
+  });
+
+  it('shows in the master panel the loudness the engine measures in the exported file', async function () {
+    this.timeout(20_000);
+    const { handle, editor, preview } = await open();
+    const master = editor.shadowRoot!.querySelector('studio-master-panel')!;
+    await waitUntil(() => master.shadowRoot?.querySelector('dd[data-figure=integrated]'), 'the meter is shown');
+    const shown = (name: string) => master.shadowRoot!.querySelector(`dd[data-figure=${name}]`)!.textContent!;
+    const blob = await handle.export({ format: 'wav24' });
+    const audio = await new OfflineAudioContext(2, 1, 48000).decodeAudioData(await blob.arrayBuffer());
+    const measured = measureLoudness([audio.getChannelData(0), audio.getChannelData(1)], 48000);
+    expect(shown('integrated')).to.contain(formatLevel(measured.integrated));
+    expect(shown('truePeak')).to.contain(formatLevel(measured.truePeak));
+    expect(shown('range')).to.contain(formatLevel(measured.range));
+    expect(preview.getState().compliance!.pass).to.equal(true);
+  });
+});
