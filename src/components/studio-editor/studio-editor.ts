@@ -11,7 +11,6 @@ import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
 import { canRedo, canUndo, createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
-// Project document, autosave and notices (model):
 import { StudioChangeEvent } from '../../events/studio-change.js';
 import { StudioSaveEvent } from '../../events/studio-save.js';
 import { describeChange } from '../../model/change.js';
@@ -23,29 +22,21 @@ import { exportProjectFile, importProjectFile } from '../../model/project-file.j
 import { resolveProjectId } from '../../model/project-id.js';
 import '../studio-notices/studio-notices.js';
 import { VERSION } from '../../version.js';
-import type { PanelTab } from '../studio-panels/studio-panels.js';
 import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
 import '../studio-panels/studio-panels.js';
-import '../studio-recommend-panel/studio-recommend-panel.js';
-import '../studio-script-panel/studio-script-panel.js';
-import '../studio-voice-panel/studio-voice-panel.js';
 import '../studio-toolbar/studio-toolbar.js';
 import { styles } from './studio-editor.styles.js';
 import type { ServiceClient } from '../../api/client.js';
 import { createServices, type EditorServices } from '../../api/create-services.js';
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
-import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
-import { MixPreview } from '../../audio/mix-preview.js';
+import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
+import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
+import { startAudio } from './editor-audio.js';
 import { resolveBedUrls } from './resolve-bed.js';
-import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
+import { workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
-import '../studio-music-panel/studio-music-panel.js';
-import '../studio-mix-panel/studio-mix-panel.js';
-import '../studio-master-panel/studio-master-panel.js';
-import '../studio-export-panel/studio-export-panel.js';
-import { loadTimeline } from '../studio-timeline-panel/loader.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -262,31 +253,14 @@ export class StudioEditor extends LitElement {
         this.client = undefined;
       }
     });
-    // Audio engine: decoder, worker renderer and transport live as long as this scope.
-    // Uploaded music is read back from IndexedDB; everything else through the auth fetch.
-    const fetchAsset = (url: string, init?: RequestInit): Promise<Response> =>
-      url.startsWith(UPLOAD_SCHEME)
-        ? services.session.userId().then((userId) => loadUpload(url, userId)).then((blob) => new Response(blob))
-        : services.client.fetch(url, init);
-    const engine = new AudioEngine({ fetch: fetchAsset });
+    // Audio: the engine and the preview live as long as this scope.
+    const { engine, preview } = startAudio({ config, services, store: this.store, scope, export: (options) => this.export(options), onError: (error) => this.#emitError(error) });
     this.#engine = engine;
-    scope.add(() => {
-      engine.dispose();
-      if (this.#engine === engine) this.#engine = undefined;
-    });
-    if (config.tools.timeline) {
-      loadTimeline().catch((error: unknown) => {
-        if (!scope.disposed) this.#emitError(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
-      });
-    }
-    // The preview renders the project again after each audible change.
-    const preview = new MixPreview({ engine, export: (options) => this.export(options) });
     this.preview = preview;
     this.previewState = preview.getState();
     scope.add(preview.subscribe((next) => (this.previewState = next)));
-    scope.add(this.store.subscribe((next) => preview.update(next.project)));
     scope.add(() => {
-      preview.dispose();
+      if (this.#engine === engine) this.#engine = undefined;
       if (this.preview === preview) {
         this.preview = undefined;
         this.previewState = undefined;
@@ -410,19 +384,6 @@ export class StudioEditor extends LitElement {
     );
   }
 
-  /** The panels this config switches on and this editor has, in workflow order. */
-  #panels(config: ResolvedConfig): PanelTab[] {
-    const tabs: PanelTab[] = [];
-    if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: this.t('panel.recommend') });
-    if (config.tools.script) tabs.push({ id: 'script', label: this.t('panel.script') });
-    if (config.tools.voice) tabs.push({ id: 'voice', label: this.t('panel.voice') });
-    if (config.tools.music) tabs.push({ id: 'music', label: this.t('panel.music') });
-    if (config.tools.mix) tabs.push({ id: 'mix', label: this.t('panel.mix') });
-    if (config.tools.master) tabs.push({ id: 'master', label: this.t('panel.master') });
-    if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: this.t('panel.export') });
-    return tabs;
-  }
-
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
     if (event.detail === 'undo') this.store.dispatch({ type: 'history/undo' });
     else if (event.detail === 'redo') this.store.dispatch({ type: 'history/redo' });
@@ -468,9 +429,8 @@ ${this.configError.message}</div>`;
     const state = this.store.getState();
     const { project } = state;
     const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);
-    const panels = this.#panels(config);
+    const panels = workflowTabs(config, this.t);
     const preview = this.previewState;
-    const sources = [...(config.tools.recommend ? (['url'] as const) : []), ...(config.tools.product ? (['product'] as const) : [])];
     return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
       <studio-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
@@ -481,23 +441,7 @@ ${this.configError.message}</div>`;
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
       <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
-        ${sources.length > 0 ? html`<studio-recommend-panel slot="recommend" part="recommend-panel" exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card" .sources=${sources}></studio-recommend-panel>` : nothing}
-        ${config.tools.script ? html`<studio-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
-        ${config.tools.voice ? html`<studio-voice-panel slot="voice" part="voice-panel" exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>` : nothing}
-        ${config.tools.music
-          ? html`<studio-music-panel slot="music" part="music-panel" exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"
-              .upload=${config.tools.upload} .uploadMaxBytes=${config.music.uploadMaxBytes}
-              .defaults=${{ gain: config.music.gain, fadeIn: config.music.fadeIn, fadeOut: config.music.fadeOut }}></studio-music-panel>`
-          : nothing}
-        ${config.tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
-        ${config.tools.master
-          ? html`<studio-master-panel slot="master" part="master-panel"
-              exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-master-panel>`
-          : nothing}
-        ${config.tools.exportFormats.length > 0
-          ? html`<studio-export-panel slot="export" part="export-panel" .formats=${config.tools.exportFormats}
-              exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-export-panel>`
-          : nothing}
+        ${workflowPanels(config)}
       </studio-panels>
       ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view"></studio-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite"></div>

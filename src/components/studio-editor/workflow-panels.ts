@@ -1,0 +1,56 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ResolvedConfig } from '../../config/types.js';
+import type { Translate } from '../../i18n/translate.js';
+import type { PanelTab } from '../studio-panels/studio-panels.js';
+import '../studio-recommend-panel/studio-recommend-panel.js';
+import '../studio-script-panel/studio-script-panel.js';
+import '../studio-voice-panel/studio-voice-panel.js';
+import '../studio-music-panel/studio-music-panel.js';
+import '../studio-mix-panel/studio-mix-panel.js';
+import '../studio-master-panel/studio-master-panel.js';
+import '../studio-export-panel/studio-export-panel.js';
+
+/** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
+export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
+  const tabs: PanelTab[] = [];
+  if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: t('panel.recommend') });
+  if (config.tools.script) tabs.push({ id: 'script', label: t('panel.script') });
+  if (config.tools.voice) tabs.push({ id: 'voice', label: t('panel.voice') });
+  if (config.tools.music) tabs.push({ id: 'music', label: t('panel.music') });
+  if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
+  if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
+  if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
+  return tabs;
+}
+
+/**
+ * The panel elements for `<studio-panels>`, each in the slot of its tab, its structural parts exported
+ * with the panel's prefix (`master-meter`) so a host styles them with `studio-editor::part()`.
+ */
+export function workflowPanels(config: ResolvedConfig): TemplateResult {
+  const { tools, music } = config;
+  const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
+  return html`${sources.length > 0
+      ? html`<studio-recommend-panel slot="recommend" part="recommend-panel" .sources=${sources}
+          exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-recommend-panel>`
+      : nothing}
+    ${tools.script ? html`<studio-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
+    ${tools.voice
+      ? html`<studio-voice-panel slot="voice" part="voice-panel"
+          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>`
+      : nothing}
+    ${tools.music
+      ? html`<studio-music-panel slot="music" part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes}
+          .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
+          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"></studio-music-panel>`
+      : nothing}
+    ${tools.mix ? html`<studio-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
+    ${tools.master
+      ? html`<studio-master-panel slot="master" part="master-panel"
+          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-master-panel>`
+      : nothing}
+    ${tools.exportFormats.length > 0
+      ? html`<studio-export-panel slot="export" part="export-panel" .formats=${tools.exportFormats}
+          exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-export-panel>`
+      : nothing}`;
+}
