@@ -48,17 +48,21 @@ export function duckingEnvelopeDb(spans: readonly Span[], length: number, sample
   if (depth === 0) return env;
   const attack = Math.max(0, Math.round((ducking.attackMs / 1000) * sampleRate));
   const release = Math.max(0, Math.round((ducking.releaseMs / 1000) * sampleRate));
-  const lower = (i: number, value: number): void => {
-    if (i >= 0 && i < length && value < env[i]!) env[i] = value;
-  };
   for (const span of mergeSpans(spans)) {
     // Attack: sample span.start - attack + k has gain -depth * k / attack (k = 0 .. attack - 1).
-    for (let k = Math.max(0, attack - span.start); k < attack; k++) lower(span.start - attack + k, (-depth * k) / attack);
+    const at = span.start - attack;
+    for (let k = Math.max(0, -at), stop = Math.min(attack, length - at); k < stop; k++) {
+      const value = (-depth * k) / attack;
+      if (value < env[at + k]!) env[at + k] = value;
+    }
     const from = Math.max(0, span.start);
     const to = Math.min(length, span.end);
-    for (let i = from; i < to; i++) env[i] = -depth;
+    if (to > from) env.fill(-depth, from, to);
     // Release: sample span.end + k has gain -depth * (1 - (k + 1) / (release + 1)).
-    for (let k = 0; k < release && span.end + k < length; k++) lower(span.end + k, -depth * (1 - (k + 1) / (release + 1)));
+    for (let k = Math.max(0, -span.end), stop = Math.min(release, length - span.end); k < stop; k++) {
+      const value = -depth * (1 - (k + 1) / (release + 1));
+      if (value < env[span.end + k]!) env[span.end + k] = value;
+    }
   }
   return env;
 }

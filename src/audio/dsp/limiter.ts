@@ -155,6 +155,19 @@ export function reductionDb(gains: Float32Array | null, gain: number): number {
 
 /** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */
 export function applyGains(channels: readonly Float32Array[], gains: Float32Array | null, gain: number): Float32Array[] {
+  if (gains && channels.length === 2) {
+    // Stereo: one loop, one read of the gain curve.
+    const left = channels[0]!;
+    const right = channels[1]!;
+    const l = new Float32Array(left.length);
+    const r = new Float32Array(left.length);
+    for (let i = 0; i < l.length; i++) {
+      const g = gains[i]!;
+      l[i] = left[i]! * g;
+      r[i] = right[i]! * g;
+    }
+    return [l, r];
+  }
   return channels.map((channel) => {
     const y = new Float32Array(channel.length);
     if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
