@@ -46,6 +46,9 @@ const AIM = 0.1;
 /** The input's true-peak envelope is computed for gains up to this much above the current one, dB. */
 const HEADROOM_DB = 2;
 const MARGIN_DB = 0.1;
+/** Decimation of the steering passes (see `master`), and how many of them at most. */
+const COARSE = 8;
+const COARSE_PASSES = 6;
 
 /**
  * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
@@ -75,6 +78,34 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
   let envelopeGainDb = gainDb + HEADROOM_DB;
   const peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), scratch('master.peaks', n));
+  // Steering: find the gain on a copy decimated by COARSE (each run's largest peak, its mean power), where
+  // a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
+  // is enough. Only the full-rate passes count, and only their output is measured and reported.
+  if (step % COARSE === 0 && n >= COARSE * step) {
+    const runs = Math.floor(n / COARSE);
+    const coarsePeaks = scratch('master.coarsePeaks', runs);
+    const coarsePower = scratch('master.coarsePower', runs);
+    decimate(peaks, power, coarsePeaks, coarsePower);
+    const coarseWidth = Math.max(1, Math.round(width / COARSE));
+    const coarseRelease = Math.pow(release, COARSE);
+    let last: { gainDb: number; loudness: number } | undefined;
+    for (let k = 0; k < COARSE_PASSES; k++) {
+      if (gainDb > envelopeGainDb) {
+        envelopeGainDb = gainDb + HEADROOM_DB;
+        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
+        decimate(peaks, power, coarsePeaks, coarsePower);
+      }
+      const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
+      if (!coarse) break;
+      const loudness = estimateIntegrated(coarsePower, coarse, 1, step / COARSE);
+      const shortfall = p.integrated - loudness;
+      if (Math.abs(shortfall) <= AIM / 4) break;
+      let slope = 1.5;
+      if (last && loudness !== last.loudness) slope = (gainDb - last.gainDb) / (loudness - last.loudness);
+      last = { gainDb, loudness };
+      gainDb += shortfall * Math.min(4, Math.max(1, slope));
+    }
+  }
   let gains: Float32Array | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
@@ -136,4 +167,17 @@ function estimateIntegrated(power: Float32Array, gains: Float32Array | null, gai
     steps[b] = (sum * gain * gain) / step;
   }
   return integratedFromSteps(steps);
+}
+
+/**
+ * Runs of COARSE (8) samples: the largest true peak and the mean K-weighted power of each (a trailing
+ * partial run is dropped). The peaks are non-negative, so their float bit patterns order as integers.
+ */
+function decimate(peaks: Float32Array, power: Float32Array, coarsePeaks: Float32Array, coarsePower: Float32Array): void {
+  const p = new Int32Array(peaks.buffer, peaks.byteOffset, peaks.length);
+  const o = new Int32Array(coarsePeaks.buffer, coarsePeaks.byteOffset, coarsePeaks.length);
+  for (let k = 0, b = 0; k < o.length; k++, b += COARSE) {
+    o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
+    coarsePower[k] = (power[b]! + power[b + 1]! + power[b + 2]! + power[b + 3]! + power[b + 4]! + power[b + 5]! + power[b + 6]! + power[b + 7]!) / COARSE;
+  }
 }
