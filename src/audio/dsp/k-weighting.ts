@@ -124,7 +124,6 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
  */
 export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  out.fill(0);
   const [s, h] = kWeightingFilters(sampleRate);
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
@@ -158,6 +157,7 @@ export function kWeightedPower(channels: readonly Float32Array[], sampleRate: nu
     }
     return out;
   }
+  out.fill(0);
   channels.forEach((x, c) => {
     const w = weights[c] ?? 1;
     if (w === 0) return;
