@@ -48,17 +48,21 @@ export function duckingEnvelopeDb(spans: readonly Span[], length: number, sample
   if (depth === 0) return env;
   const attack = Math.max(0, Math.round((ducking.attackMs / 1000) * sampleRate));
   const release = Math.max(0, Math.round((ducking.releaseMs / 1000) * sampleRate));
-  const lower = (i: number, value: number): void => {
-    if (i >= 0 && i < length && value < env[i]!) env[i] = value;
-  };
   for (const span of mergeSpans(spans)) {
     // Attack: sample span.start - attack + k has gain -depth * k / attack (k = 0 .. attack - 1).
-    for (let k = Math.max(0, attack - span.start); k < attack; k++) lower(span.start - attack + k, (-depth * k) / attack);
+    const at = span.start - attack;
+    for (let k = Math.max(0, -at), stop = Math.min(attack, length - at); k < stop; k++) {
+      const value = (-depth * k) / attack;
+      if (value < env[at + k]!) env[at + k] = value;
+    }
     const from = Math.max(0, span.start);
     const to = Math.min(length, span.end);
-    for (let i = from; i < to; i++) env[i] = -depth;
+    if (to > from) env.fill(-depth, from, to);
     // Release: sample span.end + k has gain -depth * (1 - (k + 1) / (release + 1)).
-    for (let k = 0; k < release && span.end + k < length; k++) lower(span.end + k, -depth * (1 - (k + 1) / (release + 1)));
+    for (let k = Math.max(0, -span.end), stop = Math.min(release, length - span.end); k < stop; k++) {
+      const value = -depth * (1 - (k + 1) / (release + 1));
+      if (value < env[span.end + k]!) env[span.end + k] = value;
+    }
   }
   return env;
 }
@@ -76,6 +80,51 @@ export function decimateEnvelope(envelopeDb: Float32Array, sampleRate: number, p
     const end = Math.min(envelopeDb.length, (p + 1) * step);
     for (let i = p * step; i < end; i++) if (envelopeDb[i]! < m) m = envelopeDb[i]!;
     out[p] = m;
+  }
+  return out;
+}
+
+/** Samples between exact Math.pow anchors of the geometric ramps in `duckingGains`. */
+const ANCHOR = 256;
+
+/**
+ * out[i] = min(out[i], gain * 10^((dbAt + dbStep * k) / 20)) for sample i = at + k, k in [first, last):
+ * a ramp linear in dB is geometric in gain, so it is a running product, re-anchored every 256 samples.
+ */
+function lowerRamp(out: Float32Array, at: number, first: number, last: number, gain: number, dbAt: number, dbStep: number): void {
+  const ratio = Math.pow(10, dbStep / 20);
+  for (let a = first; a < last; a += ANCHOR) {
+    const end = Math.min(last, a + ANCHOR);
+    let v = gain * Math.pow(10, (dbAt + dbStep * a) / 20);
+    for (let k = a; k < end; k++) {
+      const i = at + k;
+      if (v < out[i]!) out[i] = v;
+      v *= ratio;
+    }
+  }
+}
+
+/**
+ * The music's ducking as a linear gain times `gain`, one value per sample, into `out`: the curve of
+ * `duckingEnvelopeDb` (out[i] = gain * 10^(dB[i] / 20), to float rounding) without a power per sample.
+ */
+export function duckingGains(spans: readonly Span[], sampleRate: number, ducking: DuckingSpec, gain: number, out: Float32Array): Float32Array {
+  const length = out.length;
+  out.fill(gain);
+  const depth = Math.abs(ducking.depthDb);
+  if (depth === 0) return out;
+  const attack = Math.max(0, Math.round((ducking.attackMs / 1000) * sampleRate));
+  const release = Math.max(0, Math.round((ducking.releaseMs / 1000) * sampleRate));
+  const floor = gain * Math.pow(10, -depth / 20);
+  for (const span of mergeSpans(spans)) {
+    // Attack: sample span.start - attack + k at -depth * k / attack dB, for the samples inside [0, length).
+    const at = span.start - attack;
+    if (attack > 0) lowerRamp(out, at, Math.max(0, -at), Math.min(attack, length - at), gain, 0, -depth / attack);
+    const from = Math.max(0, span.start);
+    const to = Math.min(length, span.end);
+    if (to > from) out.fill(floor, from, to);
+    // Release: sample span.end + k at -depth * (1 - (k + 1) / (release + 1)) dB.
+    if (release > 0) lowerRamp(out, span.end, Math.max(0, -span.end), Math.min(release, length - span.end), gain, -depth * (1 - 1 / (release + 1)), depth / (release + 1));
   }
   return out;
 }

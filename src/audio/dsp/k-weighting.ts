@@ -47,11 +47,10 @@ export function accumulateKWeightedEnergy(input: Float32Array, sampleRate: numbe
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
   const ha2 = h.a2;
-  // Direct form II transposed, states in doubles.
-  let z1 = 0;
-  let z2 = 0;
-  let w1 = 0;
-  let w2 = 0;
+  // Direct form I, states in doubles: each output waits only on one multiply and one subtraction of the
+  // previous output (the feed-forward terms and the older output are summed first), which is faster than
+  // the transposed form's three-operation recursion.
+  let x1 = 0, x2 = 0, y1 = 0, y2 = 0, v1 = 0, v2 = 0;
   const blocks = Math.min(energies.length, Math.floor(input.length / blockSize));
   const scale = weight / blockSize;
   let n = 0;
@@ -60,12 +59,14 @@ export function accumulateKWeightedEnergy(input: Float32Array, sampleRate: numbe
     const end = n + blockSize;
     for (; n < end; n++) {
       const x = input[n]!;
-      const y = b0 * x + z1;
-      z1 = b1 * x - a1 * y + z2;
-      z2 = b2 * x - a2 * y;
-      const v = y + w1;
-      w1 = -2 * y - ha1 * v + w2;
-      w2 = y - ha2 * v;
+      const y = b0 * x + b1 * x1 + b2 * x2 - a2 * y2 - a1 * y1;
+      const v = y - 2 * y1 + y2 - ha2 * v2 - ha1 * v1;
+      x2 = x1;
+      x1 = x;
+      y2 = y1;
+      y1 = y;
+      v2 = v1;
+      v1 = v;
       sum += v * v;
     }
     energies[block]! += sum * scale;
@@ -81,8 +82,9 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
   const ha2 = h.a2;
-  let z1 = 0, z2 = 0, w1 = 0, w2 = 0;
-  let q1 = 0, q2 = 0, r1 = 0, r2 = 0;
+  // Direct form I (see accumulateKWeightedEnergy), the two channels' recursions interleaved.
+  let x1 = 0, x2 = 0, y1 = 0, y2 = 0, v1 = 0, v2 = 0;
+  let u1 = 0, u2 = 0, t1 = 0, t2 = 0, k1 = 0, k2 = 0;
   const blocks = Math.min(energies.length, Math.floor(left.length / blockSize));
   const scale = 1 / blockSize;
   let n = 0;
@@ -92,18 +94,22 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
     for (; n < end; n++) {
       const x = left[n]!;
       const u = right[n]!;
-      const y = b0 * x + z1;
-      const t = b0 * u + q1;
-      z1 = b1 * x - a1 * y + z2;
-      q1 = b1 * u - a1 * t + q2;
-      z2 = b2 * x - a2 * y;
-      q2 = b2 * u - a2 * t;
-      const v = y + w1;
-      const k = t + r1;
-      w1 = -2 * y - ha1 * v + w2;
-      r1 = -2 * t - ha1 * k + r2;
-      w2 = y - ha2 * v;
-      r2 = t - ha2 * k;
+      const y = b0 * x + b1 * x1 + b2 * x2 - a2 * y2 - a1 * y1;
+      const t = b0 * u + b1 * u1 + b2 * u2 - a2 * t2 - a1 * t1;
+      const v = y - 2 * y1 + y2 - ha2 * v2 - ha1 * v1;
+      const k = t - 2 * t1 + t2 - ha2 * k2 - ha1 * k1;
+      x2 = x1;
+      x1 = x;
+      u2 = u1;
+      u1 = u;
+      y2 = y1;
+      y1 = y;
+      t2 = t1;
+      t1 = t;
+      v2 = v1;
+      v1 = v;
+      k2 = k1;
+      k1 = k;
       sum += v * v + k * k;
     }
     energies[block]! += sum * scale;
@@ -118,7 +124,6 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
  */
 export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  out.fill(0);
   const [s, h] = kWeightingFilters(sampleRate);
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
@@ -127,39 +132,46 @@ export function kWeightedPower(channels: readonly Float32Array[], sampleRate: nu
     // Stereo: both recursions interleaved (the biquads are latency-bound).
     const left = channels[0]!;
     const right = channels[1]!;
-    let z1 = 0, z2 = 0, w1 = 0, w2 = 0;
-    let q1 = 0, q2 = 0, r1 = 0, r2 = 0;
+    let x1 = 0, x2 = 0, y1 = 0, y2 = 0, v1 = 0, v2 = 0;
+    let u1 = 0, u2 = 0, t1 = 0, t2 = 0, k1 = 0, k2 = 0;
     for (let i = 0; i < n; i++) {
       const x = left[i]!;
       const u = right[i]!;
-      const y = b0 * x + z1;
-      const t = b0 * u + q1;
-      z1 = b1 * x - a1 * y + z2;
-      q1 = b1 * u - a1 * t + q2;
-      z2 = b2 * x - a2 * y;
-      q2 = b2 * u - a2 * t;
-      const v = y + w1;
-      const k = t + r1;
-      w1 = -2 * y - ha1 * v + w2;
-      r1 = -2 * t - ha1 * k + r2;
-      w2 = y - ha2 * v;
-      r2 = t - ha2 * k;
+      const y = b0 * x + b1 * x1 + b2 * x2 - a2 * y2 - a1 * y1;
+      const t = b0 * u + b1 * u1 + b2 * u2 - a2 * t2 - a1 * t1;
+      const v = y - 2 * y1 + y2 - ha2 * v2 - ha1 * v1;
+      const k = t - 2 * t1 + t2 - ha2 * k2 - ha1 * k1;
+      x2 = x1;
+      x1 = x;
+      u2 = u1;
+      u1 = u;
+      y2 = y1;
+      y1 = y;
+      t2 = t1;
+      t1 = t;
+      v2 = v1;
+      v1 = v;
+      k2 = k1;
+      k1 = k;
       out[i] = v * v + k * k;
     }
     return out;
   }
+  out.fill(0);
   channels.forEach((x, c) => {
     const w = weights[c] ?? 1;
     if (w === 0) return;
-    let z1 = 0, z2 = 0, w1 = 0, w2 = 0;
+    let x1 = 0, x2 = 0, y1 = 0, y2 = 0, v1 = 0, v2 = 0;
     for (let i = 0; i < n; i++) {
-      const v0 = x[i]!;
-      const y = b0 * v0 + z1;
-      z1 = b1 * v0 - a1 * y + z2;
-      z2 = b2 * v0 - a2 * y;
-      const v = y + w1;
-      w1 = -2 * y - ha1 * v + w2;
-      w2 = y - ha2 * v;
+      const s0 = x[i]!;
+      const y = b0 * s0 + b1 * x1 + b2 * x2 - a2 * y2 - a1 * y1;
+      const v = y - 2 * y1 + y2 - ha2 * v2 - ha1 * v1;
+      x2 = x1;
+      x1 = s0;
+      y2 = y1;
+      y1 = y;
+      v2 = v1;
+      v1 = v;
       out[i]! += w * v * v;
     }
   });

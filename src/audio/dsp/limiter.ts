@@ -72,7 +72,8 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   // Pass 3, block by block: the forward window minimum over [i, i + width - 1] is min(suffix[i],
   // prefix[i + width - 1]) (the window's two blocks), then the release, then the box average. Where the
   // limiter is idle (gain fully back, no flagged block within reach) a whole block is filled at once.
-  // `gains` is overwritten in place: index i is read before it is written.
+  // `gains` is overwritten in place: index i is read before it is written. The ring holds the last `width`
+  // states: as every block but the last is `width` long, sample i's slot is i - start.
   const last = blocks - 1;
   const invWidth = 1 / width;
   const first = flagged[0] ? gains[0]! : 1; // the window of sample 0 is block 0
@@ -80,7 +81,6 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
-  let slot = 0;
   let restful = 0; // consecutive samples with state exactly 1
   for (let k = 0; k < blocks; k++) {
     const start = k * width;
@@ -89,6 +89,22 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     const next = k < last && flagged[k + 1] === 1;
     if (restful >= width && !here && !next) {
       gains.fill(gain, start, end);
+      continue;
+    }
+    if (!here && !next) {
+      // Release only (target 1 throughout): the general step below with a = b = 1, without its branches.
+      for (let i = start; i < end; i++) {
+        state = 1 + (state - 1) * release;
+        if (state > 0.999999) state = 1;
+        restful = state === 1 ? restful + 1 : 0;
+        const r = i - start;
+        sum += state - ring[r]!;
+        ring[r] = state;
+        if (restful >= width) sum = width;
+        let g = sum * invWidth;
+        if (g > 1) g = 1;
+        gains[i] = g * gain;
+      }
       continue;
     }
     for (let i = start; i < end; i++) {
@@ -101,9 +117,9 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       // Snap the last millionth of the release so that idle stretches can be recognised.
       if (target === 1 && state > 0.999999) state = 1;
       restful = state === 1 ? restful + 1 : 0;
-      sum += state - ring[slot]!;
-      ring[slot] = state;
-      if (++slot === width) slot = 0;
+      const r = i - start;
+      sum += state - ring[r]!;
+      ring[r] = state;
       if (restful >= width) sum = width;
       // The bound holds by construction; the clamp only absorbs rounding of the running sum.
       let g = sum * invWidth;
@@ -139,6 +155,19 @@ export function reductionDb(gains: Float32Array | null, gain: number): number {
 
 /** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */
 export function applyGains(channels: readonly Float32Array[], gains: Float32Array | null, gain: number): Float32Array[] {
+  if (gains && channels.length === 2) {
+    // Stereo: one loop, one read of the gain curve.
+    const left = channels[0]!;
+    const right = channels[1]!;
+    const l = new Float32Array(left.length);
+    const r = new Float32Array(left.length);
+    for (let i = 0; i < l.length; i++) {
+      const g = gains[i]!;
+      l[i] = left[i]! * g;
+      r[i] = right[i]! * g;
+    }
+    return [l, r];
+  }
   return channels.map((channel) => {
     const y = new Float32Array(channel.length);
     if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;

@@ -46,6 +46,9 @@ const AIM = 0.1;
 /** The input's true-peak envelope is computed for gains up to this much above the current one, dB. */
 const HEADROOM_DB = 2;
 const MARGIN_DB = 0.1;
+/** Largest decimation of the steering passes (see `master`), and how many of them at most. */
+const COARSE = 8;
+const COARSE_PASSES = 6;
 
 /**
  * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
@@ -75,6 +78,37 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
   let envelopeGainDb = gainDb + HEADROOM_DB;
   const peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), scratch('master.peaks', n));
+  // Steering: find the gain on a copy decimated by up to COARSE (each run's largest peak, its mean power),
+  // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
+  // is enough. Only the full-rate passes count, and only their output is measured and reported.
+  // The factor divides the 100 ms step (8 at 48 kHz, 7 at 44.1 kHz).
+  let factor = COARSE;
+  while (factor > 1 && step % factor !== 0) factor--;
+  if (factor > 1 && n >= factor * step) {
+    const runs = Math.floor(n / factor);
+    const coarsePeaks = scratch('master.coarsePeaks', runs);
+    const coarsePower = scratch('master.coarsePower', runs);
+    decimate(peaks, power, factor, coarsePeaks, coarsePower);
+    const coarseWidth = Math.max(1, Math.round(width / factor));
+    const coarseRelease = Math.pow(release, factor);
+    let last: { gainDb: number; loudness: number } | undefined;
+    for (let k = 0; k < COARSE_PASSES; k++) {
+      if (gainDb > envelopeGainDb) {
+        envelopeGainDb = gainDb + HEADROOM_DB;
+        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
+        decimate(peaks, power, factor, coarsePeaks, coarsePower);
+      }
+      const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
+      if (!coarse) break;
+      const loudness = estimateIntegrated(coarsePower, coarse, 1, step / factor);
+      const shortfall = p.integrated - loudness;
+      if (Math.abs(shortfall) <= AIM / 4) break;
+      let slope = 1.5;
+      if (last && loudness !== last.loudness) slope = (gainDb - last.gainDb) / (loudness - last.loudness);
+      last = { gainDb, loudness };
+      gainDb += shortfall * Math.min(4, Math.max(1, slope));
+    }
+  }
   let gains: Float32Array | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
@@ -136,4 +170,30 @@ function estimateIntegrated(power: Float32Array, gains: Float32Array | null, gai
     steps[b] = (sum * gain * gain) / step;
   }
   return integratedFromSteps(steps);
+}
+
+/**
+ * Runs of `factor` samples: the largest true peak and the mean K-weighted power of each (a trailing
+ * partial run is dropped). The peaks are non-negative, so their float bit patterns order as integers.
+ */
+function decimate(peaks: Float32Array, power: Float32Array, factor: number, coarsePeaks: Float32Array, coarsePower: Float32Array): void {
+  const p = new Int32Array(peaks.buffer, peaks.byteOffset, peaks.length);
+  const o = new Int32Array(coarsePeaks.buffer, coarsePeaks.byteOffset, coarsePeaks.length);
+  if (factor === 8) {
+    for (let k = 0, b = 0; k < o.length; k++, b += 8) {
+      o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
+      coarsePower[k] = (power[b]! + power[b + 1]! + power[b + 2]! + power[b + 3]! + power[b + 4]! + power[b + 5]! + power[b + 6]! + power[b + 7]!) / 8;
+    }
+    return;
+  }
+  for (let k = 0, b = 0; k < o.length; k++, b += factor) {
+    let top = 0;
+    let sum = 0;
+    for (let i = b; i < b + factor; i++) {
+      top = Math.max(top, p[i]!);
+      sum += power[i]!;
+    }
+    o[k] = top;
+    coarsePower[k] = sum / factor;
+  }
 }

@@ -1,6 +1,6 @@
 import { AudioInputError } from '../errors.js';
 import { dbToGain } from './db.js';
-import { detectVoiceSpans, duckingEnvelopeDb, decimateEnvelope, type Span } from './ducking.js';
+import { detectVoiceSpans, duckingEnvelopeDb, duckingGains, decimateEnvelope, type Span } from './ducking.js';
 import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { master, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
@@ -129,11 +129,14 @@ function renderVoiceInto(spec: MixSpec, pooled: 'pooled' | null): Float32Array[]
 
 /** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
 export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
-  return renderMusicInto(spec, music, null);
+  return renderMusicInto(spec, music, null, null);
 }
 
-/** `renderMusic` into reused work buffers (`pooled`), or into new arrays. */
-function renderMusicInto(spec: MixSpec, music: MusicBed, pooled: 'pooled' | null): Float32Array[] {
+/**
+ * `renderMusic` into reused work buffers (`pooled`), or into new arrays. With `fadeGains`, the fades are
+ * multiplied into that per-sample gain curve instead of into every channel.
+ */
+function renderMusicInto(spec: MixSpec, music: MusicBed, pooled: 'pooled' | null, fadeGains: Float32Array | null): Float32Array[] {
   const length = validateSpec(spec);
   const count = spec.channelCount;
   const rate = spec.sampleRate;
@@ -171,7 +174,7 @@ function renderMusicInto(spec: MixSpec, music: MusicBed, pooled: 'pooled' | null
   }
   const fadeIn = Math.min(end, Math.round(seconds(music.fadeIn, 'spec.music.fadeIn') * rate));
   const fadeOut = Math.min(end, Math.round(seconds(music.fadeOut, 'spec.music.fadeOut') * rate));
-  for (const out of bus) {
+  for (const out of fadeGains ? [fadeGains] : bus) {
     if (fadeIn > 0) applyFade(out, 0, fadeIn, true, curve);
     if (fadeOut > 0) applyFade(out, end - fadeOut, fadeOut, false, curve);
   }
@@ -216,23 +219,28 @@ export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   const duckingDb = spec.ducking ? duckingEnvelopeDb(spans, length, spec.sampleRate, spec.ducking) : new Float32Array(length);
   const out = voice;
   if (spec.music) {
-    const music = renderMusicInto(spec, spec.music, 'pooled');
     const bedGain = dbToGain((spec.music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
+    // One gain curve for the bed (level, ducking and fades), computed once for all channels.
     const gains = scratch('mix.gains', length);
-    let lastDb = NaN;
-    let lastGain = 1;
-    for (let i = 0; i < length; i++) {
-      const db = duckingDb[i]!;
-      if (db !== lastDb) {
-        lastDb = db;
-        lastGain = bedGain * Math.pow(10, db / 20);
+    if (spec.ducking) duckingGains(spans, spec.sampleRate, spec.ducking, bedGain, gains);
+    else gains.fill(bedGain);
+    const music = renderMusicInto(spec, spec.music, 'pooled', gains);
+    if (out.length === 2) {
+      const y0 = out[0]!;
+      const y1 = out[1]!;
+      const m0 = music[0]!;
+      const m1 = music[1]!;
+      for (let i = 0; i < length; i++) {
+        const g = gains[i]!;
+        y0[i]! += m0[i]! * g;
+        y1[i]! += m1[i]! * g;
       }
-      gains[i] = lastGain;
-    }
-    for (let c = 0; c < out.length; c++) {
-      const y = out[c]!;
-      const m = music[c]!;
-      for (let i = 0; i < length; i++) y[i]! += m[i]! * gains[i]!;
+    } else {
+      for (let c = 0; c < out.length; c++) {
+        const y = out[c]!;
+        const m = music[c]!;
+        for (let i = 0; i < length; i++) y[i]! += m[i]! * gains[i]!;
+      }
     }
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans };
