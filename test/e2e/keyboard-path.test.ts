@@ -1,6 +1,8 @@
 // Keyboard only (Tab, Shift+Tab, arrows, Enter; no click): from the URL field to choosing a recommendation,
-// to the script and generating its voice-over, to choosing a voice and a music track. The service is the
-// emulator (a stand-in for the real service, on loopback).
+// to the script and generating its voice-over, to choosing a voice and a music track, editing the script and
+// playing the ad from the timeline. The service is the emulator (a stand-in for the real service, on
+// loopback).
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -53,7 +55,7 @@ describe('keyboard-only path through the editor (e2e)', () => {
     cleanupMounts();
   });
 
-  it('recommends, chooses, voices the script, and picks a voice and a track without a pointer', async function () {
+  it('recommends, chooses, voices the script, picks a voice and a track, edits the script and plays, without a pointer', async function () {
     this.timeout(60_000);
     const userId = `keys-${Math.random().toString(36).slice(2)}`;
     mountPoint('editor');
@@ -99,5 +101,23 @@ describe('keyboard-only path through the editor (e2e)', () => {
     const bed = h.getProject().music!;
     expect(bed.url).to.be.a('string').and.not.equal('');
     expect(bed.track?.track_id).to.not.equal(trackBefore);
+
+    // Edit the script: the first section's text, from the keyboard.
+    await openTab(h, 'script');
+    await pressUntil('Tab', (el) => el instanceof HTMLTextAreaElement, 'The first section’s text');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: ' Today only.' });
+    await sendKeys({ press: 'Tab' });
+    await waitUntil(() => h.getProject().script.sections[0]!.text.endsWith('Today only.'), 'the edit is in the project');
+
+    // Play: Tab on to a clip of the timeline, then Space; the preview plays the rendered mix.
+    const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
+    await waitUntil(() => preview.getState().status === 'ready', 'the mix is rendered', { timeout: 20_000 });
+    await pressUntil('Tab', (el) => el.classList.contains('clip'), 'A clip on the timeline', 200);
+    await sendKeys({ press: 'Space' });
+    await waitUntil(() => preview.getState().transport === 'playing', 'it plays');
+    await waitUntil(() => preview.currentTime > 0.2, 'the playhead moves');
+    await sendKeys({ press: 'Space' });
+    await waitUntil(() => preview.getState().transport === 'paused', 'it pauses');
   });
 });
