@@ -8,7 +8,7 @@ create({
   api: { baseUrl: window.STUDIO_DEMO.apiBaseUrl },
   // The host backend of this demo (demo/server/host/) holds the account key and answers these endpoints.
   auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
-  layout: { height: '640px' },
+  layout: { height: '700px' },
   project: { title: 'My first audio ad' },
 })
   .then((handle) => {

@@ -165,6 +165,7 @@ export const en = {
   'voice.chosen': '{name} will speak the ad.',
   'timeline.label': 'Timeline',
   'timeline.voiceClip': 'Voice-over',
+  'timeline.empty': 'Timeline: the voice-over clips and the music appear here once you choose a recommendation or generate a voice-over.',
   'timeline.voiceTrack': 'Voice clips',
   'timeline.musicTrack': 'Music bed',
   'timeline.clipRole': 'clip',

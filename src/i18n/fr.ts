@@ -164,6 +164,7 @@ export const fr: Catalogue = {
   'voice.chosen': "{name} lira l'annonce.",
   'timeline.label': 'Timeline',
   'timeline.voiceClip': 'Voix off',
+  'timeline.empty': 'Timeline : les clips de voix off et la musique apparaissent ici dès que vous choisissez une recommandation ou générez une voix off.',
   'timeline.voiceTrack': 'Clips de voix',
   'timeline.musicTrack': 'Musique de fond',
   'timeline.clipRole': 'clip',

@@ -59,6 +59,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart timeline - The timeline under the panels (`<studio-timeline-panel>`).
  * @csspart timeline-view - The `<studio-timeline>` in it: tracks, ruler, clips, envelope.
+ * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
@@ -443,7 +444,7 @@ ${this.configError.message}</div>`;
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config)}
       </studio-panels>
-      ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view"></studio-timeline-panel>` : nothing}
+      ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite"></div>
     </section>`;
   }

@@ -9,6 +9,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import { fileSize, formatLevel } from '../shared/level-format.js';
 import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
 import '../studio-export-form/studio-export-form.js';
@@ -50,16 +51,8 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 export class StudioExportPanel extends StudioElement {
   static override styles = [
     controlStyles,
+    panelStyles,
     css`
-      :host {
-        display: grid;
-        gap: var(--_space, 12px);
-        align-content: start;
-        min-width: 0;
-      }
-      :host([hidden]) {
-        display: none;
-      }
       h3,
       p {
         margin: 0;

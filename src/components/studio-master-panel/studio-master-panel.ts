@@ -7,6 +7,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
 
 /** Allowed custom target, LUFS (as `config.mastering.target` and the project schema). */
@@ -50,16 +51,8 @@ const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max
 export class StudioMasterPanel extends StudioElement {
   static override styles = [
     controlStyles,
+    panelStyles,
     css`
-      :host {
-        display: grid;
-        gap: var(--_space, 12px);
-        align-content: start;
-        min-width: 0;
-      }
-      :host([hidden]) {
-        display: none;
-      }
       h3,
       h4,
       p {

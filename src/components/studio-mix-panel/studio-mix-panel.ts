@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import type { MixSettings } from '../../model/document.js';
 import type { SliderValue } from '../shared/events.js';
 import type { MixField, MixSettings as MixControlSettings } from '../studio-mix-controls/studio-mix-controls.js';
@@ -37,21 +38,15 @@ export function toControls(mix: MixSettings): MixControlSettings {
  * @csspart slider - Each slider: label, range and value (from the controls).
  */
 export class StudioMixPanel extends StudioElement {
-  static override styles = css`
-    :host {
-      display: grid;
-      gap: var(--_space, 12px);
-      align-content: start;
-      min-width: 0;
-    }
-    :host([hidden]) {
-      display: none;
-    }
-    h3 {
-      margin: 0;
-      font-size: 1em;
-    }
-  `;
+  static override styles = [
+    panelStyles,
+    css`
+      h3 {
+        margin: 0;
+        font-size: 1em;
+      }
+    `,
+  ];
 
   /** Set by `<studio-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

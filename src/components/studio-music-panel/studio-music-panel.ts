@@ -13,6 +13,7 @@ import type { MusicBed } from '../../model/document.js';
 import { saveUpload, uploadUrl, type UploadStoreOptions } from '../../model/persistence/uploads.js';
 import type { SliderValue } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-music-picker/studio-music-picker.js';
 
 const GAIN_GESTURE = 'music-gain';
@@ -43,16 +44,8 @@ export interface MusicDefaults {
 export class StudioMusicPanel extends StudioElement {
   static override styles = [
     controlStyles,
+    panelStyles,
     css`
-      :host {
-        display: grid;
-        gap: var(--_space, 12px);
-        align-content: start;
-        min-width: 0;
-      }
-      :host([hidden]) {
-        display: none;
-      }
       [part='current'] {
         display: flex;
         flex-wrap: wrap;

@@ -11,6 +11,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { placeTake, sectionVoice, staleSections } from '../../script/voiceover.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
@@ -32,15 +33,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
     controlStyles,
+    panelStyles,
     css`
-      :host {
-        display: grid;
-        gap: var(--_space, 12px);
-        align-content: start;
-      }
-      :host([hidden]) {
-        display: none;
-      }
       p {
         margin: 0;
       }

@@ -31,6 +31,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'duration' | 's
  *
  * @tagname studio-timeline-panel
  * @csspart timeline - The `<studio-timeline>`.
+ * @csspart empty - The line shown instead while there is no clip and no music.
  */
 export class StudioTimelinePanel extends StudioElement {
   static override styles = css`
@@ -40,6 +41,10 @@ export class StudioTimelinePanel extends StudioElement {
     }
     :host([hidden]) {
       display: none;
+    }
+    [part='empty'] {
+      margin: 0;
+      color: var(--_text-muted, #4b5563);
     }
   `;
 
@@ -97,6 +102,7 @@ export class StudioTimelinePanel extends StudioElement {
     if (project === undefined) return nothing;
     const previewState = this.#preview.state;
     const { clips, music } = this.#data(project, previewState);
+    if (clips.length === 0 && music === null) return html`<p part="empty">${this.t('timeline.empty')}</p>`;
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
     return html`<studio-timeline
       part="timeline"

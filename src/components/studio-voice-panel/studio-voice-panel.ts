@@ -10,6 +10,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import type { SliderValue } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-voice-picker/studio-voice-picker.js';
 
 const SPEED_GESTURE = 'voice-speed';
@@ -28,15 +29,8 @@ const SPEED_GESTURE = 'voice-speed';
 export class StudioVoicePanel extends StudioElement {
   static override styles = [
     controlStyles,
+    panelStyles,
     css`
-      :host {
-        display: grid;
-        gap: var(--_space, 12px);
-        align-content: start;
-      }
-      :host([hidden]) {
-        display: none;
-      }
       .modes {
         display: flex;
         flex-wrap: wrap;
