@@ -1,6 +1,8 @@
-/** A button on a notice. */
+import type { StringKey } from '../i18n/en.js';
+
+/** A button on a notice; `label` is a key of the text catalogue (the notice is shown in the editor's language). */
 export interface NoticeAction {
-  readonly label: string;
+  readonly label: StringKey;
   readonly run: () => void;
 }
 
@@ -12,7 +14,9 @@ export interface StudioNotice {
   /** Stable per kind: a newer notice of the same kind replaces the older one. */
   readonly kind: NoticeKind;
   readonly tone: 'info' | 'warning' | 'error';
-  readonly message: string;
+  /** Key of the text catalogue, with `params` for its placeholders. */
+  readonly message: StringKey;
+  readonly params?: Readonly<Record<string, string | number>>;
   readonly actions: readonly NoticeAction[];
   /** Whether the user may simply close it. */
   readonly dismissible: boolean;

@@ -3,6 +3,10 @@ import sinon from 'sinon';
 import '../../src/components/studio-notices/studio-notices.js';
 import type { StudioNotices } from '../../src/components/studio-notices/studio-notices.js';
 import type { StudioNotice } from '../../src/model/notices.js';
+import { fr } from '../../src/i18n/fr.js';
+import { createTranslator } from '../../src/i18n/translate.js';
+import type { TestEditorContext } from '../support/editor-context.js';
+import '../support/editor-context.js';
 
 describe('<studio-notices>', () => {
   afterEach(() => sinon.restore());
@@ -15,13 +19,13 @@ describe('<studio-notices>', () => {
   it('shows each notice with its buttons, as an alert for errors, and runs the chosen action', async () => {
     const exportFile = sinon.spy();
     const notices: StudioNotice[] = [
-      { kind: 'save-failed', tone: 'error', message: 'The browser has no room left.', dismissible: true, actions: [{ label: 'Export project file', run: exportFile }] },
-      { kind: 'other-tab', tone: 'info', message: 'Edited elsewhere.', dismissible: false, actions: [] },
+      { kind: 'save-failed', tone: 'error', message: 'notice.storage-failed', params: { reason: 'disk gone' }, dismissible: true, actions: [{ label: 'notice.exportProject', run: exportFile }] },
+      { kind: 'other-tab', tone: 'info', message: 'notice.otherTab', dismissible: false, actions: [] },
     ];
     const element = await fixture<StudioNotices>(html`<studio-notices .notices=${notices}></studio-notices>`);
     const items = [...element.shadowRoot!.querySelectorAll('[part~="notice"]')];
     expect(items.map((item) => item.getAttribute('role'))).to.deep.equal(['alert', 'status']);
-    expect(items[0]!.querySelector('[part="message"]')!.textContent).to.equal('The browser has no room left.');
+    expect(items[0]!.querySelector('[part="message"]')!.textContent).to.equal('Saving your draft failed (disk gone). Your work is kept in this tab: try again or export the project file.');
     expect(getComputedStyle(element).display).to.equal('block');
     const button = items[0]!.querySelector<HTMLButtonElement>('[part="action"]')!;
     expect(button.textContent).to.equal('Export project file');
@@ -32,8 +36,8 @@ describe('<studio-notices>', () => {
   it('offers a dismiss button only on dismissible notices', async () => {
     const onDismiss = sinon.spy();
     const notices: StudioNotice[] = [
-      { kind: 'save-failed', tone: 'error', message: 'x', dismissible: true, actions: [] },
-      { kind: 'other-tab', tone: 'warning', message: 'y', dismissible: false, actions: [] },
+      { kind: 'save-failed', tone: 'error', message: 'notice.storage-quota', dismissible: true, actions: [] },
+      { kind: 'other-tab', tone: 'warning', message: 'notice.otherTab', dismissible: false, actions: [] },
     ];
     const element = await fixture<StudioNotices>(html`<studio-notices .notices=${notices} .onDismiss=${onDismiss}></studio-notices>`);
     const dismiss = element.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="dismiss"]');
@@ -44,8 +48,19 @@ describe('<studio-notices>', () => {
   });
 
   it('renders messages as text, never as markup', async () => {
-    const notices: StudioNotice[] = [{ kind: 'restore-draft', tone: 'warning', message: '<img src=x>', dismissible: false, actions: [] }];
+    const notices: StudioNotice[] = [{ kind: 'restore-draft', tone: 'warning', message: 'notice.draftDiffers', params: { title: '<img src=x>', time: '' }, dismissible: false, actions: [] }];
     const element = await fixture<StudioNotices>(html`<studio-notices .notices=${notices}></studio-notices>`);
     expect(element.shadowRoot!.querySelector('img')).to.equal(null);
+  });
+
+  it('speaks the editor’s language: the French catalogue, and a host’s override', async () => {
+    const notices: StudioNotice[] = [{ kind: 'other-tab', tone: 'warning', message: 'notice.otherTab', dismissible: true, actions: [{ label: 'notice.loadNewer', run: () => undefined }] }];
+    const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-notices .notices=${notices}></studio-notices></test-editor-context>`);
+    const element = context.querySelector('studio-notices') as StudioNotices;
+    context.t = createTranslator('fr', { 'notice.loadNewer': 'Charger la dernière' });
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector('[part="message"]')!.textContent).to.equal(fr['notice.otherTab']);
+    expect(element.shadowRoot!.querySelector('[part="action"]')!.textContent).to.equal('Charger la dernière');
+    expect(element.shadowRoot!.querySelector('[part="dismiss"]')!.getAttribute('aria-label')).to.equal('Fermer');
   });
 });

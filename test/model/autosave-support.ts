@@ -5,6 +5,7 @@ import type { StudioNotice } from '../../src/model/notices.js';
 import { Autosave, type AutosaveOptions } from '../../src/model/persistence/autosave.js';
 import type { StudioStorageError } from '../../src/model/persistence/storage-error.js';
 import { sampleProject } from './fixtures.js';
+import { createTranslator } from '../../src/i18n/translate.js';
 
 /** A unique database name, so tests never share drafts. */
 export const uniqueDb = () => `studio-test-${crypto.randomUUID()}`;
@@ -44,11 +45,14 @@ export function harness(dbName: string, options: Partial<AutosaveOptions> & { pr
   return { store, autosave, saved, errors, exported, win, doc, notices: () => autosave.notices };
 }
 
-/** Runs the action labelled `label` of the notice of `kind`. */
+/** A notice's text in English. */
+export const english = createTranslator('en');
+
+/** Runs the action labelled `label` (its English text) of the notice of `kind`. */
 export function press(source: { readonly notices: readonly StudioNotice[] }, kind: StudioNotice['kind'], label: string): void {
   const notice = source.notices.find((n) => n.kind === kind);
   if (notice === undefined) throw new Error(`no ${kind} notice; have ${source.notices.map((n) => n.kind).join(', ') || 'none'}`);
-  const action = notice.actions.find((a) => a.label === label);
+  const action = notice.actions.find((a) => english(a.label) === label);
   if (action === undefined) throw new Error(`no "${label}" on ${kind}`);
   action.run();
 }

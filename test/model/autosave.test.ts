@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import { createProject } from '../../src/model/document.js';
 import { draftKey, openDraftDb, readDraft, writeDraft } from '../../src/model/persistence/idb.js';
 import { sampleProject } from './fixtures.js';
-import { harness, press, uniqueDb, until } from './autosave-support.js';
+import { english, harness, press, uniqueDb, until } from './autosave-support.js';
 
 describe('autosave', () => {
   afterEach(() => sinon.restore());
@@ -117,8 +117,8 @@ describe('autosave', () => {
     await b.autosave.ready;
     expect(b.store.getState().project.title).to.equal('Summer sale');
     const offer = b.notices().find((n) => n.kind === 'restore-draft')!;
-    expect(offer.message).to.include('"Unsaved before the crash"');
-    expect(offer.message).to.include('was not closed normally');
+    expect(english(offer.message, offer.params ? { ...offer.params } : undefined)).to.include('“Unsaved before the crash”');
+    expect(english(offer.message, offer.params ? { ...offer.params } : undefined)).to.include('was not closed normally');
     // While the user decides, the draft is not overwritten.
     b.store.dispatch({ type: 'mix/set', mix: { voiceLevel: -2 } });
     await b.autosave.flush();
@@ -164,7 +164,7 @@ describe('autosave', () => {
     expect(h.store.getState().dirty).to.equal(true);
     expect(h.autosave.guarded).to.equal(true);
     const notice = h.notices().find((n) => n.kind === 'save-failed')!;
-    expect(notice.message).to.include('no room left');
+    expect(english(notice.message, notice.params ? { ...notice.params } : undefined)).to.include('no room left');
     press(h.autosave, 'save-failed', 'Export project file');
     expect(h.exported.map((d) => d.title)).to.deep.equal(['Precious']);
     put.restore();
@@ -197,7 +197,7 @@ describe('autosave', () => {
     const h = harness(uniqueDb(), { indexedDB: null });
     await h.autosave.ready;
     expect(h.errors[0]!.code).to.equal('storage-unavailable');
-    expect(h.notices()[0]!.message).to.include('private mode');
+    expect(english(h.notices()[0]!.message)).to.include('private mode');
     h.store.dispatch({ type: 'project/rename', title: 'Kept in memory' });
     await h.autosave.flush();
     // No retry (and no new error) on each edit; "Try again" retries.

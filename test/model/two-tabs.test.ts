@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { draftKey, openDraftDb, readDraft } from '../../src/model/persistence/idb.js';
-import { press, uniqueDb, until } from './autosave-support.js';
+import { english, press, uniqueDb, until } from './autosave-support.js';
 
 type Tab = NonNullable<Window['tab']>;
 
@@ -34,7 +34,7 @@ describe('two tabs on one project', () => {
     a.tab.store.dispatch({ type: 'project/rename', title: 'Edited in A' });
     await until(() => a.tab.saved.length === 1, 'tab A to save');
     await until(() => b.tab.autosave.notices.some((n) => n.kind === 'other-tab'), 'tab B to hear of it');
-    expect(b.tab.autosave.notices[0]!.message).to.include('edited in another tab');
+    expect(english(b.tab.autosave.notices[0]!.message)).to.include('edited in another tab');
 
     // Tab B edits its older copy: saving is paused, the stored work of A stays.
     b.tab.store.dispatch({ type: 'project/rename', title: 'Stale edit in B' });

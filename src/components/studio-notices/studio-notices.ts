@@ -1,6 +1,7 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import { styles } from './studio-notices.styles.js';
 
@@ -18,7 +19,7 @@ import { styles } from './studio-notices.styles.js';
  *
  * @cssprop [--studio-warning=#b45309] - Edge colour of warnings.
  */
-export class StudioNotices extends LitElement {
+export class StudioNotices extends StudioElement {
   static override styles = styles;
 
   /** The notices to show, oldest first. */
@@ -42,10 +43,10 @@ export class StudioNotices extends LitElement {
           data-kind=${notice.kind}
           role=${notice.tone === 'info' ? 'status' : 'alert'}
         >
-          <span part="message">${notice.message}</span>
-          ${notice.actions.map((action) => html`<button part="action" type="button" @click=${() => action.run()}>${action.label}</button>`)}
+          <span part="message">${this.t(notice.message, notice.params ? { ...notice.params } : undefined)}</span>
+          ${notice.actions.map((action) => html`<button part="action" type="button" @click=${() => action.run()}>${this.t(action.label)}</button>`)}
           ${notice.dismissible
-            ? html`<button part="dismiss" type="button" aria-label="Dismiss" @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
+            ? html`<button part="dismiss" type="button" aria-label=${this.t('notice.dismiss')} @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
             : ''}
         </li>`,
       )}

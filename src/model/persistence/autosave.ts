@@ -235,16 +235,15 @@ export class Autosave {
 
   #offerDraft(record: DraftRecord, draft: ProjectDocument): void {
     this.#pause = 'choice';
-    const when = formatTime(record.savedAt);
-    const how = record.cleanExit ? 'differs from the project that was loaded' : 'was not closed normally and differs from the project that was loaded';
     this.#setNotice({
       kind: 'restore-draft',
       tone: 'warning',
-      message: `A draft of "${draft.title || 'Untitled'}" saved in this browser${when} ${how}.`,
+      message: record.cleanExit ? 'notice.draftDiffers' : 'notice.draftCrashed',
+      params: { title: draft.title, time: formatTime(record.savedAt) },
       dismissible: false,
       actions: [
         {
-          label: 'Restore draft',
+          label: 'notice.restoreDraft',
           run: () => {
             this.#clearNotice('restore-draft');
             this.#pause = undefined;
@@ -254,7 +253,7 @@ export class Autosave {
           },
         },
         {
-          label: 'Keep loaded project',
+          label: 'notice.keepLoaded',
           run: () => {
             this.#clearNotice('restore-draft');
             this.#pause = undefined;
@@ -262,7 +261,7 @@ export class Autosave {
             void this.flush(false).catch(() => undefined);
           },
         },
-        { label: 'Export draft', run: () => this.#export(draft) },
+        { label: 'notice.exportDraft', run: () => this.#export(draft) },
       ],
     });
   }
@@ -272,15 +271,16 @@ export class Autosave {
     this.#setNotice({
       kind: 'draft-unreadable',
       tone: 'error',
-      message: `The draft saved in this browser cannot be opened: ${error.message}`,
+      message: 'notice.draftUnreadable',
+      params: { reason: error.message },
       dismissible: false,
       actions: [
         {
-          label: 'Download saved draft',
+          label: 'notice.downloadDraft',
           run: () => this.#download(record.doc),
         },
         {
-          label: 'Replace it with this project',
+          label: 'notice.replaceDraft',
           run: () => {
             this.#clearNotice('draft-unreadable');
             this.#pause = undefined;
@@ -389,12 +389,13 @@ export class Autosave {
       this.#setNotice({
         kind: 'save-failed',
         tone: 'error',
-        message: error.message,
+        message: `notice.${error.code}`,
+        params: { reason: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : '' },
         dismissible: true,
         actions: [
-          { label: 'Export project file', run: () => this.#export(current()) },
+          { label: 'notice.exportProject', run: () => this.#export(current()) },
           {
-            label: 'Try again',
+            label: 'notice.tryAgain',
             run: () => {
               if (this.#pause === 'unavailable') this.#pause = undefined;
               void this.flush();
@@ -423,11 +424,11 @@ export class Autosave {
     this.#setNotice({
       kind: 'other-tab',
       tone: 'warning',
-      message: 'This project was edited in another tab. Saving here is paused so that newer work is not overwritten.',
+      message: 'notice.otherTab',
       dismissible: false,
       actions: [
-        { label: 'Load the newer version', run: () => void this.reloadFromStorage() },
-        { label: 'Export this version', run: () => this.#export(this.#store.getState().project) },
+        { label: 'notice.loadNewer', run: () => void this.reloadFromStorage() },
+        { label: 'notice.exportThis', run: () => this.#export(this.#store.getState().project) },
       ],
     });
   }
@@ -485,9 +486,10 @@ export class Autosave {
 }
 
 
+/** When a draft was saved, in the browser's locale ("" when unknown). */
 function formatTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : ` on ${date.toLocaleString()}`;
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
 }
 
 /** Starts autosave for a store; stop it with `dispose()` or by aborting `options.signal`. */
