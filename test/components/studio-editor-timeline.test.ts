@@ -2,7 +2,7 @@
 // project as undo steps, the ducking envelope follows a moved clip, and the meter shows what the engine
 // measures.
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { encodeWav, measureLoudness } from '../../src/audio/index.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
@@ -57,6 +57,25 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     const timeline = panel.shadowRoot!.querySelector('studio-timeline') as StudioTimeline;
     await waitUntil(() => timeline.shadowRoot!.querySelector('.clip[data-id=offer]'), 'the clips are drawn');
     return { handle, editor, preview, timeline };
+  }
+
+  for (const [width, height] of [[1280, 800], [360, 740]] as const) {
+    it(`shows the timeline with its clips, bed and envelope at ${width} px wide without overflow (screenshot)`, async function () {
+      this.timeout(20_000);
+      await setViewport({ width, height });
+      try {
+        const { editor, timeline } = await open();
+        await waitUntil(() => timeline.waveformCount >= 2, 'the waveforms are drawn', { timeout: 5000 });
+        await executeServerCommand('studio-screenshot', { name: `${width}-timeline` });
+        const scroller = timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+        expect(scroller.getBoundingClientRect().right, 'the timeline ends inside the viewport').to.be.at.most(width);
+        expect(editor.scrollWidth, `editor at ${width} px`).to.be.at.most(editor.clientWidth);
+        expect(document.documentElement.scrollWidth, `page at ${width} px`).to.be.at.most(width);
+        expect(timeline.shadowRoot!.querySelector('.envelope path')!.getAttribute('d')).to.match(/^M/);
+      } finally {
+        await setViewport({ width: 1280, height: 800 });
+      }
+    });
   }
 
   it('nudges a clip from the keyboard as one undo step each, and Ctrl+Z in the timeline undoes it', async function () {

@@ -230,6 +230,34 @@ describe('<studio-timeline>', () => {
     expect(el.zoom).to.be.closeTo(50 * Math.exp(0.6), 0.01);
   });
 
+  it('zooms with a two-finger pinch about the fingers, and a second finger cancels a drag', async () => {
+    const el = await make({ targetDuration: 20 });
+    const zooms = record(el, 'zoom-change');
+    const scroller = part(el, '.scroller');
+    const { left, top } = scroller.getBoundingClientRect();
+    const touch = (identifier: number, x: number) => new Touch({ identifier, target: scroller, clientX: left + x, clientY: top + 60 });
+    const fire = (type: string, touches: Touch[]) => scroller.dispatchEvent(new TouchEvent(type, { touches, changedTouches: touches, bubbles: true, cancelable: true }));
+
+    const moves = record(el, 'clip-move');
+    await drag(part(el, '.clip[data-id=hook]'), 60, 0, false);
+    expect(moves.at(-1)!['final']).to.equal(false);
+    fire('touchstart', [touch(1, 200), touch(2, 260)]);
+    expect(moves.at(-1)).to.deep.equal({ id: 'hook', start: 1, final: true, cancelled: true });
+    await sendMouse({ type: 'up' });
+    fire('touchend', []);
+
+    fire('touchstart', [touch(1, 200), touch(2, 300)]);
+    // The fingers move apart from 100 to 200 px: twice the zoom, the time under their midpoint (250 px, 5 s) kept there.
+    expect(fire('touchmove', [touch(1, 150), touch(2, 350)])).to.equal(false);
+    await frame();
+    await el.updateComplete;
+    expect(zooms).to.deep.equal([{ zoom: 100 }]);
+    expect(scroller.scrollLeft).to.be.closeTo(250, 1);
+    fire('touchend', [touch(1, 150)]);
+    // One finger alone is left to the browser (native scrolling).
+    expect(fire('touchmove', [touch(1, 100)])).to.equal(true);
+  });
+
   it('moves the playhead with the clock while playing', async () => {
     let now = 1;
     const el = await make({ clock: () => now });
@@ -255,7 +283,54 @@ describe('<studio-timeline>', () => {
     expect(near).to.be.lessThan(20);
     part(el, '.scroller').scrollLeft = 20000;
     await until(() => el.shadowRoot!.querySelector('.clip[data-id=c40] .wave > div') !== null);
-    expect(el.shadowRoot!.querySelector('.clip[data-id=c0] .wave > div')).to.equal(null);
+    // Far ones go too, a few a frame.
+    await until(() => el.shadowRoot!.querySelector('.clip[data-id=c0] .wave > div') === null);
+  });
+
+  it('stretches drawn waveforms while the zoom changes and redraws them at their width once it settles', async () => {
+    const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
+    const host = () => el.shadowRoot!.querySelector<HTMLElement>('.clip[data-id=hook] .wave > div');
+    const canvasWidth = () => host()!.shadowRoot!.querySelector('canvas')!.style.width;
+    await until(() => host()?.shadowRoot?.querySelector('canvas') != null);
+    expect(canvasWidth()).to.equal('200px');
+    expect(host()!.style.transform).to.equal('');
+    el.setZoom(80);
+    await el.updateComplete;
+    // Stretched at once, not redrawn yet: 4 s at 80 px/s shown from a 200 px drawing.
+    expect(host()!.style.transform).to.equal('scaleX(1.6)');
+    expect(canvasWidth()).to.equal('200px');
+    el.setZoom(100);
+    await el.updateComplete;
+    expect(host()!.style.transform).to.equal('scaleX(2)');
+    await until(() => canvasWidth() === '400px');
+    expect(host()!.style.transform).to.equal('');
+    expect(el.waveformCount).to.equal(1);
+  });
+
+  it('keeps working when moved in the document: waveforms drawn again, Ctrl+wheel still zooms', async () => {
+    const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
+    await until(() => el.waveformCount === 1);
+    const other = document.createElement('div');
+    el.parentElement!.append(other);
+    other.append(el);
+    await until(() => el.waveformCount === 1);
+    const scroller = part(el, '.scroller');
+    const [x, y] = center(scroller);
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, ctrlKey: true, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    await frame();
+    expect(el.zoom).to.be.closeTo(50 * Math.exp(0.2), 0.01);
+  });
+
+  it('drops the waveform of a piece zoomed too narrow to show one once the zoom settles, and draws it again when wide', async () => {
+    const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
+    await until(() => el.waveformCount === 1);
+    el.setZoom(5);
+    await el.updateComplete;
+    expect(el.waveformCount).to.equal(1);
+    await until(() => el.waveformCount === 0);
+    el.setZoom(50);
+    await el.updateComplete;
+    await until(() => el.waveformCount === 1);
   });
 
   it('lays wavesurfer out under a page CSP that forbids inline styles, with no violation', async () => {

@@ -34,6 +34,8 @@ export const timelineStyles = css`
   .scroller {
     position: relative;
     overflow-x: auto;
+    /* One finger scrolls; two zoom the timeline (not the page). */
+    touch-action: pan-x pan-y;
     overflow-y: hidden;
     border: 1px solid var(--_border, #d1d5db);
     border-radius: 6px;
@@ -53,6 +55,8 @@ export const timelineStyles = css`
     background-image: linear-gradient(to right, #9ca3af 1px, transparent 1px);
     background-repeat: repeat-x;
     background-position: 0 100%;
+    /* Labels are drawn for a range around the view, which may reach past the content: never scroll there. */
+    overflow: hidden;
   }
   .tick {
     position: absolute;

@@ -11,7 +11,7 @@ import { emit } from '../shared/events.js';
 import { envelopePath, gridStep, rulerTicks, snapClipStart, snapTime } from './geometry.js';
 import { timelineStyles } from './studio-timeline.styles.js';
 import type { GestureDetail, TimelineClip, TimelineMusic } from './types.js';
-import { createWaveform, slicePeaks } from './waveform.js';
+import { createWaveform, resizeWaveform, slicePeaks, whenDrawn } from './waveform.js';
 
 /** Zoom limits, pixels per second. */
 export const MIN_ZOOM = 2;
@@ -31,8 +31,14 @@ const MIN_LENGTH = 0.1;
 const MUSIC_PIECE = 20;
 /** Narrower than this, pixels, a piece shows no waveform. */
 const MIN_WAVE_PX = 48;
-/** Milliseconds of waveform creation allowed per frame. */
-const CREATE_BUDGET_MS = 6;
+/** Milliseconds of waveform work (creating, redrawing, destroying) done at once in an idle period... */
+const IDLE_BUDGET_MS = 30;
+/** ...or when the idle callback is overdue (the page never idles). */
+const WAVE_BUDGET_MS = 6;
+/** Waveform work waits for idle time at most this long. */
+const IDLE_TIMEOUT_MS = 500;
+/** After the zoom has not changed for this long, stretched waveforms are redrawn at their new width. */
+const ZOOM_SETTLE_MS = 150;
 const VOICE_HEIGHT = 72;
 const MUSIC_HEIGHT = 56;
 
@@ -61,8 +67,12 @@ interface Piece {
   height: number;
   color: string;
   ws: WaveSurfer | undefined;
+  /** Pixels wide `ws` was drawn; shown stretched to the current width until it is redrawn. */
+  drawnWidth: number;
   /** Within the creating observer's margin. */
   near: boolean;
+  /** Within the destroying observer's margin. */
+  kept: boolean;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -127,9 +137,13 @@ export class StudioTimeline extends StudioElement {
   #frame = 0;
   #zoomFrame = 0;
   #scrollFrame = 0;
-  #queueFrame = 0;
+  #queueIdle = 0;
   #queue = new Set<Piece>();
+  #draining = false;
+  #settleTimer: ReturnType<typeof setTimeout> | undefined;
   #pendingZoom: { zoom: number; anchorX: number } | undefined;
+  /** A two-finger pinch: the fingers' distance and the zoom when it began. */
+  #pinch: { distance: number; zoom: number } | undefined;
   #anchor: { time: number; x: number } | undefined;
   #abort: AbortController | undefined;
 
@@ -140,6 +154,11 @@ export class StudioTimeline extends StudioElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#abort = new AbortController();
+    // Moved in the document: listen again and observe the waveforms again (firstUpdated ran before).
+    if (this.hasUpdated) {
+      this.#listen();
+      this.requestUpdate();
+    }
   }
 
   override disconnectedCallback(): void {
@@ -148,8 +167,10 @@ export class StudioTimeline extends StudioElement {
     cancelAnimationFrame(this.#frame);
     cancelAnimationFrame(this.#zoomFrame);
     cancelAnimationFrame(this.#scrollFrame);
-    cancelAnimationFrame(this.#queueFrame);
-    this.#frame = this.#zoomFrame = this.#scrollFrame = this.#queueFrame = 0;
+    cancelIdleCallback(this.#queueIdle);
+    this.#frame = this.#zoomFrame = this.#scrollFrame = this.#queueIdle = 0;
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = undefined;
     this.#queue.clear();
     this.#observer?.disconnect();
     this.#farObserver?.disconnect();
@@ -159,11 +180,18 @@ export class StudioTimeline extends StudioElement {
   }
 
   protected override firstUpdated(): void {
+    this.#listen();
+    this.#updateView();
+  }
+
+  #listen(): void {
     const scroller = this.#scroller!;
     const signal = this.#abort!.signal;
     scroller.addEventListener('wheel', (event) => this.#wheel(event), { passive: false, signal });
+    for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'] as const) {
+      scroller.addEventListener(type, (event) => this.#touch(event), { passive: false, signal });
+    }
     scroller.addEventListener('scroll', () => this.#scrolled(), { passive: true, signal });
-    this.#updateView();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -229,7 +257,33 @@ export class StudioTimeline extends StudioElement {
     const rect = this.#scroller!.getBoundingClientRect();
     const base = this.#pendingZoom?.zoom ?? this.zoom;
     const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-    this.#pendingZoom = { zoom: clamp(base * Math.exp(-delta * 0.002), MIN_ZOOM, MAX_ZOOM), anchorX: event.clientX - rect.left };
+    this.#queueZoom(base * Math.exp(-delta * 0.002), event.clientX - rect.left);
+  }
+
+  /**
+   * Two fingers on a touch screen zoom by the change of their distance, about their midpoint. A second
+   * finger landing during a drag cancels the drag (as Escape would). One finger scrolls natively.
+   */
+  #touch(event: TouchEvent): void {
+    if (event.touches.length !== 2) {
+      this.#pinch = undefined;
+      return;
+    }
+    const [a, b] = [event.touches[0]!, event.touches[1]!];
+    const distance = Math.max(1, Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY));
+    const anchorX = (a.clientX + b.clientX) / 2 - this.#scroller!.getBoundingClientRect().left;
+    event.preventDefault();
+    if (this.#pinch === undefined) {
+      this.#cancel();
+      this.#pinch = { distance, zoom: this.#pendingZoom?.zoom ?? this.zoom };
+      return;
+    }
+    this.#queueZoom((this.#pinch.zoom * distance) / this.#pinch.distance, anchorX);
+  }
+
+  /** Zooms to `zoom` about `anchorX` on the next frame; later calls before it replace it. */
+  #queueZoom(zoom: number, anchorX: number): void {
+    this.#pendingZoom = { zoom: clamp(zoom, MIN_ZOOM, MAX_ZOOM), anchorX };
     if (this.#zoomFrame === 0) {
       this.#zoomFrame = requestAnimationFrame(() => {
         this.#zoomFrame = 0;
@@ -261,7 +315,11 @@ export class StudioTimeline extends StudioElement {
 
   // ---- Waveforms ----
 
-  /** Observes every waveform element; creates waveforms near the viewport and destroys far ones. */
+  /**
+   * Observes every waveform element. Waveforms are created near the viewport and destroyed far from it,
+   * in idle time. A zoom stretches the drawn ones (a transform, no redraw); once it settles they are
+   * redrawn at their new width, again in idle time, so no frame carries them all.
+   */
   #syncPieces(): void {
     const scroller = this.#scroller;
     if (scroller === null) return;
@@ -277,36 +335,39 @@ export class StudioTimeline extends StudioElement {
       if (wanted === undefined) continue;
       const piece = this.#pieces.get(key);
       if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
-      if (piece !== undefined) {
-        this.#queue.delete(piece);
-        piece.ws?.destroy();
-        this.#unobserve(piece.element);
-      }
-      this.#pieces.set(key, { element, ...wanted, ws: undefined, near: false });
+      if (piece !== undefined) this.#forget(piece);
+      this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, near: false, kept: false });
       this.#observer.observe(element);
       this.#farObserver!.observe(element);
     }
-    // Too narrow to show anything (zoomed far out): no waveform; back in when wide enough again.
-    for (const piece of this.#pieces.values()) {
-      const wide = piece.duration * this.zoom >= MIN_WAVE_PX;
-      if (!wide && piece.ws !== undefined) {
-        piece.ws.destroy();
-        piece.ws = undefined;
-      } else if (wide && piece.near && piece.ws === undefined) {
-        this.#queue.add(piece);
+    for (const [key, piece] of this.#pieces) {
+      if (!seen.has(key)) {
+        this.#forget(piece);
+        this.#pieces.delete(key);
       }
     }
-    this.#schedule();
-    for (const [key, piece] of this.#pieces) {
-      if (seen.has(key)) continue;
-      this.#queue.delete(piece);
-      piece.ws?.destroy();
-      this.#unobserve(piece.element);
-      this.#pieces.delete(key);
+    let stretched = false;
+    for (const piece of this.#pieces.values()) {
+      if (piece.ws === undefined) {
+        if (this.#wanted(piece)) this.#queue.add(piece);
+      } else if (this.#stretch(piece)) {
+        stretched = true;
+      }
     }
+    if (stretched) {
+      clearTimeout(this.#settleTimer);
+      this.#settleTimer = setTimeout(() => {
+        this.#settleTimer = undefined;
+        for (const piece of this.#pieces.values()) {
+          if (this.#wanted(piece) !== (piece.ws !== undefined) || (piece.ws !== undefined && piece.drawnWidth !== this.#width(piece))) this.#queue.add(piece);
+        }
+        this.#schedule();
+      }, ZOOM_SETTLE_MS);
+    }
+    this.#schedule();
   }
 
-  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'near'> | undefined {
+  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'drawnWidth' | 'near' | 'kept'> | undefined {
     if (key.startsWith('music:')) {
       const music = this.music;
       if (music === null) return undefined;
@@ -318,12 +379,34 @@ export class StudioTimeline extends StudioElement {
     return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
   }
 
-  #unobserve(element: Element): void {
-    this.#observer?.unobserve(element);
-    this.#farObserver?.unobserve(element);
+  #forget(piece: Piece): void {
+    this.#queue.delete(piece);
+    piece.ws?.destroy();
+    piece.ws = undefined;
+    this.#observer?.unobserve(piece.element);
+    this.#farObserver?.unobserve(piece.element);
   }
 
-  /** `near`: the observer that creates (entering); otherwise the one that destroys (leaving). */
+  /** The piece's width at the current zoom, whole pixels. */
+  #width(piece: Piece): number {
+    return Math.max(1, Math.round(piece.duration * this.zoom));
+  }
+
+  /** Whether the piece should have a waveform now: wide enough to show one, and near (or kept, once made). */
+  #wanted(piece: Piece): boolean {
+    if (piece.peaks.length === 0 || piece.duration * this.zoom < MIN_WAVE_PX) return false;
+    return piece.near || (piece.ws !== undefined && piece.kept);
+  }
+
+  /** Shows the drawn waveform at the current width (a transform); true when it needs redrawing. */
+  #stretch(piece: Piece): boolean {
+    const host = piece.ws === undefined ? null : (piece.element.firstElementChild as HTMLElement | null);
+    if (host === null) return false;
+    const scale = (piece.duration * this.zoom) / piece.drawnWidth;
+    host.style.transform = Math.abs(scale - 1) < 1e-3 ? '' : `scaleX(${scale.toFixed(5)})`;
+    return piece.drawnWidth !== this.#width(piece);
+  }
+
   #byId: { clips: readonly TimelineClip[]; map: Map<string, TimelineClip> } | undefined;
 
   #clipsById(): Map<string, TimelineClip> {
@@ -331,39 +414,68 @@ export class StudioTimeline extends StudioElement {
     return this.#byId.map;
   }
 
+  /** `near`: the observer that creates (entering); otherwise the one that destroys (leaving). */
   #intersections(entries: IntersectionObserverEntry[], near: boolean): void {
     for (const entry of entries) {
       const piece = this.#pieces.get((entry.target as HTMLElement).dataset['key']!);
       if (piece === undefined || piece.element !== entry.target) continue;
-      if (near) {
-        piece.near = entry.isIntersecting;
-        if (entry.isIntersecting && piece.ws === undefined) this.#queue.add(piece);
-        else if (!entry.isIntersecting) this.#queue.delete(piece);
-      } else if (!entry.isIntersecting) {
-        this.#queue.delete(piece);
-        piece.ws?.destroy();
-        piece.ws = undefined;
-      }
+      if (near) piece.near = entry.isIntersecting;
+      else piece.kept = entry.isIntersecting;
+      if (this.#wanted(piece) !== (piece.ws !== undefined)) this.#queue.add(piece);
+      else if (piece.ws === undefined) this.#queue.delete(piece);
     }
     this.#schedule();
   }
 
   #schedule(): void {
-    if (this.#queue.size > 0 && this.#queueFrame === 0) this.#queueFrame = requestAnimationFrame(() => this.#drain());
+    if (this.#queue.size > 0 && this.#queueIdle === 0 && !this.#draining) {
+      this.#queueIdle = requestIdleCallback((deadline) => void this.#drain(deadline), { timeout: IDLE_TIMEOUT_MS });
+    }
   }
 
-  /** Creates queued waveforms, a few milliseconds' worth a frame, so no frame is blocked by many at once. */
-  #drain(): void {
-    this.#queueFrame = 0;
-    const until = performance.now() + CREATE_BUDGET_MS;
-    for (const piece of this.#queue) {
-      if (performance.now() > until) break;
-      this.#queue.delete(piece);
-      if (piece.ws !== undefined || piece.peaks.length === 0 || piece.duration * this.zoom < MIN_WAVE_PX) continue;
-      if (!piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) continue;
-      piece.ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, height: piece.height, color: piece.color, cspNonce: this.cspNonce });
+  /**
+   * Brings queued pieces in line in the browser's idle time (so never in a busy frame), while the idle
+   * period lasts, or one budget's worth when it is overdue. A new waveform draws in microtasks, which are
+   * awaited so that their cost counts (they run in this same task).
+   */
+  async #drain(deadline: IdleDeadline): Promise<void> {
+    this.#queueIdle = 0;
+    this.#draining = true;
+    try {
+      const until = performance.now() + (deadline.didTimeout ? WAVE_BUDGET_MS : Math.min(deadline.timeRemaining(), IDLE_BUDGET_MS));
+      for (const piece of this.#queue) {
+        this.#queue.delete(piece);
+        await this.#settle(piece);
+        if (performance.now() > until) break;
+      }
+    } finally {
+      this.#draining = false;
     }
-    if (this.#queue.size > 0 && this.isConnected) this.#queueFrame = requestAnimationFrame(() => this.#drain());
+    if (this.isConnected) this.#schedule();
+  }
+
+  /** Creates, redraws at its current width, or destroys the piece's waveform, as it needs. */
+  async #settle(piece: Piece): Promise<void> {
+    if (!piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) return;
+    if (!this.#wanted(piece)) {
+      piece.ws?.destroy();
+      piece.ws = undefined;
+      return;
+    }
+    const width = this.#width(piece);
+    // While a zoom goes on, nothing new is drawn: the settling re-queues what is then wanted.
+    if (this.#settleTimer !== undefined) return;
+    if (piece.ws === undefined) {
+      const ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, width, height: piece.height, color: piece.color, cspNonce: this.cspNonce });
+      piece.ws = ws;
+      piece.drawnWidth = width;
+      (piece.element.firstElementChild as HTMLElement).style.transformOrigin = '0 0';
+      await whenDrawn(ws);
+    } else if (piece.drawnWidth !== width) {
+      resizeWaveform(piece.ws, width);
+      piece.drawnWidth = width;
+    }
+    this.#stretch(piece);
   }
 
   /** How many waveforms exist now (for tests and benchmarks). */

@@ -61,14 +61,18 @@ export interface WaveformOptions {
   peaks: Float32Array;
   /** Seconds the peaks span. */
   duration: number;
+  /** Pixels wide it is drawn (see `resizeWaveform`). */
+  width: number;
   height: number;
   color: string;
   cspNonce?: string | undefined;
 }
 
 /**
- * Draws `peaks` into `container` (an element, never a selector), filling its width: resizing the
- * container redraws it. Not interactive: the timeline handles the pointer. Returns the instance to destroy.
+ * Draws `peaks` into `container` (an element, never a selector), `width` pixels wide. The width is fixed,
+ * so resizing the container does not redraw it (wavesurfer would, 100 ms later, every instance at once):
+ * the caller redraws with `resizeWaveform` when it chooses. Not interactive: the timeline handles the
+ * pointer. The drawing itself follows in microtasks (`whenDrawn`). Returns the instance to destroy.
  */
 export function createWaveform(container: HTMLElement, options: WaveformOptions): WaveSurfer {
   return withoutInlineStyles(() =>
@@ -76,6 +80,7 @@ export function createWaveform(container: HTMLElement, options: WaveformOptions)
       container,
       peaks: [options.peaks],
       duration: options.duration,
+      width: options.width,
       height: options.height,
       waveColor: options.color,
       progressColor: options.color,
@@ -90,6 +95,22 @@ export function createWaveform(container: HTMLElement, options: WaveformOptions)
       ...(options.cspNonce === undefined ? {} : { cspNonce: options.cspNonce }),
     }),
   );
+}
+
+/** Redraws `ws` `width` pixels wide (synchronously). */
+export function resizeWaveform(ws: WaveSurfer, width: number): void {
+  ws.setOptions({ width });
+}
+
+/** Settles when `ws` has drawn (or failed, or was destroyed first). */
+export function whenDrawn(ws: WaveSurfer): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const off of offs) off();
+      resolve();
+    };
+    const offs = [ws.once('redrawcomplete', done), ws.once('error', done), ws.once('destroy', done)];
+  });
 }
 
 /** The part of `peaks` (spread over `duration`) between `from` and `to` seconds. */
