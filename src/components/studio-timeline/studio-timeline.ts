@@ -179,9 +179,14 @@ export class StudioTimeline extends StudioElement {
     this.#pieces.clear();
   }
 
+  protected override willUpdate(): void {
+    // The ruler's first range, from the element's width (the scroller is not rendered yet); set here, it
+    // is part of this update rather than the cause of another.
+    if (!this.hasUpdated) this.view = { from: 0, to: (3 * Math.max(this.clientWidth, 300)) / this.zoom };
+  }
+
   protected override firstUpdated(): void {
     this.#listen();
-    this.#updateView();
   }
 
   #listen(): void {

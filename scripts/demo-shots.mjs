@@ -1,0 +1,68 @@
+// Screenshots of the demo for a person to look at: `npm start` in one shell, then
+//   node scripts/demo-shots.mjs [http://127.0.0.1:8080/demo/] [width]
+// walks recommend -> choose -> generate voice-over -> mix -> master -> export in headless Chromium and
+// saves screenshots/demo-<width>-<step>.png; prints console errors and any CSP violation.
+import { mkdirSync } from 'node:fs';
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
+const width = Number(process.argv[3] ?? 1280);
+const dir = new URL('../screenshots/', import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
+const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900 });
+  page.on('console', (message) => message.type() === 'error' && console.log(`console error: ${message.text()}`));
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (event) => (window.__violations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const shot = (step) => page.screenshot({ path: `${dir}demo-${width}-${step}.png` });
+  /** The first element matching `selector` (or a button with that text), through shadow roots. */
+  const find = (selector, text) =>
+    page.waitForFunction(
+      (q, label) => {
+        const search = (root) => {
+          for (const element of root.querySelectorAll(label ? 'button' : q)) if (!label || element.textContent.trim() === label) return element;
+          for (const element of root.querySelectorAll('*')) {
+            const hit = element.shadowRoot && search(element.shadowRoot);
+            if (hit) return hit;
+          }
+          return null;
+        };
+        return search(document);
+      },
+      { timeout: 30_000 },
+      selector,
+      text,
+    );
+  const tab = async (id) => {
+    await (await find(`#tab-${id}`)).click();
+    await pause(800);
+  };
+
+  await shot('start');
+  const input = await find('#url');
+  await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
+  await input.press('Enter');
+  await find('studio-recommendation-card');
+  await shot('results');
+  await (await find(null, 'Use this')).click();
+  await tab('script');
+  await (await find(null, 'Generate voice-over')).click();
+  await find('studio-timeline .clip, .clip[data-id]');
+  await pause(4000);
+  await shot('script');
+  for (const id of ['voice', 'music', 'mix', 'master', 'export']) {
+    await tab(id);
+    await shot(id);
+  }
+  const violations = await page.evaluate(() => window.__violations ?? []);
+  console.log(`saved ${dir}demo-${width}-*.png; CSP violations: ${violations.length ? violations.join(', ') : 'none'}`);
+} finally {
+  await browser.close();
+}
