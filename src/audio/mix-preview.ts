@@ -4,6 +4,7 @@ import { duckingEnvelope } from './dsp/mixdown.js';
 import type { AudioSource } from './dsp/mix-spec.js';
 import { checkCompliance, resolvePreset } from './dsp/presets.js';
 import type { AudioEngine, ExportOptions } from './engine.js';
+import type { ExportedMix } from './export.js';
 import type { MixPreviewSource, PreviewState } from './preview-state.js';
 import { missingSources, projectMixSpec } from './project-mix.js';
 
@@ -11,7 +12,7 @@ import { missingSources, projectMixSpec } from './project-mix.js';
 export interface MixPreviewOptions {
   readonly engine: AudioEngine;
   /** The editor's export (it checks the config's formats and fires `studio-export`). */
-  readonly export: (options: ExportOptions) => Promise<Blob>;
+  readonly export: (options: ExportOptions) => Promise<ExportedMix>;
   /** Quiet time after the last change before a render starts, ms. Default 150. */
   readonly delayMs?: number;
   /** Points per second of the ducking envelope. Default 20. */
@@ -129,7 +130,7 @@ export class MixPreview implements MixPreviewSource {
     return source === undefined ? undefined : (source.channels[0]?.length ?? 0) / source.sampleRate;
   }
 
-  export(options: ExportOptions): Promise<Blob> {
+  export(options: ExportOptions): Promise<ExportedMix> {
     return this.#export(options);
   }
 

@@ -2,6 +2,7 @@ import type { StudioError } from '../errors.js';
 import type { LoudnessMeasurement } from './dsp/loudness.js';
 import type { ComplianceResult } from './dsp/presets.js';
 import type { ExportOptions } from './engine.js';
+import type { ExportedMix } from './export.js';
 import type { RenderStage } from './render-protocol.js';
 import type { TransportState } from './transport.js';
 
@@ -59,6 +60,6 @@ export interface MixPreviewSource {
   peaks(url: string, pointsPerSecond?: number): Float32Array | undefined;
   /** Length of a decoded asset, seconds; undefined until decoded. */
   sourceDuration(url: string): number | undefined;
-  /** `element.export(options)`: renders, masters, encodes, fires `studio-export`. */
-  export(options: ExportOptions): Promise<Blob>;
+  /** The editor's export: renders, masters, encodes, fires `studio-export`; the file with its figures. */
+  export(options: ExportOptions): Promise<ExportedMix>;
 }

@@ -6,7 +6,6 @@ import { DELIVERY_PRESETS, type DeliveryPresetId } from '../../src/audio/dsp/pre
 import '../../src/components/studio-export-panel/studio-export-panel.js';
 import type { StudioExportPanel } from '../../src/components/studio-export-panel/studio-export-panel.js';
 import type { StudioExportForm } from '../../src/components/studio-export-form/studio-export-form.js';
-import { StudioExportEvent } from '../../src/events/studio-export.js';
 import { createProject, type ProjectDocument } from '../../src/model/document.js';
 import type { EditorStore } from '../../src/model/editor-state.js';
 import { syntheticSpeech } from '../audio/signals.js';
@@ -83,12 +82,8 @@ describe('export through the real AudioEngine', () => {
     const store: EditorStore = context.store;
     store.dispatch({ type: 'project/load', project: project('podcast', true) });
     let exported: Awaited<ReturnType<AudioEngine['export']>> | undefined;
-    // What the editor's preview does: export the store's project through the engine, then fire studio-export.
-    preview.exportImpl = async (options: ExportOptions) => {
-      exported = await engine.export(store.getState().project, options);
-      context.dispatchEvent(new StudioExportEvent(exported));
-      return exported.blob;
-    };
+    // What the editor's preview does: export the store's project through the engine.
+    preview.exportImpl = async (options: ExportOptions) => (exported = await engine.export(store.getState().project, options));
     const panel = context.querySelector('studio-export-panel') as StudioExportPanel;
     await panel.updateComplete;
     const form = panel.shadowRoot!.querySelector('studio-export-form') as StudioExportForm;

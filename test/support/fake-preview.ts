@@ -1,4 +1,6 @@
+import { measureLoudness } from '../../src/audio/dsp/loudness.js';
 import type { ExportOptions } from '../../src/audio/engine.js';
+import type { ExportedMix } from '../../src/audio/export.js';
 import type { MixPreviewSource, PreviewState } from '../../src/audio/preview-state.js';
 import { TestEditorContext } from './editor-context.js';
 
@@ -19,6 +21,11 @@ export function previewState(over: Partial<PreviewState> = {}): PreviewState {
   };
 }
 
+/** An export's result for `blob`: figures of silence unless given. */
+export function exported(blob: Blob, over: Partial<ExportedMix> = {}): ExportedMix {
+  return { blob, format: 'wav16', fileName: 'ad.wav', measurement: measureLoudness([new Float32Array(4800)], 48000), ...over };
+}
+
 /**
  * A stand-in for the editor's `MixPreview`: `set(state)` publishes a state; `export` is `exportImpl`
  * (replace it, or stub it with sinon, to control the sequence); `calls` records play, pause and seek;
@@ -30,7 +37,7 @@ export class FakePreview implements MixPreviewSource {
   currentTime = 0;
   readonly calls: string[] = [];
   readonly decoded = new Map<string, { peaks: Float32Array; duration: number }>();
-  exportImpl: (options: ExportOptions) => Promise<Blob> = async () => new Blob([new Uint8Array(4)], { type: 'audio/wav' });
+  exportImpl: (options: ExportOptions) => Promise<ExportedMix> = async () => exported(new Blob([new Uint8Array(4)], { type: 'audio/wav' }));
 
   constructor(state: PreviewState = previewState()) {
     this.#state = state;
@@ -72,7 +79,7 @@ export class FakePreview implements MixPreviewSource {
   sourceDuration(url: string): number | undefined {
     return this.decoded.get(url)?.duration;
   }
-  export(options: ExportOptions): Promise<Blob> {
+  export(options: ExportOptions): Promise<ExportedMix> {
     return this.exportImpl(options);
   }
 }

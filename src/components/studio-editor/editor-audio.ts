@@ -1,5 +1,6 @@
 import type { EditorServices } from '../../api/create-services.js';
 import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
+import type { ExportedMix } from '../../audio/export.js';
 import { MixPreview } from '../../audio/mix-preview.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import { StudioError } from '../../errors.js';
@@ -15,7 +16,7 @@ export interface EditorAudioOptions {
   readonly store: EditorStore;
   readonly scope: DisposalScope;
   /** The editor's export (checks the config's formats, fires `studio-export`). */
-  readonly export: (options: ExportOptions) => Promise<Blob>;
+  readonly export: (options: ExportOptions) => Promise<ExportedMix>;
   readonly onError: (error: StudioError) => void;
 }
 

@@ -31,6 +31,7 @@ import { createServices, type EditorServices } from '../../api/create-services.j
 import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
 import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
 import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
+import type { ExportedMix } from '../../audio/export.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import { startAudio } from './editor-audio.js';
@@ -255,7 +256,7 @@ export class StudioEditor extends LitElement {
       }
     });
     // Audio: the engine and the preview live as long as this scope.
-    const { engine, preview } = startAudio({ config, services, store: this.store, scope, export: (options) => this.export(options), onError: (error) => this.#emitError(error) });
+    const { engine, preview } = startAudio({ config, services, store: this.store, scope, export: (options) => this.#exportMix(options), onError: (error) => this.#emitError(error) });
     this.#engine = engine;
     this.preview = preview;
     this.previewState = preview.getState();
@@ -347,6 +348,11 @@ export class StudioEditor extends LitElement {
    * Resolves to the file and fires `studio-export`; rejects with the signal's reason when aborted.
    */
   async export(options: ExportOptions): Promise<Blob> {
+    return (await this.#exportMix(options)).blob;
+  }
+
+  /** `export()` with the file's figures (for the Export panel). */
+  async #exportMix(options: ExportOptions): Promise<ExportedMix> {
     const engine = this.#engine;
     const config = this.resolved;
     if (engine === undefined || config === undefined) {
@@ -357,9 +363,10 @@ export class StudioEditor extends LitElement {
       throw new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
     }
     try {
-      const { blob, format, fileName, measurement, compliance } = await engine.export(this.getProject(), options);
+      const exported = await engine.export(this.getProject(), options);
+      const { blob, format, fileName, measurement, compliance } = exported;
       this.dispatchEvent(new StudioExportEvent({ blob, format, fileName, measurement, ...(compliance ? { compliance } : {}) }));
-      return blob;
+      return exported;
     } catch (error) {
       if (error instanceof StudioError) this.#emitError(error);
       throw error;

@@ -1,10 +1,10 @@
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import type { ExportedMix } from '../../audio/export.js';
 import type { RenderStage } from '../../audio/render-protocol.js';
 import type { ExportFormat } from '../../config/types.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
-import type { StudioExportEvent } from '../../events/studio-export.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
@@ -14,7 +14,6 @@ import { fileSize, formatLevel } from '../shared/level-format.js';
 import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
 import '../studio-export-form/studio-export-form.js';
 import { presetName, requiredText } from '../studio-master-panel/master-view.js';
-import { measureExport, type ExportedFigures } from './exported-figures.js';
 
 type Stage = RenderStage | 'decode' | 'encode';
 
@@ -25,9 +24,13 @@ const PROGRESS: Record<Stage, number> = { decode: 0.05, mix: 0.3, master: 0.65, 
 export const REVOKE_AFTER_MS = 10_000;
 
 /** A finished export as the panel shows it. */
-interface ExportResult extends ExportedFigures {
+interface ExportResult {
   readonly fileName: string;
   readonly bytes: number;
+  /** The engine's figures of the file. */
+  readonly measurement: ExportedMix['measurement'];
+  /** Against the preset, when it was mastered. */
+  readonly compliance: ExportedMix['compliance'];
 }
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
@@ -92,7 +95,6 @@ export class StudioExportPanel extends StudioElement {
 
   readonly #project = new StoreController(this, (s) => ({
     title: s.project.title,
-    mastering: s.project.mastering,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
   }));
   readonly #preview = new PreviewController(this);
@@ -119,12 +121,8 @@ export class StudioExportPanel extends StudioElement {
     const run = ++this.#run;
     this.#controller = controller;
     Object.assign(this, { busy: true, stage: undefined, result: undefined, error: '', notice: '' });
-    // The editor fires studio-export (with the engine's figures) from its host, outside this shadow root.
-    const fired: StudioExportEvent['detail'][] = [];
-    const listening = new AbortController();
-    window.addEventListener('studio-export', (e) => fired.push(e.detail), { signal: listening.signal });
     try {
-      const blob = await source.export({
+      const { blob, measurement, compliance } = await source.export({
         format,
         sampleRate,
         signal: controller.signal,
@@ -133,16 +131,13 @@ export class StudioExportPanel extends StudioElement {
         },
       });
       controller.signal.throwIfAborted();
-      const detail = fired.find((d) => d.blob === blob);
-      const figures = detail ?? (await measureExport(blob, sampleRate, project.mastering, controller.signal));
       this.#download(blob, fileName);
-      this.result = { fileName, bytes: blob.size, measurement: figures.measurement, compliance: figures.compliance };
+      this.result = { fileName, bytes: blob.size, measurement, compliance };
     } catch (error) {
       if (run !== this.#run) return;
       if (isAbort(error) || controller.signal.aborted) this.notice = this.t('export.cancelled');
       else this.error = this.t('export.failed', { message: (error as Error).message ?? String(error) });
     } finally {
-      listening.abort();
       if (run === this.#run) {
         this.busy = false;
         this.stage = undefined;
