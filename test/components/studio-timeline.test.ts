@@ -321,6 +321,16 @@ describe('<studio-timeline>', () => {
     expect(el.zoom).to.be.closeTo(50 * Math.exp(0.2), 0.01);
   });
 
+  it('draws waveforms where the browser has no requestIdleCallback (Safari), a frame at a time', async () => {
+    const idle = sinon.stub(window, 'requestIdleCallback').value(undefined);
+    try {
+      const el = await make({ clips: [clip('hook', 1, 4), clip('offer', 6, 3)], music: null, zoom: 50 });
+      await until(() => el.waveformCount === 2);
+    } finally {
+      idle.restore();
+    }
+  });
+
   it('drops the waveform of a piece zoomed too narrow to show one once the zoom settles, and draws it again when wide', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
     await until(() => el.waveformCount === 1);

@@ -75,6 +75,19 @@ interface Piece {
   kept: boolean;
 }
 
+/**
+ * Calls `callback` in the browser's idle time (at most IDLE_TIMEOUT_MS later); where there is no
+ * requestIdleCallback (Safari), on the next frame as if overdue. Returns the function that cancels it.
+ */
+function onIdle(callback: (deadline: IdleDeadline) => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = requestAnimationFrame(() => callback({ didTimeout: true, timeRemaining: () => 0 }));
+  return () => cancelAnimationFrame(id);
+}
+
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 const gainToY = (gain: number, height: number) => ((GAIN_TOP - clamp(gain, GAIN_BOTTOM, GAIN_TOP)) / (GAIN_TOP - GAIN_BOTTOM)) * height;
@@ -137,7 +150,7 @@ export class StudioTimeline extends StudioElement {
   #frame = 0;
   #zoomFrame = 0;
   #scrollFrame = 0;
-  #queueIdle = 0;
+  #cancelIdle: (() => void) | undefined;
   #queue = new Set<Piece>();
   #draining = false;
   #settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -167,8 +180,9 @@ export class StudioTimeline extends StudioElement {
     cancelAnimationFrame(this.#frame);
     cancelAnimationFrame(this.#zoomFrame);
     cancelAnimationFrame(this.#scrollFrame);
-    cancelIdleCallback(this.#queueIdle);
-    this.#frame = this.#zoomFrame = this.#scrollFrame = this.#queueIdle = 0;
+    this.#cancelIdle?.();
+    this.#cancelIdle = undefined;
+    this.#frame = this.#zoomFrame = this.#scrollFrame = 0;
     clearTimeout(this.#settleTimer);
     this.#settleTimer = undefined;
     this.#queue.clear();
@@ -433,9 +447,7 @@ export class StudioTimeline extends StudioElement {
   }
 
   #schedule(): void {
-    if (this.#queue.size > 0 && this.#queueIdle === 0 && !this.#draining) {
-      this.#queueIdle = requestIdleCallback((deadline) => void this.#drain(deadline), { timeout: IDLE_TIMEOUT_MS });
-    }
+    if (this.#queue.size > 0 && this.#cancelIdle === undefined && !this.#draining) this.#cancelIdle = onIdle((deadline) => void this.#drain(deadline));
   }
 
   /**
@@ -444,7 +456,7 @@ export class StudioTimeline extends StudioElement {
    * awaited so that their cost counts (they run in this same task).
    */
   async #drain(deadline: IdleDeadline): Promise<void> {
-    this.#queueIdle = 0;
+    this.#cancelIdle = undefined;
     this.#draining = true;
     try {
       const until = performance.now() + (deadline.didTimeout ? WAVE_BUDGET_MS : Math.min(deadline.timeRemaining(), IDLE_BUDGET_MS));
