@@ -72,6 +72,10 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
         expect(editor.scrollWidth, `editor at ${width} px`).to.be.at.most(editor.clientWidth);
         expect(document.documentElement.scrollWidth, `page at ${width} px`).to.be.at.most(width);
         expect(timeline.shadowRoot!.querySelector('.envelope path')!.getAttribute('d')).to.match(/^M/);
+        // The status line under the timeline reports the rendered preview.
+        const status = editor.shadowRoot!.querySelector('[part=status]')!;
+        expect(status.textContent).to.match(/^Preview: 0:10\.0, -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP\./);
+        expect(status.getAttribute('aria-busy')).to.equal('false');
       } finally {
         await setViewport({ width: 1280, height: 800 });
       }

@@ -36,6 +36,7 @@ import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import { startAudio } from './editor-audio.js';
 import { resolveBedUrls } from './resolve-bed.js';
+import { statusLine } from './status-line.js';
 import { workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 
@@ -452,7 +453,7 @@ ${this.configError.message}</div>`;
         ${workflowPanels(config)}
       </studio-panels>
       ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
-      <div part="status" role="status" aria-live="polite"></div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${statusLine(this.t, preview)}</div>
     </section>`;
   }
 

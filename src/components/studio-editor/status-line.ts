@@ -1,0 +1,22 @@
+import type { PreviewState } from '../../audio/preview-state.js';
+import type { StringKey } from '../../i18n/en.js';
+import type { Translate } from '../../i18n/translate.js';
+import { formatTime } from '../../internal/format.js';
+import { formatLevel } from '../shared/level-format.js';
+import { presetName } from '../studio-master-panel/master-view.js';
+
+/**
+ * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness
+ * and whether it meets its delivery preset. Empty while there is nothing to hear.
+ */
+export function statusLine(t: Translate, state: PreviewState | undefined): string {
+  if (state === undefined || state.status === 'empty') return '';
+  if (state.status === 'error') return t('status.error');
+  if (state.status === 'rendering') return t('status.rendering', { stage: t(`export.stage.${state.stage ?? 'mix'}` as StringKey) });
+  const { measurement, compliance } = state;
+  if (measurement === null) return '';
+  const ready = t('status.ready', { duration: formatTime(state.duration, true), integrated: formatLevel(measurement.integrated), truePeak: formatLevel(measurement.truePeak) });
+  if (compliance === null) return ready;
+  const preset = presetName(t, compliance.preset);
+  return `${ready} ${compliance.pass ? t('status.meets', { preset }) : t('status.misses', { preset })}`;
+}
