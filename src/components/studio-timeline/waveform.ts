@@ -102,13 +102,18 @@ export function resizeWaveform(ws: WaveSurfer, width: number): void {
   ws.setOptions({ width });
 }
 
-/** Settles when `ws` has drawn (or failed, or was destroyed first). */
-export function whenDrawn(ws: WaveSurfer): Promise<void> {
+/**
+ * Settles when `ws` has drawn, failed or was destroyed, or after `timeoutMs` whatever happened (so that a
+ * caller waiting on it is never stuck).
+ */
+export function whenDrawn(ws: WaveSurfer, timeoutMs = 1000): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
+      clearTimeout(timer);
       for (const off of offs) off();
       resolve();
     };
+    const timer = setTimeout(done, timeoutMs);
     const offs = [ws.once('redrawcomplete', done), ws.once('error', done), ws.once('destroy', done)];
   });
 }
