@@ -117,8 +117,8 @@ describe('autosave', () => {
     await b.autosave.ready;
     expect(b.store.getState().project.title).to.equal('Summer sale');
     const offer = b.notices().find((n) => n.kind === 'restore-draft')!;
-    expect(english(offer.message, offer.params ? { ...offer.params } : undefined)).to.include('“Unsaved before the crash”');
-    expect(english(offer.message, offer.params ? { ...offer.params } : undefined)).to.include('was not closed normally');
+    expect(english(offer.message, offer.params)).to.include('“Unsaved before the crash”');
+    expect(english(offer.message, offer.params)).to.include('was not closed normally');
     // While the user decides, the draft is not overwritten.
     b.store.dispatch({ type: 'mix/set', mix: { voiceLevel: -2 } });
     await b.autosave.flush();
@@ -164,7 +164,7 @@ describe('autosave', () => {
     expect(h.store.getState().dirty).to.equal(true);
     expect(h.autosave.guarded).to.equal(true);
     const notice = h.notices().find((n) => n.kind === 'save-failed')!;
-    expect(english(notice.message, notice.params ? { ...notice.params } : undefined)).to.include('no room left');
+    expect(english(notice.message, notice.params)).to.include('no room left');
     press(h.autosave, 'save-failed', 'Export project file');
     expect(h.exported.map((d) => d.title)).to.deep.equal(['Precious']);
     put.restore();

@@ -43,7 +43,7 @@ export class StudioNotices extends StudioElement {
           data-kind=${notice.kind}
           role=${notice.tone === 'info' ? 'status' : 'alert'}
         >
-          <span part="message">${this.t(notice.message, notice.params ? { ...notice.params } : undefined)}</span>
+          <span part="message">${this.t(notice.message, notice.params)}</span>
           ${notice.actions.map((action) => html`<button part="action" type="button" @click=${() => action.run()}>${this.t(action.label)}</button>`)}
           ${notice.dismissible
             ? html`<button part="dismiss" type="button" aria-label=${this.t('notice.dismiss')} @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
