@@ -127,13 +127,12 @@ function max(values: Float64Array): number {
  * peak of `channels` (1, 2, 5 or 6 channels; 5 and 6 in ITU order) at `sampleRate`.
  */
 export function measureLoudness(channels: Float32Array[], sampleRate: number): LoudnessMeasurement {
-  return measureFromBlocks(channels, sampleRate, loudnessBlocks(channels, sampleRate));
+  return measureFromBlocks(loudnessBlocks(channels, sampleRate), peaks(channels, sampleRate));
 }
 
-/** `measureLoudness` with the K-weighted blocks of `channels` already computed. */
-export function measureFromBlocks(channels: readonly Float32Array[], sampleRate: number, blocks: LoudnessBlocks): LoudnessMeasurement {
+/** `measureLoudness` from the K-weighted blocks and the linear peaks of the channels, already found. */
+export function measureFromBlocks(blocks: LoudnessBlocks, { samplePeak, truePeak }: { samplePeak: number; truePeak: number }): LoudnessMeasurement {
   const { momentary, shortTerm } = blocks;
-  const { samplePeak, truePeak } = peaks(channels, sampleRate);
   return {
     integrated: integratedFromBlocks(momentary),
     momentaryMax: max(momentary),

@@ -13,7 +13,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { scratch } from './scratch.js';
-import { truePeakEnvelope } from './true-peak.js';
+import { gainedPeaks, truePeakEnvelope } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -77,7 +77,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   let gainDb = p.integrated - inputIntegrated;
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
   let envelopeGainDb = gainDb + HEADROOM_DB;
-  const peaks = truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), scratch('master.peaks', n));
+  let threshold = ceiling / dbToGain(envelopeGainDb);
+  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n));
   // Steering: find the gain on a copy decimated by up to COARSE (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
@@ -95,7 +96,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     for (let k = 0; k < COARSE_PASSES; k++) {
       if (gainDb > envelopeGainDb) {
         envelopeGainDb = gainDb + HEADROOM_DB;
-        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
+        threshold = ceiling / dbToGain(envelopeGainDb);
+        truePeakEnvelope(channels, sampleRate, threshold, peaks);
         decimate(peaks, power, factor, coarsePeaks, coarsePower);
       }
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
@@ -119,7 +121,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       passes++;
       if (gainDb > envelopeGainDb) {
         envelopeGainDb = gainDb + HEADROOM_DB;
-        truePeakEnvelope(channels, sampleRate, ceiling / dbToGain(envelopeGainDb), peaks);
+        threshold = ceiling / dbToGain(envelopeGainDb);
+        truePeakEnvelope(channels, sampleRate, threshold, peaks);
       }
       gains = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
       if (!gains) break;
@@ -141,7 +144,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     gainDb += p.integrated - measured;
     previous = undefined;
   }
-  let measurement = measureFromBlocks(out, sampleRate, blocks);
+  // The output's peaks, read with the help of the input's envelope (see gainedPeaks).
+  let measurement = measureFromBlocks(blocks, gainedPeaks(out, sampleRate, peaks, threshold, gains, dbToGain(gainDb)));
   if (measurement.truePeak > p.truePeak) {
     // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);

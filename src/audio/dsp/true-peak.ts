@@ -80,16 +80,19 @@ function absMax(x: Float32Array, from: number, to: number): number {
 
 /**
  * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`,
- * raises out[i] to the largest |value| there; without, returns the largest value above `floor`.
+ * raises out[i] to the largest |value| there; without, returns the largest value above `floor`. The 16 taps
+ * slide through locals (one load per sample): with the 24 coefficients also in locals, reloading all 16
+ * each time spills registers and costs about a third more.
  */
 function block(src: Float32Array, shift: number, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
   const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!, u6 = k[6]!, u7 = k[7]!;
   const v0 = k[8]!, v1 = k[9]!, v2 = k[10]!, v3 = k[11]!, v4 = k[12]!, v5 = k[13]!, v6 = k[14]!, v7 = k[15]!;
   const b0 = k[16]!, b1 = k[17]!, b2 = k[18]!, b3 = k[19]!, b4 = k[20]!, b5 = k[21]!, b6 = k[22]!, b7 = k[23]!;
+  const o = from + shift;
+  let x0 = src[o]!, x1 = src[o + 1]!, x2 = src[o + 2]!, x3 = src[o + 3]!, x4 = src[o + 4]!, x5 = src[o + 5]!, x6 = src[o + 6]!, x7 = src[o + 7]!;
+  let x8 = src[o + 8]!, x9 = src[o + 9]!, x10 = src[o + 10]!, x11 = src[o + 11]!, x12 = src[o + 12]!, x13 = src[o + 13]!, x14 = src[o + 14]!;
   for (let i = from; i < to; i++) {
-    const o = i + shift;
-    const x0 = src[o]!, x1 = src[o + 1]!, x2 = src[o + 2]!, x3 = src[o + 3]!, x4 = src[o + 4]!, x5 = src[o + 5]!, x6 = src[o + 6]!, x7 = src[o + 7]!;
-    const x8 = src[o + 8]!, x9 = src[o + 9]!, x10 = src[o + 10]!, x11 = src[o + 11]!, x12 = src[o + 12]!, x13 = src[o + 13]!, x14 = src[o + 14]!, x15 = src[o + 15]!;
+    const x15 = src[i + shift + 15]!;
     const s0 = x0 + x15, s1 = x1 + x14, s2 = x2 + x13, s3 = x3 + x12, s4 = x4 + x11, s5 = x5 + x10, s6 = x6 + x9, s7 = x7 + x8;
     const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7;
     let peak = mid < 0 ? -mid : mid;
@@ -109,14 +112,12 @@ function block(src: Float32Array, shift: number, from: number, to: number, k: Fl
     } else if (peak > out[i]!) {
       out[i] = peak;
     }
+    x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8;
+    x8 = x9; x9 = x10; x10 = x11; x11 = x12; x12 = x13; x13 = x14; x14 = x15;
   }
   return floor;
 }
 
-/**
- * Scans one channel block by block, skipping blocks that cannot exceed `floor`. With `out`, raises out[n]
- * to the largest interpolated |value| between n and n+1 and keeps `floor` fixed; without, returns the peak.
- */
 /** The bits of a Float32Array as int32 (same memory). */
 function bits(x: Float32Array): Int32Array {
   return new Int32Array(x.buffer, x.byteOffset, x.length);
@@ -144,30 +145,38 @@ function subMaxima(x: Float32Array): Float32Array {
   return out;
 }
 
+/**
+ * Interpolates samples [start, end) of `x` (see `block`): blocks at the edges read a zero-padded copy of
+ * their neighbourhood in `pad` (BLOCK + TAPS long), the others read `x` itself.
+ */
+function blockAt(x: Float32Array, start: number, end: number, quarter: boolean, floor: number, out: Float32Array | null, pad: Float32Array): number {
+  const { coefficients } = getKernel();
+  const lo = start + 1 - HALF;
+  const hi = end + HALF;
+  if (lo >= 0 && hi <= x.length) return block(x, 1 - HALF, start, end, coefficients, quarter, floor, out);
+  pad.fill(0);
+  for (let j = Math.max(0, lo); j < Math.min(x.length, hi); j++) pad[j - lo] = x[j]!;
+  return block(pad, 1 - HALF - lo, start, end, coefficients, quarter, floor, out);
+}
+
+/**
+ * Scans one channel block by block, skipping blocks that cannot exceed `floor`. With `out`, raises out[n]
+ * to the largest interpolated |value| between n and n+1 and keeps `floor` fixed; without, returns the peak.
+ */
 function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x)): number {
   if (factor === 1) return floor;
-  const { coefficients, bound } = getKernel();
+  const { bound } = getKernel();
   const n = x.length;
   const quarter = factor === 4;
-  // Blocks at the edges read from a zero-padded scratch copy of their neighbourhood; the others read x.
-  const scratch = new Float32Array(BLOCK + TAPS);
+  const pad = new Float32Array(BLOCK + TAPS);
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8]: the range [lo, hi).
-    const lo = start + 1 - HALF;
-    const hi = end + HALF;
-    if (lo >= 0 && hi <= n) {
-      // The runs of SUB samples that cover [lo, hi): their maximum bounds the neighbourhood's.
-      let m = 0;
-      for (let k = (lo / SUB) | 0, last = ((hi - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
-      if (m * bound <= floor) continue;
-      floor = block(x, 1 - HALF, start, end, coefficients, quarter, floor, out);
-    } else {
-      scratch.fill(0);
-      for (let j = Math.max(0, lo); j < Math.min(n, hi); j++) scratch[j - lo] = x[j]!;
-      if (absMax(scratch, 0, hi - lo) * bound <= floor) continue;
-      floor = block(scratch, 1 - HALF - lo, start, end, coefficients, quarter, floor, out);
-    }
+    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8]; the runs of SUB samples that
+    // cover that range bound the neighbourhood's largest |value|.
+    let m = 0;
+    for (let k = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
+    if (m * bound <= floor) continue;
+    floor = blockAt(x, start, end, quarter, floor, out, pad);
   }
   return floor;
 }
@@ -216,4 +225,75 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
   const factor = truePeakFactor(sampleRate);
   for (const channel of channels) scan(channel, factor, threshold, out);
   return out;
+}
+
+/**
+ * Sample peak and true peak of `output`, which is `input` times a gain (the per-sample curve `gains`, or
+ * `gain` throughout) rounded to float32, as `peaks(output)` finds them, but skipping more blocks: for
+ * those it reads `envelope`, the input's `truePeakEnvelope` for `threshold`. Where the gain is g
+ * throughout a block's taps, an interpolated output value is g times the input's, and the input's is at
+ * most max(envelope, threshold) there; where the gain moves, by at most the movement times the taps'
+ * absolute sum times the input's largest |value|. A block is interpolated only when that bound (with a
+ * margin for the float32 rounding) can beat the peak found so far. After a limiter, whose gain holds the
+ * envelope under its ceiling, few blocks are left.
+ */
+export function gainedPeaks(
+  output: readonly Float32Array[],
+  sampleRate: number,
+  envelope: Float32Array,
+  threshold: number,
+  gains: Float32Array | null,
+  gain: number,
+): { samplePeak: number; truePeak: number } {
+  const n = envelope.length;
+  const blocks = Math.ceil(n / BLOCK);
+  // Per block: the envelope's maximum (as bits: non-negative floats order as integers), the gain's
+  // extremes and the output's largest |value|.
+  const top = new Int32Array(blocks);
+  const high = new Float32Array(blocks).fill(gain);
+  const low = new Float32Array(blocks).fill(gain);
+  const e = bits(envelope);
+  const ys = output.map(bits);
+  let sampleBits = 0;
+  for (let k = 0; k < blocks; k++) {
+    const start = k * BLOCK;
+    const end = Math.min(n, start + BLOCK);
+    let t = 0;
+    for (let i = start; i < end; i++) t = Math.max(t, e[i]!);
+    top[k] = t;
+    for (const y of ys) for (let i = start; i < end; i++) sampleBits = Math.max(sampleBits, y[i]! & ABS);
+    if (!gains) continue;
+    let g0 = gains[start]!;
+    let g1 = g0;
+    for (let i = start + 1; i < end; i++) {
+      const g = gains[i]!;
+      if (g > g1) g1 = g;
+      else if (g < g0) g0 = g;
+    }
+    low[k] = g0;
+    high[k] = g1;
+  }
+  const samplePeak = new Float32Array(new Int32Array([sampleBits]).buffer)[0]!;
+  const factor = truePeakFactor(sampleRate);
+  if (samplePeak === 0 || factor === 1) return { samplePeak, truePeak: samplePeak };
+  const tops = new Float32Array(top.buffer);
+  const { bound } = getKernel();
+  const quarter = factor === 4;
+  const pad = new Float32Array(BLOCK + TAPS);
+  let peak = samplePeak;
+  for (let k = 0; k < blocks; k++) {
+    // A block's taps reach HALF samples into each neighbour (HALF < BLOCK).
+    const before = k > 0 ? k - 1 : k;
+    const after = k < blocks - 1 ? k + 1 : k;
+    const m = Math.max(tops[before]!, tops[k]!, tops[after]!);
+    const g1 = Math.max(high[before]!, high[k]!, high[after]!);
+    const g0 = Math.min(low[before]!, low[k]!, low[after]!);
+    // The interpolated input is at most max(envelope, threshold) and bound * m; the float32 rounding of
+    // each output sample moves an interpolated value by at most bound * g1 * m * 2^-24 (here 2^-22).
+    const reach = g1 * Math.min(Math.max(tops[k]!, threshold), bound * m) + bound * m * (g1 - g0 + g1 * 2.4e-7);
+    if (reach <= peak) continue;
+    const start = k * BLOCK;
+    for (const channel of output) peak = blockAt(channel, start, Math.min(n, start + BLOCK), quarter, peak, null, pad);
+  }
+  return { samplePeak, truePeak: peak };
 }

@@ -2,7 +2,8 @@
 // FIR evaluation of the same interpolator, and the interpolator is flat where it matters.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { interpolationPhase, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { applyGains, limiterGains } from '../../../src/audio/dsp/limiter.js';
+import { gainedPeaks, interpolationPhase, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
 /** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
@@ -65,5 +66,45 @@ describe('true peak', () => {
         assert.ok(Math.abs(db) < 0.05, `phase ${frac} at ${f} fs: ${db.toFixed(3)} dB`);
       }
     }
+  });
+
+  describe('of a gained copy, read with the input envelope', () => {
+    // Speech-like bursts over noise, in two channels, with edges that start and end loud.
+    const n = 48000 + 13;
+    const left = new Float32Array(n).map((_, i) => 0.05 * (random() * 2 - 1) + (Math.floor(i / 3000) % 2 ? 0.6 * Math.sin(i * 0.9 + 0.3) * Math.sin(i * 0.0021) : 0));
+    const right = new Float32Array(n).map((_, i) => 0.05 * (random() * 2 - 1) + (Math.floor(i / 2500) % 3 ? 0.5 * Math.sin(i * 1.7) : 0));
+    left[0] = 0.7;
+    right[n - 1] = -0.8;
+    const input = [left, right];
+    const cases: [string, number, Float32Array | null, number][] = [];
+    for (const sampleRate of [44100, 48000, 96000]) {
+      for (const threshold of [0.05, 0.3, 2]) {
+        cases.push([`a constant gain (${sampleRate} Hz, threshold ${threshold})`, sampleRate, null, threshold]);
+        // A limiter curve for 1.6 gain into a 0.9 ceiling, from the envelope itself (release 2 ms: it moves a lot).
+        const envelope = truePeakEnvelope(input, sampleRate, threshold);
+        const limited = limiterGains(envelope, 1.6, 0.9, 240, Math.exp(-1 / 96));
+        if (limited) cases.push([`a limiter's curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, limited.slice(), threshold]);
+        // Sharp steps every 777 samples, the worst case for the bound.
+        cases.push([`a stepped curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, new Float32Array(n).map((_, i) => 0.5 + (Math.floor(i / 777) % 4) * 0.4), threshold]);
+      }
+    }
+    for (const [name, sampleRate, gains, threshold] of cases) {
+      it(`finds what a full scan of the output finds: ${name}`, () => {
+        const envelope = truePeakEnvelope(input, sampleRate, threshold);
+        const output = applyGains(input, gains, 1.6);
+        assert.deepEqual(gainedPeaks(output, sampleRate, envelope, threshold, gains, 1.6), peaks(output, sampleRate));
+      });
+    }
+
+    it('finds the overshoot of a gain step on a steady signal (where only the gain makes the peak)', () => {
+      // A bump makes the sample peak (0.884); the steps' overshoot beats it.
+      const steady = [new Float32Array(4800).fill(0.5)];
+      steady[0]![1050] = 0.52;
+      const gains = new Float32Array(4800).map((_, i) => (Math.floor(i / 700) % 2 ? 1.7 : 0.2));
+      const output = applyGains(steady, gains, 1);
+      const expected = peaks(output, 48000);
+      assert.ok(expected.samplePeak > 0.88 && expected.truePeak > expected.samplePeak * 1.02, `the step overshoots: ${expected.truePeak} over ${expected.samplePeak}`);
+      assert.deepEqual(gainedPeaks(output, 48000, truePeakEnvelope(steady, 48000, 0.1), 0.1, gains, 1), expected);
+    });
   });
 });
