@@ -82,6 +82,12 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
   let restful = 0; // consecutive samples with state exactly 1
+  // After a block of pure release (target 1 throughout) the ring holds a geometric series: its deficit
+  // under 1, sum of (1 - state), shrinks by `release` each sample, and so does the average's. The next
+  // block of release is then computed in closed form and the ring written out only when a block needs it;
+  // `owed` is the deficit of the state before such a block's first sample (0: the ring is written).
+  let pure = false;
+  let owed = 0;
   for (let k = 0; k < blocks; k++) {
     const start = k * width;
     const end = Math.min(n, start + width);
@@ -90,6 +96,40 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     if (restful >= width && !here && !next) {
       gains.fill(gain, start, end);
       continue;
+    }
+    if (!here && !next && pure) {
+      let deficit = width - sum;
+      const entry = 1 - state;
+      let i = start;
+      for (; i < end; i++) {
+        deficit *= release;
+        if (deficit * invWidth < 1e-6) break;
+        gains[i] = (1 - deficit * invWidth) * gain;
+      }
+      if (i < end) {
+        // Back to within a millionth of 1: snap to rest, as the state itself would.
+        gains.fill(gain, i, end);
+        ring.fill(1);
+        state = 1;
+        sum = width;
+        restful = width;
+        pure = false;
+        owed = 0;
+        continue;
+      }
+      sum = width - deficit;
+      state = 1 - entry * Math.pow(release, end - start);
+      owed = entry;
+      continue;
+    }
+    if (owed > 0) {
+      // Write out the ring of the closed-form block before (its slot j holds the state after j + 1 steps).
+      let deficit = owed;
+      for (let j = 0; j < width; j++) {
+        deficit *= release;
+        ring[j] = 1 - deficit;
+      }
+      owed = 0;
     }
     if (!here && !next) {
       // Release only (target 1 throughout): the general step below with a = b = 1, without its branches.
@@ -105,8 +145,11 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
         if (g > 1) g = 1;
         gains[i] = g * gain;
       }
+      // A whole block of release that never reached 1: the ring is a geometric series.
+      pure = end - start === width && state < 1;
       continue;
     }
+    pure = false;
     for (let i = start; i < end; i++) {
       const a = here ? gains[i]! : 1;
       const j = i + width - 1;
