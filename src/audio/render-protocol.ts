@@ -25,7 +25,6 @@ export type ToWorker =
 export interface PostedResult {
   readonly channels: Float32Array[];
   readonly sampleRate: number;
-  readonly duckingDb: Float32Array;
   readonly voiceSpans: readonly Span[];
   readonly mastering?: Omit<MasterResult, 'channels'>;
   readonly measurement?: LoudnessMeasurement;
@@ -71,7 +70,7 @@ export function toPosted(result: RenderedMix): { result: PostedResult; transfer:
     const { channels: _channels, ...figures } = mastering;
     posted = { ...rest, mastering: figures };
   }
-  const buffers = new Set<ArrayBuffer>([...result.channels.map((c) => c.buffer as ArrayBuffer), result.duckingDb.buffer as ArrayBuffer]);
+  const buffers = new Set<ArrayBuffer>(result.channels.map((c) => c.buffer as ArrayBuffer));
   return { result: posted, transfer: [...buffers] };
 }
 

@@ -23,15 +23,23 @@ export interface LimiterResult {
   readonly maxReductionDb: number;
 }
 
+/** A limiter's gain curve (see `limiterGains`). */
+export interface LimiterCurve {
+  /** Per-sample gain, the gain before the limiter included. */
+  readonly gains: Float32Array;
+  /** Its lowest value. */
+  readonly lowest: number;
+}
+
 /**
  * The limiter's gain curve for linear true peaks `peaks` (of the input before `gain`): g[n] <= ceiling /
  * (gain * peaks[n]) everywhere, reached smoothly. g = box average over the look-ahead `width` of r, where r
  * follows the forward `width`-sample minimum of the required gain down at once and back up with an
  * exponential release; every term of the average is at most the required gain at n, so the bound holds.
- * Returns the per-sample gain including `gain` (a reused work buffer: valid until the next call), or null
- * when no sample needs limiting.
+ * Returns the per-sample gain including `gain` (a reused work buffer: valid until the next call) and its
+ * lowest value, or null when no sample needs limiting.
  */
-export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): Float32Array | null {
+export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): LimiterCurve | null {
   const n = peaks.length;
   const over = ceiling / gain;
   const blocks = Math.ceil(n / width);
@@ -82,6 +90,8 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   const ring = new Float32Array(width).fill(first);
   let sum = width * first;
   let restful = 0; // consecutive samples with state exactly 1
+  // The lowest average: only the two general loops below can lower it (a closed-form release only rises).
+  let lowest = 1;
   // After a block of pure release (target 1 throughout) the ring holds a geometric series: its deficit
   // under 1, sum of (1 - state), shrinks by `release` each sample, and so does the average's. The next
   // block of release is then computed in closed form and the ring written out only when a block needs it;
@@ -143,6 +153,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
         if (restful >= width) sum = width;
         let g = sum * invWidth;
         if (g > 1) g = 1;
+        if (g < lowest) lowest = g;
         gains[i] = g * gain;
       }
       // A whole block of release that never reached 1: the ring is a geometric series.
@@ -168,10 +179,11 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       let g = sum * invWidth;
       const req = here ? required[i]! : 1;
       if (g > req) g = req;
+      if (g < lowest) lowest = g;
       gains[i] = g * gain;
     }
   }
-  return gains;
+  return { gains, lowest: lowest * gain };
 }
 
 /**
@@ -184,16 +196,13 @@ export function limitTruePeak(channels: readonly Float32Array[], sampleRate: num
   const width = Math.max(1, Math.round(((options.lookaheadMs ?? 5) / 1000) * sampleRate));
   const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
   const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
-  const gains = limiterGains(envelope, gain, ceiling, width, release);
-  return { channels: applyGains(channels, gains, gain), maxReductionDb: reductionDb(gains, gain) };
+  const curve = limiterGains(envelope, gain, ceiling, width, release);
+  return { channels: applyGains(channels, curve?.gains ?? null, gain), maxReductionDb: reductionDb(curve, gain) };
 }
 
-/** Deepest reduction of a gain curve below `gain`, dB (0 when none). */
-export function reductionDb(gains: Float32Array | null, gain: number): number {
-  if (!gains) return 0;
-  let lowest = gain;
-  for (let i = 0; i < gains.length; i++) if (gains[i]! < lowest) lowest = gains[i]!;
-  return lowest < gain ? -20 * Math.log10(lowest / gain) : 0;
+/** Deepest reduction of a limiter's curve below `gain`, dB (0 when none). */
+export function reductionDb(curve: LimiterCurve | null, gain: number): number {
+  return curve && curve.lowest < gain ? -20 * Math.log10(curve.lowest / gain) : 0;
 }
 
 /** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */

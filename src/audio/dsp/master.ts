@@ -1,6 +1,6 @@
 import { dbToGain, gainToDb } from './db.js';
 import { kWeightedPower } from './k-weighting.js';
-import { applyGains, limiterGains, reductionDb } from './limiter.js';
+import { applyGains, limiterGains, reductionDb, type LimiterCurve } from './limiter.js';
 import {
   channelWeights,
   integratedFromBlocks,
@@ -102,7 +102,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       }
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
       if (!coarse) break;
-      const loudness = estimateIntegrated(coarsePower, coarse, 1, step / factor);
+      const loudness = estimateIntegrated(coarsePower, coarse.gains, 1, step / factor);
       const shortfall = p.integrated - loudness;
       if (Math.abs(shortfall) <= AIM / 4) break;
       let slope = 1.5;
@@ -111,7 +111,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
   }
-  let gains: Float32Array | null = null;
+  let curve: LimiterCurve | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
   let out: Float32Array[] = channels;
@@ -124,9 +124,9 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
         threshold = ceiling / dbToGain(envelopeGainDb);
         truePeakEnvelope(channels, sampleRate, threshold, peaks);
       }
-      gains = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
-      if (!gains) break;
-      const loudness = estimateIntegrated(power, gains, 1, step);
+      curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
+      if (!curve) break;
+      const loudness = estimateIntegrated(power, curve.gains, 1, step);
       const shortfall = p.integrated - loudness;
       if (Math.abs(shortfall) <= AIM) break;
       // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
@@ -136,7 +136,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       previous = { gainDb, loudness };
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
-    out = applyGains(channels, gains, dbToGain(gainDb));
+    out = applyGains(channels, curve?.gains ?? null, dbToGain(gainDb));
     blocks = loudnessBlocks(out, sampleRate);
     const measured = integratedFromBlocks(blocks.momentary);
     // The estimate steered the passes; if the real output misses, correct once more from the measurement.
@@ -145,7 +145,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     previous = undefined;
   }
   // The output's peaks, read with the help of the input's envelope (see gainedPeaks).
-  let measurement = measureFromBlocks(blocks, gainedPeaks(out, sampleRate, peaks, threshold, gains, dbToGain(gainDb)));
+  let measurement = measureFromBlocks(blocks, gainedPeaks(out, sampleRate, peaks, threshold, curve?.gains ?? null, dbToGain(gainDb)));
   if (measurement.truePeak > p.truePeak) {
     // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
@@ -153,7 +153,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     gainDb += gainToDb(trim);
     measurement = measureLoudness(out, sampleRate);
   }
-  const reduction = reductionDb(gains, dbToGain(gainDb));
+  const reduction = reductionDb(curve, dbToGain(gainDb));
   return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
 }
 

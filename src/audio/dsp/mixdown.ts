@@ -13,9 +13,10 @@ export interface MixResult {
   /** The rendered ad: `channelCount` channels of exactly round(length * sampleRate) samples. */
   readonly channels: Float32Array[];
   readonly sampleRate: number;
-  /** Music ducking gain, dB, one value per sample (0 where not ducked). */
-  readonly duckingDb: Float32Array;
-  /** Where the voice was found, in samples. */
+  /**
+   * Where the voice was found, in samples: the music's ducking follows these spans
+   * (`duckingEnvelopeDb(voiceSpans, ...)` gives its gain per sample, `duckingEnvelope` for drawing).
+   */
   readonly voiceSpans: readonly Span[];
   /** Present when the spec asked for mastering: measurement and compliance of `channels`. */
   readonly mastering?: MasterResult;
@@ -127,57 +128,89 @@ function renderVoiceInto(spec: MixSpec, pooled: 'pooled' | null): Float32Array[]
   return bus;
 }
 
-/** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
-export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
-  return renderMusicInto(spec, music, null, null);
+/** A piece of the bed's copies on the timeline: source samples [from, to) at `at + from`, crossfading in or out, or not. */
+interface Piece {
+  readonly at: number;
+  readonly from: number;
+  readonly to: number;
+  readonly fade: 'in' | 'out' | null;
 }
 
 /**
- * `renderMusic` into reused work buffers (`pooled`), or into new arrays. With `fadeGains`, the fades are
- * multiplied into that per-sample gain curve instead of into every channel.
+ * The bed cut from its offset, brought to the ad's rate and channels, and where its pieces go: looped
+ * with equal-power crossfades, or trimmed to the ad. `end` is where the bed stops (the ad's length when looped).
  */
-function renderMusicInto(spec: MixSpec, music: MusicBed, pooled: 'pooled' | null, fadeGains: Float32Array | null): Float32Array[] {
-  const length = validateSpec(spec);
-  const count = spec.channelCount;
+function musicLayout(spec: MixSpec, music: MusicBed, length: number): { parts: Float32Array[]; pieces: Piece[]; crossfade: number; end: number } {
   const rate = spec.sampleRate;
-  const curve: FadeCurve = spec.fadeCurve ?? 'sine';
   const srcRate = music.source.sampleRate;
   const srcLength = music.source.channels[0]?.length ?? 0;
   const offset = Math.min(srcLength, Math.round(seconds(music.offset, 'spec.music.offset') * srcRate));
-  const parts = segment(music.source, offset, srcLength, rate, count, 'spec.music');
+  const parts = segment(music.source, offset, srcLength, rate, spec.channelCount, 'spec.music');
   const segLength = parts[0]!.length;
-  const bus = Array.from({ length: count }, (_, c) => (pooled ? scratch(`mix.music${c}`, length).fill(0) : new Float32Array(length)));
-  let end = Math.min(length, segLength);
-  if (music.loop && segLength > 0 && segLength < length) {
-    const crossfade = Math.min(Math.floor(segLength / 2), Math.round(seconds(music.loopCrossfade ?? 0.05, 'spec.music.loopCrossfade') * rate));
-    const stride = segLength - crossfade;
-    // Equal-power crossfade: the incoming copy rises as sin, the outgoing one falls as cos (the same table reversed).
-    const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
-    for (let at = 0; at < length; at += stride) {
-      const more = at + segLength < length;
-      const stop = Math.min(segLength, length - at);
-      const headEnd = at === 0 ? 0 : Math.min(crossfade, stop);
-      const bodyEnd = more ? Math.min(stride, stop) : stop;
-      for (let c = 0; c < count; c++) {
-        const src = parts[c]!;
-        const out = bus[c]!;
-        for (let k = 0; k < headEnd; k++) out[at + k]! += src[k]! * rise[k]!;
-        // The body overlaps nothing yet: a plain copy.
-        if (bodyEnd > headEnd) out.set(src.subarray(headEnd, bodyEnd), at + headEnd);
-        if (more) for (let k = stride; k < stop; k++) out[at + k]! += src[k]! * rise[crossfade - 1 - (k - stride)]!;
-      }
-      if (!more) break;
-    }
-    end = length;
-  } else {
-    for (let c = 0; c < count; c++) bus[c]!.set(parts[c]!.subarray(0, end));
+  const pieces: Piece[] = [];
+  if (!music.loop || segLength === 0 || segLength >= length) {
+    const end = Math.min(length, segLength);
+    if (end > 0) pieces.push({ at: 0, from: 0, to: end, fade: null });
+    return { parts, pieces, crossfade: 0, end };
   }
-  const fadeIn = Math.min(end, Math.round(seconds(music.fadeIn, 'spec.music.fadeIn') * rate));
-  const fadeOut = Math.min(end, Math.round(seconds(music.fadeOut, 'spec.music.fadeOut') * rate));
-  for (const out of fadeGains ? [fadeGains] : bus) {
+  const crossfade = Math.min(Math.floor(segLength / 2), Math.round(seconds(music.loopCrossfade ?? 0.05, 'spec.music.loopCrossfade') * rate));
+  const stride = segLength - crossfade;
+  for (let at = 0; at < length; at += stride) {
+    const more = at + segLength < length;
+    const stop = Math.min(segLength, length - at);
+    const headEnd = at === 0 ? 0 : Math.min(crossfade, stop);
+    const bodyEnd = more ? Math.min(stride, stop) : stop;
+    if (headEnd > 0) pieces.push({ at, from: 0, to: headEnd, fade: 'in' });
+    if (bodyEnd > headEnd) pieces.push({ at, from: headEnd, to: bodyEnd, fade: null });
+    if (more && stop > stride) pieces.push({ at, from: stride, to: stop, fade: 'out' });
+    if (!more) break;
+  }
+  return { parts, pieces, crossfade, end: length };
+}
+
+/**
+ * Adds the bed's pieces into `bus` (one array per channel), times `gains[i]` at output sample i when
+ * given. The crossfades are equal-power: the incoming copy rises as sin, the outgoing one falls as cos
+ * (the same table reversed).
+ */
+function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly Piece[], crossfade: number, gains: Float32Array | null): void {
+  const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
+  const last = crossfade - 1;
+  for (const { at, from, to, fade } of pieces) {
+    for (let c = 0; c < bus.length; c++) {
+      const src = parts[c]!;
+      const out = bus[c]!;
+      if (fade === null && gains) for (let k = from; k < to; k++) out[at + k]! += src[k]! * gains[at + k]!;
+      else if (fade === null) for (let k = from; k < to; k++) out[at + k]! += src[k]!;
+      else {
+        // 'in' pieces start at source sample 0, 'out' pieces at the stride: index the table from each end.
+        for (let k = from; k < to; k++) {
+          const f = fade === 'in' ? rise[k]! : rise[last - (k - from)]!;
+          out[at + k]! += src[k]! * f * (gains ? gains[at + k]! : 1);
+        }
+      }
+    }
+  }
+}
+
+/** Multiplies the bed's fades (in from its start, out before `end`) into each of `targets`. */
+function fadeMusic(spec: MixSpec, music: MusicBed, end: number, targets: readonly Float32Array[]): void {
+  const curve: FadeCurve = spec.fadeCurve ?? 'sine';
+  const fadeIn = Math.min(end, Math.round(seconds(music.fadeIn, 'spec.music.fadeIn') * spec.sampleRate));
+  const fadeOut = Math.min(end, Math.round(seconds(music.fadeOut, 'spec.music.fadeOut') * spec.sampleRate));
+  for (const out of targets) {
     if (fadeIn > 0) applyFade(out, 0, fadeIn, true, curve);
     if (fadeOut > 0) applyFade(out, end - fadeOut, fadeOut, false, curve);
   }
+}
+
+/** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
+export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
+  const length = validateSpec(spec);
+  const { parts, pieces, crossfade, end } = musicLayout(spec, music, length);
+  const bus = Array.from({ length: spec.channelCount }, () => new Float32Array(length));
+  addMusic(bus, parts, pieces, crossfade, null);
+  fadeMusic(spec, music, end, bus);
   return bus;
 }
 
@@ -216,35 +249,20 @@ export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   // With mastering the bus is a temporary (master writes new arrays); without, it is the result.
   const voice = renderVoiceInto(spec, spec.mastering ? 'pooled' : null);
   const spans = spec.ducking || spec.voice.length ? spansFor(spec, voice) : [];
-  const duckingDb = spec.ducking ? duckingEnvelopeDb(spans, length, spec.sampleRate, spec.ducking) : new Float32Array(length);
   const out = voice;
   if (spec.music) {
     const bedGain = dbToGain((spec.music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
-    // One gain curve for the bed (level, ducking and fades), computed once for all channels.
+    // One gain curve for the bed (level, ducking and fades), computed once for all channels; the bed's
+    // pieces are added through it straight into the voice bus.
     const gains = scratch('mix.gains', length);
     if (spec.ducking) duckingGains(spans, spec.sampleRate, spec.ducking, bedGain, gains);
     else gains.fill(bedGain);
-    const music = renderMusicInto(spec, spec.music, 'pooled', gains);
-    if (out.length === 2) {
-      const y0 = out[0]!;
-      const y1 = out[1]!;
-      const m0 = music[0]!;
-      const m1 = music[1]!;
-      for (let i = 0; i < length; i++) {
-        const g = gains[i]!;
-        y0[i]! += m0[i]! * g;
-        y1[i]! += m1[i]! * g;
-      }
-    } else {
-      for (let c = 0; c < out.length; c++) {
-        const y = out[c]!;
-        const m = music[c]!;
-        for (let i = 0; i < length; i++) y[i]! += m[i]! * gains[i]!;
-      }
-    }
+    const { parts, pieces, crossfade, end } = musicLayout(spec, spec.music, length);
+    fadeMusic(spec, spec.music, end, [gains]);
+    addMusic(out, parts, pieces, crossfade, gains);
   }
-  if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans };
+  if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, voiceSpans: spans };
   hooks.onStage?.('master');
   const mastered = master(out, spec.sampleRate, spec.mastering.preset, spec.mastering);
-  return { channels: mastered.channels, sampleRate: spec.sampleRate, duckingDb, voiceSpans: spans, mastering: mastered };
+  return { channels: mastered.channels, sampleRate: spec.sampleRate, voiceSpans: spans, mastering: mastered };
 }

@@ -120,7 +120,9 @@ describe('limiter gain curve', () => {
     peaks[1999] = 1.8;
     peaks[699] = 1.3; // the last sample of a block
     peaks[700] = 1.2; // the first of the next
-    const gains = Array.from(limiterGains(peaks, 1, 1, width, release)!);
+    const curve = limiterGains(peaks, 1, 1, width, release)!;
+    const gains = Array.from(curve.gains);
+    assert.ok(Math.abs(curve.lowest - Math.min(...gains)) < 1e-7, `lowest ${curve.lowest} vs ${Math.min(...gains)}`);
     // Reference: required gain, forward window minimum, release, box average of width, clamp.
     const n = peaks.length;
     const req = Array.from(peaks, (p) => (p > 1 ? 1 / p : 1));

@@ -83,7 +83,7 @@ describe('true peak', () => {
         // A limiter curve for 1.6 gain into a 0.9 ceiling, from the envelope itself (release 2 ms: it moves a lot).
         const envelope = truePeakEnvelope(input, sampleRate, threshold);
         const limited = limiterGains(envelope, 1.6, 0.9, 240, Math.exp(-1 / 96));
-        if (limited) cases.push([`a limiter's curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, limited.slice(), threshold]);
+        if (limited) cases.push([`a limiter's curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, limited.gains.slice(), threshold]);
         // Sharp steps every 777 samples, the worst case for the bound.
         cases.push([`a stepped curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, new Float32Array(n).map((_, i) => 0.5 + (Math.floor(i / 777) % 4) * 0.4), threshold]);
       }
