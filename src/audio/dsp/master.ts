@@ -1,6 +1,6 @@
 import { dbToGain, gainToDb } from './db.js';
 import { kWeightedPower } from './k-weighting.js';
-import { applyGains, limiterGains, reductionDb, type LimiterCurve } from './limiter.js';
+import { limiterGains, reductionDb, type LimiterCurve } from './limiter.js';
 import {
   channelWeights,
   integratedFromBlocks,
@@ -13,7 +13,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { scratch } from './scratch.js';
-import { gainedPeaks, truePeakEnvelope } from './true-peak.js';
+import { gainedCopy, gainedPeaks, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -114,7 +114,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   let curve: LimiterCurve | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
-  let out: Float32Array[] = channels;
+  let copy: GainedCopy | undefined;
   let blocks: LoudnessBlocks | undefined;
   for (;;) {
     while (passes < MAX_PASSES) {
@@ -136,8 +136,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       previous = { gainDb, loudness };
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
-    out = applyGains(channels, curve?.gains ?? null, dbToGain(gainDb));
-    blocks = loudnessBlocks(out, sampleRate);
+    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold);
+    blocks = loudnessBlocks(copy.channels, sampleRate);
     const measured = integratedFromBlocks(blocks.momentary);
     // The estimate steered the passes; if the real output misses, correct once more from the measurement.
     if (Math.abs(p.integrated - measured) <= AIM || passes >= MAX_PASSES) break;
@@ -145,7 +145,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     previous = undefined;
   }
   // The output's peaks, read with the help of the input's envelope (see gainedPeaks).
-  let measurement = measureFromBlocks(blocks, gainedPeaks(out, sampleRate, peaks, threshold, curve?.gains ?? null, dbToGain(gainDb)));
+  let out = copy.channels;
+  let measurement = measureFromBlocks(blocks, gainedPeaks(copy, sampleRate));
   if (measurement.truePeak > p.truePeak) {
     // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);

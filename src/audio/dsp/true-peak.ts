@@ -227,56 +227,90 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
   return out;
 }
 
+/** A gained copy of some channels, and what `gainedPeaks` reads of it per block of BLOCK (32) samples. */
+export interface GainedCopy {
+  /** The channels times the gain, new arrays. */
+  readonly channels: Float32Array[];
+  /** The input's true-peak envelope and the threshold it was computed for (see `truePeakEnvelope`). */
+  readonly envelope: Float32Array;
+  readonly threshold: number;
+  /** Per block: the envelope's largest value, and the gain's lowest and highest. */
+  readonly top: Float32Array;
+  readonly low: Float32Array;
+  readonly high: Float32Array;
+  /** The copy's largest |value|. */
+  readonly samplePeak: number;
+}
+
 /**
- * Sample peak and true peak of `output`, which is `input` times a gain (the per-sample curve `gains`, or
- * `gain` throughout) rounded to float32, as `peaks(output)` finds them, but skipping more blocks: for
- * those it reads `envelope`, the input's `truePeakEnvelope` for `threshold`. Where the gain is g
- * throughout a block's taps, an interpolated output value is g times the input's, and the input's is at
- * most max(envelope, threshold) there; where the gain moves, by at most the movement times the taps'
- * absolute sum times the input's largest |value|. A block is interpolated only when that bound (with a
- * margin for the float32 rounding) can beat the peak found so far. After a limiter, whose gain holds the
- * envelope under its ceiling, few blocks are left.
+ * `channels` times the per-sample `gains` (or `gain` throughout), as new arrays, summarised for
+ * `gainedPeaks` on the way: `envelope` is the channels' `truePeakEnvelope` for `threshold`.
  */
-export function gainedPeaks(
-  output: readonly Float32Array[],
-  sampleRate: number,
-  envelope: Float32Array,
-  threshold: number,
-  gains: Float32Array | null,
-  gain: number,
-): { samplePeak: number; truePeak: number } {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
-  // Per block: the envelope's maximum (as bits: non-negative floats order as integers), the gain's
-  // extremes and the output's largest |value|.
-  const top = new Int32Array(blocks);
-  const high = new Float32Array(blocks).fill(gain);
-  const low = new Float32Array(blocks).fill(gain);
-  const e = bits(envelope);
-  const ys = output.map(bits);
-  let sampleBits = 0;
+  const top = new Float32Array(blocks);
+  const low = new Float32Array(blocks);
+  const high = new Float32Array(blocks);
+  const out = channels.map(() => new Float32Array(n));
+  let samplePeak = 0;
   for (let k = 0; k < blocks; k++) {
     const start = k * BLOCK;
     const end = Math.min(n, start + BLOCK);
-    let t = 0;
-    for (let i = start; i < end; i++) t = Math.max(t, e[i]!);
-    top[k] = t;
-    for (const y of ys) for (let i = start; i < end; i++) sampleBits = Math.max(sampleBits, y[i]! & ABS);
-    if (!gains) continue;
-    let g0 = gains[start]!;
+    let e = 0;
+    let g0 = gains ? gains[start]! : gain;
     let g1 = g0;
-    for (let i = start + 1; i < end; i++) {
+    for (let i = start; i < end; i++) {
+      const v = envelope[i]!;
+      if (v > e) e = v;
+      if (!gains) continue;
       const g = gains[i]!;
       if (g > g1) g1 = g;
       else if (g < g0) g0 = g;
     }
+    top[k] = e;
     low[k] = g0;
     high[k] = g1;
+    for (let c = 0; c < out.length; c++) {
+      const x = channels[c]!;
+      const y = out[c]!;
+      let m = samplePeak;
+      // The peak is read from the stored (float32) values, as `peaks` reads them.
+      if (gains) {
+        for (let i = start; i < end; i++) {
+          const v = Math.fround(x[i]! * gains[i]!);
+          y[i] = v;
+          if (v > m) m = v;
+          else if (-v > m) m = -v;
+        }
+      } else {
+        for (let i = start; i < end; i++) {
+          const v = Math.fround(x[i]! * gain);
+          y[i] = v;
+          if (v > m) m = v;
+          else if (-v > m) m = -v;
+        }
+      }
+      samplePeak = m;
+    }
   }
-  const samplePeak = new Float32Array(new Int32Array([sampleBits]).buffer)[0]!;
+  return { channels: out, envelope, threshold, top, low, high, samplePeak };
+}
+
+/**
+ * Sample peak and true peak of a gained copy, as `peaks(copy.channels)` finds them, but interpolating
+ * fewer blocks. Where the gain is g throughout a block's taps, an interpolated output value is g times
+ * the input's, and the input's is at most max(envelope, threshold) there; where the gain moves, by at
+ * most the movement times the taps' absolute sum times the input's largest |value|. A block is
+ * interpolated only when that bound (with a margin for the float32 rounding) can beat the peak found so
+ * far. After a limiter, whose gain holds the envelope under its ceiling, few blocks are left.
+ */
+export function gainedPeaks(copy: GainedCopy, sampleRate: number): { samplePeak: number; truePeak: number } {
+  const { channels, threshold, top, low, high, samplePeak } = copy;
   const factor = truePeakFactor(sampleRate);
   if (samplePeak === 0 || factor === 1) return { samplePeak, truePeak: samplePeak };
-  const tops = new Float32Array(top.buffer);
+  const n = copy.envelope.length;
+  const blocks = top.length;
   const { bound } = getKernel();
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
@@ -285,15 +319,15 @@ export function gainedPeaks(
     // A block's taps reach HALF samples into each neighbour (HALF < BLOCK).
     const before = k > 0 ? k - 1 : k;
     const after = k < blocks - 1 ? k + 1 : k;
-    const m = Math.max(tops[before]!, tops[k]!, tops[after]!);
+    const m = Math.max(top[before]!, top[k]!, top[after]!);
     const g1 = Math.max(high[before]!, high[k]!, high[after]!);
     const g0 = Math.min(low[before]!, low[k]!, low[after]!);
     // The interpolated input is at most max(envelope, threshold) and bound * m; the float32 rounding of
     // each output sample moves an interpolated value by at most bound * g1 * m * 2^-24 (here 2^-22).
-    const reach = g1 * Math.min(Math.max(tops[k]!, threshold), bound * m) + bound * m * (g1 - g0 + g1 * 2.4e-7);
+    const reach = g1 * Math.min(Math.max(top[k]!, threshold), bound * m) + bound * m * (g1 - g0 + g1 * 2.4e-7);
     if (reach <= peak) continue;
     const start = k * BLOCK;
-    for (const channel of output) peak = blockAt(channel, start, Math.min(n, start + BLOCK), quarter, peak, null, pad);
+    for (const channel of channels) peak = blockAt(channel, start, Math.min(n, start + BLOCK), quarter, peak, null, pad);
   }
   return { samplePeak, truePeak: peak };
 }
