@@ -250,51 +250,67 @@ export function gainedCopy(channels: readonly Float32Array[], gains: Float32Arra
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
   const top = new Float32Array(blocks);
-  const low = new Float32Array(blocks);
-  const high = new Float32Array(blocks);
+  const low = new Float32Array(blocks).fill(gain);
+  const high = new Float32Array(blocks).fill(gain);
   const out = channels.map(() => new Float32Array(n));
-  let samplePeak = 0;
-  for (let k = 0; k < blocks; k++) {
-    const start = k * BLOCK;
+  // The largest |value| is taken before the float32 rounding: rounding is monotonic, so the largest
+  // stored value is that one rounded.
+  let peak = 0;
+  if (out.length === 2 && gains) {
+    peak = gainedStereo(channels[0]!, channels[1]!, gains, envelope, out[0]!, out[1]!, top, low, high);
+  } else {
+    for (let k = 0; k < blocks; k++) {
+      const start = k * BLOCK;
+      const end = Math.min(n, start + BLOCK);
+      let e = 0;
+      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+      top[k] = e;
+      if (gains) {
+        let g0 = gains[start]!;
+        let g1 = g0;
+        for (let i = start; i < end; i++) {
+          if (gains[i]! > g1) g1 = gains[i]!;
+          if (gains[i]! < g0) g0 = gains[i]!;
+        }
+        low[k] = g0;
+        high[k] = g1;
+      }
+    }
+    for (let c = 0; c < out.length; c++) {
+      const x = channels[c]!;
+      const y = out[c]!;
+      if (gains) for (let i = 0; i < n; i++) peak = Math.max(peak, Math.abs((y[i] = x[i]! * gains[i]!)));
+      else for (let i = 0; i < n; i++) peak = Math.max(peak, Math.abs((y[i] = x[i]! * gain)));
+    }
+  }
+  return { channels: out, envelope, threshold, top, low, high, samplePeak: Math.fround(peak) };
+}
+
+/** `gainedCopy` of a stereo pair through a gain curve, in one loop; returns the largest |value| (unrounded). */
+function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, envelope: Float32Array, yl: Float32Array, yr: Float32Array, top: Float32Array, low: Float32Array, high: Float32Array): number {
+  const n = l.length;
+  let m = 0;
+  for (let k = 0, start = 0; start < n; k++, start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
     let e = 0;
-    let g0 = gains ? gains[start]! : gain;
+    let g0 = gains[start]!;
     let g1 = g0;
     for (let i = start; i < end; i++) {
       const v = envelope[i]!;
       if (v > e) e = v;
-      if (!gains) continue;
       const g = gains[i]!;
       if (g > g1) g1 = g;
-      else if (g < g0) g0 = g;
+      if (g < g0) g0 = g;
+      const a = Math.abs((yl[i] = l[i]! * g));
+      const b = Math.abs((yr[i] = r[i]! * g));
+      if (a > m) m = a;
+      if (b > m) m = b;
     }
     top[k] = e;
     low[k] = g0;
     high[k] = g1;
-    for (let c = 0; c < out.length; c++) {
-      const x = channels[c]!;
-      const y = out[c]!;
-      let m = samplePeak;
-      // The peak is read from the stored (float32) values, as `peaks` reads them.
-      if (gains) {
-        for (let i = start; i < end; i++) {
-          const v = Math.fround(x[i]! * gains[i]!);
-          y[i] = v;
-          if (v > m) m = v;
-          else if (-v > m) m = -v;
-        }
-      } else {
-        for (let i = start; i < end; i++) {
-          const v = Math.fround(x[i]! * gain);
-          y[i] = v;
-          if (v > m) m = v;
-          else if (-v > m) m = -v;
-        }
-      }
-      samplePeak = m;
-    }
   }
-  return { channels: out, envelope, threshold, top, low, high, samplePeak };
+  return m;
 }
 
 /**
