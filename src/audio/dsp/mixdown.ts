@@ -83,6 +83,19 @@ function addConstant(out: Float32Array, src: Float32Array, offset: number, from:
   for (let k = 0; k < o.length; k++) o[k]! += x[k]! * gain;
 }
 
+/** `addConstant` of one source into two outputs (a mono clip on a stereo bus): one read of the source. */
+function addConstantPair(left: Float32Array, right: Float32Array, src: Float32Array, offset: number, from: number, to: number, gain: number): void {
+  if (to <= from) return;
+  const l = left.subarray(offset + from, offset + to);
+  const r = right.subarray(offset + from, offset + to);
+  const x = src.subarray(from, to);
+  for (let k = 0; k < l.length; k++) {
+    const v = x[k]! * gain;
+    l[k]! += v;
+    r[k]! += v;
+  }
+}
+
 /** out[offset + k] += src[k] * gainAt(k) for k in [from, to). */
 function addScaled(out: Float32Array, src: Float32Array, offset: number, from: number, to: number, gainAt: (k: number) => number): void {
   for (let k = from; k < to; k++) out[offset + k]! += src[k]! * gainAt(k);
@@ -121,9 +134,10 @@ function renderVoiceInto(spec: MixSpec, pooled: 'pooled' | null): Float32Array[]
     };
     for (let c = 0; c < count; c++) {
       addScaled(bus[c]!, parts[c]!, start, first, steady, gainAt);
-      addConstant(bus[c]!, parts[c]!, start, steady, stop, gain);
       addScaled(bus[c]!, parts[c]!, start, stop, last, gainAt);
     }
+    if (count === 2 && parts[0] === parts[1]) addConstantPair(bus[0]!, bus[1]!, parts[0]!, start, steady, stop, gain);
+    else for (let c = 0; c < count; c++) addConstant(bus[c]!, parts[c]!, start, steady, stop, gain);
   }
   return bus;
 }
@@ -177,6 +191,19 @@ function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly P
   const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
   const last = crossfade - 1;
   for (const { at, from, to, fade } of pieces) {
+    if (fade === null && gains && bus.length === 2) {
+      // The long pieces of a stereo bed: both channels in one loop, one read of the gain.
+      const l = bus[0]!;
+      const r = bus[1]!;
+      const sl = parts[0]!;
+      const sr = parts[1]!;
+      for (let k = from; k < to; k++) {
+        const g = gains[at + k]!;
+        l[at + k]! += sl[k]! * g;
+        r[at + k]! += sr[k]! * g;
+      }
+      continue;
+    }
     for (let c = 0; c < bus.length; c++) {
       const src = parts[c]!;
       const out = bus[c]!;
