@@ -110,17 +110,19 @@ export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32
 }
 
 /**
- * Per-sample K-weighted power summed over channels with their weights: out[n] = sum of G_c * y_c[n]^2.
- * The 100 ms step energies of a gain-modulated copy g[n] * x[n] are then close to sum g[n]^2 out[n] / step
- * when g moves slowly against the filters' memory (used to steer mastering passes cheaply; the final
- * figures are always measured on the real output).
+ * K-weighted power summed over channels with their weights, averaged over runs of `run` samples:
+ * out[k] = mean over run k of the sum of G_c * y_c[n]^2 (a trailing partial run is dropped). The 100 ms
+ * step energies of a gain-modulated copy g[n] * x[n] are then close to the sum over its runs of out[k]
+ * times the run's mean g^2 when g moves slowly against the filters' memory (used to steer mastering
+ * passes cheaply; the final figures are always measured on the real output).
  */
-export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
-  const n = channels[0]?.length ?? 0;
+export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], run: number, out: Float32Array = new Float32Array(Math.floor((channels[0]?.length ?? 0) / run))): Float32Array {
+  const runs = Math.floor((channels[0]?.length ?? 0) / run);
   const [s, h] = kWeightingFilters(sampleRate);
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
   const ha2 = h.a2;
+  const scale = 1 / run;
   if (channels.length === 2 && weights[0] === 1 && weights[1] === 1) {
     // Stereo: both recursions interleaved (the biquads are latency-bound). In transposed direct form II
     // the 8 states and 7 coefficients fit in registers; in direct form I (12 states) Chromium's V8 spills
@@ -129,22 +131,26 @@ export function kWeightedPower(channels: readonly Float32Array[], sampleRate: nu
     const right = channels[1]!;
     let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
     let t1 = 0, t2 = 0, r1 = 0, r2 = 0;
-    for (let i = 0; i < n; i++) {
-      const x = left[i]!;
-      const u = right[i]!;
-      const y = b0 * x + s1;
-      const t = b0 * u + t1;
-      s1 = b1 * x - a1 * y + s2;
-      s2 = b2 * x - a2 * y;
-      t1 = b1 * u - a1 * t + t2;
-      t2 = b2 * u - a2 * t;
-      const v = y + q1;
-      const k = t + r1;
-      q1 = -2 * y - ha1 * v + q2;
-      q2 = y - ha2 * v;
-      r1 = -2 * t - ha1 * k + r2;
-      r2 = t - ha2 * k;
-      out[i] = v * v + k * k;
+    for (let k = 0, i = 0; k < runs; k++) {
+      let sum = 0;
+      for (const end = i + run; i < end; i++) {
+        const x = left[i]!;
+        const u = right[i]!;
+        const y = b0 * x + s1;
+        const t = b0 * u + t1;
+        s1 = b1 * x - a1 * y + s2;
+        s2 = b2 * x - a2 * y;
+        t1 = b1 * u - a1 * t + t2;
+        t2 = b2 * u - a2 * t;
+        const v = y + q1;
+        const w = t + r1;
+        q1 = -2 * y - ha1 * v + q2;
+        q2 = y - ha2 * v;
+        r1 = -2 * t - ha1 * w + r2;
+        r2 = t - ha2 * w;
+        sum += v * v + w * w;
+      }
+      out[k] = sum * scale;
     }
     return out;
   }
@@ -153,15 +159,19 @@ export function kWeightedPower(channels: readonly Float32Array[], sampleRate: nu
     const w = weights[c] ?? 1;
     if (w === 0) return;
     let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
-    for (let i = 0; i < n; i++) {
-      const x0 = x[i]!;
-      const y = b0 * x0 + s1;
-      s1 = b1 * x0 - a1 * y + s2;
-      s2 = b2 * x0 - a2 * y;
-      const v = y + q1;
-      q1 = -2 * y - ha1 * v + q2;
-      q2 = y - ha2 * v;
-      out[i]! += w * v * v;
+    for (let k = 0, i = 0; k < runs; k++) {
+      let sum = 0;
+      for (const end = i + run; i < end; i++) {
+        const x0 = x[i]!;
+        const y = b0 * x0 + s1;
+        s1 = b1 * x0 - a1 * y + s2;
+        s2 = b2 * x0 - a2 * y;
+        const v = y + q1;
+        q1 = -2 * y - ha1 * v + q2;
+        q2 = y - ha2 * v;
+        sum += v * v;
+      }
+      out[k]! += w * sum * scale;
     }
   });
   return out;

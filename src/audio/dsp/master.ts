@@ -60,12 +60,17 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   assertChannels(channels);
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
-  // Per-sample K-weighted power of the input: the passes estimate their loudness from it (see
-  // kWeightedPower); what is reported is measured on the output itself.
   const n = channels[0]!.length;
-  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), scratch('master.power', n));
   const step = Math.round(sampleRate / 10);
-  const inputIntegrated = estimateIntegrated(power, null, 1, step);
+  // The input's K-weighted power per run of `factor` samples (a divisor of the 100 ms step: 8 at 48 kHz,
+  // 7 at 44.1 kHz): the passes estimate their loudness from it (see kWeightedPower); what is reported is
+  // measured on the output itself.
+  let factor = COARSE;
+  while (factor > 1 && step % factor !== 0) factor--;
+  const runs = Math.floor(n / factor);
+  const perStep = step / factor;
+  const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), factor, scratch('master.power', runs));
+  const inputIntegrated = estimateIntegrated(power, null, perStep, 1);
   if (!Number.isFinite(inputIntegrated)) {
     const copy = channels.map((c) => c.slice());
     const silent = measureLoudness(copy, sampleRate);
@@ -79,17 +84,11 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   let envelopeGainDb = gainDb + HEADROOM_DB;
   let threshold = ceiling / dbToGain(envelopeGainDb);
   const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n));
-  // Steering: find the gain on a copy decimated by up to COARSE (each run's largest peak, its mean power),
+  // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
-  // The factor divides the 100 ms step (8 at 48 kHz, 7 at 44.1 kHz).
-  let factor = COARSE;
-  while (factor > 1 && step % factor !== 0) factor--;
   if (factor > 1 && n >= factor * step) {
-    const runs = Math.floor(n / factor);
-    const coarsePeaks = scratch('master.coarsePeaks', runs);
-    const coarsePower = scratch('master.coarsePower', runs);
-    decimate(peaks, power, factor, coarsePeaks, coarsePower);
+    const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
     const coarseWidth = Math.max(1, Math.round(width / factor));
     const coarseRelease = Math.pow(release, factor);
     let last: { gainDb: number; loudness: number } | undefined;
@@ -98,11 +97,11 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
         envelopeGainDb = gainDb + HEADROOM_DB;
         threshold = ceiling / dbToGain(envelopeGainDb);
         truePeakEnvelope(channels, sampleRate, threshold, peaks);
-        decimate(peaks, power, factor, coarsePeaks, coarsePower);
+        runMaxima(peaks, factor, coarsePeaks);
       }
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
       if (!coarse) break;
-      const loudness = estimateIntegrated(coarsePower, coarse.gains, 1, step / factor);
+      const loudness = estimateIntegrated(power, coarse.gains, perStep, 1);
       const shortfall = p.integrated - loudness;
       if (Math.abs(shortfall) <= AIM / 4) break;
       let slope = 1.5;
@@ -126,7 +125,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       }
       curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
       if (!curve) break;
-      const loudness = estimateIntegrated(power, curve.gains, 1, step);
+      const loudness = estimateIntegrated(power, curve.gains, perStep, factor);
       const shortfall = p.integrated - loudness;
       if (Math.abs(shortfall) <= AIM) break;
       // Limiting eats more loudness as the gain rises: the second pass overshoots the shortfall by half,
@@ -158,47 +157,51 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   return { channels: out, inputIntegrated, measurement, compliance: checkCompliance(measurement, p), gainDb, limiterReductionDb: reduction, passes };
 }
 
-/** Integrated loudness of g[n] * x[n] estimated from x's per-sample K-weighted power (g = gains, or `gain`). */
-function estimateIntegrated(power: Float32Array, gains: Float32Array | null, gain: number, step: number): number {
-  const steps = new Float64Array(Math.floor(power.length / step));
-  for (let b = 0, n = 0; b < steps.length; b++) {
+/**
+ * Integrated loudness of g[n] * x[n] estimated from x's K-weighted power per run (`power`, `perStep` runs
+ * to the 100 ms step), with g one value per `spread` samples of the runs (`gains`; 1 throughout when null).
+ */
+function estimateIntegrated(power: Float32Array, gains: Float32Array | null, perStep: number, spread: number): number {
+  const steps = new Float64Array(Math.floor(power.length / perStep));
+  for (let b = 0, k = 0; b < steps.length; b++) {
     let sum = 0;
-    const end = n + step;
-    if (gains) {
-      for (; n < end; n++) {
-        const g = gains[n]!;
-        sum += g * g * power[n]!;
+    const end = k + perStep;
+    if (!gains) {
+      for (; k < end; k++) sum += power[k]!;
+    } else if (spread === 1) {
+      for (; k < end; k++) {
+        const g = gains[k]!;
+        sum += g * g * power[k]!;
       }
     } else {
-      for (; n < end; n++) sum += power[n]!;
+      // A run's energy through the gain: its mean power times the mean of g^2 over its samples.
+      for (let i = k * spread; k < end; k++) {
+        let g2 = 0;
+        for (const stop = i + spread; i < stop; i++) {
+          const g = gains[i]!;
+          g2 += g * g;
+        }
+        sum += (g2 / spread) * power[k]!;
+      }
     }
-    steps[b] = (sum * gain * gain) / step;
+    steps[b] = sum / perStep;
   }
   return integratedFromSteps(steps);
 }
 
-/**
- * Runs of `factor` samples: the largest true peak and the mean K-weighted power of each (a trailing
- * partial run is dropped). The peaks are non-negative, so their float bit patterns order as integers.
- */
-function decimate(peaks: Float32Array, power: Float32Array, factor: number, coarsePeaks: Float32Array, coarsePower: Float32Array): void {
+/** The largest value of each run of `factor` samples of `peaks` into `out` (a trailing partial run is dropped). */
+function runMaxima(peaks: Float32Array, factor: number, out: Float32Array): Float32Array {
+  // The peaks are non-negative, so their float bit patterns order as integers.
   const p = new Int32Array(peaks.buffer, peaks.byteOffset, peaks.length);
-  const o = new Int32Array(coarsePeaks.buffer, coarsePeaks.byteOffset, coarsePeaks.length);
+  const o = new Int32Array(out.buffer, out.byteOffset, out.length);
   if (factor === 8) {
-    for (let k = 0, b = 0; k < o.length; k++, b += 8) {
-      o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
-      coarsePower[k] = (power[b]! + power[b + 1]! + power[b + 2]! + power[b + 3]! + power[b + 4]! + power[b + 5]! + power[b + 6]! + power[b + 7]!) / 8;
-    }
-    return;
+    for (let k = 0, b = 0; k < o.length; k++, b += 8) o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
+    return out;
   }
   for (let k = 0, b = 0; k < o.length; k++, b += factor) {
     let top = 0;
-    let sum = 0;
-    for (let i = b; i < b + factor; i++) {
-      top = Math.max(top, p[i]!);
-      sum += power[i]!;
-    }
+    for (let i = b; i < b + factor; i++) top = Math.max(top, p[i]!);
     o[k] = top;
-    coarsePower[k] = sum / factor;
   }
+  return out;
 }
