@@ -37,16 +37,30 @@ export interface LimiterCurve {
  * follows the forward `width`-sample minimum of the required gain down at once and back up with an
  * exponential release; every term of the average is at most the required gain at n, so the bound holds.
  * Returns the per-sample gain including `gain` (a reused work buffer: valid until the next call) and its
- * lowest value, or null when no sample needs limiting.
+ * lowest value, or null when no sample needs limiting. `runs`, when given, holds the largest of `peaks`
+ * in each run of `runs.length` samples from the start: blocks are then found from the runs.
  */
-export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number): LimiterCurve | null {
+export function limiterGains(peaks: Float32Array, gain: number, ceiling: number, width: number, release: number, runs?: { readonly maxima: Float32Array; readonly length: number }): LimiterCurve | null {
   const n = peaks.length;
   const over = ceiling / gain;
   const blocks = Math.ceil(n / width);
-  // Pass 1: which blocks of `width` samples hold a peak over the ceiling (the others need no work).
+  // Pass 1: which blocks of `width` samples hold a peak over the ceiling (the others need no work). A
+  // run over it flags every block it touches (a block with no such peak only costs its pass 2).
   const flagged = new Uint8Array(blocks);
   let any = false;
-  for (let i = 0; i < n; i++) {
+  let from = 0;
+  if (runs) {
+    const { maxima, length } = runs;
+    for (let r = 0; r < maxima.length; r++) {
+      if (maxima[r]! > over) {
+        const first = r * length;
+        for (let k = (first / width) | 0, last = ((first + length - 1) / width) | 0; k <= last; k++) flagged[k] = 1;
+        any = true;
+      }
+    }
+    from = maxima.length * length;
+  }
+  for (let i = from; i < n; i++) {
     if (peaks[i]! > over) {
       flagged[(i / width) | 0] = 1;
       any = true;

@@ -87,8 +87,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
+  const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
   if (factor > 1 && n >= factor * step) {
-    const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
     const coarseWidth = Math.max(1, Math.round(width / factor));
     const coarseRelease = Math.pow(release, factor);
     let last: { gainDb: number; loudness: number } | undefined;
@@ -122,8 +122,9 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
         envelopeGainDb = gainDb + HEADROOM_DB;
         threshold = ceiling / dbToGain(envelopeGainDb);
         truePeakEnvelope(channels, sampleRate, threshold, peaks);
+        runMaxima(peaks, factor, coarsePeaks);
       }
-      curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release);
+      curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release, { maxima: coarsePeaks, length: factor });
       if (!curve) break;
       const loudness = estimateIntegrated(power, curve.gains, perStep, factor);
       const shortfall = p.integrated - loudness;

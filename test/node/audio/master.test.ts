@@ -142,4 +142,18 @@ describe('limiter gain curve', () => {
       assert.ok(gains[i]! * peaks[i]! <= 1 + 1e-6, `sample ${i} over the ceiling`);
     }
   });
+
+  it('gives the same curve when it finds its blocks from run maxima (runs of 8 and 7, a partial run at the end)', async () => {
+    const { limiterGains } = await import('../../../src/audio/dsp/limiter.js');
+    const random = (await import('../../audio/signals.js')).prng(9);
+    const peaks = new Float32Array(5003).map(() => (random() < 0.01 ? 1 + random() : 0.9 * random()));
+    peaks[5002] = 1.4; // in the partial run
+    for (const length of [8, 7]) {
+      const maxima = new Float32Array(Math.floor(peaks.length / length)).map((_, r) => Math.max(...peaks.subarray(r * length, r * length + length)));
+      const plain = limiterGains(peaks, 1, 1, 240, 0.999)!.gains.slice();
+      const fromRuns = limiterGains(peaks, 1, 1, 240, 0.999, { maxima, length })!.gains;
+      assert.deepEqual(Array.from(fromRuns), Array.from(plain), `runs of ${length}`);
+    }
+  });
 });
+
