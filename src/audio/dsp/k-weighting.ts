@@ -39,103 +39,35 @@ export function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
 }
 
 /**
- * K-weights `input` and adds the mean square of each consecutive `blockSize` samples into `energies`
- * (energies[i] += mean of squares of block i, weighted by `weight`). A trailing partial block is dropped.
- */
-export function accumulateKWeightedEnergy(input: Float32Array, sampleRate: number, blockSize: number, weight: number, energies: Float64Array): void {
-  const [s, h] = kWeightingFilters(sampleRate);
-  const { b0, b1, b2, a1, a2 } = s;
-  const ha1 = h.a1;
-  const ha2 = h.a2;
-  // Transposed direct form II, states in doubles: two states per stage, so that the two channels of
-  // the stereo versions below fit in registers together (see kWeightedPower).
-  let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
-  const blocks = Math.min(energies.length, Math.floor(input.length / blockSize));
-  const scale = weight / blockSize;
-  let n = 0;
-  for (let block = 0; block < blocks; block++) {
-    let sum = 0;
-    const end = n + blockSize;
-    for (; n < end; n++) {
-      const x = input[n]!;
-      const y = b0 * x + s1;
-      s1 = b1 * x - a1 * y + s2;
-      s2 = b2 * x - a2 * y;
-      const v = y + q1;
-      q1 = -2 * y - ha1 * v + q2;
-      q2 = y - ha2 * v;
-      sum += v * v;
-    }
-    energies[block]! += sum * scale;
-  }
-}
-
-/**
- * `accumulateKWeightedEnergy` for two channels of weight 1 at once: the two filter recursions interleave,
- * which roughly halves the time of a latency-bound biquad.
- */
-export function accumulateKWeightedEnergyPair(left: Float32Array, right: Float32Array, sampleRate: number, blockSize: number, energies: Float64Array): void {
-  const [s, h] = kWeightingFilters(sampleRate);
-  const { b0, b1, b2, a1, a2 } = s;
-  const ha1 = h.a1;
-  const ha2 = h.a2;
-  // Transposed direct form II (see accumulateKWeightedEnergy), the two channels' recursions interleaved.
-  let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
-  let t1 = 0, t2 = 0, r1 = 0, r2 = 0;
-  const blocks = Math.min(energies.length, Math.floor(left.length / blockSize));
-  const scale = 1 / blockSize;
-  let n = 0;
-  for (let block = 0; block < blocks; block++) {
-    let sum = 0;
-    const end = n + blockSize;
-    for (; n < end; n++) {
-      const x = left[n]!;
-      const u = right[n]!;
-      const y = b0 * x + s1;
-      const t = b0 * u + t1;
-      s1 = b1 * x - a1 * y + s2;
-      s2 = b2 * x - a2 * y;
-      t1 = b1 * u - a1 * t + t2;
-      t2 = b2 * u - a2 * t;
-      const v = y + q1;
-      const k = t + r1;
-      q1 = -2 * y - ha1 * v + q2;
-      q2 = y - ha2 * v;
-      r1 = -2 * t - ha1 * k + r2;
-      r2 = t - ha2 * k;
-      sum += v * v + k * k;
-    }
-    energies[block]! += sum * scale;
-  }
-}
-
-/**
  * K-weighted power summed over channels with their weights, averaged over runs of `run` samples:
- * out[k] = mean over run k of the sum of G_c * y_c[n]^2 (a trailing partial run is dropped). The 100 ms
- * step energies of a gain-modulated copy g[n] * x[n] are then close to the sum over its runs of out[k]
- * times the run's mean g^2 when g moves slowly against the filters' memory (used to steer mastering
- * passes cheaply; the final figures are always measured on the real output).
+ * out[k] = mean over run k of the sum of G_c * y_c[n]^2 (a trailing partial run is dropped). With runs of
+ * 100 ms these are BS.1770's step energies. With short runs, the step energies of a gain-modulated copy
+ * g[n] * x[n] are close to the sum over its runs of out[k] times the run's mean g^2 when g moves slowly
+ * against the filters' memory (used to steer mastering passes cheaply; the final figures are always
+ * measured on the real output).
+ *
+ * The filters run in transposed direct form II with double states, in one flat loop with a run counter:
+ * in Chromium, direct form I's 12 stereo states spill registers (about four times slower), and a loop
+ * nested in a loop over runs is compiled on-stack for the inner loop only and deoptimised at every exit.
  */
-export function kWeightedPower(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], run: number, out: Float32Array = new Float32Array(Math.floor((channels[0]?.length ?? 0) / run))): Float32Array {
-  const runs = Math.floor((channels[0]?.length ?? 0) / run);
+export function kWeightedPower<T extends Float32Array | Float64Array>(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], run: number, out: T): T {
+  const runs = Math.min(out.length, Math.floor((channels[0]?.length ?? 0) / run));
+  const n = runs * run;
   const [s, h] = kWeightingFilters(sampleRate);
   const { b0, b1, b2, a1, a2 } = s;
   const ha1 = h.a1;
   const ha2 = h.a2;
   const scale = 1 / run;
   if (channels.length === 2 && weights[0] === 1 && weights[1] === 1) {
-    // Stereo: both recursions interleaved (the biquads are latency-bound). In transposed direct form II
-    // the 8 states and 7 coefficients fit in registers; in direct form I (12 states) Chromium's V8 spills
-    // them and the loop takes about four times as long.
+    // Stereo: both recursions interleaved (the biquads are latency-bound).
     const left = channels[0]!;
     const right = channels[1]!;
     let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
     let t1 = 0, t2 = 0, r1 = 0, r2 = 0;
-    // One flat loop with a run counter: nested loops of 8 samples compile worse in Chromium.
     let sum = 0;
     let j = 0;
     let k = 0;
-    for (let i = 0, n = runs * run; i < n; i++) {
+    for (let i = 0; i < n; i++) {
       const x = left[i]!;
       const u = right[i]!;
       const y = b0 * x + s1;
@@ -159,24 +91,29 @@ export function kWeightedPower(channels: readonly Float32Array[], sampleRate: nu
     }
     return out;
   }
-  out.fill(0);
+  out.fill(0, 0, runs);
   channels.forEach((x, c) => {
-    const w = weights[c] ?? 1;
-    if (w === 0) return;
+    const weight = weights[c] ?? 1;
+    if (weight === 0) return;
+    const scaled = weight * scale;
     let s1 = 0, s2 = 0, q1 = 0, q2 = 0;
-    for (let k = 0, i = 0; k < runs; k++) {
-      let sum = 0;
-      for (const end = i + run; i < end; i++) {
-        const x0 = x[i]!;
-        const y = b0 * x0 + s1;
-        s1 = b1 * x0 - a1 * y + s2;
-        s2 = b2 * x0 - a2 * y;
-        const v = y + q1;
-        q1 = -2 * y - ha1 * v + q2;
-        q2 = y - ha2 * v;
-        sum += v * v;
+    let sum = 0;
+    let j = 0;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const x0 = x[i]!;
+      const y = b0 * x0 + s1;
+      s1 = b1 * x0 - a1 * y + s2;
+      s2 = b2 * x0 - a2 * y;
+      const v = y + q1;
+      q1 = -2 * y - ha1 * v + q2;
+      q2 = y - ha2 * v;
+      sum += v * v;
+      if (++j === run) {
+        out[k++]! += sum * scaled;
+        sum = 0;
+        j = 0;
       }
-      out[k]! += w * sum * scale;
     }
   });
   return out;

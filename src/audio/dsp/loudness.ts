@@ -1,4 +1,4 @@
-import { accumulateKWeightedEnergy, accumulateKWeightedEnergyPair } from './k-weighting.js';
+import { kWeightedPower } from './k-weighting.js';
 import { gainToDb } from './db.js';
 import { peaks } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
@@ -69,15 +69,7 @@ export function loudnessBlocks(channels: readonly Float32Array[], sampleRate: nu
   const length = assertChannels(channels);
   assertSampleRate(sampleRate);
   const step = Math.round(sampleRate / 10);
-  const steps = new Float64Array(Math.floor(length / step));
-  const weights = channelWeights(channels.length);
-  if (channels.length === 2) {
-    accumulateKWeightedEnergyPair(channels[0]!, channels[1]!, sampleRate, step, steps);
-  } else {
-    channels.forEach((channel, c) => {
-      if (weights[c]! > 0) accumulateKWeightedEnergy(channel, sampleRate, step, weights[c]!, steps);
-    });
-  }
+  const steps = kWeightedPower(channels, sampleRate, channelWeights(channels.length), step, new Float64Array(Math.floor(length / step)));
   return { steps, momentary: windowed(steps, 4), shortTerm: windowed(steps, 30) };
 }
 

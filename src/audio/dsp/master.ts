@@ -163,29 +163,41 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
  * to the 100 ms step), with g one value per `spread` samples of the runs (`gains`; 1 throughout when null).
  */
 function estimateIntegrated(power: Float32Array, gains: Float32Array | null, perStep: number, spread: number): number {
+  // Flat loops with counters (see kWeightedPower on nested loops in Chromium).
   const steps = new Float64Array(Math.floor(power.length / perStep));
-  for (let b = 0, k = 0; b < steps.length; b++) {
-    let sum = 0;
-    const end = k + perStep;
-    if (!gains) {
-      for (; k < end; k++) sum += power[k]!;
-    } else if (spread === 1) {
-      for (; k < end; k++) {
-        const g = gains[k]!;
-        sum += g * g * power[k]!;
-      }
-    } else {
-      // A run's energy through the gain: its mean power times the mean of g^2 over its samples.
-      for (let i = k * spread; k < end; k++) {
-        let g2 = 0;
-        for (const stop = i + spread; i < stop; i++) {
-          const g = gains[i]!;
-          g2 += g * g;
-        }
-        sum += (g2 / spread) * power[k]!;
+  const runs = steps.length * perStep;
+  let sum = 0;
+  let r = 0;
+  let b = 0;
+  if (!gains || spread === 1) {
+    for (let k = 0; k < runs; k++) {
+      const g = gains ? gains[k]! : 1;
+      sum += g * g * power[k]!;
+      if (++r === perStep) {
+        steps[b++] = sum / perStep;
+        sum = 0;
+        r = 0;
       }
     }
-    steps[b] = sum / perStep;
+  } else {
+    // A run's energy through the gain: its mean power times the mean of g^2 over its samples.
+    let g2 = 0;
+    let j = 0;
+    let k = 0;
+    for (let i = 0, n = runs * spread; i < n; i++) {
+      const g = gains[i]!;
+      g2 += g * g;
+      if (++j === spread) {
+        sum += (g2 / spread) * power[k++]!;
+        g2 = 0;
+        j = 0;
+        if (++r === perStep) {
+          steps[b++] = sum / perStep;
+          sum = 0;
+          r = 0;
+        }
+      }
+    }
   }
   return integratedFromSteps(steps);
 }
