@@ -76,7 +76,7 @@ const browser = await puppeteer.launch({ executablePath: chromiumPath(), headles
 let failed = false;
 try {
   const version = await browser.version();
-  console.log(`Benchmarks in ${version} (headless), medians of 7 runs after 2 warm-ups, ${new Date().toISOString()}`);
+  console.log(`Benchmarks in ${version} (headless), ${new Date().toISOString()}`);
   for (const name of pages) {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error(`[${name}] ${error.message}`));
@@ -87,7 +87,7 @@ try {
       const report = await page.evaluate(() => window.__bench);
       console.log(`\n## ${report.title}`);
       for (const row of report.rows) {
-        console.log(`  ${row.medianMs.toFixed(1).padStart(8)} ms median (min ${row.minMs.toFixed(1)}, ${row.runs} runs)  ${row.name}`);
+        console.log(`  ${row.medianMs.toFixed(1).padStart(8)} ms median (min ${row.minMs.toFixed(1)}, ${row.runs} runs${row.warmup === undefined ? '' : ` after ${row.warmup} warm-ups`})  ${row.name}`);
         console.log(`  ${''.padStart(8)}    -> ${row.result}`);
       }
       for (const note of report.notes) console.log(`  ${note}`);

@@ -6,6 +6,8 @@ export interface Row {
   medianMs: number;
   minMs: number;
   runs: number;
+  /** Untimed runs before them, where that applies. */
+  warmup?: number;
   result: string;
 }
 
@@ -28,6 +30,8 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+const pause = (ms: number): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Runs `fn` `warmup` times untimed, then `runs` times timed; `describe` turns the last result into text. */
 export async function measure<T>(name: string, fn: () => T | Promise<T>, describe: (result: T) => string, runs = 7, warmup = 2): Promise<Row> {
   let result: T | undefined;
@@ -37,9 +41,44 @@ export async function measure<T>(name: string, fn: () => T | Promise<T>, describ
     const start = performance.now();
     result = await fn();
     times.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pause(10);
   }
-  return { name, medianMs: median(times), minMs: Math.min(...times), runs, result: describe(result as T) };
+  return { name, medianMs: median(times), minMs: Math.min(...times), runs, warmup, result: describe(result as T) };
+}
+
+/** A contender of `compare`: what is timed, and the description of its last result (not timed). */
+export interface Contender {
+  readonly name: string;
+  readonly fn: () => unknown;
+  readonly describe: (result: unknown) => string;
+}
+
+/** A contender from a function and the description of its result. */
+export function contender<T>(name: string, fn: () => T | Promise<T>, describe: (result: T) => string): Contender {
+  return { name, fn, describe: (result) => describe(result as T) };
+}
+
+/**
+ * Runs the contenders in turn (A, B, A, B, ...): `warmup` untimed rounds, then `runs` timed ones. A slow
+ * spell of the machine then falls on each alike, which back-to-back series cannot promise. Also returns
+ * each one's first run time (cold, if it never ran before).
+ */
+export async function compare(contenders: readonly Contender[], runs: number, warmup: number): Promise<{ rows: Row[]; firstMs: number[] }> {
+  const times = contenders.map((): number[] => []);
+  const results = contenders.map((): unknown => undefined);
+  const firstMs = contenders.map(() => 0);
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [i, c] of contenders.entries()) {
+      const start = performance.now();
+      results[i] = await c.fn();
+      const ms = performance.now() - start;
+      if (round === 0) firstMs[i] = ms;
+      if (round >= warmup) times[i]!.push(ms);
+      await pause(10);
+    }
+  }
+  const rows = contenders.map((c, i) => ({ name: c.name, medianMs: median(times[i]!), minMs: Math.min(...times[i]!), runs, warmup, result: c.describe(results[i]) }));
+  return { rows, firstMs };
 }
 
 /** Publishes the page's report for the runner. */

@@ -88,6 +88,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
   const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
+  let steered = false;
   if (factor > 1 && n >= factor * step) {
     const coarseWidth = Math.max(1, Math.round(width / factor));
     const coarseRelease = Math.pow(release, factor);
@@ -103,7 +104,8 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       if (!coarse) break;
       const loudness = estimateIntegrated(power, coarse.gains, perStep, 1);
       const shortfall = p.integrated - loudness;
-      if (Math.abs(shortfall) <= AIM / 4) break;
+      steered = Math.abs(shortfall) <= AIM / 4;
+      if (steered) break;
       let slope = 1.5;
       if (last && loudness !== last.loudness) slope = (gainDb - last.gainDb) / (loudness - last.loudness);
       last = { gainDb, loudness };
@@ -126,6 +128,9 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       }
       curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release, { maxima: coarsePeaks, length: factor });
       if (!curve) break;
+      // After converged steering the full-rate curve takes what the coarse one took, to a few hundredths of
+      // a LU in every case tried: no estimate, the output is measured next anyway.
+      if (steered && passes === 1) break;
       const loudness = estimateIntegrated(power, curve.gains, perStep, factor);
       const shortfall = p.integrated - loudness;
       if (Math.abs(shortfall) <= AIM) break;
