@@ -103,15 +103,15 @@ function addScaled(out: Float32Array, src: Float32Array, offset: number, from: n
 
 /** Renders the voice bus: every clip trimmed, faded, gained and placed sample-exactly. */
 export function renderVoice(spec: MixSpec): Float32Array[] {
-  return renderVoiceInto(spec, null);
+  const length = validateSpec(spec);
+  return renderVoiceInto(spec, Array.from({ length: spec.channelCount }, () => new Float32Array(length)));
 }
 
-/** `renderVoice` into reused work buffers (`pooled`), or into new arrays. */
-function renderVoiceInto(spec: MixSpec, pooled: 'pooled' | null): Float32Array[] {
+/** Adds the voice bus into `bus` (one array per channel of `spec.channelCount`, its length) and returns it. */
+function renderVoiceInto(spec: MixSpec, bus: Float32Array[]): Float32Array[] {
   const length = validateSpec(spec);
   const count = spec.channelCount;
   const curve: FadeCurve = spec.fadeCurve ?? 'sine';
-  const bus = Array.from({ length: count }, (_, c) => (pooled ? scratch(`mix.voice${c}`, length).fill(0) : new Float32Array(length)));
   const busGain = dbToGain(spec.voiceGainDb ?? 0);
   for (let i = 0; i < spec.voice.length; i++) {
     const clip = spec.voice[i]!;
@@ -184,10 +184,11 @@ function musicLayout(spec: MixSpec, music: MusicBed, length: number): { parts: F
 
 /**
  * Adds the bed's pieces into `bus` (one array per channel), times `gains[i]` at output sample i when
- * given. The crossfades are equal-power: the incoming copy rises as sin, the outgoing one falls as cos
- * (the same table reversed).
+ * given; with `assign`, writes them instead (a copy's incoming crossfade still adds to the outgoing one
+ * of the copy before, written just before it). The crossfades are equal-power: the incoming copy rises
+ * as sin, the outgoing one falls as cos (the same table reversed).
  */
-function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly Piece[], crossfade: number, gains: Float32Array | null): void {
+function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly Piece[], crossfade: number, gains: Float32Array | null, assign: boolean): void {
   const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
   const last = crossfade - 1;
   for (const { at, from, to, fade } of pieces) {
@@ -197,24 +198,30 @@ function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly P
       const r = bus[1]!;
       const sl = parts[0]!;
       const sr = parts[1]!;
-      for (let k = from; k < to; k++) {
-        const g = gains[at + k]!;
-        l[at + k]! += sl[k]! * g;
-        r[at + k]! += sr[k]! * g;
+      if (assign) {
+        for (let k = from; k < to; k++) {
+          const g = gains[at + k]!;
+          l[at + k] = sl[k]! * g;
+          r[at + k] = sr[k]! * g;
+        }
+      } else {
+        for (let k = from; k < to; k++) {
+          const g = gains[at + k]!;
+          l[at + k]! += sl[k]! * g;
+          r[at + k]! += sr[k]! * g;
+        }
       }
       continue;
     }
+    const add = !assign || fade === 'in';
     for (let c = 0; c < bus.length; c++) {
       const src = parts[c]!;
       const out = bus[c]!;
-      if (fade === null && gains) for (let k = from; k < to; k++) out[at + k]! += src[k]! * gains[at + k]!;
-      else if (fade === null) for (let k = from; k < to; k++) out[at + k]! += src[k]!;
-      else {
-        // 'in' pieces start at source sample 0, 'out' pieces at the stride: index the table from each end.
-        for (let k = from; k < to; k++) {
-          const f = fade === 'in' ? rise[k]! : rise[last - (k - from)]!;
-          out[at + k]! += src[k]! * f * (gains ? gains[at + k]! : 1);
-        }
+      // 'in' pieces start at source sample 0, 'out' pieces at the stride: index the table from each end.
+      for (let k = from; k < to; k++) {
+        const f = fade === 'in' ? rise[k]! : fade === 'out' ? rise[last - (k - from)]! : 1;
+        const v = src[k]! * f * (gains ? gains[at + k]! : 1);
+        out[at + k] = add ? out[at + k]! + v : v;
       }
     }
   }
@@ -236,7 +243,7 @@ export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
   const length = validateSpec(spec);
   const { parts, pieces, crossfade, end } = musicLayout(spec, music, length);
   const bus = Array.from({ length: spec.channelCount }, () => new Float32Array(length));
-  addMusic(bus, parts, pieces, crossfade, null);
+  addMusic(bus, parts, pieces, crossfade, null, true);
   fadeMusic(spec, music, end, bus);
   return bus;
 }
@@ -260,6 +267,22 @@ export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Ar
   return decimateEnvelope(env, spec.sampleRate, pointsPerSecond);
 }
 
+/**
+ * Adds (or with `assign`, writes) the ducked, faded, gained bed into `bus` through one gain curve
+ * (level, ducking and fades, computed once for all channels); returns where the bed ends.
+ */
+function addBed(spec: MixSpec, music: MusicBed, spans: readonly Span[], bus: Float32Array[], assign: boolean): number {
+  const length = bus[0]!.length;
+  const bedGain = dbToGain((music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
+  const gains = scratch('mix.gains', length);
+  if (spec.ducking) duckingGains(spans, spec.sampleRate, spec.ducking, bedGain, gains);
+  else gains.fill(bedGain);
+  const { parts, pieces, crossfade, end } = musicLayout(spec, music, length);
+  fadeMusic(spec, music, end, [gains]);
+  addMusic(bus, parts, pieces, crossfade, gains, assign);
+  return end;
+}
+
 /** Hooks of `renderMix`. */
 export interface RenderHooks {
   /** Called as each stage begins (`mix`, then `master` when mastering); a throw stops the render there. */
@@ -274,19 +297,21 @@ export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   const length = validateSpec(spec);
   hooks.onStage?.('mix');
   // With mastering the bus is a temporary (master writes new arrays); without, it is the result.
-  const voice = renderVoiceInto(spec, spec.mastering ? 'pooled' : null);
-  const spans = spec.ducking || spec.voice.length ? spansFor(spec, voice) : [];
-  const out = voice;
-  if (spec.music) {
-    const bedGain = dbToGain((spec.music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
-    // One gain curve for the bed (level, ducking and fades), computed once for all channels; the bed's
-    // pieces are added through it straight into the voice bus.
-    const gains = scratch('mix.gains', length);
-    if (spec.ducking) duckingGains(spans, spec.sampleRate, spec.ducking, bedGain, gains);
-    else gains.fill(bedGain);
-    const { parts, pieces, crossfade, end } = musicLayout(spec, spec.music, length);
-    fadeMusic(spec, spec.music, end, [gains]);
-    addMusic(out, parts, pieces, crossfade, gains);
+  const out = Array.from({ length: spec.channelCount }, (_, c) => (spec.mastering ? scratch(`mix.bus${c}`, length) : new Float32Array(length)));
+  const wanted = spec.ducking || spec.voice.length;
+  let spans: Span[] = [];
+  if (spec.music && spec.ducking?.detect !== 'signal') {
+    // The bed is written first (no bus to clear), then the voice added.
+    if (wanted) spans = voicePlacementSpans(spec);
+    const end = addBed(spec, spec.music, spans, out, true);
+    if (spec.mastering) for (const channel of out) channel.fill(0, end);
+    renderVoiceInto(spec, out);
+  } else {
+    // Ducking that follows the voice signal needs the voice bus alone first.
+    if (spec.mastering) for (const channel of out) channel.fill(0);
+    renderVoiceInto(spec, out);
+    if (wanted) spans = spansFor(spec, out);
+    if (spec.music) addBed(spec, spec.music, spans, out, false);
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, voiceSpans: spans };
   hooks.onStage?.('master');

@@ -97,6 +97,14 @@ describe('renderMix music bed', () => {
     for (let i = 0; i < sr; i += 997) assert.ok(Math.abs(out[i]! - Math.sin((2 * Math.PI * 100 * i) / sr)) < 1e-4, `at ${i}`);
   });
 
+  it('leaves silence after a short bed in a mastered ad, whatever an earlier render left in its work buffers', () => {
+    const noise = (length: number): Float32Array => new Float32Array(length).map((_, i) => Math.sin(i * 0.37) * 0.5);
+    renderMix(base({ music: { source: { channels: [noise(sr)], sampleRate: sr } }, mastering: { preset: 'streaming' } }));
+    const out = renderMix(base({ music: { source: { channels: [noise(sr / 2)], sampleRate: sr } }, mastering: { preset: 'streaming' } })).channels;
+    assert.ok(out[0]!.subarray(0, sr / 2).some((v) => v !== 0), 'the bed plays');
+    assert.ok(out.every((channel) => channel.subarray(sr / 2).every((v) => v === 0)), 'silent after it');
+  });
+
   it('fills the whole ad when looping with a crossfade', () => {
     const out = renderMix(base({ music: { source: { channels: [ones(sr * 0.3)], sampleRate: sr }, loop: true, loopCrossfade: 0.02 } })).channels[0]!;
     assert.ok(out[sr - 1]! > 0.9);
