@@ -169,12 +169,18 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
   const n = x.length;
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
+  // Blocks whose whole neighbourhood lies inside: taps of samples start..start+31 reach x[start - 7] ..
+  // x[start + 39], the runs q - 1 .. q + 4 of SUB samples (q = start / SUB), unrolled below.
+  const inner = Math.floor((n - BLOCK - HALF) / BLOCK) * BLOCK;
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    // Taps of samples start..end-1 reach x[start - 7] .. x[end - 1 + 8]; the runs of SUB samples that
-    // cover that range bound the neighbourhood's largest |value|.
     let m = 0;
-    for (let k = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
+    if (start > 0 && start <= inner) {
+      const q = start / SUB;
+      m = Math.max(maxima[q - 1]!, maxima[q]!, maxima[q + 1]!, maxima[q + 2]!, maxima[q + 3]!, maxima[q + 4]!);
+    } else {
+      for (let k = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
+    }
     if (m * bound <= floor) continue;
     floor = blockAt(x, start, end, quarter, floor, out, pad);
   }
