@@ -74,10 +74,10 @@ publish(async () => {
   // Where the time goes: the mix alone, mastering alone, one true-peak scan, one loudness measurement.
   const raw = renderMix({ ...spec, mastering: null });
   const stages = [
-    await measure('  stage: mix + ducking (renderMix without mastering)', () => renderMix({ ...spec, mastering: null }), () => ''),
-    await measure('  stage: master() of that mix', () => master(raw.channels, sr, 'streaming'), (m) => `${m.passes} pass(es)`),
-    await measure('  stage: one measureLoudness of 30 s', () => measureLoudness(raw.channels, sr), () => ''),
-    await measure('  stage: one truePeak scan of 30 s', () => truePeak(raw.channels, sr), () => ''),
+    await measure('  stage: mix + ducking (renderMix without mastering)', () => renderMix({ ...spec, mastering: null }), () => '', 7, 8),
+    await measure('  stage: master() of that mix', () => master(raw.channels, sr, 'streaming'), (m) => `${m.passes} pass(es)`, 7, 8),
+    await measure('  stage: one measureLoudness of 30 s', () => measureLoudness(raw.channels, sr), () => '', 7, 8),
+    await measure('  stage: one truePeak scan of 30 s', () => truePeak(raw.channels, sr), () => '', 7, 8),
   ];
   // Calibration: one multiply-add pass over the 30 s stereo buffer, the unit the render is made of.
   const a = reference.channels.map((c) => c.slice());
