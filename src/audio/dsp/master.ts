@@ -216,10 +216,17 @@ function runMaxima(peaks: Float32Array, factor: number, out: Float32Array): Floa
     for (let k = 0, b = 0; k < o.length; k++, b += 8) o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
     return out;
   }
-  for (let k = 0, b = 0; k < o.length; k++, b += factor) {
-    let top = 0;
-    for (let i = b; i < b + factor; i++) top = Math.max(top, p[i]!);
-    o[k] = top;
+  // One flat loop with a run counter (see kWeightedPower on nested loops in Chromium).
+  let top = 0;
+  let j = 0;
+  let k = 0;
+  for (let i = 0, n = o.length * factor; i < n; i++) {
+    top = Math.max(top, p[i]!);
+    if (++j === factor) {
+      o[k++] = top;
+      top = 0;
+      j = 0;
+    }
   }
   return out;
 }

@@ -67,8 +67,28 @@ describe('master', () => {
       assert.equal(result.compliance.rules.find((rule) => rule.rule === 'integrated')?.pass, true);
       assert.equal(result.compliance.rules.find((rule) => rule.rule === 'truePeak')?.pass, true);
       assert.ok(Math.abs(result.measurement.integrated - m.integrated) < 1e-9, 'reports what it wrote');
+      assert.equal(result.measurement.truePeak, m.truePeak, 'and its true peak exactly');
+      assert.equal(result.measurement.samplePeak, m.samplePeak);
     });
   }
+
+  it('meets streaming at 44.1 kHz too (runs of 7 samples), reporting what it wrote', () => {
+    const at44 = renderMix({
+      length: 12,
+      sampleRate: 44100,
+      channelCount: 2,
+      voice: [{ source: { channels: [speech], sampleRate: sr }, start: 1 }],
+      music: { source: { channels: [l, r], sampleRate: sr }, gainDb: -8 },
+      ducking: { depthDb: 10, attackMs: 150, releaseMs: 400 },
+    }).channels;
+    const result = master(at44, 44100, 'streaming');
+    const m = measureLoudness(result.channels, 44100);
+    assert.ok(Math.abs(m.integrated + 14) <= 0.5, `${m.integrated} LUFS`);
+    assert.ok(m.truePeak <= -1, `${m.truePeak} dBTP`);
+    assert.ok(result.limiterReductionDb > 0, 'the limiter worked');
+    assert.ok(Math.abs(result.measurement.integrated - m.integrated) < 1e-9);
+    assert.equal(result.measurement.truePeak, m.truePeak);
+  });
 
   it('takes custom target and ceiling', () => {
     const result = master(mix, sr, 'custom', { target: -20, truePeak: -3 });
