@@ -61,6 +61,10 @@ try {
     await tab(id);
     await shot(id);
   }
+  // Once every voice-over has arrived and the preview has caught up with it.
+  await page.waitForFunction(() => !/Updating/.test(document.querySelector('studio-editor')?.shadowRoot?.querySelector('[part~="status"]')?.textContent ?? ''), { timeout: 60_000 });
+  await pause(6000);
+  await shot('settled');
   const violations = await page.evaluate(() => window.__violations ?? []);
   console.log(`saved ${dir}demo-${width}-*.png; CSP violations: ${violations.length ? violations.join(', ') : 'none'}`);
 } finally {
