@@ -80,7 +80,7 @@ function absMax(x: Float32Array, from: number, to: number): number {
 
 /**
  * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`,
- * raises out[i] to the largest |value| there; without, returns the largest value above `floor`. The 16 taps
+ * raises out[i] to the largest |value| there or at sample i; without, returns the largest value above `floor`. The 16 taps
  * slide through locals (one load per sample): with the 24 coefficients also in locals, reloading all 16
  * each time spills registers and costs about a third more.
  */
@@ -109,8 +109,11 @@ function block(src: Float32Array, shift: number, from: number, to: number, k: Fl
     }
     if (out === null) {
       if (peak > floor) floor = peak;
-    } else if (peak > out[i]!) {
-      out[i] = peak;
+    } else {
+      // The envelope holds the sample itself too.
+      const own = x7 < 0 ? -x7 : x7;
+      if (own > peak) peak = own;
+      if (peak > out[i]!) out[i] = peak;
     }
     x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8;
     x8 = x9; x9 = x10; x10 = x11; x11 = x12; x12 = x13; x13 = x14; x14 = x15;
@@ -206,29 +209,24 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
 
 /**
  * Per-sample true-peak envelope over all channels: out[n] is the largest |value| at sample n or between
- * n and n+1 in any channel. Where a block cannot exceed `threshold` (linear), out[n] is only the sample's
- * own |value| (then below `threshold` too): callers such as the limiter only act on what exceeds it.
+ * n and n+1 in any channel. Where a block cannot exceed `threshold` (linear), out[n] is left at 0: every
+ * |value| there is at most `threshold` over the interpolator's bound (`interpolationBound`), and callers
+ * such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
+ * interpolated, out[n] is the samples' largest |value|.)
  */
 export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
   const n = channels[0]?.length ?? 0;
-  if (channels.length === 2) {
-    const left = channels[0]!;
-    const right = channels[1]!;
-    // |values| compared as bit patterns (see subMaxima).
-    const l = bits(left);
-    const r = bits(right);
-    const o = bits(out);
-    for (let i = 0; i < n; i++) o[i] = Math.max(l[i]! & ABS, r[i]! & ABS);
-  } else {
-    out.fill(0);
+  const factor = truePeakFactor(sampleRate);
+  out.fill(0);
+  if (factor === 1) {
     for (const channel of channels) {
       for (let i = 0; i < n; i++) {
         const v = Math.abs(channel[i]!);
         if (v > out[i]!) out[i] = v;
       }
     }
+    return out;
   }
-  const factor = truePeakFactor(sampleRate);
   for (const channel of channels) scan(channel, factor, threshold, out);
   return out;
 }
@@ -341,7 +339,8 @@ export function gainedPeaks(copy: GainedCopy, sampleRate: number): { samplePeak:
     // A block's taps reach HALF samples into each neighbour (HALF < BLOCK).
     const before = k > 0 ? k - 1 : k;
     const after = k < blocks - 1 ? k + 1 : k;
-    const m = Math.max(top[before]!, top[k]!, top[after]!);
+    // Where the envelope was left at 0, every |value| is at most threshold / bound.
+    const m = Math.max(top[before]!, top[k]!, top[after]!, threshold / bound);
     const g1 = Math.max(high[before]!, high[k]!, high[after]!);
     const g0 = Math.min(low[before]!, low[k]!, low[after]!);
     // The interpolated input is at most max(envelope, threshold) and bound * m; the float32 rounding of

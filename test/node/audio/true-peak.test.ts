@@ -44,6 +44,20 @@ describe('true peak', () => {
     assert.ok(worst < 1e-6, `largest difference ${worst}`);
   });
 
+  it('is exact wherever it exceeds its threshold, and 0 or exact elsewhere', () => {
+    const envelope = truePeakEnvelope([noise], 48000, 0.9);
+    let exact = 0;
+    for (let i = 0; i < noise.length; i++) {
+      if (reference[i]! > 0.9) {
+        assert.ok(Math.abs(envelope[i]! - reference[i]!) < 1e-6, `sample ${i}: ${envelope[i]} vs ${reference[i]}`);
+        exact++;
+      } else {
+        assert.ok(envelope[i] === 0 || Math.abs(envelope[i]! - reference[i]!) < 1e-6, `sample ${i}`);
+      }
+    }
+    assert.ok(exact > 10, `${exact} samples over the threshold`);
+  });
+
   it('takes the larger channel and reports 0 for silence', () => {
     assert.equal(truePeak([new Float32Array(100), new Float32Array(100)], 48000), 0);
     const half = noise.map((v) => v / 2);
@@ -80,10 +94,10 @@ describe('true peak', () => {
     for (const sampleRate of [44100, 48000, 96000]) {
       for (const threshold of [0.05, 0.3, 2]) {
         cases.push([`a constant gain (${sampleRate} Hz, threshold ${threshold})`, sampleRate, null, threshold]);
-        // A limiter curve for 1.6 gain into a 0.9 ceiling, from the envelope itself (release 2 ms: it moves a lot).
-        const envelope = truePeakEnvelope(input, sampleRate, threshold);
-        const limited = limiterGains(envelope, 1.6, 0.9, 240, Math.exp(-1 / 96));
-        if (limited) cases.push([`a limiter's curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, limited.gains.slice(), threshold]);
+        // A limiter curve for 1.6 gain into a 0.9 ceiling (its envelope read down to 0.9 / 1.6; release 2 ms:
+        // it moves a lot).
+        const limited = limiterGains(truePeakEnvelope(input, sampleRate, 0.9 / 1.6), 1.6, 0.9, 240, Math.exp(-1 / 96))!;
+        cases.push([`a limiter's curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, limited.gains.slice(), threshold]);
         // Sharp steps every 777 samples, the worst case for the bound.
         cases.push([`a stepped curve (${sampleRate} Hz, threshold ${threshold})`, sampleRate, new Float32Array(n).map((_, i) => 0.5 + (Math.floor(i / 777) % 4) * 0.4), threshold]);
       }
