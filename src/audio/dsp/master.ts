@@ -12,7 +12,7 @@ import {
   type LoudnessMeasurement,
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
-import { scratch } from './scratch.js';
+import { reusable, scratch } from './scratch.js';
 import { gainedCopy, gainedPeaks, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
@@ -38,6 +38,12 @@ export interface MasterOptions {
   readonly target?: number;
   /** For `custom`: true-peak ceiling, dBTP. */
   readonly truePeak?: number;
+  /**
+   * Arrays to write the mastered channels into, e.g. an earlier result's that are no longer needed (new
+   * memory costs page faults): used when there is one per channel of the input's length, none sharing
+   * memory with the input or each other; otherwise new arrays are made.
+   */
+  readonly into?: readonly Float32Array[] | undefined;
 }
 
 const MAX_PASSES = 4;
@@ -61,6 +67,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
   const n = channels[0]!.length;
+  const into = reusable(options.into, channels.length, n, channels);
   const step = Math.round(sampleRate / 10);
   // The input's K-weighted power per run of `factor` samples (a divisor of the 100 ms step: 8 at 48 kHz,
   // 7 at 44.1 kHz): the passes estimate their loudness from it (see kWeightedPower); what is reported is
@@ -72,7 +79,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
   const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), factor, scratch('master.power', runs));
   const inputIntegrated = estimateIntegrated(power, null, perStep, 1);
   if (!Number.isFinite(inputIntegrated)) {
-    const copy = channels.map((c) => c.slice());
+    const copy = into ? into.map((c, i) => (c.set(channels[i]!), c)) : channels.map((c) => c.slice());
     const silent = measureLoudness(copy, sampleRate);
     return { channels: copy, inputIntegrated, measurement: silent, compliance: checkCompliance(silent, p), gainDb: 0, limiterReductionDb: 0, passes: 0 };
   }
@@ -141,7 +148,7 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
       previous = { gainDb, loudness };
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
-    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold);
+    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into);
     blocks = loudnessBlocks(copy.channels, sampleRate);
     const measured = integratedFromBlocks(blocks.momentary);
     // The estimate steered the passes; if the real output misses, correct once more from the measurement.
@@ -150,12 +157,12 @@ export function master(channels: Float32Array[], sampleRate: number, preset: Del
     previous = undefined;
   }
   // The output's peaks, read with the help of the input's envelope (see gainedPeaks).
-  let out = copy.channels;
+  const out = copy.channels;
   let measurement = measureFromBlocks(blocks, gainedPeaks(copy, sampleRate));
   if (measurement.truePeak > p.truePeak) {
     // The gain ramps moved an inter-sample peak past the margin: trim the whole master by the excess.
     const trim = dbToGain(p.truePeak - measurement.truePeak - 0.01);
-    out = out.map((channel) => channel.map((v) => v * trim));
+    for (const channel of out) for (let i = 0; i < channel.length; i++) channel[i]! *= trim;
     gainDb += gainToDb(trim);
     measurement = measureLoudness(out, sampleRate);
   }

@@ -5,7 +5,7 @@ import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { master, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
-import { scratch } from './scratch.js';
+import { reusable, scratch } from './scratch.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `renderMix` returns. */
@@ -287,6 +287,12 @@ function addBed(spec: MixSpec, music: MusicBed, spans: readonly Span[], bus: Flo
 export interface RenderHooks {
   /** Called as each stage begins (`mix`, then `master` when mastering); a throw stops the render there. */
   readonly onStage?: (stage: 'mix' | 'master') => void;
+  /**
+   * Arrays to write the result into, e.g. an earlier result's channels that are no longer needed: new
+   * memory costs page faults (about a tenth of a 30 s render). Used when there is one per channel of the
+   * ad's length, none sharing memory with another or with a source; otherwise new arrays are made.
+   */
+  readonly into?: readonly Float32Array[] | undefined;
 }
 
 /**
@@ -296,25 +302,29 @@ export interface RenderHooks {
 export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   const length = validateSpec(spec);
   hooks.onStage?.('mix');
-  // With mastering the bus is a temporary (master writes new arrays); without, it is the result.
-  const out = Array.from({ length: spec.channelCount }, (_, c) => (spec.mastering ? scratch(`mix.bus${c}`, length) : new Float32Array(length)));
+  // With mastering the bus is a temporary (master writes the result); without, it is the result.
+  const sources = [...spec.voice.map((clip) => clip.source), ...(spec.music ? [spec.music.source] : [])].flatMap((source) => source.channels);
+  const into = reusable(hooks.into, spec.channelCount, length, sources);
+  const out = spec.mastering ? Array.from({ length: spec.channelCount }, (_, c) => scratch(`mix.bus${c}`, length)) : (into ?? Array.from({ length: spec.channelCount }, () => new Float32Array(length)));
+  // Work buffers and given arrays hold old samples; new arrays are zero.
+  const stale = Boolean(spec.mastering) || into !== undefined;
   const wanted = spec.ducking || spec.voice.length;
   let spans: Span[] = [];
   if (spec.music && spec.ducking?.detect !== 'signal') {
     // The bed is written first (no bus to clear), then the voice added.
     if (wanted) spans = voicePlacementSpans(spec);
     const end = addBed(spec, spec.music, spans, out, true);
-    if (spec.mastering) for (const channel of out) channel.fill(0, end);
+    if (stale) for (const channel of out) channel.fill(0, end);
     renderVoiceInto(spec, out);
   } else {
     // Ducking that follows the voice signal needs the voice bus alone first.
-    if (spec.mastering) for (const channel of out) channel.fill(0);
+    if (stale) for (const channel of out) channel.fill(0);
     renderVoiceInto(spec, out);
     if (wanted) spans = spansFor(spec, out);
     if (spec.music) addBed(spec, spec.music, spans, out, false);
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, voiceSpans: spans };
   hooks.onStage?.('master');
-  const mastered = master(out, spec.sampleRate, spec.mastering.preset, spec.mastering);
+  const mastered = master(out, spec.sampleRate, spec.mastering.preset, { ...spec.mastering, into });
   return { channels: mastered.channels, sampleRate: spec.sampleRate, voiceSpans: spans, mastering: mastered };
 }

@@ -233,7 +233,7 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
 
 /** A gained copy of some channels, and what `gainedPeaks` reads of it per block of BLOCK (32) samples. */
 export interface GainedCopy {
-  /** The channels times the gain, new arrays. */
+  /** The channels times the gain. */
   readonly channels: Float32Array[];
   /** The input's true-peak envelope and the threshold it was computed for (see `truePeakEnvelope`). */
   readonly envelope: Float32Array;
@@ -247,16 +247,17 @@ export interface GainedCopy {
 }
 
 /**
- * `channels` times the per-sample `gains` (or `gain` throughout), as new arrays, summarised for
- * `gainedPeaks` on the way: `envelope` is the channels' `truePeakEnvelope` for `threshold`.
+ * `channels` times the per-sample `gains` (or `gain` throughout), into `into` (one array per channel of
+ * their length, not the channels themselves) or new arrays, summarised for `gainedPeaks` on the way:
+ * `envelope` is the channels' `truePeakEnvelope` for `threshold`.
  */
-export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number): GainedCopy {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[]): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
   const top = new Float32Array(blocks);
   const low = new Float32Array(blocks).fill(gain);
   const high = new Float32Array(blocks).fill(gain);
-  const out = channels.map(() => new Float32Array(n));
+  const out = into ? [...into] : channels.map(() => new Float32Array(n));
   // The largest |value| is taken before the float32 rounding: rounding is monotonic, so the largest
   // stored value is that one rounded.
   let peak = 0;

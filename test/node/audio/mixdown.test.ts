@@ -159,3 +159,31 @@ describe('ducking', () => {
     assert.ok(Math.abs(voiceSpans[0]!.end - 1.7 * sr) <= 480);
   });
 });
+
+describe('renderMix into given arrays', () => {
+  const bed = (length: number): Float32Array => new Float32Array(length).map((_, i) => Math.sin(i * 0.05) * 0.3);
+  const voice = { channels: [new Float32Array(sr / 2).map((_, i) => Math.sin(i * 0.2) * 0.6)], sampleRate: sr };
+  for (const mastering of [null, { preset: 'streaming' as const }]) {
+    for (const loop of [true, false]) {
+      it(`writes the same samples into them, whatever they held (${mastering ? 'mastered' : 'unmastered'}, bed ${loop ? 'looped' : 'shorter than the ad'})`, () => {
+        const spec = base({ length: 2, voice: [{ source: voice, start: 0.5 }], music: { source: { channels: [bed(sr * 0.75)], sampleRate: sr }, loop }, ducking: { depthDb: 10, attackMs: 100, releaseMs: 200 }, mastering });
+        const fresh = renderMix(spec).channels;
+        const given = [new Float32Array(2 * sr).fill(7), new Float32Array(2 * sr).fill(-7)];
+        const result = renderMix(spec, { into: given }).channels;
+        assert.ok(result[0] === given[0] && result[1] === given[1], 'the given arrays are the result');
+        assert.deepEqual(result, fresh);
+      });
+    }
+  }
+
+  it('makes new arrays when the given ones do not fit (a wrong length, one short, or a source among them)', () => {
+    const whole = { channels: [new Float32Array(sr).fill(0.1)], sampleRate: sr };
+    const spec = base({ voice: [{ source: whole, start: 0 }] });
+    for (const into of [[new Float32Array(10), new Float32Array(10)], [new Float32Array(sr)], [whole.channels[0]!, new Float32Array(sr)]]) {
+      const result = renderMix(spec, { into }).channels;
+      assert.ok(result.every((channel) => !into.includes(channel)), 'not written into');
+      assert.deepEqual(result, renderMix(spec).channels);
+    }
+  });
+});
+
