@@ -179,7 +179,8 @@ describe('renderMix into given arrays', () => {
   it('makes new arrays when the given ones do not fit (a wrong length, one short, or a source among them)', () => {
     const whole = { channels: [new Float32Array(sr).fill(0.1)], sampleRate: sr };
     const spec = base({ voice: [{ source: whole, start: 0 }] });
-    for (const into of [[new Float32Array(10), new Float32Array(10)], [new Float32Array(sr)], [whole.channels[0]!, new Float32Array(sr)]]) {
+    const offers: Float32Array[][] = [[new Float32Array(10), new Float32Array(10)], [new Float32Array(sr)], [whole.channels[0]!, new Float32Array(sr)]];
+    for (const into of offers) {
       const result = renderMix(spec, { into }).channels;
       assert.ok(result.every((channel) => !into.includes(channel)), 'not written into');
       assert.deepEqual(result, renderMix(spec).channels);
