@@ -68,6 +68,8 @@ export class MixPreview implements MixPreviewSource {
   readonly #export: MixPreviewOptions['export'];
   readonly #delayMs: number;
   readonly #envelopeRate: number;
+  /** The arrays the transport plays (the last preview), handed back to the renderer when replaced. */
+  #played: readonly Float32Array[] | undefined;
   readonly #listeners = new Set<(state: PreviewState) => void>();
   readonly #sources = new Map<string, AudioSource>();
   readonly #peaks = new Map<string, Float32Array>();
@@ -200,6 +202,9 @@ export class MixPreview implements MixPreviewSource {
       const { mastering } = project;
       const preset = resolvePreset(mastering.preset, { target: mastering.target, truePeak: mastering.truePeak });
       this.#engine.transport.setAudio(result.channels, result.sampleRate);
+      // The transport read the previous preview's arrays only when it made its buffer: hand them back.
+      if (this.#played) this.#engine.renderer.recycle(this.#played);
+      this.#played = result.channels;
       this.#set({
         status: 'ready',
         stage: null,

@@ -19,7 +19,9 @@ export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
 /** Messages to the render worker. */
 export type ToWorker =
   | { readonly type: 'source'; readonly id: number; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
-  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean };
+  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean }
+  /** An earlier result's arrays, transferred back: a later render may write into them (see `Renderer.recycle`). */
+  | { readonly type: 'recycle'; readonly channels: readonly Float32Array[] };
 
 /** A render result without its transferred arrays duplicated (`mastering.channels` is `channels`). */
 export interface PostedResult {

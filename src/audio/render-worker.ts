@@ -5,6 +5,8 @@ import { renderLocal } from './render-local.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker } from './render-protocol.js';
 
 const sources = new Map<number, AudioSource>();
+/** Arrays of earlier results handed back by the page (the last two sets): results are written into them. */
+const spare: Float32Array[][] = [];
 
 const post = (message: FromWorker, transfer: Transferable[] = []): void => {
   (self as unknown as { postMessage(message: FromWorker, transfer: Transferable[]): void }).postMessage(message, transfer);
@@ -16,12 +18,20 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     sources.set(message.id, { channels: message.channels, sampleRate: message.sampleRate });
     return;
   }
+  if (message.type === 'recycle') {
+    spare.push([...message.channels]);
+    if (spare.length > 2) spare.shift();
+    return;
+  }
   const { job, spec, keep, measure } = message;
   // Only the sources of the latest render stay: older ones are posted again if needed.
   const kept = new Set(keep);
   for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
   try {
-    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }) }, measure);
+    const length = Math.round(spec.length * spec.sampleRate);
+    const fit = spare.findIndex((set) => set.length === spec.channelCount && set[0]!.length === length);
+    const into = fit < 0 ? undefined : spare.splice(fit, 1)[0];
+    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure);
     const { result: posted, transfer } = toPosted(result);
     post({ type: 'progress', job, stage: 'done' });
     post({ type: 'result', job, result: posted }, transfer);

@@ -84,6 +84,19 @@ describe('MixPreview', () => {
     expect(state.compliance!.rules.find((rule) => rule.rule === 'integrated')!.pass).to.equal(false);
   });
 
+  it('hands the arrays of the preview it replaces back to the renderer, once the transport has the new ones', async () => {
+    const recycle = sinon.spy(engine.renderer, 'recycle');
+    const first = project();
+    preview.update(first);
+    await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
+    expect(recycle.callCount).to.equal(0);
+    preview.update({ ...first, mix: { ...first.mix, musicLevel: -12 } });
+    await waitUntil(() => recycle.callCount === 1 && ready(preview.getState()), 'rendered again', { timeout: 10000 });
+    preview.update({ ...first, mix: { ...first.mix, musicLevel: -3 } });
+    await waitUntil(() => recycle.callCount === 2 && ready(preview.getState()), 'and again', { timeout: 10000 });
+    expect(recycle.secondCall.args[0] === recycle.firstCall.args[0]).to.equal(false);
+  });
+
   it('renders again only when something audible changed, and a newer change aborts the render under way', async () => {
     const original = engine.renderer.render.bind(engine.renderer);
     const signals: AbortSignal[] = [];

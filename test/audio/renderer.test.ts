@@ -117,6 +117,33 @@ describe('Renderer', () => {
     expect(result.channels[0]!.length).to.equal(3 * sr);
   });
 
+  it('writes a render into the arrays handed back by recycle: transferred to the worker, the same samples out', async () => {
+    const post = sinon.spy(Worker.prototype, 'postMessage');
+    renderer = new Renderer();
+    const first = await renderer.render(spec());
+    const fresh = renderMix({ ...spec(), voiceGainDb: -3 });
+    renderer.recycle(first.channels);
+    expect(first.channels[0]!.length).to.equal(0); // detached: the worker has them now
+    const recycled = post.getCalls().find((call) => (call.args[0] as { type: string }).type === 'recycle');
+    expect((recycled?.args[1] as ArrayBuffer[] | undefined)?.length).to.equal(2);
+    const second = await renderer.render({ ...spec(), voiceGainDb: -3 });
+    let worst = 0;
+    for (let i = 0; i < fresh.channels[0]!.length; i += 5) worst = Math.max(worst, Math.abs(fresh.channels[0]![i]! - second.channels[0]![i]!), Math.abs(fresh.channels[1]![i]! - second.channels[1]![i]!));
+    expect(worst).to.equal(0);
+    expect(second.mastering!.measurement.truePeak).to.equal(fresh.mastering!.measurement.truePeak);
+  });
+
+  it('on the main thread, renders into the recycled arrays themselves', async () => {
+    sinon.stub(console, 'warn');
+    renderer = new Renderer({ mainThread: true });
+    const first = await renderer.render(spec(3));
+    const fresh = renderMix(spec(3)).channels;
+    renderer.recycle(first.channels);
+    const second = await renderer.render(spec(3));
+    expect(second.channels[0] === first.channels[0] && second.channels[1] === first.channels[1]).to.equal(true);
+    expect(Array.from(second.channels[1]!).every((v, i) => v === fresh[1]![i])).to.equal(true);
+  });
+
   it('rejects pending renders with an AbortError on dispose', async () => {
     renderer = new Renderer();
     const pending = renderer.render(spec(30));
