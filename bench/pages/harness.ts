@@ -34,16 +34,8 @@ const pause = (ms: number): Promise<unknown> => new Promise((resolve) => setTime
 
 /** Runs `fn` `warmup` times untimed, then `runs` times timed; `describe` turns the last result into text. */
 export async function measure<T>(name: string, fn: () => T | Promise<T>, describe: (result: T) => string, runs = 7, warmup = 2): Promise<Row> {
-  let result: T | undefined;
-  for (let i = 0; i < warmup; i++) result = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    result = await fn();
-    times.push(performance.now() - start);
-    await pause(10);
-  }
-  return { name, medianMs: median(times), minMs: Math.min(...times), runs, warmup, result: describe(result as T) };
+  const { rows } = await compare([contender(name, fn, describe)], runs, warmup);
+  return rows[0]!;
 }
 
 /** A contender of `compare`: what is timed, and the description of its last result (not timed). */

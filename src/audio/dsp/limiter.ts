@@ -1,6 +1,6 @@
 import { dbToGain } from './db.js';
 import { scratch } from './scratch.js';
-import { truePeakEnvelope } from './true-peak.js';
+import { gainedCopy, truePeakEnvelope } from './true-peak.js';
 
 /** Options of the true-peak limiter. */
 export interface LimiterOptions {
@@ -209,35 +209,13 @@ export function limitTruePeak(channels: readonly Float32Array[], sampleRate: num
   const ceiling = dbToGain(options.ceiling - (options.marginDb ?? 0.1));
   const width = Math.max(1, Math.round(((options.lookaheadMs ?? 5) / 1000) * sampleRate));
   const release = Math.exp(-1 / (((options.releaseMs ?? 80) / 1000) * sampleRate));
-  const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, ceiling / gain);
+  const threshold = ceiling / gain;
+  const envelope = peaks ?? truePeakEnvelope(channels, sampleRate, threshold);
   const curve = limiterGains(envelope, gain, ceiling, width, release);
-  return { channels: applyGains(channels, curve?.gains ?? null, gain), maxReductionDb: reductionDb(curve, gain) };
+  return { channels: gainedCopy(channels, curve?.gains ?? null, gain, envelope, threshold).channels, maxReductionDb: reductionDb(curve, gain) };
 }
 
 /** Deepest reduction of a limiter's curve below `gain`, dB (0 when none). */
 export function reductionDb(curve: LimiterCurve | null, gain: number): number {
   return curve && curve.lowest < gain ? -20 * Math.log10(curve.lowest / gain) : 0;
-}
-
-/** Multiplies each channel by the per-sample `gains`, or by `gain` when there is no curve. */
-export function applyGains(channels: readonly Float32Array[], gains: Float32Array | null, gain: number): Float32Array[] {
-  if (gains && channels.length === 2) {
-    // Stereo: one loop, one read of the gain curve.
-    const left = channels[0]!;
-    const right = channels[1]!;
-    const l = new Float32Array(left.length);
-    const r = new Float32Array(left.length);
-    for (let i = 0; i < l.length; i++) {
-      const g = gains[i]!;
-      l[i] = left[i]! * g;
-      r[i] = right[i]! * g;
-    }
-    return [l, r];
-  }
-  return channels.map((channel) => {
-    const y = new Float32Array(channel.length);
-    if (gains) for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gains[i]!;
-    else for (let i = 0; i < y.length; i++) y[i] = channel[i]! * gain;
-    return y;
-  });
 }

@@ -13,7 +13,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
-import { gainedCopy, gainedPeaks, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { gainedCopy, gainedPeaks, runMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -212,28 +212,4 @@ function estimateIntegrated(power: Float32Array, gains: Float32Array | null, per
     }
   }
   return integratedFromSteps(steps);
-}
-
-/** The largest value of each run of `factor` samples of `peaks` into `out` (a trailing partial run is dropped). */
-function runMaxima(peaks: Float32Array, factor: number, out: Float32Array): Float32Array {
-  // The peaks are non-negative, so their float bit patterns order as integers.
-  const p = new Int32Array(peaks.buffer, peaks.byteOffset, peaks.length);
-  const o = new Int32Array(out.buffer, out.byteOffset, out.length);
-  if (factor === 8) {
-    for (let k = 0, b = 0; k < o.length; k++, b += 8) o[k] = Math.max(p[b]!, p[b + 1]!, p[b + 2]!, p[b + 3]!, p[b + 4]!, p[b + 5]!, p[b + 6]!, p[b + 7]!);
-    return out;
-  }
-  // One flat loop with a run counter (see kWeightedPower on nested loops in Chromium).
-  let top = 0;
-  let j = 0;
-  let k = 0;
-  for (let i = 0, n = o.length * factor; i < n; i++) {
-    top = Math.max(top, p[i]!);
-    if (++j === factor) {
-      o[k++] = top;
-      top = 0;
-      j = 0;
-    }
-  }
-  return out;
 }

@@ -130,22 +130,40 @@ function bits(x: Float32Array): Int32Array {
 const ABS = 0x7fffffff;
 
 /**
- * Largest |value| of each run of SUB (8) samples (the last run may be shorter), unrolled: one pass. It
- * compares the float32 bit patterns with the sign bit cleared: for non-negative floats, the order of the
- * patterns as integers is the order of the values, and integer maxima are cheaper than float ones.
+ * Largest |value| of each run of `run` samples of `x` into `out`, for `out.length` runs from the start
+ * (the last may be partial where they reach past the end). It compares the float32 bit patterns with the
+ * sign bit cleared: for non-negative floats, the order of the patterns as integers is the order of the
+ * values, and integer maxima are cheaper than float ones. Runs of 8 are unrolled; other lengths take one
+ * flat loop with a run counter (see kWeightedPower on nested loops in Chromium).
  */
-function subMaxima(x: Float32Array): Float32Array {
-  const n = x.length;
-  const out = new Float32Array(Math.ceil(n / SUB));
+export function runMaxima(x: Float32Array, run: number, out: Float32Array): Float32Array {
   const o = bits(out);
   const v = bits(x);
-  const full = Math.floor(n / SUB);
-  for (let k = 0; k < full; k++) {
-    const b = k * SUB;
-    o[k] = Math.max(v[b]! & ABS, v[b + 1]! & ABS, v[b + 2]! & ABS, v[b + 3]! & ABS, v[b + 4]! & ABS, v[b + 5]! & ABS, v[b + 6]! & ABS, v[b + 7]! & ABS);
+  const full = Math.min(out.length, Math.floor(x.length / run));
+  if (run === 8) {
+    for (let k = 0, b = 0; k < full; k++, b += 8) {
+      o[k] = Math.max(v[b]! & ABS, v[b + 1]! & ABS, v[b + 2]! & ABS, v[b + 3]! & ABS, v[b + 4]! & ABS, v[b + 5]! & ABS, v[b + 6]! & ABS, v[b + 7]! & ABS);
+    }
+  } else {
+    let top = 0;
+    let j = 0;
+    let k = 0;
+    for (let i = 0, n = full * run; i < n; i++) {
+      top = Math.max(top, v[i]! & ABS);
+      if (++j === run) {
+        o[k++] = top;
+        top = 0;
+        j = 0;
+      }
+    }
   }
-  if (full < out.length) out[full] = absMax(x, full * SUB, n);
+  for (let k = full; k < out.length; k++) out[k] = absMax(x, k * run, Math.min(x.length, k * run + run));
   return out;
+}
+
+/** Largest |value| of each run of SUB (8) samples, the last run possibly shorter. */
+function subMaxima(x: Float32Array): Float32Array {
+  return runMaxima(x, SUB, new Float32Array(Math.ceil(x.length / SUB)));
 }
 
 /**

@@ -2,7 +2,7 @@
 // FIR evaluation of the same interpolator, and the interpolator is flat where it matters.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyGains, limiterGains } from '../../../src/audio/dsp/limiter.js';
+import { limiterGains } from '../../../src/audio/dsp/limiter.js';
 import { gainedCopy, gainedPeaks, interpolationPhase, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
@@ -105,7 +105,7 @@ describe('true peak', () => {
     for (const [name, sampleRate, gains, threshold] of cases) {
       it(`finds what a full scan of the output finds: ${name}`, () => {
         const copy = gainedCopy(input, gains, 1.6, truePeakEnvelope(input, sampleRate, threshold), threshold);
-        assert.deepEqual(copy.channels, applyGains(input, gains, 1.6));
+        assert.deepEqual(copy.channels, input.map((x) => x.map((v, i) => v * (gains ? gains[i]! : 1.6))));
         assert.deepEqual(gainedPeaks(copy, sampleRate), peaks(copy.channels, sampleRate));
       });
     }
