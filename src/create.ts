@@ -1,5 +1,6 @@
 import type { StudioConfig } from './config/types.js';
 import { resolveConfig } from './config/validate.js';
+import { mergeConfig } from './config/merge.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
@@ -26,15 +27,28 @@ export interface StudioHandle {
    * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
    */
   loadProject(doc: unknown): ProjectDocument;
+  /**
+   * Applies a partial config, laid over the current one (plain objects merge key by key; `undefined`
+   * resets a key to its default), validated like `create()`: throws a `StudioConfigError` naming the key
+   * path, and nothing changes then. Language, theme, layout, tools and defaults change live, keeping the
+   * project, its undo history, jobs and playback; a new `project.id`, `auth.userId` or `api.*` saves the
+   * project and switches to the new one (`studio-ready` fires again). New auth callbacks are swapped in.
+   */
+  update(partial: Partial<StudioConfig>): void;
   /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export`. */
   export(options: ExportOptions): Promise<Blob>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
 
+/** How many errors raised before `create()` resolved are kept for `on('error')` listeners. */
+const EARLY_EVENTS = 20;
+
 /**
  * Mounts an editor into the one element matched by `config.target` and resolves its handle once the editor
  * is ready. Rejects with a `StudioConfigError` naming the key path of anything wrong in `config`.
+ * Errors raised while it starts (storage refused, a token that could not be had) are kept and replayed
+ * to each `on('error')` and `on('auth-error')` listener when it is added.
  */
 export async function create(config: StudioConfig): Promise<StudioHandle> {
   const resolved = resolveConfig(config, { requireTarget: true });
@@ -44,6 +58,13 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   element.config = config;
   const listeners = new Set<() => void>();
   let destroyed = false;
+  // Errors before the handle exists: replayed to its listeners (nobody could have listened yet).
+  const early: Event[] = [];
+  const keepEarly = (event: Event) => {
+    if (early.length < EARLY_EVENTS) early.push(event);
+  };
+  element.addEventListener('studio-error', keepEarly);
+  element.addEventListener('studio-auth-error', keepEarly);
 
   const handle: StudioHandle = {
     element,
@@ -64,7 +85,25 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       };
       if (destroyed) off();
       else listeners.add(off);
+      const missed = early.filter((event) => event.type === eventType);
+      if (missed.length > 0) {
+        queueMicrotask(() => {
+          if (listeners.has(off)) for (const event of missed) handler(event);
+        });
+      }
       return off;
+    },
+    update(partial) {
+      if (destroyed) throw new StudioError('destroyed', 'The editor was destroyed; create a new one to change its config.');
+      if (typeof partial !== 'object' || partial === null) {
+        throw new StudioConfigError([{ path: 'update(partial)', message: `expected an object of config areas like { i18n: { locale: "fr" } }, got ${partial === null ? 'null' : typeof partial}` }]);
+      }
+      const next = mergeConfig(element.config ?? config, partial);
+      const checked = resolveConfig(next, { requireTarget: true });
+      if (checked.target !== resolved.target) {
+        throw new StudioConfigError([{ path: 'config.target', message: 'cannot change on a mounted editor; destroy() it and create() another in the new target' }]);
+      }
+      element.config = next;
     },
     getProject: () => element.getProject(),
     loadProject: (doc) => element.loadProject(doc),
@@ -73,6 +112,10 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       if (destroyed) return;
       destroyed = true;
       for (const off of [...listeners]) off();
+      element.removeEventListener('studio-error', keepEarly);
+      element.removeEventListener('studio-auth-error', keepEarly);
+      early.length = 0;
+      element.destroy();
       element.remove();
     },
   };
@@ -94,6 +137,8 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   });
   host.append(element);
   await ready;
+  element.removeEventListener('studio-error', keepEarly);
+  element.removeEventListener('studio-auth-error', keepEarly);
   return handle;
 }
 

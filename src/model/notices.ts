@@ -17,6 +17,8 @@ export interface StudioNotice {
   /** Key of the text catalogue, with `params` for its placeholders. */
   readonly message: StringKey;
   readonly params?: Readonly<Record<string, string | number>>;
+  /** Text keys of details listed after the message ("Differs in: title, script."). */
+  readonly details?: readonly StringKey[];
   readonly actions: readonly NoticeAction[];
   /** Whether the user may simply close it. */
   readonly dismissible: boolean;

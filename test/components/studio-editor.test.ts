@@ -6,6 +6,7 @@ import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { storeContext } from '../../src/context.js';
 import type { EditorStore } from '../../src/model/editor-state.js';
+import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import { testAuth } from '../support/auth.js';
 
 class StoreProbe extends LitElement {
@@ -90,9 +91,9 @@ describe('<studio-editor>', () => {
     element.shadowRoot!.append(probe);
     expect(probe.store).to.equal(element.store);
     const first = element.store;
-    const ready = oneEvent(element, 'studio-ready');
+    // A project nobody touched follows the new defaults, live (no restart).
     element.config = { auth: testAuth(), project: { title: 'Two' } };
-    await ready;
+    await element.updateComplete;
     expect(element.store).to.equal(first);
     expect(first.getState().project.title).to.equal('Two');
     expect(Object.isFrozen(first.getState().project)).to.equal(true);
@@ -124,15 +125,17 @@ describe('<studio-editor>', () => {
 
   it('removes tokens of a previous config', async () => {
     const element = await mount({ theme: { accent: '#ff0066' } });
-    const ready = oneEvent(element, 'studio-ready');
     element.config = { auth: testAuth() };
-    await ready;
+    await element.updateComplete;
     expect(element.style.getPropertyValue('--studio-accent')).to.equal('');
   });
 
-  it('releases its subscriptions when removed from the page', async () => {
+  it('releases its subscriptions once removed from the page for longer than a move takes', async () => {
     const element = await mount({});
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     element.remove();
+    clock.tick(DETACH_GRACE_MS);
+    clock.restore();
     await element.updateComplete;
     const update = sinon.spy(element, 'requestUpdate');
     element.store.dispatch({ type: 'project/rename', title: 'ignored' });

@@ -105,7 +105,7 @@ describe('autosave', () => {
     open.close();
   });
 
-  it('after a crash (no normal close), reopening offers the draft and restores it on request', async () => {
+  it('after a crash (no normal close), reopening restores the draft without asking, and says so', async () => {
     const db = uniqueDb();
     const a = harness(db);
     await a.autosave.ready;
@@ -113,26 +113,65 @@ describe('autosave', () => {
     await a.autosave.flush();
     // The tab dies: no pagehide, no dispose.
 
-    const b = harness(db);
+    const restored: Array<{ savedAt: string; cleanExit: boolean }> = [];
+    const b = harness(db, { onRestored: (detail) => restored.push(detail) });
     await b.autosave.ready;
-    expect(b.store.getState().project.title).to.equal('Summer sale');
-    const offer = b.notices().find((n) => n.kind === 'restore-draft')!;
-    expect(english(offer.message, offer.params)).to.include('“Unsaved before the crash”');
-    expect(english(offer.message, offer.params)).to.include('was not closed normally');
-    // While the user decides, the draft is not overwritten.
-    b.store.dispatch({ type: 'mix/set', mix: { voiceLevel: -2 } });
-    await b.autosave.flush();
-    expect(b.saved.length).to.equal(0);
-    press(b.autosave, 'restore-draft', 'Restore draft');
     expect(b.store.getState().project.title).to.equal('Unsaved before the crash');
     expect(b.notices().length).to.equal(0);
-    // Restoring is one undo step: the project that was loaded is one undo away.
-    b.store.dispatch({ type: 'history/undo' });
-    expect(b.store.getState().project.mix.voiceLevel).to.equal(-2);
+    expect(restored.map((detail) => detail.cleanExit)).to.deep.equal([false]);
+    // Saving goes on from the stored revision.
+    b.store.dispatch({ type: 'mix/set', mix: { voiceLevel: -2 } });
+    await b.autosave.flush();
+    expect(b.saved).to.deep.equal([2]);
     await b.autosave.dispose();
   });
 
-  it('offers the draft when the host loaded a different project, and keeping the loaded one overwrites it', async () => {
+  it('an edit the page left before its save landed comes back from the journal', async () => {
+    const db = uniqueDb();
+    // A page whose IndexedDB save never lands (it unloads first): only the journal written on pagehide stays.
+    const a = harness(db, { indexedDB: null, debounceMs: 60_000, maxWaitMs: 60_000 });
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Typed just before the reload' });
+    a.win.dispatchEvent(new Event('pagehide'));
+
+    const b = harness(db);
+    await b.autosave.ready;
+    expect(b.store.getState().project.title).to.equal('Typed just before the reload');
+    expect(b.notices().length).to.equal(0);
+    // It is stored in IndexedDB now, and the journal is cleared.
+    await until(() => b.saved.length === 1, 'the restored work to be saved');
+    const open = await openDraftDb(db);
+    expect(((await readDraft(open, draftKey('u-1', 'p-1')))!.doc as { title: string }).title).to.equal('Typed just before the reload');
+    open.close();
+    expect(Object.keys(localStorage).filter((key) => key.includes(db))).to.deep.equal([]);
+    await a.autosave.dispose();
+    await b.autosave.dispose();
+  });
+
+  it('a journal older than the stored draft (another tab saved since) is not restored', async () => {
+    const db = uniqueDb();
+    const a = harness(db, { indexedDB: null, debounceMs: 60_000, maxWaitMs: 60_000 });
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Old journal' });
+    a.win.dispatchEvent(new Event('pagehide'));
+    await a.autosave.dispose();
+    // Another tab (one that does not read this journal) stores two revisions meanwhile.
+    const other = harness(db, { journal: null });
+    await other.autosave.ready;
+    other.store.dispatch({ type: 'project/rename', title: 'Newer, from another tab' });
+    await other.autosave.flush();
+    other.store.dispatch({ type: 'project/rename', title: 'Newer still' });
+    await other.autosave.flush();
+    await other.autosave.dispose();
+    // The journal was edited from revision 0, the stored draft is at 2: the journal is dropped.
+    const b = harness(db);
+    await b.autosave.ready;
+    expect(b.store.getState().project.title).to.equal('Newer still');
+    expect(Object.keys(localStorage).filter((key) => key.includes(db))).to.deep.equal([]);
+    await b.autosave.dispose();
+  });
+
+  it('offers the draft when the host loaded a different project: says what differs and that saving waits', async () => {
     const db = uniqueDb();
     const a = harness(db);
     await a.autosave.ready;
@@ -141,8 +180,33 @@ describe('autosave', () => {
 
     const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
     await b.autosave.ready;
-    expect(b.notices().map((n) => n.kind)).to.deep.equal(['restore-draft']);
+    const offer = b.notices().find((n) => n.kind === 'restore-draft')!;
+    const text = english(offer.message, offer.params);
+    expect(text).to.include('“Draft title”');
+    expect(text).to.include('“Host title”');
+    expect(text).to.include('Saving is paused until you choose.');
+    expect(offer.details).to.deep.equal(['notice.part.title']);
+  });
+
+  it('keeping the loaded project asks once more, naming the draft that will be lost, before overwriting it', async () => {
+    const db = uniqueDb();
+    const a = harness(db);
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Draft title' });
+    await a.autosave.dispose();
+
+    const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
+    await b.autosave.ready;
     press(b.autosave, 'restore-draft', 'Keep loaded project');
+    // Nothing is written yet: a confirmation names what goes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(b.saved.length).to.equal(0);
+    const confirm = b.notices().find((n) => n.kind === 'restore-draft')!;
+    expect(english(confirm.message, confirm.params)).to.include('replace the draft “Draft title”');
+    expect(english(confirm.message, confirm.params)).to.include('will be lost');
+    press(b.autosave, 'restore-draft', 'Back');
+    press(b.autosave, 'restore-draft', 'Keep loaded project');
+    press(b.autosave, 'restore-draft', 'Replace the draft');
     await until(() => b.saved.length === 1, 'the save of the kept project');
     const open = await openDraftDb(db);
     const record = await readDraft(open, draftKey('u-1', 'p-1'));

@@ -9,7 +9,6 @@ import { createEditorStore } from '../../src/model/editor-state.js';
 import { StudioProjectError } from '../../src/model/validate.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { sampleProject } from './fixtures.js';
-import { until } from './autosave-support.js';
 
 const unique = () => `p-${crypto.randomUUID()}`;
 
@@ -71,7 +70,7 @@ describe('<studio-editor> project document', () => {
     expect(element.getProject().title).to.equal('Too big');
   });
 
-  it('offers a crashed draft in the editor and restores it on click', async () => {
+  it('restores a crashed draft in the editor without asking, with a quiet status line', async () => {
     const id = unique();
     const store = createEditorStore({ project: sampleProject({ project_id: id, title: 'Crashed draft' }) });
     const crashed = new Autosave({ store, userId: 'u-editor' });
@@ -80,12 +79,17 @@ describe('<studio-editor> project document', () => {
     await crashed.flush();
 
     const element = await mount(id);
-    const notices = element.shadowRoot!.querySelector('studio-notices')!;
-    await until(() => notices.shadowRoot!.querySelector('[data-kind="restore-draft"]') !== null, 'the restore offer');
-    const restore = [...notices.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="action"]')].find((b) => b.textContent === 'Restore draft')!;
-    restore.click();
     expect(element.getProject().title).to.equal('Crashed draft');
     expect(element.getProject().mix.voiceLevel).to.equal(-3);
+    await element.updateComplete;
+    const notices = element.shadowRoot!.querySelector('studio-notices')!;
+    await notices.updateComplete;
+    expect(notices.shadowRoot!.querySelectorAll('[data-kind="restore-draft"]').length).to.equal(0);
+    expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.match(/^Restored your work from /);
+    // The first edit after it clears the line.
+    element.store.dispatch({ type: 'project/rename', title: 'Going on' });
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.not.include('Restored');
   });
 });
 

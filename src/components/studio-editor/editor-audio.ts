@@ -2,32 +2,26 @@ import type { EditorServices } from '../../api/create-services.js';
 import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
 import type { ExportedMix } from '../../audio/export.js';
 import { MixPreview } from '../../audio/mix-preview.js';
-import type { ResolvedConfig } from '../../config/types.js';
-import { StudioError } from '../../errors.js';
 import type { DisposalScope } from '../../internal/scope.js';
 import type { EditorStore } from '../../model/editor-state.js';
 import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
-import { loadTimeline } from '../studio-timeline-panel/loader.js';
 
 /** What `startAudio` needs from the editor. */
 export interface EditorAudioOptions {
-  readonly config: ResolvedConfig;
   readonly services: EditorServices;
   readonly store: EditorStore;
   readonly scope: DisposalScope;
   /** The editor's export (checks the config's formats, fires `studio-export`). */
   readonly export: (options: ExportOptions) => Promise<ExportedMix>;
-  readonly onError: (error: StudioError) => void;
 }
 
 /**
  * Starts the editor's audio for as long as `scope` lives: the engine (decoder, worker renderer, transport),
  * with uploaded music read back from IndexedDB and everything else fetched with the editor's auth; the
- * preview, rendered again after each change of the store's project; and, with `tools.timeline`, the
- * timeline's code (a file of its own in the self-contained builds).
+ * preview, rendered again after each change of the store's project.
  */
 export function startAudio(options: EditorAudioOptions): { engine: AudioEngine; preview: MixPreview } {
-  const { config, services, store, scope, onError } = options;
+  const { services, store, scope } = options;
   const fetchAsset = (url: string, init?: RequestInit): Promise<Response> =>
     url.startsWith(UPLOAD_SCHEME)
       ? services.session.userId().then((userId) => loadUpload(url, userId)).then((blob) => new Response(blob))
@@ -40,10 +34,5 @@ export function startAudio(options: EditorAudioOptions): { engine: AudioEngine; 
   });
   scope.add(store.subscribe((state) => preview.update(state.project)));
   preview.update(store.getState().project);
-  if (config.tools.timeline) {
-    loadTimeline().catch((error: unknown) => {
-      if (!scope.disposed) onError(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
-    });
-  }
   return { engine, preview };
 }

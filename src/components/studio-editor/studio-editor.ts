@@ -2,6 +2,7 @@ import { provide } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
+import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
@@ -10,7 +11,8 @@ import { StudioErrorEvent } from '../../events/studio-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
-import { canRedo, canUndo, createEditorStore, initFromConfig, type EditorStore } from '../../model/editor-state.js';
+import { DETACH_GRACE_MS } from '../../internal/linger.js';
+import { canRedo, canUndo, createEditorStore, initFromConfig, projectFromConfig, type EditorStore } from '../../model/editor-state.js';
 import { StudioChangeEvent } from '../../events/studio-change.js';
 import { StudioSaveEvent } from '../../events/studio-save.js';
 import { describeChange } from '../../model/change.js';
@@ -35,6 +37,7 @@ import type { ExportedMix } from '../../audio/export.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import { startAudio } from './editor-audio.js';
+import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { resolveBedUrls } from './resolve-bed.js';
 import { statusLine } from './status-line.js';
 import { workflowPanels, workflowTabs } from './workflow-panels.js';
@@ -190,63 +193,168 @@ export class StudioEditor extends LitElement {
     return this.#services?.client;
   }
 
-  /** Everything this editor started; disposed when it leaves the page. */
+  /** Everything this editor's session started (services, audio, autosave); disposed by `destroy()`. */
   protected get scope(): DisposalScope {
     this.#scope ??= new DisposalScope();
     return this.#scope;
   }
 
+  /** The auth callbacks of the current config: a new callback is swapped in here, without a restart. */
+  #callbacks: Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'> | undefined;
+  /** Which user's project the store holds (`userId` and `project_id`): a restart on the same one keeps it, with its history. */
+  #owner: string | undefined;
+  #detachTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts session switches, so that an older switch still saving gives way to a newer one. */
+  #switches = 0;
+  @state() private restoredAt: string | undefined;
+
+  /**
+   * Removed from the page, the editor keeps its session for `DETACH_GRACE_MS` (a move in the DOM, a
+   * framework re-parenting it): jobs, autosave and the project go on, and nothing restarts when it comes
+   * back. Playback pauses unless it comes back in the same task. Past the grace, everything is released
+   * (the project and its undo history stay with the element). `destroy()` releases at once.
+   */
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#scope?.dispose();
-    this.#scope = undefined;
-    this.ready = false;
+    if (this.#scope === undefined) return;
+    clearTimeout(this.#detachTimer);
+    this.#detachTimer = setTimeout(() => {
+      this.#detachTimer = undefined;
+      if (!this.isConnected) this.#release();
+    }, DETACH_GRACE_MS);
+    this.#autosave?.detach(true);
+    queueMicrotask(() => {
+      if (!this.isConnected) this.preview?.pause();
+    });
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Reconnected after a move in the DOM: start again from the same config.
+    clearTimeout(this.#detachTimer);
+    this.#detachTimer = undefined;
+    this.#autosave?.detach(false);
+    // Back after the grace ran out: start again, on the same project and history.
     if (this.resolved !== undefined && this.#scope === undefined) this.#start(this.resolved);
+  }
+
+  /**
+   * Releases every listener, timer, request, worker and audio context now (saving the draft first), and
+   * leaves the element empty of a session. Idempotent. Setting `config` again, or adding the element back
+   * to the page, starts it again.
+   */
+  destroy(): void {
+    clearTimeout(this.#detachTimer);
+    this.#detachTimer = undefined;
+    this.#release();
+  }
+
+  #release(): void {
+    this.#scope?.dispose();
+    this.#scope = undefined;
+    this.ready = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config')) this.#applyConfig();
   }
 
+  /**
+   * Applies `config` by content: the same content does nothing; new auth callbacks are swapped in; a new
+   * user, project or service saves the project and switches the session; everything else changes live,
+   * keeping the project, its history, jobs and playback. A wrong config is shown in place of an editor that
+   * has not started, and only reported (`studio-error`) by one that runs.
+   */
   #applyConfig(): void {
-    this.#scope?.dispose();
-    this.#scope = undefined;
-    this.ready = false;
     if (this.config === undefined) {
+      this.#release();
       this.resolved = undefined;
       this.configError = undefined;
       return;
     }
+    let next: ResolvedConfig;
     try {
-      this.resolved = resolveConfig(this.config);
-      this.configError = undefined;
+      next = resolveConfig(this.config);
     } catch (error) {
-      this.resolved = undefined;
-      this.configError = error instanceof StudioError ? error : new StudioError('config', String(error));
-      this.#emitError(this.configError);
+      const failure = error instanceof StudioError ? error : new StudioError('config', String(error));
+      if (this.#scope === undefined) {
+        this.resolved = undefined;
+        this.configError = failure;
+      }
+      this.#emitError(failure);
       return;
     }
-    if (this.isConnected) this.#start(this.resolved);
+    this.configError = undefined;
+    const previous = this.resolved;
+    if (previous !== undefined && sameContent(previous, next)) return;
+    this.resolved = next;
+    this.#callbacks = { getToken: next.auth.getToken, refreshToken: next.auth.refreshToken };
+    if (previous === undefined || this.#scope === undefined) {
+      if (this.isConnected) this.#start(next);
+    } else if (needsNewSession(previous, next)) {
+      void this.#switchSession(next);
+    } else {
+      this.#applyLive(previous, next);
+    }
+  }
+
+  /** Another user, project or service: the project is saved first, then the session starts over. */
+  async #switchSession(next: ResolvedConfig): Promise<void> {
+    const switching = ++this.#switches;
+    await this.#autosave?.flush().catch(() => undefined);
+    if (switching !== this.#switches || this.resolved !== next) return;
+    this.#release();
+    if (this.isConnected) this.#start(next);
+  }
+
+  /** Language, theme, layout, tools and defaults change in place. */
+  #applyLive(previous: ResolvedConfig, next: ResolvedConfig): void {
+    const changed = changedAreas(previous, next);
+    this.#applyView(next);
+    if (next.tools.timeline && !previous.tools.timeline) this.#loadTimeline(this.scope);
+    if (PROJECT_DEFAULT_AREAS.some((area) => changed.has(area))) {
+      // New defaults make a new project only of one nobody has touched: the user's work always wins.
+      const state = this.store.getState();
+      const { project } = state;
+      const untouched = !state.dirty && state.history.pastDepth === 0 && state.history.futureDepth === 0 && sameContent(project, projectFromConfig(previous, project.project_id));
+      if (untouched) this.store.dispatch({ type: 'project/init', project: projectFromConfig(next, project.project_id) });
+    }
+  }
+
+  /** What the config shows: language, theme, density and layout tokens. */
+  #applyView(config: ResolvedConfig): void {
+    const language = JSON.stringify([config.i18n.locale, config.i18n.strings]);
+    if (language !== this.#language) {
+      this.t = createTranslator(config.i18n.locale, config.i18n.strings);
+      this.#language = language;
+    }
+    this.theme = config.theme.mode;
+    this.compact = config.layout.compact || config.theme.density === 'compact';
+    this.#applyStyleProperties(config);
+  }
+  #language: string | undefined;
+
+  #loadTimeline(scope: DisposalScope): void {
+    loadTimeline().catch((error: unknown) => {
+      if (!scope.disposed) this.#emitError(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+    });
   }
 
   #start(config: ResolvedConfig): void {
     const scope = this.scope;
-    this.t = createTranslator(config.i18n.locale, config.i18n.strings);
-    this.theme = config.theme.mode;
-    this.compact = config.layout.compact || config.theme.density === 'compact';
-    this.#applyStyleProperties(config);
+    this.#applyView(config);
     scope.add(this.store.subscribe(() => this.requestUpdate()));
-    // Auth and service client: getToken runs now; destroy stops every request, refresh and poll.
-    const services = createServices(config, {
-      onAuthError: ({ code, message, recoverable, status }) =>
-        this.dispatchEvent(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
-      onProgress: (progress) => this.dispatchEvent(new StudioJobProgressEvent(progress)),
-    });
+    // Auth and service client: getToken runs now; destroy stops every request, refresh and poll. The
+    // callbacks are read at each call, so a host that passes new ones (an inline object) never restarts.
+    const callbacks = (): Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'> => this.#callbacks ?? config.auth;
+    const auth = { ...config.auth, getToken: (userId: string) => callbacks().getToken(userId), refreshToken: (expired: string) => callbacks().refreshToken(expired) };
+    const services = createServices(
+      { ...config, auth },
+      {
+        onAuthError: ({ code, message, recoverable, status }) =>
+          this.dispatchEvent(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
+        onProgress: (progress) => this.dispatchEvent(new StudioJobProgressEvent(progress)),
+      },
+    );
     this.#services = services;
     this.client = services.client;
     scope.add(() => {
@@ -257,7 +365,8 @@ export class StudioEditor extends LitElement {
       }
     });
     // Audio: the engine and the preview live as long as this scope.
-    const { engine, preview } = startAudio({ config, services, store: this.store, scope, export: (options) => this.#exportMix(options), onError: (error) => this.#emitError(error) });
+    const { engine, preview } = startAudio({ services, store: this.store, scope, export: (options) => this.#exportMix(options) });
+    if (config.tools.timeline) this.#loadTimeline(scope);
     this.#engine = engine;
     this.preview = preview;
     this.previewState = preview.getState();
@@ -280,7 +389,13 @@ export class StudioEditor extends LitElement {
 
   /** Starts the project of `userId`; resolves once a saved draft was read (at most 2 s). */
   #startProject(config: ResolvedConfig, scope: DisposalScope, userId: string): Promise<unknown> {
-    this.store.dispatch(initFromConfig(config, resolveProjectId(config.project.id, userId)));
+    const projectId = resolveProjectId(config.project.id, userId);
+    const owner = `${userId}\u0000${projectId}`;
+    if (owner !== this.#owner || this.store.getState().project.project_id !== projectId) {
+      this.store.dispatch(initFromConfig(config, projectId));
+      this.#owner = owner;
+      this.restoredAt = undefined;
+    }
     const client = this.client;
     if (client !== undefined) {
       scope.add(resolveBedUrls(this.store, client, scope.signal, (error) => this.#emitError(error instanceof StudioError ? error : new StudioError('music-library', String(error), { recoverable: true }))));
@@ -288,7 +403,9 @@ export class StudioEditor extends LitElement {
     scope.add(
       this.store.subscribe((state, action) => {
         const change = describeChange(state, action);
-        if (change !== undefined) this.dispatchEvent(new StudioChangeEvent(change));
+        if (change === undefined) return;
+        this.restoredAt = undefined;
+        this.dispatchEvent(new StudioChangeEvent(change));
       }),
     );
     this.notices = [];
@@ -298,6 +415,8 @@ export class StudioEditor extends LitElement {
       store: this.store,
       userId,
       signal: scope.signal,
+      locale: config.i18n.locale,
+      onRestored: ({ savedAt }) => (this.restoredAt = savedAt),
       onSaved: (detail) => this.dispatchEvent(new StudioSaveEvent(detail)),
       onError: (error) => this.#emitError(error),
       onNotices: (notices) => {
@@ -426,6 +545,15 @@ export class StudioEditor extends LitElement {
     event.preventDefault();
   }
 
+  /** "Restored your work from …" after a reload brought the work back, until the next edit. */
+  #restoredLine(): string {
+    if (this.restoredAt === undefined) return '';
+    const date = new Date(this.restoredAt);
+    if (Number.isNaN(date.getTime())) return '';
+    const time = new Intl.DateTimeFormat(this.t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return `${this.t('status.restored', { time })} `;
+  }
+
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
 
   protected override render() {
@@ -453,7 +581,7 @@ ${this.configError.message}</div>`;
         ${workflowPanels(config)}
       </studio-panels>
       ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;
   }
 

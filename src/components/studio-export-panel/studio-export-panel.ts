@@ -6,6 +6,7 @@ import type { ExportFormat } from '../../config/types.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
+import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -102,14 +103,17 @@ export class StudioExportPanel extends StudioElement {
   #run = 0;
   readonly #timers = new Map<ReturnType<typeof setTimeout>, string>();
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#controller?.abort(new DOMException('The panel was removed.', 'AbortError'));
-    for (const [timer, url] of this.#timers) {
-      clearTimeout(timer);
-      URL.revokeObjectURL(url);
-    }
-    this.#timers.clear();
+  constructor() {
+    super();
+    // An export goes on through a move in the DOM; the panel removed for good stops it and frees its files.
+    new LingerController(this, () => {
+      this.#controller?.abort(new DOMException('The panel was removed.', 'AbortError'));
+      for (const [timer, url] of this.#timers) {
+        clearTimeout(timer);
+        URL.revokeObjectURL(url);
+      }
+      this.#timers.clear();
+    });
   }
 
   async #export(event: CustomEvent<ExportRequest>): Promise<void> {

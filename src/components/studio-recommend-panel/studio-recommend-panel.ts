@@ -6,6 +6,7 @@ import type { JobProgress } from '../../api/poller.js';
 import { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../context.js';
 import { StoreController } from '../../controllers/store-controller.js';
+import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import type { Recommendation, RecommendResult } from '../../api/contract.js';
@@ -80,9 +81,14 @@ export class StudioRecommendPanel extends StudioElement {
   /** The project each client was checked for pending jobs, so a job is resumed once. */
   readonly #resumed = new WeakMap<ServiceClient, string>();
 
+  constructor() {
+    super();
+    // A job goes on through a move in the DOM; the panel removed for good stops it.
+    new LingerController(this, () => this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError')));
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError'));
     this.#preview?.stop();
   }
 

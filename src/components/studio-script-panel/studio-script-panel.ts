@@ -6,6 +6,7 @@ import type { VoiceLibraryEntry } from '../../api/contract.js';
 import { clientContext } from '../../context.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
+import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -57,9 +58,10 @@ export class StudioScriptPanel extends StudioElement {
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
   #controller: AbortController | undefined;
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError'));
+  constructor() {
+    super();
+    // A job goes on through a move in the DOM; the panel removed for good stops it.
+    new LingerController(this, () => this.#controller?.abort(new DOMException('The panel was closed.', 'AbortError')));
   }
 
   #handleEdit(event: CustomEvent<ScriptEdit>): void {

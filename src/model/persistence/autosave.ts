@@ -4,6 +4,8 @@ import { readProject } from '../migrate.js';
 import type { NoticeKind, StudioNotice } from '../notices.js';
 import { downloadProjectFile } from '../project-file.js';
 import { DEFAULT_DB_NAME, draftKey, openDraftDb, readDraft, writeDraft, type DraftRecord } from './idb.js';
+import { describeDifferences } from './differences.js';
+import { clearJournal, defaultJournalStorage, readJournal, writeJournal } from './journal.js';
 import { storageError, type StudioStorageError } from './storage-error.js';
 
 /** Options of `startAutosave`. */
@@ -37,6 +39,15 @@ export interface AutosaveOptions {
   onNotices?: (notices: readonly StudioNotice[]) => void;
   /** How "export project file" is done. Default: a download of `<title>.studio.json`. */
   onExport?: (doc: ProjectDocument) => void;
+  /**
+   * Where the unload journal is written (synchronously, when the page is hidden or left). Default
+   * `localStorage`; `null` writes none.
+   */
+  journal?: Storage | null;
+  /** Locale of the times in notices. Default the browser's. */
+  locale?: string;
+  /** The stored work was restored without asking (a reload, a closed tab, a crash). */
+  onRestored?: (detail: { savedAt: string; cleanExit: boolean }) => void;
 }
 
 interface SavedMessage {
@@ -82,6 +93,7 @@ export class Autosave {
   #mustWrite = false;
   /** Asks the browser to confirm leaving while changes are unsaved (one listener per autosave). */
   readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
+    this.#writeJournal();
     event.preventDefault();
     event.returnValue = '';
   };
@@ -95,12 +107,18 @@ export class Autosave {
     this.#projectId = this.#store.getState().project.project_id;
     const win = options.window ?? globalThis.window;
     const doc = options.document ?? globalThis.document;
+    // The journal is written before each handler returns; the IndexedDB save may not land before unload.
     if (win !== undefined) {
-      this.#listen(win, 'pagehide', () => void this.flush(true));
+      this.#listen(win, 'pagehide', () => {
+        this.#writeJournal();
+        void this.flush(true);
+      });
     }
     if (doc !== undefined) {
       this.#listen(doc, 'visibilitychange', () => {
-        if (doc.visibilityState === 'hidden') void this.flush();
+        if (doc.visibilityState !== 'hidden') return;
+        this.#writeJournal();
+        void this.flush();
       });
     }
     this.#cleanups.push(this.#store.subscribe((state) => this.#handleChange(state)));
@@ -153,6 +171,18 @@ export class Autosave {
     return closed;
   }
   #closed: Promise<void> | undefined;
+
+  get #journal(): Storage | undefined {
+    const given = this.#options.journal;
+    return given === null ? undefined : (given ?? defaultJournalStorage());
+  }
+
+  /** Copies unsaved work to the journal, synchronously (see journal.ts). */
+  #writeJournal(): void {
+    const state = this.#store.getState();
+    if (this.#disposed || this.#pause === 'opening' || !state.dirty || state.project.project_id !== this.#projectId) return;
+    writeJournal(this.#journal, this.#slot, { revision: this.#revision, savedAt: new Date().toISOString(), doc: state.project });
+  }
 
   #listen(target: EventTarget, type: string, listener: (event: Event) => void): void {
     target.addEventListener(type, listener);
@@ -209,61 +239,99 @@ export class Autosave {
       this.#handleChange(this.#store.getState());
       return;
     }
-    if (record === undefined) {
+    this.#revision = record?.revision ?? 0;
+    // Work copied to the journal as the page went away is newer than the draft it was edited from.
+    const journal = readJournal(this.#journal, this.#slot);
+    if (journal !== undefined && journal.revision < this.#revision) clearJournal(this.#journal, this.#slot);
+    const newest = journal !== undefined && journal.revision >= this.#revision ? { doc: journal.doc, savedAt: journal.savedAt, cleanExit: true, journal: true } : record && { doc: record.doc, savedAt: record.savedAt, cleanExit: record.cleanExit, journal: false };
+    if (newest === undefined) {
       this.#handleChange(this.#store.getState());
       return;
     }
-    this.#revision = record.revision;
     let draft: ProjectDocument;
     try {
-      draft = readProject(record.doc);
+      draft = readProject(newest.doc);
     } catch (error) {
-      this.#offerUnreadable(record, error as Error);
+      if (record !== undefined && !newest.journal) this.#offerUnreadable(record, error as Error);
+      else {
+        clearJournal(this.#journal, this.#slot);
+        this.#handleChange(this.#store.getState());
+      }
       return;
     }
     const state = this.#store.getState();
     if (JSON.stringify(draft) === JSON.stringify(state.project)) {
       this.#store.dispatch({ type: 'persist/saved', project: state.project });
-    } else if (record.cleanExit && !this.#options.hostLoaded && !state.dirty) {
-      // Reopening the same project after a normal close: continue where the user left off.
+    } else if (!this.#options.hostLoaded && !state.dirty) {
+      // Nothing was loaded or edited here: the stored work is the newest, so it comes back without asking
+      // (a reload, a closed tab, a crash alike).
       this.#store.dispatch({ type: 'project/init', project: draft });
+      this.#options.onRestored?.({ savedAt: newest.savedAt, cleanExit: newest.cleanExit });
+      // Journal work is not in IndexedDB yet: store it now.
+      if (newest.journal) this.#mustWrite = true;
     } else {
-      this.#offerDraft(record, draft);
+      this.#offerDraft(newest, draft);
     }
     this.#handleChange(this.#store.getState());
+    if (this.#mustWrite) void this.flush();
   }
 
-  #offerDraft(record: DraftRecord, draft: ProjectDocument): void {
+  /**
+   * A real conflict (the host loaded a document, or it was edited before the draft was read): saving waits
+   * for the user's choice, and the notice says so, what differs and when the draft was saved.
+   */
+  #offerDraft(stored: { savedAt: string; cleanExit: boolean }, draft: ProjectDocument): void {
     this.#pause = 'choice';
-    this.#setNotice({
-      kind: 'restore-draft',
-      tone: 'warning',
-      message: record.cleanExit ? 'notice.draftDiffers' : 'notice.draftCrashed',
-      params: { title: draft.title, time: formatTime(record.savedAt) },
-      dismissible: false,
-      actions: [
-        {
-          label: 'notice.restoreDraft',
-          run: () => {
-            this.#clearNotice('restore-draft');
-            this.#pause = undefined;
-            // One undo step: the loaded project stays one undo away.
-            this.#store.dispatch({ type: 'project/load', project: draft });
-            this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+    const loaded = this.#store.getState().project;
+    const details = describeDifferences(draft, loaded);
+    const params = { title: draft.title, loaded: loaded.title, time: this.#formatTime(stored.savedAt) };
+    const offer = (): void =>
+      this.#setNotice({
+        kind: 'restore-draft',
+        tone: 'warning',
+        message: stored.cleanExit ? 'notice.draftDiffers' : 'notice.draftCrashed',
+        params,
+        details,
+        dismissible: false,
+        actions: [
+          {
+            label: 'notice.restoreDraft',
+            run: () => {
+              this.#clearNotice('restore-draft');
+              this.#pause = undefined;
+              // One undo step: the loaded project stays one undo away.
+              this.#store.dispatch({ type: 'project/load', project: draft });
+              this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+            },
           },
-        },
-        {
-          label: 'notice.keepLoaded',
-          run: () => {
-            this.#clearNotice('restore-draft');
-            this.#pause = undefined;
-            this.#mustWrite = true;
-            void this.flush(false).catch(() => undefined);
+          // Keeping the loaded project writes over the draft: that is asked once more, naming what goes.
+          { label: 'notice.keepLoaded', run: confirmKeep },
+          { label: 'notice.exportDraft', run: () => this.#export(draft) },
+        ],
+      });
+    const confirmKeep = (): void =>
+      this.#setNotice({
+        kind: 'restore-draft',
+        tone: 'warning',
+        message: 'notice.confirmKeep',
+        params,
+        details,
+        dismissible: false,
+        actions: [
+          {
+            label: 'notice.confirmReplace',
+            run: () => {
+              this.#clearNotice('restore-draft');
+              this.#pause = undefined;
+              this.#mustWrite = true;
+              void this.flush(false).catch(() => undefined);
+            },
           },
-        },
-        { label: 'notice.exportDraft', run: () => this.#export(draft) },
-      ],
-    });
+          { label: 'notice.exportDraft', run: () => this.#export(draft) },
+          { label: 'notice.back', run: offer },
+        ],
+      });
+    offer();
   }
 
   #offerUnreadable(record: DraftRecord, error: Error): void {
@@ -360,6 +428,7 @@ export class Autosave {
         this.#failing = undefined;
         this.#clearNotice('save-failed');
         this.#store.dispatch({ type: 'persist/saved', project: doc });
+        if (this.#store.getState().project === doc) clearJournal(this.#journal, this.#slot);
         const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
         this.#channel?.postMessage(message);
         this.#options.onSaved?.({ revision: this.#revision, projectId: doc.project_id });
@@ -442,15 +511,32 @@ export class Autosave {
       this.#revision = record.revision;
       this.#pause = undefined;
       this.#clearNotice('other-tab');
-      this.#store.dispatch({ type: 'project/init', project: draft });
+      // One undo step: this tab's version stays one undo away (and can still be exported).
+      this.#store.dispatch({ type: 'project/load', project: draft });
+      this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
     } catch (error) {
       this.#fail(storageError(error));
     }
   }
 
+  /**
+   * While the editor is out of the page (a move in the DOM, or on its way out), it saves at once and does
+   * not ask the browser to confirm leaving: the journal keeps what is unsaved if the page goes.
+   */
+  detach(detached: boolean): void {
+    this.#detached = detached;
+    if (detached) {
+      this.#setGuard(false);
+      void this.flush();
+    } else {
+      this.#setGuard(this.#store.getState().dirty);
+    }
+  }
+  #detached = false;
+
   #setGuard(on: boolean): void {
     const win = this.#options.window ?? globalThis.window;
-    if (win === undefined || on === this.#guarded || (on && this.#disposed)) return;
+    if (win === undefined || on === this.#guarded || (on && (this.#disposed || this.#detached))) return;
     this.#guarded = on;
     if (on) win.addEventListener('beforeunload', this.#beforeUnload);
     else win.removeEventListener('beforeunload', this.#beforeUnload);
@@ -471,6 +557,17 @@ export class Autosave {
     if (this.#notices.get(kind)?.dismissible) this.#clearNotice(kind);
   }
 
+  /** When a draft was saved, in the editor's locale ("" when unknown). */
+  #formatTime(iso: string): string {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return '';
+    try {
+      return new Intl.DateTimeFormat(this.#options.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    } catch {
+      return date.toLocaleString();
+    }
+  }
+
   #export(doc: ProjectDocument): void {
     (this.#options.onExport ?? downloadProjectFile)(doc);
   }
@@ -486,11 +583,6 @@ export class Autosave {
 }
 
 
-/** When a draft was saved, in the browser's locale ("" when unknown). */
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
-}
 
 /** Starts autosave for a store; stop it with `dispose()` or by aborting `options.signal`. */
 export function startAutosave(options: AutosaveOptions): Autosave {
