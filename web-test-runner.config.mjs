@@ -5,6 +5,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
+import { appBundlePlugin } from './scripts/lib/app-bundle-plugin.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 import { screenshotPlugin } from './scripts/lib/screenshot-plugin.mjs';
 
@@ -37,6 +38,7 @@ export default {
   middleware: [emulator.hostProxy, tsForJs],
   plugins: [
     emulator,
+    appBundlePlugin(),
     screenshotPlugin(),
     esbuildPlugin({
       ts: true,

@@ -1,0 +1,42 @@
+// Issue 13: a React 19 production app with an inline config object literal and handlers that set state on
+// every studio-change: no loop, no restart, no token request after the first.
+import { expect } from '@open-wc/testing';
+// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
+import { apiBaseUrl } from '/__studio-env.js';
+import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
+import { until } from '../model/autosave-support.js';
+
+describe('React 19 host app with an inline config', () => {
+  let frame: HTMLIFrameElement | undefined;
+  afterEach(() => frame?.remove());
+
+  it('renders 50 times on studio-change with one studio-ready, one token request and the history kept', async function () {
+    this.timeout(30_000);
+    frame = document.createElement('iframe');
+    frame.style.cssText = 'width: 1100px; height: 600px';
+    const id = crypto.randomUUID().slice(0, 8);
+    frame.src = `/test/apps/react/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=react-${id}&project=react-p-${id}`;
+    document.body.append(frame);
+    await until(() => frame!.contentWindow?.reactApp?.readies === 1, 'the editor in the React app to be ready', 15_000);
+    const win = frame.contentWindow!;
+    const stats = win.reactApp!;
+    const element = win.document.querySelector('studio-editor') as StudioEditor;
+    // React set the config as a property, and the accent went through the CSSOM.
+    expect(element.style.getPropertyValue('--studio-accent')).to.equal('#7c3aed');
+    const client = element.api;
+    const rendersBefore = stats.renders;
+    // A quiet moment, to see that nothing loops on its own.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stats.renders).to.equal(rendersBefore);
+    for (let i = 1; i <= 50; i += 1) {
+      element.store.dispatch({ type: 'project/rename', title: `Edit ${i}` });
+      await until(() => stats.changes >= i && win.document.getElementById('state')!.textContent === `ready, ${i} changes`, `render ${i}`);
+    }
+    expect(stats.renders - rendersBefore).to.be.within(50, 60);
+    expect(stats.readies).to.equal(1);
+    expect(stats.tokenCalls).to.equal(1);
+    expect(element.api).to.equal(client);
+    expect(element.getProject().title).to.equal('Edit 50');
+    expect(element.store.getState().history.pastDepth).to.equal(50);
+  });
+});
