@@ -1,4 +1,5 @@
 import type { StudioConfig } from './config/types.js';
+import { snapshotConfig } from './config/snapshot.js';
 import { resolveConfig } from './config/validate.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
@@ -37,11 +38,13 @@ export interface StudioHandle {
  * is ready. Rejects with a `StudioConfigError` naming the key path of anything wrong in `config`.
  */
 export async function create(config: StudioConfig): Promise<StudioHandle> {
-  const resolved = resolveConfig(config, { requireTarget: true });
+  // Read the caller's object once; the element gets the same frozen snapshot (and never re-reads the original).
+  const snapshot = snapshotConfig(config);
+  const resolved = resolveConfig(snapshot, { requireTarget: true });
   const host = findTarget(resolved.target!);
   // When another copy of the editor defined the tag first, this is that copy's element (same public API).
   const element = document.createElement('studio-editor');
-  element.config = config;
+  element.config = snapshot;
   const listeners = new Set<() => void>();
   let destroyed = false;
 
