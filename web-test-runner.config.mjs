@@ -44,7 +44,8 @@ export default {
       ts: true,
       target: 'es2022',
       tsconfig: './tsconfig.test.json',
-      define: { __STUDIO_VERSION__: JSON.stringify(pkg.version) },
+      // CONFIG_FUZZ_SEED=<n> replays one seed of test/config/config-fuzz.test.ts.
+      define: { __STUDIO_VERSION__: JSON.stringify(pkg.version), __CONFIG_FUZZ_SEED__: JSON.stringify(process.env.CONFIG_FUZZ_SEED ?? '') },
     }),
   ],
   // Each test page in a browser context (a window) of its own: two tabs of one window would leave one of

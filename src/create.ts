@@ -1,4 +1,5 @@
 import type { StudioConfig } from './config/types.js';
+import { snapshotConfig } from './config/snapshot.js';
 import { resolveConfig } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
 import { StudioConfigError, StudioError } from './errors.js';
@@ -51,11 +52,13 @@ const EARLY_EVENTS = 20;
  * to each `on('error')` and `on('auth-error')` listener when it is added.
  */
 export async function create(config: StudioConfig): Promise<StudioHandle> {
-  const resolved = resolveConfig(config, { requireTarget: true });
+  // Read the caller's object once; the element gets the same frozen snapshot (and never re-reads the original).
+  const snapshot = snapshotConfig(config);
+  const resolved = resolveConfig(snapshot, { requireTarget: true });
   const host = findTarget(resolved.target!);
   // When another copy of the editor defined the tag first, this is that copy's element (same public API).
   const element = document.createElement('studio-editor');
-  element.config = config;
+  element.config = snapshot;
   const listeners = new Set<() => void>();
   let destroyed = false;
   // Errors before the handle exists: replayed to its listeners (nobody could have listened yet).
@@ -98,7 +101,7 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       if (typeof partial !== 'object' || partial === null) {
         throw new StudioConfigError([{ path: 'update(partial)', message: `expected an object of config areas like { i18n: { locale: "fr" } }, got ${partial === null ? 'null' : typeof partial}` }]);
       }
-      const next = mergeConfig(element.config ?? config, partial);
+      const next = mergeConfig(element.config ?? snapshot, snapshotConfig(partial));
       const checked = resolveConfig(next, { requireTarget: true });
       if (checked.target !== resolved.target) {
         throw new StudioConfigError([{ path: 'config.target', message: 'cannot change on a mounted editor; destroy() it and create() another in the new target' }]);

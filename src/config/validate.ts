@@ -13,6 +13,7 @@ import {
   fontFamily,
   func,
   httpUrl,
+  keyPath,
   identifier,
   number,
   oneOf,
@@ -21,6 +22,7 @@ import {
   text,
   type Check,
 } from './checks.js';
+import { snapshotConfig } from './snapshot.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'tools', 'theme', 'i18n'] as const;
@@ -230,12 +232,12 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
         if (!(STRING_KEYS as string[]).includes(key)) {
           const suggestion = closest(key, STRING_KEYS);
           issues.add(
-            `${path}.strings["${key}"]`,
+            keyPath(`${path}.strings`, key),
             `unknown string key; ${suggestion === undefined ? 'the keys are listed in src/i18n/en.ts' : `did you mean "${suggestion}"?`}`,
           );
           continue;
         }
-        const checked = text({ max: 500, nonEmpty: false })(string, `${path}.strings["${key}"]`, issues);
+        const checked = text({ max: 500, nonEmpty: false })(string, keyPath(`${path}.strings`, key), issues);
         if (checked !== undefined) strings[key] = checked;
       }
     }
@@ -252,9 +254,11 @@ export interface ValidateOptions {
 
 /**
  * Checks a configuration and fills in every default. Throws one `StudioConfigError` listing every
- * problem, each naming its key path, what was found and what is expected.
+ * problem, each naming its key path, what was found and what is expected. The caller's object is read
+ * once, by `snapshotConfig`; everything after reads that frozen copy.
  */
-export function resolveConfig(config: unknown, options: ValidateOptions = {}): ResolvedConfig {
+export function resolveConfig(given: unknown, options: ValidateOptions = {}): ResolvedConfig {
+  const config: unknown = snapshotConfig(given);
   const issues = new IssueList();
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     issues.add('config', `expected an object like { target: "#editor", auth: { getToken, refreshToken } }, got ${describe(config)}`);

@@ -4,7 +4,10 @@ import type { ServiceClient } from '../../src/api/client.js';
 import '../../src/components/studio-music-panel/studio-music-panel.js';
 import type { StudioMusicPanel } from '../../src/components/studio-music-panel/studio-music-panel.js';
 import type { StudioMusicPicker } from '../../src/components/studio-music-picker/studio-music-picker.js';
-import { loadUpload, parseUploadUrl } from '../../src/model/persistence/uploads.js';
+import type { StringKey } from '../../src/i18n/en.js';
+import { createTranslator } from '../../src/i18n/translate.js';
+import { hashBytes, loadUpload, parseUploadUrl, readUpload } from '../../src/model/persistence/uploads.js';
+import { BAD_UPLOADS } from '../support/bad-audio.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 import { sine, wav16 } from '../support/wav.js';
@@ -103,7 +106,7 @@ describe('<studio-music-panel>', () => {
 
   it('decodes an upload, keeps its bytes in IndexedDB and refers to it as upload:<hash>', async () => {
     const { context, picker } = await mount(sinon.stub().resolves(library), 'user-7');
-    const bytes = wav16([sine(0.1, 8000)], 8000);
+    const bytes = wav16([sine(1.5, 8000)], 8000);
     chooseFile(picker(), new File([bytes], 'jingle.wav', { type: 'audio/wav' }));
     await waitUntil(() => context.store.getState().project.music !== null);
     const bed = context.store.getState().project.music!;
@@ -129,6 +132,31 @@ describe('<studio-music-panel>', () => {
     await upload.updateComplete;
     expect(upload.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('notes.mp3');
     await expect(panel).to.be.accessible();
+  });
+
+  for (const [name, file, key] of BAD_UPLOADS) {
+    it(`refuses ${name} before it is stored, says why, and keeps the current bed`, async () => {
+      const { context, picker } = await mount(sinon.stub().resolves(library), 'user-bad');
+      await waitUntil(() => picker().tracks.length === 2);
+      picker().dispatchEvent(new CustomEvent('music-choose', { detail: 'sunny', bubbles: true }));
+      const before = context.store.getState().project.music;
+      const chosen = file();
+      chooseFile(picker(), chosen);
+      await waitUntil(() => picker().uploadError !== '');
+      expect(picker().uploadError).to.equal(createTranslator('en')(key as StringKey, { name: chosen.name, duration: '0.1 s', min: '1 s' }));
+      expect(context.store.getState().project.music).to.equal(before);
+      const hash = await hashBytes(await chosen.arrayBuffer());
+      expect(await readUpload(hash, 'user-bad', { dbName: DB })).to.equal(undefined);
+    });
+  }
+
+  it('says why an upload is refused in French too', async () => {
+    const { context, picker } = await mount(sinon.stub().resolves(library));
+    context.t = createTranslator('fr');
+    await context.updateComplete;
+    chooseFile(picker(), BAD_UPLOADS[0]![1]());
+    await waitUntil(() => picker().uploadError !== '');
+    expect(picker().uploadError).to.equal('« cut.wav » est incomplet : le fichier s’arrête avant la fin de son son. Exportez-le à nouveau, ou téléchargez-le à nouveau s’il vient du web.');
   });
 
   it('removes the music as one undo step', async () => {

@@ -3,6 +3,7 @@ import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import { AssetDecoder } from '../../audio/decode.js';
+import { checkUpload } from '../../audio/upload-check.js';
 import { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../context.js';
 import { LibraryController } from '../../controllers/library-controller.js';
@@ -28,8 +29,9 @@ export interface MusicDefaults {
 
 /**
  * Music: the service's music library (loaded once the panel is shown) to search and preview, one track as
- * the bed under the voice, or the user's own file. An upload is checked (type, size), decoded in the browser
- * to prove it is audio, stored in IndexedDB (`saveUpload`) and referenced from the bed as `upload:<sha-256>`,
+ * the bed under the voice, or the user's own file. An upload is checked (type, size), then its WAV header
+ * (whole, truthful, a playable format) and its decoded audio (channels, rate, 1 s to 10 min) are checked in
+ * the browser before it is stored in IndexedDB (`saveUpload`) and referenced from the bed as `upload:<sha-256>`,
  * so it is still there after a reload. Level and fades are sliders; a drag is one undo step.
  *
  * @tagname studio-music-panel
@@ -137,7 +139,7 @@ export class StudioMusicPanel extends StudioElement {
     }
   }
 
-  /** Decodes the file to prove it is audio, stores it, then makes it the bed. */
+  /** Checks and decodes the file (`checkUpload`), stores it, then makes it the bed. */
   async #useFile(file: File): Promise<void> {
     const client = this.client;
     this.#uploading?.abort(new DOMException('Another file was chosen.', 'AbortError'));
@@ -146,8 +148,16 @@ export class StudioMusicPanel extends StudioElement {
     this.uploadError = '';
     this.announcement = this.t('upload.checking', { name: file.name });
     this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init) });
+    const decoder = this.#decoder;
     try {
-      await this.#decoder.decodeFile(file, controller.signal);
+      // Checked and decoded before anything reaches IndexedDB or the project: a refused file leaves the bed as it was.
+      const checked = await checkUpload(file, (blob, signal) => decoder.decodeFile(blob, signal), controller.signal);
+      if (controller.signal.aborted) return;
+      if ('refusal' in checked) {
+        this.uploadError = this.t(checked.refusal.key, { ...checked.refusal.params, name: file.name });
+        this.announcement = '';
+        return;
+      }
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       this.uploadError = this.t('upload.notAudio', { name: file.name });
