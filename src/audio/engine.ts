@@ -28,6 +28,11 @@ export interface ExportOptions {
   readonly signal?: AbortSignal;
   /** Told as the render goes: `decode`, `mix`, `master`, `done`, then `encode`. */
   readonly onProgress?: (stage: RenderStage | 'decode' | 'encode') => void;
+  /**
+   * Export even though the speech runs past the ad's end (cut mid-word). Without it, the editor's export
+   * refuses such a spot with a `speech-cut` error: extend the ad or shorten the script first.
+   */
+  readonly allowSpeechCut?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ProjectDocument } from '../model/document.js';
 import { duckingEnvelope } from './dsp/mixdown.js';
 import type { AudioSource } from './dsp/mix-spec.js';
 import { checkCompliance, resolvePreset } from './dsp/presets.js';
+import { speechTiming, withTimingRules } from './timing-rules.js';
 import type { AudioEngine, ExportOptions } from './engine.js';
 import type { ExportedMix } from './export.js';
 import type { MixPreviewSource, PreviewState } from './preview-state.js';
@@ -25,6 +26,7 @@ const INITIAL: PreviewState = Object.freeze({
   error: null,
   measurement: null,
   compliance: null,
+  timing: null,
   mastering: null,
   duration: 0,
   envelope: new Float32Array(0),
@@ -205,11 +207,13 @@ export class MixPreview implements MixPreviewSource {
       // The transport read the previous preview's arrays only when it made its buffer: hand them back.
       if (this.#played) this.#engine.renderer.recycle(this.#played);
       this.#played = result.channels;
+      const timing = speechTiming(project, (url) => this.#sources.get(url));
       this.#set({
         status: 'ready',
         stage: null,
         measurement,
-        compliance: measurement ? checkCompliance(measurement, preset) : null,
+        timing,
+        compliance: measurement ? withTimingRules(checkCompliance(measurement, preset), timing, project.duration) : null,
         mastering: result.mastering
           ? { inputIntegrated: result.mastering.inputIntegrated, gainDb: result.mastering.gainDb, limiterReductionDb: result.mastering.limiterReductionDb }
           : null,

@@ -5,6 +5,7 @@ import type { ExportOptions } from './engine.js';
 import type { ExportedMix } from './export.js';
 import type { RenderStage } from './render-protocol.js';
 import type { TransportState } from './transport.js';
+import type { SpeechTiming } from './timing-rules.js';
 
 /** What mastering did to the mix that plays (absent when mastering is off). */
 export interface PreviewMastering {
@@ -29,8 +30,10 @@ export interface PreviewState {
   readonly error: StudioError | null;
   /** Loudness of what plays: the master when mastering is on, the raw mix otherwise. */
   readonly measurement: LoudnessMeasurement | null;
-  /** `measurement` against the project's delivery preset. */
+  /** `measurement` against the project's delivery preset, with the length rules (speech fits, no overlap). */
   readonly compliance: ComplianceResult | null;
+  /** Where the speech ends and which clips overlap (null until the clips are decoded). */
+  readonly timing: SpeechTiming | null;
   readonly mastering: PreviewMastering | null;
   /** Length of what plays, seconds. */
   readonly duration: number;

@@ -43,8 +43,10 @@ export type EditAction = Edit &
     | { type: 'mastering/set-target'; target?: number; truePeak?: number }
     /** Turns mastering on or bypasses it; with `preset`, also chooses that preset (one undo step: "Apply mastering"). */
     | { type: 'mastering/set-enabled'; enabled: boolean; preset?: DeliveryPresetId }
-    /** Fills script, voice and music from a received recommendation, in one undo step. */
-    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>> }
+    /** Fills script, voice and music from a received recommendation, in one undo step; with `duration`, the ad's length too (asked first when it differs). */
+    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>>; duration?: number }
+    /** Lays the voice clips end to end in script order with `gap` seconds between them ("re-space sections"). */
+    | { type: 'clips/respace'; gap: number }
     /**
      * A voice-over the user asked for came back: its asset is recorded (a fact, see `ServiceAction`) and it
      * becomes the clip of `sectionId`, replacing that section's previous take (one undo step).

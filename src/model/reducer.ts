@@ -1,3 +1,4 @@
+import { respaceClips, rippleAfter } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
 import { DEFAULT_BED, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
@@ -231,8 +232,15 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const mastering = patch(doc.mastering, { target, truePeak, preset: 'custom' });
       return mastering === doc.mastering ? doc : { ...doc, mastering };
     }
-    case 'recommendation/choose':
-      return chooseRecommendation(doc, action.id, action.bed);
+    case 'recommendation/choose': {
+      const chosen = chooseRecommendation(doc, action.id, action.bed);
+      const duration = action.duration === undefined ? undefined : clamp(action.duration, 5, 120);
+      return duration === undefined || chosen === doc || duration === chosen.duration ? chosen : { ...chosen, duration };
+    }
+    case 'clips/respace': {
+      const clips = respaceClips(doc, clamp(action.gap, 0, 10) ?? 0);
+      return clips === doc.clips ? doc : { ...doc, clips };
+    }
     case 'voiceover/received': {
       const withAsset = addAssets(doc, [action.asset]);
       const previous = action.sectionId === null ? undefined : doc.clips.find((clip) => clip.sectionId === action.sectionId);
@@ -249,8 +257,10 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
         fadeOut: previous?.fadeOut ?? 0,
         source: action.source,
       };
-      const clips = previous === undefined ? [...withAsset.clips, clip] : withAsset.clips.map((item) => (item === previous ? clip : item));
-      return { ...withAsset, clips };
+      if (previous === undefined) return { ...withAsset, clips: [...withAsset.clips, clip] };
+      // A take of another length moves the clips after it with it: no two voices at once, gaps kept.
+      const replaced = withAsset.clips.map((item) => (item === previous ? clip : item));
+      return { ...withAsset, clips: rippleAfter(withAsset, replaced, previous, clip) };
     }
     case 'project/load':
       return action.project;

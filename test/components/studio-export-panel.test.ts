@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import sinon from 'sinon';
+import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import type { ExportOptions } from '../../src/audio/engine.js';
 import type { ExportedMix } from '../../src/audio/export.js';
 import { checkCompliance } from '../../src/audio/dsp/presets.js';
@@ -10,7 +11,7 @@ import type { StudioJobStatus } from '../../src/components/studio-job-status/stu
 import { formatLevel } from '../../src/components/shared/level-format.js';
 import { StudioError } from '../../src/errors.js';
 import type { VoiceClip } from '../../src/model/document.js';
-import { exported, FakePreview, type TestPreviewContext } from '../support/fake-preview.js';
+import { exported, FakePreview, previewState, type TestPreviewContext } from '../support/fake-preview.js';
 
 const clip: VoiceClip = { id: 'c1', sectionId: null, assetId: 'a1', url: 'https://cdn.example/a1.wav', start: 0, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, source: null };
 
@@ -63,6 +64,24 @@ describe('<studio-export-panel>', () => {
     expect(form()).to.equal(null);
     expect($('[part=message]')!.textContent).to.equal('Nothing to export yet: add a voice-over or a music bed first.');
     await expect(panel).to.be.accessible();
+  });
+
+  it('says before the export that the length would cut the speech, and extends the ad in one step', async () => {
+    const { panel, preview, store, $ } = await mount();
+    store.dispatch({ type: 'project/set-duration', duration: 15 });
+    preview.set(previewState({ timing: { speechEnd: 16.2, overlaps: [] }, duration: 15 }));
+    await panel.updateComplete;
+    const warning = $('[part="length-warning"]')!;
+    expect(warning.getAttribute('role')).to.equal('alert');
+    expect(warning.textContent).to.include('The speech runs 1.2 s past 0:15');
+    const buttons = [...warning.querySelectorAll('button')];
+    expect(buttons.map((button) => button.textContent!.trim())).to.deep.equal(['Extend the ad to 17 s', 'Shorten the script']);
+    await expect(panel).to.be.accessible();
+    const opened = new Promise<string>((resolve) => panel.addEventListener('panel-select', (event) => resolve((event as CustomEvent<string>).detail), { once: true }));
+    buttons[1]!.click();
+    expect(await opened).to.equal('script');
+    buttons[0]!.click();
+    expect(store.getState().project.duration).to.equal(17);
   });
 
   it('offers the configured formats and names the file after the project', async () => {
@@ -180,7 +199,7 @@ describe('<studio-export-panel>', () => {
     await expect(panel).to.be.accessible();
   });
 
-  it('revokes the download URL after a while, or at once when removed', async () => {
+  it('revokes the download URL after a while, or once the panel is removed for good', async () => {
     captureDownloads();
     const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const revoke = sinon.spy(URL, 'revokeObjectURL');
@@ -198,6 +217,8 @@ describe('<studio-export-panel>', () => {
     await submit();
     await settle();
     context.removeChild(panel);
+    expect(revoke.callCount).to.equal(1);
+    clock.tick(DETACH_GRACE_MS);
     expect(revoke.callCount).to.equal(2);
     clock.tick(REVOKE_AFTER_MS);
     expect(revoke.callCount).to.equal(2);

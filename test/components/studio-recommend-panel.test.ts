@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
+import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { Recommendation } from '../../src/api/contract.js';
 import '../../src/components/studio-recommend-panel/studio-recommend-panel.js';
@@ -46,7 +47,9 @@ describe('<studio-recommend-panel>', () => {
     await panel.updateComplete;
     const request = recommendFromUrl.firstCall.args[0];
     expect(request).to.deep.equal({ project_id: 'new', duration: 15, max_recommendations: 2, url: 'https://shop.example.com/item' });
-    expect(context.store.getState().project.duration).to.equal(15);
+    // Asking for 15 s ideas leaves the open 30 s project as it is (issue 15).
+    expect(context.store.getState().project.duration).to.equal(30);
+    expect(context.store.getState().history.pastDepth).to.equal(0);
     report({ operation: 'recommendUrl', jobId: 'j', pollUrl: 'x', state: 'running', progress: 0.5, stage: 'writing scripts', poll: 1 });
     await panel.updateComplete;
     const status = panel.shadowRoot!.querySelector('studio-job-status')!;
@@ -56,6 +59,35 @@ describe('<studio-recommend-panel>', () => {
     expect(panel.shadowRoot!.querySelector('studio-job-status')).to.equal(null);
     expect(context.store.getState().project.usage.map((entry) => entry.usage.credits_used)).to.deep.equal([3]);
     await expect(panel).to.be.accessible();
+  });
+
+  it('choosing an idea written for another length asks first, and the answer is one undo step', async () => {
+    const short = { ...recommendation('s'), duration_s: 14.6 };
+    const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [short] }) } as Partial<ServiceClient>);
+    submit(panel);
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-recommendation-card'));
+    const card = () => panel.shadowRoot!.querySelector('studio-recommendation-card')!;
+    card().dispatchEvent(new CustomEvent('recommendation-choose', { detail: 's', bubbles: true }));
+    await panel.updateComplete;
+    // Nothing changed yet: the question is on screen, focused.
+    expect(context.store.getState().project.recommendations.chosen).to.equal(null);
+    const ask = panel.shadowRoot!.querySelector('[part="ask-length"]')!;
+    expect(ask.textContent).to.include('is written for 15 s; your ad is 30 s long.');
+    const buttons = [...ask.querySelectorAll('button')];
+    expect(buttons.map((button) => button.textContent!.trim())).to.deep.equal(['Make the ad 15 s', 'Keep 30 s', 'Cancel']);
+    expect(panel.shadowRoot!.activeElement).to.equal(buttons[0]);
+    await expect(panel).to.be.accessible();
+    buttons[0]!.click();
+    await panel.updateComplete;
+    const state = context.store.getState();
+    expect([state.project.duration, state.project.recommendations.chosen, state.history.pastDepth]).to.deep.equal([15, 's', 1]);
+    context.store.dispatch({ type: 'history/undo' });
+    expect([context.store.getState().project.duration, context.store.getState().project.recommendations.chosen]).to.deep.equal([30, null]);
+    // "Keep 30 s" chooses the idea and leaves the length.
+    card().dispatchEvent(new CustomEvent('recommendation-choose', { detail: 's', bubbles: true }));
+    await panel.updateComplete;
+    [...panel.shadowRoot!.querySelectorAll('[part="ask-length"] button')][1]!.dispatchEvent(new MouseEvent('click'));
+    expect([context.store.getState().project.duration, context.store.getState().project.recommendations.chosen]).to.deep.equal([30, 's']);
   });
 
   it('chooses a card as one undo step and says so', async () => {
@@ -114,12 +146,21 @@ describe('<studio-recommend-panel>', () => {
     expect(resumeJob.firstCall.args[0].jobId).to.equal('new');
   });
 
-  it('aborts a running job when it leaves the page', async () => {
+  it('keeps a running job through a move in the DOM, and aborts it once the panel is gone for good', async () => {
     let signal!: AbortSignal;
     const recommendFromUrl = sinon.stub().callsFake((_request, options) => ((signal = options.signal), new Promise(() => undefined)));
     const { context, panel } = await mount({ recommendFromUrl } as Partial<ServiceClient>);
     submit(panel);
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const parent = context.parentElement!;
     context.remove();
+    parent.append(context);
+    clock.tick(DETACH_GRACE_MS);
+    expect(signal.aborted).to.equal(false);
+    context.remove();
+    clock.tick(DETACH_GRACE_MS - 1);
+    expect(signal.aborted).to.equal(false);
+    clock.tick(1);
     expect(signal.aborted).to.equal(true);
   });
 });

@@ -12,6 +12,7 @@ export function previewState(over: Partial<PreviewState> = {}): PreviewState {
     error: null,
     measurement: null,
     compliance: null,
+    timing: null,
     mastering: null,
     duration: 0,
     envelope: new Float32Array(0),

@@ -90,9 +90,10 @@ export function resolvePreset(preset: DeliveryPresetId | DeliveryPreset, custom:
 
 /** One rule of a compliance check. */
 export interface ComplianceRule {
-  readonly rule: 'integrated' | 'truePeak' | 'shortTermMax';
+  /** Loudness rules, and the length rules the editor adds (`speechFits`, `noOverlap`, in seconds). */
+  readonly rule: 'integrated' | 'truePeak' | 'shortTermMax' | 'speechFits' | 'noOverlap';
   readonly pass: boolean;
-  /** What was measured (LUFS or dBTP). */
+  /** What was measured (LUFS, dBTP, or seconds for the length rules). */
   readonly measured: number;
   /** Lowest allowed value, if any. */
   readonly min?: number;

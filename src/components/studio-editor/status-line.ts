@@ -16,6 +16,13 @@ export function statusLine(t: Translate, state: PreviewState | undefined): strin
   const { measurement, compliance } = state;
   if (measurement === null) return '';
   const ready = t('status.ready', { duration: formatTime(state.duration, true), integrated: formatLevel(measurement.integrated), truePeak: formatLevel(measurement.truePeak) });
+  // A spot that cuts speech or speaks twice at once never "meets" anything: say what is wrong first.
+  const timing = state.timing;
+  const project = state.duration;
+  if (timing !== null && timing.speechEnd > project + 0.001) {
+    return `${ready} ${t('status.speechCut', { seconds: (timing.speechEnd - project).toFixed(1), end: formatTime(project) })}`;
+  }
+  if (timing !== null && timing.overlaps.length > 0) return `${ready} ${t('status.overlap', { count: timing.overlaps.length })}`;
   if (compliance === null) return ready;
   const preset = presetName(t, compliance.preset);
   return `${ready} ${compliance.pass ? t('status.meets', { preset }) : t('status.misses', { preset })}`;

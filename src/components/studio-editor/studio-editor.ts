@@ -482,8 +482,16 @@ export class StudioEditor extends LitElement {
       const allowed = config.tools.exportFormats.join(', ') || 'none';
       throw new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
     }
+    const project = this.getProject();
+    const timing = this.preview?.getState().timing;
+    if (!options.allowSpeechCut && timing && timing.speechEnd > project.duration + 0.001) {
+      const over = (timing.speechEnd - project.duration).toFixed(1);
+      const error = new StudioError('speech-cut', `The speech runs ${over} s past the end of the ${project.duration} s ad, so the export would cut it mid-word. Extend the ad (project/set-duration) or shorten the script, or pass allowSpeechCut: true.`, { recoverable: true });
+      this.#emitError(error);
+      throw error;
+    }
     try {
-      const exported = await engine.export(this.getProject(), options);
+      const exported = await engine.export(project, options);
       const { blob, format, fileName, measurement, compliance } = exported;
       this.dispatchEvent(new StudioExportEvent({ blob, format, fileName, measurement, ...(compliance ? { compliance } : {}) }));
       return exported;
@@ -572,7 +580,7 @@ ${this.configError.message}</div>`;
       <studio-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
-        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export')} ?openInStudio=${config.tools.openInStudio !== undefined}
+        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
       <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>

@@ -6,6 +6,7 @@ import type { ExportFormat } from '../../config/types.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
+import { formatTime } from '../../internal/format.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
@@ -96,6 +97,7 @@ export class StudioExportPanel extends StudioElement {
 
   readonly #project = new StoreController(this, (s) => ({
     title: s.project.title,
+    duration: s.project.duration,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
   }));
   readonly #preview = new PreviewController(this);
@@ -176,12 +178,26 @@ export class StudioExportPanel extends StudioElement {
     if (this.#preview.source === undefined) return html`${heading}<p part="message">${t('export.noPreview')}</p>`;
     const stage = this.stage;
     return html`${heading}
+      ${this.#lengthWarning(project.duration)}
       <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
         @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
       ${this.error ? html`<p part="message" class="error" role="alert">${this.error}</p>` : nothing}
       <p part="message" role="status">${this.notice || (this.result ? t('export.done', { file: this.result.fileName, size: this.#size(this.result.bytes) }) : '')}</p>
       ${this.result ? this.#result(this.result) : nothing}`;
+  }
+
+  /** Speech that the ad's length would cut: said before the export, with the two ways out. */
+  #lengthWarning(duration: number) {
+    const timing = this.#preview.state?.timing;
+    if (timing == null || timing.speechEnd <= duration + 0.001) return nothing;
+    const t = this.t;
+    const fit = Math.min(120, Math.ceil(timing.speechEnd + 0.25));
+    return html`<div part="length-warning" class="warning" role="alert">
+      <p>${t('export.speechCut', { seconds: (timing.speechEnd - duration).toFixed(1), end: formatTime(duration) })}</p>
+      <button type="button" @click=${() => this.#project.dispatch({ type: 'project/set-duration', duration: fit })}>${t('export.extendToFit', { seconds: fit })}</button>
+      <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('panel-select', { detail: 'script', bubbles: true, composed: true }))}>${t('export.fitScript')}</button>
+    </div>`;
   }
 
   #size(bytes: number): string {

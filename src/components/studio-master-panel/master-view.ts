@@ -5,6 +5,7 @@ import type { PreviewMastering } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import { formatLevel } from '../shared/level-format.js';
+import { formatTime } from '../../internal/format.js';
 
 /** The translated name of a preset. */
 export const presetName = (t: Translate, id: DeliveryPresetId): string => t(`master.preset.${id}` as StringKey);
@@ -17,16 +18,20 @@ export function presetNumbersText(t: Translate, preset: DeliveryPreset): string 
     : t('master.numbersShortTerm', { ...values, shortTerm: formatLevel(preset.maxShortTerm) });
 }
 
-const RULE_UNIT: Record<ComplianceRule['rule'], 'LUFS' | 'dBTP'> = { integrated: 'LUFS', truePeak: 'dBTP', shortTermMax: 'LUFS' };
+const RULE_UNIT: Record<ComplianceRule['rule'], 'LUFS' | 'dBTP' | 's'> = { integrated: 'LUFS', truePeak: 'dBTP', shortTermMax: 'LUFS', speechFits: 's', noOverlap: 's' };
 
 /** What a rule measured, with its unit. */
 export function measuredText(t: Translate, rule: ComplianceRule): string {
+  if (rule.rule === 'speechFits') return t('master.speechEnds', { time: formatTime(rule.measured, true) });
+  if (rule.rule === 'noOverlap') return rule.pass ? t('master.noOverlapFound') : t('master.overlapFound', { seconds: rule.measured.toFixed(2) });
   const value = formatLevel(rule.measured);
   return RULE_UNIT[rule.rule] === 'LUFS' ? t('master.lufs', { value }) : t('master.dbtp', { value });
 }
 
 /** What a rule requires, from its limits. */
 export function requiredText(t: Translate, rule: ComplianceRule): string {
+  if (rule.rule === 'speechFits') return t('master.requireSpeechBy', { time: formatTime(rule.max ?? 0, true) });
+  if (rule.rule === 'noOverlap') return t('master.requireNoOverlap');
   const unit = RULE_UNIT[rule.rule];
   if (rule.min !== undefined && rule.max !== undefined) return t('master.requireRange', { min: formatLevel(rule.min), max: formatLevel(rule.max), unit });
   return t('master.requireMax', { max: formatLevel(rule.max ?? Number.NaN), unit });

@@ -68,6 +68,8 @@ export class StudioRecommendPanel extends StudioElement {
   @state() private error = '';
   @state() private announcement = '';
   @state() private previewing: string | undefined;
+  /** A recommendation of another length waiting for the user's word on the project's length. */
+  @state() private askLength: { id: string; slot: number } | undefined;
 
   readonly #project = new StoreController(this, (state) => ({
     projectId: state.project.project_id,
@@ -97,7 +99,7 @@ export class StudioRecommendPanel extends StudioElement {
     const project = this.#project.value;
     if (client === undefined || project === undefined) return;
     const request = event.detail;
-    if (request.duration !== project.duration) this.#project.dispatch({ type: 'project/set-duration', duration: request.duration });
+    // Asking for ideas of another length never changes the open project: choosing one asks (see #choose).
     const common = { project_id: project.projectId, duration: request.duration, max_recommendations: request.count };
     await this.#run((options) =>
       request.source === 'url'
@@ -149,10 +151,40 @@ export class StudioRecommendPanel extends StudioElement {
   }
 
   #choose(id: string): void {
+    const project = this.#project.value;
+    const chosen = project?.items.find((item) => item.recommendation_id === id);
+    if (project === undefined || chosen === undefined) return;
+    const slot = slotOf(chosen.duration_s);
+    if (slot !== undefined && slot !== project.duration) {
+      // An idea written for another length: the project's length is a delivery rule, so ask first.
+      this.askLength = { id, slot };
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('.ask-length button')?.focus());
+      return;
+    }
+    this.#apply(id);
+  }
+
+  #apply(id: string, duration?: number): void {
     const chosen = this.#project.value?.items.find((item) => item.recommendation_id === id);
+    this.askLength = undefined;
     if (chosen === undefined) return;
-    this.#project.dispatch({ type: 'recommendation/choose', id });
+    // One undo step: script, voice, music and (when asked for) the length.
+    this.#project.dispatch({ type: 'recommendation/choose', id, ...(duration === undefined ? {} : { duration }) });
     this.announcement = this.t('recommend.chosen', { title: chosen.title });
+  }
+
+  #renderAskLength() {
+    const ask = this.askLength;
+    const project = this.#project.value;
+    const chosen = project?.items.find((item) => item.recommendation_id === ask?.id);
+    if (ask === undefined || project === undefined || chosen === undefined) return nothing;
+    const t = this.t;
+    return html`<div class="ask-length" part="ask-length" role="group" aria-labelledby="ask-length-text">
+      <p id="ask-length-text">${t('recommend.lengthDiffers', { title: chosen.title, slot: ask.slot, current: project.duration })}</p>
+      <button type="button" @click=${() => this.#apply(ask.id, ask.slot)}>${t('recommend.useLength', { slot: ask.slot })}</button>
+      <button type="button" @click=${() => this.#apply(ask.id)}>${t('recommend.keepLength', { current: project.duration })}</button>
+      <button type="button" @click=${() => (this.askLength = undefined)}>${t('recommend.cancelChoose')}</button>
+    </div>`;
   }
 
   async #togglePreview(recommendation: Recommendation): Promise<void> {
@@ -193,6 +225,7 @@ export class StudioRecommendPanel extends StudioElement {
         : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>
+      ${this.#renderAskLength()}
       ${items.length > 0
         ? html`<section aria-labelledby="results-heading">
             <h3 id="results-heading">${t('recommend.results')}</h3>
@@ -209,6 +242,12 @@ export class StudioRecommendPanel extends StudioElement {
           </section>`
         : nothing}`;
   }
+}
+
+/** The spot length an idea was written for: its estimate to the nearest 5 s (15, 30, 60), or undefined. */
+function slotOf(estimate: number): number | undefined {
+  if (!Number.isFinite(estimate) || estimate <= 0) return undefined;
+  return Math.min(120, Math.max(5, Math.round(estimate / 5) * 5));
 }
 
 defineElement('studio-recommend-panel', StudioRecommendPanel);

@@ -213,9 +213,22 @@ export class StudioScriptPanel extends StudioElement {
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${project.clips.length > 1
+        ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
+        : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
+
+  /** Lays the voice clips end to end in script order with an even gap (one undo step). */
+  readonly #respace = (): void => {
+    const before = this.#project.value?.clips;
+    this.#project.dispatch({ type: 'clips/respace', gap: RESPACE_GAP_S });
+    this.announcement = this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
+  };
 }
+
+/** The gap "re-space sections" leaves between voice clips, seconds: a breath between sentences. */
+const RESPACE_GAP_S = 0.3;
 
 defineElement('studio-script-panel', StudioScriptPanel);
 

@@ -1,0 +1,49 @@
+import type { ProjectDocument } from '../model/document.js';
+import type { ComplianceResult, ComplianceRule } from './dsp/presets.js';
+import type { AudioSource } from './dsp/mix-spec.js';
+
+/** Where the speech is: when it ends, and which clips overlap (two voices at once). */
+export interface SpeechTiming {
+  /** End of the last voice clip, seconds (0 without clips). */
+  readonly speechEnd: number;
+  /** Pairs of clips that sound at once, with the seconds they share. */
+  readonly overlaps: ReadonlyArray<{ readonly a: string; readonly b: string; readonly seconds: number }>;
+}
+
+/** Shorter than this is a rounding difference, not a cut or an overlap: a millisecond. */
+const SLACK = 0.001;
+
+/** The speech timing of a project from its clips and their decoded audio (`source(url)`). */
+export function speechTiming(project: ProjectDocument, source: (url: string) => AudioSource | undefined): SpeechTiming {
+  const spans = project.clips.flatMap((clip) => {
+    const audio = source(clip.url);
+    if (audio === undefined) return [];
+    const length = Math.max(0, (audio.channels[0]?.length ?? 0) / audio.sampleRate - clip.trimIn - clip.trimOut);
+    return [{ id: clip.id, start: Math.max(0, clip.start), end: Math.max(0, clip.start) + length }];
+  });
+  const overlaps: Array<{ a: string; b: string; seconds: number }> = [];
+  const sorted = [...spans].sort((x, y) => x.start - y.start);
+  for (let i = 0; i < sorted.length; i += 1) {
+    for (let j = i + 1; j < sorted.length && sorted[j]!.start < sorted[i]!.end; j += 1) {
+      const seconds = Math.min(sorted[i]!.end, sorted[j]!.end) - sorted[j]!.start;
+      if (seconds > SLACK) overlaps.push({ a: sorted[i]!.id, b: sorted[j]!.id, seconds });
+    }
+  }
+  return { speechEnd: spans.reduce((end, span) => Math.max(end, span.end), 0), overlaps };
+}
+
+/** How far the speech runs past the ad's end, seconds (0 when it fits). */
+export const speechOverrun = (timing: SpeechTiming, duration: number): number => Math.max(0, timing.speechEnd - duration);
+
+/**
+ * The length rules of a delivery, beside its loudness rules: the speech ends within the ad (a spot that
+ * cuts a word never passes), and no two voice clips sound at once.
+ */
+export function withTimingRules(compliance: ComplianceResult, timing: SpeechTiming, duration: number): ComplianceResult {
+  const overlap = timing.overlaps.reduce((sum, item) => sum + item.seconds, 0);
+  const rules: ComplianceRule[] = [
+    { rule: 'speechFits', pass: timing.speechEnd <= duration + SLACK, measured: timing.speechEnd, max: duration, required: `speech ends by ${duration} s` },
+    { rule: 'noOverlap', pass: timing.overlaps.length === 0, measured: overlap, max: 0, required: 'no two voice clips at once' },
+  ];
+  return { ...compliance, pass: compliance.pass && rules.every((rule) => rule.pass), rules: [...compliance.rules, ...rules] };
+}

@@ -1,0 +1,43 @@
+import type { ProjectDocument, VoiceClip } from './document.js';
+
+/** A clip's length on the timeline from its asset's duration, or undefined when the asset is unknown. */
+export function clipLength(doc: ProjectDocument, clip: VoiceClip): number | undefined {
+  const asset = doc.assets.find((item) => item.asset_id === clip.assetId);
+  const duration = asset?.duration_s;
+  if (typeof duration !== 'number' || !Number.isFinite(duration)) return undefined;
+  return Math.max(0, duration - clip.trimIn - clip.trimOut);
+}
+
+/**
+ * Ripple: `replaced` became `next` (a new take of its section); the clips that started at or after the
+ * old take's end move by the change of length, so the gaps the user set stay as they were.
+ */
+export function rippleAfter(doc: ProjectDocument, clips: readonly VoiceClip[], replaced: VoiceClip, next: VoiceClip): readonly VoiceClip[] {
+  const before = clipLength(doc, replaced);
+  const after = clipLength(doc, next);
+  if (before === undefined || after === undefined) return clips;
+  const oldEnd = replaced.start + before;
+  const delta = next.start + after - oldEnd;
+  if (Math.abs(delta) < 1e-6) return clips;
+  // A clip that started inside the old take (an overlap already there) is left where it is.
+  return clips.map((clip) => (clip !== next && clip.start >= oldEnd - 1e-6 ? { ...clip, start: Math.max(0, clip.start + delta) } : clip));
+}
+
+/**
+ * "Re-space sections": the voice clips, in script order (free clips after, by start), laid end to end from
+ * where the first one starts with `gap` seconds between them. Clips of unknown length keep their place.
+ */
+export function respaceClips(doc: ProjectDocument, gap: number): readonly VoiceClip[] {
+  const order = new Map(doc.script.sections.map((section, index) => [section.id, index]));
+  const rank = (clip: VoiceClip) => (clip.sectionId !== null && order.has(clip.sectionId) ? order.get(clip.sectionId)! : order.size);
+  const sorted = [...doc.clips].filter((clip) => clipLength(doc, clip) !== undefined).sort((a, b) => rank(a) - rank(b) || a.start - b.start);
+  if (sorted.length === 0) return doc.clips;
+  const moved = new Map<string, number>();
+  let at = Math.min(...sorted.map((clip) => clip.start));
+  for (const clip of sorted) {
+    moved.set(clip.id, at);
+    at += clipLength(doc, clip)! + gap;
+  }
+  const clips = doc.clips.map((clip) => (moved.has(clip.id) && moved.get(clip.id) !== clip.start ? { ...clip, start: moved.get(clip.id)! } : clip));
+  return clips.every((clip, i) => clip === doc.clips[i]) ? doc.clips : clips;
+}
