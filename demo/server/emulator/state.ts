@@ -4,6 +4,7 @@ import { AssetStore } from './assets.js';
 import { Faults } from './faults.js';
 import { JobStore } from './jobs.js';
 import type { EmulatorOptions } from './options.js';
+import { RequestLog } from './test-routes.js';
 import { TokenStore } from './tokens.js';
 import { CreditLedger } from './usage.js';
 import { WebhookSender } from './webhooks.js';
@@ -20,6 +21,8 @@ export class EmulatorState {
   readonly webhooks: WebhookSender;
   /** Recommendations each user received, by id, so `generate` can start from one. */
   readonly recommendations = new Map<string, Map<string, Recommendation>>();
+  /** Requests received, when `options.testRoutes` is on. */
+  readonly requests = new RequestLog();
   /** The emulator's own origin (e.g. `http://127.0.0.1:8081`), known once it listens. */
   baseUrl = '';
 
@@ -47,5 +50,6 @@ export class EmulatorState {
     this.credits.clear();
     this.webhooks.clear();
     this.recommendations.clear();
+    this.requests.clear();
   }
 }
