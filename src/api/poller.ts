@@ -6,7 +6,11 @@ import { StudioApiError, StudioJobTimeoutError, fetchError, httpError, isTransie
 import { backoffMs, boundedWaitMs, retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
 
-/** What a poll reports. `state` is the service's status as sent (unknown states count as pending). */
+/**
+ * What a poll reports. `state` is the service's status as sent (unknown states count as pending). While the
+ * request that starts a job is retried, the client reports `state: 'retrying'` with `retryInMs` (the wait
+ * before the next attempt), `poll: 0` and an empty `pollUrl` (the job has none yet).
+ */
 export interface JobProgress {
   readonly operation: string;
   readonly jobId: string | undefined;
@@ -15,8 +19,10 @@ export interface JobProgress {
   /** 0 to 1, when the service says. */
   readonly progress: number | undefined;
   readonly stage: string | undefined;
-  /** 1 for the first poll. */
+  /** 1 for the first poll; 0 while the job is being started. */
   readonly poll: number;
+  /** With `state: 'retrying'`: ms until the start is sent again. */
+  readonly retryInMs?: number;
 }
 
 export interface PollerOptions {

@@ -78,7 +78,12 @@ async function route(state: EmulatorState, request: IncomingMessage, response: S
   if (post) {
     allow(request, 'POST');
     const body = await readJsonObject(request, state.options.bodyLimit);
-    const answer = await post({ state, userId, body });
+    const key = request.headers['idempotency-key'];
+    const start = async () => post({ state, userId, body });
+    const answer = typeof key === 'string' ? await state.idempotency.run(userId, key, { path, body }, start) : await start();
+    if (state.faults.takeLostAnswer(userId)) {
+      throw new HttpError(500, 'internal_error', 'Internal error after the request was carried out (forced by the emulator: the answer was lost).');
+    }
     return sendJson(response, answer.status, answer.body);
   }
   const job = JOB_PATH.exec(path);

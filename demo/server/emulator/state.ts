@@ -2,6 +2,7 @@
 import type { Recommendation } from '../../../src/api/contract.js';
 import { AssetStore } from './assets.js';
 import { Faults } from './faults.js';
+import { IdempotencyStore } from './idempotency.js';
 import { JobStore } from './jobs.js';
 import type { EmulatorOptions } from './options.js';
 import { RequestLog } from './test-routes.js';
@@ -21,6 +22,8 @@ export class EmulatorState {
   readonly webhooks: WebhookSender;
   /** Recommendations each user received, by id, so `generate` can start from one. */
   readonly recommendations = new Map<string, Map<string, Recommendation>>();
+  /** Idempotency keys of job starts. */
+  readonly idempotency: IdempotencyStore;
   /** Requests received, when `options.testRoutes` is on. */
   readonly requests = new RequestLog();
   /** The emulator's own origin (e.g. `http://127.0.0.1:8081`), known once it listens. */
@@ -32,6 +35,7 @@ export class EmulatorState {
     this.assets = new AssetStore(() => this.baseUrl);
     this.credits = new CreditLedger(() => options.creditsPerUser);
     this.webhooks = new WebhookSender(() => options.webhookRetryMs);
+    this.idempotency = new IdempotencyStore(options.now);
   }
 
   remember(userId: string, recommendations: Recommendation[]): void {
@@ -51,5 +55,6 @@ export class EmulatorState {
     this.webhooks.clear();
     this.recommendations.clear();
     this.requests.clear();
+    this.idempotency.clear();
   }
 }
