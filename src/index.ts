@@ -27,7 +27,7 @@ export type { StudioReadyDetail } from './events/studio-ready.js';
 export { StudioErrorEvent } from './events/studio-error.js';
 export type { StudioErrorDetail } from './events/studio-error.js';
 export type { StudioEventMap, StudioEventName } from './events/event-map.js';
-export { endpointAuth, StudioAuthError } from './auth/index.js';
+export { endpointAuth, StudioAuthError, StudioRedirectError } from './auth/index.js';
 export type { AuthErrorCode, EndpointAuth, EndpointAuthOptions } from './auth/index.js';
 export { ServiceClient, StudioApiError, StudioJobTimeoutError } from './api/index.js';
 export type { ApiErrorCode, CallOptions, JobProgress, PendingJob } from './api/index.js';

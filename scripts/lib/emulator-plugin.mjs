@@ -41,7 +41,7 @@ export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
       const { startServers } = await tsImport('../../demo/server/servers.ts', import.meta.url);
       const port = config.port;
       const pageOrigins = [`http://${config.hostname ?? 'localhost'}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
-      servers = await startServers({ hostPort: 0, apiPort: 0, extraOrigins: pageOrigins, emulator: { jobStepMs, tokenTtlS } });
+      servers = await startServers({ hostPort: 0, apiPort: 0, extraOrigins: pageOrigins, emulator: { jobStepMs, tokenTtlS, testRoutes: true } });
     },
 
     async serverStop() {

@@ -1,28 +1,31 @@
 import type { AuthFetch } from '../auth/auth-fetch.js';
 import { isAbort } from '../auth/errors.js';
-import type {
-  ApiOperation,
-  FormatRequest,
-  FormatResult,
-  GenerateRequest,
-  GenerateResult,
-  JobAccepted,
-  JobRecord,
-  MixRequest,
-  MixResult,
-  MusicLibrary,
-  RecommendProductRequest,
-  RecommendResult,
-  RecommendUrlRequest,
-  VoiceLibrary,
-  VoiceoverRequest,
-  VoiceoverResult,
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type ApiOperation,
+  type FormatRequest,
+  type FormatResult,
+  type GenerateRequest,
+  type GenerateResult,
+  type JobAccepted,
+  type JobRecord,
+  type MixRequest,
+  type MixResult,
+  type MusicLibrary,
+  type RecommendProductRequest,
+  type RecommendResult,
+  type RecommendUrlRequest,
+  type VoiceLibrary,
+  type VoiceoverRequest,
+  type VoiceoverResult,
 } from './contract.js';
 import { StudioApiError, fetchError, httpError } from './errors.js';
+import { newIdempotencyKey } from './idempotency-key.js';
 import { createJobLock, type JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
 import { checkPollUrl } from './poll-url.js';
 import { JobPoller, type JobProgress, type PollerOptions } from './poller.js';
+import { sendStart, type StartRetryOptions } from './start-retry.js';
 
 /** Per-call options of every operation. */
 export interface CallOptions {
@@ -50,6 +53,10 @@ export interface ServiceClientOptions {
   jobs?: PendingJobs;
   lock?: JobLock;
   poller?: Partial<Omit<PollerOptions, 'fetch' | 'deadlineMs'>>;
+  /** `api.idempotencyHeader`: the header carrying a start's idempotency key; `null` sends none. Default `IDEMPOTENCY_KEY_HEADER`. */
+  idempotencyHeader?: string | null;
+  /** Retry bounds of job starts (see `sendStart`). */
+  startRetry?: Partial<Pick<StartRetryOptions, 'maxAttempts' | 'floorMs' | 'ceilingMs' | 'baseDelayMs' | 'random'>>;
 }
 
 const LABELS: Record<ApiOperation, string> = {
@@ -147,7 +154,7 @@ export class ServiceClient {
   }
 
   async #operation<R>(operation: ApiOperation, body: { project_id: string }, options: CallOptions = {}, requireJob = false): Promise<R> {
-    const response = await this.#send(operation, this.#o.paths[operation], { method: 'POST', body: JSON.stringify(body) }, options);
+    const response = await this.#start(operation, body, options);
     const json = await readJson(response, LABELS[operation]);
     if (response.status === 202) return this.#follow<R>(operation, json as JobAccepted, body.project_id, options);
     if (requireJob) {
@@ -160,6 +167,41 @@ export class ServiceClient {
 
   async #getJson<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
     return (await readJson(await this.#send(operation, path, { method: 'GET' }, options), LABELS[operation])) as R;
+  }
+
+  /**
+   * POSTs the request that starts `operation`, with one idempotency key for all its attempts, retried by
+   * `sendStart` (429/503 always, 5xx and lost answers only with a key). Each wait is reported as progress
+   * `retrying` with `retryInMs`.
+   */
+  async #start(operation: ApiOperation, body: object, options: CallOptions): Promise<Response> {
+    const signal = this.#signal(options.signal);
+    const header = this.#o.idempotencyHeader === undefined ? IDEMPOTENCY_KEY_HEADER : this.#o.idempotencyHeader;
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    if (header !== null) headers[header] = newIdempotencyKey();
+    const init: RequestInit = { method: 'POST', body: JSON.stringify(body), headers, ...(signal ? { signal } : {}) };
+    const path = this.#o.paths[operation].replace(/^\//, '');
+    return sendStart(() => this.#o.fetch(path, init), {
+      ...this.#o.startRetry,
+      what: LABELS[operation],
+      idempotent: header !== null,
+      signal,
+      timeoutMs: this.#o.timeoutMs,
+      onRetry: ({ waitMs }) => {
+        const progress: JobProgress = {
+          operation: LABELS[operation],
+          jobId: undefined,
+          pollUrl: '',
+          state: 'retrying',
+          progress: undefined,
+          stage: undefined,
+          poll: 0,
+          retryInMs: waitMs,
+        };
+        this.#o.onProgress?.(progress);
+        options.onProgress?.(progress);
+      },
+    });
   }
 
   async #send(operation: ApiOperation, path: string, init: RequestInit, options: CallOptions): Promise<Response> {

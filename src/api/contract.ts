@@ -45,6 +45,17 @@ export const API_OPERATIONS = Object.keys(DEFAULT_PATHS) as ApiOperation[];
 /** Known: every service path carries this prefix, and only requests under it carry the token. */
 export const API_PREFIX = '/v1/';
 
+/**
+ * ASSUMPTION: the request header that makes a job start safe to re-send. The spec shows no such mechanism.
+ * The editor sends a fresh random key with every start (`POST` of `recommendUrl`, `recommendProduct`, `format`,
+ * `voiceover`, `mix`, `generate`) and the same key on each retry of that start; the service is assumed to answer
+ * a repeated key (same user, same body) with the job it already started, without starting or charging a second
+ * one, and a repeated key with another body with 409 or 422. The emulator implements exactly that (for 24 h).
+ * Overridden per embed with `config.api.idempotencyHeader` (`null` sends none: then a start is re-sent only
+ * after 429 or 503, which say it was not acted on).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** Known (server to server only; never called by the editor): mints a token with `x-api-key`. */
 export const AUTH_TOKEN_PATH = '/v1/auth/token';
 

@@ -33,6 +33,7 @@ export function createServices(config: ResolvedConfig, hooks: EditorServicesHook
     paths: config.api.paths,
     timeoutMs: config.api.timeoutMs,
     jobDeadlineMs: config.api.jobDeadlineMs,
+    idempotencyHeader: config.api.idempotencyHeader,
     userId: () => session.userId(),
     signal: controller.signal,
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

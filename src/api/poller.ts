@@ -3,10 +3,14 @@ import { abortError } from '../auth/errors.js';
 import { StudioError } from '../errors.js';
 import type { JobRecord } from './contract.js';
 import { StudioApiError, StudioJobTimeoutError, fetchError, httpError, isTransientStatus } from './errors.js';
-import { backoffMs, retryAfterMs } from './retry-after.js';
+import { backoffMs, boundedWaitMs, retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
 
-/** What a poll reports. `state` is the service's status as sent (unknown states count as pending). */
+/**
+ * What a poll reports. `state` is the service's status as sent (unknown states count as pending). While the
+ * request that starts a job is retried, the client reports `state: 'retrying'` with `retryInMs` (the wait
+ * before the next attempt), `poll: 0` and an empty `pollUrl` (the job has none yet).
+ */
 export interface JobProgress {
   readonly operation: string;
   readonly jobId: string | undefined;
@@ -15,8 +19,10 @@ export interface JobProgress {
   /** 0 to 1, when the service says. */
   readonly progress: number | undefined;
   readonly stage: string | undefined;
-  /** 1 for the first poll. */
+  /** 1 for the first poll; 0 while the job is being started. */
   readonly poll: number;
+  /** With `state: 'retrying'`: ms until the start is sent again. */
+  readonly retryInMs?: number;
 }
 
 export interface PollerOptions {
@@ -30,8 +36,21 @@ export interface PollerOptions {
   /** Backoff base and cap. Defaults 1000 and 15000. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * Floor of every wait between two polls, in ms, `Retry-After` included (`Retry-After: 0` waits this long).
+   * Default `POLL_FLOOR_MS` (500). At least 1.
+   */
+  minDelayMs?: number;
+  /** Ceiling of every wait, in ms, `Retry-After` included (the job deadline cuts it further). Default `POLL_CEILING_MS` (60000). */
+  maxWaitMs?: number;
   /** Consecutive transient failures (network, 408, 429, 5xx) tolerated before giving up. Default 5. */
   maxTransientErrors?: number;
+  /**
+   * How long polls may keep failing for want of a network (no answer, or none within `api.timeoutMs`)
+   * before the job ends with the `network` error, in ms, counted from the first such failure.
+   * Default `NETWORK_LOSS_DEADLINE_MS` (20000).
+   */
+  networkLossDeadlineMs?: number;
   /** Jitter source in [0, 1). Default `Math.random`; inject a seeded one for reproducible waits. */
   random?: () => number;
 }
@@ -44,11 +63,25 @@ export interface PollTarget {
 
 const TERMINAL_OK = 'succeeded';
 
+/** Default floor of a wait between polls, in ms: no answer (`Retry-After: 0`, a past date) makes polling faster. */
+export const POLL_FLOOR_MS = 500;
+/** Default ceiling of a wait between polls, in ms, whatever `Retry-After` says. */
+export const POLL_CEILING_MS = 60_000;
+/**
+ * Default deadline of a lost network, in ms: once a poll fails with no answer (offline, DNS, refused, reset,
+ * or no answer within `api.timeoutMs`), polling goes on for at most this long; if no answer comes back
+ * meanwhile, the job ends with a recoverable `network` StudioApiError (kept for `resumeJob`). So a poll that
+ * fails at once ends the job within 20 s; one that hangs, within `api.timeoutMs` + 20 s.
+ */
+export const NETWORK_LOSS_DEADLINE_MS = 20_000;
+
 /**
  * Follows one job by polling its (already checked) `poll_url` until it succeeds, fails or the deadline
- * passes. First poll soon, then exponential backoff with jitter up to a cap; `Retry-After` wins. Transient
- * failures are retried up to a limit, other 4xx end it, a 401 goes through the auth fetch. Abort stops it
- * at once, sleep included, and rejects with an AbortError.
+ * passes. First poll soon, then exponential backoff with jitter up to a cap; `Retry-After` replaces the
+ * backoff, and every wait lies within [`minDelayMs`, `maxWaitMs`]. Transient failures are retried up to a
+ * limit, and a lost network for at most `networkLossDeadlineMs`; other 4xx end it, a 401 goes through the
+ * auth fetch, a redirect ends it (`StudioRedirectError`). A `succeeded` record without a `result` is a
+ * `bad-response` error. Abort stops it at once, sleep included, and rejects with an AbortError.
  */
 export class JobPoller {
   readonly #options: Required<Omit<PollerOptions, 'requestTimeoutMs'>> & { requestTimeoutMs: number | undefined };
@@ -58,7 +91,10 @@ export class JobPoller {
       firstDelayMs: 250,
       baseDelayMs: 1000,
       maxDelayMs: 15_000,
+      minDelayMs: POLL_FLOOR_MS,
+      maxWaitMs: POLL_CEILING_MS,
       maxTransientErrors: 5,
+      networkLossDeadlineMs: NETWORK_LOSS_DEADLINE_MS,
       random: Math.random,
       ...options,
       requestTimeoutMs: options.requestTimeoutMs,
@@ -70,38 +106,51 @@ export class JobPoller {
     const what = `The ${target.operation} job`;
     const deadline = Date.now() + o.deadlineMs;
     const timeout = () => new StudioJobTimeoutError(what, target, o.deadlineMs);
+    const bounds = { floorMs: o.minDelayMs, ceilingMs: o.maxWaitMs };
+    const backoff = () => backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
     let delay = o.firstDelayMs;
     let attempt = 0;
     let transient = 0;
     let polls = 0;
+    /** When the current run of no-answer failures began (undefined while the service answers). */
+    let offlineSince: number | undefined;
 
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) throw timeout();
-      await sleep(Math.min(delay, left), options.signal);
+      const offlineLeft = offlineSince === undefined ? Infinity : offlineSince + o.networkLossDeadlineMs - Date.now();
+      await sleep(Math.min(delay, left, Math.max(0, offlineLeft)), options.signal);
       if (Date.now() >= deadline) throw timeout();
+      const offlineCut = offlineSince === undefined ? Infinity : offlineSince + o.networkLossDeadlineMs;
+      if (Date.now() >= offlineCut) throw networkLost(what, o.networkLossDeadlineMs);
 
-      const { signal, release } = linkSignals([options.signal], deadline - Date.now());
+      const { signal, release } = linkSignals([options.signal], Math.min(deadline, offlineCut) - Date.now());
       let response: Response;
       try {
         response = await o.fetch(target.pollUrl, { method: 'GET', headers: { Accept: 'application/json' }, signal, cache: 'no-store' });
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        if (signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError') throw timeout();
-        const mapped = fetchError(error, `Polling ${what.toLowerCase()}`, o.requestTimeoutMs);
+        const cut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+        if (cut && Date.now() >= deadline) throw timeout();
+        const mapped = cut ? networkLost(what, o.networkLossDeadlineMs) : fetchError(error, `Polling ${what.toLowerCase()}`, o.requestTimeoutMs);
         if (!(mapped instanceof StudioApiError) || !mapped.recoverable) throw mapped;
+        if (mapped.code === 'network' || mapped.code === 'timeout') {
+          offlineSince ??= Date.now();
+          if (Date.now() - offlineSince >= o.networkLossDeadlineMs) throw networkLost(what, o.networkLossDeadlineMs);
+        }
         if (++transient > o.maxTransientErrors) throw mapped;
-        delay = backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
+        delay = boundedWaitMs(backoff(), bounds);
         continue;
       } finally {
         release();
       }
+      offlineSince = undefined;
 
       const waitHint = retryAfterMs(response.headers.get('retry-after'), Date.now());
       if (!response.ok) {
         const error = await httpError(response, `Polling ${what.toLowerCase()}`);
         if (!isTransientStatus(response.status) || ++transient > o.maxTransientErrors) throw error;
-        delay = waitHint ?? backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
+        delay = boundedWaitMs(waitHint ?? backoff(), bounds);
         continue;
       }
 
@@ -114,7 +163,7 @@ export class JobPoller {
         if (++transient > o.maxTransientErrors) {
           throw new StudioApiError('bad-response', `Polling ${what.toLowerCase()} got an answer that is not a job record (JSON object).`, { recoverable: true });
         }
-        delay = backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
+        delay = boundedWaitMs(backoff(), bounds);
         continue;
       }
       if (options.signal?.aborted) throw abortError(options.signal);
@@ -130,7 +179,14 @@ export class JobPoller {
         stage: typeof record.stage === 'string' ? record.stage : undefined,
         poll: polls,
       });
-      if (state === TERMINAL_OK) return record;
+      if (state === TERMINAL_OK) {
+        if (record.result === undefined || record.result === null) {
+          throw new StudioApiError('bad-response', `${what} succeeded but the service sent no result with it. Check api.baseUrl points at the service.`, {
+            recoverable: false,
+          });
+        }
+        return record;
+      }
       if (state === 'failed') {
         const said = typeof record.error?.message === 'string' ? `: ${record.error.message.slice(0, 300)}` : '';
         throw new StudioApiError('job-failed', `${what} failed${said}. Change the request and try again.`, {
@@ -139,7 +195,16 @@ export class JobPoller {
         });
       }
       if (state === 'cancelled') throw new StudioApiError('job-cancelled', `${what} was cancelled on the service. Start it again if it is still needed.`, { recoverable: true });
-      delay = waitHint ?? backoffMs(attempt++, { baseMs: o.baseDelayMs, maxMs: o.maxDelayMs, random: o.random });
+      delay = boundedWaitMs(waitHint ?? backoff(), bounds);
     }
   }
+}
+
+/** The error of a network lost for good while following a job: recoverable (the job may still finish). */
+function networkLost(what: string, deadlineMs: number): StudioApiError {
+  return new StudioApiError(
+    'network',
+    `${what} could not reach the service for ${Math.round(deadlineMs / 1000)} s. Check the connection; the job may still finish: resume it with client.resumeJob().`,
+    { recoverable: true },
+  );
 }

@@ -11,6 +11,16 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * A wait before the next request, kept within [floorMs, ceilingMs]. Pass the server's `Retry-After` hint when it
+ * gave one, else a backoff: a hint can lengthen a wait up to the ceiling, and `Retry-After: 0` or a date in the
+ * past shortens it only down to the floor, never to nothing. The floor is at least 1 ms.
+ */
+export function boundedWaitMs(ms: number, bounds: { floorMs: number; ceilingMs: number }): number {
+  const floor = Math.max(1, bounds.floorMs);
+  return Number.isNaN(ms) ? floor : Math.min(Math.max(floor, bounds.ceilingMs), Math.max(floor, ms));
+}
+
 /** Exponential backoff with equal jitter: half the capped delay, plus a random part of the other half. */
 export function backoffMs(attempt: number, options: { baseMs: number; maxMs: number; random: () => number }): number {
   const capped = Math.min(options.maxMs, options.baseMs * 2 ** attempt);

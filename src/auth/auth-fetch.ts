@@ -1,4 +1,4 @@
-import { StudioAuthError, abortError } from './errors.js';
+import { StudioAuthError, StudioRedirectError, abortError } from './errors.js';
 import { prepareBody } from './replayable-body.js';
 import { isTokenScope, resolveServiceUrl } from './scope.js';
 import type { AuthSession, Credential } from './session.js';
@@ -19,7 +19,7 @@ export interface AuthFetchOptions {
 
 /**
  * Builds the auth fetch. Requests in token scope wait for a token, carry `Authorization: <type> <token>`,
- * and on a 401 are re-sent once (same method, headers and body bytes) with a renewed token; a 401 on the
+ * are never redirected (a redirect answer rejects with a `StudioRedirectError`, see `send`), and on a 401 are re-sent once (same method, headers and body bytes) with a renewed token; a 401 on the
  * re-send, or a failed callback, rejects with a `StudioAuthError`. Other URLs are fetched untouched, with no
  * token. After the session is disposed every call rejects with an AbortError and nothing is sent.
  */
@@ -48,12 +48,23 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     headers.delete('authorization');
     const prepared = await prepareBody(init.body, headers);
     const signal = init.signal ?? undefined;
-    const send = (credential: Credential) => {
+    const send = async (credential: Credential) => {
       const sent = new Headers(headers);
       sent.set('authorization', authorization(credential));
-      const request: RequestInit = { ...init, headers: sent, body: prepared.body };
+      // Never `follow` with the token: the browser would re-send Authorization to wherever Location points
+      // (another path of the origin keeps it). `manual` is the mode that works: in Chromium (and per the Fetch
+      // spec) a redirect then resolves as a `type: 'opaqueredirect'` response with status 0 and no readable
+      // headers, same-origin or not, so its Location cannot be checked and followed by hand. `error` would
+      // reject with a TypeError that looks like a network failure. So every redirect is refused with a typed
+      // error; a fetch that exposes the 3xx itself (Node, a stub) is refused the same way.
+      const request: RequestInit = { ...init, headers: sent, body: prepared.body, redirect: 'manual' };
       if (!prepared.replayable) (request as RequestInit & { duplex: string }).duplex = 'half';
-      return attempt(url.href, request);
+      const response = await attempt(url.href, request);
+      if (isRedirect(response)) {
+        await discard(response);
+        throw new StudioRedirectError(url.pathname);
+      }
+      return response;
     };
 
     const first = await session.credential(signal);
@@ -82,6 +93,11 @@ export function createAuthFetch(options: AuthFetchOptions): AuthFetch {
     );
   };
 }
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A redirect that `redirect: 'manual'` left unfollowed: opaque in a browser, a plain 3xx elsewhere. */
+const isRedirect = (response: Response): boolean => response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
 
 async function discard(response: Response): Promise<void> {
   try {

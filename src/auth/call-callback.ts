@@ -1,13 +1,21 @@
-import { StudioError } from '../errors.js';
 import { StudioAuthError, abortError } from './errors.js';
+import { ownMessage } from './own-errors.js';
 import type { TokenSource } from './token.js';
 
 /**
- * Calls a host callback with a time limit. A throw, a rejection or no answer within `timeoutMs` becomes a
- * `StudioAuthError`; `signal` (destroy) rejects with an AbortError at once. The callback's own error
- * message is not copied (it could hold a token) unless it is one of ours.
+ * Calls a host callback with a time limit and reads its answer with `read`, both inside the guard. A throw,
+ * a rejection, no answer within `timeoutMs`, or an answer that throws while it is read (a throwing getter,
+ * a Proxy, a revoked Proxy) becomes a `StudioAuthError`; `signal` (destroy) rejects with an AbortError at
+ * once. No text of the callback's reaches the error: its own error message and name are never read, except
+ * the message of an error the editor made itself (`ownError`, e.g. `endpointAuth`'s).
  */
-export function callCallback<T>(source: TokenSource, call: () => T | PromiseLike<T>, timeoutMs: number, signal: AbortSignal): Promise<T> {
+export function callCallback<T>(
+  source: TokenSource,
+  call: () => unknown,
+  read: (value: unknown) => T,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal.aborted) {
       reject(abortError(signal));
@@ -36,18 +44,24 @@ export function callCallback<T>(source: TokenSource, call: () => T | PromiseLike
       .then(
         (value) => {
           finish();
-          resolve(value);
+          try {
+            resolve(read(value));
+          } catch (error) {
+            reject(error instanceof StudioAuthError ? error : failed(source, undefined));
+          }
         },
         (error: unknown) => {
           finish();
-          const detail = error instanceof StudioError ? `: ${error.message}` : ` (${error instanceof Error ? error.name : typeof error})`;
-          reject(
-            new StudioAuthError(
-              'auth-callback-failed',
-              `auth.${source} failed${detail}. Check your host token endpoint and the callback; the editor will call it again on the next request.`,
-            ),
-          );
+          reject(failed(source, ownMessage(error)));
         },
       );
   });
+}
+
+function failed(source: TokenSource, ours: string | undefined): StudioAuthError {
+  const detail = ours === undefined ? ' (it threw or its promise rejected)' : `: ${ours}`;
+  return new StudioAuthError(
+    'auth-callback-failed',
+    `auth.${source} failed${detail}. Check your host token endpoint and the callback; the editor will call it again on the next request.`,
+  );
 }

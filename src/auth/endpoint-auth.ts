@@ -1,5 +1,6 @@
 import type { TokenResult } from '../config/types.js';
 import { StudioConfigError, StudioError } from '../errors.js';
+import { ownError } from './own-errors.js';
 
 export interface EndpointAuthOptions {
   /** Your host's token endpoint: `POST` JSON `{ userId }`, answers JSON with `token` (or `accessToken.token`). */
@@ -18,7 +19,9 @@ export interface EndpointAuth {
   refreshToken: (expiredToken: string) => Promise<TokenResult>;
 }
 
-const endpointError = (which: string, message: string) => new StudioError('auth-endpoint', `The ${which} endpoint ${message}`, { recoverable: true });
+/** Marked as ours (`ownError`): the session may pass its message on, which it never does for a callback's own errors. */
+const endpointError = (which: string, message: string) =>
+  ownError(new StudioError('auth-endpoint', `The ${which} endpoint ${message}`, { recoverable: true }));
 
 async function readTokenAnswer(response: Response, which: string): Promise<TokenResult> {
   if (!response.ok) {

@@ -30,6 +30,25 @@ export class StudioAuthError extends StudioError {
   }
 }
 
+/**
+ * A token-bearing request (under `<baseUrl>/v1/`) was answered with a redirect (301, 302, 303, 307 or 308),
+ * which the editor refuses instead of following: following it could carry the token to another path or
+ * origin. Code `redirect-refused`; the message names the request's path, never the token. Not recoverable
+ * by retrying: `api.baseUrl` (or the service) must point at the final address.
+ */
+export class StudioRedirectError extends StudioError {
+  declare readonly code: 'redirect-refused';
+
+  constructor(path: string) {
+    super(
+      'redirect-refused',
+      `The service answered ${path} with a redirect, which the editor does not follow with the token. Set api.baseUrl to the address the service really answers at.`,
+      { recoverable: false },
+    );
+    this.name = 'StudioRedirectError';
+  }
+}
+
 /** The error an abort rejects with: never a StudioError. */
 export const abortError = (signal?: AbortSignal): unknown =>
   signal?.reason instanceof DOMException || signal?.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');

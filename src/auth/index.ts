@@ -4,7 +4,7 @@ export { createAuthFetch } from './auth-fetch.js';
 export type { AuthFetch, AuthFetchOptions } from './auth-fetch.js';
 export { endpointAuth } from './endpoint-auth.js';
 export type { EndpointAuth, EndpointAuthOptions } from './endpoint-auth.js';
-export { StudioAuthError } from './errors.js';
+export { StudioAuthError, StudioRedirectError } from './errors.js';
 export type { AuthErrorCode } from './errors.js';
 export { isTokenScope } from './scope.js';
 export { readToken } from './token.js';

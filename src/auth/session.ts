@@ -103,16 +103,17 @@ export class AuthSession {
   async #flight(source: TokenSource, failed: Credential | undefined): Promise<Credential> {
     const { timeoutMs } = this.#options;
     try {
-      let raw: unknown;
+      // The answer is read (readToken) inside callCallback's guard: nothing a callback returns can throw past it.
+      const read = (raw: unknown) => readToken(raw, source);
+      let value: TokenValue;
       if (source === 'getToken') {
         const userId = await this.userId();
         if (this.disposed) throw abortError(this.signal);
-        raw = await callCallback(source, () => this.#options.getToken(userId), timeoutMs, this.signal);
+        value = await callCallback(source, () => this.#options.getToken(userId), read, timeoutMs, this.signal);
       } else {
-        raw = await callCallback(source, () => this.#options.refreshToken(failed!.token), timeoutMs, this.signal);
+        value = await callCallback(source, () => this.#options.refreshToken(failed!.token), read, timeoutMs, this.signal);
       }
       if (this.disposed) throw abortError(this.signal);
-      const value = readToken(raw, source);
       if (failed !== undefined && value.token === failed.token) {
         throw new StudioAuthError(
           'auth-same-token',

@@ -35,17 +35,27 @@ function checkToken(token: string, source: TokenSource): string {
 /**
  * Reads what a host callback returned: a string, or `{ token, type }` (`type` defaults to `Bearer`).
  * Anything else, or a value that would make an invalid `Authorization` header, throws a `StudioAuthError`
- * (`auth-invalid-token`) whose message describes the value's kind, never the value.
+ * (`auth-invalid-token`) whose message describes the value's kind, never the value. It never throws
+ * anything else: a value that throws while it is read (a throwing getter, a Proxy trap, a revoked Proxy)
+ * is refused the same way, and the thrown error (with whatever text it carries) is dropped. Each field is
+ * read once, so a getter cannot answer one thing to the check and another to the header.
  */
 export function readToken(value: unknown, source: TokenSource): TokenValue {
-  if (typeof value === 'string') return { type: 'Bearer', token: checkToken(value, source) };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail(source, kind(value));
-  const { token, type } = value as { token?: unknown; type?: unknown };
+  let token: unknown;
+  let type: unknown;
+  try {
+    if (typeof value === 'string') return { type: 'Bearer', token: checkToken(value, source) };
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail(source, kind(value));
+    token = (value as { token?: unknown }).token;
+    type = (value as { type?: unknown }).type;
+  } catch (error) {
+    throw error instanceof StudioAuthError ? error : fail(source, 'a value that threw when it was read');
+  }
   if (typeof token !== 'string') throw fail(source, `an object whose token is ${kind(token)}`);
   if (type !== undefined && (typeof type !== 'string' || !SCHEME.test(type))) {
     throw fail(source, `an object whose type is ${typeof type === 'string' ? 'not an HTTP auth scheme' : kind(type)}`);
   }
-  return { type: type ?? 'Bearer', token: checkToken(token, source) };
+  return { type: (type as string | undefined) ?? 'Bearer', token: checkToken(token, source) };
 }
 
 /** The header value for a token. */

@@ -31,6 +31,11 @@ export interface ApiConfig {
   timeoutMs?: number;
   /** How long the editor follows one job before giving up, in ms. Default 600000 (10 minutes). */
   jobDeadlineMs?: number;
+  /**
+   * The header that carries a job start's idempotency key (an assumption of `src/api/contract.ts`), or `null`
+   * to send none (then a start is retried only after 429 or 503). Default `"Idempotency-Key"`.
+   */
+  idempotencyHeader?: string | null;
 }
 
 /** The workflow panels, in their default order. */

@@ -1,4 +1,4 @@
-import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, type ApiOperation } from '../api/contract.js';
+import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
 import { StudioConfigError } from '../errors.js';
 import { STRING_KEYS } from '../i18n/translate.js';
 import {
@@ -65,7 +65,7 @@ const apiPath =
 
 function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
   const path = 'config.api';
-  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs']);
+  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader']);
   const baseCheck: Check<string> = (raw, at, list) => {
     const href = httpUrl('an absolute URL like "https://api.example.com"')(raw, at, list);
     if (href === undefined) return undefined;
@@ -90,8 +90,14 @@ function api(value: unknown, issues: IssueList, origin: string | undefined): Res
     paths,
     timeoutMs: field(object, 'timeoutMs', path, issues, number(1000, 300_000, 'ms'), 30_000),
     jobDeadlineMs: field(object, 'jobDeadlineMs', path, issues, number(10_000, 3_600_000, 'ms'), 600_000),
+    // `field` reads a null answer of its check as "wrong, use the default": null (send none) is read here.
+    idempotencyHeader: object?.['idempotencyHeader'] === null ? null : field(object, 'idempotencyHeader', path, issues, headerName, IDEMPOTENCY_KEY_HEADER),
   };
 }
+
+/** An HTTP header name (RFC 9110 token). */
+const headerName: Check<string> = (raw, at, list) =>
+  typeof raw === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(raw) ? raw : list.add(at, `expected an HTTP header name like "Idempotency-Key", or null, got ${describe(raw)}`);
 
 function layout(value: unknown, issues: IssueList): ResolvedConfig['layout'] {
   const path = 'config.layout';

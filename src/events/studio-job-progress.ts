@@ -4,14 +4,20 @@ export interface StudioJobProgressDetail {
   readonly operation: string;
   readonly jobId: string | undefined;
   readonly pollUrl: string;
-  /** The service's state as sent: `queued`, `running`, `succeeded`, ... (unknown states mean pending). */
+  /**
+   * The service's state as sent: `queued`, `running`, `succeeded`, ... (unknown states mean pending); or
+   * `retrying` while the request that starts the job waits `retryInMs` to be sent again (after a 429, 503, 5xx
+   * or a network error), with `poll` 0 and an empty `pollUrl`.
+   */
   readonly state: string;
   /** 0 to 1, when the service says. */
   readonly progress: number | undefined;
   /** Short words on what the job is doing, when the service says. */
   readonly stage: string | undefined;
-  /** 1 for the first poll. */
+  /** 1 for the first poll; 0 while the job is being started. */
   readonly poll: number;
+  /** With `state: 'retrying'`: ms until the start is sent again. */
+  readonly retryInMs?: number;
 }
 
 /** Fired after every poll of a job the editor (or `handle.api`) follows. */

@@ -49,6 +49,8 @@ export const en = {
   'job.state.failed': 'Failed',
   'job.state.cancelled': 'Cancelled',
   'job.percent': '{percent}%',
+  'job.state.retrying': 'Retrying',
+  'job.retrying': 'Retrying in {seconds} s',
   'toolbar.undo': 'Undo',
   'toolbar.redo': 'Redo',
   'toolbar.play': 'Play',

@@ -48,6 +48,8 @@ export const fr: Catalogue = {
   'job.state.failed': 'Échec',
   'job.state.cancelled': 'Annulé',
   'job.percent': '{percent} %',
+  'job.state.retrying': 'Nouvel essai',
+  'job.retrying': 'Nouvel essai dans {seconds} s',
   'toolbar.undo': 'Annuler',
   'toolbar.redo': 'Rétablir',
   'toolbar.play': 'Lecture',

@@ -24,7 +24,7 @@ function client(respond: (call: Call, index: number) => Response | Promise<Respo
     userId: () => t.session.userId(),
     onProgress: (p) => progress.push(p.state),
     jobs: new PendingJobs(storage),
-    poller: { firstDelayMs: 1, baseDelayMs: 1, maxDelayMs: 2, random: () => 0 },
+    poller: { firstDelayMs: 1, baseDelayMs: 1, maxDelayMs: 2, minDelayMs: 1, random: () => 0 },
   });
   return { ...t, api, progress };
 }

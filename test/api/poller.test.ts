@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { StudioApiError, StudioJobTimeoutError } from '../../src/api/errors.js';
-import { JobPoller, type JobProgress } from '../../src/api/poller.js';
-import { backoffMs, retryAfterMs, seededRandom } from '../../src/api/retry-after.js';
+import { JobPoller, NETWORK_LOSS_DEADLINE_MS, POLL_CEILING_MS, POLL_FLOOR_MS, type JobProgress } from '../../src/api/poller.js';
+import { backoffMs, boundedWaitMs, retryAfterMs, seededRandom } from '../../src/api/retry-after.js';
+import { createAuthFetch } from '../../src/auth/auth-fetch.js';
 import { StudioAuthError } from '../../src/auth/errors.js';
 import { BASE, advance, rejection, setup } from '../auth/helpers.js';
 
@@ -193,5 +194,115 @@ describe('JobPoller', () => {
     await advance(clock, 21_000);
     expect((await done) as StudioJobTimeoutError).to.be.instanceOf(StudioJobTimeoutError);
     expect(s.calls.length).to.equal(1);
+  });
+
+  describe('every wait has a floor and a ceiling', () => {
+    const pastDate = () => new Date(Date.now() - 60_000).toUTCString();
+    const cases: Array<[string, () => Response]> = [
+      ['a pending answer with Retry-After: 0', () => quick({ job_id: 'j1', status: 'running' }, { headers: { 'Retry-After': '0' } })],
+      ['a pending answer with Retry-After: an HTTP date in the past', () => quick({ job_id: 'j1', status: 'running' }, { headers: { 'Retry-After': pastDate() } })],
+      ['a 503 with Retry-After: 0', () => quick(null, { status: 503, headers: { 'Retry-After': '0' } })],
+      ['a 429 with Retry-After: an HTTP date in the past', () => quick(null, { status: 429, headers: { 'Retry-After': pastDate() } })],
+    ];
+    for (const [name, answer] of cases) {
+      it(`${name}: no two polls closer than the floor (${POLL_FLOOR_MS} ms); at most 6 polls in 3 s`, async () => {
+        const s = scripted([answer]);
+        const done = rejection(new JobPoller({ fetch: s.authFetch, deadlineMs: 3000, maxTransientErrors: 1000, random: () => 0 }).poll(target));
+        await advance(clock, 3500, 50);
+        expect(await done).to.be.instanceOf(StudioJobTimeoutError);
+        const gaps = s.times.slice(1).map((time, i) => time - s.times[i]!);
+        expect(Math.min(...gaps)).to.equal(POLL_FLOOR_MS);
+        // First poll at 250 ms, then one every 500 ms: 250, 750, ..., 2750.
+        expect(s.calls.length).to.equal(6);
+      });
+    }
+
+    it('Retry-After can lengthen a wait up to the ceiling, not beyond', async () => {
+      const s = scripted([() => quick({ job_id: 'j1', status: 'running' }, { headers: { 'Retry-After': '86400' } }), () => job('succeeded', { result: 1 })]);
+      const done = new JobPoller({ fetch: s.authFetch, deadlineMs: 600_000 }).poll(target);
+      await advance(clock, POLL_CEILING_MS + 1000, 1000);
+      expect((await done).result).to.equal(1);
+      expect(s.times[1]! - s.times[0]!).to.equal(POLL_CEILING_MS);
+    });
+
+    it('boundedWaitMs clamps any value, and its floor is never 0', () => {
+      const bounds = { floorMs: 500, ceilingMs: 60_000 };
+      expect([0, -5, 499, 500, 7000, 60_001, Infinity, NaN].map((ms) => boundedWaitMs(ms, bounds))).to.deep.equal([500, 500, 500, 500, 7000, 60_000, 60_000, 500]);
+      expect(boundedWaitMs(0, { floorMs: 0, ceilingMs: 0 })).to.equal(1);
+    });
+  });
+
+  for (const result of [undefined, null]) {
+    it(`a succeeded job with ${String(result)} result is a bad-response error, not a resolved ${String(result)}`, async () => {
+      const s = scripted([() => job('succeeded', result === null ? { result: null } : {})]);
+      const done = rejection(new JobPoller({ fetch: s.authFetch, deadlineMs: 60_000 }).poll(target));
+      await advance(clock, 1000);
+      const error = (await done) as StudioApiError;
+      expect(error).to.be.instanceOf(StudioApiError);
+      expect(error.code).to.equal('bad-response');
+      expect(error.recoverable).to.equal(false);
+      expect(error.message).to.contain('no result');
+    });
+  }
+
+  describe(`a network gone for good ends the job within NETWORK_LOSS_DEADLINE_MS (${NETWORK_LOSS_DEADLINE_MS} ms)`, () => {
+    it('fetch failing at once: a recoverable network error at most 20 s after the first failure', async () => {
+      const s = scripted([
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+      ]);
+      const poller = new JobPoller({ fetch: s.authFetch, deadlineMs: 600_000, maxTransientErrors: 1000, random: () => 0.99 });
+      let settledAt: number | undefined;
+      const done = rejection(poller.poll(target)).finally(() => (settledAt = Date.now()));
+      await advance(clock, 60_000, 100);
+      const error = (await done) as StudioApiError;
+      expect(error).to.be.instanceOf(StudioApiError);
+      expect(error).not.to.be.instanceOf(StudioJobTimeoutError);
+      expect(error.code).to.equal('network');
+      expect(error.recoverable).to.equal(true);
+      const firstFailure = s.times[0]!;
+      expect(settledAt! - firstFailure).to.be.at.most(NETWORK_LOSS_DEADLINE_MS);
+      expect(settledAt! - firstFailure).to.be.at.least(NETWORK_LOSS_DEADLINE_MS - 1);
+      expect(s.times.every((time) => time - firstFailure <= NETWORK_LOSS_DEADLINE_MS)).to.equal(true);
+    });
+
+    it('requests hanging until api.timeoutMs: the error within api.timeoutMs + 20 s', async () => {
+      const t = setup();
+      const times: number[] = [];
+      const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          times.push(Date.now());
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        })) as typeof fetch;
+      const authFetch = createAuthFetch({ session: t.session, baseUrl: BASE, timeoutMs: 5000, fetch: hanging });
+      let settledAt: number | undefined;
+      const done = rejection(new JobPoller({ fetch: authFetch, deadlineMs: 600_000, requestTimeoutMs: 5000, maxTransientErrors: 1000 }).poll(target)).finally(
+        () => (settledAt = Date.now()),
+      );
+      await advance(clock, 60_000, 100);
+      const error = (await done) as StudioApiError;
+      expect(error.code).to.equal('network');
+      expect(settledAt! - times[0]!).to.be.at.most(5000 + NETWORK_LOSS_DEADLINE_MS);
+    });
+
+    it('an answer in between starts the count again', async () => {
+      let fail = true;
+      const s = scripted([
+        () => {
+          if (fail) throw new TypeError('Failed to fetch');
+          return job('running');
+        },
+      ]);
+      const done = rejection(new JobPoller({ fetch: s.authFetch, deadlineMs: 600_000, maxTransientErrors: 1000, random: () => 0 }).poll(target));
+      await advance(clock, 15_000, 100);
+      fail = false;
+      await advance(clock, 2000, 100);
+      fail = true;
+      const recovered = Date.now();
+      await advance(clock, 60_000, 100);
+      expect(((await done) as StudioApiError).code).to.equal('network');
+      expect(s.times.at(-1)! - recovered).to.be.greaterThan(10_000);
+    });
   });
 });

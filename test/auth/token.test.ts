@@ -78,8 +78,9 @@ describe('auth callback results', () => {
     });
     const error = await rejection(t.authFetch(`${BASE}/v1/voices`));
     expect((error as StudioAuthError).code).to.equal('auth-callback-failed');
-    expect(error.message).to.contain('TypeError');
+    expect(error.message).to.contain('auth.getToken failed');
     expect(error.message).not.to.contain('secretTok');
+    expect(error.message).not.to.contain('TypeError');
     expect(t.calls.length).to.equal(0);
   });
 

@@ -32,4 +32,13 @@ describe('<studio-job-status>', () => {
     expect(job.shadowRoot!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).to.equal('100');
     await expect(job).to.be.accessible();
   });
+
+  it('says when a start is tried again: "Retrying in N s", still cancellable', async () => {
+    const job = await fixture<StudioJobStatus>(html`<studio-job-status label="Finding ideas" state="retrying" .retryIn=${3}></studio-job-status>`);
+    expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying in 3 s');
+    expect(job.shadowRoot!.querySelector('button')).not.to.equal(null);
+    job.retryIn = undefined;
+    await job.updateComplete;
+    expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying');
+  });
 });

@@ -28,6 +28,12 @@ describe('resolveConfig', () => {
     expect(config.tools.openInStudio).to.equal(undefined);
     expect(config.theme).to.deep.equal({ mode: 'system', density: 'comfortable', tokens: {} });
     expect(config.auth.timeoutMs).to.equal(15000);
+    expect(config.api.idempotencyHeader).to.equal('Idempotency-Key');
+  });
+
+  it('takes api.idempotencyHeader as a header name or null', () => {
+    expect(resolveConfig({ auth, api: { idempotencyHeader: 'X-Request-Key' } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal('X-Request-Key');
+    expect(resolveConfig({ auth, api: { idempotencyHeader: null } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal(null);
   });
 
   it('keeps valid values and maps theme tokens to --studio-* properties', () => {
@@ -72,6 +78,7 @@ describe('resolveConfig', () => {
     ['baseUrl with javascript:', { auth, api: { baseUrl: 'javascript:alert(1)' } }, 'config.api.baseUrl: expected an absolute URL like "https://api.example.com" (http or https)'],
     ['baseUrl with credentials', { auth, api: { baseUrl: 'https://u:p@api.example.com' } }, 'config.api.baseUrl: expected a URL without a user name or password'],
     ['baseUrl with a query', { auth, api: { baseUrl: 'https://api.example.com/?a=1' } }, 'config.api.baseUrl: expected a URL without query or fragment'],
+    ['idempotencyHeader not a header name', { auth, api: { idempotencyHeader: 'Idempotency Key' } }, 'config.api.idempotencyHeader: expected an HTTP header name like "Idempotency-Key", or null, got "Idempotency Key"'],
     ['path outside /v1/', { auth, api: { paths: { voices: '/voices' } } }, 'config.api.paths.voices: expected a path under /v1/ without query or spaces, like "/v1/voices", got "/voices"'],
     ['job path without {job_id}', { auth, api: { paths: { job: '/v1/jobs' } } }, 'config.api.paths.job: expected a path containing {job_id}'],
     ['unknown operation', { auth, api: { paths: { voice: '/v1/x' } } }, 'config.api.paths.voice: unknown key; did you mean "voices"?'],

@@ -1,10 +1,10 @@
 // CORS: the emulator is another origin than the page. Allowed origins (the demo pages) may send Authorization
-// and Content-Type, and read Retry-After. `x-api-key` is deliberately not allowed: browsers never hold it.
+// Content-Type and Idempotency-Key, and read Retry-After. `x-api-key` is deliberately not allowed: browsers never hold it.
 // `/cdn/` files are public, to any origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http.js';
 
-const ALLOWED_HEADERS = ['authorization', 'content-type'];
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'idempotency-key'];
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'];
 
 /**
@@ -32,7 +32,7 @@ export function cors(request: IncomingMessage, response: ServerResponse, allowed
   if (refused) throw new HttpError(403, 'cors_header_not_allowed', `Header ${refused} is not allowed from a browser.`);
   response.writeHead(204, {
     'access-control-allow-methods': ALLOWED_METHODS.join(', '),
-    'access-control-allow-headers': 'Authorization, Content-Type',
+    'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
     'access-control-max-age': '600',
     'content-length': 0,
   });

@@ -10,6 +10,11 @@ export interface FaultSettings {
   unavailable: number;
   /** Answer 429 (with `Retry-After`) to the next N `/v1/` requests. */
   rateLimited: number;
+  /**
+   * Carry out the next N operation POSTs (the job starts), then answer 500 instead of their answer, as if the
+   * answer was lost on the way: a retry with the same Idempotency-Key gets the job that was started.
+   */
+  lostAnswers: number;
   /** `Retry-After` seconds on 429 and 503 answers. */
   retryAfterS: number;
   /** Multiplies the duration of every job step. */
@@ -28,6 +33,7 @@ export const NO_FAULTS: FaultSettings = {
   serverError: 0,
   unavailable: 0,
   rateLimited: 0,
+  lostAnswers: 0,
   retryAfterS: 1,
   slowFactor: 1,
   failJobs: 0,
@@ -62,6 +68,7 @@ export class Faults {
         case 'serverError':
         case 'unavailable':
         case 'rateLimited':
+        case 'lostAnswers':
         case 'retryAfterS':
           if (!isCount(value)) throw new Error(`${key} must be a whole number >= 0.`);
           next[key] = value;
@@ -112,6 +119,15 @@ export class Faults {
     return undefined;
   }
 
+  /** True when the answer to this operation POST of `userId` must be lost (consuming one count). */
+  takeLostAnswer(userId: string): boolean {
+    const s = this.#settings;
+    if (s.scope !== null && s.scope !== userId) return false;
+    if (s.lostAnswers <= 0) return false;
+    s.lostAnswers -= 1;
+    return true;
+  }
+
   /** True when the job of `userId` finishing now must fail (consuming one count). */
   takeJobFailure(userId: string): boolean {
     const s = this.#settings;
@@ -136,6 +152,7 @@ export class Faults {
     read('STUDIO_FAULT_SERVER_ERROR', 'serverError');
     read('STUDIO_FAULT_UNAVAILABLE', 'unavailable');
     read('STUDIO_FAULT_RATE_LIMITED', 'rateLimited');
+    read('STUDIO_FAULT_LOST_ANSWERS', 'lostAnswers');
     read('STUDIO_FAULT_RETRY_AFTER_S', 'retryAfterS');
     read('STUDIO_FAULT_SLOW_FACTOR', 'slowFactor');
     read('STUDIO_FAULT_FAIL_JOBS', 'failJobs');

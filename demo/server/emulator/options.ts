@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   bodyLimit: number;
   /** Clock, for tests. */
   now: () => number;
+  /** Test-only routes (`test-routes.ts`): a redirecting /v1/ route and a request log. Default false. */
+  testRoutes: boolean;
 }
 
 export function resolveOptions(options: Partial<EmulatorOptions> = {}): EmulatorOptions {
@@ -30,5 +32,6 @@ export function resolveOptions(options: Partial<EmulatorOptions> = {}): Emulator
     webhookRetryMs: options.webhookRetryMs ?? [500, 2000],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     now: options.now ?? Date.now,
+    testRoutes: options.testRoutes ?? false,
   };
 }

@@ -8,6 +8,7 @@ import { cdnFile, musicLibrary, sendWav, voiceLibrary } from './library.js';
 import { format, recommendProduct, recommendUrl } from './operations.js';
 import { generate, mixOperation, voiceover } from './production.js';
 import { ACCOUNT_USER, type EmulatorState } from './state.js';
+import { testRedirect } from './test-routes.js';
 import * as check from './validate.js';
 
 type PostHandler = (ctx: OperationContext) => OperationAnswer | Promise<OperationAnswer>;
@@ -27,6 +28,7 @@ const ASSET_PATH = /^\/v1\/assets\/([A-Za-z0-9_-]+)$/;
 export function emulatorHandler(state: EmulatorState) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
+      if (state.options.testRoutes && request.method !== 'OPTIONS') state.requests.add(request);
       if (cors(request, response, state.options.allowedOrigins)) return;
       await route(state, request, response);
     } catch (error) {
@@ -70,11 +72,18 @@ async function route(state: EmulatorState, request: IncomingMessage, response: S
 
   const userId = authenticate(state, request);
 
+  if (state.options.testRoutes && testRedirect(path, request, response)) return;
+
   const post = POSTS[path];
   if (post) {
     allow(request, 'POST');
     const body = await readJsonObject(request, state.options.bodyLimit);
-    const answer = await post({ state, userId, body });
+    const key = request.headers['idempotency-key'];
+    const start = async () => post({ state, userId, body });
+    const answer = typeof key === 'string' ? await state.idempotency.run(userId, key, { path, body }, start) : await start();
+    if (state.faults.takeLostAnswer(userId)) {
+      throw new HttpError(500, 'internal_error', 'Internal error after the request was carried out (forced by the emulator: the answer was lost).');
+    }
     return sendJson(response, answer.status, answer.body);
   }
   const job = JOB_PATH.exec(path);
@@ -144,7 +153,8 @@ async function mintToken(state: EmulatorState, request: IncomingMessage, respons
   sendJson(response, 200, answer);
 }
 
-/** Loopback-only switches: `POST /__emulator/faults`, `POST /__emulator/reset`, `POST /__emulator/expire-tokens`, `GET /__emulator/state`. */
+/** Loopback-only switches: `POST /__emulator/faults`, `POST /__emulator/reset`, `POST /__emulator/expire-tokens`, `GET /__emulator/state`
+ * (and `GET /__emulator/requests` with `testRoutes`). */
 async function admin(state: EmulatorState, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!isLoopbackPeer(request)) throw new HttpError(403, 'forbidden', 'The emulator admin routes answer only on loopback.');
   switch (path) {
@@ -170,6 +180,10 @@ async function admin(state: EmulatorState, path: string, request: IncomingMessag
       state.tokens.expire(check.optionalString(body, 'user_id', 256));
       return sendJson(response, 200, { expired: true });
     }
+    case '/__emulator/requests':
+      if (!state.options.testRoutes) throw new HttpError(404, 'not_found', 'Start the emulator with testRoutes to log requests.');
+      allow(request, 'GET');
+      return sendJson(response, 200, { requests: state.requests.entries });
     case '/__emulator/state':
       allow(request, 'GET');
       return sendJson(response, 200, { faults: state.faults.settings, webhooks: state.webhooks.log, options: { tokenTtlS: state.options.tokenTtlS, jobStepMs: state.options.jobStepMs, allowedOrigins: state.options.allowedOrigins } });

@@ -2,8 +2,10 @@
 import type { Recommendation } from '../../../src/api/contract.js';
 import { AssetStore } from './assets.js';
 import { Faults } from './faults.js';
+import { IdempotencyStore } from './idempotency.js';
 import { JobStore } from './jobs.js';
 import type { EmulatorOptions } from './options.js';
+import { RequestLog } from './test-routes.js';
 import { TokenStore } from './tokens.js';
 import { CreditLedger } from './usage.js';
 import { WebhookSender } from './webhooks.js';
@@ -20,6 +22,10 @@ export class EmulatorState {
   readonly webhooks: WebhookSender;
   /** Recommendations each user received, by id, so `generate` can start from one. */
   readonly recommendations = new Map<string, Map<string, Recommendation>>();
+  /** Idempotency keys of job starts. */
+  readonly idempotency: IdempotencyStore;
+  /** Requests received, when `options.testRoutes` is on. */
+  readonly requests = new RequestLog();
   /** The emulator's own origin (e.g. `http://127.0.0.1:8081`), known once it listens. */
   baseUrl = '';
 
@@ -29,6 +35,7 @@ export class EmulatorState {
     this.assets = new AssetStore(() => this.baseUrl);
     this.credits = new CreditLedger(() => options.creditsPerUser);
     this.webhooks = new WebhookSender(() => options.webhookRetryMs);
+    this.idempotency = new IdempotencyStore(options.now);
   }
 
   remember(userId: string, recommendations: Recommendation[]): void {
@@ -47,5 +54,7 @@ export class EmulatorState {
     this.credits.clear();
     this.webhooks.clear();
     this.recommendations.clear();
+    this.requests.clear();
+    this.idempotency.clear();
   }
 }

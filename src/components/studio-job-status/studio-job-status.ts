@@ -5,7 +5,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import type { StringKey } from '../../i18n/en.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
-const KNOWN_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const KNOWN_STATES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
 
 /**
  * Progress of one long task (a service job, a render): what it does, how far it is, and a Cancel button.
@@ -72,8 +72,13 @@ export class StudioJobStatus extends StudioElement {
 
   /** What the task is, e.g. "Finding recommendations". */
   @property() label = '';
-  /** Job state: `queued`, `running`, `succeeded`, `failed`, `cancelled`; anything else shows as running. */
+  /**
+   * Job state: `queued`, `running`, `retrying` (the start is sent again after `retryIn` seconds), `succeeded`,
+   * `failed`, `cancelled`; anything else shows as running.
+   */
   @property() state = 'queued';
+  /** With `state="retrying"`: whole seconds until the next attempt, shown as "Retrying in N s". */
+  @property({ type: Number, attribute: 'retry-in' }) retryIn: number | undefined;
   /** 0 to 1, or undefined when the task does not say. */
   @property({ type: Number }) progress: number | undefined;
   /** What the task is doing now, as the service words it. */
@@ -93,7 +98,9 @@ export class StudioJobStatus extends StudioElement {
     const state = (KNOWN_STATES as readonly string[]).includes(this.state) ? this.state : 'running';
     const done = state === 'succeeded' || state === 'failed' || state === 'cancelled';
     const percent = this.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, this.progress)) * 100);
-    const words = [t(`job.state.${state}` as StringKey), this.stage].filter(Boolean).join(': ');
+    const retrying = state === 'retrying' && this.retryIn !== undefined;
+    const headline = retrying ? t('job.retrying', { seconds: Math.max(0, Math.ceil(this.retryIn!)) }) : t(`job.state.${state}` as StringKey);
+    const words = [headline, this.stage].filter(Boolean).join(': ');
     return html`<div class="job">
       <div class="label">
         <span>${this.label}</span>

@@ -221,6 +221,7 @@ export class StudioRecommendPanel extends StudioElement {
         @recommend-submit=${this.#handleSubmit}></studio-recommend-form>
       ${this.job
         ? html`<studio-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
+            .retryIn=${'retryInMs' in this.job && this.job.retryInMs !== undefined ? Math.ceil(this.job.retryInMs / 1000) : undefined}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

@@ -1,0 +1,51 @@
+// Test-only routes, on when the emulator is started with `testRoutes: true` (the browser test runner does; `npm
+// start` does not): a /v1/ route that answers with a redirect, and a log of the requests the emulator received,
+// so a test can check where a token went.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from '../http.js';
+
+/** One request as the emulator saw it: no header values, only whether it carried Authorization. */
+export interface SeenRequest {
+  method: string;
+  /** The Host header (which name of the loopback the request was sent to). */
+  host: string;
+  path: string;
+  authorization: boolean;
+}
+
+/** The last requests received (bounded). */
+export class RequestLog {
+  readonly #entries: SeenRequest[] = [];
+
+  /** Logs `request`, unless it is one to the admin routes (which read the log). */
+  add(request: IncomingMessage): void {
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    if (url.pathname.startsWith('/__emulator/')) return;
+    this.#entries.push({ method: request.method ?? '', host: request.headers.host ?? '', path: url.pathname, authorization: request.headers.authorization !== undefined });
+    if (this.#entries.length > 500) this.#entries.splice(0, this.#entries.length - 500);
+  }
+
+  get entries(): readonly SeenRequest[] {
+    return [...this.#entries];
+  }
+
+  clear(): void {
+    this.#entries.length = 0;
+  }
+}
+
+const REDIRECT = /^\/v1\/__test\/redirect\/(30[12378])$/;
+
+/**
+ * `GET|POST /v1/__test/redirect/<status>?to=<location>`: answers `<status>` with `Location: <location>` exactly as
+ * given (relative, dot segments, protocol-relative: the browser resolves it). Returns false for other paths.
+ */
+export function testRedirect(path: string, request: IncomingMessage, response: ServerResponse): boolean {
+  const match = REDIRECT.exec(path);
+  if (!match) return false;
+  const to = new URL(request.url ?? '/', 'http://emulator').searchParams.get('to');
+  if (to === null) throw new HttpError(400, 'invalid_request', 'Give the redirect target in ?to=.');
+  response.writeHead(Number(match[1]), { location: to, 'content-length': 0 });
+  response.end();
+  return true;
+}
