@@ -1,9 +1,12 @@
 // Three builds from one source:
 //  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js external;
-//                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry
+//                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
+//                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
+//                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
+//                                module, where relative imports fail)
 //  dist/studio-editor.bundled.js self-contained, minified ESM for <script type="module"> from a CDN
 //  dist/studio-editor.iife.js    self-contained, minified IIFE: window.ServiceStudioEditor and <studio-editor>
-//  dist/render-worker.js         the render worker of both self-contained builds (a module worker)
+//  dist/render-worker.js         the render worker of both self-contained builds (a module worker, no imports)
 //  dist/studio-editor.mp3.js     the MP3 encoder (LAME, LGPL) of both, loaded by URL only when MP3 is exported
 //  dist/studio-editor.render.js  the on-thread renderer of both, loaded by URL only when no worker can start
 //  dist/studio-editor.timeline.js the timeline of both (with its own Lit and wavesurfer.js), loaded by URL
@@ -43,9 +46,22 @@ const byUrl = {
   },
 };
 
+// The timeline file carries its own copy of Lit, whose Trusted Types policy would be a second `lit-html`
+// (refused without 'allow-duplicates'): there it is named `studio-editor-lit`. A Lit whose source no longer
+// has the string fails the build rather than the page.
+const LIT_POLICY = /createPolicy\((["'])lit-html\1/;
+const litPolicyName = (name) => ({
+  name: 'lit-policy-name',
+  transform(code, id) {
+    if (!/[\\/]lit-html[\\/](development[\\/])?lit-html\.js$/.test(id)) return null;
+    if (!LIT_POLICY.test(code)) this.error(`${id} no longer creates its policy as createPolicy("lit-html"): update litPolicyName in rollup.config.mjs`);
+    return { code: code.replace(LIT_POLICY, `createPolicy("${name}"`), map: null };
+  },
+});
+
 export default [
   {
-    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts', 'audio/render-worker': 'src/audio/render-worker.ts' },
+    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts' },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },
@@ -62,12 +78,17 @@ export default [
   },
   {
     input: 'src/audio/render-worker.ts',
+    plugins: [...plugins({ outDir: 'dist/esm/audio' })],
+    output: { file: 'dist/esm/audio/render-worker.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/audio/render-worker.ts',
     plugins: [...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/render-worker.js', format: 'es', sourcemap: true },
   },
   {
     input: 'src/components/studio-timeline-panel/studio-timeline-panel.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
+    plugins: [litPolicyName('studio-editor-lit'), ...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.timeline.js', format: 'es', sourcemap: true },
   },
   {

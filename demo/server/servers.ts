@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmulator, type Emulator } from './emulator/server.js';
 import type { EmulatorOptions } from './emulator/options.js';
 import { hostHandler } from './host/handler.js';
-import { demoCsp, serveStatic } from './static.js';
+import { demoCsp, serveStatic, strictCsp } from './static.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -73,7 +73,8 @@ export async function startServers(options: ServersOptions = {}): Promise<Runnin
         return;
       }
       if (await handleHost(request, response)) return;
-      const csp = demoCsp(apiBaseUrl());
+      // /demo/strict.html: the same demo under Trusted Types and no blob: or data: sources.
+      const csp = path === '/demo/strict.html' ? strictCsp(apiBaseUrl()) : demoCsp(apiBaseUrl());
       if (await serveStatic(request, response, '/demo/', `${root}demo`, csp)) return;
       if (await serveStatic(request, response, '/dist/', `${root}dist`, csp)) return;
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');

@@ -39,6 +39,25 @@ export function demoCsp(serviceOrigin = ''): string {
 }
 
 /**
+ * The strictest policy the editor supports, for `/demo/strict.html`: the demo policy's `'self'` sources
+ * without `blob:` or `data:`, plus Trusted Types. Only Lit's `lit-html` policy and the editor's own
+ * `studio-editor` policy may be created; no `default` policy is needed.
+ */
+export function strictCsp(serviceOrigin = ''): string {
+  const service = serviceOrigin ? ` ${serviceOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "worker-src 'self'",
+    `connect-src 'self'${service}`,
+    `media-src 'self'${service}`,
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html studio-editor studio-editor-lit',
+  ].join('; ');
+}
+
+/**
  * Serves files below `root` for the URL prefix `mount` (GET and HEAD only), refusing paths that climb out.
  * Returns false when the request is not for this mount, so the next handler can try.
  */

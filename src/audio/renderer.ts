@@ -1,6 +1,8 @@
 import { StudioError } from '../errors.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
+import { startRenderWorker } from './render-worker-start.js';
+import { describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
 import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker } from './render-protocol.js';
 
 export type { RenderStage, RenderedMix } from './render-protocol.js';
@@ -17,7 +19,7 @@ export interface RenderOptions {
 
 /** Options of a `Renderer`. */
 export interface RendererOptions {
-  /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see the README's CSP notes). */
+  /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see the README's security notes). */
   readonly createWorker?: () => Worker;
   /** Render on the main thread only, never starting a worker. */
   readonly mainThread?: boolean;
@@ -31,36 +33,23 @@ interface Job {
   readonly reject: (reason: unknown) => void;
 }
 
-/**
- * The default worker: `render-worker.js` beside this module. From another origin (a CDN script) a worker
- * cannot be started directly; a same-origin `blob:` module that imports it is tried instead.
- */
-function defaultWorker(): Worker {
-  const url = new URL('./render-worker.js', import.meta.url);
-  if (typeof location !== 'undefined' && url.origin !== location.origin) {
-    const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }));
-    try {
-      return new Worker(shim, { type: 'module' });
-    } finally {
-      setTimeout(() => URL.revokeObjectURL(shim), 10_000);
-    }
-  }
-  return new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-}
-
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Renders mixes off the main thread: a module worker keeps the decoded sources (each posted once, by id),
  * renders, reports each stage and transfers the result back. Aborting a render stops the worker at once;
- * the next render starts a new one (sources are posted again). When no worker can start (a strict CSP
- * without `worker-src`, a blocked cross-origin script), rendering falls back to the main thread, with one
- * console warning. `dispose()` stops the worker and rejects what is pending with an AbortError.
+ * the next render starts a new one (sources are posted again). When no worker can start (a CSP without
+ * `worker-src`, Trusted Types without the editor's policy, a missing file), rendering falls back to the
+ * main thread, with one console warning that names the cause. `dispose()` stops the worker and rejects
+ * what is pending with an AbortError.
  */
 export class Renderer {
   readonly #createWorker: () => Worker;
   #worker: Worker | undefined;
   #ready = false;
+  /** While a worker starts: the directive of a CSP violation reported meanwhile, and the listener's removal. */
+  #violation: string | undefined;
+  #stopWatching: (() => void) | undefined;
   #mainThread: boolean;
   #disposed = false;
   readonly #jobs = new Map<number, Job>();
@@ -73,7 +62,7 @@ export class Renderer {
   #spare: Float32Array[] | undefined;
 
   constructor(options: RendererOptions = {}) {
-    this.#createWorker = options.createWorker ?? defaultWorker;
+    this.#createWorker = options.createWorker ?? startRenderWorker;
     this.#mainThread = options.mainThread ?? false;
   }
 
@@ -172,11 +161,12 @@ export class Renderer {
 
   #ensureWorker(): Worker | undefined {
     if (this.#worker) return this.#worker;
+    this.#watchViolations();
     let worker: Worker;
     try {
       worker = this.#createWorker();
     } catch (error) {
-      this.#fallBack(error);
+      this.#fallBack({ reason: error, violatedDirective: this.#violation });
       return undefined;
     }
     this.#worker = worker;
@@ -187,7 +177,10 @@ export class Renderer {
       event.preventDefault();
       if (worker !== this.#worker) return;
       if (!this.#ready) {
-        this.#fallBack(event.message || 'the worker script could not be loaded');
+        // A violation report is queued as a task of its own: let it arrive before naming the cause.
+        setTimeout(() => {
+          if (worker === this.#worker && !this.#ready) this.#fallBack({ reason: event, violatedDirective: this.#violation });
+        }, 0);
         return;
       }
       // The worker died mid-render (out of memory, say): fail what it held; the next render starts anew.
@@ -203,6 +196,7 @@ export class Renderer {
     if (worker !== this.#worker) return;
     if (message.type === 'ready') {
       this.#ready = true;
+      this.#unwatchViolations();
       return;
     }
     const job = this.#jobs.get(message.job);
@@ -216,7 +210,25 @@ export class Renderer {
     else job.reject(new StudioError(message.code, message.message, { recoverable: message.recoverable }));
   }
 
+  /** Notes a CSP violation reported while the worker starts (in a page; a worker has no document). */
+  #watchViolations(): void {
+    this.#unwatchViolations();
+    if (typeof document === 'undefined') return;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (/^(worker-src|script-src|default-src|trusted-types|require-trusted-types-for)/.test(event.effectiveDirective)) this.#violation = event.effectiveDirective;
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    this.#stopWatching = () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }
+
+  #unwatchViolations(): void {
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
+    this.#violation = undefined;
+  }
+
   #stopWorker(): void {
+    this.#unwatchViolations();
     this.#worker?.terminate();
     this.#worker = undefined;
     this.#ready = false;
@@ -224,13 +236,10 @@ export class Renderer {
   }
 
   /** No worker can start here: render on the main thread from now on, and say so once. */
-  #fallBack(reason: unknown): void {
+  #fallBack(failure: WorkerFailure): void {
     this.#stopWorker();
     this.#mainThread = true;
-    const detail = reason instanceof Error ? reason.message : String(reason);
-    console.warn(
-      `service-studio-editor: the render worker could not start (${detail}); mixes are rendered on the main thread, which may pause the page. Allow the worker script in the Content-Security-Policy (worker-src) to avoid this.`,
-    );
+    console.warn(`service-studio-editor: the render worker could not start: ${describeWorkerFailure(failure)}. Mixes are rendered on the main thread meanwhile, which may pause the page.`);
     const jobs = [...this.#jobs.values()];
     this.#jobs.clear();
     for (const job of jobs) this.#renderHere(job.spec, job.options).then(job.resolve, job.reject);

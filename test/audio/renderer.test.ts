@@ -90,7 +90,7 @@ describe('Renderer', () => {
     expect(code).to.equal('audio-input');
   });
 
-  it('falls back to the main thread, warning once, when the worker cannot be made (a CSP or cross-origin SecurityError)', async () => {
+  it('falls back to the main thread, warning once with the real cause, when the worker cannot be made (a SecurityError)', async () => {
     const warn = sinon.stub(console, 'warn');
     renderer = new Renderer({
       createWorker: () => {
@@ -102,19 +102,32 @@ describe('Renderer', () => {
     const second = await renderer.render(spec(3));
     expect(renderer.mode).to.equal('main-thread');
     expect(warn.callCount).to.equal(1);
-    expect(String(warn.firstCall.args[0])).to.contain('worker-src');
+    expect(String(warn.firstCall.args[0])).to.contain('SecurityError: Refused to create a worker');
     expect(stages.join(',')).to.equal('mix,master,done');
     expect(first.mastering!.compliance.pass).to.equal(true);
     expect(second.channels[0]!.length).to.equal(3 * sr);
   });
 
-  it('falls back when the worker script fails to load', async () => {
+  it('falls back when the worker script fails to load, without blaming the Content-Security-Policy', async () => {
     const warn = sinon.stub(console, 'warn');
     renderer = new Renderer({ createWorker: () => new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }) });
     const result = await renderer.render(spec(3));
     expect(renderer.mode).to.equal('main-thread');
     expect(warn.callCount).to.equal(1);
+    expect(String(warn.firstCall.args[0])).to.contain('could not be loaded');
+    expect(String(warn.firstCall.args[0])).not.to.match(/Content-Security-Policy|worker-src|Trusted Types/);
     expect(result.channels[0]!.length).to.equal(3 * sr);
+  });
+
+  it('names Trusted Types and the policy to allow when they refuse the worker URL', async () => {
+    const warn = sinon.stub(console, 'warn');
+    renderer = new Renderer({
+      createWorker: () => {
+        throw new TypeError("Failed to construct 'Worker': This document requires 'TrustedScriptURL' assignment.");
+      },
+    });
+    await renderer.render(spec(1));
+    expect(String(warn.firstCall.args[0])).to.contain('trusted-types studio-editor');
   });
 
   it('writes a render into the arrays handed back by recycle: transferred to the worker, the same samples out', async () => {

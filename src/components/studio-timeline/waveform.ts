@@ -1,60 +1,10 @@
 /**
- * Waveforms drawn by wavesurfer.js from precomputed peaks, made to work under a strict CSP: wavesurfer
- * writes its layout rules as an inline `<style>` into the shadow root it creates, which `style-src 'self'`
- * blocks and reports. While a waveform is created, that `<style>` is left out of the markup and its rules
- * are adopted as a constructable stylesheet instead, which CSP allows: no violation, same layout.
+ * Waveforms drawn by wavesurfer.js from precomputed peaks, made to work under a strict CSP with Trusted
+ * Types: wavesurfer's shadow root is built without an inline `<style>` and without any string assigned to
+ * `innerHTML` (see `wavesurfer-shell.ts`).
  */
 import WaveSurfer from 'wavesurfer.js';
-
-/** One stylesheet per distinct rule text, shared by every waveform. */
-const sheets = new Map<string, CSSStyleSheet>();
-
-function sheetFor(text: string): CSSStyleSheet {
-  let sheet = sheets.get(text);
-  if (sheet === undefined) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    sheets.set(text, sheet);
-  }
-  return sheet;
-}
-
-const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-
-/**
- * Runs `create` (synchronous) with every shadow root attached meanwhile taking its `innerHTML` without
- * `<style>` elements, their rules adopted as stylesheets. `attachShadow` is restored before returning.
- */
-export function withoutInlineStyles<T>(create: () => T): T {
-  const attach = Element.prototype.attachShadow;
-  const inner = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'innerHTML');
-  if (inner?.set === undefined || inner.get === undefined) return create();
-  const { get, set } = inner;
-  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
-    const root = attach.call(this, init);
-    Object.defineProperty(root, 'innerHTML', {
-      configurable: true,
-      get: () => get.call(root) as string,
-      set: (html: string) => {
-        const rules: string[] = [];
-        set.call(
-          root,
-          String(html).replace(STYLE_ELEMENT, (_, css: string) => {
-            rules.push(css);
-            return '';
-          }),
-        );
-        if (rules.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheetFor(rules.join('\n'))];
-      },
-    });
-    return root;
-  };
-  try {
-    return create();
-  } finally {
-    Element.prototype.attachShadow = attach;
-  }
-}
+import { withSafeShell } from './wavesurfer-shell.js';
 
 /** What a waveform looks like. */
 export interface WaveformOptions {
@@ -75,7 +25,7 @@ export interface WaveformOptions {
  * pointer. The drawing itself follows in microtasks (`whenDrawn`). Returns the instance to destroy.
  */
 export function createWaveform(container: HTMLElement, options: WaveformOptions): WaveSurfer {
-  return withoutInlineStyles(() =>
+  return withSafeShell(() =>
     WaveSurfer.create({
       container,
       peaks: [options.peaks],

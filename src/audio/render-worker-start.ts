@@ -1,0 +1,66 @@
+/**
+ * Starts the render worker: `render-worker.js` beside this module, a self-contained module worker (no
+ * imports), written the way bundlers recognise (`new Worker(new URL('./render-worker.js', import.meta.url),
+ * { type: 'module' })`) so that Vite, webpack and Parcel emit the file and rewrite its URL.
+ *
+ * Under Trusted Types (`require-trusted-types-for 'script'`) a worker's URL must be a TrustedScriptURL: the
+ * editor's `studio-editor` policy makes one, and only for this URL or a `blob:` shim made here. From
+ * another origin (a CDN script) a worker cannot be started directly; a same-origin `blob:` module that
+ * imports it is tried instead.
+ */
+interface ScriptUrlPolicy {
+  createScriptURL(input: string): unknown;
+}
+interface TrustedTypesFactory {
+  createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy;
+}
+
+/** The name of the editor's Trusted Types policy; a host's `trusted-types` directive must list it. */
+export const POLICY_NAME = 'studio-editor';
+
+const shims = new Set<string>();
+let policy: ScriptUrlPolicy | null | undefined;
+
+function workerHref(): string {
+  return new URL('./render-worker.js', import.meta.url).href;
+}
+
+/** The policy, made on first use; null where Trusted Types do not exist or the page forbids its name. */
+function scriptUrlPolicy(): ScriptUrlPolicy | null {
+  if (policy !== undefined) return policy;
+  const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
+  if (factory === undefined) return (policy = null);
+  try {
+    policy = factory.createPolicy(POLICY_NAME, {
+      createScriptURL: (input) => {
+        if (input === workerHref() || shims.has(input)) return input;
+        throw new TypeError(`${POLICY_NAME}: ${input} is not the editor's render worker`);
+      },
+    });
+  } catch {
+    // The page's `trusted-types` directive does not list the name (the worker then fails with a TypeError
+    // that names Trusted Types, and the renderer says so).
+    policy = null;
+  }
+  return policy;
+}
+
+/** Makes the render worker; throws what the browser throws (a TypeError under Trusted Types, ...). */
+export function startRenderWorker(): Worker {
+  const href = workerHref();
+  const trusted = scriptUrlPolicy();
+  if (typeof location !== 'undefined' && new URL(href).origin !== location.origin) {
+    const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }));
+    shims.add(shim);
+    try {
+      return new Worker((trusted?.createScriptURL(shim) ?? shim) as string, { type: 'module' });
+    } finally {
+      setTimeout(() => {
+        URL.revokeObjectURL(shim);
+        shims.delete(shim);
+      }, 10_000);
+    }
+  }
+  if (trusted !== null) return new Worker(trusted.createScriptURL(href) as string, { type: 'module' });
+  return new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+}

@@ -1,0 +1,29 @@
+/**
+ * Why the render worker did not start, in words a developer can act on. The Content-Security-Policy is
+ * named only when it is the cause: a violation was reported while the worker started, Trusted Types
+ * refused its URL, or the browser threw a SecurityError.
+ */
+export interface WorkerFailure {
+  /** What `new Worker()` threw, or the `error` event the worker fired before it was ready. */
+  readonly reason: unknown;
+  /** The directive of a CSP violation reported while the worker started (`worker-src`, `trusted-types`, ...). */
+  readonly violatedDirective?: string | undefined;
+}
+
+const TRUSTED_TYPES = /trusted ?(types?|script ?url)|TrustedScriptURL/i;
+
+export function describeWorkerFailure({ reason, violatedDirective }: WorkerFailure): string {
+  const message = reason instanceof ErrorEvent ? reason.message : reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason === 'string' ? reason : '';
+  if ((violatedDirective !== undefined && /trusted-types/.test(violatedDirective)) || TRUSTED_TYPES.test(message)) {
+    return `Trusted Types refused the worker's URL${message ? ` (${message})` : ''}; list the editor's policy in the page's CSP: trusted-types studio-editor`;
+  }
+  if (violatedDirective !== undefined) {
+    return `the Content-Security-Policy blocked the worker script (${violatedDirective}); allow it with worker-src (the editor's origin, and blob: when the editor comes from another origin)`;
+  }
+  if (reason instanceof DOMException && reason.name === 'SecurityError') {
+    return `the browser refused the worker script (${message}): a script of another origin, or a Content-Security-Policy`;
+  }
+  if (reason instanceof ErrorEvent && message) return `the worker script failed as it loaded (${message})`;
+  if (message) return message;
+  return 'the worker script could not be loaded: check that render-worker.js is served beside the editor\'s script, as JavaScript';
+}
