@@ -211,6 +211,11 @@ export interface Recommendation {
   music: MusicDetails;
   /** Estimated duration of the finished ad, in seconds. */
   duration_s: number;
+  /**
+   * Assumed (the emulator sends it): the slot the script was fitted to, seconds (the request's `duration`);
+   * `duration_s` is then the ad's measured length, within 1 s under it.
+   */
+  target_duration_s?: number;
   [field: string]: unknown;
 }
 
@@ -232,9 +237,21 @@ export interface FormatRequest {
   speed?: number;
 }
 
+/** Assumed (the emulator's): one section `format` changed, with its estimated speaking time before and after. */
+export interface FormatChange {
+  section_id: string;
+  label: string;
+  before_s: number;
+  after_s: number;
+}
+
 export interface FormatResult {
   sections: ScriptSection[];
   estimated_duration_s: number;
+  /** Assumed (the emulator sends it): the sections it changed; empty when the script already fitted. */
+  changes?: FormatChange[];
+  /** Assumed (the emulator sends it): the same in English, e.g. `shortened Body by 2.1 s` or `already fits`. */
+  summary?: string;
   usage?: Usage;
 }
 

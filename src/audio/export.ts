@@ -1,10 +1,12 @@
 import type { ExportFormat } from '../config/types.js';
 import { StudioError } from '../errors.js';
 import type { MixSpec } from './dsp/mix-spec.js';
-import type { LoudnessMeasurement } from './dsp/loudness.js';
+import { measureLoudness, type LoudnessMeasurement } from './dsp/loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult } from './dsp/presets.js';
-import { encodeWav } from './dsp/wav.js';
+import { decodeWav, encodeWav } from './dsp/wav.js';
+import { withWavMetadata } from './dsp/wav-metadata.js';
 import { AudioInputError } from './errors.js';
+import { EXPORT_SOFTWARE, loudnessComment } from './export-tags.js';
 import { loadMp3Encoder } from './mp3-loader.js';
 import type { RenderedMix } from './render-protocol.js';
 import { loadRenderLocal } from './render-local-loader.js';
@@ -15,11 +17,24 @@ import { loadRenderLocal } from './render-local-loader.js';
  */
 export type RenderFn = (spec: MixSpec, options: { signal?: AbortSignal | undefined; measure: true }) => Promise<RenderedMix>;
 
+/**
+ * Decodes an encoded MP3 at its own rate, honouring its gapless (LAME) tag where the platform does: the
+ * export measures what it wrote with it.
+ */
+export type DecodeFn = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
+
 /** Options of `exportMix`. */
 export interface ExportMixOptions {
   readonly format: ExportFormat;
-  /** Used for the file name. Default `ad`. */
+  /** Used for the file name and the file's title tag (WAV INFO `INAM`, MP3 ID3 `TIT2`). Default `ad`. */
   readonly title?: string;
+  /** The file's artist tag (WAV INFO `IART`, MP3 ID3 `TPE1`); none when absent. */
+  readonly artist?: string | undefined;
+  /**
+   * How to decode the MP3 for its measurement. Default: the platform's `decodeAudioData` (an
+   * `OfflineAudioContext`); where there is none, the master is measured instead (`measuredFrom: 'master'`).
+   */
+  readonly decode?: DecodeFn;
   /** MP3 bitrate, kbps. Default 192. */
   readonly mp3Kbps?: number;
   readonly signal?: AbortSignal | undefined;
@@ -27,15 +42,17 @@ export interface ExportMixOptions {
   readonly render?: RenderFn;
 }
 
-/** An exported ad: the file, and the measurement and compliance of the master it encodes. */
+/** An exported ad: the file, and the measurement and compliance of what it holds. */
 export interface ExportedMix {
   readonly blob: Blob;
   readonly format: ExportFormat;
   /** From the title: `spring-sale.wav`. */
   readonly fileName: string;
-  /** Of the mastered mix as encoded (WAV) or before lossy encoding (MP3). */
+  /** Of the file as written: its samples decoded again (unless `measuredFrom` says otherwise). */
   readonly measurement: LoudnessMeasurement;
-  /** The master against the spec's preset; absent when the spec has no mastering. */
+  /** `master` for an MP3 measured before encoding, where no decoder was at hand (see `ExportMixOptions.decode`). */
+  readonly measuredFrom?: 'master';
+  /** The measurement against the spec's preset; absent when the spec has no mastering. */
   readonly compliance?: ComplianceResult;
 }
 
@@ -60,10 +77,29 @@ const defaultRender: RenderFn = async (spec, { signal, measure }) => {
   return renderLocal(spec, {}, measure);
 };
 
+/** The platform's decoder (decodeAudioData at the file's rate, so nothing is resampled); none outside a page. */
+const platformDecode: DecodeFn | undefined =
+  typeof OfflineAudioContext === 'undefined'
+    ? undefined
+    : async (bytes, sampleRate) => {
+        const buffer = await new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes.slice().buffer);
+        return Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+      };
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
+}
+
 /**
  * Renders `spec` (at its sample rate: give 44100 or 48000) and encodes it: `wav16` (TPDF-dithered) and `wav24` with
- * the DSP's WAV encoder, `mp3` (CBR, LAME) through an encoder loaded only now. Rejects with the signal's
- * reason when aborted; with an `AudioInputError` for an unknown format.
+ * the DSP's WAV encoder (LIST/INFO and BWF `bext` v2 chunks: title, software, loudness), `mp3` (CBR, LAME,
+ * gapless Info/LAME header, ID3v2.4 title and loudness comment) through an encoder loaded only now. The file
+ * is then decoded again and measured: the result's figures are the file's. Every format holds exactly
+ * round(length * sampleRate) samples. This runs where it is called (the editor: the main thread, with the
+ * render in its worker). Rejects with the signal's reason when aborted; with an `AudioInputError` for an
+ * unknown format.
  */
 export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promise<ExportedMix> {
   const { format, signal } = options;
@@ -76,10 +112,17 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
   encoder?.catch(() => undefined);
   const result = await (options.render ?? defaultRender)(spec, { signal, measure: true });
   signal?.throwIfAborted();
-  const measurement = result.mastering?.measurement ?? result.measurement;
-  if (measurement === undefined) throw new StudioError('export-render', 'The render gave no loudness measurement: a custom render function must honour `measure`.');
-  const compliance = result.mastering?.compliance ?? (spec.mastering ? checkCompliance(measurement, resolvePreset(spec.mastering.preset, spec.mastering)) : undefined);
+  const master = result.mastering?.measurement ?? result.measurement;
+  if (master === undefined) throw new StudioError('export-render', 'The render gave no loudness measurement: a custom render function must honour `measure`.');
+  const preset = spec.mastering ? resolvePreset(spec.mastering.preset, spec.mastering) : undefined;
+  const tags = (measurement: LoudnessMeasurement) => ({
+    title: options.title?.trim() || undefined,
+    artist: options.artist?.trim() || undefined,
+    comment: loudnessComment(measurement, preset),
+  });
   let blob: Blob;
+  let measurement: LoudnessMeasurement;
+  let fromMaster = false;
   if (format === 'mp3') {
     let module: Awaited<NonNullable<typeof encoder>>;
     try {
@@ -91,11 +134,22 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
       });
     }
     const parts = await module.encodeMp3(result.channels, result.sampleRate, options.mp3Kbps ?? 192, signal);
-    blob = new Blob(parts as BlobPart[], { type: 'audio/mpeg' });
+    signal?.throwIfAborted();
+    const decode = options.decode ?? platformDecode;
+    if (decode) measurement = measureLoudness([...(await decode(concat(parts), result.sampleRate))], result.sampleRate);
+    else {
+      measurement = master;
+      fromMaster = true;
+    }
+    const id3 = module.id3Tag({ ...tags(measurement), encoder: EXPORT_SOFTWARE });
+    blob = new Blob([id3, ...parts] as BlobPart[], { type: 'audio/mpeg' });
   } else {
     const bytes = encodeWav(result.channels, result.sampleRate, format === 'wav24' ? { bitDepth: 24 } : { bitDepth: 16, dither: true });
-    blob = new Blob([bytes as BlobPart], { type: 'audio/wav' });
+    measurement = measureLoudness(decodeWav(bytes).channels, result.sampleRate);
+    const file = withWavMetadata(bytes, { ...tags(measurement), software: EXPORT_SOFTWARE, loudness: measurement });
+    blob = new Blob([file as BlobPart], { type: 'audio/wav' });
   }
   signal?.throwIfAborted();
-  return { blob, format, fileName: exportFileName(options.title, format), measurement, ...(compliance ? { compliance } : {}) };
+  const compliance = preset ? checkCompliance(measurement, preset) : undefined;
+  return { blob, format, fileName: exportFileName(options.title, format), measurement, ...(fromMaster ? { measuredFrom: 'master' as const } : {}), ...(compliance ? { compliance } : {}) };
 }

@@ -16,6 +16,8 @@ export type { Span } from './dsp/ducking.js';
 export { fadeGain } from './dsp/fade.js';
 export type { FadeCurve } from './dsp/fade.js';
 export { encodeWav, decodeWav } from './dsp/wav.js';
+export { withWavMetadata } from './dsp/wav-metadata.js';
+export type { WavMetadata, BextLoudness } from './dsp/wav-metadata.js';
 export type { WavOptions, DecodedWav } from './dsp/wav.js';
 export { resample, resampleChannels } from './dsp/resample.js';
 export type { ResampleOptions } from './dsp/resample.js';

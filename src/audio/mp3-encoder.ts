@@ -1,6 +1,17 @@
 // MP3 encoding with LAME (lamejs, LGPL-3.0). This module is loaded only when an MP3 is asked for, and in
 // every build it is a file of its own (dist/esm/audio/mp3-encoder.js, dist/studio-editor.mp3.js).
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { countFrames, crc16, infoFrame } from './mp3-info-frame.js';
+
+export { id3Tag, type Id3Tags } from './id3.js';
+
+/**
+ * Samples LAME puts before the first real one (its ENCDELAY; decoders add their own 529). Measured on
+ * this encoder: an impulse at sample 0 decodes (without the tag) at sample 1105 at 44.1 and 48 kHz.
+ */
+export const ENCODER_DELAY = 576;
+/** Samples per MPEG-1 Layer III frame. */
+const FRAME = 1152;
 
 /** Samples per call into the encoder (a multiple of the 1152-sample MP3 frame). */
 const CHUNK = 1152 * 64;
@@ -15,8 +26,11 @@ function toInt16(x: Float32Array, from: number, to: number): Int16Array {
 }
 
 /**
- * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`. Yields to the event loop
- * between chunks so the page stays responsive; stops with the signal's reason when it aborts.
+ * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`, gapless: the first frame is
+ * a Xing "Info" frame whose LAME tag gives the encoder delay and the padding, so a decoder that reads it
+ * (FFmpeg, and browsers built on it) gives back exactly the input's samples. No ID3 tag (see `id3Tag`).
+ * Yields to the event loop between chunks so the page stays responsive; stops with the signal's reason
+ * when it aborts.
  */
 export async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number, signal?: AbortSignal): Promise<Uint8Array[]> {
   const stereo = channels.length >= 2;
@@ -37,5 +51,14 @@ export async function encodeMp3(channels: readonly Float32Array[], sampleRate: n
   }
   const tail = encoder.flush();
   if (tail.length > 0) parts.push(new Uint8Array(tail));
-  return parts;
+  return [gaplessInfo(parts, n, kbps), ...parts];
+}
+
+/** The Info frame for the encoded `parts` of `samples` input samples. */
+function gaplessInfo(parts: readonly Uint8Array[], samples: number, kbps: number): Uint8Array {
+  const audio = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (audio.set(part, at), at + part.length), 0);
+  const frames = countFrames(audio);
+  const padding = frames * FRAME - ENCODER_DELAY - samples;
+  return infoFrame({ first: audio.subarray(0, 4), frames, audioBytes: audio.length, delay: ENCODER_DELAY, padding, musicCrc: crc16(audio), kbps });
 }

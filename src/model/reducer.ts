@@ -280,7 +280,8 @@ function chooseRecommendation(doc: ProjectDocument, id: string, defaults: Partia
   return {
     ...doc,
     script: { sections: chosen.script.sections.map((section) => ({ id: section.id, label: section.label, text: section.text })) },
-    voice: { ...doc.voice, voice: chosen.voice.voice_id, details: chosen.voice },
+    // A recommendation's script is fitted at its voice's speed (the service's `voice.speed`, when given).
+    voice: { ...doc.voice, voice: chosen.voice.voice_id, details: chosen.voice, speed: clamp(typeof chosen.voice.speed === 'number' ? chosen.voice.speed : doc.voice.speed, 0.5, 2) ?? doc.voice.speed },
     music: { ...bed, track: chosen.music, ...(sameTrack ? {} : { assetId: null, url: null, offset: 0 }) },
     recommendations: { ...doc.recommendations, chosen: id },
   };

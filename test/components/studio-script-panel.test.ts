@@ -75,6 +75,20 @@ describe('<studio-script-panel>', () => {
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent === 'The script now fits 20 s. Undo to go back.');
   });
 
+  it("says what the fit did in the user's words: the sections shortened and by how much, or that it already fits", async () => {
+    const changed = { sections: [{ id: 's1', label: 'Hook', text: 'Short.' }], estimated_duration_s: 2, changes: [{ section_id: 's1', label: 'Hook', before_s: 4.1, after_s: 2 }], summary: 'shortened Hook by 2.1 s' };
+    const format = sinon.stub().resolves(changed);
+    const { context, panel, editor } = await mount({ format });
+    editor.dispatchEvent(new CustomEvent('script-fit', { bubbles: true }));
+    const status = () => panel.shadowRoot!.querySelector('[role=status]')!.textContent;
+    await waitUntil(() => status() === 'The script now fits 20 s: shortened “Hook” by 2.1 s. Undo to go back.', `status: ${status()}`);
+    const before = context.store.getState().project.script.sections;
+    format.resolves({ sections: before.map(({ id, label, text }) => ({ id, label, text })), estimated_duration_s: 2, changes: [], summary: 'already fits' });
+    editor.dispatchEvent(new CustomEvent('script-fit', { bubbles: true }));
+    await waitUntil(() => status() === 'The script already fits 20 s: nothing was changed.', `status: ${status()}`);
+    expect(context.store.getState().project.script.sections).to.equal(before);
+  });
+
   it('voices only the sections that changed, placed one after another', async () => {
     const voiceover = sinon.stub();
     voiceover.onFirstCall().resolves({ asset: asset('v1', 2), usage: { credits_used: 2 } });

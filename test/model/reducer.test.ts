@@ -10,6 +10,7 @@ type Row = [name: string, action: EditAction | ServiceAction, check: (next: Proj
 const base = sampleProject({ recommendations: { items: [recommendation('r1')], chosen: null } });
 
 const bypassed = { ...base, mastering: { ...base.mastering, enabled: false } };
+const fittedAtSpeed = sampleProject({ recommendations: { items: [{ ...recommendation('r2'), voice: { ...recommendation('r2').voice, speed: 1.08 } }], chosen: null } });
 
 const rows: Row[] = [
   ['project/rename sets the title', { type: 'project/rename', title: 'Winter' }, (d) => d.title === 'Winter'],
@@ -56,6 +57,12 @@ const rows: Row[] = [
     'recommendation/choose fills script, voice and music at once',
     { type: 'recommendation/choose', id: 'r1' },
     (d) => d.script.sections[0]!.id === 'r1-hook' && d.voice.voice === 'v-ben' && d.voice.details!.name === 'Ben' && d.music!.track!.track_id === 't-sunny' && d.recommendations.chosen === 'r1',
+  ],
+  [
+    'recommendation/choose takes the speed its script was fitted at',
+    { type: 'recommendation/choose', id: 'r2' },
+    (d) => d.voice.speed === 1.08 && d.recommendations.chosen === 'r2',
+    fittedAtSpeed,
   ],
   [
     'voiceover/received replaces the take of its section and records the asset as returned',

@@ -34,7 +34,7 @@ describe('emulator: operations', () => {
     for (const recommendation of result.recommendations) {
       assert.match(recommendation.title, /Cold Brew Kit/);
       assert.deepEqual(recommendation.script.sections.map((section) => section.id), ['hook', 'body', 'cta']);
-      assert.ok(recommendation.script.sections.some((section) => section.text.includes('acmecoffee.com')));
+      assert.ok(recommendation.script.sections.some((section) => section.text.includes('acme-coffee.com')));
       assert.equal(typeof recommendation.voice.voice_id, 'string');
       assert.equal(typeof recommendation.music.track_id, 'string');
       assert.ok(recommendation.duration_s > 0 && recommendation.duration_s <= 30);

@@ -1,8 +1,9 @@
 // Recommendation (from a URL or a product) and formatting.
-import type { FormatResult, RecommendResult } from '../../../src/api/contract.js';
+import type { FormatChange, FormatResult, RecommendResult, ScriptSection } from '../../../src/api/contract.js';
 import { HttpError } from '../http.js';
 import { startJob, type OperationAnswer, type OperationContext } from './context.js';
 import { categorise, factsFromUrl, fitSections, recommend, type ProductFacts } from './recommend.js';
+import { measureSpeech } from './speech-meter.js';
 import * as check from './validate.js';
 import { VOICES, countWords, findVoice, voiceSample } from './voices.js';
 
@@ -26,7 +27,7 @@ function recommendationJob(ctx: OperationContext, facts: ProductFacts, seed: str
     stages: ['reading the page', 'writing scripts', 'choosing voices and music'],
     work: async (): Promise<RecommendResult> => {
       const rates = await englishRates();
-      const recommendations = recommend(facts, seed, duration, count, (voiceId) => rates.get(voiceId) ?? 150);
+      const recommendations = await recommend(facts, seed, duration, count, (voiceId) => rates.get(voiceId) ?? 150, measureSpeech);
       ctx.state.remember(ctx.userId, recommendations);
       return { recommendations };
     },
@@ -46,16 +47,40 @@ export function recommendProduct(ctx: OperationContext): OperationAnswer {
   const description = check.string(product, 'description', 1000, 'product.description');
   const link = product['url'] === undefined ? undefined : check.httpUrl(product, 'url');
   check.optionalString(product, 'price', 40, 'product.price');
+  const page = link ? factsFromUrl(link) : undefined;
   const facts: ProductFacts = {
-    brand: link ? factsFromUrl(link).brand : name.split(/\s+/)[0]!,
+    brand: page?.brand ?? name.split(/\s+/)[0]!,
     product: name,
     category: categorise(`${name} ${description}`),
+    ...(page?.site ? { site: page.site } : {}),
     description,
   };
   return recommendationJob(ctx, facts, `${name}\n${description}`, 'recommend_product');
 }
 
-/** `POST /v1/format`: fits `sections` to `duration` at the voice's measured rate; answers 200 at once. */
+/** What `format` changed: each section whose text changed, with its estimated speaking time before and after. */
+export function formatChanges(before: readonly ScriptSection[], after: readonly ScriptSection[], wordsPerMinute: number): FormatChange[] {
+  const seconds = (text: string) => Math.round((countWords(text) / wordsPerMinute) * 60 * 10) / 10;
+  return after.flatMap((section, i) => {
+    const old = before[i]!;
+    if (old.text === section.text) return [];
+    return [{ section_id: section.id, label: section.label, before_s: seconds(old.text), after_s: seconds(section.text) }];
+  });
+}
+
+/** The changes in words: `shortened Body by 2.1 s, Hook by 0.4 s`, or `already fits`. */
+export function formatSummary(changes: readonly FormatChange[]): string {
+  if (changes.length === 0) return 'already fits';
+  const by = (change: FormatChange) => `${change.label} by ${Math.abs(change.before_s - change.after_s).toFixed(1)} s`;
+  const shortened = changes.filter((change) => change.after_s <= change.before_s).map(by);
+  const lengthened = changes.filter((change) => change.after_s > change.before_s).map(by);
+  return [shortened.length ? `shortened ${shortened.join(', ')}` : '', lengthened.length ? `lengthened ${lengthened.join(', ')}` : ''].filter(Boolean).join('; ');
+}
+
+/**
+ * `POST /v1/format`: fits `sections` to `duration` at the voice's measured rate; answers 200 at once,
+ * with what it did (`changes`, `summary`).
+ */
 export async function format(ctx: OperationContext): Promise<OperationAnswer> {
   const projectId = check.string(ctx.body, 'project_id');
   const sections = check.sections(ctx.body, 'sections');
@@ -68,9 +93,12 @@ export async function format(ctx: OperationContext): Promise<OperationAnswer> {
   const wordsPerMinute = (await voiceSample(voice)).wordsPerMinute * speed;
   const fitted = fitSections(sections, duration, wordsPerMinute);
   const words = countWords(fitted.map((section) => section.text).join(' '));
+  const changes = formatChanges(sections, fitted, wordsPerMinute);
   const result: FormatResult = {
     sections: fitted,
     estimated_duration_s: Math.round((words / wordsPerMinute) * 60 * 10) / 10,
+    changes,
+    summary: formatSummary(changes),
     usage: ctx.state.credits.charge(ctx.userId, 1, 'format', projectId),
   };
   return { status: 200, body: result };

@@ -1,6 +1,7 @@
 // Voice-over (real speech), server-side mix, and complete ad generation.
 import type { AssetMetadata, GenerateResult, MixResult, ScriptSection, VoiceoverResult } from '../../../src/api/contract.js';
 import { HttpError } from '../http.js';
+import { GAP_S, LEAD_S, TAIL_S } from './ad-layout.js';
 import { startJob, type OperationAnswer, type OperationContext } from './context.js';
 import { mix } from './mixing.js';
 import { findTrack, renderTrack, type TrackDefinition } from './music.js';
@@ -134,7 +135,8 @@ export function generate(ctx: OperationContext): OperationAnswer {
     sections = recommendation.script.sections;
     voice = voiceOf(recommendation.voice.voice_id, 'voice_id');
     track = trackOf(recommendation.music.track_id, 'track_id');
-    duration = recommendation.duration_s;
+    // The slot it was fitted to (its `duration_s` is the measured length, within 1 s under it).
+    duration = typeof recommendation.target_duration_s === 'number' ? recommendation.target_duration_s : recommendation.duration_s;
     speed = recommendation.voice.speed ?? 1;
   } else if (body['composition'] !== undefined) {
     const composition = check.object(body, 'composition');
@@ -161,14 +163,14 @@ export function generate(ctx: OperationContext): OperationAnswer {
     work: async (): Promise<GenerateResult> => {
       const voiceovers: AssetMetadata[] = [];
       const clips: Array<{ audio: PcmAudio; startS: number; gainDb: number }> = [];
-      let at = 0.5;
+      let at = LEAD_S;
       for (const section of sections) {
         const asset = await speak(ctx, section.text, voice, speed, section.id);
         voiceovers.push(asset);
         clips.push({ audio: state.assets.get(asset.asset_id, userId)!.audio, startS: at, gainDb: 0 });
-        at += asset.duration_s + 0.35;
+        at += asset.duration_s + GAP_S;
       }
-      const length = Math.max(duration, at + 0.5);
+      const length = Math.max(duration, at - GAP_S + TAIL_S);
       const music = musicAsset(state.baseUrl, track);
       const audio = mix({
         duration: length,

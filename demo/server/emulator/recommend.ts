@@ -1,7 +1,10 @@
 // Recommendations derived from the request alone: the URL's host and path words name the brand, the product
-// and a category; a small catalogue of script templates, voices and music does the rest. Nothing is fetched.
+// and a category; five script templates, the voices and the music beds do the rest. Nothing is fetched.
+// Each script is fitted to the slot on its synthesised voice-over (fit-script.ts).
 import type { Recommendation, ScriptSection } from '../../../src/api/contract.js';
+import { fitScript, type SpeechMeter } from './fit-script.js';
 import { TRACKS, hash, seeded } from './music.js';
+import { CATEGORY_STYLE, TEMPLATES, bodySentences, capitaliseSentences, fillSentence, type Category } from './script-templates.js';
 import { VOICES, countWords } from './voices.js';
 
 /** What a recommendation is about. */
@@ -9,10 +12,12 @@ export interface ProductFacts {
   brand: string;
   product: string;
   category: Category;
+  /** The page's host as written, without `www.` (`acme-coffee.com`); absent when there is no page. */
+  site?: string;
   description?: string;
 }
 
-type Category = 'food' | 'fashion' | 'tech' | 'home' | 'travel' | 'fitness' | 'general';
+export type { Category };
 
 const CATEGORY_WORDS: Array<[Category, RegExp]> = [
   ['food', /coffee|tea|food|pizza|bakery|bread|chocolate|wine|beer|snack|kitchen|recipe|cafe|burger|organic/],
@@ -21,38 +26,6 @@ const CATEGORY_WORDS: Array<[Category, RegExp]> = [
   ['home', /home|furniture|sofa|bed|lamp|garden|decor|chair|table|mattress/],
   ['travel', /travel|hotel|flight|trip|holiday|vacation|tour|resort|booking/],
   ['fitness', /fitness|gym|yoga|run|sport|bike|training|protein|health/],
-];
-
-/** Which music style and script tone fit a category. */
-const CATEGORY_STYLE: Record<Category, { style: string; benefit: string; feeling: string }> = {
-  food: { style: 'upbeat', benefit: 'made with care and full of flavour', feeling: 'a treat you will want again' },
-  fashion: { style: 'upbeat', benefit: 'designed to look sharp and feel right', feeling: 'style that fits your day' },
-  tech: { style: 'corporate', benefit: 'fast, simple and built to last', feeling: 'technology that just works' },
-  home: { style: 'calm', benefit: 'comfortable, durable and easy to love', feeling: 'a home that feels like yours' },
-  travel: { style: 'cinematic', benefit: 'planned down to the last detail', feeling: 'the trip you keep talking about' },
-  fitness: { style: 'upbeat', benefit: 'made to keep you moving', feeling: 'progress you can feel' },
-  general: { style: 'corporate', benefit: 'made for people like you', feeling: 'something worth telling friends about' },
-};
-
-const HOOKS = [
-  'Looking for {product}? Meet {brand}.',
-  'Here is something new from {brand}: {product}.',
-  'What if {product} could make your day better?',
-  '{brand} presents {product}.',
-];
-const BODY = [
-  '{product} is {benefit}.',
-  'People who try it tell us it is {feeling}.',
-  'Every detail has been thought through, so you do not have to.',
-  'It is simple to start, and easy to keep enjoying.',
-  'Thousands of customers already made the switch.',
-  'And right now is a great time to try it.',
-];
-const CALLS = [
-  'Visit {site} today.',
-  'Find {product} at {site}.',
-  'Go to {site} and see for yourself.',
-  'Order now at {site}.',
 ];
 
 /** Words of a URL path or host part that read as a name: "cold-brew_kit" -> "Cold Brew Kit". */
@@ -73,7 +46,7 @@ export function factsFromUrl(url: URL): ProductFacts {
     .split(/[-_+\s]+/)
     .filter((word) => /^[a-z][a-z0-9]*$/i.test(word)) ?? [];
   const product = pathWords.length > 0 ? titleCase(pathWords.slice(0, 4).map((word) => word.toLowerCase())) : `the ${brand} range`;
-  return { brand, product, category: categorise(`${url.hostname} ${url.pathname}`.toLowerCase()) };
+  return { brand, product, category: categorise(`${url.hostname} ${url.pathname}`.toLowerCase()), site: url.hostname.replace(/^www\./, '') };
 }
 
 export function categorise(text: string): Category {
@@ -81,52 +54,62 @@ export function categorise(text: string): Category {
 }
 
 /**
- * `count` recommendations for `facts`, each a script fitted to `duration` seconds at the voice's measured
- * rate. The same input gives the same output: choices come from a seeded generator keyed on `seed`.
+ * `count` recommendations for `facts`, each a different idea (template) on a different music bed (the
+ * category's style first), its script fitted to `duration` seconds on its synthesised voice-over: the
+ * measured length (`duration_s`) lies within 1 s under the target where the sentences and a speed of 0.85
+ * to 1.2 allow. The same input gives the same output: choices come from a seeded generator keyed on `seed`.
  */
-export function recommend(
+export async function recommend(
   facts: ProductFacts,
   seed: string,
   duration: number,
   count: number,
   wordsPerMinute: (voiceId: string) => number,
-): Recommendation[] {
+  measure: SpeechMeter,
+): Promise<Recommendation[]> {
   const random = seeded(seed);
-  const tone = CATEGORY_STYLE[facts.category];
-  const site = facts.brand.toLowerCase().replace(/\s+/g, '') + '.com';
-  const fill = (template: string) =>
-    template.replaceAll('{product}', facts.product).replaceAll('{brand}', facts.brand).replaceAll('{site}', site)
-      .replaceAll('{benefit}', tone.benefit).replaceAll('{feeling}', tone.feeling);
+  const fill = { brand: facts.brand, product: facts.product, site: facts.site, category: facts.category };
   const englishVoices = VOICES.filter((entry) => entry.details.language.startsWith('en'));
-  const styled = TRACKS.filter((entry) => entry.details.style === tone.style);
+  const style = CATEGORY_STYLE[facts.category].style;
+  // Beds: the category's style first, then the others in a seeded order; distinct while there are enough.
+  const others = TRACKS.filter((entry) => entry.details.style !== style);
+  for (let i = others.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [others[i], others[j]] = [others[j]!, others[i]!];
+  }
+  const beds = [...TRACKS.filter((entry) => entry.details.style === style), ...others];
+  const firstTemplate = Math.floor(random() * TEMPLATES.length);
+  const description = facts.description ? (capitaliseSentences(facts.description.trim()).match(/[^.!?]+[.!?]*/g) ?? []).map((part) => part.trim().replace(/([^.!?])$/, '$1.')).filter(Boolean) : [];
   const recommendations: Recommendation[] = [];
+  const learned = new Map<string, number>();
   for (let index = 0; index < count; index++) {
     const voice = englishVoices[(hash(seed) + index) % englishVoices.length]!.details;
-    const music = (index === 0 && styled.length > 0 ? styled[0]! : TRACKS[Math.floor(random() * TRACKS.length)]!).details;
-    const budget = Math.max(8, Math.floor(((wordsPerMinute(voice.voice_id) * duration) / 60) * 0.9));
-    const hook = fill(HOOKS[(index + Math.floor(random() * HOOKS.length)) % HOOKS.length]!);
-    const call = fill(CALLS[Math.floor(random() * CALLS.length)]!);
-    const body: string[] = [];
-    if (facts.description) body.push(facts.description.trim().replace(/([^.!?])$/, '$1.'));
-    const offset = Math.floor(random() * BODY.length);
-    for (let i = 0; i < BODY.length; i++) {
-      const sentence = fill(BODY[(offset + i) % BODY.length]!);
-      if (countWords([hook, ...body, sentence, call].join(' ')) > budget) break;
-      body.push(sentence);
-    }
+    const music = beds[index % beds.length]!.details;
+    const templateIndex = (firstTemplate + index) % TEMPLATES.length;
+    const template = TEMPLATES[templateIndex]!;
+    const fitted = await fitScript({
+      hook: fillSentence(template.hook, fill),
+      body: [...description, ...bodySentences(template, templateIndex * 5).map((sentence) => fillSentence(sentence, fill))],
+      call: fillSentence(facts.site ? template.call : template.callWithoutSite, fill),
+      target: duration,
+      voiceId: voice.voice_id,
+      wordsPerMinute: wordsPerMinute(voice.voice_id),
+      measure,
+      learned,
+    });
     const sections: ScriptSection[] = [
-      { id: 'hook', label: 'Hook', text: hook },
-      { id: 'body', label: 'Body', text: body.join(' ') || fill(BODY[0]!) },
-      { id: 'cta', label: 'Call to action', text: call },
+      { id: 'hook', label: 'Hook', text: fitted.hook },
+      { id: 'body', label: 'Body', text: fitted.body },
+      { id: 'cta', label: 'Call to action', text: fitted.call },
     ];
-    const words = countWords(sections.map((section) => section.text).join(' '));
     recommendations.push({
       recommendation_id: `rec_${hash(`${seed}#${index}`).toString(36)}`,
-      title: `${facts.product}: ${['Straight to the point', 'Story', 'Benefit first', 'Friendly', 'Bold'][index % 5]}`,
+      title: `${facts.product}: ${template.title}`,
       script: { sections },
-      voice: { ...voice, speed: 1 },
+      voice: { ...voice, speed: fitted.speed },
       music: { ...music },
-      duration_s: Math.min(duration, Math.round((words / wordsPerMinute(voice.voice_id)) * 60 * 10) / 10 + 1),
+      duration_s: fitted.seconds,
+      target_duration_s: duration,
       category: facts.category,
     });
   }

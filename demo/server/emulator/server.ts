@@ -18,6 +18,10 @@ export interface Emulator {
 export async function startEmulator(options: Partial<EmulatorOptions> & { host?: string; port?: number } = {}): Promise<Emulator> {
   const state = new EmulatorState(resolveOptions(options));
   const server = createServer(emulatorHandler(state));
+  // Speech is synthesised on this thread (eSpeak in WebAssembly): loading it and a long synthesis can hold
+  // the thread for seconds on a busy machine. A kept-alive connection must outlive that, or a request
+  // sent meanwhile meets a socket the server closes as it wakes ("other side closed").
+  server.keepAliveTimeout = 30_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -9,7 +9,7 @@ interface EspeakWorker {
 }
 
 /** Speaking rate eSpeak is asked for at speed 1, in words per minute (its own scale). */
-const BASE_RATE = 165;
+export const BASE_RATE = 165;
 export const SPEECH_SAMPLE_RATE = 22_050;
 
 let worker: Promise<EspeakWorker> | undefined;
@@ -38,6 +38,8 @@ export interface Speech {
  */
 export function synthesize(text: string, espeakVoice: string, speed = 1): Promise<Speech> {
   const run = async (): Promise<Speech> => {
+    // A synthesis holds the thread for up to a second or two: queued ones let the server answer in between.
+    await new Promise((resolve) => setImmediate(resolve));
     worker ??= load();
     const espeak = await worker;
     if (espeak.set_voice(espeakVoice) !== 0) throw new Error(`eSpeak has no voice "${espeakVoice}".`);

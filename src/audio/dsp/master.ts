@@ -1,4 +1,5 @@
 import { dbToGain, gainToDb } from './db.js';
+import { DC_CUTOFF_HZ, highPass } from './high-pass.js';
 import { kWeightedPower } from './k-weighting.js';
 import { limiterGains, reductionDb, type LimiterCurve } from './limiter.js';
 import {
@@ -57,17 +58,20 @@ const COARSE = 8;
 const COARSE_PASSES = 6;
 
 /**
- * Masters `channels` for a delivery preset: a static gain to the integrated target, then a true-peak
+ * Masters `input` for a delivery preset: a static gain to the integrated target, then a true-peak
  * limiter to the ceiling. When limiting took loudness away, the gain is raised by the shortfall and the
  * pass repeated from the input (at most 4 passes). A final trim keeps the true peak at or under the
- * ceiling. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
+ * ceiling. The input is first high-passed below 20 Hz (2nd-order Butterworth at 10 Hz): a master has no
+ * DC. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
  */
-export function master(channels: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
-  assertChannels(channels);
+export function master(input: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
+  assertChannels(input);
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
-  const n = channels[0]!.length;
-  const into = reusable(options.into, channels.length, n, channels);
+  const n = input[0]!.length;
+  const into = reusable(options.into, input.length, n, input);
+  // No DC or subsonic rumble in a master: everything below works on the high-passed input.
+  const channels = input.map((x, c) => highPass(x, sampleRate, DC_CUTOFF_HZ, scratch(`master.highPass${c}`, n)));
   const step = Math.round(sampleRate / 10);
   // The input's K-weighted power per run of `factor` samples (a divisor of the 100 ms step: 8 at 48 kHz,
   // 7 at 44.1 kHz): the passes estimate their loudness from it (see kWeightedPower); what is reported is

@@ -2,7 +2,7 @@ import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
-import type { VoiceLibraryEntry } from '../../api/contract.js';
+import type { FormatResult, VoiceLibraryEntry } from '../../api/contract.js';
 import { clientContext } from '../../context.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -131,14 +131,26 @@ export class StudioScriptPanel extends StudioElement {
         const voice = voices.get(section.id);
         return voice === undefined ? section : { ...section, voice };
       });
-      this.#project.dispatch({ type: 'script/set-sections', sections });
+      // A service that says nothing changed leaves the script (and the undo history) alone.
+      if (result.changes?.length !== 0) this.#project.dispatch({ type: 'script/set-sections', sections });
       if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
-      this.announcement = this.t('script.fitted', { target: project.duration });
+      this.announcement = this.#fitReport(result, project.duration);
     } catch (error) {
       if (!isAbort(error)) this.error = this.t('script.fitFailed', { message: (error as Error).message });
     } finally {
       this.#end(controller);
     }
+  }
+
+  /** What the fit did, in the user's words: per changed section when the service says (`changes`). */
+  #fitReport(result: FormatResult, target: number): string {
+    const changes = result.changes;
+    if (changes === undefined) return this.t('script.fitted', { target });
+    if (changes.length === 0) return this.t('script.fitAlready', { target });
+    const described = changes.map((change) =>
+      this.t(change.after_s > change.before_s ? 'script.fitLengthened' : 'script.fitShortened', { label: change.label, seconds: Math.abs(change.before_s - change.after_s).toFixed(1) }),
+    );
+    return this.t('script.fitReport', { target, changes: described.join(', ') });
   }
 
   /** Voices every stale section in order; each finished take is kept even if a later one fails. */

@@ -97,6 +97,32 @@ describe('master', () => {
     assert.equal(result.compliance.pass, true);
   });
 
+  it('removes DC: a programme offset by 0.002 comes out with a mean under 1e-5 in every channel', () => {
+    // Tones with a slow tremolo, offset by 0.002, mastered to -14 LUFS. (Hard limiting makes a little DC of
+    // its own from a waveform's asymmetry under a moving gain; that is the next test's concern, not this one's.)
+    const n = sr * 20;
+    const left = sine(220, 0.1, 20);
+    const right = sine(330, 0.1, 20);
+    for (let i = 0; i < n; i++) {
+      const tremolo = 1 - 0.5 * (0.5 + 0.5 * Math.sin((2 * Math.PI * 2 * i) / sr));
+      left[i] = left[i]! * tremolo + 0.002;
+      right[i] = right[i]! * tremolo + 0.002;
+    }
+    const mean = (x: Float32Array) => x.reduce((sum, v) => sum + v, 0) / x.length;
+    assert.ok(Math.abs(mean(left) - 0.002) < 1e-4, `the input's mean is ${mean(left)}`);
+    const result = master([left, right], sr, 'streaming');
+    for (const channel of result.channels) assert.ok(Math.abs(mean(channel)) < 1e-5, `output mean ${mean(channel)}`);
+    assert.ok(Math.abs(result.measurement.integrated + 14) <= 0.5, `${result.measurement.integrated} LUFS`);
+    assert.ok(result.measurement.truePeak <= -1, `${result.measurement.truePeak} dBTP`);
+  });
+
+  it('removes an offset added to a mix: the master is the same as without it (mean within 1e-6)', () => {
+    const mean = (x: Float32Array) => x.reduce((sum, v) => sum + v, 0) / x.length;
+    const plain = master(mix, sr, 'streaming').channels.map(mean);
+    const offset = master(mix.map((channel) => channel.map((v) => v + 0.002)), sr, 'streaming').channels.map(mean);
+    offset.forEach((m, c) => assert.ok(Math.abs(m - plain[c]!) < 1e-6, `mean ${m} with the offset, ${plain[c]} without`));
+  });
+
   it('leaves silence alone and reports it as failing the integrated rule', () => {
     const silent = new Float32Array(sr * 3);
     const result = master([silent, silent], sr, 'streaming');
