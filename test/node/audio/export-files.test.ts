@@ -150,11 +150,11 @@ describe('exported files, read by FFmpeg', async () => {
         assert.ok(Math.abs(ref.integrated - preset.integrated) <= preset.tolerance, `ffmpeg: ${ref.integrated} LUFS`);
         assert.ok(Math.abs(ref.integrated - exported.measurement.integrated) <= 0.1, 'the reported loudness is the file\'s');
         assert.ok(Math.abs(ref.truePeak - exported.measurement.truePeak) <= 0.2, 'the reported true peak is the file\'s');
-        // FFmpeg's 4x interpolation reads up to 0.2 dB over ours (see ffmpeg.test.ts). MP3 encoding moves the
-        // true peak over the ceiling; the result says so (its compliance is the file's).
-        if (format !== 'mp3') assert.ok(ref.truePeak <= preset.truePeak + 0.2, `ffmpeg: ${ref.truePeak} dBTP`);
-        else assert.equal(exported.compliance?.rules.find((rule) => rule.rule === 'truePeak')?.pass, exported.measurement.truePeak <= preset.truePeak);
-        assert.equal(exported.compliance?.rules.find((rule) => rule.rule === 'integrated')?.pass, true);
+        // FFmpeg's 4x interpolation reads up to 0.2 dB over ours (see ffmpeg.test.ts). MP3 is mastered
+        // LOSSY_HEADROOM_DB under the ceiling, so the encoder's overshoot still leaves the file under it.
+        assert.ok(ref.truePeak <= preset.truePeak + 0.2, `ffmpeg: ${ref.truePeak} dBTP`);
+        assert.ok(exported.measurement.truePeak <= preset.truePeak, `reported: ${exported.measurement.truePeak} dBTP`);
+        assert.equal(exported.compliance?.pass, true, 'the file as written meets its preset');
       });
     }
   }
