@@ -3,10 +3,22 @@
 // the editor: it imports the package by name, so the built `dist/` is what runs. Built on request and kept
 // for the run.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { compile } from 'svelte/compiler';
 import { fileURLToPath } from 'node:url';
 
 const PREFIX = '/__apps/';
+
+/** Compiles `.svelte` components for the browser (Svelte 5), as a Svelte app's bundler plugin would. */
+const svelte = {
+  name: 'svelte',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.svelte$/ }, (args) => ({
+      contents: compile(readFileSync(args.path, 'utf8'), { filename: args.path, generate: 'client' }).js.code,
+      loader: 'js',
+    }));
+  },
+};
 
 /** @returns {import('@web/test-runner').TestRunnerPlugin} */
 export function appBundlePlugin() {
@@ -29,7 +41,11 @@ export function appBundlePlugin() {
             write: false,
             minify: true,
             target: 'es2022',
-            define: { 'process.env.NODE_ENV': '"production"' },
+            define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+            conditions: ['browser', 'production'],
+            // Vue's full build: the test app's template is compiled in the page, as with Vue's CDN build.
+            alias: { vue: 'vue/dist/vue.esm-bundler.js' },
+            plugins: [svelte],
             logLevel: 'silent',
           }).then((result) => result.outputFiles[0].text),
         );

@@ -47,8 +47,8 @@ function App() {
 
 declare global {
   interface Window {
-    reactApp?: typeof stats;
+    hostApp?: typeof stats;
   }
 }
-window.reactApp = stats;
+window.hostApp = stats;
 createRoot(document.getElementById('root')!).render(createElement(App));

@@ -1,12 +1,13 @@
-// Issue 13: a React 19 production app with an inline config object literal and handlers that set state on
-// every studio-change: no loop, no restart, no token request after the first.
+// Issue 13: host apps built for production as their frameworks build them (React 19, Vue 3, Svelte 5), each
+// with the README's pattern: a config object literal made again on every render and handlers that change
+// state on every studio-change. No loop, no restart, no token request after the first.
 import { expect } from '@open-wc/testing';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { until } from '../model/autosave-support.js';
 
-describe('React 19 host app with an inline config', () => {
+for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host app with an inline config`, () => {
   let frame: HTMLIFrameElement | undefined;
   afterEach(() => frame?.remove());
 
@@ -15,13 +16,13 @@ describe('React 19 host app with an inline config', () => {
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1100px; height: 600px';
     const id = crypto.randomUUID().slice(0, 8);
-    frame.src = `/test/apps/react/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=react-${id}&project=react-p-${id}`;
+    frame.src = `/test/apps/${framework}/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=react-${id}&project=react-p-${id}`;
     document.body.append(frame);
-    await until(() => frame!.contentWindow?.reactApp?.readies === 1, 'the editor in the React app to be ready', 15_000);
+    await until(() => frame!.contentWindow?.hostApp?.readies === 1, `the editor in the ${framework} app to be ready`, 15_000);
     const win = frame.contentWindow!;
-    const stats = win.reactApp!;
+    const stats = win.hostApp!;
     const element = win.document.querySelector('studio-editor') as StudioEditor;
-    // React set the config as a property, and the accent went through the CSSOM.
+    // The framework set the config as a property, and the accent went through the CSSOM.
     expect(element.style.getPropertyValue('--studio-accent')).to.equal('#7c3aed');
     const client = element.api;
     const rendersBefore = stats.renders;
