@@ -11,7 +11,7 @@ import { StudioErrorEvent } from '../../events/studio-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
-import { DETACH_GRACE_MS } from '../../internal/linger.js';
+import { DETACH_GRACE_MS, releaseLingering } from '../../internal/linger.js';
 import { canRedo, canUndo, createEditorStore, initFromConfig, projectFromConfig, type EditorStore } from '../../model/editor-state.js';
 import { StudioChangeEvent } from '../../events/studio-change.js';
 import { StudioSaveEvent } from '../../events/studio-save.js';
@@ -246,6 +246,8 @@ export class StudioEditor extends LitElement {
     clearTimeout(this.#detachTimer);
     this.#detachTimer = undefined;
     this.#release();
+    // Panels removed with it stop their jobs now too, instead of after their grace.
+    if (this.shadowRoot !== null) releaseLingering(this.shadowRoot);
   }
 
   #release(): void {
