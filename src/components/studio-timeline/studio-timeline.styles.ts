@@ -6,6 +6,7 @@ export const timelineStyles = css`
     display: block;
     position: relative;
     --_ruler: 24px;
+    --_header: 22px;
     --_voice: 72px;
     --_music: 56px;
     --_clip: var(--studio-timeline-clip, #dbeafe);
@@ -43,9 +44,10 @@ export const timelineStyles = css`
   }
   .content {
     position: relative;
-    height: calc(var(--_ruler) + var(--_voice) + var(--_music) + 8px);
+    height: calc(var(--_ruler) + 2 * var(--_header) + var(--_voice) + var(--_music) + 8px);
   }
   .ruler {
+    display: block;
     position: absolute;
     inset: 0 0 auto 0;
     height: var(--_ruler);
@@ -77,14 +79,22 @@ export const timelineStyles = css`
   }
   .voice {
     top: calc(var(--_ruler) + 4px);
-    height: var(--_voice);
   }
   .music {
-    top: calc(var(--_ruler) + var(--_voice) + 8px);
+    top: calc(var(--_ruler) + var(--_header) + var(--_voice) + 8px);
+  }
+  .lane {
+    position: relative;
+  }
+  .voice .lane {
+    height: var(--_voice);
+  }
+  .music .lane {
     height: var(--_music);
   }
   .clip,
   .bed {
+    display: block;
     position: absolute;
     top: 0;
     height: 100%;
