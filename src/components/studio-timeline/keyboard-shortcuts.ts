@@ -13,7 +13,14 @@ export type ShortcutAction =
   | 'step-right'
   | 'to-start'
   | 'to-end'
-  | 'delete';
+  | 'delete'
+  | 'split'
+  | 'join'
+  | 'mute'
+  | 'solo'
+  | 'zoom-fit'
+  | 'previous-marker'
+  | 'next-marker';
 
 /** Modifier state a shortcut needs: `true` held, `false` not held, absent either. `mod` is Ctrl or Cmd. */
 export interface ShortcutModifiers {
@@ -50,6 +57,13 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = Object.freeze([
   { key: 'End', modifiers: CLIP_KEY, action: 'to-end', scope: 'clip', description: 'timeline.key.ends' },
   { key: 'Delete', modifiers: CLIP_KEY, action: 'delete', scope: 'clip', description: 'timeline.key.delete' },
   { key: 'Backspace', modifiers: CLIP_KEY, action: 'delete', scope: 'clip', description: 'timeline.key.delete' },
+  { key: 's', modifiers: { ...CLIP_KEY, shift: false }, action: 'split', scope: 'clip', description: 'timeline.key.split' },
+  { key: 'j', modifiers: { ...CLIP_KEY, shift: false }, action: 'join', scope: 'clip', description: 'timeline.key.split' },
+  { key: 'm', modifiers: { ...CLIP_KEY, shift: false }, action: 'mute', scope: 'timeline', description: 'timeline.key.mute' },
+  { key: 's', modifiers: { ...CLIP_KEY, shift: true }, action: 'solo', scope: 'timeline', description: 'timeline.key.mute' },
+  { key: 'f', modifiers: { ...CLIP_KEY, shift: false }, action: 'zoom-fit', scope: 'timeline', description: 'timeline.key.fit' },
+  { key: '[', modifiers: CLIP_KEY, action: 'previous-marker', scope: 'timeline', description: 'timeline.key.markers' },
+  { key: ']', modifiers: CLIP_KEY, action: 'next-marker', scope: 'timeline', description: 'timeline.key.markers' },
 ] satisfies Shortcut[]);
 
 const held = (want: boolean | undefined, has: boolean) => want === undefined || want === has;

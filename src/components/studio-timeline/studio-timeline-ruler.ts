@@ -6,9 +6,10 @@ import { formatTime } from '../../internal/format.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rulerTicks } from './geometry.js';
 import { TimelinePart } from './timeline-part.js';
+import type { TimelineMarker } from './types.js';
 
 /**
- * The time ruler: only draws. Ticks are computed in `willUpdate` for the range `from`..`to` (what the
+ * The time ruler: only draws. Section starts are flagged (`markers`). Ticks are computed in `willUpdate` for the range `from`..`to` (what the
  * viewport shows, with a margin), small ticks as a repeating background. Pressing or dragging on it
  * seeks (the timeline's drag controller claims it through `data-drag="seek"`).
  *
@@ -22,6 +23,8 @@ export class StudioTimelineRuler extends TimelinePart {
   /** Seconds: labels are drawn between these. */
   @property({ type: Number }) from = 0;
   @property({ type: Number }) to = 0;
+  /** Section starts, drawn as flags whatever the range. */
+  @property({ attribute: false }) markers: readonly TimelineMarker[] = [];
 
   #labels: number[] = [];
   #fine = false;
@@ -46,7 +49,7 @@ export class StudioTimelineRuler extends TimelinePart {
       this.#labels,
       (time) => time,
       (time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${formatTime(time, this.#fine)}</span>`,
-    )}`;
+    )}${this.markers.map((marker) => html`<span class="marker" style=${styleProps({ left: `${marker.time * z}px` })}>${marker.label}</span>`)}`;
   }
 }
 

@@ -72,6 +72,43 @@ export const timelineStyles = css`
     white-space: nowrap;
     pointer-events: none;
   }
+  .marker {
+    position: absolute;
+    top: 0;
+    height: 100%;
+    z-index: 1;
+    border-left: 2px solid #7c3aed;
+    padding: 0 3px;
+    font-size: 10px;
+    line-height: 11px;
+    color: #5b21b6;
+    background: var(--_surface, #ffffff);
+    white-space: nowrap;
+    pointer-events: none;
+  }
+  .silent .lane {
+    opacity: 0.4;
+  }
+  .db-scale {
+    position: sticky;
+    left: 0;
+    z-index: 5;
+    width: 0;
+    height: 100%;
+    pointer-events: none;
+  }
+  .db-scale span {
+    position: absolute;
+    left: 2px;
+    margin-top: -1px;
+    font-size: 9px;
+    line-height: 9px;
+    color: #5b21b6;
+    white-space: nowrap;
+  }
+  .db-scale span:first-child {
+    margin-top: 1px;
+  }
   .track {
     position: absolute;
     left: 0;

@@ -8,11 +8,14 @@ import { styleProps } from '../../internal/style-props.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { emit } from '../shared/events.js';
 import { DragController } from './drag-controller.js';
-import { envelopePath, gridStep } from './geometry.js';
-import { shortcutHelp, shortcutsFor, type ShortcutAction } from './keyboard-shortcuts.js';
-import { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, MUSIC_HEIGHT, round } from './scale.js';
+import type { StringKey } from '../../i18n/en.js';
+import { isHeard } from './clip-edits.js';
+import { envelopePath } from './geometry.js';
+import { KeyboardController } from './keyboard-controller.js';
+import { shortcutHelp } from './keyboard-shortcuts.js';
+import { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, MUSIC_HEIGHT } from './scale.js';
 import { timelineStyles } from './studio-timeline.styles.js';
-import type { TimelineClip, TimelineMusic } from './types.js';
+import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks } from './types.js';
 import { WaveformScheduler } from './waveform-scheduler.js';
 import { ZoomController } from './zoom-controller.js';
 import { StudioTimelineBed } from './studio-timeline-bed.js';
@@ -21,6 +24,11 @@ import { StudioTimelineRuler } from './studio-timeline-ruler.js';
 import { StudioTimelineTrack } from './studio-timeline-track.js';
 
 /** The elements it is composed of. Imported as values: the package marks src/ free of side effects, so a bare import would be dropped by a bundler. */
+/** Levels of the envelope's dB scale. */
+const DB_SCALE = [0, -10, -20, -30];
+
+const HEARD = { muted: false, solo: false, gainDb: 0 };
+
 const PARTS = [StudioTimelineRuler, StudioTimelineTrack, StudioTimelineClip, StudioTimelineBed].map((part) => part.tag).join(', ');
 
 export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from './scale.js';
@@ -46,8 +54,12 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires duck-depth - `{ depthDb, final, cancelled? }` from the envelope's line.
  * @fires clip-select - `{ id }` when a clip is clicked or focused.
  * @fires clip-delete - `{ id }` on Delete or Backspace.
- * @fires seek - `{ time }` on a click or drag on the ruler.
- * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons or Ctrl+wheel / pinch.
+ * @fires clip-split - `{ id, at }` (seconds into the clip) on S, at the playhead.
+ * @fires clip-join - `{ id, withId }` on J: the clip and the piece of the same audio next to it.
+ * @fires track-mute - `{ track, muted }` from a track's M button, or M on the track.
+ * @fires track-solo - `{ track, solo }` from a track's S button, or Shift+S on the track.
+ * @fires seek - `{ time }` on a click or drag on the ruler, or [ and ] (the previous or next marker).
+ * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit) or Ctrl+wheel / pinch.
  * @fires play-toggle - Space.
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
@@ -72,6 +84,10 @@ export class StudioTimeline extends StudioElement {
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
   @property() selectedId: string | null = null;
+  /** Mute, solo and level of each track, shown in its header (the caller applies them to the mix). */
+  @property({ attribute: false }) tracks: TimelineTracks = { voice: HEARD, music: HEARD };
+  /** Section starts, flagged on the ruler; [ and ] move the playhead between them. */
+  @property({ attribute: false }) markers: readonly TimelineMarker[] = [];
   /** Passed to wavesurfer for its `<style>` (its rules are also adopted as a stylesheet, see waveform.ts). */
   @property() cspNonce: string | undefined;
 
@@ -81,6 +97,12 @@ export class StudioTimeline extends StudioElement {
   readonly #drag = new DragController(this);
   readonly #zoom = new ZoomController(this);
   readonly #waves = new WaveformScheduler(this);
+  readonly #keys = new KeyboardController(this, {
+    cancelGesture: () => this.#drag.cancel(),
+    announce: (key: StringKey, params?: Record<string, string | number>) => (this.announcement = this.t(key, params)),
+    toggleTrack: (track, field) => this.#toggleTrack(track, field),
+    zoomToFit: () => this.zoomToFit(),
+  });
   #frame = 0;
 
   /** The horizontally scrolling area (for the controllers). */
@@ -103,6 +125,21 @@ export class StudioTimeline extends StudioElement {
   /** Sets the zoom (clamped), keeping the time at `anchorX` (pixels from the scroller's left) in place. */
   setZoom(zoom: number, anchorX?: number): void {
     this.#zoom.setZoom(zoom, anchorX);
+  }
+
+  /** Zooms so that the whole ad (the content or the target duration, whichever is longer) fits the view. */
+  zoomToFit(): void {
+    this.#zoom.fit(0, Math.max(this.contentEnd, this.targetDuration));
+  }
+
+  /** Mutes or solos `track` (a final event: one undo step), and says so. */
+  #toggleTrack(track: TimelineTrackId, field: 'muted' | 'solo'): void {
+    const on = !this.tracks[track][field];
+    const name = this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack');
+    if (field === 'muted') emit(this, 'track-mute', { track, muted: on });
+    else emit(this, 'track-solo', { track, solo: on });
+    const key = field === 'muted' ? (on ? 'timeline.muted' : 'timeline.unmuted') : on ? 'timeline.soloed' : 'timeline.unsoloed';
+    this.announcement = this.t(key, { track: name });
   }
 
   /** Ends a pointer gesture in progress as if Escape was pressed (a second finger landed). */
@@ -152,57 +189,6 @@ export class StudioTimeline extends StudioElement {
     }
   }
 
-  // ---- Keyboard ----
-
-  #keydown(event: KeyboardEvent): void {
-    const target = event.composedPath()[0] as HTMLElement;
-    const id = target.dataset?.['id'];
-    const clip = id === undefined ? undefined : this.clips.find((candidate) => candidate.id === id);
-    for (const shortcut of shortcutsFor(event, clip !== undefined)) {
-      if (this.#run(shortcut.action, clip, target)) {
-        event.preventDefault();
-        return;
-      }
-    }
-  }
-
-  /** Runs a key's action; false when it does not apply here (the key is left to the browser). */
-  #run(action: ShortcutAction, clip: TimelineClip | undefined, target: HTMLElement): boolean {
-    switch (action) {
-      case 'cancel-gesture':
-        return this.#drag.cancel();
-      case 'undo':
-      case 'redo':
-        emit(this, action, null);
-        return true;
-      case 'play-toggle':
-        if (target.tagName === 'BUTTON' || target.tagName === 'INPUT') return false;
-        emit(this, 'play-toggle', null);
-        return true;
-      case 'delete':
-        emit(this, 'clip-delete', { id: clip!.id });
-        this.announcement = this.t('timeline.deleted', { label: clip!.label });
-        return true;
-      default:
-        this.#moveBy(action, clip!);
-        return true;
-    }
-  }
-
-  /** The arrow keys, Home and End on a clip: one final move (one undo step) unless it stays put. */
-  #moveBy(action: ShortcutAction, clip: TimelineClip): void {
-    const step = action === 'step-left' || action === 'step-right' ? 1 : gridStep(this.zoom);
-    let start: number;
-    if (action === 'nudge-left' || action === 'step-left') start = Math.max(0, Math.round((clip.start - step) / step) * step);
-    else if (action === 'nudge-right' || action === 'step-right') start = Math.round((clip.start + step) / step) * step;
-    else if (action === 'to-start') start = 0;
-    else start = Math.max(0, this.targetDuration - clip.length);
-    start = round(start);
-    if (start === clip.start) return;
-    emit(this, 'clip-move', { id: clip.id, start, final: true });
-    this.announceMove(clip.id, start);
-  }
-
   /** The live region says where clip `id` went. */
   announceMove(id: string, start: number): void {
     const clip = this.clips.find((candidate) => candidate.id === id);
@@ -228,17 +214,32 @@ export class StudioTimeline extends StudioElement {
     if (id !== undefined && id !== this.selectedId) emit(this, 'clip-select', { id });
   }
 
+  /** A track's element: its header's state, dimmed when it is not heard. */
+  #track(track: TimelineTrackId, clipCount: number, lane: unknown) {
+    const state = this.tracks[track];
+    return html`<studio-timeline-track class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
+      .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
+      .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
+      @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}
+      >${lane}</studio-timeline-track>`;
+  }
+
   #renderMusic() {
     const music = this.#drag.shownMusic();
     const { depthDb, ratio } = this.#drag.shownDepth();
-    return html`<studio-timeline-track class="track music" .name=${this.t('timeline.musicTrack')} .clipCount=${music === null ? 0 : 1}>
-      <div class="lane" role="group" aria-label=${this.t('timeline.musicTrack')}>
+    return this.#track(
+      'music',
+      music === null ? 0 : 1,
+      html`<div class="lane" role="group" aria-label=${this.t('timeline.musicTrack')}>
         ${music === null
           ? nothing
-          : html`<studio-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
+          : html`<div class="db-scale" aria-hidden="true">
+              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === 0 ? `0 ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
+            </div>
+            <studio-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-timeline-bed>`}
-      </div>
-    </studio-timeline-track>`;
+      </div>`,
+    );
   }
 
   protected override render() {
@@ -250,23 +251,26 @@ export class StudioTimeline extends StudioElement {
     return html`<div class="bar">
         <button type="button" aria-label=${t('timeline.zoomOut')} ?disabled=${z <= MIN_ZOOM} @click=${() => this.setZoom(z / 1.5)}><span aria-hidden="true">−</span></button>
         <button type="button" aria-label=${t('timeline.zoomIn')} ?disabled=${z >= MAX_ZOOM} @click=${() => this.setZoom(z * 1.5)}><span aria-hidden="true">+</span></button>
+        <button type="button" @click=${() => this.zoomToFit()}>${t('timeline.zoomFit')}</button>
         <span class="zoom">${t('timeline.zoomLevel', { zoom: Math.round(z) })}</span>
       </div>
       <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex=${this.clips.length > 0 ? -1 : 0}
-        @keydown=${this.#keydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
+        @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
-          <studio-timeline-ruler .zoom=${z} .from=${from} .to=${to}></studio-timeline-ruler>
-          <studio-timeline-track class="track voice" .name=${t('timeline.voiceTrack')} .clipCount=${this.clips.length}>
-            <div class="lane" role="listbox" aria-label=${t('timeline.voiceTrack')} aria-describedby="help" @focusin=${this.#focusClip}>
+          <studio-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-timeline-ruler>
+          ${this.#track(
+            'voice',
+            this.clips.length,
+            html`<div class="lane" role="listbox" aria-label=${t('timeline.voiceTrack')} aria-describedby="help" @focusin=${this.#focusClip}>
               ${repeat(
                 this.clips,
                 (clip) => clip.id,
                 (clip) => html`<studio-timeline-clip .clip=${this.#drag.shown(clip)} .zoom=${z} .selected=${clip.id === this.selectedId}
                   .targetDuration=${this.targetDuration} .rendered=${this.#waves.requestSync}></studio-timeline-clip>`,
               )}
-            </div>
-          </studio-timeline-track>
+            </div>`,
+          )}
           ${this.#renderMusic()}
           ${over > 0.05
             ? html`<div class="over-zone" style=${styleProps({ left: `${this.targetDuration * z}px`, width: `${over * z}px` })}>
