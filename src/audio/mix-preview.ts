@@ -35,7 +35,7 @@ const INITIAL: PreviewState = Object.freeze({
 });
 
 /** The parts of a project that change what is heard; the reducer keeps the unchanged ones identical. */
-const audible = (p: ProjectDocument) => [p.clips, p.music, p.mix, p.mastering, p.duration, p.delivery] as const;
+const audible = (p: ProjectDocument) => [p.clips, p.music, p.mix, p.tracks, p.mastering, p.duration, p.delivery] as const;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 

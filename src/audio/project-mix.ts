@@ -1,5 +1,5 @@
 import type { DeliveryPresetId } from '../config/types.js';
-import { presetNumbers, type ProjectDocument } from '../model/document.js';
+import { isAudible, presetNumbers, type ProjectDocument } from '../model/document.js';
 import type { AudioSource, MixSpec, VoiceClip } from './dsp/mix-spec.js';
 
 /** Decoded audio by URL (the clip's or the bed's `url`); a function or anything with `get`. */
@@ -37,18 +37,20 @@ export function missingSources(project: ProjectDocument, sources: SourceLookup):
  * `mix.voiceLevel`; the music bed keeps its offset, loop, fades and gain at `mix.musicLevel`; ducking comes
  * from the mix settings (depth 0 = none); mastering from the project's preset, target and true peak, left out
  * when the project bypasses it (`mastering.enabled` false) unless `options.preset` asks for a preset.
- * Clips (and a bed) whose audio is not in `sources` are left out: see `missingSources`. Pure.
+ * Clips (and a bed) whose audio is not in `sources` are left out: see `missingSources`. A track that
+ * `project.tracks` mutes (or that another's solo silences) is left out too: the voice's clips (and so the
+ * ducking they cause), or the bed. Pure.
  */
 export function projectMixSpec(project: ProjectDocument, sources: SourceLookup, options: ProjectMixOptions = {}): MixSpec {
   const voice: VoiceClip[] = [];
-  for (const clip of project.clips) {
+  for (const clip of isAudible(project.tracks, 'voice') ? project.clips : []) {
     const source = lookup(sources, clip.url);
     if (source === undefined) continue;
     const trimStart = Math.max(0, clip.trimIn);
     const trimEnd = Math.max(trimStart, durationOf(source) - Math.max(0, clip.trimOut));
     voice.push({ source, start: Math.max(0, clip.start), gainDb: clip.gain, trimStart, trimEnd, fadeIn: Math.max(0, clip.fadeIn), fadeOut: Math.max(0, clip.fadeOut) });
   }
-  const bed = project.music;
+  const bed = isAudible(project.tracks, 'music') ? project.music : null;
   const bedSource = bed?.url ? lookup(sources, bed.url) : undefined;
   const { mix, mastering } = project;
   return {

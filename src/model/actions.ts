@@ -1,6 +1,6 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
-import type { ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, VoiceClip } from './document.js';
+import type { ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, TrackId, VoiceClip } from './document.js';
 
 /**
  * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one
@@ -33,6 +33,15 @@ export type EditAction = Edit &
     | { type: 'clip/fade'; id: string; fadeIn?: number; fadeOut?: number }
     | { type: 'clip/gain'; id: string; gain: number }
     | { type: 'clip/remove'; id: string }
+    /**
+     * Cuts clip `id` `at` seconds after its start (its audible `length` given, as the reducer does not know
+     * the decoded audio's): the left piece keeps the id, the right one is `newId`, with the same audio.
+     */
+    | { type: 'clip/split'; id: string; newId: string; at: number; length: number }
+    /** Joins clip `id` with `withId`, a piece of the same audio placed in line with it (as a split leaves them). */
+    | { type: 'clip/join'; id: string; withId: string }
+    /** Mutes or solos a track of the timeline. */
+    | { type: 'track/set'; track: TrackId; muted?: boolean; solo?: boolean }
     | { type: 'music/set'; music: MusicBed | null }
     | { type: 'music/gain'; gain: number }
     | { type: 'music/fades'; fadeIn?: number; fadeOut?: number }

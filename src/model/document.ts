@@ -3,7 +3,7 @@ import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
 import { DELIVERY_PRESETS } from '../audio/dsp/presets.js';
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
 export interface ProjectSection {
@@ -72,6 +72,30 @@ export interface MixSettings {
   readonly duckingReleaseMs: number;
 }
 
+/** Mute and solo of one track of the timeline. */
+export interface TrackState {
+  readonly muted: boolean;
+  readonly solo: boolean;
+}
+
+/** The timeline's tracks: the voice clips and the music bed. */
+export type TrackId = 'voice' | 'music';
+
+/**
+ * Mute and solo per track. They change what plays and what is exported (the preview is the export): a
+ * muted track is silent; while any track is soloed, only soloed tracks play (mute wins over solo).
+ */
+export type TrackSettings = Readonly<Record<TrackId, TrackState>>;
+
+/** Whether `track` is heard under `tracks`' mute and solo. */
+export function isAudible(tracks: TrackSettings, track: TrackId): boolean {
+  const soloed = tracks.voice.solo || tracks.music.solo;
+  return !tracks[track].muted && (!soloed || tracks[track].solo);
+}
+
+/** Every track heard: neither muted nor soloed. */
+export const DEFAULT_TRACKS: TrackSettings = { voice: { muted: false, solo: false }, music: { muted: false, solo: false } };
+
 /**
  * Loudness target of the master. `target` (LUFS) and `truePeak` (dBTP) are the preset's numbers, or the user's for `custom`.
  * `enabled`: `false` bypasses mastering (the raw mix plays and is exported), keeping the chosen target.
@@ -124,6 +148,8 @@ export interface ProjectDocument {
   readonly clips: readonly VoiceClip[];
   readonly music: MusicBed | null;
   readonly mix: MixSettings;
+  /** Mute and solo of the voice and music tracks (schema 4). */
+  readonly tracks: TrackSettings;
   readonly mastering: MasteringSettings;
   readonly recommendations: { readonly items: readonly Recommendation[]; readonly chosen: string | null };
   readonly usage: readonly UsageEntry[];
@@ -172,6 +198,7 @@ export function createProject(options: NewProjectOptions): ProjectDocument {
       duckingAttackMs: 80,
       duckingReleaseMs: 400,
     },
+    tracks: DEFAULT_TRACKS,
     mastering: { enabled: true, preset, ...presetNumbers(preset, { target: options.target ?? -16, truePeak: options.truePeak ?? -1 }) },
     recommendations: { items: [], chosen: null },
     usage: [],

@@ -1,5 +1,5 @@
 import { describe } from '../config/checks.js';
-import { SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
+import { DEFAULT_TRACKS, SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
 import { StudioProjectError, isObject, validateProject } from './validate.js';
 
 /**
@@ -77,8 +77,13 @@ function v2ToV3(old: Record<string, unknown>): Record<string, unknown> {
   return { ...old, schemaVersion: 3, ...(isObject(mastering) ? { mastering: { enabled: true, ...mastering } } : {}) };
 }
 
+/** v3 -> v4: the timeline's tracks gain mute and solo (`tracks`); every v3 track was heard. */
+function v3ToV4(old: Record<string, unknown>): Record<string, unknown> {
+  return { ...old, schemaVersion: 4, tracks: old['tracks'] ?? DEFAULT_TRACKS };
+}
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4 };
 
 /**
  * Reads a project document of any known schema version: migrates it step by step to the current version,

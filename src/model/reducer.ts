@@ -183,6 +183,15 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const clips = doc.clips.filter((clip) => clip.id !== action.id);
       return clips.length === doc.clips.length ? doc : { ...doc, clips };
     }
+    case 'clip/split':
+      return splitClip(doc, action.id, action.newId, action.at, action.length);
+    case 'clip/join':
+      return joinClips(doc, action.id, action.withId);
+    case 'track/set': {
+      if (action.track !== 'voice' && action.track !== 'music') return doc;
+      const track = patch(doc.tracks[action.track], { muted: action.muted, solo: action.solo });
+      return track === doc.tracks[action.track] ? doc : { ...doc, tracks: { ...doc.tracks, [action.track]: track } };
+    }
     case 'music/set':
       return action.music === doc.music ? doc : { ...doc, music: action.music };
     case 'music/gain': {
@@ -265,6 +274,32 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'project/load':
       return action.project;
   }
+}
+
+/** The shortest piece a split leaves, seconds. */
+const MIN_PIECE = 0.05;
+
+function splitClip(doc: ProjectDocument, id: string, newId: string, at: number, length: number): ProjectDocument {
+  const index = doc.clips.findIndex((clip) => clip.id === id);
+  const clip = doc.clips[index];
+  if (clip === undefined || doc.clips.some((other) => other.id === newId) || newId === '' || !Number.isFinite(at) || !Number.isFinite(length)) return doc;
+  if (at < MIN_PIECE || at > length - MIN_PIECE) return doc;
+  const left: VoiceClip = { ...clip, trimOut: clip.trimOut + (length - at), fadeOut: 0, fadeIn: Math.min(clip.fadeIn, at) };
+  const right: VoiceClip = { ...clip, id: newId, start: clip.start + at, trimIn: clip.trimIn + at, fadeIn: 0, fadeOut: Math.min(clip.fadeOut, length - at) };
+  const clips = doc.clips.slice();
+  clips.splice(index, 1, left, right);
+  return { ...doc, clips };
+}
+
+/** Two pieces join when they play the same audio in line: the same URL, and the same source time at the same place. */
+function joinClips(doc: ProjectDocument, id: string, withId: string): ProjectDocument {
+  const a = doc.clips.find((clip) => clip.id === id);
+  const b = doc.clips.find((clip) => clip.id === withId);
+  if (a === undefined || b === undefined || a === b || a.url !== b.url) return doc;
+  if (Math.abs(a.start - a.trimIn - (b.start - b.trimIn)) > 1e-6) return doc;
+  const [left, right] = a.start <= b.start ? [a, b] : [b, a];
+  const joined: VoiceClip = { ...a, start: left.start, trimIn: left.trimIn, fadeIn: left.fadeIn, trimOut: right.trimOut, fadeOut: right.fadeOut };
+  return { ...doc, clips: doc.clips.filter((clip) => clip !== b).map((clip) => (clip === a ? joined : clip)) };
 }
 
 function withMusic(doc: ProjectDocument, music: ProjectDocument['music']): ProjectDocument {

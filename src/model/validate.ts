@@ -141,6 +141,7 @@ const documentShape = object({
     duckingAttackMs: num(0, 5000, ' (ms)'),
     duckingReleaseMs: num(0, 10000, ' (ms)'),
   }),
+  tracks: object({ voice: object({ muted: bool, solo: bool }), music: object({ muted: bool, solo: bool }) }),
   mastering: object({
     enabled: bool,
     preset: oneOf('streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'),

@@ -35,6 +35,21 @@ const rows: Row[] = [
   ['clip/fade sets only the given fade', { type: 'clip/fade', id: 'c1', fadeOut: 0.3 }, (d) => d.clips[0]!.fadeOut === 0.3 && d.clips[0]!.fadeIn === 0],
   ['clip/gain', { type: 'clip/gain', id: 'c1', gain: -3 }, (d) => d.clips[0]!.gain === -3],
   ['clip/remove', { type: 'clip/remove', id: 'c1' }, (d) => d.clips.length === 1],
+  [
+    'clip/split cuts a clip in two pieces of the same audio, the fades kept at the outer ends',
+    { type: 'clip/split', id: 'c1', newId: 'c1b', at: 1.5, length: 4 },
+    (d, b) =>
+      d.clips.map((c) => `${c.id}@${c.start}[${c.trimIn},${c.trimOut}]`).join() === `c1@${b.clips[0]!.start}[0,2.5],c1b@${b.clips[0]!.start + 1.5}[1.5,0],c2@${b.clips[1]!.start}[0,0]` &&
+      d.clips[1]!.url === b.clips[0]!.url && d.clips[0]!.fadeOut === 0 && d.clips[1]!.fadeIn === 0,
+  ],
+  [
+    'clip/join joins two pieces of one audio in line back into one',
+    { type: 'clip/join', id: 'c1', withId: 'c1b' },
+    (d, b) => d.clips.length === 2 && JSON.stringify(d.clips[0]) === JSON.stringify({ ...b.clips[0], trimOut: 0, fadeOut: 0.3 }),
+    { ...base, clips: [{ ...base.clips[0]!, trimOut: 2.5 }, { ...base.clips[0]!, id: 'c1b', start: base.clips[0]!.start + 1.5, trimIn: 1.5, fadeOut: 0.3 }, base.clips[1]!] },
+  ],
+  ['track/set mutes a track', { type: 'track/set', track: 'voice', muted: true }, (d, b) => d.tracks.voice.muted && !d.tracks.voice.solo && d.tracks.music === b.tracks.music],
+  ['track/set solos a track', { type: 'track/set', track: 'music', solo: true }, (d) => d.tracks.music.solo && !d.tracks.music.muted],
   ['music/set null removes the bed', { type: 'music/set', music: null }, (d) => d.music === null],
   ['music/gain', { type: 'music/gain', gain: -12 }, (d) => d.music!.gain === -12],
   ['music/fades', { type: 'music/fades', fadeIn: 2, fadeOut: 3 }, (d) => d.music!.fadeIn === 2 && d.music!.fadeOut === 3],
@@ -84,6 +99,10 @@ const unchanged: Array<[string, EditAction]> = [
   ['a duplicate section id', { type: 'script/add-section', section: { id: 's1', label: '', text: '' } }],
   ['a music edit without a bed', { type: 'music/gain', gain: -3 }],
   ['mastering already on', { type: 'mastering/set-enabled', enabled: true }],
+  ['a split at the very edge of a clip', { type: 'clip/split', id: 'c1', newId: 'c1b', at: 0.01, length: 4 }],
+  ['a split to an id already taken', { type: 'clip/split', id: 'c1', newId: 'c2', at: 1, length: 4 }],
+  ['a join of pieces of different audio', { type: 'clip/join', id: 'c1', withId: 'c2' }],
+  ['a track already heard', { type: 'track/set', track: 'voice', muted: false, solo: false }],
   ['mastering already on for that preset', { type: 'mastering/set-enabled', enabled: true, preset: 'streaming' }],
 ];
 

@@ -17,17 +17,21 @@ import type {
   MusicFadeDetail,
   MusicGainDetail,
   TimelineClip,
+  TimelineMarker,
   TimelineMusic,
+  TimelineTrackId,
+  TimelineTracks,
 } from '../studio-timeline/types.js';
-import { timelineClips, timelineMusic } from './timeline-data.js';
+import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
 
-type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'duration' | 'script' | 'assets'>;
+type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
 
 /**
  * The timeline of the editor: shows the project's clips, music bed and ducking envelope in
  * `<studio-timeline>` and turns its gestures into actions (each gesture one undo step; Escape during a drag
- * undoes it without a redo entry). Plays, pauses and seeks through the preview.
+ * undoes it without a redo entry), and its keys too: split and join, mute and solo of a track (one undo step
+ * each; they change what plays and what is exported). Section starts become the ruler's markers. Plays, pauses and seeks through the preview.
  *
  * @tagname studio-timeline-panel
  * @csspart timeline - The `<studio-timeline>`.
@@ -55,13 +59,39 @@ export class StudioTimelinePanel extends StudioElement {
   @state() private selectedId: string | null = null;
 
   readonly #project = new StoreController(this, (s): Audible => {
-    const { clips, music, mix, duration, script, assets } = s.project;
-    return { clips, music, mix, duration, script, assets };
+    const { clips, music, mix, tracks, duration, script, assets } = s.project;
+    return { clips, music, mix, tracks, duration, script, assets };
   });
   readonly #preview = new PreviewController(this);
   #bedPeaks = new Map<string, Float32Array>();
   #clips: { key: readonly unknown[]; value: TimelineClip[] } | undefined;
   #music: { key: readonly unknown[]; value: TimelineMusic | null } | undefined;
+  #tracks: { key: readonly unknown[]; value: TimelineTracks } | undefined;
+  #markers: { key: readonly unknown[]; value: TimelineMarker[] } | undefined;
+
+  /** Mute, solo and bus level of each track; the same object until one of them changes. */
+  #trackStates(project: Audible): TimelineTracks {
+    const key = [project.tracks, project.mix.voiceLevel, project.mix.musicLevel];
+    if (this.#tracks === undefined || key.some((part, i) => part !== this.#tracks!.key[i])) {
+      const { voice, music } = project.tracks;
+      this.#tracks = { key, value: { voice: { ...voice, gainDb: project.mix.voiceLevel }, music: { ...music, gainDb: project.mix.musicLevel } } };
+    }
+    return this.#tracks.value;
+  }
+
+  #sectionMarkers(project: Audible): TimelineMarker[] {
+    const key = [project.clips, project.script];
+    if (this.#markers === undefined || key.some((part, i) => part !== this.#markers!.key[i])) this.#markers = { key, value: sectionMarkers(project) };
+    return this.#markers.value;
+  }
+
+  /** S on a clip: cut where the playhead is (one undo step). */
+  #split(id: string, at: number, clips: readonly TimelineClip[]): void {
+    const project = this.#project.value;
+    const clip = clips.find((candidate) => candidate.id === id);
+    if (project === undefined || clip === undefined) return;
+    this.#project.dispatch({ type: 'clip/split', id, newId: freshClipId(project, id), at, length: clip.length });
+  }
 
   /** Dispatches a gesture's action: merged into one undo step until `final`; `cancelled` reverts it all. */
   #gesture(name: string, detail: GestureDetail, actions: readonly EditAction[]): void {
@@ -116,6 +146,8 @@ export class StudioTimelinePanel extends StudioElement {
       ?playing=${previewState?.transport === 'playing'}
       .zoom=${this.zoom}
       .selectedId=${selectedId}
+      .tracks=${this.#trackStates(project)}
+      .markers=${this.#sectionMarkers(project)}
       .cspNonce=${this.cspNonce}
       @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
       @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>
@@ -129,6 +161,10 @@ export class StudioTimelinePanel extends StudioElement {
       @music-fade=${(e: CustomEvent<MusicFadeDetail>) => this.#gesture('music-fade', e.detail, [{ type: 'music/fades', fadeIn: e.detail.fadeIn, fadeOut: e.detail.fadeOut }])}
       @duck-depth=${(e: CustomEvent<DuckDepthDetail>) => this.#gesture('duck-depth', e.detail, [{ type: 'mix/set', mix: { duckingDepth: e.detail.depthDb } }])}
       @clip-select=${(e: CustomEvent<{ id: string | null }>) => (this.selectedId = e.detail.id)}
+      @clip-split=${(e: CustomEvent<{ id: string; at: number }>) => this.#split(e.detail.id, e.detail.at, clips)}
+      @clip-join=${(e: CustomEvent<{ id: string; withId: string }>) => this.#project.dispatch({ type: 'clip/join', id: e.detail.id, withId: e.detail.withId })}
+      @track-mute=${(e: CustomEvent<{ track: TimelineTrackId; muted: boolean }>) => this.#project.dispatch({ type: 'track/set', track: e.detail.track, muted: e.detail.muted })}
+      @track-solo=${(e: CustomEvent<{ track: TimelineTrackId; solo: boolean }>) => this.#project.dispatch({ type: 'track/set', track: e.detail.track, solo: e.detail.solo })}
       @clip-delete=${(e: CustomEvent<{ id: string }>) => this.#project.dispatch({ type: 'clip/remove', id: e.detail.id })}
       @seek=${(e: CustomEvent<{ time: number }>) => this.#preview.source?.seek(e.detail.time)}
       @zoom-change=${(e: CustomEvent<{ zoom: number }>) => (this.zoom = e.detail.zoom)}

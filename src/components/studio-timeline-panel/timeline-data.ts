@@ -1,5 +1,5 @@
 import type { ProjectDocument } from '../../model/document.js';
-import type { TimelineClip, TimelineMusic } from '../studio-timeline/types.js';
+import type { TimelineClip, TimelineMarker, TimelineMusic } from '../studio-timeline/types.js';
 
 /** What the timeline needs from decoded audio: peaks and lengths by URL (the preview has them). */
 export interface DecodedLookup {
@@ -38,8 +38,29 @@ export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, 
       fadeOut: clip.fadeOut,
       gain: clip.gain,
       peaks: decoded.peaks(clip.url, PEAKS_PER_SECOND) ?? NO_PEAKS,
+      source: clip.url,
     };
   });
+}
+
+/** Where each section's voice starts (its earliest clip), in script order: the ruler's markers. */
+export function sectionMarkers(project: Pick<ProjectDocument, 'clips' | 'script'>): TimelineMarker[] {
+  const markers: TimelineMarker[] = [];
+  for (const section of project.script.sections) {
+    let time = Infinity;
+    for (const clip of project.clips) if (clip.sectionId === section.id) time = Math.min(time, clip.start);
+    if (time !== Infinity) markers.push({ time, label: section.label });
+  }
+  return markers;
+}
+
+/** A clip id not used yet, from `id`: `hook-2`, `hook-3`... */
+export function freshClipId(project: Pick<ProjectDocument, 'clips'>, id: string): string {
+  const base = id.replace(/-\d+$/, '').slice(0, 180);
+  const taken = new Set(project.clips.map((clip) => clip.id));
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
 }
 
 /**

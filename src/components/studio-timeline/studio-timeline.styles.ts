@@ -6,6 +6,7 @@ export const timelineStyles = css`
     display: block;
     position: relative;
     --_ruler: 24px;
+    --_header: 22px;
     --_voice: 72px;
     --_music: 56px;
     --_clip: var(--studio-timeline-clip, #dbeafe);
@@ -43,9 +44,10 @@ export const timelineStyles = css`
   }
   .content {
     position: relative;
-    height: calc(var(--_ruler) + var(--_voice) + var(--_music) + 8px);
+    height: calc(var(--_ruler) + 2 * var(--_header) + var(--_voice) + var(--_music) + 8px);
   }
   .ruler {
+    display: block;
     position: absolute;
     inset: 0 0 auto 0;
     height: var(--_ruler);
@@ -70,6 +72,43 @@ export const timelineStyles = css`
     white-space: nowrap;
     pointer-events: none;
   }
+  .marker {
+    position: absolute;
+    top: 0;
+    height: 100%;
+    z-index: 1;
+    border-left: 2px solid #7c3aed;
+    padding: 0 3px;
+    font-size: 10px;
+    line-height: 11px;
+    color: #5b21b6;
+    background: var(--_surface, #ffffff);
+    white-space: nowrap;
+    pointer-events: none;
+  }
+  .silent .lane {
+    opacity: 0.4;
+  }
+  .db-scale {
+    position: sticky;
+    left: 0;
+    z-index: 5;
+    width: 0;
+    height: 100%;
+    pointer-events: none;
+  }
+  .db-scale span {
+    position: absolute;
+    left: 2px;
+    margin-top: -1px;
+    font-size: 9px;
+    line-height: 9px;
+    color: #5b21b6;
+    white-space: nowrap;
+  }
+  .db-scale span:first-child {
+    margin-top: 1px;
+  }
   .track {
     position: absolute;
     left: 0;
@@ -77,14 +116,22 @@ export const timelineStyles = css`
   }
   .voice {
     top: calc(var(--_ruler) + 4px);
-    height: var(--_voice);
   }
   .music {
-    top: calc(var(--_ruler) + var(--_voice) + 8px);
+    top: calc(var(--_ruler) + var(--_header) + var(--_voice) + 8px);
+  }
+  .lane {
+    position: relative;
+  }
+  .voice .lane {
+    height: var(--_voice);
+  }
+  .music .lane {
     height: var(--_music);
   }
   .clip,
   .bed {
+    display: block;
     position: absolute;
     top: 0;
     height: 100%;

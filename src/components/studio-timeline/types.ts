@@ -21,6 +21,11 @@ export interface TimelineClip {
    * `sourceLength`; computed once by the caller. Replace the array (not its contents) when it changes.
    */
   peaks: Float32Array;
+  /**
+   * What audio it plays (its URL, say): pieces of one source placed in line (as a split leaves them) can
+   * be joined. Absent: never joined.
+   */
+  source?: string;
 }
 
 /** The music bed as the timeline shows it. */
@@ -32,6 +37,25 @@ export interface TimelineMusic {
   fadeOut: number;
   /** Peaks over `length`, like a clip's. */
   peaks: Float32Array;
+}
+
+/** The timeline's tracks. */
+export type TimelineTrackId = 'voice' | 'music';
+
+/** A track's header: mute, solo and its level (dB), as the caller holds them. */
+export interface TimelineTrackState {
+  muted: boolean;
+  solo: boolean;
+  /** The track's level, dB: shown in its header. */
+  gainDb: number;
+}
+
+export type TimelineTracks = Readonly<Record<TimelineTrackId, TimelineTrackState>>;
+
+/** A marker on the ruler: where a section starts. */
+export interface TimelineMarker {
+  time: number;
+  label: string;
 }
 
 /** Details of the gesture events: `final` is false while dragging, true on release (one undo step). */
@@ -90,6 +114,10 @@ export interface TimelineEventMap {
   'duck-depth': CustomEvent<DuckDepthDetail>;
   'clip-select': CustomEvent<{ id: string | null }>;
   'clip-delete': CustomEvent<{ id: string }>;
+  'clip-split': CustomEvent<{ id: string; at: number }>;
+  'clip-join': CustomEvent<{ id: string; withId: string }>;
+  'track-mute': CustomEvent<{ track: TimelineTrackId; muted: boolean }>;
+  'track-solo': CustomEvent<{ track: TimelineTrackId; solo: boolean }>;
   seek: CustomEvent<{ time: number }>;
   'zoom-change': CustomEvent<{ zoom: number }>;
   'play-toggle': CustomEvent<null>;

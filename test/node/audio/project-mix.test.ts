@@ -123,6 +123,25 @@ describe('projectMixSpec', () => {
       check: (spec) => assert.equal(spec.mastering, null),
     },
     {
+      name: 'a muted voice track leaves the clips out (and so the ducking under them), the bed plays',
+      doc: project({ clips: [clip({})], music: bed, tracks: { voice: { muted: true, solo: false }, music: { muted: false, solo: false } } }),
+      check: (spec) => {
+        assert.deepEqual(spec.voice, []);
+        assert.notEqual(spec.music, null);
+      },
+    },
+    {
+      name: 'a soloed voice track silences the bed; mute wins over solo',
+      doc: project({ clips: [clip({})], music: bed, tracks: { voice: { muted: false, solo: true }, music: { muted: false, solo: false } } }),
+      check: (spec) => {
+        assert.equal(spec.voice.length, 1);
+        assert.equal(spec.music, null);
+        const both = projectMixSpec(project({ clips: [clip({})], music: bed, tracks: { voice: { muted: true, solo: true }, music: { muted: false, solo: false } } }), sources);
+        assert.deepEqual(both.voice, []);
+        assert.equal(both.music, null);
+      },
+    },
+    {
       name: 'clips whose audio is not decoded are left out',
       doc: project({ clips: [clip({ id: 'x', url: 'https://cdn.example/missing.wav' }), clip({ id: 'y' })] }),
       check: (spec) => assert.equal(spec.voice.length, 1),

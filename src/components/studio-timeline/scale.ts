@@ -1,0 +1,29 @@
+/** The timeline's fixed scales: zoom limits, lane heights, the gain and envelope ranges. */
+
+/** Zoom limits, pixels per second. */
+export const MIN_ZOOM = 2;
+export const MAX_ZOOM = 1000;
+/** Gain shown by the gain lines, dB: top and bottom of a lane. */
+export const GAIN_TOP = 12;
+export const GAIN_BOTTOM = -24;
+/** The envelope's scale: 0 dB at the top of the music lane, this at the bottom. */
+export const ENVELOPE_FLOOR_DB = -40;
+/** Horizontal units per second of the envelope's path (the SVG is stretched to the zoom). */
+export const ENVELOPE_PX_PER_SECOND = 100;
+/** The shortest a clip can be trimmed to, seconds. */
+export const MIN_LENGTH = 0.1;
+/** Music waveforms are cut in pieces of this many seconds, each drawn only near the viewport. */
+export const MUSIC_PIECE = 20;
+/** Lane heights, pixels (the styles use the same numbers). */
+export const VOICE_HEIGHT = 72;
+export const MUSIC_HEIGHT = 56;
+
+export const clamp = (value: number, low: number, high: number): number => Math.min(high, Math.max(low, value));
+export const round = (value: number, digits = 3): number => Number(value.toFixed(digits));
+
+/** Where a gain line is drawn in a lane `height` pixels high, pixels from its top. */
+export const gainToY = (gain: number, height: number): number => ((GAIN_TOP - clamp(gain, GAIN_BOTTOM, GAIN_TOP)) / (GAIN_TOP - GAIN_BOTTOM)) * height;
+
+/** The fade triangles of a region `width` pixels wide and `height` high, as one SVG path. */
+export const fadePath = (width: number, height: number, fadeInPx: number, fadeOutPx: number): string =>
+  `M0 ${height} L${fadeInPx} 0 L0 0 Z M${width} ${height} L${width - fadeOutPx} 0 L${width} 0 Z`;

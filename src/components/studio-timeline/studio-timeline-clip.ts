@@ -1,0 +1,86 @@
+import { html, svg } from 'lit';
+import { property } from 'lit/decorators.js';
+import { defineElement } from '../../internal/define.js';
+import { formatTime } from '../../internal/format.js';
+import { styleProps } from '../../internal/style-props.js';
+import { TimelinePart } from './timeline-part.js';
+import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
+import type { TimelineClip } from './types.js';
+
+/**
+ * One voice clip on its lane: an option of the lane's listbox, placed at `clip.start` and `clip.length`
+ * times the zoom, with its waveform's place (`.wave`, drawn by the timeline's scheduler), fades, label, gain
+ * line, trim handles and fade knobs. Each part names its gesture in `data-drag`; the timeline's drag
+ * controller handles the pointer. Shows what it is given: a gesture's preview comes in as `clip`.
+ *
+ * @tagname studio-timeline-clip
+ */
+export class StudioTimelineClip extends TimelinePart {
+  static readonly tag = 'studio-timeline-clip';
+
+  @property({ attribute: false }) clip: TimelineClip | undefined;
+  /** Pixels per second. */
+  @property({ type: Number }) zoom = 40;
+  @property({ type: Boolean }) selected = false;
+  /** Target duration of the ad, seconds: a clip past it is marked. */
+  @property({ type: Number }) targetDuration = Infinity;
+  /** Called after each render (the timeline's waveform scheduler looks for new `.wave` elements). */
+  @property({ attribute: false }) rendered: (() => void) | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.setAttribute('role', 'option');
+    this.tabIndex = 0;
+    this.dataset['drag'] = 'move';
+  }
+
+  /** What a screen reader says: its label, where it starts, how long it is, how far past the target. */
+  get accessibleName(): string {
+    const clip = this.clip!;
+    const params = { label: clip.label, start: formatTime(clip.start, true), length: clip.length.toFixed(1) };
+    const over = clip.start + clip.length - this.targetDuration;
+    return over > 0.05 ? this.t('timeline.clipOver', { ...params, over: over.toFixed(1) }) : this.t('timeline.clip', params);
+  }
+
+  protected override shouldUpdate(): boolean {
+    return this.clip !== undefined;
+  }
+
+  protected override willUpdate(): void {
+    const clip = this.clip!;
+    const z = this.zoom;
+    this.setAttr('data-id', clip.id);
+    this.setAttr('class', clip.start + clip.length > this.targetDuration + 0.05 ? 'clip over' : 'clip');
+    this.setAttr('aria-roledescription', this.t('timeline.clipRole'));
+    this.setAttr('aria-selected', this.selected ? 'true' : 'false');
+    this.setAttr('aria-label', this.accessibleName);
+    this.setStyle('left', `${clip.start * z}px`);
+    this.setStyle('width', `${clip.length * z}px`);
+  }
+
+  protected override render() {
+    const clip = this.clip!;
+    const z = this.zoom;
+    const width = clip.length * z;
+    return html`<div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
+      <svg class="fades" width=${width} height=${VOICE_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath(width, VOICE_HEIGHT, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
+      <span class="label" aria-hidden="true">${clip.label}</span>
+      <div class="gain" data-drag="gain" style=${styleProps({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })}></div>
+      <div class="handle trim-in" data-drag="trim-in"></div>
+      <div class="handle trim-out" data-drag="trim-out"></div>
+      <div class="knob fade-in" data-drag="fade-in" style=${styleProps({ left: `${Math.max(5, clip.fadeIn * z)}px` })}></div>
+      <div class="knob fade-out" data-drag="fade-out" style=${styleProps({ left: `${Math.min(width - 5, width - clip.fadeOut * z)}px` })}></div>`;
+  }
+
+  protected override updated(): void {
+    this.rendered?.();
+  }
+}
+
+defineElement(StudioTimelineClip.tag, StudioTimelineClip);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-timeline-clip': StudioTimelineClip;
+  }
+}

@@ -1,0 +1,54 @@
+import { expect } from '@open-wc/testing';
+import { gestureStart, gestureValues, isDragKind, snapCandidates, type GestureContext } from '../../src/components/studio-timeline/gesture-values.js';
+import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
+
+const clip = (id: string, start: number, length: number, extra: Partial<TimelineClip> = {}): TimelineClip => ({
+  id, label: id, start, length, sourceLength: length, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(0), ...extra,
+});
+const music = { length: 12, gain: -3, fadeIn: 1, fadeOut: 1, peaks: new Float32Array(0) };
+
+describe('timeline gesture values', () => {
+  const hook = clip('hook', 1, 4);
+  const context = (extra: Partial<GestureContext> = {}): GestureContext => ({
+    clip: hook, music, duckDepth: 10, zoom: 50, candidates: snapCandidates([hook, clip('offer', 6, 2)], 10, 'hook'), ...extra,
+  });
+
+  it('knows its kinds and the times an edge snaps to', () => {
+    expect(isDragKind('trim-in')).to.equal(true);
+    expect(isDragKind('scroll')).to.equal(false);
+    expect(isDragKind(undefined)).to.equal(false);
+    expect(snapCandidates([hook, clip('offer', 6, 2)], 10, 'hook')).to.deep.equal([0, 10, 6, 8]);
+  });
+
+  it('reads the values each gesture starts from', () => {
+    expect(gestureStart('move', context())).to.deep.equal({ start: 1 });
+    expect(gestureStart('trim-out', context())).to.deep.equal({ start: 1, trimIn: 0, trimOut: 0 });
+    expect(gestureStart('music-gain', context())).to.deep.equal({ gain: -3 });
+    expect(gestureStart('duck', context())).to.deep.equal({ depthDb: 10 });
+    expect(gestureStart('seek', context())).to.deep.equal({});
+  });
+
+  it('moves snapped to the grid, to other clips and not at all with Alt', () => {
+    expect(gestureValues('move', { start: 1 }, 0.96, 0, false, context())).to.deep.equal({ start: 2 });
+    // The end (1 + 0.95 + 4 = 5.95) lands 0.05 s before the offer at 6: butted against it.
+    expect(gestureValues('move', { start: 1 }, 0.95, 0, false, context())).to.deep.equal({ start: 2 });
+    expect(gestureValues('move', { start: 1 }, 1.03, 0, true, context())).to.deep.equal({ start: 2.03 });
+  });
+
+  it('trims an edge keeping the audio in place and never below the shortest length', () => {
+    expect(gestureValues('trim-in', { start: 1, trimIn: 0, trimOut: 0 }, 0.5, 0, true, context())).to.deep.equal({ start: 1.5, trimIn: 0.5, trimOut: 0 });
+    expect(gestureValues('trim-out', { start: 1, trimIn: 0, trimOut: 0 }, -10, 0, true, context())).to.deep.equal({ start: 1, trimIn: 0, trimOut: 3.9 });
+  });
+
+  it('drags gains by the lane height and the ducking depth in half decibels', () => {
+    expect(gestureValues('gain', { gain: 0 }, 0, 20, false, context())).to.deep.equal({ gain: -10 });
+    expect(gestureValues('music-gain', { gain: 0 }, 0, -14, false, context())).to.deep.equal({ gain: 9 });
+    expect(gestureValues('duck', { depthDb: 10 }, 0, 14, false, context())).to.deep.equal({ depthDb: 20 });
+    expect(gestureValues('duck', { depthDb: 10 }, 0, 1000, false, context())).to.deep.equal({ depthDb: 40 });
+  });
+
+  it('keeps fades inside the clip and the bed', () => {
+    expect(gestureValues('fade-in', { fadeIn: 0, fadeOut: 1 }, 9, 0, false, context())).to.deep.equal({ fadeIn: 3, fadeOut: 1 });
+    expect(gestureValues('music-fade-out', { fadeIn: 1, fadeOut: 1 }, -20, 0, false, context())).to.deep.equal({ fadeIn: 1, fadeOut: 11 });
+  });
+});

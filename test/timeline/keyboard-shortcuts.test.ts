@@ -1,0 +1,41 @@
+import { expect } from '@open-wc/testing';
+import { TIMELINE_SHORTCUTS, matches, shortcutHelp, shortcutsFor } from '../../src/components/studio-timeline/keyboard-shortcuts.js';
+import { createTranslator } from '../../src/i18n/translate.js';
+
+const key = (key: string, mods: Partial<KeyboardEventInit> = {}) => new KeyboardEvent('keydown', { key, ...mods });
+const actions = (event: KeyboardEvent, onClip = true) => shortcutsFor(event, onClip).map((shortcut) => shortcut.action);
+
+describe('timeline keyboard shortcuts', () => {
+  it('is one frozen table whose entries all have a key, an action and a description', () => {
+    expect(Object.isFrozen(TIMELINE_SHORTCUTS)).to.equal(true);
+    for (const shortcut of TIMELINE_SHORTCUTS) {
+      expect(shortcut.key, shortcut.action).to.be.a('string').and.not.equal('');
+      expect(createTranslator('en')(shortcut.description), shortcut.action).to.not.equal(shortcut.description);
+    }
+  });
+
+  it('matches modifiers exactly where they are given, Ctrl and Cmd alike, letters in either case', () => {
+    expect(actions(key('z', { ctrlKey: true }))).to.deep.equal(['undo']);
+    expect(actions(key('Z', { metaKey: true, shiftKey: true }))).to.deep.equal(['redo']);
+    expect(actions(key('y', { ctrlKey: true }))).to.deep.equal(['redo']);
+    expect(actions(key('z'))).to.deep.equal([]);
+    expect(actions(key('ArrowLeft'))).to.deep.equal(['nudge-left']);
+    expect(actions(key('ArrowRight', { shiftKey: true }))).to.deep.equal(['step-right']);
+    expect(actions(key('ArrowRight', { altKey: true }))).to.deep.equal([]);
+    expect(actions(key('Home', { shiftKey: true }))).to.deep.equal(['to-start']);
+    expect(matches(TIMELINE_SHORTCUTS[0]!, key('Escape', { shiftKey: true }))).to.equal(true);
+  });
+
+  it('offers clip keys only with a clip focused', () => {
+    expect(actions(key('Delete'), false)).to.deep.equal([]);
+    expect(actions(key('Delete'))).to.deep.equal(['delete']);
+    expect(actions(key(' '), false)).to.deep.equal(['play-toggle']);
+  });
+
+  it('writes the help text from the table, each description once, in each language', () => {
+    const en = shortcutHelp(createTranslator('en'));
+    expect(en).to.contain('Arrow keys move the clip by the grid step, with Shift by one second.');
+    expect(en.match(/Ctrl\+Z undoes/g)).to.have.length(1);
+    expect(shortcutHelp(createTranslator('fr'))).to.contain('Espace lit ou met en pause.');
+  });
+});
