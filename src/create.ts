@@ -118,8 +118,9 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
       element.removeEventListener('studio-error', keepEarly);
       element.removeEventListener('studio-auth-error', keepEarly);
       early.length = 0;
-      element.destroy();
+      // Out of the page first, so the panels' lingering work is released with the rest, at once.
       element.remove();
+      element.destroy();
     },
   };
 
