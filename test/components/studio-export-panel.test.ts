@@ -192,8 +192,8 @@ describe('<studio-export-panel>', () => {
     await new Promise((resolve) => setTimeout(resolve));
     await settle();
     expect(downloads.length).to.equal(0);
-    expect($('[role=alert]')!.textContent).to.equal(
-      'The export failed. The MP3 encoder could not be loaded (404). Your project is unchanged; try again, or choose WAV if MP3 failed.',
+    expect($('[role=alert] [part=error-text]')!.textContent).to.equal(
+      'The export failed; your project is unchanged. The MP3 encoder could not start. Try again in a moment. If MP3 failed, WAV may still work.',
     );
     expect(store.getState().project === before).to.equal(true);
     await expect(panel).to.be.accessible();

@@ -214,7 +214,7 @@ describe('<studio-master-panel>', () => {
     preview!.set({ status: 'error', error: new StudioError('decode-failed', 'The voice clip could not be decoded.') });
     await panel.updateComplete;
     const alert = $('[role=alert]')!;
-    expect(alert.textContent).to.equal('The mix could not be measured. The voice clip could not be decoded. Your project is unchanged; change the mix or reload the audio to try again.');
+    expect(alert.textContent).to.equal('The mix could not be measured; your project is unchanged. A sound in this project could not be read. Reload the audio or choose another file.');
     await expect(panel).to.be.accessible();
   });
 

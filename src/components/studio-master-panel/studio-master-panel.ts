@@ -7,6 +7,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
 
@@ -263,7 +264,7 @@ export class StudioMasterPanel extends StudioElement {
     const state = this.#preview.state;
     if (state === undefined) return html`<p part="message">${t('master.noPreview')}</p>`;
     if (state.status === 'empty') return html`<p part="message">${t('master.empty')}</p>`;
-    if (state.status === 'error') return html`<p part="message" role="alert">${t('master.error', { message: state.error?.message ?? '' })}</p>`;
+    if (state.status === 'error') return html`<p part="message" role="alert">${t('master.error', { message: describeError(state.error, t).text })}</p>`;
     const { measurement, compliance } = state;
     const updating = state.status === 'rendering';
     if (measurement === null) return html`<p part="message" role="status">${t('master.measuring')}</p>`;
