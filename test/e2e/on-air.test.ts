@@ -172,6 +172,6 @@ describe('an ad that can go on air (e2e, issue 15)', () => {
         }
       }
     }
-    console.log(`[on-air figures] preset ${mastering.preset} ${preset.integrated} ±${preset.tolerance} LU; ${figures.join('; ')}`);
+    console.warn(`[on-air figures] preset ${mastering.preset} ${preset.integrated} ±${preset.tolerance} LU; ${figures.join('; ')}`);
   });
 });
