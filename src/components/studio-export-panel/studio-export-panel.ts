@@ -189,7 +189,7 @@ export class StudioExportPanel extends StudioElement {
     const stage = this.stage;
     return html`${heading}
       ${this.#lengthWarning(project.duration)}
-      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
+      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} .delivery=${project.delivery} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
         @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
       ${renderAlert(this.error, t, this.retry)}
