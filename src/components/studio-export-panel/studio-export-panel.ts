@@ -102,6 +102,7 @@ export class StudioExportPanel extends StudioElement {
   readonly #project = new StoreController(this, (s) => ({
     title: s.project.title,
     duration: s.project.duration,
+    delivery: s.project.delivery,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
   }));
   readonly #preview = new PreviewController(this);
