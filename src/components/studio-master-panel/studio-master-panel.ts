@@ -169,8 +169,24 @@ export class StudioMasterPanel extends StudioElement {
   readonly #mastering = new StoreController(this, (s) => s.project.mastering);
   readonly #preview = new PreviewController(this);
 
+  /**
+   * The custom target's own numbers: the last ones the project used with Custom (the preset's defaults
+   * before that). Shown on the Custom row even while another preset is chosen, and what choosing Custom
+   * starts from, so it never takes the numbers of the preset chosen before it.
+   */
+  #customNumbers: { target: number; truePeak: number } = { target: DELIVERY_PRESETS.custom.integrated, truePeak: DELIVERY_PRESETS.custom.truePeak };
+
+  protected override willUpdate(): void {
+    const mastering = this.#mastering.value;
+    if (mastering?.preset === 'custom') this.#customNumbers = { target: mastering.target, truePeak: mastering.truePeak };
+  }
+
   #choosePreset(preset: DeliveryPresetId): void {
-    this.#mastering.dispatch({ type: 'mastering/set-preset', preset });
+    const now = this.#mastering.value;
+    if (now?.preset === 'custom') this.#customNumbers = { target: now.target, truePeak: now.truePeak };
+    // Custom starts from the numbers shown on its row (one undo step, preset and numbers together).
+    if (preset === 'custom') this.#mastering.dispatch({ type: 'mastering/set-target', ...this.#customNumbers });
+    else this.#mastering.dispatch({ type: 'mastering/set-preset', preset });
     this.drafts = {};
     this.invalid = {};
   }
@@ -222,7 +238,7 @@ export class StudioMasterPanel extends StudioElement {
       <fieldset part="presets">
         <legend>${t('master.presets')}</legend>
         ${PRESET_IDS.map((id) => {
-          const preset = resolvePreset(id, mastering);
+          const preset = resolvePreset(id, id === 'custom' ? this.#customNumbers : mastering);
           return html`<div part="preset">
             <input type="radio" name="preset" id="preset-${id}" value=${id} aria-describedby="numbers-${id}" .checked=${mastering.preset === id}
               @change=${() => this.#choosePreset(id)} />
