@@ -4,7 +4,7 @@
  */
 export const en = {
   'editor.label': 'Audio ad editor',
-  'editor.configError': 'The editor could not start because its configuration is wrong:',
+  'editor.configError': 'The editor could not start because of a problem with this page. Reload the page; if it keeps happening, contact the site.',
   'toolbar.label': 'Editor toolbar',
   'toolbar.title': 'Project title',
   'panels.label': 'Workflow',
