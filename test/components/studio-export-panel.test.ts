@@ -104,7 +104,8 @@ describe('<studio-export-panel>', () => {
     await submit();
     expect(exportSpy.callCount).to.equal(1);
     const options = exportSpy.firstCall.args[0] as ExportOptions;
-    expect([options.format, options.sampleRate, options.signal instanceof AbortSignal]).to.deep.equal(['wav16', 48000, true]);
+    // The form starts from the project's delivery settings (a new project delivers WAV 24-bit at 48 kHz).
+    expect([options.format, options.sampleRate, options.signal instanceof AbortSignal]).to.deep.equal(['wav24', 48000, true]);
     const seen: Array<[string | null, string]> = [];
     for (const stage of ['decode', 'mix', 'master', 'done', 'encode'] as const) {
       options.onProgress!(stage);
