@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ServiceClient } from '../api/client.js';
+import { reportError } from '../components/shared/error-report.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { client: ServiceClient | undefined };
 
@@ -46,6 +47,7 @@ export class LibraryController<T> implements ReactiveController {
     } catch (error) {
       if (this.#for !== client || (error as Error).name === 'AbortError') return;
       this.error = error as Error;
+      reportError(this.#host, error);
     } finally {
       if (this.#for === client) {
         this.loading = false;

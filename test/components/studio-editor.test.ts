@@ -70,8 +70,9 @@ describe('<studio-editor>', () => {
     expect(event.detail.version).to.be.a('string').and.not.equal('');
   });
 
-  it('shows a bad config as an alert and fires studio-error, without throwing', async () => {
+  it('shows a bad config as an alert in the user\'s words and tells the developer (studio-error, console), without throwing', async () => {
     const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
+    const warn = sinon.stub(console, 'warn');
     const failed = oneEvent(element, 'studio-error');
     element.config = { auth: testAuth(), layout: { height: 'tall' } };
     const event = await failed;
@@ -81,7 +82,9 @@ describe('<studio-editor>', () => {
     await element.updateComplete;
     const alert = element.shadowRoot!.querySelector('[part="error"]')!;
     expect(alert.getAttribute('role')).to.equal('alert');
-    expect(alert.textContent).to.include('got "tall"');
+    expect(alert.textContent).to.equal('The editor could not start because of a problem with this page. Reload the page; if it keeps happening, contact the site.');
+    expect(warn.args.some((args) => String(args[0]).includes('config.layout.height: expected a CSS length'))).to.equal(true);
+    warn.restore();
     expect(element.hasAttribute('ready')).to.equal(false);
   });
 

@@ -14,6 +14,23 @@ describe('<studio-export-form>', () => {
     await expect(form).to.be.accessible();
   });
 
+  it('starts from the project\'s delivery settings (format and rate) until the user picks others', async () => {
+    const delivery = { format: 'mp3', sampleRate: 44_100 };
+    const form = await fixture<StudioExportForm>(html`<studio-export-form .delivery=${delivery} projectTitle="Ad"></studio-export-form>`);
+    const checked = (name: string) => [...form.shadowRoot!.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)].findIndex((input) => input.checked);
+    expect([checked('format'), checked('rate')]).to.deep.equal([2, 0]);
+    setTimeout(() => form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click());
+    const first = (await oneEvent(form, 'export-request')) as CustomEvent<ExportRequest>;
+    expect(first.detail).to.deep.equal({ format: 'mp3', sampleRate: 44_100, fileName: 'Ad.mp3' });
+    form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=rate]')[1]!.click();
+    form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=format]')[0]!.click();
+    form.delivery = { format: 'wav24', sampleRate: 44_100 };
+    await form.updateComplete;
+    setTimeout(() => form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click());
+    const second = (await oneEvent(form, 'export-request')) as CustomEvent<ExportRequest>;
+    expect(second.detail).to.deep.equal({ format: 'wav16', sampleRate: 48_000, fileName: 'Ad.wav' });
+  });
+
   it('offers only the configured formats, and names MP3 files .mp3', async () => {
     const form = await fixture<StudioExportForm>(html`<studio-export-form .formats=${['mp3', 'wav24']} projectTitle="Ad"></studio-export-form>`);
     expect(form.shadowRoot!.querySelectorAll('input[name=format]').length).to.equal(2);

@@ -104,7 +104,8 @@ describe('<studio-export-panel>', () => {
     await submit();
     expect(exportSpy.callCount).to.equal(1);
     const options = exportSpy.firstCall.args[0] as ExportOptions;
-    expect([options.format, options.sampleRate, options.signal instanceof AbortSignal]).to.deep.equal(['wav16', 48000, true]);
+    // The form starts from the project's delivery settings (a new project delivers WAV 24-bit at 48 kHz).
+    expect([options.format, options.sampleRate, options.signal instanceof AbortSignal]).to.deep.equal(['wav24', 48000, true]);
     const seen: Array<[string | null, string]> = [];
     for (const stage of ['decode', 'mix', 'master', 'done', 'encode'] as const) {
       options.onProgress!(stage);
@@ -192,8 +193,8 @@ describe('<studio-export-panel>', () => {
     await new Promise((resolve) => setTimeout(resolve));
     await settle();
     expect(downloads.length).to.equal(0);
-    expect($('[role=alert]')!.textContent).to.equal(
-      'The export failed. The MP3 encoder could not be loaded (404). Your project is unchanged; try again, or choose WAV if MP3 failed.',
+    expect($('[role=alert] [part=error-text]')!.textContent).to.equal(
+      'The export failed; your project is unchanged. The MP3 encoder could not start. Try again in a moment. If MP3 failed, WAV may still work.',
     );
     expect(store.getState().project === before).to.equal(true);
     await expect(panel).to.be.accessible();

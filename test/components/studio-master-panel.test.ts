@@ -179,7 +179,8 @@ describe('<studio-master-panel>', () => {
     expect(target.getAttribute('aria-invalid')).to.equal('true');
     expect($('#target-error')!.textContent).to.equal('Enter a loudness from -40 to -5 LUFS, like -16.');
     expect(target.getAttribute('aria-describedby')).to.equal('target-error');
-    expect(store.getState().project.mastering.target).to.equal(-14);
+    // Custom started from its own numbers (-16), not the previous preset's (issue 15).
+    expect(store.getState().project.mastering.target).to.equal(-16);
     await commit(target, '');
     expect($('#target-error')).to.not.equal(null);
     await commit(target, '-20.5');
@@ -214,7 +215,7 @@ describe('<studio-master-panel>', () => {
     preview!.set({ status: 'error', error: new StudioError('decode-failed', 'The voice clip could not be decoded.') });
     await panel.updateComplete;
     const alert = $('[role=alert]')!;
-    expect(alert.textContent).to.equal('The mix could not be measured. The voice clip could not be decoded. Your project is unchanged; change the mix or reload the audio to try again.');
+    expect(alert.textContent).to.equal('The mix could not be measured; your project is unchanged. A sound in this project could not be read. Reload the audio or choose another file.');
     await expect(panel).to.be.accessible();
   });
 
@@ -223,6 +224,30 @@ describe('<studio-master-panel>', () => {
     expect(preview!.listenerCount).to.equal(1);
     panel.remove();
     expect(preview!.listenerCount).to.equal(0);
+  });
+
+  it('shows the Custom target\'s own numbers, and choosing Custom starts from them (issue 15)', async () => {
+    const { panel, store, text, $ } = await mount();
+    store.dispatch({ type: 'mastering/set-enabled', enabled: true, preset: 'streaming' });
+    await panel.updateComplete;
+    const shown = text('#numbers-custom');
+    expect(shown).to.equal(text('#numbers-custom'));
+    expect(shown).to.include('-16');
+    expect(shown).to.not.equal(text('#numbers-streaming'));
+    $<HTMLInputElement>('#preset-custom')!.click();
+    await panel.updateComplete;
+    const { preset, target, truePeak } = store.getState().project.mastering;
+    expect([preset, target, truePeak]).to.deep.equal(['custom', -16, -1]);
+    expect(text('#numbers-custom')).to.equal(shown);
+    store.dispatch({ type: 'mastering/set-target', target: -20 });
+    $<HTMLInputElement>('#preset-broadcast-eu')?.click();
+    $<HTMLInputElement>('#preset-streaming')!.click();
+    await panel.updateComplete;
+    expect(store.getState().project.mastering.target).to.equal(-14);
+    expect(text('#numbers-custom')).to.include('-20');
+    $<HTMLInputElement>('#preset-custom')!.click();
+    await panel.updateComplete;
+    expect(store.getState().project.mastering.target).to.equal(-20);
   });
 });
 

@@ -176,7 +176,7 @@ describe('<studio-music-panel>', () => {
     music.onSecondCall().resolves(library);
     const { panel, picker } = await mount(music);
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
-    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('The music library could not be loaded. The service did not answer.');
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('The music library could not be loaded. Something went wrong. Try again; if it keeps happening, contact the site.');
     panel.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!.click();
     await waitUntil(() => picker().tracks.length === 2);
   });

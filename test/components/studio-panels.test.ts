@@ -89,3 +89,49 @@ describe('<studio-panels>', () => {
     expect(element.shadowRoot!.querySelector('#tab-script')).to.equal(null);
   });
 });
+
+describe('<studio-panels> scroll and the narrow tab row (issue 15)', () => {
+  const all: PanelTab[] = ['Recommend', 'Script', 'Voice', 'Music', 'Mix', 'Master', 'Export'].map((label) => ({ id: label.toLowerCase() as PanelTab['id'], label }));
+  const mountTall = () =>
+    fixture<StudioPanels>(html`<studio-panels .panels=${all} active="recommend" style="height: 300px">
+      ${all.map((panel) => html`<div slot=${panel.id} style="height: 2000px">${panel.label} panel</div>`)}
+    </studio-panels>`);
+  const open = async (element: StudioPanels, id: string) => {
+    element.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
+    await element.updateComplete;
+  };
+
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('opens each panel at its own remembered scroll position, or at the top', async () => {
+    const element = await mountTall();
+    const area = element.shadowRoot!.querySelector<HTMLElement>('[part=panel]')!;
+    area.scrollTop = 500;
+    await open(element, 'music');
+    expect(area.scrollTop).to.equal(0);
+    area.scrollTop = 120;
+    await open(element, 'recommend');
+    expect(area.scrollTop).to.equal(500);
+    await open(element, 'music');
+    expect(area.scrollTop).to.equal(120);
+    await open(element, 'export');
+    expect(area.scrollTop).to.equal(0);
+  });
+
+  it('at 390 px keeps the tabs on one stable row that scrolls sideways, with the active tab in view', async () => {
+    await setViewport({ width: 390, height: 800 });
+    const element = await mountTall();
+    const row = element.shadowRoot!.querySelector<HTMLElement>('[part=tabs]')!;
+    const tabs = () => [...element.shadowRoot!.querySelectorAll<HTMLElement>('[part=tab]')];
+    const layout = () => ({ height: row.offsetHeight, tabs: tabs().map((tab) => `${tab.offsetLeft},${tab.offsetTop},${tab.offsetWidth}`) });
+    const first = layout();
+    expect(new Set(tabs().map((tab) => tab.offsetTop)).size, 'one row').to.equal(1);
+    for (const panel of all) {
+      await open(element, panel.id);
+      expect(layout(), panel.id).to.deep.equal(first);
+      const tab = element.shadowRoot!.querySelector<HTMLElement>(`#tab-${panel.id}`)!.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      expect(tab.left >= box.left - 0.5 && tab.right <= box.right + 0.5, `${panel.id} in view`).to.equal(true);
+    }
+  });
+});

@@ -109,7 +109,9 @@ describe('<studio-recommend-panel>', () => {
     const { panel } = await mount({ recommendFromUrl: sinon.stub().rejects(failure) } as Partial<ServiceClient>);
     submit(panel);
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
-    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal('The recommendation did not finish. The service is busy: try again in a minute.');
+    expect(panel.shadowRoot!.querySelector('[role=alert] [part=error-text]')!.textContent).to.equal(
+      'The recommendation did not finish. The service had a problem. Try again in a moment; if it keeps happening, contact the site.',
+    );
     expect(panel.shadowRoot!.querySelector('studio-recommend-form')!.busy).to.equal(false);
   });
 

@@ -115,12 +115,12 @@ describe('<studio-script-panel>', () => {
   it('keeps voiced sections when a later one fails, and says which failed', async () => {
     const voiceover = sinon.stub();
     voiceover.onFirstCall().resolves({ asset: asset('v1', 2) });
-    voiceover.onSecondCall().rejects(new Error('The service is busy.'));
+    voiceover.onSecondCall().rejects(Object.assign(new Error('The service is busy.'), { code: 'rate-limited' }));
     const { context, panel, editor } = await mount({ voiceover });
     editor.dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true }));
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
-    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal(
-      'The voice-over of “Offer” failed. The service is busy. The sections already voiced are kept.',
+    expect(panel.shadowRoot!.querySelector('[role=alert] [part=error-text]')!.textContent).to.equal(
+      'The voice-over of “Offer” failed. Too many requests right now. Wait a minute, then try again. The sections already voiced are kept.',
     );
     expect(context.store.getState().project.clips.map((clip) => clip.sectionId)).to.deep.equal(['s1']);
   });

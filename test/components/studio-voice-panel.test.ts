@@ -58,7 +58,7 @@ describe('<studio-voice-panel>', () => {
     voices.onSecondCall().resolves(library);
     const { panel, picker } = await mount(voices);
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=alert]'));
-    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('The voice library could not be loaded. The service did not answer.');
+    expect(panel.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('The voice library could not be loaded. Something went wrong. Try again; if it keeps happening, contact the site.');
     panel.shadowRoot!.querySelector<HTMLButtonElement>('[role=alert] button')!.click();
     await waitUntil(() => picker().voices.length === 2);
     expect(panel.shadowRoot!.querySelector('[role=alert]')).to.equal(null);

@@ -70,6 +70,9 @@ describe('recommend from a URL in the editor (e2e)', () => {
     const title = card.shadowRoot!.querySelector('h3')!.textContent!;
     expect(title.length).to.be.greaterThan(0);
     [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Use this')!.click();
+    // An idea written for another length asks first (issue 15): keep the project's 30 s.
+    await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('.ask-length button')[1]?.click();
     const project = handle.getProject();
     const chosen = project.recommendations.items.find((item) => item.recommendation_id === project.recommendations.chosen)!;
     expect(chosen.title).to.equal(title);

@@ -7,7 +7,7 @@ import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.j
 import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
-import { StudioErrorEvent } from '../../events/studio-error.js';
+import { reportError } from '../shared/error-report.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
@@ -511,15 +511,9 @@ export class StudioEditor extends LitElement {
     for (const [name, value] of Object.entries(config.theme.tokens)) this.style.setProperty(name, value);
   }
 
+  /** `studio-error` with the developer's message, and that message once in the console. */
   #emitError(error: StudioError): void {
-    this.dispatchEvent(
-      new StudioErrorEvent({
-        code: error.code,
-        message: error.message,
-        recoverable: error.recoverable,
-        ...(error.status === undefined ? {} : { status: error.status }),
-      }),
-    );
+    reportError(this, error);
   }
 
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
@@ -568,8 +562,8 @@ export class StudioEditor extends LitElement {
 
   protected override render() {
     if (this.configError !== undefined) {
-      return html`<div part="error" role="alert">${this.t('editor.configError')}
-${this.configError.message}</div>`;
+      // The user's words only: the key paths and the fix are the developer's (studio-error, console).
+      return html`<div part="error" role="alert" tabindex="-1">${this.t('editor.configError')}</div>`;
     }
     const config = this.resolved;
     if (config === undefined) return nothing;

@@ -1,6 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportFormat } from '../../config/types.js';
+import type { DeliverySettings } from '../../model/document.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -90,19 +91,32 @@ export class StudioExportForm extends StudioElement {
   @property({ type: Number }) progress: number | undefined;
   /** What the export is doing now, in words (shown with the progress). */
   @property() stage = '';
+  /** The project's delivery settings: the format and rate chosen until the user picks others. */
+  @property({ attribute: false }) delivery: DeliverySettings | undefined;
 
   @state() private format: ExportFormat | undefined;
-  @state() private sampleRate: 44_100 | 48_000 = 48_000;
+  @state() private rate: 44_100 | 48_000 | undefined;
   @state() private name: string | undefined;
   @state() private nameInvalid = false;
 
+  /** The format shown as chosen: the user's, else the project's delivery format, else the first allowed. */
+  get #format(): ExportFormat | undefined {
+    const wanted = this.format ?? this.delivery?.format;
+    return wanted !== undefined && this.formats.includes(wanted) ? wanted : this.formats[0];
+  }
+
+  /** The rate shown as chosen: the user's, else the project's delivery rate, else 48 kHz. */
+  get #sampleRate(): 44_100 | 48_000 {
+    return this.rate ?? this.delivery?.sampleRate ?? 48_000;
+  }
+
   #submit(event: SubmitEvent): void {
     event.preventDefault();
-    const format = this.format ?? this.formats[0];
+    const format = this.#format;
     const base = (this.name ?? fileNameFromTitle(this.projectTitle)).trim();
     this.nameInvalid = base === '' || !FILE_NAME.test(base);
     if (this.nameInvalid || format === undefined || this.busy) return;
-    const detail: ExportRequest = { format, sampleRate: this.sampleRate, fileName: `${base}.${extensionOf(format)}` };
+    const detail: ExportRequest = { format, sampleRate: this.#sampleRate, fileName: `${base}.${extensionOf(format)}` };
     this.dispatchEvent(new CustomEvent<ExportRequest>('export-request', { detail, bubbles: true }));
   }
 
@@ -114,7 +128,8 @@ export class StudioExportForm extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const format = this.format && this.formats.includes(this.format) ? this.format : this.formats[0];
+    const format = this.#format;
+    const sampleRate = this.#sampleRate;
     if (format === undefined) return nothing;
     const base = this.name ?? fileNameFromTitle(this.projectTitle);
     return html`<form novalidate @submit=${this.#submit}>
@@ -131,8 +146,8 @@ export class StudioExportForm extends StudioElement {
         <legend>${t('export.sampleRate')}</legend>
         <div class="row">
           ${([44_100, 48_000] as const).map(
-            (rate) => html`<label class="choice"><input type="radio" name="rate" .checked=${rate === this.sampleRate}
-              @change=${() => (this.sampleRate = rate)} />${t('export.rate', { khz: (rate / 1000).toFixed(1) })}</label>`,
+            (rate) => html`<label class="choice"><input type="radio" name="rate" .checked=${rate === sampleRate}
+              @change=${() => (this.rate = rate)} />${t('export.rate', { khz: (rate / 1000).toFixed(1) })}</label>`,
           )}
         </div>
       </fieldset>

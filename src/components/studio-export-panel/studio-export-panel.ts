@@ -5,12 +5,14 @@ import type { RenderStage } from '../../audio/render-protocol.js';
 import type { ExportFormat } from '../../config/types.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
+import { StudioError } from '../../errors.js';
 import type { StringKey } from '../../i18n/en.js';
 import { formatTime } from '../../internal/format.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { fileSize, formatLevel } from '../shared/level-format.js';
 import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
@@ -93,11 +95,14 @@ export class StudioExportPanel extends StudioElement {
   @state() private stage: Stage | undefined;
   @state() private result: ExportResult | undefined;
   @state() private error = '';
+  /** Runs the failed export again, when trying again makes sense. */
+  @state() private retry: (() => void) | undefined;
   @state() private notice = '';
 
   readonly #project = new StoreController(this, (s) => ({
     title: s.project.title,
     duration: s.project.duration,
+    delivery: s.project.delivery,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
   }));
   readonly #preview = new PreviewController(this);
@@ -126,7 +131,7 @@ export class StudioExportPanel extends StudioElement {
     const controller = new AbortController();
     const run = ++this.#run;
     this.#controller = controller;
-    Object.assign(this, { busy: true, stage: undefined, result: undefined, error: '', notice: '' });
+    Object.assign(this, { busy: true, stage: undefined, result: undefined, error: '', notice: '', retry: undefined });
     try {
       const { blob, measurement, compliance } = await source.export({
         format,
@@ -142,7 +147,13 @@ export class StudioExportPanel extends StudioElement {
     } catch (error) {
       if (run !== this.#run) return;
       if (isAbort(error) || controller.signal.aborted) this.notice = this.t('export.cancelled');
-      else this.error = this.t('export.failed', { message: (error as Error).message ?? String(error) });
+      else {
+        const shown = describeError(error, this.t);
+        this.error = this.t('export.failed', { message: shown.text });
+        this.retry = shown.retry ? () => void this.#export(event) : undefined;
+        // The editor reports its own export failures (studio-error); anything else is reported here.
+        if (!(error instanceof StudioError)) reportError(this, error);
+      }
     } finally {
       if (run === this.#run) {
         this.busy = false;
@@ -179,10 +190,10 @@ export class StudioExportPanel extends StudioElement {
     const stage = this.stage;
     return html`${heading}
       ${this.#lengthWarning(project.duration)}
-      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} projectTitle=${project.title} ?busy=${this.busy}
+      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} .delivery=${project.delivery} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
         @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
-      ${this.error ? html`<p part="message" class="error" role="alert">${this.error}</p>` : nothing}
+      ${renderAlert(this.error, t, this.retry)}
       <p part="message" role="status">${this.notice || (this.result ? t('export.done', { file: this.result.fileName, size: this.#size(this.result.bytes) }) : '')}</p>
       ${this.result ? this.#result(this.result) : nothing}`;
   }

@@ -7,6 +7,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
 
@@ -168,8 +169,24 @@ export class StudioMasterPanel extends StudioElement {
   readonly #mastering = new StoreController(this, (s) => s.project.mastering);
   readonly #preview = new PreviewController(this);
 
+  /**
+   * The custom target's own numbers: the last ones the project used with Custom (the preset's defaults
+   * before that). Shown on the Custom row even while another preset is chosen, and what choosing Custom
+   * starts from, so it never takes the numbers of the preset chosen before it.
+   */
+  #customNumbers: { target: number; truePeak: number } = { target: DELIVERY_PRESETS.custom.integrated, truePeak: DELIVERY_PRESETS.custom.truePeak };
+
+  protected override willUpdate(): void {
+    const mastering = this.#mastering.value;
+    if (mastering?.preset === 'custom') this.#customNumbers = { target: mastering.target, truePeak: mastering.truePeak };
+  }
+
   #choosePreset(preset: DeliveryPresetId): void {
-    this.#mastering.dispatch({ type: 'mastering/set-preset', preset });
+    const now = this.#mastering.value;
+    if (now?.preset === 'custom') this.#customNumbers = { target: now.target, truePeak: now.truePeak };
+    // Custom starts from the numbers shown on its row (one undo step, preset and numbers together).
+    if (preset === 'custom') this.#mastering.dispatch({ type: 'mastering/set-target', ...this.#customNumbers });
+    else this.#mastering.dispatch({ type: 'mastering/set-preset', preset });
     this.drafts = {};
     this.invalid = {};
   }
@@ -221,7 +238,7 @@ export class StudioMasterPanel extends StudioElement {
       <fieldset part="presets">
         <legend>${t('master.presets')}</legend>
         ${PRESET_IDS.map((id) => {
-          const preset = resolvePreset(id, mastering);
+          const preset = resolvePreset(id, id === 'custom' ? this.#customNumbers : mastering);
           return html`<div part="preset">
             <input type="radio" name="preset" id="preset-${id}" value=${id} aria-describedby="numbers-${id}" .checked=${mastering.preset === id}
               @change=${() => this.#choosePreset(id)} />
@@ -263,7 +280,7 @@ export class StudioMasterPanel extends StudioElement {
     const state = this.#preview.state;
     if (state === undefined) return html`<p part="message">${t('master.noPreview')}</p>`;
     if (state.status === 'empty') return html`<p part="message">${t('master.empty')}</p>`;
-    if (state.status === 'error') return html`<p part="message" role="alert">${t('master.error', { message: state.error?.message ?? '' })}</p>`;
+    if (state.status === 'error') return html`<p part="message" role="alert">${t('master.error', { message: describeError(state.error, t).text })}</p>`;
     const { measurement, compliance } = state;
     const updating = state.status === 'rendering';
     if (measurement === null) return html`<p part="message" role="status">${t('master.measuring')}</p>`;

@@ -1,5 +1,5 @@
 import { consume } from '@lit/context';
-import { css, html, nothing } from 'lit';
+import { css, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import { AssetDecoder } from '../../audio/decode.js';
@@ -14,6 +14,7 @@ import type { MusicBed } from '../../model/document.js';
 import { saveUpload, uploadUrl, type UploadStoreOptions } from '../../model/persistence/uploads.js';
 import type { SliderValue } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-music-picker/studio-music-picker.js';
 
@@ -135,7 +136,8 @@ export class StudioMusicPanel extends StudioElement {
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       this.previewing = undefined;
-      this.error = this.t('music.previewFailed', { message: (error as Error).message });
+      this.error = this.t('music.previewFailed', { message: describeError(error, this.t).text });
+      reportError(this, error);
     }
   }
 
@@ -208,10 +210,7 @@ export class StudioMusicPanel extends StudioElement {
           : html`<span>${t('music.current', { title })}</span>
               <button type="button" class="small" @click=${this.#remove}>${t('music.remove')}</button>`}
       </p>
-      ${library.error
-        ? html`<p class="error" role="alert">${t('music.loadFailed', { message: library.error.message })}
-            <button type="button" @click=${() => library.retry()}>${t('music.retry')}</button></p>`
-        : nothing}
+      ${renderAlert(library.error ? t('music.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
       <studio-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
         .tracks=${library.value ?? []} .selected=${bed?.track?.track_id ?? undefined} .previewing=${this.previewing}
         .gain=${bed?.gain ?? this.defaults.gain} .fadeIn=${bed?.fadeIn ?? this.defaults.fadeIn} .fadeOut=${bed?.fadeOut ?? this.defaults.fadeOut}
@@ -222,7 +221,7 @@ export class StudioMusicPanel extends StudioElement {
         @music-gain=${this.#gain}
         @music-fade-in=${(event: CustomEvent<SliderValue>) => this.#fade('fadeIn', event)}
         @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-music-picker>
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${renderAlert(this.error, t)}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
 }

@@ -38,13 +38,16 @@ export class StudioPanels extends StudioElement {
         display: grid;
         gap: var(--_space, 12px);
         grid-template-columns: 1fr;
-        /* Stacked: the tabs take their height (even wrapped on two lines), the panel the rest. */
+        /* Stacked: the tabs take one row, the panel the rest. */
         grid-template-rows: auto minmax(0, 1fr);
         height: 100%;
       }
+      /* One row that scrolls sideways when narrow: it never wraps, so switching tabs moves nothing. */
       [part='tabs'] {
         display: flex;
-        flex-wrap: wrap;
+        flex-wrap: nowrap;
+        overflow-x: auto;
+        scrollbar-width: thin;
         gap: 4px;
         border-bottom: 1px solid var(--_border, #d1d5db);
       }
@@ -53,11 +56,14 @@ export class StudioPanels extends StudioElement {
         border-radius: var(--_radius, 8px) var(--_radius, 8px) 0 0;
         background: transparent;
         white-space: nowrap;
+        flex: none;
         border-bottom: 3px solid transparent;
       }
+      /* Emphasis that keeps the tab's width (bold text would widen it and push the others). */
       [part='tab'][aria-selected='true'] {
         border-bottom-color: var(--_accent, #2563eb);
-        font-weight: 600;
+        color: var(--_accent, #2563eb);
+        text-shadow: 0.35px 0 0 currentColor;
       }
       [part='panel'] {
         min-width: 0;
@@ -71,6 +77,7 @@ export class StudioPanels extends StudioElement {
         }
         :host(:not([arrangement='stacked'])) [part='tabs'] {
           flex-direction: column;
+          overflow-x: visible;
           border-bottom: 0;
           border-right: 1px solid var(--_border, #d1d5db);
           padding-right: 8px;
@@ -92,6 +99,7 @@ export class StudioPanels extends StudioElement {
       }
       :host([arrangement='side-by-side']) [part='tabs'] {
         flex-direction: column;
+        overflow-x: visible;
         border-bottom: 0;
       }
     `,
@@ -101,6 +109,10 @@ export class StudioPanels extends StudioElement {
   @property({ reflect: true }) active: PanelId | undefined;
   /** `auto`, `side-by-side` or `stacked`. */
   @property({ reflect: true }) arrangement: 'auto' | 'side-by-side' | 'stacked' = 'auto';
+
+  /** Each panel's own scroll position, so a panel opens where the user left it (or at the top). */
+  readonly #scrollTops = new Map<PanelId, number>();
+  #shown: PanelId | undefined;
 
   #select(id: PanelId, focus: boolean): void {
     if (id !== this.active) {
@@ -129,6 +141,8 @@ export class StudioPanels extends StudioElement {
 
   protected override willUpdate(): void {
     if (this.panels.length > 0 && !this.panels.some((panel) => panel.id === this.active)) this.active = this.panels[0]!.id;
+    const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
+    if (area !== null && this.#shown !== undefined && this.#shown !== this.active) this.#scrollTops.set(this.#shown, area.scrollTop);
   }
 
   /** Marks the panels that are not shown `hidden`, so they can leave their work until they are opened. */
@@ -136,6 +150,17 @@ export class StudioPanels extends StudioElement {
     for (const child of this.children) {
       if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== this.active;
     }
+    if (this.#shown === this.active) return;
+    this.#shown = this.active;
+    const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
+    if (area !== null) area.scrollTop = (this.active && this.#scrollTops.get(this.active)) || 0;
+    // The active tab in view within the tab row (the row only: the page does not scroll).
+    const tabs = this.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
+    const tab = this.active === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`#tab-${this.active}`);
+    if (tabs === null || tab === null || tabs.scrollWidth <= tabs.clientWidth) return;
+    const left = tab.offsetLeft - tabs.offsetLeft;
+    if (left < tabs.scrollLeft) tabs.scrollLeft = left;
+    else if (left + tab.offsetWidth > tabs.scrollLeft + tabs.clientWidth) tabs.scrollLeft = left + tab.offsetWidth - tabs.clientWidth;
   }
 
   protected override render() {

@@ -11,6 +11,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import type { Recommendation, RecommendResult } from '../../api/contract.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-recommend-form/studio-recommend-form.js';
@@ -66,6 +67,8 @@ export class StudioRecommendPanel extends StudioElement {
 
   @state() private job: JobProgress | { state: 'queued'; progress: undefined; stage: undefined } | undefined;
   @state() private error = '';
+  /** Runs the failed request again, when trying again makes sense. */
+  @state() private retry: (() => void) | undefined;
   @state() private announcement = '';
   @state() private previewing: string | undefined;
   /** A recommendation of another length waiting for the user's word on the project's length. */
@@ -122,6 +125,7 @@ export class StudioRecommendPanel extends StudioElement {
     const controller = new AbortController();
     this.#controller = controller;
     this.error = '';
+    this.retry = undefined;
     this.announcement = '';
     this.job = { state: 'queued', progress: undefined, stage: undefined };
     try {
@@ -131,7 +135,10 @@ export class StudioRecommendPanel extends StudioElement {
       if (controller.signal.aborted || isAbort(error)) {
         this.announcement = this.t('recommend.cancelled');
       } else {
-        this.error = this.t('recommend.failed', { message: (error as Error).message });
+        const shown = describeError(error, this.t);
+        this.error = this.t('recommend.failed', { message: shown.text });
+        this.retry = shown.retry ? () => void this.#run(start) : undefined;
+        reportError(this, error);
       }
     } finally {
       if (this.#controller === controller) {
@@ -209,7 +216,9 @@ export class StudioRecommendPanel extends StudioElement {
     } catch (error) {
       if (isAbort(error)) return;
       this.previewing = undefined;
-      this.error = this.t('recommend.previewFailed', { message: (error as Error).message });
+      this.error = this.t('recommend.previewFailed', { message: describeError(error, this.t).text });
+      this.retry = undefined;
+      reportError(this, error);
     }
   }
 
@@ -224,7 +233,7 @@ export class StudioRecommendPanel extends StudioElement {
             .retryIn=${'retryInMs' in this.job && this.job.retryInMs !== undefined ? Math.ceil(this.job.retryInMs / 1000) : undefined}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${renderAlert(this.error, t, this.retry)}
       <p class="visually-hidden" role="status">${this.announcement}</p>
       ${this.#renderAskLength()}
       ${items.length > 0

@@ -12,8 +12,11 @@ export const styles = css`
     display: grid;
     gap: var(--_space, 12px);
   }
+  /* Grid items may shrink below their content (a long word or URL), so no card pushes the panel wider. */
   li {
+    min-width: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 6px;
     padding: 10px;
     border: 1px solid var(--_border, #d1d5db);
@@ -30,6 +33,7 @@ export const styles = css`
   }
   input.label {
     flex: 1 1 140px;
+    min-width: 0;
     font-weight: 600;
   }
   .estimate {
@@ -53,8 +57,10 @@ export const styles = css`
     min-width: 32px;
     padding: 0 8px;
   }
+  /* Border and padding inside the 100%: a content-box textarea is wider than its card. */
   textarea {
     width: 100%;
+    box-sizing: border-box;
   }
   .voice {
     display: flex;

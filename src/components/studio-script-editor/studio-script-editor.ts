@@ -69,7 +69,7 @@ export class StudioScriptEditor extends StudioElement {
     const last = this.sections.length - 1;
     return html`<li part="section" class=${this.stale.has(section.id) ? 'stale' : ''}>
       <div class="head">
-        <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel')}
+        <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel', { n: index + 1 })}
           @input=${(e: InputEvent) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: false })}
           @change=${(e: Event) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: true })} />
         <span class="estimate">${t('script.estimate', { seconds: seconds.toFixed(1) })}</span>

@@ -12,6 +12,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { placeTake, sectionVoice, staleSections } from '../../script/voiceover.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
@@ -51,6 +52,8 @@ export class StudioScriptPanel extends StudioElement {
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
+  /** Runs the failed job again, when trying again makes sense. */
+  @state() private retry: (() => void) | undefined;
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (state) => state.project);
@@ -99,6 +102,7 @@ export class StudioScriptPanel extends StudioElement {
     const controller = new AbortController();
     this.#controller = controller;
     this.error = '';
+    this.retry = undefined;
     this.announcement = '';
     this.job = { label, progress: undefined };
     return controller;
@@ -136,7 +140,7 @@ export class StudioScriptPanel extends StudioElement {
       if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
       this.announcement = this.#fitReport(result, project.duration);
     } catch (error) {
-      if (!isAbort(error)) this.error = this.t('script.fitFailed', { message: (error as Error).message });
+      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.fitFailed', { message }), () => void this.#fit());
     } finally {
       this.#end(controller);
     }
@@ -161,6 +165,7 @@ export class StudioScriptPanel extends StudioElement {
     const stale = start.script.sections.filter((section) => staleSections(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
+      this.retry = undefined;
       return;
     }
     const controller = this.#begin(this.t('script.voicing', { n: 1, count: stale.length }));
@@ -194,10 +199,19 @@ export class StudioScriptPanel extends StudioElement {
       }
       this.announcement = this.t('script.voiced', { count: done });
     } catch (error) {
-      if (!isAbort(error)) this.error = this.t('script.voiceFailed', { label: current?.label ?? '', message: (error as Error).message });
+      const label = current?.label ?? '';
+      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.voiceFailed', { label, message }), () => void this.#generate());
     } finally {
       this.#end(controller);
     }
+  }
+
+  /** Shows a failure in the user's words (with Retry where it can help) and reports the details. */
+  #fail(error: unknown, sentence: (message: string) => string, retry: () => void): void {
+    const shown = describeError(error, this.t);
+    this.error = sentence(shown.text);
+    this.retry = shown.retry ? retry : undefined;
+    reportError(this, error);
   }
 
   protected override render() {
@@ -224,7 +238,7 @@ export class StudioScriptPanel extends StudioElement {
         ? html`<studio-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${renderAlert(this.error, this.t, this.retry)}
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
         : nothing}

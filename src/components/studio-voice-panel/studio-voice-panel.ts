@@ -10,6 +10,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import type { SliderValue } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-voice-picker/studio-voice-picker.js';
 
@@ -93,7 +94,8 @@ export class StudioVoicePanel extends StudioElement {
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       this.auditioning = undefined;
-      this.error = this.t('recommend.previewFailed', { message: (error as Error).message });
+      this.error = this.t('recommend.previewFailed', { message: describeError(error, this.t).text });
+      reportError(this, error);
     }
   }
 
@@ -116,15 +118,12 @@ export class StudioVoicePanel extends StudioElement {
           )}
         </div>
       </fieldset>
-      ${library.error
-        ? html`<p class="error" role="alert">${t('voice.loadFailed', { message: library.error.message })}
-            <button type="button" @click=${() => library.retry()}>${t('voice.retry')}</button></p>`
-        : nothing}
+      ${renderAlert(library.error ? t('voice.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
       <studio-voice-picker part="picker" exportparts="filters, list, slider" .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
         @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
         @speed-change=${this.#speed}></studio-voice-picker>
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${renderAlert(this.error, t)}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
 }
