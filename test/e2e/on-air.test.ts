@@ -160,14 +160,10 @@ describe('an ad that can go on air (e2e, issue 15)', () => {
           expect(decoded.length, `WAV ${sampleRate} decoded`).to.equal(expected);
           figures.push(`wav16 ${sampleRate}: ${wav.frames} frames (expected ${expected}), integrated ${detail.measurement.integrated.toFixed(2)} LUFS`);
         } else {
-          // Not exact: src/audio/mp3-encoder.ts (lamejs) writes no LAME/Info gapless header, so Chromium's
-          // decoder cannot trim the encoder delay (576 samples) and the last frame's padding, and returns
-          // every frame it decodes (measured: 1800 samples more than the ad at 44.1 kHz, 30 s). Within one
-          // frame is not reachable without that header; the check is: nothing cut, and no more than the
-          // encoder delay plus two frames (lamejs's flush) added. Exact once the encoder writes the header.
+          // The file leads with a LAME/Info frame carrying the encoder delay and padding (gapless), which
+          // Chromium's decoder honours: the decoded length is the ad's, to the sample.
           const decoded = await new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes.slice(0));
-          const extra = decoded.length - expected;
-          expect(extra, `MP3 ${sampleRate} decoded length ${decoded.length}`).to.be.within(0, 576 + 2 * 1152);
+          expect(decoded.length, `MP3 ${sampleRate} decoded length`).to.equal(expected);
           figures.push(`mp3 ${sampleRate}: ${decoded.length} decoded frames (expected ${expected}, off by ${decoded.length - expected}), integrated ${detail.measurement.integrated.toFixed(2)} LUFS`);
         }
       }
