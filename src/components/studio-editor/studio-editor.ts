@@ -36,6 +36,7 @@ import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
 import type { ExportedMix } from '../../audio/export.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
+import type { SpeechTiming } from '../../audio/timing-rules.js';
 import { startAudio } from './editor-audio.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { resolveBedUrls } from './resolve-bed.js';
@@ -485,7 +486,7 @@ export class StudioEditor extends LitElement {
       throw new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
     }
     const project = this.getProject();
-    const timing = this.preview?.getState().timing;
+    const timing = await this.#timingOf();
     if (!options.allowSpeechCut && timing && timing.speechEnd > project.duration + 0.001) {
       const over = (timing.speechEnd - project.duration).toFixed(1);
       const error = new StudioError('speech-cut', `The speech runs ${over} s past the end of the ${project.duration} s ad, so the export would cut it mid-word. Extend the ad (project/set-duration) or shorten the script, or pass allowSpeechCut: true.`, { recoverable: true });
@@ -501,6 +502,21 @@ export class StudioEditor extends LitElement {
       if (error instanceof StudioError) this.#emitError(error);
       throw error;
     }
+  }
+
+  /** Where the speech is in the project now: waits while new audio is being decoded (null: no preview). */
+  #timingOf(): Promise<SpeechTiming | null> {
+    const preview = this.preview;
+    if (preview === undefined) return Promise.resolve(null);
+    const known = (state: PreviewState) => state.timing !== null || state.status === 'error' || state.status === 'empty';
+    if (known(preview.getState())) return Promise.resolve(preview.getState().timing);
+    return new Promise((resolve) => {
+      const off = preview.subscribe((state) => {
+        if (!known(state)) return;
+        off();
+        resolve(state.timing);
+      });
+    });
   }
 
   /** Writes validated values through the CSSOM: no style attribute, so a strict CSP is satisfied. */
