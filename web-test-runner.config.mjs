@@ -44,8 +44,13 @@ export default {
       ts: true,
       target: 'es2022',
       tsconfig: './tsconfig.test.json',
-      // CONFIG_FUZZ_SEED=<n> replays one seed of test/config/config-fuzz.test.ts.
-      define: { __STUDIO_VERSION__: JSON.stringify(pkg.version), __CONFIG_FUZZ_SEED__: JSON.stringify(process.env.CONFIG_FUZZ_SEED ?? '') },
+      // CONFIG_FUZZ_SEED=<n> replays one seed of test/config/config-fuzz.test.ts; BUILDER_FUZZ_SEED=<n> one of
+      // test/demo/builder-snippet.test.ts.
+      define: {
+        __STUDIO_VERSION__: JSON.stringify(pkg.version),
+        __CONFIG_FUZZ_SEED__: JSON.stringify(process.env.CONFIG_FUZZ_SEED ?? ''),
+        __BUILDER_FUZZ_SEED__: JSON.stringify(process.env.BUILDER_FUZZ_SEED ?? ''),
+      },
     }),
   ],
   // Each test page in a browser context (a window) of its own: two tabs of one window would leave one of

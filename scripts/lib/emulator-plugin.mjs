@@ -7,6 +7,7 @@
 // `hostUrl` is the test page's own origin: `/host/*` is forwarded to the host application, so the page calls
 // its token endpoints same-origin, as a host page would. `apiBaseUrl` is the emulator (another origin, CORS).
 // `emulatorAdmin` is the emulator's loopback admin base (`${emulatorAdmin}/faults`, `/reset`, `/state`).
+// It also serves `/demo/env.js` as the demo server does, so demo pages load in a test.
 import { tsImport } from 'tsx/esm/api';
 
 export const STUDIO_ENV_PATH = '/__studio-env.js';
@@ -50,6 +51,10 @@ export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
     },
 
     serve(context) {
+      if (context.path === '/demo/env.js' && servers) {
+        // The same script the demo server writes, so demo pages (the Embed Builder) run in tests too.
+        return { type: 'js', body: `window.STUDIO_DEMO = Object.freeze(${JSON.stringify({ apiBaseUrl: servers.emulator.url })});\n` };
+      }
       if (context.path !== STUDIO_ENV_PATH || !servers) return undefined;
       const origin = `${context.protocol}://${context.host}`;
       return {
