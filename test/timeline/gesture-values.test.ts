@@ -40,6 +40,16 @@ describe('timeline gesture values', () => {
     expect(gestureValues('trim-out', { start: 1, trimIn: 0, trimOut: 0 }, -10, 0, true, context())).to.deep.equal({ start: 1, trimIn: 0, trimOut: 3.9 });
   });
 
+  it('lands a trim where it is released, with snapping on: never on the grid, only on other edges (issue 15)', () => {
+    // A clip at 1.3 s, 40 px per second: a 10 px drag is 0.25 s, whatever the grid's step.
+    const shifted = clip('hook', 1.3, 4);
+    const at40 = context({ clip: shifted, zoom: 40, candidates: snapCandidates([shifted, clip('offer', 9, 2)], 20, 'hook') });
+    expect(gestureValues('trim-in', { start: 1.3, trimIn: 0, trimOut: 0 }, 0.25, 0, false, at40)).to.deep.equal({ start: 1.55, trimIn: 0.25, trimOut: 0 });
+    expect(gestureValues('trim-out', { start: 1.3, trimIn: 0, trimOut: 0 }, -0.25, 0, false, at40)).to.deep.equal({ start: 1.3, trimIn: 0, trimOut: 0.25 });
+    // Near another clip's edge it still snaps to it.
+    expect(gestureValues('trim-out', { start: 1.3, trimIn: 0, trimOut: 0 }, -0.25, 0, false, { ...at40, clip: clip('hook', 1.3, 8) })).to.deep.equal({ start: 1.3, trimIn: 0, trimOut: 0.3 });
+  });
+
   it('drags gains by the lane height and the ducking depth in half decibels', () => {
     expect(gestureValues('gain', { gain: 0 }, 0, 20, false, context())).to.deep.equal({ gain: -10 });
     expect(gestureValues('music-gain', { gain: 0 }, 0, -14, false, context())).to.deep.equal({ gain: 9 });

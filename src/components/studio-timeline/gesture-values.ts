@@ -70,15 +70,16 @@ export function gestureValues(kind: DragKind, b: GestureValues, dt: number, dy: 
       return { start: round(snapClipStart(b['start']! + dt, clip!.length, candidates, grid, threshold)) };
     case 'trim-in': {
       const maxIn = clip!.sourceLength - b['trimOut']! - MIN_LENGTH;
-      // The left edge moves; the audio under it stays where it is.
-      const edge = snapTime(b['start']! + dt, candidates, grid, threshold).time;
+      // The left edge moves; the audio under it stays where it is. A trim lands where it is released: it
+      // snaps to other clips' edges and the target, never to the grid (that would cut somewhere else).
+      const edge = snapTime(b['start']! + dt, candidates, undefined, threshold).time;
       const trimIn = clamp(b['trimIn']! + (edge - b['start']!), 0, maxIn);
       const start = Math.max(0, b['start']! + (trimIn - b['trimIn']!));
       return { start: round(start), trimIn: round(b['trimIn']! + (start - b['start']!)), trimOut: b['trimOut']! };
     }
     case 'trim-out': {
       const end = b['start']! + clip!.sourceLength - b['trimIn']! - b['trimOut']!;
-      const edge = snapTime(end + dt, candidates, grid, threshold).time;
+      const edge = snapTime(end + dt, candidates, undefined, threshold).time;
       const trimOut = clamp(b['trimOut']! - (edge - end), 0, clip!.sourceLength - b['trimIn']! - MIN_LENGTH);
       return { start: b['start']!, trimIn: b['trimIn']!, trimOut: round(trimOut) };
     }
