@@ -225,6 +225,7 @@ export const en = {
   'timeline.clipRole': 'clip',
   'timeline.clip': '{label}, starts at {start}, {length} seconds',
   'timeline.clipOver': '{label}, starts at {start}, {length} seconds, {over} seconds past the target duration',
+  'timeline.clipOverlap': 'plays over another clip for {seconds} seconds',
   'timeline.zoomIn': 'Zoom in',
   'timeline.zoomOut': 'Zoom out',
   'timeline.zoomLevel': '{zoom} px per second',

@@ -224,6 +224,7 @@ export const fr: Catalogue = {
   'timeline.clipRole': 'clip',
   'timeline.clip': '{label}, commence à {start}, {length} secondes',
   'timeline.clipOver': '{label}, commence à {start}, {length} secondes, {over} secondes au-delà de la durée cible',
+  'timeline.clipOverlap': 'joue par-dessus un autre clip pendant {seconds} secondes',
   'timeline.zoomIn': 'Zoom avant',
   'timeline.zoomOut': 'Zoom arrière',
   'timeline.zoomLevel': '{zoom} px par seconde',

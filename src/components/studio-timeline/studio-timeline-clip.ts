@@ -24,6 +24,8 @@ export class StudioTimelineClip extends TimelinePart {
   @property({ type: Boolean }) selected = false;
   /** Target duration of the ad, seconds: a clip past it is marked. */
   @property({ type: Number }) targetDuration = Infinity;
+  /** Seconds this clip sounds together with another voice clip (0: none): marked, and said. */
+  @property({ type: Number }) overlap = 0;
   /** Called after each render (the timeline's waveform scheduler looks for new `.wave` elements). */
   @property({ attribute: false }) rendered: (() => void) | undefined;
 
@@ -39,7 +41,8 @@ export class StudioTimelineClip extends TimelinePart {
     const clip = this.clip!;
     const params = { label: clip.label, start: formatTime(clip.start, true), length: clip.length.toFixed(1) };
     const over = clip.start + clip.length - this.targetDuration;
-    return over > 0.05 ? this.t('timeline.clipOver', { ...params, over: over.toFixed(1) }) : this.t('timeline.clip', params);
+    const name = over > 0.05 ? this.t('timeline.clipOver', { ...params, over: over.toFixed(1) }) : this.t('timeline.clip', params);
+    return this.overlap > 0 ? `${name}, ${this.t('timeline.clipOverlap', { seconds: this.overlap.toFixed(2) })}` : name;
   }
 
   protected override shouldUpdate(): boolean {
@@ -50,7 +53,7 @@ export class StudioTimelineClip extends TimelinePart {
     const clip = this.clip!;
     const z = this.zoom;
     this.setAttr('data-id', clip.id);
-    this.setAttr('class', clip.start + clip.length > this.targetDuration + 0.05 ? 'clip over' : 'clip');
+    this.setAttr('class', ['clip', clip.start + clip.length > this.targetDuration + 0.05 ? 'over' : '', this.overlap > 0 ? 'overlap' : ''].filter(Boolean).join(' '));
     this.setAttr('aria-roledescription', this.t('timeline.clipRole'));
     this.setAttr('aria-selected', this.selected ? 'true' : 'false');
     this.setAttr('aria-label', this.accessibleName);

@@ -157,6 +157,12 @@ export const timelineStyles = css`
     border-color: var(--_over-line);
     border-style: dashed;
   }
+  /* Two voices at once: a red edge and stripes over the clip, above its neighbour. */
+  .clip.overlap {
+    z-index: 1;
+    border: 2px solid var(--studio-danger, #b91c1c);
+    background-image: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--studio-danger, #b91c1c) 22%, transparent) 6px 9px);
+  }
   .bed {
     background: var(--_music-bg);
     border: 1px solid var(--_music-wave);

@@ -20,6 +20,7 @@ import { WaveformScheduler } from './waveform-scheduler.js';
 import { ZoomController } from './zoom-controller.js';
 import { StudioTimelineBed } from './studio-timeline-bed.js';
 import { StudioTimelineClip } from './studio-timeline-clip.js';
+import { overlapSeconds } from './clip-edits.js';
 import { StudioTimelineRuler } from './studio-timeline-ruler.js';
 import { StudioTimelineTrack } from './studio-timeline-track.js';
 
@@ -243,6 +244,9 @@ export class StudioTimeline extends StudioElement {
   }
 
   protected override render() {
+    // Clips as shown (a drag's preview included), and how much each shares with another: two voices at once.
+    const shown = this.clips.map((clip) => this.#drag.shown(clip));
+    const overlaps = overlapSeconds(shown);
     const t = this.t;
     const z = this.zoom;
     const end = Math.max(this.contentEnd, this.targetDuration);
@@ -264,10 +268,10 @@ export class StudioTimeline extends StudioElement {
             this.clips.length,
             html`<div class="lane" role="listbox" aria-label=${t('timeline.voiceTrack')} aria-describedby="help" @focusin=${this.#focusClip}>
               ${repeat(
-                this.clips,
+                shown,
                 (clip) => clip.id,
-                (clip) => html`<studio-timeline-clip .clip=${this.#drag.shown(clip)} .zoom=${z} .selected=${clip.id === this.selectedId}
-                  .targetDuration=${this.targetDuration} .rendered=${this.#waves.requestSync}></studio-timeline-clip>`,
+                (clip) => html`<studio-timeline-clip .clip=${clip} .zoom=${z} .selected=${clip.id === this.selectedId}
+                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-timeline-clip>`,
               )}
             </div>`,
           )}
