@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import type { StudioTimelineClip } from '../../src/components/studio-timeline/studio-timeline-clip.js';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { envelopePath, gridStep } from '../../src/components/studio-timeline/geometry.js';
@@ -57,7 +58,7 @@ describe('<studio-timeline>', () => {
 
   it('marks and names clips that play over each other, two voices at once (issue 15)', async () => {
     const el = await make({ clips: [clip('hook', 1, 2), clip('body', 2.74, 3), clip('cta', 6, 1)] });
-    const byId = (id: string) => el.shadowRoot!.querySelector<HTMLElement>(`.clip[data-id="${id}"]`)!;
+    const byId = (id: string) => el.shadowRoot!.querySelector<StudioTimelineClip>(`.clip[data-id="${id}"]`)!;
     await byId('hook').updateComplete;
     expect(['hook', 'body', 'cta'].map((id) => byId(id).classList.contains('overlap'))).to.deep.equal([true, true, false]);
     expect(byId('body').getAttribute('aria-label')).to.include('plays over another clip for 0.26 seconds');
