@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { resolveConfig } from '../../src/config/validate.js';
 import { StudioConfigError } from '../../src/errors.js';
 import { testAuth } from '../support/auth.js';
+import { prng } from '../audio/signals.js';
 
 /** Set `CONFIG_FUZZ_SEED=<n>` when running the tests to replay one seed (see web-test-runner.config.mjs). */
 declare const __CONFIG_FUZZ_SEED__: string | undefined;
@@ -10,17 +11,6 @@ const RUNS = 3000;
 const given = typeof __CONFIG_FUZZ_SEED__ === 'string' && __CONFIG_FUZZ_SEED__ !== '' ? Number(__CONFIG_FUZZ_SEED__) : undefined;
 const SEED = given !== undefined && Number.isInteger(given) ? given >>> 0 : (Date.now() ^ (Math.random() * 2 ** 32)) >>> 0;
 
-/** mulberry32: a small seeded generator. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const validConfig = (): Record<string, unknown> => ({
   target: '#editor',
@@ -152,7 +142,7 @@ const prototypeKeys = () => [Object.prototype, Array.prototype, Function.prototy
 describe('resolveConfig under fuzzing', () => {
   it(`gives a resolved config or a StudioConfigError naming a config. path, for ${RUNS} mutated configs`, function () {
     this.timeout(30_000);
-    const random = generator(SEED);
+    const random = prng(SEED);
     const before = prototypeKeys();
     let refused = 0;
     for (let run = 0; run < RUNS; run++) {

@@ -18,23 +18,13 @@ import {
   type BuilderState,
 } from '../../demo/builder/state.js';
 import { until } from '../model/autosave-support.js';
+import { prng } from '../audio/signals.js';
 
 declare const __BUILDER_FUZZ_SEED__: string;
 
 const FLAVOUR_IDS = FLAVOURS.map((flavour) => flavour.id);
 const version = '0.1.0';
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random form state; the user id is a random token (or a hostile string) that nothing else contains. */
 function randomState(next: () => number): BuilderState {
@@ -71,7 +61,7 @@ describe('Embed Builder snippets', () => {
     const cases = __BUILDER_FUZZ_SEED__ === '' ? 300 : 1;
     for (let i = 0; i < cases; i += 1) {
       const seed = base + i;
-      const state = randomState(random(seed));
+      const state = randomState(prng(seed));
       const replay = `(seed ${seed}; replay with BUILDER_FUZZ_SEED=${seed})`;
       const escaped = quote(state.userId).slice(1, -1);
       for (const flavour of FLAVOUR_IDS) {
