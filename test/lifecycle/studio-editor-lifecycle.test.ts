@@ -158,6 +158,19 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
     expect(h.element.store.getState().history.pastDepth).to.equal(0);
   });
 
+  it('a live change right after a project switch goes with the switch: the new project, in the new theme', async () => {
+    const h = await start();
+    const next = unique('p-next');
+    h.update({ project: { id: next } });
+    // Applied on its own (a separate update), while the switch is still saving the old project.
+    await h.element.updateComplete;
+    h.update({ theme: { mode: 'dark' } });
+    await h.element.updateComplete;
+    await until(() => h.element.getProject().project_id === next && h.element.ready, 'the switch');
+    expect(h.element.getAttribute('theme')).to.equal('dark');
+    expect(h.element.config!.project!.id).to.equal(next);
+  });
+
   const moves: Array<[string, (element: HTMLElement) => Promise<void>]> = [
     ['immediately', async (element) => {
       const parent = element.parentElement!;

@@ -293,21 +293,25 @@ export class StudioEditor extends LitElement {
     this.#callbacks = { getToken: next.auth.getToken, refreshToken: next.auth.refreshToken };
     if (previous === undefined || this.#scope === undefined) {
       if (this.isConnected) this.#start(next);
-    } else if (needsNewSession(previous, next)) {
-      void this.#switchSession(next);
+    } else if (this.#switching || needsNewSession(previous, next)) {
+      // A config that comes while a switch saves goes with the switch: the session started then is the newest.
+      void this.#switchSession();
     } else {
       this.#applyLive(previous, next);
     }
   }
 
   /** Another user, project or service: the project is saved first, then the session starts over. */
-  async #switchSession(next: ResolvedConfig): Promise<void> {
+  async #switchSession(): Promise<void> {
     const switching = ++this.#switches;
+    this.#switching = true;
     await this.#autosave?.flush().catch(() => undefined);
-    if (switching !== this.#switches || this.resolved !== next) return;
+    if (switching !== this.#switches) return;
+    this.#switching = false;
     this.#release();
-    if (this.isConnected) this.#start(next);
+    if (this.isConnected && this.resolved !== undefined) this.#start(this.resolved);
   }
+  #switching = false;
 
   /** Language, theme, layout, tools and defaults change in place. */
   #applyLive(previous: ResolvedConfig, next: ResolvedConfig): void {
