@@ -148,6 +148,25 @@ describe('autosave', () => {
     await b.autosave.dispose();
   });
 
+  it('writes no journal while a conflict waits for the user, so a reload cannot hide the stored draft', async () => {
+    const db = uniqueDb();
+    const a = harness(db);
+    await a.autosave.ready;
+    a.store.dispatch({ type: 'project/rename', title: 'Draft title' });
+    await a.autosave.dispose();
+    const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
+    await b.autosave.ready;
+    b.store.dispatch({ type: 'project/rename', title: 'Host title, edited' });
+    b.win.dispatchEvent(new Event('pagehide'));
+    expect(Object.keys(localStorage).filter((key) => key.includes(db))).to.deep.equal([]);
+    // The next page still finds the draft.
+    const c = harness(db);
+    await c.autosave.ready;
+    expect(c.store.getState().project.title).to.equal('Draft title');
+    await b.autosave.dispose();
+    await c.autosave.dispose();
+  });
+
   it('a journal older than the stored draft (another tab saved since) is not restored', async () => {
     const db = uniqueDb();
     const a = harness(db, { indexedDB: null, debounceMs: 60_000, maxWaitMs: 60_000 });

@@ -180,7 +180,11 @@ export class Autosave {
   /** Copies unsaved work to the journal, synchronously (see journal.ts). */
   #writeJournal(): void {
     const state = this.#store.getState();
-    if (this.#disposed || this.#pause === 'opening' || !state.dirty || state.project.project_id !== this.#projectId) return;
+    // Not while saving waits for the user (a conflict, another tab's newer work): the journal would come back
+    // as the newest work after a reload and hide the draft the user has not chosen against yet. Without
+    // usable IndexedDB it is all that keeps the work, so it is written then.
+    const waiting = this.#pause !== undefined && this.#pause !== 'unavailable';
+    if (this.#disposed || waiting || !state.dirty || state.project.project_id !== this.#projectId) return;
     writeJournal(this.#journal, this.#slot, { revision: this.#revision, savedAt: new Date().toISOString(), doc: state.project });
   }
 
