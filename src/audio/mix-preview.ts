@@ -150,7 +150,7 @@ export class MixPreview implements MixPreviewSource {
     // Where the speech is follows the project at once (the render comes after the delay): the length
     // rules and the export's check never read the clips of before. Unknown until new audio is decoded.
     const timing = missingSources(project, this.#sources).length === 0 ? speechTiming(project, (url) => this.#sources.get(url)) : null;
-    if (timing === null || JSON.stringify(timing) !== JSON.stringify(this.#state.timing)) this.#set({ timing });
+    if (JSON.stringify(timing) !== JSON.stringify(this.#state.timing)) this.#set({ timing });
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.#render(project), first ? 0 : this.#delayMs);
   }

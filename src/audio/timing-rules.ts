@@ -21,6 +21,12 @@ export function speechTiming(project: ProjectDocument, source: (url: string) => 
     const length = Math.max(0, (audio.channels[0]?.length ?? 0) / audio.sampleRate - clip.trimIn - clip.trimOut);
     return [{ id: clip.id, start: Math.max(0, clip.start), end: Math.max(0, clip.start) + length }];
   });
+  const overlaps = overlapsOf(spans);
+  return { speechEnd: spans.reduce((end, span) => Math.max(end, span.end), 0), overlaps };
+}
+
+/** Every pair of spans that sound at once, with the seconds they share (shorter than `SLACK` is none). */
+export function overlapsOf(spans: ReadonlyArray<{ readonly id: string; readonly start: number; readonly end: number }>): Array<{ a: string; b: string; seconds: number }> {
   const overlaps: Array<{ a: string; b: string; seconds: number }> = [];
   const sorted = [...spans].sort((x, y) => x.start - y.start);
   for (let i = 0; i < sorted.length; i += 1) {
@@ -29,7 +35,7 @@ export function speechTiming(project: ProjectDocument, source: (url: string) => 
       if (seconds > SLACK) overlaps.push({ a: sorted[i]!.id, b: sorted[j]!.id, seconds });
     }
   }
-  return { speechEnd: spans.reduce((end, span) => Math.max(end, span.end), 0), overlaps };
+  return overlaps;
 }
 
 /** How far the speech runs past the ad's end, seconds (0 when it fits). */

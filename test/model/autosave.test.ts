@@ -5,6 +5,16 @@ import { draftKey, openDraftDb, readDraft, writeDraft } from '../../src/model/pe
 import { sampleProject } from './fixtures.js';
 import { english, harness, press, uniqueDb, until } from './autosave-support.js';
 
+/** A database holding a draft titled `title`, saved by a tab that closed normally. */
+async function storedDraft(title: string): Promise<string> {
+  const db = uniqueDb();
+  const a = harness(db);
+  await a.autosave.ready;
+  a.store.dispatch({ type: 'project/rename', title });
+  await a.autosave.dispose();
+  return db;
+}
+
 describe('autosave', () => {
   afterEach(() => sinon.restore());
 
@@ -149,11 +159,7 @@ describe('autosave', () => {
   });
 
   it('writes no journal while a conflict waits for the user, so a reload cannot hide the stored draft', async () => {
-    const db = uniqueDb();
-    const a = harness(db);
-    await a.autosave.ready;
-    a.store.dispatch({ type: 'project/rename', title: 'Draft title' });
-    await a.autosave.dispose();
+    const db = await storedDraft('Draft title');
     const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
     await b.autosave.ready;
     b.store.dispatch({ type: 'project/rename', title: 'Host title, edited' });
@@ -191,11 +197,7 @@ describe('autosave', () => {
   });
 
   it('offers the draft when the host loaded a different project: says what differs and that saving waits', async () => {
-    const db = uniqueDb();
-    const a = harness(db);
-    await a.autosave.ready;
-    a.store.dispatch({ type: 'project/rename', title: 'Draft title' });
-    await a.autosave.dispose();
+    const db = await storedDraft('Draft title');
 
     const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
     await b.autosave.ready;
@@ -208,11 +210,7 @@ describe('autosave', () => {
   });
 
   it('keeping the loaded project asks once more, naming the draft that will be lost, before overwriting it', async () => {
-    const db = uniqueDb();
-    const a = harness(db);
-    await a.autosave.ready;
-    a.store.dispatch({ type: 'project/rename', title: 'Draft title' });
-    await a.autosave.dispose();
+    const db = await storedDraft('Draft title');
 
     const b = harness(db, { hostLoaded: true, project: sampleProject({ title: 'Host title' }) });
     await b.autosave.ready;

@@ -1,4 +1,5 @@
 /** Pure helpers of the timeline's keyboard edits: where a split falls, which piece a clip joins, markers. */
+import { overlapsOf } from '../../audio/timing-rules.js';
 import type { TimelineClip, TimelineMarker, TimelineTrackId, TimelineTracks } from './types.js';
 
 /** The shortest piece a split leaves, seconds (the reducer refuses shorter ones too). */
@@ -38,16 +39,9 @@ export function isHeard(tracks: TimelineTracks, track: TimelineTrackId): boolean
 /** For each clip that sounds together with another, the seconds it shares with the others (0: none). */
 export function overlapSeconds(clips: readonly Pick<TimelineClip, 'id' | 'start' | 'length'>[]): Map<string, number> {
   const shared = new Map<string, number>();
-  const sorted = [...clips].sort((a, b) => a.start - b.start);
-  for (let i = 0; i < sorted.length; i += 1) {
-    const a = sorted[i]!;
-    for (let j = i + 1; j < sorted.length && sorted[j]!.start < a.start + a.length; j += 1) {
-      const b = sorted[j]!;
-      const seconds = Math.min(a.start + a.length, b.start + b.length) - b.start;
-      if (seconds <= 0.001) continue;
-      shared.set(a.id, (shared.get(a.id) ?? 0) + seconds);
-      shared.set(b.id, (shared.get(b.id) ?? 0) + seconds);
-    }
+  for (const { a, b, seconds } of overlapsOf(clips.map((clip) => ({ id: clip.id, start: clip.start, end: clip.start + clip.length })))) {
+    shared.set(a, (shared.get(a) ?? 0) + seconds);
+    shared.set(b, (shared.get(b) ?? 0) + seconds);
   }
   return shared;
 }
