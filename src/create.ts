@@ -21,7 +21,7 @@ export interface StudioHandle {
   on<K extends StudioEventName>(type: K, listener: StudioListener<K>): () => void;
   /** The service client with the editor's auth: the same operations the editor runs. */
   readonly api: ServiceClient;
-  /** The project document now: a frozen snapshot, JSON-serialisable (see the README's project document). */
+  /** The project document now: a frozen snapshot, JSON-serialisable (see docs/project.md). */
   getProject(): ProjectDocument;
   /**
    * Loads a project document (any known schema version; migrated and validated) as one undo step.

@@ -19,7 +19,7 @@ export interface RenderOptions {
 
 /** Options of a `Renderer`. */
 export interface RendererOptions {
-  /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see the README's security notes). */
+  /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see docs/security.md). */
   readonly createWorker?: () => Worker;
   /** Render on the main thread only, never starting a worker. */
   readonly mainThread?: boolean;

@@ -142,7 +142,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
 export class StudioEditor extends LitElement {
   static override styles = styles;
 
-  /** The editor's configuration. See the README's config reference. */
+  /** The editor's configuration. See docs/config.md. */
   @property({ attribute: false })
   config: StudioConfig | undefined;
 
