@@ -11,6 +11,9 @@ export const styles = css`
     --_border: var(--studio-border, #d1d5db);
     --_danger: var(--studio-danger, #b91c1c);
     --_warning: var(--studio-warning, #b45309);
+    /* Private: text on the accent colour, and the timeline's section markers. */
+    --_on-accent: #ffffff;
+    --_marker: #5b21b6;
     --_font: var(--studio-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_radius: var(--studio-radius, 8px);
     --_space: var(--studio-space, 12px);
@@ -39,6 +42,8 @@ export const styles = css`
     --_border: var(--studio-border, #374151);
     --_danger: var(--studio-danger, #f87171);
     --_warning: var(--studio-warning, #fbbf24);
+    --_on-accent: #111827;
+    --_marker: #c4b5fd;
     color-scheme: dark;
   }
 
@@ -51,7 +56,9 @@ export const styles = css`
       --_text-muted: var(--studio-text-muted, #d1d5db);
       --_border: var(--studio-border, #374151);
       --_danger: var(--studio-danger, #f87171);
-    --_warning: var(--studio-warning, #fbbf24);
+      --_warning: var(--studio-warning, #fbbf24);
+      --_on-accent: #111827;
+      --_marker: #c4b5fd;
       color-scheme: dark;
     }
   }

@@ -15,7 +15,7 @@ export const timelineStyles = css`
     --_music-bg: var(--studio-timeline-music, #dcfce7);
     --_music-wave: var(--studio-timeline-music-wave, #166534);
     --_over: var(--studio-timeline-over, rgba(220, 38, 38, 0.14));
-    --_over-line: var(--studio-timeline-over-line, #b91c1c);
+    --_over-line: var(--studio-timeline-over-line, var(--_danger, #b91c1c));
     --_playhead: var(--studio-timeline-playhead, #dc2626);
   }
   .bar {
@@ -81,7 +81,7 @@ export const timelineStyles = css`
     padding: 0 3px;
     font-size: 10px;
     line-height: 11px;
-    color: #5b21b6;
+    color: var(--_marker, #5b21b6);
     background: var(--_surface, #ffffff);
     white-space: nowrap;
     pointer-events: none;
@@ -103,7 +103,7 @@ export const timelineStyles = css`
     margin-top: -1px;
     font-size: 9px;
     line-height: 9px;
-    color: #5b21b6;
+    color: var(--_marker, #5b21b6);
     white-space: nowrap;
   }
   .db-scale span:first-child {
@@ -160,8 +160,8 @@ export const timelineStyles = css`
   /* Two voices at once: a red edge and stripes over the clip, above its neighbour. */
   .clip.overlap {
     z-index: 1;
-    border: 2px solid var(--studio-danger, #b91c1c);
-    background-image: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--studio-danger, #b91c1c) 22%, transparent) 6px 9px);
+    border: 2px solid var(--_danger, #b91c1c);
+    background-image: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--_danger, #b91c1c) 22%, transparent) 6px 9px);
   }
   .bed {
     background: var(--_music-bg);

@@ -1,0 +1,88 @@
+// Axe on every panel of a voiced project (two voice clips, a bed, the timeline drawn), in both colour modes
+// and at a desktop and a phone width. Libraries come from the service emulator; the audio is synthetic.
+import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
+import { apiBaseUrl } from '/__studio-env.js';
+import { encodeWav } from '../../src/audio/index.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
+import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
+import type { PanelId } from '../../src/config/types.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import type { VoiceClip } from '../../src/model/document.js';
+import { music, syntheticSpeech } from '../audio/signals.js';
+import { cleanupMounts, mountPoint } from '../support/auth.js';
+
+const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 16 }) as BlobPart], { type: 'audio/wav' }));
+
+describe('<studio-editor> accessibility with a voiced project', () => {
+  let voiceUrl = '';
+  let bedUrl = '';
+  let handle: StudioHandle | undefined;
+  before(() => {
+    voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
+    bedUrl = wavUrl(music(4, 48000));
+  });
+  after(() => {
+    URL.revokeObjectURL(voiceUrl);
+    URL.revokeObjectURL(bedUrl);
+  });
+  afterEach(async () => {
+    handle?.destroy();
+    handle = undefined;
+    cleanupMounts();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  const clip = (id: string, start: number): VoiceClip => ({ id, sectionId: id, assetId: `a-${id}`, url: voiceUrl, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null });
+
+  async function open(mode: 'light' | 'dark'): Promise<HTMLElement> {
+    mountPoint('editor-a11y');
+    const user = `a11y-${Math.random().toString(36).slice(2)}`;
+    handle = await create({
+      target: '#editor-a11y',
+      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+      api: { baseUrl: apiBaseUrl as string },
+      project: { id: user, autosave: false },
+      theme: { mode },
+      layout: { height: '720px' },
+    });
+    const project = handle.getProject();
+    handle.loadProject({
+      ...project,
+      title: 'Brewline spring sale',
+      duration: 10,
+      script: { sections: [{ id: 'hook', label: 'Hook', text: 'Tired of slow mornings?' }, { id: 'offer', label: 'Offer', text: 'Brewline, ready in ninety seconds.' }] },
+      clips: [clip('hook', 1), clip('offer', 5)],
+      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
+    });
+    const editor = handle.element;
+    const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
+    await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 15000 });
+    const timelinePanel = editor.shadowRoot!.querySelector('studio-timeline-panel')!;
+    await waitUntil(() => timelinePanel.shadowRoot?.querySelector('studio-timeline')?.shadowRoot?.querySelector('.clip'), 'the clips are drawn', { timeout: 10000 });
+    return editor;
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+      it(`has no axe violations on any panel, ${mode}, ${width} px`, async function () {
+        this.timeout(60_000);
+        await setViewport({ width, height });
+        const editor = await open(mode);
+        const panels = editor.shadowRoot!.querySelector('studio-panels') as StudioPanels;
+        const checked: string[] = [];
+        for (const id of PANELS) {
+          panels.active = id;
+          await panels.updateComplete;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await expect(editor, `${id} panel, ${mode}, ${width} px`).to.be.accessible();
+          checked.push(id);
+        }
+        expect(checked).to.deep.equal(PANELS);
+      });
+    }
+  }
+});
