@@ -5,7 +5,8 @@ import type { NoticeKind, StudioNotice } from '../notices.js';
 import { downloadProjectFile } from '../project-file.js';
 import { DEFAULT_DB_NAME, draftKey, openDraftDb, readDraft, writeDraft, type DraftRecord } from './idb.js';
 import { describeDifferences } from './differences.js';
-import { clearJournal, defaultJournalStorage, readJournal, writeJournal } from './journal.js';
+import { downloadRawDraft, offerDraftNotice, savedAtText, otherTabNotice, saveFailedNotice, unreadableDraftNotice } from './draft-notices.js';
+import { clearJournal, defaultJournalStorage, newestWork, writeJournal } from './journal.js';
 import { storageError, type StudioStorageError } from './storage-error.js';
 
 /** Options of `startAutosave`. */
@@ -127,12 +128,12 @@ export class Autosave {
     if (options.signal?.aborted) void this.dispose();
   }
 
-  /** The revision of the last draft this tab saved or read. */
   /** Whether a `beforeunload` guard is installed (there are unsaved changes). */
   get guarded(): boolean {
     return this.#guarded;
   }
 
+  /** The revision of the last draft this tab saved or read. */
   get revision(): number {
     return this.#revision;
   }
@@ -244,10 +245,7 @@ export class Autosave {
       return;
     }
     this.#revision = record?.revision ?? 0;
-    // Work copied to the journal as the page went away is newer than the draft it was edited from.
-    const journal = readJournal(this.#journal, this.#slot);
-    if (journal !== undefined && journal.revision < this.#revision) clearJournal(this.#journal, this.#slot);
-    const newest = journal !== undefined && journal.revision >= this.#revision ? { doc: journal.doc, savedAt: journal.savedAt, cleanExit: true, journal: true } : record && { doc: record.doc, savedAt: record.savedAt, cleanExit: record.cleanExit, journal: false };
+    const newest = newestWork(this.#journal, this.#slot, record);
     if (newest === undefined) {
       this.#handleChange(this.#store.getState());
       return;
@@ -287,81 +285,41 @@ export class Autosave {
   #offerDraft(stored: { savedAt: string; cleanExit: boolean }, draft: ProjectDocument): void {
     this.#pause = 'choice';
     const loaded = this.#store.getState().project;
-    const details = describeDifferences(draft, loaded);
-    const params = { title: draft.title, loaded: loaded.title, time: this.#formatTime(stored.savedAt) };
-    const offer = (): void =>
-      this.#setNotice({
-        kind: 'restore-draft',
-        tone: 'warning',
-        message: stored.cleanExit ? 'notice.draftDiffers' : 'notice.draftCrashed',
-        params,
-        details,
-        dismissible: false,
-        actions: [
-          {
-            label: 'notice.restoreDraft',
-            run: () => {
-              this.#clearNotice('restore-draft');
-              this.#pause = undefined;
-              // One undo step: the loaded project stays one undo away.
-              this.#store.dispatch({ type: 'project/load', project: draft });
-              this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
-            },
-          },
-          // Keeping the loaded project writes over the draft: that is asked once more, naming what goes.
-          { label: 'notice.keepLoaded', run: confirmKeep },
-          { label: 'notice.exportDraft', run: () => this.#export(draft) },
-        ],
-      });
-    const confirmKeep = (): void =>
-      this.#setNotice({
-        kind: 'restore-draft',
-        tone: 'warning',
-        message: 'notice.confirmKeep',
-        params,
-        details,
-        dismissible: false,
-        actions: [
-          {
-            label: 'notice.confirmReplace',
-            run: () => {
-              this.#clearNotice('restore-draft');
-              this.#pause = undefined;
-              this.#mustWrite = true;
-              void this.flush(false).catch(() => undefined);
-            },
-          },
-          { label: 'notice.exportDraft', run: () => this.#export(draft) },
-          { label: 'notice.back', run: offer },
-        ],
-      });
-    offer();
+    const params = { title: draft.title, loaded: loaded.title, time: savedAtText(stored.savedAt, this.#options.locale) };
+    const resume = (): void => {
+      this.#clearNotice('restore-draft');
+      this.#pause = undefined;
+    };
+    offerDraftNotice((notice) => this.#setNotice(notice), { cleanExit: stored.cleanExit, params, details: describeDifferences(draft, loaded) }, {
+      restore: () => {
+        resume();
+        // One undo step: the loaded project stays one undo away.
+        this.#store.dispatch({ type: 'project/load', project: draft });
+        this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+      },
+      // Keeping the loaded project writes over the draft (the notice asked once more, naming what goes).
+      replace: () => {
+        resume();
+        this.#mustWrite = true;
+        void this.flush(false).catch(() => undefined);
+      },
+      exportDraft: () => this.#export(draft),
+    });
   }
 
   #offerUnreadable(record: DraftRecord, error: Error): void {
     this.#pause = 'unreadable';
-    this.#setNotice({
-      kind: 'draft-unreadable',
-      tone: 'error',
-      message: 'notice.draftUnreadable',
-      params: { reason: error.message },
-      dismissible: false,
-      actions: [
-        {
-          label: 'notice.downloadDraft',
-          run: () => this.#download(record.doc),
+    this.#setNotice(
+      unreadableDraftNotice(error.message, {
+        download: () => downloadRawDraft(record.doc),
+        replace: () => {
+          this.#clearNotice('draft-unreadable');
+          this.#pause = undefined;
+          this.#mustWrite = true;
+          void this.flush();
         },
-        {
-          label: 'notice.replaceDraft',
-          run: () => {
-            this.#clearNotice('draft-unreadable');
-            this.#pause = undefined;
-            this.#mustWrite = true;
-            void this.flush();
-          },
-        },
-      ],
-    });
+      }),
+    );
   }
 
   #handleChange(state: EditorState): void {
@@ -458,24 +416,16 @@ export class Autosave {
     } else {
       // Without usable storage, saving waits for "Try again" instead of failing on every edit.
       if (error.code === 'storage-unavailable' || error.code === 'storage-blocked') this.#pause = 'unavailable';
-      const current = () => this.#store.getState().project;
-      this.#setNotice({
-        kind: 'save-failed',
-        tone: 'error',
-        message: `notice.${error.code}`,
-        params: { reason: error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : '' },
-        dismissible: true,
-        actions: [
-          { label: 'notice.exportProject', run: () => this.#export(current()) },
-          {
-            label: 'notice.tryAgain',
-            run: () => {
-              if (this.#pause === 'unavailable') this.#pause = undefined;
-              void this.flush();
-            },
+      const reason = error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : '';
+      this.#setNotice(
+        saveFailedNotice(error.code, reason, {
+          exportProject: () => this.#export(this.#store.getState().project),
+          tryAgain: () => {
+            if (this.#pause === 'unavailable') this.#pause = undefined;
+            void this.flush();
           },
-        ],
-      });
+        }),
+      );
     }
     // One event per run of failures (a failing save is retried on the next edit): no flood of errors.
     if (this.#failing === error.code) return;
@@ -483,7 +433,6 @@ export class Autosave {
     this.#options.onError?.(error);
   }
   #failing: string | undefined;
-
 
   #handleMessage(message: SavedMessage): void {
     if (this.#disposed || message?.type !== 'saved' || message.tabId === this.#tabId || message.key !== this.#key) return;
@@ -494,16 +443,12 @@ export class Autosave {
   #showStale(): void {
     this.#pause = 'stale';
     this.#clearTimer();
-    this.#setNotice({
-      kind: 'other-tab',
-      tone: 'warning',
-      message: 'notice.otherTab',
-      dismissible: false,
-      actions: [
-        { label: 'notice.loadNewer', run: () => void this.reloadFromStorage() },
-        { label: 'notice.exportThis', run: () => this.#export(this.#store.getState().project) },
-      ],
-    });
+    this.#setNotice(
+      otherTabNotice({
+        loadNewer: () => void this.reloadFromStorage(),
+        exportThis: () => this.#export(this.#store.getState().project),
+      }),
+    );
   }
 
   /** Replaces the document by the stored draft (another tab's newer work) and resumes saving. */
@@ -561,32 +506,10 @@ export class Autosave {
     if (this.#notices.get(kind)?.dismissible) this.#clearNotice(kind);
   }
 
-  /** When a draft was saved, in the editor's locale ("" when unknown). */
-  #formatTime(iso: string): string {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return '';
-    try {
-      return new Intl.DateTimeFormat(this.#options.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    } catch {
-      return date.toLocaleString();
-    }
-  }
-
   #export(doc: ProjectDocument): void {
     (this.#options.onExport ?? downloadProjectFile)(doc);
   }
-
-  #download(raw: unknown): void {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(raw, null, 2)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'saved-draft.studio.json';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
-
-
 
 /** Starts autosave for a store; stop it with `dispose()` or by aborting `options.signal`. */
 export function startAutosave(options: AutosaveOptions): Autosave {

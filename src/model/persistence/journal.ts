@@ -56,3 +56,28 @@ export function clearJournal(storage: Storage | undefined, slot: string): void {
     // Nothing to clear where storage is refused.
   }
 }
+
+/** The newest stored work of a project, from the IndexedDB draft or the journal. */
+export interface StoredWork {
+  doc: unknown;
+  savedAt: string;
+  cleanExit: boolean;
+  /** It came from the journal, so it is not in IndexedDB yet. */
+  journal: boolean;
+}
+
+/**
+ * Work copied to the journal as the page went away is newer than the draft it was edited from: it wins when
+ * its revision is at least the draft's. A journal older than the draft is stale and is removed.
+ */
+export function newestWork(
+  storage: Storage | undefined,
+  slot: string,
+  draft: { doc: unknown; savedAt: string; cleanExit: boolean; revision: number } | undefined,
+): StoredWork | undefined {
+  const revision = draft?.revision ?? 0;
+  const journal = readJournal(storage, slot);
+  if (journal !== undefined && journal.revision < revision) clearJournal(storage, slot);
+  if (journal !== undefined && journal.revision >= revision) return { doc: journal.doc, savedAt: journal.savedAt, cleanExit: true, journal: true };
+  return draft && { doc: draft.doc, savedAt: draft.savedAt, cleanExit: draft.cleanExit, journal: false };
+}
