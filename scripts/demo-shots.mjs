@@ -49,12 +49,12 @@ try {
   const input = await find('#url');
   await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
   await input.press('Enter');
-  await find('studio-recommendation-card');
+  await find('studio-editor-recommendation-card');
   await shot('results');
   await (await find(null, 'Use this')).click();
   await tab('script');
   await (await find(null, 'Generate voice-over')).click();
-  await find('studio-timeline .clip, .clip[data-id]');
+  await find('studio-editor-timeline .clip, .clip[data-id]');
   await pause(4000);
   await shot('script');
   for (const id of ['voice', 'music', 'mix', 'master', 'export']) {

@@ -36,7 +36,7 @@ describe('the CDN build (dist/studio-editor.iife.js)', () => {
       layout: { height: '300px' },
       project: { title: 'From the CDN' },
     });
-    const toolbar = handle.element.shadowRoot!.querySelector('studio-toolbar') as HTMLElement & { updateComplete: Promise<unknown> };
+    const toolbar = handle.element.shadowRoot!.querySelector('studio-editor-toolbar') as HTMLElement & { updateComplete: Promise<unknown> };
     await toolbar.updateComplete;
     expect(toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part="title"]')!.value).to.equal('From the CDN');
     expect(handle.element.getBoundingClientRect().height).to.equal(300);

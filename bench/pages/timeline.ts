@@ -56,8 +56,8 @@ publish(async () => {
   const rows: Row[] = [];
 
   const loadStart = performance.now();
-  if (customElements.get('studio-timeline') !== StudioTimeline) throw new Error('<studio-timeline> is not defined');
-  const timeline = document.createElement('studio-timeline');
+  if (customElements.get('studio-editor-timeline') !== StudioTimeline) throw new Error('<studio-editor-timeline> is not defined');
+  const timeline = document.createElement('studio-editor-timeline');
   timeline.style.width = '1000px';
   Object.assign(timeline, {
     clips, zoom: 40, targetDuration: 600, envelope, envelopeRate: 20, duckDepth: 12,
@@ -70,7 +70,7 @@ publish(async () => {
 
   const scroller = timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
   const total = () => scroller.scrollWidth - scroller.clientWidth;
-  const scroll = await observe('<studio-timeline> scroll 10 min end to end at 40 px/s (240 frames)', 240, (i) => {
+  const scroll = await observe('<studio-editor-timeline> scroll 10 min end to end at 40 px/s (240 frames)', 240, (i) => {
     scroller.scrollLeft = (total() * (i + 1)) / 240;
   });
   rows.push(scroll.row);
@@ -83,9 +83,9 @@ publish(async () => {
   };
   scroller.scrollLeft = total() / 2;
   await frame();
-  const zoomIn = await observe('<studio-timeline> pinch-zoom in 40 -> 1000 px/s (3 wheel events a frame)', 90, pinch(-12));
+  const zoomIn = await observe('<studio-editor-timeline> pinch-zoom in 40 -> 1000 px/s (3 wheel events a frame)', 90, pinch(-12));
   rows.push(zoomIn.row);
-  const zoomOut = await observe('<studio-timeline> pinch-zoom out to 2 px/s', 120, pinch(12));
+  const zoomOut = await observe('<studio-editor-timeline> pinch-zoom out to 2 px/s', 120, pinch(12));
   rows.push(zoomOut.row);
   notes.push(`ours: zoom now ${timeline.zoom} px/s, waveforms alive ${timeline.waveformCount}`);
   timeline.remove();

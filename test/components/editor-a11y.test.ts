@@ -61,8 +61,8 @@ describe('<studio-editor> accessibility with a voiced project', () => {
     const editor = handle.element;
     const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
     await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 15000 });
-    const timelinePanel = editor.shadowRoot!.querySelector('studio-timeline-panel')!;
-    await waitUntil(() => timelinePanel.shadowRoot?.querySelector('studio-timeline')?.shadowRoot?.querySelector('.clip'), 'the clips are drawn', { timeout: 10000 });
+    const timelinePanel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
+    await waitUntil(() => timelinePanel.shadowRoot?.querySelector('studio-editor-timeline')?.shadowRoot?.querySelector('.clip'), 'the clips are drawn', { timeout: 10000 });
     return editor;
   }
 
@@ -72,7 +72,7 @@ describe('<studio-editor> accessibility with a voiced project', () => {
         this.timeout(60_000);
         await setViewport({ width, height });
         const editor = await open(mode);
-        const panels = editor.shadowRoot!.querySelector('studio-panels') as StudioPanels;
+        const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
         const checked: string[] = [];
         for (const id of PANELS) {
           panels.active = id;

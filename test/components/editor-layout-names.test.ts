@@ -69,12 +69,12 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
   it('shows every panel without sideways scrolling', async function () {
     this.timeout(30_000);
     handle = await mountEditor();
-    const panels = handle.element.shadowRoot!.querySelector('studio-panels') as StudioPanels;
+    const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     const area = panels.shadowRoot!.querySelector<HTMLElement>('[part=panel]')!;
     for (const id of PANELS) {
       panels.active = id;
       await panels.updateComplete;
-      const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-${id}-panel`)!;
+      const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-editor-${id}-panel`)!;
       await panel.updateComplete;
       if (id === 'voice' || id === 'music') await waitUntil(() => deepAll(panel.shadowRoot!).some((element) => element.localName === 'li'), `${id} library`, { timeout: 8000 });
       await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -92,12 +92,12 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
   it('gives every value control across the panels its own accessible name', async function () {
     this.timeout(30_000);
     handle = await mountEditor();
-    const panels = handle.element.shadowRoot!.querySelector('studio-panels') as StudioPanels;
+    const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     const names = new Map<string, string[]>();
     for (const id of PANELS) {
       panels.active = id;
       await panels.updateComplete;
-      const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-${id}-panel`)!;
+      const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-editor-${id}-panel`)!;
       await panel.updateComplete;
       const controls = deepAll(panel.shadowRoot!).filter(
         (element): element is HTMLElement =>

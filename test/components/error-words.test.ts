@@ -50,7 +50,7 @@ const SMALL_SENTENCE_START = /[.!?]\s+[a-zà-ÿ]/;
 
 interface Path {
   readonly name: string;
-  readonly tag: 'studio-recommend-panel' | 'studio-script-panel' | 'studio-voice-panel' | 'studio-music-panel';
+  readonly tag: 'studio-editor-recommend-panel' | 'studio-editor-script-panel' | 'studio-editor-voice-panel' | 'studio-editor-music-panel';
   /** Client stubs that fail with `error`. */
   readonly client: (error: Error) => Partial<ServiceClient>;
   /** Triggers the failing call through the panel's UI. */
@@ -58,32 +58,32 @@ interface Path {
 }
 
 const voices = { voices: [{ voice_id: 'ava', name: 'Ava', language: 'en-US', sample_url: '/s', words_per_minute: 120 }] };
-const scriptEditor = (panel: HTMLElement) => panel.shadowRoot!.querySelector('studio-script-editor')!;
+const scriptEditor = (panel: HTMLElement) => panel.shadowRoot!.querySelector('studio-editor-script-editor')!;
 
 const PATHS: readonly Path[] = [
   {
     name: 'recommend from a URL',
-    tag: 'studio-recommend-panel',
+    tag: 'studio-editor-recommend-panel',
     client: (error) => ({ pendingJobs: sinon.stub().resolves([]), recommendFromUrl: sinon.stub().rejects(error) }),
     trigger: (panel) =>
-      panel.shadowRoot!.querySelector('studio-recommend-form')!.dispatchEvent(
+      panel.shadowRoot!.querySelector('studio-editor-recommend-form')!.dispatchEvent(
         new CustomEvent('recommend-submit', { detail: { source: 'url', url: 'https://shop.example.com/a', duration: 30, count: 2 }, bubbles: true }),
       ),
   },
   {
     name: 'script voice-over',
-    tag: 'studio-script-panel',
+    tag: 'studio-editor-script-panel',
     client: (error) => ({ voices: sinon.stub().resolves(voices), voiceover: sinon.stub().rejects(error) }),
     trigger: (panel) => scriptEditor(panel).dispatchEvent(new CustomEvent('voiceover-generate', { bubbles: true })),
   },
   {
     name: 'script fit',
-    tag: 'studio-script-panel',
+    tag: 'studio-editor-script-panel',
     client: (error) => ({ voices: sinon.stub().resolves(voices), format: sinon.stub().rejects(error) }),
     trigger: (panel) => scriptEditor(panel).dispatchEvent(new CustomEvent('script-fit', { bubbles: true })),
   },
-  { name: 'voice library', tag: 'studio-voice-panel', client: (error) => ({ voices: sinon.stub().rejects(error) }), trigger: () => undefined },
-  { name: 'music library', tag: 'studio-music-panel', client: (error) => ({ music: sinon.stub().rejects(error) }), trigger: () => undefined },
+  { name: 'voice library', tag: 'studio-editor-voice-panel', client: (error) => ({ voices: sinon.stub().rejects(error) }), trigger: () => undefined },
+  { name: 'music library', tag: 'studio-editor-music-panel', client: (error) => ({ music: sinon.stub().rejects(error) }), trigger: () => undefined },
 ];
 
 async function mount(path: Path, error: Error, locale: Locale) {
@@ -121,7 +121,7 @@ describe('errors shown in the editor (issue 15)', () => {
           expect(SMALL_SENTENCE_START.test(text), where).to.equal(false);
           expect(/^[A-ZÀ-Ý]/.test(text), where).to.equal(true);
           const retry = alert.querySelector('button');
-          expect(retry?.textContent?.trim() === retryLabel, `${where}: Retry`).to.equal(failure.retry || path.tag === 'studio-voice-panel' || path.tag === 'studio-music-panel');
+          expect(retry?.textContent?.trim() === retryLabel, `${where}: Retry`).to.equal(failure.retry || path.tag === 'studio-editor-voice-panel' || path.tag === 'studio-editor-music-panel');
           await waitUntil(() => panel.shadowRoot!.activeElement === alert, `${where}: not focused`);
           expect(alert.tabIndex).to.equal(-1);
           expect(scroll.calledOn(alert)).to.equal(true);

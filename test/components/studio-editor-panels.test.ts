@@ -14,13 +14,13 @@ import { fr } from '../../src/i18n/fr.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 
 const PANELS: Array<{ id: PanelId; tag: string }> = [
-  { id: 'recommend', tag: 'studio-recommend-panel' },
-  { id: 'script', tag: 'studio-script-panel' },
-  { id: 'voice', tag: 'studio-voice-panel' },
-  { id: 'music', tag: 'studio-music-panel' },
-  { id: 'mix', tag: 'studio-mix-panel' },
-  { id: 'master', tag: 'studio-master-panel' },
-  { id: 'export', tag: 'studio-export-panel' },
+  { id: 'recommend', tag: 'studio-editor-recommend-panel' },
+  { id: 'script', tag: 'studio-editor-script-panel' },
+  { id: 'voice', tag: 'studio-editor-voice-panel' },
+  { id: 'music', tag: 'studio-editor-music-panel' },
+  { id: 'mix', tag: 'studio-editor-mix-panel' },
+  { id: 'master', tag: 'studio-editor-master-panel' },
+  { id: 'export', tag: 'studio-editor-export-panel' },
 ];
 
 async function mount(config: object = {}, width = '100%'): Promise<StudioEditor> {
@@ -34,7 +34,7 @@ async function mount(config: object = {}, width = '100%'): Promise<StudioEditor>
   return element;
 }
 
-const panelsOf = (editor: StudioEditor) => editor.shadowRoot!.querySelector('studio-panels') as StudioPanels;
+const panelsOf = (editor: StudioEditor) => editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
 const tabIds = (editor: StudioEditor) => [...panelsOf(editor).shadowRoot!.querySelectorAll('[part=tab]')].map((tab) => tab.id.replace('tab-', ''));
 
 async function show(editor: StudioEditor, id: PanelId): Promise<HTMLElement> {
@@ -50,7 +50,7 @@ async function show(editor: StudioEditor, id: PanelId): Promise<HTMLElement> {
 async function settle(panel: HTMLElement): Promise<void> {
   const deep = (root: Element | ShadowRoot, selector: string): boolean =>
     root.querySelector(selector) !== null || [...root.querySelectorAll('*')].some((el) => el.shadowRoot !== null && deep(el.shadowRoot, selector));
-  if (panel.localName === 'studio-voice-panel' || panel.localName === 'studio-music-panel') {
+  if (panel.localName === 'studio-editor-voice-panel' || panel.localName === 'studio-editor-music-panel') {
     await waitUntil(() => deep(panel.shadowRoot!, 'ul li'), `${panel.localName} shows its library`, { timeout: 8000 });
   }
   await new Promise((resolve) => setTimeout(resolve, 30));
@@ -66,7 +66,7 @@ function visibleTexts(root: Node, out: string[] = []): string[] {
       return;
     }
     if (node instanceof Element) {
-      if (node.hasAttribute('hidden') && node.localName !== 'studio-panels') return;
+      if (node.hasAttribute('hidden') && node.localName !== 'studio-editor-panels') return;
       for (const name of ['aria-label', 'placeholder', 'title', 'aria-valuetext']) {
         const value = node.getAttribute(name);
         if (value) out.push(value.trim());
@@ -110,11 +110,11 @@ describe('<studio-editor> panels (issue 7)', () => {
   it('tools.recommend and tools.product both off remove the recommend panel; tools.upload off removes the upload area', async () => {
     const editor = await mount({ tools: { recommend: false, product: false, upload: false } });
     expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix', 'master', 'export']);
-    expect(editor.shadowRoot!.querySelector('studio-recommend-panel') === null).to.equal(true);
+    expect(editor.shadowRoot!.querySelector('studio-editor-recommend-panel') === null).to.equal(true);
     const music = await show(editor, 'music');
-    const picker = music.shadowRoot!.querySelector('studio-music-picker')!;
+    const picker = music.shadowRoot!.querySelector('studio-editor-music-picker')!;
     await (picker as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    expect(picker.shadowRoot!.querySelector('studio-upload') === null).to.equal(true);
+    expect(picker.shadowRoot!.querySelector('studio-editor-upload') === null).to.equal(true);
   });
 
   it('lets a host style the tabs and the panels’ parts with ::part()', async () => {
@@ -134,18 +134,18 @@ describe('<studio-editor> panels (issue 7)', () => {
       expect(getComputedStyle(tab).letterSpacing).to.equal('3px');
       const music = await show(editor, 'music');
       expect(getComputedStyle(music.shadowRoot!.querySelector('[part=current]')!).fontStyle).to.equal('italic');
-      const picker = music.shadowRoot!.querySelector('studio-music-picker')!;
-      const upload = picker.shadowRoot!.querySelector('studio-upload')!;
+      const picker = music.shadowRoot!.querySelector('studio-editor-music-picker')!;
+      const upload = picker.shadowRoot!.querySelector('studio-editor-upload')!;
       expect(getComputedStyle(upload.shadowRoot!.querySelector('[part=dropzone]')!).borderTopWidth).to.equal('7px');
       const mix = await show(editor, 'mix');
       expect(getComputedStyle(mix.shadowRoot!.querySelector('[part=controls]')!).paddingLeft).to.equal('11px');
-      const slider = mix.shadowRoot!.querySelector('studio-mix-controls')!.shadowRoot!.querySelector('[part=slider]')!;
+      const slider = mix.shadowRoot!.querySelector('studio-editor-mix-controls')!.shadowRoot!.querySelector('[part=slider]')!;
       // The mix sliders share one grid (display: contents): inherited properties such as colour apply.
       expect(getComputedStyle(slider.querySelector('label')!).color).to.equal('rgb(1, 2, 3)');
       const voice = await show(editor, 'voice');
       expect(getComputedStyle(voice.shadowRoot!.querySelector('[part=modes]')!).marginTop).to.equal('6px');
       const recommend = await show(editor, 'recommend');
-      const form = recommend.shadowRoot!.querySelector('studio-recommend-form')!;
+      const form = recommend.shadowRoot!.querySelector('studio-editor-recommend-form')!;
       expect(getComputedStyle(form.shadowRoot!.querySelector('[part=submit]')!).marginTop).to.equal('4px');
     } finally {
       style.remove();
@@ -162,7 +162,7 @@ describe('<studio-editor> panels (issue 7)', () => {
     expect(colour(lightMix)).to.not.equal(colour(darkMix));
     expect(dark.style.getPropertyValue('--studio-accent')).to.equal('#ff0000');
     // The accent reaches a panel's controls (the range inputs of the mix sliders).
-    const range = darkMix.shadowRoot!.querySelector('studio-mix-controls')!.shadowRoot!.querySelector('input[type=range]')!;
+    const range = darkMix.shadowRoot!.querySelector('studio-editor-mix-controls')!.shadowRoot!.querySelector('input[type=range]')!;
     expect(getComputedStyle(range).accentColor).to.equal('rgb(255, 0, 0)');
   });
 

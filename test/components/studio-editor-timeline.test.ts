@@ -52,9 +52,9 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     const editor = handle.element;
     const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
     await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 10000 });
-    const panel = editor.shadowRoot!.querySelector('studio-timeline-panel')!;
-    await waitUntil(() => panel.shadowRoot?.querySelector('studio-timeline'), 'the timeline is loaded');
-    const timeline = panel.shadowRoot!.querySelector('studio-timeline') as StudioTimeline;
+    const panel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
+    await waitUntil(() => panel.shadowRoot?.querySelector('studio-editor-timeline'), 'the timeline is loaded');
+    const timeline = panel.shadowRoot!.querySelector('studio-editor-timeline') as StudioTimeline;
     await waitUntil(() => timeline.shadowRoot!.querySelector('.clip[data-id=offer]'), 'the clips are drawn');
     return { handle, editor, preview, timeline };
   }
@@ -121,7 +121,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   it('shows in the master panel the loudness the engine measures in the exported file', async function () {
     this.timeout(20_000);
     const { handle, editor, preview } = await open();
-    const master = editor.shadowRoot!.querySelector('studio-master-panel')!;
+    const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
     await waitUntil(() => master.shadowRoot?.querySelector('dd[data-figure=integrated]'), 'the meter is shown');
     const shown = (name: string) => master.shadowRoot!.querySelector(`dd[data-figure=${name}]`)!.textContent!;
     const blob = await handle.export({ format: 'wav24' });

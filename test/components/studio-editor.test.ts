@@ -17,7 +17,7 @@ customElements.define('test-store-probe', StoreProbe);
 
 /** The title as the user sees it: the value of the toolbar's title field. */
 async function titleOf(element: StudioEditor): Promise<string> {
-  const toolbar = element.shadowRoot!.querySelector('studio-toolbar')!;
+  const toolbar = element.shadowRoot!.querySelector('studio-editor-toolbar')!;
   await toolbar.updateComplete;
   return toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part="title"]')!.value;
 }
@@ -111,7 +111,7 @@ describe('<studio-editor>', () => {
 
   it('renders user text as text, never as markup', async () => {
     const element = await mount({ project: { title: '<img src=x onerror="window.__pwned=1">' } });
-    const toolbar = element.shadowRoot!.querySelector('studio-toolbar')!;
+    const toolbar = element.shadowRoot!.querySelector('studio-editor-toolbar')!;
     await toolbar.updateComplete;
     expect(element.shadowRoot!.querySelector('img')).to.equal(null);
     expect(toolbar.shadowRoot!.querySelector('img')).to.equal(null);
@@ -165,7 +165,7 @@ describe('<studio-editor> language', () => {
     element.config = { auth: testAuth(), i18n: { locale: 'fr', strings: { 'panels.label': 'Les étapes' } } };
     await ready;
     expect(element.shadowRoot!.querySelector('section')!.getAttribute('aria-label')).to.equal("Éditeur d'annonces audio");
-    const panels = element.shadowRoot!.querySelector('studio-panels')!;
+    const panels = element.shadowRoot!.querySelector('studio-editor-panels')!;
     await panels.updateComplete;
     expect(panels.shadowRoot!.querySelector('[role="tablist"]')!.getAttribute('aria-label')).to.equal('Les étapes');
     expect(panels.shadowRoot!.querySelector('[role="tab"]')!.textContent).to.equal('Recommandation');

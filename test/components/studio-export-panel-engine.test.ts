@@ -78,15 +78,15 @@ describe('export through the real AudioEngine', () => {
       downloads.push(this.download);
     });
     const preview = new FakePreview();
-    const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-export-panel></studio-export-panel></test-preview-context>`);
+    const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-export-panel></test-preview-context>`);
     const store: EditorStore = context.store;
     store.dispatch({ type: 'project/load', project: project('podcast', true) });
     let exported: Awaited<ReturnType<AudioEngine['export']>> | undefined;
     // What the editor's preview does: export the store's project through the engine.
     preview.exportImpl = async (options: ExportOptions) => (exported = await engine.export(store.getState().project, options));
-    const panel = context.querySelector('studio-export-panel') as StudioExportPanel;
+    const panel = context.querySelector('studio-editor-export-panel') as StudioExportPanel;
     await panel.updateComplete;
-    const form = panel.shadowRoot!.querySelector('studio-export-form') as StudioExportForm;
+    const form = panel.shadowRoot!.querySelector('studio-editor-export-form') as StudioExportForm;
     await form.updateComplete;
     form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=rate]')[0]!.click();
     await form.updateComplete;

@@ -27,12 +27,12 @@ function deferred<T>() {
 }
 
 async function mount({ audible = true, preview = new FakePreview() }: { audible?: boolean; preview?: FakePreview } = {}) {
-  const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-export-panel></studio-export-panel></test-preview-context>`);
+  const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-export-panel></test-preview-context>`);
   context.store.dispatch({ type: 'project/rename', title: 'Spring Sale' });
   if (audible) context.store.dispatch({ type: 'clip/add', clip });
-  const panel = context.querySelector('studio-export-panel') as StudioExportPanel;
+  const panel = context.querySelector('studio-editor-export-panel') as StudioExportPanel;
   await panel.updateComplete;
-  const form = () => panel.shadowRoot!.querySelector('studio-export-form') as StudioExportForm | null;
+  const form = () => panel.shadowRoot!.querySelector('studio-editor-export-form') as StudioExportForm | null;
   const settle = async () => {
     await panel.updateComplete;
     await form()?.updateComplete;
@@ -56,7 +56,7 @@ function captureDownloads() {
   return downloads;
 }
 
-describe('<studio-export-panel>', () => {
+describe('<studio-editor-export-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('says there is nothing to export instead of the button when the project has no clip and no bed', async () => {
@@ -110,7 +110,7 @@ describe('<studio-export-panel>', () => {
     for (const stage of ['decode', 'mix', 'master', 'done', 'encode'] as const) {
       options.onProgress!(stage);
       await settle();
-      const status = form()!.shadowRoot!.querySelector('studio-job-status') as StudioJobStatus;
+      const status = form()!.shadowRoot!.querySelector('studio-editor-job-status') as StudioJobStatus;
       await status.updateComplete;
       seen.push([status.shadowRoot!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow'), status.stage]);
     }
@@ -170,7 +170,7 @@ describe('<studio-export-panel>', () => {
         options.signal!.addEventListener('abort', () => reject(options.signal!.reason));
       });
     await submit();
-    const status = form()!.shadowRoot!.querySelector('studio-job-status') as StudioJobStatus;
+    const status = form()!.shadowRoot!.querySelector('studio-editor-job-status') as StudioJobStatus;
     await status.updateComplete;
     status.shadowRoot!.querySelector('button')!.click();
     expect(signal!.aborted).to.equal(true);

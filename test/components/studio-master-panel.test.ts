@@ -22,9 +22,9 @@ const measurement = (over: Partial<LoudnessMeasurement> = {}): LoudnessMeasureme
 
 async function mount(preview: FakePreview | undefined = new FakePreview()) {
   const context = await fixture<TestPreviewContext>(
-    html`<test-preview-context .preview=${preview}><studio-master-panel></studio-master-panel></test-preview-context>`,
+    html`<test-preview-context .preview=${preview}><studio-editor-master-panel></studio-master-panel></test-preview-context>`,
   );
-  const panel = context.querySelector('studio-master-panel') as StudioMasterPanel;
+  const panel = context.querySelector('studio-editor-master-panel') as StudioMasterPanel;
   await panel.updateComplete;
   const $ = <T extends Element = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
   const $$ = (selector: string) => [...panel.shadowRoot!.querySelectorAll<HTMLElement>(selector)];
@@ -32,7 +32,7 @@ async function mount(preview: FakePreview | undefined = new FakePreview()) {
   return { context, panel, preview, store: context.store, $, $$, text };
 }
 
-describe('<studio-master-panel>', () => {
+describe('<studio-editor-master-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('lists every preset with its numbers and its source, the project’s checked', async () => {

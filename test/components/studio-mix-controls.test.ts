@@ -3,9 +3,9 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/studio-mix-controls/studio-mix-controls.js';
 import type { StudioMixControls } from '../../src/components/studio-mix-controls/studio-mix-controls.js';
 
-describe('<studio-mix-controls>', () => {
+describe('<studio-editor-mix-controls>', () => {
   it('labels every setting with its value in words', async () => {
-    const element = await fixture<StudioMixControls>(html`<studio-mix-controls></studio-mix-controls>`);
+    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-mix-controls>`);
     const rows = [...element.shadowRoot!.querySelectorAll('.slider')].map((row) => `${row.querySelector('label')!.textContent} = ${row.querySelector('output')!.textContent}`);
     expect(rows).to.deep.equal([
       'Voice level = 0.0 dB',
@@ -19,7 +19,7 @@ describe('<studio-mix-controls>', () => {
   });
 
   it('reports the field while dragging and on release, and shows the new value at once', async () => {
-    const element = await fixture<StudioMixControls>(html`<studio-mix-controls></studio-mix-controls>`);
+    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-mix-controls>`);
     const seen: unknown[] = [];
     element.addEventListener('mix-change', (event) => seen.push((event as CustomEvent).detail));
     element.shadowRoot!.querySelector<HTMLInputElement>('#duckDepthDb')!.focus();

@@ -7,14 +7,14 @@ import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 
 async function mount() {
-  const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-mix-panel></studio-mix-panel></test-editor-context>`);
-  const panel = context.querySelector('studio-mix-panel') as StudioMixPanel;
+  const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-mix-panel></studio-mix-panel></test-editor-context>`);
+  const panel = context.querySelector('studio-editor-mix-panel') as StudioMixPanel;
   await panel.updateComplete;
-  const controls = () => panel.shadowRoot!.querySelector('studio-mix-controls') as StudioMixControls;
+  const controls = () => panel.shadowRoot!.querySelector('studio-editor-mix-controls') as StudioMixControls;
   return { context, panel, controls };
 }
 
-describe('<studio-mix-panel>', () => {
+describe('<studio-editor-mix-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('shows project.mix in the controls', async () => {

@@ -24,20 +24,20 @@ const DB = 'test-music-panel-uploads';
 async function mount(music: sinon.SinonStub, userId = 'user-1') {
   const client = { music, fetch: sinon.stub(), userId: async () => userId } as unknown as ServiceClient;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
-    <studio-music-panel .uploadStore=${{ dbName: DB }}></studio-music-panel>
+    <studio-editor-music-panel .uploadStore=${{ dbName: DB }}></studio-music-panel>
   </test-editor-context>`);
-  const panel = context.querySelector('studio-music-panel') as StudioMusicPanel;
+  const panel = context.querySelector('studio-editor-music-panel') as StudioMusicPanel;
   await panel.updateComplete;
-  const picker = () => panel.shadowRoot!.querySelector('studio-music-picker') as StudioMusicPicker;
+  const picker = () => panel.shadowRoot!.querySelector('studio-editor-music-picker') as StudioMusicPicker;
   return { context, panel, picker, client };
 }
 
 function chooseFile(picker: StudioMusicPicker, file: File): void {
-  const upload = picker.shadowRoot!.querySelector('studio-upload')!;
+  const upload = picker.shadowRoot!.querySelector('studio-editor-upload')!;
   upload.dispatchEvent(new CustomEvent('file-chosen', { detail: file, bubbles: true }));
 }
 
-describe('<studio-music-panel>', () => {
+describe('<studio-editor-music-panel>', () => {
   afterEach(() => sinon.restore());
   after(() => indexedDB.deleteDatabase(DB));
 
@@ -45,13 +45,13 @@ describe('<studio-music-panel>', () => {
     const music = sinon.stub().resolves(library);
     const client = { music, fetch: sinon.stub(), userId: async () => 'u' } as unknown as ServiceClient;
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
-      <studio-music-panel hidden></studio-music-panel>
+      <studio-editor-music-panel hidden></studio-music-panel>
     </test-editor-context>`);
-    const panel = context.querySelector('studio-music-panel')!;
+    const panel = context.querySelector('studio-editor-music-panel')!;
     await panel.updateComplete;
     expect(music.callCount).to.equal(0);
     panel.hidden = false;
-    await waitUntil(() => (panel.shadowRoot!.querySelector('studio-music-picker') as StudioMusicPicker).tracks.length === 2);
+    await waitUntil(() => (panel.shadowRoot!.querySelector('studio-editor-music-picker') as StudioMusicPicker).tracks.length === 2);
     panel.hidden = true;
     await panel.updateComplete;
     panel.hidden = false;
@@ -128,7 +128,7 @@ describe('<studio-music-panel>', () => {
     expect(picker().uploadError).to.equal('“notes.mp3” is not audio this browser can decode. Use WAV, MP3, OGG, FLAC, AAC or M4A.');
     expect(context.store.getState().project.music).to.equal(null);
     await picker().updateComplete;
-    const upload = picker().shadowRoot!.querySelector('studio-upload')!;
+    const upload = picker().shadowRoot!.querySelector('studio-editor-upload')!;
     await upload.updateComplete;
     expect(upload.shadowRoot!.querySelector('[role=alert]')!.textContent).to.include('notes.mp3');
     await expect(panel).to.be.accessible();
@@ -186,6 +186,6 @@ describe('<studio-music-panel>', () => {
     panel.upload = false;
     await panel.updateComplete;
     await picker().updateComplete;
-    expect(picker().shadowRoot!.querySelector('studio-upload')).to.equal(null);
+    expect(picker().shadowRoot!.querySelector('studio-editor-upload')).to.equal(null);
   });
 });

@@ -10,7 +10,7 @@ const panels: PanelTab[] = [
 ];
 
 const mount = () =>
-  fixture<StudioPanels>(html`<studio-panels .panels=${panels} active="script">
+  fixture<StudioPanels>(html`<studio-editor-panels .panels=${panels} active="script">
     <p slot="recommend">Recommend panel</p>
     <p slot="script">Script panel</p>
     <p slot="music">Music panel</p>
@@ -19,7 +19,7 @@ const mount = () =>
 const activeText = (element: StudioPanels) =>
   element.shadowRoot!.querySelector('slot')!.assignedElements().map((node) => node.textContent).join();
 
-describe('<studio-panels>', () => {
+describe('<studio-editor-panels>', () => {
   afterEach(() => setViewport({ width: 800, height: 600 }));
 
   it('shows only the active panel, labelled by its tab', async () => {
@@ -90,10 +90,10 @@ describe('<studio-panels>', () => {
   });
 });
 
-describe('<studio-panels> scroll and the narrow tab row (issue 15)', () => {
+describe('<studio-editor-panels> scroll and the narrow tab row (issue 15)', () => {
   const all: PanelTab[] = ['Recommend', 'Script', 'Voice', 'Music', 'Mix', 'Master', 'Export'].map((label) => ({ id: label.toLowerCase() as PanelTab['id'], label }));
   const mountTall = () =>
-    fixture<StudioPanels>(html`<studio-panels .panels=${all} active="recommend" style="height: 300px">
+    fixture<StudioPanels>(html`<studio-editor-panels .panels=${all} active="recommend" style="height: 300px">
       ${all.map((panel) => html`<div slot=${panel.id} style="height: 2000px">${panel.label} panel</div>`)}
     </studio-panels>`);
   const open = async (element: StudioPanels, id: string) => {

@@ -20,19 +20,19 @@ const recommendation = (id: string): Recommendation => ({
 async function mount(stubs: Partial<ServiceClient>) {
   const client = { pendingJobs: sinon.stub().resolves([]), ...stubs };
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-    <studio-recommend-panel></studio-recommend-panel>
+    <studio-editor-recommend-panel></studio-recommend-panel>
   </test-editor-context>`);
-  const panel = context.querySelector('studio-recommend-panel') as StudioRecommendPanel;
+  const panel = context.querySelector('studio-editor-recommend-panel') as StudioRecommendPanel;
   await panel.updateComplete;
   return { context, panel };
 }
 
 function submit(panel: StudioRecommendPanel, url = 'https://shop.example.com/item') {
-  const form = panel.shadowRoot!.querySelector('studio-recommend-form')!;
+  const form = panel.shadowRoot!.querySelector('studio-editor-recommend-form')!;
   form.dispatchEvent(new CustomEvent('recommend-submit', { detail: { source: 'url', url, duration: 15, count: 2 }, bubbles: true }));
 }
 
-describe('<studio-recommend-panel>', () => {
+describe('<studio-editor-recommend-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('sends the project id, duration and count, shows progress, then the cards', async () => {
@@ -52,11 +52,11 @@ describe('<studio-recommend-panel>', () => {
     expect(context.store.getState().history.pastDepth).to.equal(0);
     report({ operation: 'recommendUrl', jobId: 'j', pollUrl: 'x', state: 'running', progress: 0.5, stage: 'writing scripts', poll: 1 });
     await panel.updateComplete;
-    const status = panel.shadowRoot!.querySelector('studio-job-status')!;
+    const status = panel.shadowRoot!.querySelector('studio-editor-job-status')!;
     expect([status.state, status.progress, status.stage]).to.deep.equal(['running', 0.5, 'writing scripts']);
     finish({ recommendations: [recommendation('a'), recommendation('b')], usage: { credits_used: 3 } });
-    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length === 2);
-    expect(panel.shadowRoot!.querySelector('studio-job-status')).to.equal(null);
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length === 2);
+    expect(panel.shadowRoot!.querySelector('studio-editor-job-status')).to.equal(null);
     expect(context.store.getState().project.usage.map((entry) => entry.usage.credits_used)).to.deep.equal([3]);
     await expect(panel).to.be.accessible();
   });
@@ -65,8 +65,8 @@ describe('<studio-recommend-panel>', () => {
     const short = { ...recommendation('s'), duration_s: 14.6 };
     const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [short] }) } as Partial<ServiceClient>);
     submit(panel);
-    await waitUntil(() => panel.shadowRoot!.querySelector('studio-recommendation-card'));
-    const card = () => panel.shadowRoot!.querySelector('studio-recommendation-card')!;
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-editor-recommendation-card'));
+    const card = () => panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!;
     card().dispatchEvent(new CustomEvent('recommendation-choose', { detail: 's', bubbles: true }));
     await panel.updateComplete;
     // Nothing changed yet: the question is on screen, focused.
@@ -93,9 +93,9 @@ describe('<studio-recommend-panel>', () => {
   it('chooses a card as one undo step and says so', async () => {
     const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [recommendation('a')] }) } as Partial<ServiceClient>);
     submit(panel);
-    await waitUntil(() => panel.shadowRoot!.querySelector('studio-recommendation-card'));
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-editor-recommendation-card'));
     const before = context.store.getState().history.pastDepth;
-    panel.shadowRoot!.querySelector('studio-recommendation-card')!.dispatchEvent(new CustomEvent('recommendation-choose', { detail: 'a', bubbles: true }));
+    panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!.dispatchEvent(new CustomEvent('recommendation-choose', { detail: 'a', bubbles: true }));
     await panel.updateComplete;
     const state = context.store.getState();
     expect(state.project.recommendations.chosen).to.equal('a');
@@ -112,7 +112,7 @@ describe('<studio-recommend-panel>', () => {
     expect(panel.shadowRoot!.querySelector('[role=alert] [part=error-text]')!.textContent).to.equal(
       'The recommendation did not finish. The service had a problem. Try again in a moment; if it keeps happening, contact the site.',
     );
-    expect(panel.shadowRoot!.querySelector('studio-recommend-form')!.busy).to.equal(false);
+    expect(panel.shadowRoot!.querySelector('studio-editor-recommend-form')!.busy).to.equal(false);
   });
 
   it('cancels the job from the progress bar; an abort is not an error', async () => {
@@ -127,8 +127,8 @@ describe('<studio-recommend-panel>', () => {
     const { panel } = await mount({ recommendFromUrl } as Partial<ServiceClient>);
     submit(panel);
     await panel.updateComplete;
-    panel.shadowRoot!.querySelector('studio-job-status')!.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }));
-    await waitUntil(() => panel.shadowRoot!.querySelector('studio-job-status') === null);
+    panel.shadowRoot!.querySelector('studio-editor-job-status')!.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }));
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-editor-job-status') === null);
     expect(signal.aborted).to.equal(true);
     expect(panel.shadowRoot!.querySelector('[role=alert]')).to.equal(null);
     expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Stopped. Your settings are kept; start again when you like.');
@@ -142,7 +142,7 @@ describe('<studio-recommend-panel>', () => {
     ]);
     const resumeJob = sinon.stub().resolves({ recommendations: [recommendation('r')] });
     const { panel } = await mount({ pendingJobs, resumeJob } as Partial<ServiceClient>);
-    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length === 1);
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length === 1);
     expect(pendingJobs.firstCall.args).to.deep.equal(['new']);
     expect(resumeJob.callCount).to.equal(1);
     expect(resumeJob.firstCall.args[0].jobId).to.equal('new');

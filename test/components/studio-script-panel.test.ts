@@ -15,7 +15,7 @@ const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, 
 async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava') {
   const client = { voices: sinon.stub().resolves(voices), ...stubs } as Partial<ServiceClient>;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-    <studio-script-panel></studio-script-panel>
+    <studio-editor-script-panel></studio-script-panel>
   </test-editor-context>`);
   const project = createProject({ projectId: 'p1', title: 'T', duration: 20, ...(voice ? { voice } : {}) });
   context.store.dispatch({
@@ -30,15 +30,15 @@ async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava'
       },
     },
   });
-  const panel = context.querySelector('studio-script-panel') as StudioScriptPanel;
+  const panel = context.querySelector('studio-editor-script-panel') as StudioScriptPanel;
   await panel.updateComplete;
-  const editor = panel.shadowRoot!.querySelector('studio-script-editor')!;
+  const editor = panel.shadowRoot!.querySelector('studio-editor-script-editor')!;
   return { context, panel, editor };
 }
 
 const edit = (target: Element, detail: unknown) => target.dispatchEvent(new CustomEvent('script-edit', { detail, bubbles: true }));
 
-describe('<studio-script-panel>', () => {
+describe('<studio-editor-script-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('estimates with the voice library rate: 4 words at 120 wpm is 2 s', async () => {
@@ -128,9 +128,9 @@ describe('<studio-script-panel>', () => {
   it('asks the service for nothing while hidden, and loads the voice library once shown', async () => {
     const voicesStub = sinon.stub().resolves(voices);
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices: voicesStub } as unknown as ServiceClient}>
-      <studio-script-panel hidden></studio-script-panel>
+      <studio-editor-script-panel hidden></studio-script-panel>
     </test-editor-context>`);
-    const panel = context.querySelector('studio-script-panel') as StudioScriptPanel;
+    const panel = context.querySelector('studio-editor-script-panel') as StudioScriptPanel;
     await panel.updateComplete;
     expect(voicesStub.callCount).to.equal(0);
     panel.hidden = false;

@@ -24,8 +24,8 @@ const clip = (id: string, start: number, sectionId: string | null = null): Voice
 
 async function mount() {
   const preview = new FakePreview();
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-timeline-panel></studio-timeline-panel></test-editor-context>`);
-  const panel = context.querySelector('studio-timeline-panel') as StudioTimelinePanel;
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-editor-timeline-panel></studio-timeline-panel></test-editor-context>`);
+  const panel = context.querySelector('studio-editor-timeline-panel') as StudioTimelinePanel;
   const { store } = context;
   const project = store.getState().project;
   store.dispatch({
@@ -43,14 +43,14 @@ async function mount() {
     },
   });
   await panel.updateComplete;
-  const timeline = () => panel.shadowRoot!.querySelector('studio-timeline') as StudioTimeline;
+  const timeline = () => panel.shadowRoot!.querySelector('studio-editor-timeline') as StudioTimeline;
   await timeline().updateComplete;
   const fire = (type: string, detail: unknown) => timeline().dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   const steps = () => store.getState().history.pastDepth;
   return { preview, context, store, panel, timeline, fire, steps };
 }
 
-describe('<studio-timeline-panel>', () => {
+describe('<studio-editor-timeline-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('shows the clips labelled by their section, with lengths from the assets until decoded, and the bed over the ad', async () => {

@@ -44,13 +44,13 @@ async function drag(element: Element, dx: number, dy = 0, release = true): Promi
 }
 
 async function make(props: Partial<StudioTimeline> = {}): Promise<StudioTimeline> {
-  const el = await fixture<StudioTimeline>(html`<studio-timeline style="width: 900px"></studio-timeline>`);
+  const el = await fixture<StudioTimeline>(html`<studio-editor-timeline style="width: 900px"></studio-timeline>`);
   Object.assign(el, { zoom: 50, targetDuration: 10, clips: [clip('hook', 1, 2), clip('offer', 4, 3)], music: music(), ...props });
   await el.updateComplete;
   return el;
 }
 
-describe('<studio-timeline>', () => {
+describe('<studio-editor-timeline>', () => {
   afterEach(async () => {
     sinon.restore();
     await resetMouse();
@@ -369,7 +369,7 @@ describe('<studio-timeline>', () => {
       await new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
       const win = iframe.contentWindow as Window & { ready: Promise<unknown>; violations: string[] };
       await win.ready;
-      const el = win.document.createElement('studio-timeline') as StudioTimeline;
+      const el = win.document.createElement('studio-editor-timeline') as StudioTimeline;
       Object.assign(el, { zoom: 50, targetDuration: 10, clips: [clip('hook', 1, 4)], music: null });
       win.document.body.append(el);
       await el.updateComplete;

@@ -9,9 +9,9 @@ function drop(upload: StudioUpload, files: File[]): void {
   upload.shadowRoot!.querySelector('[part=dropzone]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
 }
 
-describe('<studio-upload>', () => {
+describe('<studio-editor-upload>', () => {
   it('passes a dropped audio file on', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-upload></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload></studio-upload>`);
     const chosen: File[] = [];
     upload.addEventListener('file-chosen', (event) => chosen.push((event as CustomEvent<File>).detail));
     drop(upload, [new File([new Uint8Array(100)], 'bed.wav', { type: 'audio/wav' })]);
@@ -21,7 +21,7 @@ describe('<studio-upload>', () => {
   });
 
   it('names the file and the fix when it refuses one', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-upload maxBytes="1024"></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload maxBytes="1024"></studio-upload>`);
     let chosen = 0;
     upload.addEventListener('file-chosen', () => chosen++);
     const alert = () => upload.shadowRoot!.querySelector('[role=alert]')!.textContent;
@@ -38,7 +38,7 @@ describe('<studio-upload>', () => {
   });
 
   it('shows an error set from outside, and passes axe', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-upload error="“x.wav” could not be decoded."></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload error="“x.wav” could not be decoded."></studio-upload>`);
     expect(upload.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal('“x.wav” could not be decoded.');
     await expect(upload).to.be.accessible();
   });

@@ -15,14 +15,14 @@ const library = {
 
 async function mount(voices: sinon.SinonStub) {
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices, fetch: sinon.stub() } as unknown as ServiceClient}>
-    <studio-voice-panel></studio-voice-panel>
+    <studio-editor-voice-panel></studio-voice-panel>
   </test-editor-context>`);
-  const panel = context.querySelector('studio-voice-panel') as StudioVoicePanel;
+  const panel = context.querySelector('studio-editor-voice-panel') as StudioVoicePanel;
   await panel.updateComplete;
-  return { context, panel, picker: () => panel.shadowRoot!.querySelector('studio-voice-picker')! };
+  return { context, panel, picker: () => panel.shadowRoot!.querySelector('studio-editor-voice-picker')! };
 }
 
-describe('<studio-voice-panel>', () => {
+describe('<studio-editor-voice-panel>', () => {
   afterEach(() => sinon.restore());
 
   it('chooses a voice with its details as the service gave them', async () => {

@@ -82,7 +82,7 @@ describe('hostile config strings', () => {
           }
           if (path.endsWith('["editor.label"]')) expect(root.querySelector('section')!.getAttribute('aria-label')).to.equal(value);
           if (path === 'config.project.title') {
-            const toolbar = root.querySelector('studio-toolbar')!;
+            const toolbar = root.querySelector('studio-editor-toolbar')!;
             await toolbar.updateComplete;
             expect(toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part="title"]')!.value).to.equal(value);
           }

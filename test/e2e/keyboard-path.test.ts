@@ -41,7 +41,7 @@ const text = (element: Element) => (element.textContent ?? '').trim();
 /** From inside a panel: back to the tab list, then arrows to the tab `id`. */
 async function openTab(handle: StudioHandle, id: string): Promise<void> {
   await pressUntil('Shift+Tab', isTab, 'The tab list');
-  const panels = handle.element.shadowRoot!.querySelector('studio-panels')!;
+  const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels')!;
   const vertical = getComputedStyle(panels.shadowRoot!.querySelector('[part=tabs]')!).flexDirection === 'column';
   for (let step = 0; step < 8 && deepActive()?.id !== `tab-${id}`; step += 1) await sendKeys({ press: vertical ? 'ArrowDown' : 'ArrowRight' });
   expect(deepActive()?.id).to.equal(`tab-${id}`);
@@ -66,13 +66,13 @@ describe('keyboard-only path through the editor (e2e)', () => {
       project: { id: `keys-project-${userId}`, duration: 15, autosave: false },
     });
     const h = handle;
-    const recommend = h.element.shadowRoot!.querySelector('studio-recommend-panel')!;
-    const form = recommend.shadowRoot!.querySelector('studio-recommend-form')!;
+    const recommend = h.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
+    const form = recommend.shadowRoot!.querySelector('studio-editor-recommend-form')!;
     await waitUntil(() => form.shadowRoot?.querySelector('#url'), 'the URL field is shown');
     (form.shadowRoot!.querySelector('#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.northwind-bikes.com/products/trail-runner-2' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => recommend.shadowRoot!.querySelectorAll('studio-recommendation-card').length > 0, 'results are shown', { timeout: 15_000 });
+    await waitUntil(() => recommend.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length > 0, 'results are shown', { timeout: 15_000 });
 
     await pressUntil('Tab', (el) => el.localName === 'button' && text(el) === 'Use this', 'The first “Use this” button');
     await sendKeys({ press: 'Enter' });
@@ -86,14 +86,14 @@ describe('keyboard-only path through the editor (e2e)', () => {
     await waitUntil(() => h.getProject().clips.length === h.getProject().script.sections.length, 'every section is voiced', { timeout: 20_000 });
 
     await openTab(h, 'voice');
-    await waitUntil(() => h.element.shadowRoot!.querySelector('studio-voice-panel')!.shadowRoot!.querySelector('studio-voice-picker')!.shadowRoot!.querySelector('input[name=voice]'), 'the voices are listed');
+    await waitUntil(() => h.element.shadowRoot!.querySelector('studio-editor-voice-panel')!.shadowRoot!.querySelector('studio-editor-voice-picker')!.shadowRoot!.querySelector('input[name=voice]'), 'the voices are listed');
     await pressUntil('Tab', (el) => el instanceof HTMLInputElement && el.name === 'voice', 'The voice list');
     const voiceBefore = h.getProject().voice.voice;
     await sendKeys({ press: 'ArrowDown' });
     await waitUntil(() => h.getProject().voice.voice !== voiceBefore, 'another voice is chosen');
 
     await openTab(h, 'music');
-    await waitUntil(() => h.element.shadowRoot!.querySelector('studio-music-panel')!.shadowRoot!.querySelector('studio-music-picker')!.shadowRoot!.querySelector('input[name=track]'), 'the tracks are listed');
+    await waitUntil(() => h.element.shadowRoot!.querySelector('studio-editor-music-panel')!.shadowRoot!.querySelector('studio-editor-music-picker')!.shadowRoot!.querySelector('input[name=track]'), 'the tracks are listed');
     await pressUntil('Tab', (el) => el instanceof HTMLInputElement && el.name === 'track', 'The track list');
     const trackBefore = h.getProject().music?.track?.track_id;
     await sendKeys({ press: 'ArrowDown' });

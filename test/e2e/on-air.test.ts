@@ -63,16 +63,16 @@ describe('an ad that can go on air (e2e, issue 15)', () => {
     const previewOf = () => (handle!.element as unknown as { preview: MixPreviewSource }).preview.getState();
 
     // Recommend from a URL typed into the form.
-    const panel = root.querySelector('studio-recommend-panel')!;
-    const form = shadow(panel, 'studio-recommend-form')!;
+    const panel = root.querySelector('studio-editor-recommend-panel')!;
+    const form = shadow(panel, 'studio-editor-recommend-form')!;
     await waitUntil(() => shadow(form, '#url'), 'the form is shown', { timeout: 10000 });
     (shadow(form, '#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.acme-coffee.com/products/espresso' });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length > 0, 'recommendations are shown', { timeout: 20000 });
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length > 0, 'recommendations are shown', { timeout: 20000 });
 
     // Choose the first; an idea written for another length asks first: keep the idea's own length.
-    const card = panel.shadowRoot!.querySelector('studio-recommendation-card')!;
+    const card = panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!;
     await (card as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Use this')!.click();
     await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
@@ -80,11 +80,11 @@ describe('an ad that can go on air (e2e, issue 15)', () => {
     await waitUntil(() => handle!.getProject().recommendations.chosen !== null && handle!.getProject().script.sections.length > 0, 'the idea is chosen');
 
     // Voice-over of every section.
-    const panels = root.querySelector('studio-panels')!;
+    const panels = root.querySelector('studio-editor-panels')!;
     (shadow(panels, '#tab-script') as HTMLButtonElement).click();
-    const scriptPanel = root.querySelector('studio-script-panel')!;
-    await waitUntil(() => shadow(shadow(scriptPanel, 'studio-script-editor'), 'button.primary'), 'the script is shown');
-    const scriptEditor = shadow(scriptPanel, 'studio-script-editor')!;
+    const scriptPanel = root.querySelector('studio-editor-script-panel')!;
+    await waitUntil(() => shadow(shadow(scriptPanel, 'studio-editor-script-editor'), 'button.primary'), 'the script is shown');
+    const scriptEditor = shadow(scriptPanel, 'studio-editor-script-editor')!;
     const primary = () => shadow(scriptEditor, 'button.primary') as HTMLButtonElement;
     primary().click();
     const sections = handle.getProject().script.sections;

@@ -49,23 +49,23 @@ describe('recommend from a URL in the editor (e2e)', () => {
     });
     expect(expired.status).to.equal(200);
 
-    const panel = handle.element.shadowRoot!.querySelector('studio-recommend-panel')!;
-    const form = shadow(panel, 'studio-recommend-form')!;
+    const panel = handle.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
+    const form = shadow(panel, 'studio-editor-recommend-form')!;
     await waitUntil(() => shadow(form, '#url'), 'the form is shown');
     (shadow(form, '#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.northwind-bikes.com/products/trail-runner-2' });
     await sendKeys({ press: 'Enter' });
 
-    await waitUntil(() => shadow(panel, 'studio-job-status') !== null, 'progress is shown while the job runs', { timeout: 10000 });
-    await waitUntil(() => (panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length ?? 0) === 3, 'three cards are shown', { timeout: 8000 });
+    await waitUntil(() => shadow(panel, 'studio-editor-job-status') !== null, 'progress is shown while the job runs', { timeout: 10000 });
+    await waitUntil(() => (panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length ?? 0) === 3, 'three cards are shown', { timeout: 8000 });
 
     const starts = calls.filter((call) => call.path === '/v1/recommend/url').map((call) => call.status);
     expect(starts).to.deep.equal([401, 202]);
     expect(calls.filter((call) => call.path === '/host/refresh').map((call) => call.status)).to.deep.equal([200]);
     expect(calls.filter((call) => call.path === '/host/token').length).to.equal(1);
-    expect(shadow(panel, 'studio-job-status')).to.equal(null);
+    expect(shadow(panel, 'studio-editor-job-status')).to.equal(null);
 
-    const card = panel.shadowRoot!.querySelector('studio-recommendation-card')!;
+    const card = panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!;
     await (card as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     const title = card.shadowRoot!.querySelector('h3')!.textContent!;
     expect(title.length).to.be.greaterThan(0);
@@ -82,10 +82,10 @@ describe('recommend from a URL in the editor (e2e)', () => {
     await waitUntil(() => panel.shadowRoot!.querySelector('[role=status]')!.textContent!.includes('is now your script'), 'the choice is announced', { timeout: 10000 });
 
     // Script: generate the voice-over of every section, synthesised by the emulator.
-    const panels = handle.element.shadowRoot!.querySelector('studio-panels')!;
+    const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels')!;
     (shadow(panels, '#tab-script') as HTMLButtonElement).click();
-    const scriptPanel = handle.element.shadowRoot!.querySelector('studio-script-panel')!;
-    const editor = await waitUntil(() => shadow(scriptPanel, 'studio-script-editor')).then(() => shadow(scriptPanel, 'studio-script-editor')!);
+    const scriptPanel = handle.element.shadowRoot!.querySelector('studio-editor-script-panel')!;
+    const editor = await waitUntil(() => shadow(scriptPanel, 'studio-editor-script-editor')).then(() => shadow(scriptPanel, 'studio-editor-script-editor')!);
     const generate = await waitUntil(() => shadow(editor, 'button.primary')).then(() => shadow(editor, 'button.primary') as HTMLButtonElement);
     expect(generate.textContent!.trim()).to.equal('Generate voice-over');
     generate.click();
@@ -104,13 +104,13 @@ describe('recommend from a URL in the editor (e2e)', () => {
     // The bed named by the recommendation gets its audio from the music library, and the preview renders
     // voice and music, mastered to the project's preset, as export would.
     await waitUntil(() => handle!.getProject().music?.url, 'the bed is resolved in the music library', { timeout: 10000 });
-    const timelinePanel = handle.element.shadowRoot!.querySelector('studio-timeline-panel')!;
+    const timelinePanel = handle.element.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
     const previewOf = () => (handle!.element as unknown as { preview: MixPreviewSource }).preview.getState();
     await waitUntil(() => previewOf().status === 'ready', 'the preview is rendered', { timeout: 20000 });
     const preview = previewOf();
     expect(preview.compliance!.pass).to.equal(true);
     expect(Math.abs(preview.measurement!.integrated - -14)).to.be.at.most(1);
-    const timeline = timelinePanel.shadowRoot!.querySelector('studio-timeline')!;
+    const timeline = timelinePanel.shadowRoot!.querySelector('studio-editor-timeline')!;
     await waitUntil(() => timeline.clips.length > 0 && timeline.clips.every((clip) => clip.peaks.length > 0), 'the timeline draws every clip from its peaks');
     expect(timeline.clips.length).to.equal(sections);
     expect(timeline.music!.peaks.length).to.be.greaterThan(0);
@@ -122,11 +122,11 @@ describe('recommend from a URL in the editor (e2e)', () => {
       downloads.push({ href: this.href, download: this.download });
     });
     const exported = new Promise<StudioExportDetail>((resolve) => handle!.on('export', (detail) => resolve(detail)));
-    const toolbar = handle.element.shadowRoot!.querySelector('studio-toolbar')!;
+    const toolbar = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!;
     [...toolbar.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent!.trim() === 'Export')!.click();
-    const exportPanel = handle.element.shadowRoot!.querySelector('studio-export-panel')!;
-    await waitUntil(() => !exportPanel.hidden && shadow(exportPanel, 'studio-export-form'), 'the export panel opens');
-    const exportForm = shadow(exportPanel, 'studio-export-form')!;
+    const exportPanel = handle.element.shadowRoot!.querySelector('studio-editor-export-panel')!;
+    await waitUntil(() => !exportPanel.hidden && shadow(exportPanel, 'studio-editor-export-form'), 'the export panel opens');
+    const exportForm = shadow(exportPanel, 'studio-editor-export-form')!;
     await waitUntil(() => shadow(exportForm, '[part="submit"]'), 'the export button is shown');
     (shadow(exportForm, '[part="submit"]') as HTMLButtonElement).click();
     const detail = await exported;
@@ -156,8 +156,8 @@ describe('recommend from a URL in the editor (e2e)', () => {
     expect(slow.status).to.equal(200);
     mountPoint('editor');
     const first = await create(config());
-    const panel = first.element.shadowRoot!.querySelector('studio-recommend-panel')!;
-    const form = shadow(panel, 'studio-recommend-form')!;
+    const panel = first.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
+    const form = shadow(panel, 'studio-editor-recommend-form')!;
     await waitUntil(() => shadow(form, '#url'));
     (shadow(form, '#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.acme-coffee.com/products/cold-brew-kit' });
@@ -171,8 +171,8 @@ describe('recommend from a URL in the editor (e2e)', () => {
     });
 
     handle = await create(config());
-    const again = handle.element.shadowRoot!.querySelector('studio-recommend-panel')!;
-    await waitUntil(() => again.shadowRoot!.querySelectorAll('studio-recommendation-card').length > 0, 'the resumed job shows its results', { timeout: 15000 });
+    const again = handle.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
+    await waitUntil(() => again.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length > 0, 'the resumed job shows its results', { timeout: 15000 });
     expect(await handle.api!.pendingJobs(`reload-project-${userId}`)).to.deep.equal([]);
   });
 });

@@ -53,18 +53,18 @@ describe('job starts against the emulator (e2e)', () => {
     handle.on('job-progress', (detail) => progress.push(detail));
     await faults({ rateLimited: 1, lostAnswers: 1, retryAfterS: 1, scope: userId });
 
-    const panel = handle.element.shadowRoot!.querySelector('studio-recommend-panel')!;
-    const form = shadow(panel, 'studio-recommend-form')!;
+    const panel = handle.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
+    const form = shadow(panel, 'studio-editor-recommend-form')!;
     await waitUntil(() => shadow(form, '#url'), 'the form is shown');
     (shadow(form, '#url') as HTMLInputElement).focus();
     await sendKeys({ type: 'https://www.northwind-bikes.com/products/trail-runner-2' });
     await sendKeys({ press: 'Enter' });
     await waitUntil(
-      () => (shadow(shadow(panel, 'studio-job-status'), '[role=status]')?.textContent ?? '').includes('Retrying in 1 s'),
+      () => (shadow(shadow(panel, 'studio-editor-job-status'), '[role=status]')?.textContent ?? '').includes('Retrying in 1 s'),
       'the panel says when it tries again',
       { timeout: 10_000, interval: 20 },
     );
-    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-recommendation-card').length > 0, 'the recommendations arrive', { timeout: 20_000 });
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length > 0, 'the recommendations arrive', { timeout: 20_000 });
 
     expect(starts.map((s) => s.status)).to.deep.equal([429, 500, 202]);
     expect(new Set(starts.map((s) => s.key)).size).to.equal(1);

@@ -16,7 +16,7 @@ const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}
 /** What the user would lose: the title, the undo depth, whether a notice shows. */
 function work(handle: StudioHandle): { title: string; undo: number; notices: number } {
   const element = handle.element;
-  const notices = element.shadowRoot!.querySelector('studio-notices')?.shadowRoot?.querySelectorAll('[part~="notice"]').length ?? 0;
+  const notices = element.shadowRoot!.querySelector('studio-editor-notices')?.shadowRoot?.querySelectorAll('[part~="notice"]').length ?? 0;
   return { title: element.getProject().title, undo: element.store.getState().history.pastDepth, notices };
 }
 
@@ -119,7 +119,7 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
     expect(readies).to.equal(1);
     expect(tokens.callCount).to.equal(0);
     // Each change shows: French tabs, the dark theme and accent, the new height, no Mix tab.
-    const tabs = [...element.shadowRoot!.querySelector('studio-panels')!.shadowRoot!.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent!.trim());
+    const tabs = [...element.shadowRoot!.querySelector('studio-editor-panels')!.shadowRoot!.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent!.trim());
     expect(tabs).to.include('Texte');
     expect(tabs).to.not.include('Mixage');
     expect(element.getAttribute('theme')).to.equal('dark');
@@ -262,7 +262,7 @@ describe('<studio-editor> after a reload (issue 13)', () => {
       const element = page().handle.element;
       expect(element.getProject().title).to.equal(`Edited ${delay} ms before the reload`);
       await element.updateComplete;
-      const notices = element.shadowRoot!.querySelector('studio-notices')!;
+      const notices = element.shadowRoot!.querySelector('studio-editor-notices')!;
       await notices.updateComplete;
       expect(notices.shadowRoot!.querySelectorAll('[part~="notice"]').length).to.equal(0);
       expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.match(/^Restored your work from /);

@@ -63,7 +63,7 @@ describe('<studio-editor> project document', () => {
     const event = await failed;
     expect(`${event.detail.code}/${event.detail.recoverable}`).to.equal('storage-quota/true');
     await element.updateComplete;
-    const notices = element.shadowRoot!.querySelector('studio-notices')!;
+    const notices = element.shadowRoot!.querySelector('studio-editor-notices')!;
     await notices.updateComplete;
     const labels = [...notices.shadowRoot!.querySelectorAll('[part="action"]')].map((b) => b.textContent);
     expect(labels).to.deep.equal(['Export project file', 'Try again']);
@@ -82,7 +82,7 @@ describe('<studio-editor> project document', () => {
     expect(element.getProject().title).to.equal('Crashed draft');
     expect(element.getProject().mix.voiceLevel).to.equal(-3);
     await element.updateComplete;
-    const notices = element.shadowRoot!.querySelector('studio-notices')!;
+    const notices = element.shadowRoot!.querySelector('studio-editor-notices')!;
     await notices.updateComplete;
     expect(notices.shadowRoot!.querySelectorAll('[data-kind="restore-draft"]').length).to.equal(0);
     expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.match(/^Restored your work from /);

@@ -29,7 +29,7 @@ describe('the npm package as a bundler sees it', () => {
   it('keeps every element a named import of create() needs, with no dropped imports', async () => {
     const { code, warnings } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
     assert.deepEqual(warnings, []);
-    for (const tag of ['studio-editor', 'studio-toolbar', 'studio-panels', 'studio-recommend-panel', 'studio-notices']) {
+    for (const tag of ['studio-editor', 'studio-editor-toolbar', 'studio-editor-panels', 'studio-editor-recommend-panel', 'studio-editor-notices']) {
       assert.match(code, new RegExp(`defineElement\\("${tag}"`), `<${tag}> is defined in the bundle`);
     }
   });

@@ -84,20 +84,20 @@ describe('hostile service text (issue 14)', () => {
       music: sinon.stub().resolves(music()),
     } as Partial<ServiceClient>;
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-      <studio-recommend-panel></studio-recommend-panel>
-      <studio-script-panel></studio-script-panel>
-      <studio-voice-panel></studio-voice-panel>
-      <studio-music-panel></studio-music-panel>
+      <studio-editor-recommend-panel></studio-recommend-panel>
+      <studio-editor-script-panel></studio-script-panel>
+      <studio-editor-voice-panel></studio-voice-panel>
+      <studio-editor-music-panel></studio-music-panel>
     </test-editor-context>`);
     const before = allElements(context).length;
-    const recommend = context.querySelector('studio-recommend-panel')!;
+    const recommend = context.querySelector('studio-editor-recommend-panel')!;
     await recommend.updateComplete;
-    recommend.shadowRoot!.querySelector('studio-recommend-form')!.dispatchEvent(
+    recommend.shadowRoot!.querySelector('studio-editor-recommend-form')!.dispatchEvent(
       new CustomEvent('recommend-submit', { detail: { source: 'url', url: 'https://shop.example.com/item', duration: 30, count: 8 }, bubbles: true }),
     );
-    await waitUntil(() => recommend.shadowRoot!.querySelectorAll('studio-recommendation-card').length === CORPUS.length, 'the cards');
+    await waitUntil(() => recommend.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length === CORPUS.length, 'the cards');
     // Choosing the first idea puts its hostile script (and the 1 MB section) in the script panel.
-    recommend.shadowRoot!.querySelector('studio-recommendation-card')!.dispatchEvent(new CustomEvent('recommendation-choose', { detail: 'r0', bubbles: true }));
+    recommend.shadowRoot!.querySelector('studio-editor-recommendation-card')!.dispatchEvent(new CustomEvent('recommendation-choose', { detail: 'r0', bubbles: true }));
     await waitUntil(() => allText(context).includes(CORPUS[3]!), 'the libraries to show');
     await new Promise((resolve) => setTimeout(resolve, 100));
 

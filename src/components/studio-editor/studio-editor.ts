@@ -59,27 +59,27 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
  *
- * @csspart toolbar - The bar at the top: title, undo and redo, play, export, credits (`<studio-toolbar>`).
+ * @csspart toolbar - The bar at the top: title, undo and redo, play, export, credits (`<studio-editor-toolbar>`).
  * @csspart title - The project title field in the toolbar.
- * @csspart workspace - The workflow panels and their tabs (`<studio-panels>`).
+ * @csspart workspace - The workflow panels and their tabs (`<studio-editor-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
- * @csspart timeline - The timeline under the panels (`<studio-timeline-panel>`).
- * @csspart timeline-view - The `<studio-timeline>` in it: tracks, ruler, clips, envelope.
+ * @csspart timeline - The timeline under the panels (`<studio-editor-timeline-panel>`).
+ * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
  * @csspart panel - The area of the active panel.
- * @csspart recommend-panel - The recommend panel (`<studio-recommend-panel>`).
+ * @csspart recommend-panel - The recommend panel (`<studio-editor-recommend-panel>`).
  * @csspart recommend-form - Its form; `recommend-submit` its submit button.
  * @csspart recommend-submit - The button that asks for recommendations.
  * @csspart recommend-results - The list of recommendations.
  * @csspart recommendation-card - Each recommendation.
- * @csspart script-panel - The script panel (`<studio-script-panel>`).
+ * @csspart script-panel - The script panel (`<studio-editor-script-panel>`).
  * @csspart script-editor - The script editor in it.
  * @csspart script-section - Each section of the script.
  * @csspart script-total - The line with the estimated total length.
- * @csspart voice-panel - The voice panel (`<studio-voice-panel>`).
+ * @csspart voice-panel - The voice panel (`<studio-editor-voice-panel>`).
  * @csspart voice-modes - One voice or a voice per section.
  * @csspart voice-picker - The voice library.
  * @csspart voice-filters - The voice search and filters.
@@ -87,7 +87,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart voice-slider - The speaking speed slider.
  * @csspart music-slider - Each music level and fade slider.
  * @csspart mix-slider - Each mix slider.
- * @csspart master-panel - The master panel (`<studio-master-panel>`).
+ * @csspart master-panel - The master panel (`<studio-editor-master-panel>`).
  * @csspart master-switch - Its mastering on/off switch.
  * @csspart master-presets - Its delivery presets (a radio group).
  * @csspart master-preset - Each preset.
@@ -106,7 +106,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart master-result - What mastering did (input loudness, gain, limiter).
  * @csspart master-apply - The Apply mastering button.
  * @csspart master-message - Messages of the master panel.
- * @csspart export-panel - The export panel (`<studio-export-panel>`).
+ * @csspart export-panel - The export panel (`<studio-editor-export-panel>`).
  * @csspart export-form - Its form.
  * @csspart export-formats - The format choices.
  * @csspart export-rates - The sample rate choices.
@@ -116,14 +116,14 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart export-bar - Its progress bar.
  * @csspart export-result - The exported file and its figures.
  * @csspart export-message - Messages of the export panel.
- * @csspart music-panel - The music panel (`<studio-music-panel>`).
+ * @csspart music-panel - The music panel (`<studio-editor-music-panel>`).
  * @csspart music-current - The line naming the current music.
  * @csspart music-picker - The music library, upload and sliders.
  * @csspart music-filters - The music search and style filter.
  * @csspart music-list - The list of tracks.
  * @csspart music-upload - The upload area.
  * @csspart music-dropzone - The drop area of the upload.
- * @csspart mix-panel - The mix panel (`<studio-mix-panel>`).
+ * @csspart mix-panel - The mix panel (`<studio-editor-mix-panel>`).
  * @csspart mix-controls - The mix sliders.
  * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
  *
@@ -593,18 +593,18 @@ export class StudioEditor extends LitElement {
     const panels = workflowTabs(config, this.t);
     const preview = this.previewState;
     return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
-      <studio-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
+      <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
         .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
-      <studio-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
-      <studio-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
+      <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
+      <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config)}
       </studio-panels>
-      ${config.tools.timeline ? html`<studio-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
+      ${config.tools.timeline ? html`<studio-editor-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;
   }

@@ -34,14 +34,14 @@ export const extensionOf = (format: ExportFormat) => (format === 'mp3' ? 'mp3' :
  * Export settings: format, sample rate and file name (from the project title), and the export button;
  * while exporting, a progress bar with Cancel.
  *
- * @tagname studio-export-form
+ * @tagname studio-editor-export-form
  * @fires export-request - `detail` is an `ExportRequest`.
  * @fires job-cancel - The user cancelled the running export.
  * @csspart formats - The format choices.
  * @csspart rates - The sample rate choices.
  * @csspart file-name - The file name field.
  * @csspart submit - The export button.
- * @csspart status - The progress of a running export (`<studio-job-status>`).
+ * @csspart status - The progress of a running export (`<studio-editor-job-status>`).
  * @csspart bar - Its progress bar.
  */
 export class StudioExportForm extends StudioElement {
@@ -165,17 +165,17 @@ export class StudioExportForm extends StudioElement {
         ${this.nameInvalid ? html`<p class="error" id="file-error">${t('export.fileNameInvalid')}</p>` : nothing}
       </div>
       ${this.busy
-        ? html`<studio-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
+        ? html`<studio-editor-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
             @job-cancel=${this.#cancel}></studio-job-status>`
         : html`<button class="primary" part="submit" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
     </form>`;
   }
 }
 
-defineElement('studio-export-form', StudioExportForm);
+defineElement('studio-editor-export-form', StudioExportForm);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-export-form': StudioExportForm;
+    'studio-editor-export-form': StudioExportForm;
   }
 }

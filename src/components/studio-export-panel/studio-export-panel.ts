@@ -44,8 +44,8 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * encoded by the editor's preview (`preview.export`), with a progress bar and Cancel; the file downloads, and
  * its name, size, measured loudness and compliance are shown. An export never changes the project.
  *
- * @tagname studio-export-panel
- * @csspart form - The export form (`<studio-export-form>`).
+ * @tagname studio-editor-export-panel
+ * @csspart form - The export form (`<studio-editor-export-form>`).
  * @csspart formats - The format choices (from the form).
  * @csspart rates - The sample rate choices (from the form).
  * @csspart file-name - The file name field (from the form).
@@ -86,7 +86,7 @@ export class StudioExportPanel extends StudioElement {
     `,
   ];
 
-  /** Set by `<studio-panels>` while another panel is shown. */
+  /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
   /** The formats offered (`config.tools.export`). */
   @property({ attribute: false }) formats: ExportFormat[] = ['wav16', 'wav24', 'mp3'];
@@ -190,7 +190,7 @@ export class StudioExportPanel extends StudioElement {
     const stage = this.stage;
     return html`${heading}
       ${this.#lengthWarning(project.duration)}
-      <studio-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} .delivery=${project.delivery} projectTitle=${project.title} ?busy=${this.busy}
+      <studio-editor-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} .delivery=${project.delivery} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
         @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
       ${renderAlert(this.error, t, this.retry)}
@@ -242,10 +242,10 @@ export class StudioExportPanel extends StudioElement {
   }
 }
 
-defineElement('studio-export-panel', StudioExportPanel);
+defineElement('studio-editor-export-panel', StudioExportPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-export-panel': StudioExportPanel;
+    'studio-editor-export-panel': StudioExportPanel;
   }
 }

@@ -12,7 +12,7 @@ const KNOWN_STATES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'c
  * Announces its state politely to screen readers; the bar is a `progressbar` with a value when the
  * task reports one, and indeterminate otherwise.
  *
- * @tagname studio-job-status
+ * @tagname studio-editor-job-status
  * @fires job-cancel - The user asked to cancel.
  * @csspart bar - The progress bar.
  */
@@ -115,10 +115,10 @@ export class StudioJobStatus extends StudioElement {
   }
 }
 
-defineElement('studio-job-status', StudioJobStatus);
+defineElement('studio-editor-job-status', StudioJobStatus);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-job-status': StudioJobStatus;
+    'studio-editor-job-status': StudioJobStatus;
   }
 }

@@ -29,7 +29,7 @@ const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max
  * the mastering switch, the loudness meter of what plays (from the editor's preview), a check per rule of the
  * preset, what mastering did, and "Apply mastering" (mastering on for the chosen preset, one undo step).
  *
- * @tagname studio-master-panel
+ * @tagname studio-editor-master-panel
  * @csspart switch - The mastering on/bypassed switch and its state.
  * @csspart presets - The preset radio group.
  * @csspart preset - One preset: radio, name and numbers.
@@ -158,7 +158,7 @@ export class StudioMasterPanel extends StudioElement {
     `,
   ];
 
-  /** Set by `<studio-panels>` while another panel is shown. */
+  /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
 
   /** What the user typed in a custom field, until it is valid. */
@@ -302,10 +302,10 @@ export class StudioMasterPanel extends StudioElement {
   }
 }
 
-defineElement('studio-master-panel', StudioMasterPanel);
+defineElement('studio-editor-master-panel', StudioMasterPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-master-panel': StudioMasterPanel;
+    'studio-editor-master-panel': StudioMasterPanel;
   }
 }

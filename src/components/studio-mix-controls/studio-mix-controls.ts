@@ -22,7 +22,7 @@ export type MixField = keyof MixSettings;
 /**
  * Voice and music levels and the ducking of the music under the voice (depth, attack, release).
  *
- * @tagname studio-mix-controls
+ * @tagname studio-editor-mix-controls
  * @csspart slider - Each slider: label, range and value.
  * @fires mix-change - `detail` is a `SliderValue<MixField>`: `{ field, value, final }`, `final` false while dragging.
  */
@@ -63,10 +63,10 @@ export class StudioMixControls extends StudioElement {
   }
 }
 
-defineElement('studio-mix-controls', StudioMixControls);
+defineElement('studio-editor-mix-controls', StudioMixControls);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-mix-controls': StudioMixControls;
+    'studio-editor-mix-controls': StudioMixControls;
   }
 }

@@ -33,8 +33,8 @@ export function toControls(mix: MixSettings): MixControlSettings {
  * Mix: voice and music bus levels and how the music ducks under the voice (depth, attack, release), bound
  * to `project.mix`. A slider drag is one undo step.
  *
- * @tagname studio-mix-panel
- * @csspart controls - The sliders (`<studio-mix-controls>`).
+ * @tagname studio-editor-mix-panel
+ * @csspart controls - The sliders (`<studio-editor-mix-controls>`).
  * @csspart slider - Each slider: label, range and value (from the controls).
  */
 export class StudioMixPanel extends StudioElement {
@@ -48,7 +48,7 @@ export class StudioMixPanel extends StudioElement {
     `,
   ];
 
-  /** Set by `<studio-panels>` while another panel is shown. */
+  /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
 
   readonly #mix = new StoreController(this, (state) => state.project.mix);
@@ -65,15 +65,15 @@ export class StudioMixPanel extends StudioElement {
     const mix = this.#mix.value;
     if (mix === undefined) return nothing;
     return html`<h3 id="heading">${this.t('mix.label')}</h3>
-      <studio-mix-controls part="controls" exportparts="slider" role="group" aria-labelledby="heading" .settings=${toControls(mix)}
+      <studio-editor-mix-controls part="controls" exportparts="slider" role="group" aria-labelledby="heading" .settings=${toControls(mix)}
         @mix-change=${this.#change}></studio-mix-controls>`;
   }
 }
 
-defineElement('studio-mix-panel', StudioMixPanel);
+defineElement('studio-editor-mix-panel', StudioMixPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-mix-panel': StudioMixPanel;
+    'studio-editor-mix-panel': StudioMixPanel;
   }
 }

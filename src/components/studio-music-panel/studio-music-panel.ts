@@ -35,9 +35,9 @@ export interface MusicDefaults {
  * the browser before it is stored in IndexedDB (`saveUpload`) and referenced from the bed as `upload:<sha-256>`,
  * so it is still there after a reload. Level and fades are sliders; a drag is one undo step.
  *
- * @tagname studio-music-panel
+ * @tagname studio-editor-music-panel
  * @csspart current - The line naming the current music, with its remove button.
- * @csspart picker - The library, upload area and sliders (`<studio-music-picker>`).
+ * @csspart picker - The library, upload area and sliders (`<studio-editor-music-picker>`).
  * @csspart filters - The search field and style filter (from the picker).
  * @csspart list - The list of tracks (from the picker).
  * @csspart upload - The upload area (from the picker).
@@ -62,7 +62,7 @@ export class StudioMusicPanel extends StudioElement {
     `,
   ];
 
-  /** Set by `<studio-panels>` while another panel is shown; nothing is loaded until it is not. */
+  /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
   /** Offer the user's own upload (`tools.upload`). */
   @property({ type: Boolean }) upload = true;
@@ -211,7 +211,7 @@ export class StudioMusicPanel extends StudioElement {
               <button type="button" class="small" @click=${this.#remove}>${t('music.remove')}</button>`}
       </p>
       ${renderAlert(library.error ? t('music.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
-      <studio-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
+      <studio-editor-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
         .tracks=${library.value ?? []} .selected=${bed?.track?.track_id ?? undefined} .previewing=${this.previewing}
         .gain=${bed?.gain ?? this.defaults.gain} .fadeIn=${bed?.fadeIn ?? this.defaults.fadeIn} .fadeOut=${bed?.fadeOut ?? this.defaults.fadeOut}
         .upload=${this.upload} .uploadMaxBytes=${this.uploadMaxBytes} .uploadError=${this.uploadError}
@@ -226,10 +226,10 @@ export class StudioMusicPanel extends StudioElement {
   }
 }
 
-defineElement('studio-music-panel', StudioMusicPanel);
+defineElement('studio-editor-music-panel', StudioMusicPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-music-panel': StudioMusicPanel;
+    'studio-editor-music-panel': StudioMusicPanel;
   }
 }

@@ -22,7 +22,7 @@ export function filterTracks(tracks: readonly MusicLibraryEntry[], query: string
 /**
  * The music library (style, mood, tempo, preview), the user's own upload, and the bed's level and fades.
  *
- * @tagname studio-music-picker
+ * @tagname studio-editor-music-picker
  * @fires music-choose - `detail` is the chosen track id.
  * @fires music-preview - `detail` is the track id to preview (again to stop).
  * @fires file-chosen - `detail` is an uploaded audio `File` (from the upload area).
@@ -31,7 +31,7 @@ export function filterTracks(tracks: readonly MusicLibraryEntry[], query: string
  * @fires music-fade-out - `detail` is a `SliderValue` in seconds.
  * @csspart filters - The search field and the style filter.
  * @csspart list - The list of tracks.
- * @csspart upload - The upload area (`<studio-upload>`).
+ * @csspart upload - The upload area (`<studio-editor-upload>`).
  * @csspart dropzone - The drop area inside it.
  * @csspart slider - Each of the level and fade sliders.
  */
@@ -86,7 +86,7 @@ export class StudioMusicPicker extends StudioElement {
               </li>`;
             })}
           </ul></fieldset>`}
-      ${this.upload ? html`<studio-upload part="upload" exportparts="dropzone" .maxBytes=${this.uploadMaxBytes} .error=${this.uploadError}
+      ${this.upload ? html`<studio-editor-upload part="upload" exportparts="dropzone" .maxBytes=${this.uploadMaxBytes} .error=${this.uploadError}
           @file-chosen=${(event: CustomEvent<File>) => {
             event.stopPropagation();
             emit(this, 'file-chosen', event.detail);
@@ -97,10 +97,10 @@ export class StudioMusicPicker extends StudioElement {
   }
 }
 
-defineElement('studio-music-picker', StudioMusicPicker);
+defineElement('studio-editor-music-picker', StudioMusicPicker);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-music-picker': StudioMusicPicker;
+    'studio-editor-music-picker': StudioMusicPicker;
   }
 }

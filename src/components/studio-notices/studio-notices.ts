@@ -9,7 +9,7 @@ import { styles } from './studio-notices.styles.js';
  * Shows notices about the user's work: a stored draft to restore, a save that failed (with "export
  * project file"), the project edited in another tab. Errors and warnings are announced as alerts.
  *
- * @tagname studio-notices
+ * @tagname studio-editor-notices
  *
  * @csspart list - The list of notices.
  * @csspart notice - One notice (also `notice-info`, `notice-warning` or `notice-error`).
@@ -63,10 +63,10 @@ function listOf(locale: string, items: string[]): string {
   }
 }
 
-defineElement('studio-notices', StudioNotices);
+defineElement('studio-editor-notices', StudioNotices);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-notices': StudioNotices;
+    'studio-editor-notices': StudioNotices;
   }
 }

@@ -18,7 +18,7 @@ export interface PanelTab {
  * others are marked `hidden`.
  * Keyboard: arrows move between tabs and open them, Home and End jump to the first and last.
  *
- * @tagname studio-panels
+ * @tagname studio-editor-panels
  * @slot recommend - The recommend panel; likewise `script`, `voice`, `music`, `mix`, `master`, `export`.
  * @fires panel-select - `detail` is the id of the panel the user opened.
  * @csspart tabs - The tab list.
@@ -180,10 +180,10 @@ export class StudioPanels extends StudioElement {
   }
 }
 
-defineElement('studio-panels', StudioPanels);
+defineElement('studio-editor-panels', StudioPanels);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-panels': StudioPanels;
+    'studio-editor-panels': StudioPanels;
   }
 }

@@ -30,7 +30,7 @@ export function parseProductUrl(value: string): string | undefined {
  * The form that starts a recommendation: a product page URL or a product description, the ad length and
  * the number of ideas. Validates on submit, focuses the first wrong field and says how to fix it.
  *
- * @tagname studio-recommend-form
+ * @tagname studio-editor-recommend-form
  * @fires recommend-submit - `detail` is a `RecommendRequestDetail`; not composed (handled by the recommend panel).
  * @csspart form - The form.
  * @csspart submit - The submit button.
@@ -203,10 +203,10 @@ export class StudioRecommendForm extends StudioElement {
   }
 }
 
-defineElement('studio-recommend-form', StudioRecommendForm);
+defineElement('studio-editor-recommend-form', StudioRecommendForm);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-recommend-form': StudioRecommendForm;
+    'studio-editor-recommend-form': StudioRecommendForm;
   }
 }

@@ -24,8 +24,8 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * recommendation job with progress and Cancel, shows the results as cards to preview and choose, and
  * fills the project with the chosen one (one undo step).
  *
- * @tagname studio-recommend-panel
- * @csspart form-area - The request form (`<studio-recommend-form>`).
+ * @tagname studio-editor-recommend-panel
+ * @csspart form-area - The request form (`<studio-editor-recommend-form>`).
  * @csspart form - The form inside it (from the form).
  * @csspart submit - Its submit button (from the form).
  * @csspart results - The list of recommendation cards.
@@ -226,10 +226,10 @@ export class StudioRecommendPanel extends StudioElement {
     const t = this.t;
     const project = this.#project.value;
     const items = project?.items ?? [];
-    return html`<studio-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
+    return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-recommend-form>
       ${this.job
-        ? html`<studio-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
+        ? html`<studio-editor-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
             .retryIn=${'retryInMs' in this.job && this.job.retryInMs !== undefined ? Math.ceil(this.job.retryInMs / 1000) : undefined}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
@@ -242,7 +242,7 @@ export class StudioRecommendPanel extends StudioElement {
             <ul part="results">
               ${items.map(
                 (item) => html`<li>
-                  <studio-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
+                  <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-recommendation-card>
@@ -260,10 +260,10 @@ function slotOf(estimate: number): number | undefined {
   return Math.min(120, Math.max(5, Math.round(estimate / 5) * 5));
 }
 
-defineElement('studio-recommend-panel', StudioRecommendPanel);
+defineElement('studio-editor-recommend-panel', StudioRecommendPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-recommend-panel': StudioRecommendPanel;
+    'studio-editor-recommend-panel': StudioRecommendPanel;
   }
 }

@@ -18,7 +18,7 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
 /**
  * One recommended composition: script excerpt, voice, music and length, with Preview and Use buttons.
  *
- * @tagname studio-recommendation-card
+ * @tagname studio-editor-recommendation-card
  * @fires recommendation-choose - The user chose this recommendation; `detail` is its id.
  * @fires recommendation-preview - The user asked to hear it (or to stop); `detail` is its id.
  * @csspart card - The card.
@@ -113,10 +113,10 @@ export class StudioRecommendationCard extends StudioElement {
   }
 }
 
-defineElement('studio-recommendation-card', StudioRecommendationCard);
+defineElement('studio-editor-recommendation-card', StudioRecommendationCard);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-recommendation-card': StudioRecommendationCard;
+    'studio-editor-recommendation-card': StudioRecommendationCard;
   }
 }

@@ -30,7 +30,7 @@ export type ScriptEdit =
  * The script: ordered sections, each with a name and its text, edited as plain text, with a live estimate
  * of the spoken length per section and in total against the target, and a warning when it is too long.
  *
- * @tagname studio-script-editor
+ * @tagname studio-editor-script-editor
  * @fires script-edit - `detail` is a `ScriptEdit`.
  * @fires script-fit - The user asked to fit the script to the target length.
  * @fires voiceover-generate - The user asked for voice-over of the sections that changed.
@@ -125,10 +125,10 @@ export class StudioScriptEditor extends StudioElement {
   }
 }
 
-defineElement('studio-script-editor', StudioScriptEditor);
+defineElement('studio-editor-script-editor', StudioScriptEditor);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-script-editor': StudioScriptEditor;
+    'studio-editor-script-editor': StudioScriptEditor;
   }
 }

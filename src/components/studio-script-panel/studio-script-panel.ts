@@ -27,8 +27,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * Script: the sections of the ad as plain text with live length estimates, fitting to the target length
  * through the service, and voice-over of exactly the sections that changed since their last render.
  *
- * @tagname studio-script-panel
- * @csspart script-editor - The sections and their text (`<studio-script-editor>`).
+ * @tagname studio-editor-script-panel
+ * @csspart script-editor - The sections and their text (`<studio-editor-script-editor>`).
  * @csspart section - Each section (from the script editor).
  * @csspart total - The estimated total length (from the script editor).
  */
@@ -47,7 +47,7 @@ export class StudioScriptPanel extends StudioElement {
   @state()
   client: ServiceClient | undefined;
 
-  /** Set by `<studio-panels>` while another panel is shown; the voice library is loaded once it is not. */
+  /** Set by `<studio-editor-panels>` while another panel is shown; the voice library is loaded once it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
@@ -230,12 +230,12 @@ export class StudioScriptPanel extends StudioElement {
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
       };
     });
-    return html`<studio-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-script-editor>
       ${this.job
-        ? html`<studio-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
+        ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
         : nothing}
       ${renderAlert(this.error, this.t, this.retry)}
@@ -256,10 +256,10 @@ export class StudioScriptPanel extends StudioElement {
 /** The gap "re-space sections" leaves between voice clips, seconds: a breath between sentences. */
 const RESPACE_GAP_S = 0.3;
 
-defineElement('studio-script-panel', StudioScriptPanel);
+defineElement('studio-editor-script-panel', StudioScriptPanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-script-panel': StudioScriptPanel;
+    'studio-editor-script-panel': StudioScriptPanel;
   }
 }

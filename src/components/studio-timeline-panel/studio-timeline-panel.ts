@@ -29,12 +29,12 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
 
 /**
  * The timeline of the editor: shows the project's clips, music bed and ducking envelope in
- * `<studio-timeline>` and turns its gestures into actions (each gesture one undo step; Escape during a drag
+ * `<studio-editor-timeline>` and turns its gestures into actions (each gesture one undo step; Escape during a drag
  * undoes it without a redo entry), and its keys too: split and join, mute and solo of a track (one undo step
  * each; they change what plays and what is exported). Section starts become the ruler's markers. Plays, pauses and seeks through the preview.
  *
- * @tagname studio-timeline-panel
- * @csspart timeline - The `<studio-timeline>`.
+ * @tagname studio-editor-timeline-panel
+ * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
  */
 export class StudioTimelinePanel extends StudioElement {
@@ -134,7 +134,7 @@ export class StudioTimelinePanel extends StudioElement {
     const { clips, music } = this.#data(project, previewState);
     if (clips.length === 0 && music === null) return html`<p part="empty">${this.t('timeline.empty')}</p>`;
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
-    return html`<studio-timeline
+    return html`<studio-editor-timeline
       part="timeline"
       .clips=${clips}
       .music=${music}
@@ -175,10 +175,10 @@ export class StudioTimelinePanel extends StudioElement {
   }
 }
 
-defineElement('studio-timeline-panel', StudioTimelinePanel);
+defineElement('studio-editor-timeline-panel', StudioTimelinePanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline-panel': StudioTimelinePanel;
+    'studio-editor-timeline-panel': StudioTimelinePanel;
   }
 }

@@ -11,10 +11,10 @@ import type { TimelineMusic } from './types.js';
  * scheduler near the viewport), fades, the ducking envelope (an SVG path stretched to the zoom), the gain
  * line, the ducking depth line and fade knobs. Pressing the bed itself drags its gain.
  *
- * @tagname studio-timeline-bed
+ * @tagname studio-editor-timeline-bed
  */
 export class StudioTimelineBed extends TimelinePart {
-  static readonly tag = 'studio-timeline-bed';
+  static readonly tag = 'studio-editor-timeline-bed';
 
   @property({ attribute: false }) music: TimelineMusic | undefined;
   /** Pixels per second. */
@@ -72,6 +72,6 @@ defineElement(StudioTimelineBed.tag, StudioTimelineBed);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline-bed': StudioTimelineBed;
+    'studio-editor-timeline-bed': StudioTimelineBed;
   }
 }

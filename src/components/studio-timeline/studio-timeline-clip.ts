@@ -13,10 +13,10 @@ import type { TimelineClip } from './types.js';
  * line, trim handles and fade knobs. Each part names its gesture in `data-drag`; the timeline's drag
  * controller handles the pointer. Shows what it is given: a gesture's preview comes in as `clip`.
  *
- * @tagname studio-timeline-clip
+ * @tagname studio-editor-timeline-clip
  */
 export class StudioTimelineClip extends TimelinePart {
-  static readonly tag = 'studio-timeline-clip';
+  static readonly tag = 'studio-editor-timeline-clip';
 
   @property({ attribute: false }) clip: TimelineClip | undefined;
   /** Pixels per second. */
@@ -84,6 +84,6 @@ defineElement(StudioTimelineClip.tag, StudioTimelineClip);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline-clip': StudioTimelineClip;
+    'studio-editor-timeline-clip': StudioTimelineClip;
   }
 }

@@ -13,10 +13,10 @@ import type { TimelineMarker } from './types.js';
  * viewport shows, with a margin), small ticks as a repeating background. Pressing or dragging on it
  * seeks (the timeline's drag controller claims it through `data-drag="seek"`).
  *
- * @tagname studio-timeline-ruler
+ * @tagname studio-editor-timeline-ruler
  */
 export class StudioTimelineRuler extends TimelinePart {
-  static readonly tag = 'studio-timeline-ruler';
+  static readonly tag = 'studio-editor-timeline-ruler';
 
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
@@ -57,6 +57,6 @@ defineElement(StudioTimelineRuler.tag, StudioTimelineRuler);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline-ruler': StudioTimelineRuler;
+    'studio-editor-timeline-ruler': StudioTimelineRuler;
   }
 }

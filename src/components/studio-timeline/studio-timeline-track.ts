@@ -13,7 +13,7 @@ const signed = (db: number): string => (db > 0.05 ? `+${db.toFixed(1)}` : db < -
  * buttons, its level in dB and how many clips it holds), above the lane itself, the slotted content.
  * Shows what it is given; the buttons ask the timeline with `track-toggle`.
  *
- * @tagname studio-timeline-track
+ * @tagname studio-editor-timeline-track
  * @slot - The lane.
  * @csspart header - The track's header.
  * @csspart mute - The mute button.
@@ -21,7 +21,7 @@ const signed = (db: number): string => (db > 0.05 ? `+${db.toFixed(1)}` : db < -
  * @fires track-toggle - `{ track, field: 'muted' | 'solo' }` from the header's buttons.
  */
 export class StudioTimelineTrack extends StudioElement {
-  static readonly tag = 'studio-timeline-track';
+  static readonly tag = 'studio-editor-timeline-track';
 
   static override styles = css`
     :host {
@@ -119,6 +119,6 @@ defineElement(StudioTimelineTrack.tag, StudioTimelineTrack);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline-track': StudioTimelineTrack;
+    'studio-editor-timeline-track': StudioTimelineTrack;
   }
 }

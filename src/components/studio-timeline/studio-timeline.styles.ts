@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** Layout of `<studio-timeline>`: tracks stacked under a ruler inside one horizontal scroller. */
+/** Layout of `<studio-editor-timeline>`: tracks stacked under a ruler inside one horizontal scroller. */
 export const timelineStyles = css`
   :host {
     display: block;

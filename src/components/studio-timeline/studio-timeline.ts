@@ -39,13 +39,13 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * the target duration, and a playhead. A leaf: properties in, events out; it changes nothing itself but
  * shows a gesture's values while the pointer is down.
  *
- * Built by composition: `<studio-timeline-ruler>`, `<studio-timeline-track>` (header + lane),
- * `<studio-timeline-clip>` and `<studio-timeline-bed>` draw; controllers handle pointer gestures
+ * Built by composition: `<studio-editor-timeline-ruler>`, `<studio-editor-timeline-track>` (header + lane),
+ * `<studio-editor-timeline-clip>` and `<studio-editor-timeline-bed>` draw; controllers handle pointer gestures
  * (`DragController`), zoom and scroll (`ZoomController`) and waveforms (`WaveformScheduler`, drawn by
  * wavesurfer.js from the caller's peaks, only near the viewport); keys come from one table
  * (`TIMELINE_SHORTCUTS`), which also writes the help text.
  *
- * @tagname studio-timeline
+ * @tagname studio-editor-timeline
  * @fires clip-move - `{ id, start, final, cancelled? }` while dragging a clip (snapped) and when a key nudges it.
  * @fires clip-trim - `{ id, trimIn, trimOut, start, final, cancelled? }` from the clip's edges.
  * @fires clip-fade - `{ id, fadeIn, fadeOut, final, cancelled? }` from the knobs in the clip's top corners.
@@ -218,7 +218,7 @@ export class StudioTimeline extends StudioElement {
   /** A track's element: its header's state, dimmed when it is not heard. */
   #track(track: TimelineTrackId, clipCount: number, lane: unknown) {
     const state = this.tracks[track];
-    return html`<studio-timeline-track class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
+    return html`<studio-editor-timeline-track class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
       .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
       .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
       @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}
@@ -237,7 +237,7 @@ export class StudioTimeline extends StudioElement {
           : html`<div class="db-scale" aria-hidden="true">
               ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === 0 ? `0 ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
-            <studio-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
+            <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-timeline-bed>`}
       </div>`,
     );
@@ -262,7 +262,7 @@ export class StudioTimeline extends StudioElement {
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
-          <studio-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-timeline-ruler>
+          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-timeline-ruler>
           ${this.#track(
             'voice',
             this.clips.length,
@@ -270,7 +270,7 @@ export class StudioTimeline extends StudioElement {
               ${repeat(
                 shown,
                 (clip) => clip.id,
-                (clip) => html`<studio-timeline-clip .clip=${clip} .zoom=${z} .selected=${clip.id === this.selectedId}
+                (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .selected=${clip.id === this.selectedId}
                   .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-timeline-clip>`,
               )}
             </div>`,
@@ -292,10 +292,10 @@ export class StudioTimeline extends StudioElement {
   }
 }
 
-defineElement('studio-timeline', StudioTimeline);
+defineElement('studio-editor-timeline', StudioTimeline);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-timeline': StudioTimeline;
+    'studio-editor-timeline': StudioTimeline;
   }
 }

@@ -1,4 +1,4 @@
-/** What `<studio-timeline>` is given and what it reports: plain data, no behaviour. */
+/** What `<studio-editor-timeline>` is given and what it reports: plain data, no behaviour. */
 
 /** A voice clip as the timeline shows it. Times are seconds; gain is dB. */
 export interface TimelineClip {
@@ -103,7 +103,7 @@ export interface DuckDepthDetail extends GestureDetail {
   depthDb: number;
 }
 
-/** Every event `<studio-timeline>` dispatches (bubbling, not composed), by type. */
+/** Every event `<studio-editor-timeline>` dispatches (bubbling, not composed), by type. */
 export interface TimelineEventMap {
   'clip-move': CustomEvent<ClipMoveDetail>;
   'clip-trim': CustomEvent<ClipTrimDetail>;

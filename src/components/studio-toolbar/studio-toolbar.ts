@@ -13,7 +13,7 @@ export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-i
  * open in studio and the credits used. A `toolbar` in ARIA terms: one tab stop, arrow keys move between
  * its buttons.
  *
- * @tagname studio-toolbar
+ * @tagname studio-editor-toolbar
  * @fires toolbar-action - `detail` is a `ToolbarAction`.
  * @fires title-change - `detail` is the new title (trimmed, not empty).
  * @csspart title - The title field.
@@ -155,10 +155,10 @@ export class StudioToolbar extends StudioElement {
   }
 }
 
-defineElement('studio-toolbar', StudioToolbar);
+defineElement('studio-editor-toolbar', StudioToolbar);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-toolbar': StudioToolbar;
+    'studio-editor-toolbar': StudioToolbar;
   }
 }

@@ -22,7 +22,7 @@ export function checkAudioFile(file: { name: string; type: string; size: number 
  * A drop zone and file picker for one audio file. Checks type and size before anything is read and says
  * what is wrong with the file by name; `error` shows a later failure (a file that does not decode).
  *
- * @tagname studio-upload
+ * @tagname studio-editor-upload
  * @fires file-chosen - `detail` is the `File`, already checked for type and size.
  * @csspart dropzone - The drop area.
  */
@@ -110,10 +110,10 @@ export class StudioUpload extends StudioElement {
   }
 }
 
-defineElement('studio-upload', StudioUpload);
+defineElement('studio-editor-upload', StudioUpload);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-upload': StudioUpload;
+    'studio-editor-upload': StudioUpload;
   }
 }

@@ -20,9 +20,9 @@ const SPEED_GESTURE = 'voice-speed';
  * Voice: the service's voice library to search, filter and audition, one voice for the ad or one per
  * section, and the speaking speed (a drag is one undo step).
  *
- * @tagname studio-voice-panel
+ * @tagname studio-editor-voice-panel
  * @csspart modes - One voice or a voice per section.
- * @csspart picker - The voice library and the speed slider (`<studio-voice-picker>`).
+ * @csspart picker - The voice library and the speed slider (`<studio-editor-voice-picker>`).
  * @csspart filters - The search field and filters (from the picker).
  * @csspart list - The list of voices (from the picker).
  * @csspart slider - The speed slider (from the picker).
@@ -49,7 +49,7 @@ export class StudioVoicePanel extends StudioElement {
     `,
   ];
 
-  /** Set by `<studio-panels>` while another panel is shown; nothing is loaded until it is not. */
+  /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
 
   @consume({ context: clientContext, subscribe: true })
@@ -119,7 +119,7 @@ export class StudioVoicePanel extends StudioElement {
         </div>
       </fieldset>
       ${renderAlert(library.error ? t('voice.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
-      <studio-voice-picker part="picker" exportparts="filters, list, slider" .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
+      <studio-editor-voice-picker part="picker" exportparts="filters, list, slider" .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
         @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
         @speed-change=${this.#speed}></studio-voice-picker>
@@ -128,10 +128,10 @@ export class StudioVoicePanel extends StudioElement {
   }
 }
 
-defineElement('studio-voice-panel', StudioVoicePanel);
+defineElement('studio-editor-voice-panel', StudioVoicePanel);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-voice-panel': StudioVoicePanel;
+    'studio-editor-voice-panel': StudioVoicePanel;
   }
 }

@@ -23,7 +23,7 @@ export function filterVoices(voices: readonly VoiceLibraryEntry[], query: string
  * The voice library: search, filter by language and gender, listen to a sample, choose a voice, and set
  * the speaking speed.
  *
- * @tagname studio-voice-picker
+ * @tagname studio-editor-voice-picker
  * @fires voice-choose - `detail` is the chosen voice id.
  * @fires voice-audition - `detail` is the voice id to listen to (again to stop).
  * @fires speed-change - `detail` is a `SliderValue` (speed, 0.5 to 2).
@@ -89,10 +89,10 @@ export class StudioVoicePicker extends StudioElement {
   }
 }
 
-defineElement('studio-voice-picker', StudioVoicePicker);
+defineElement('studio-editor-voice-picker', StudioVoicePicker);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'studio-voice-picker': StudioVoicePicker;
+    'studio-editor-voice-picker': StudioVoicePicker;
   }
 }

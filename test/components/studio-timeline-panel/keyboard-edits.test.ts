@@ -14,8 +14,8 @@ const clip = (id: string, start: number, sectionId: string): VoiceClip => ({
 
 async function mount() {
   const preview = new FakePreview();
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-timeline-panel></studio-timeline-panel></test-editor-context>`);
-  const panel = context.querySelector('studio-timeline-panel') as StudioTimelinePanel;
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-editor-timeline-panel></studio-timeline-panel></test-editor-context>`);
+  const panel = context.querySelector('studio-editor-timeline-panel') as StudioTimelinePanel;
   const { store } = context;
   store.dispatch({
     type: 'project/load',
@@ -32,7 +32,7 @@ async function mount() {
     },
   });
   await panel.updateComplete;
-  const timeline = panel.shadowRoot!.querySelector('studio-timeline') as StudioTimeline;
+  const timeline = panel.shadowRoot!.querySelector('studio-editor-timeline') as StudioTimeline;
   await timeline.updateComplete;
   const project = () => store.getState().project;
   const steps = () => store.getState().history.pastDepth;
@@ -50,7 +50,7 @@ const ctrlZ = async () => {
   await sendKeys({ up: 'Control' });
 };
 
-describe('<studio-timeline-panel> from the keyboard only', () => {
+describe('<studio-editor-timeline-panel> from the keyboard only', () => {
   it('splits a clip at the playhead and joins it back, one undo step each', async () => {
     const { preview, timeline, project, steps, settle, status } = await mount();
     const before = steps();
@@ -96,7 +96,7 @@ describe('<studio-timeline-panel> from the keyboard only', () => {
     await settle();
     expect(project().tracks.voice).to.deep.equal({ muted: true, solo: false });
     expect(status()).to.equal('Voice clips muted');
-    const voice = timeline.shadowRoot!.querySelector('studio-timeline-track.voice')!;
+    const voice = timeline.shadowRoot!.querySelector('studio-editor-timeline-track.voice')!;
     expect(voice.classList.contains('silent')).to.equal(true);
     expect(voice.shadowRoot!.querySelector('[part=mute]')!.getAttribute('aria-pressed')).to.equal('true');
     await sendKeys({ press: 'KeyM' });
@@ -105,10 +105,10 @@ describe('<studio-timeline-panel> from the keyboard only', () => {
     await sendKeys({ up: 'Shift' });
     await settle();
     expect(project().tracks.voice).to.deep.equal({ muted: false, solo: true });
-    expect(timeline.shadowRoot!.querySelector('studio-timeline-track.music')!.classList.contains('silent')).to.equal(true);
+    expect(timeline.shadowRoot!.querySelector('studio-editor-timeline-track.music')!.classList.contains('silent')).to.equal(true);
     expect(steps()).to.equal(before + 3);
     // The music header's solo button, reached with Tab and pressed with Space.
-    const music = timeline.shadowRoot!.querySelector('studio-timeline-track.music')!;
+    const music = timeline.shadowRoot!.querySelector('studio-editor-timeline-track.music')!;
     (music.shadowRoot!.querySelector('[part=mute]') as HTMLElement).focus();
     await sendKeys({ press: 'Tab' });
     expect(music.shadowRoot!.activeElement?.getAttribute('part')).to.equal('solo');
@@ -127,7 +127,7 @@ describe('<studio-timeline-panel> from the keyboard only', () => {
     const { timeline, store, settle } = await mount();
     store.dispatch({ type: 'mix/set', mix: { musicLevel: -8, voiceLevel: 1.5 } });
     await settle();
-    const header = (track: string) => timeline.shadowRoot!.querySelector(`studio-timeline-track.${track}`)!.shadowRoot!.querySelector('[part=header]')!;
+    const header = (track: string) => timeline.shadowRoot!.querySelector(`studio-editor-timeline-track.${track}`)!.shadowRoot!.querySelector('[part=header]')!;
     expect(header('voice').querySelector('.gain')!.textContent).to.equal('+1.5 dB');
     expect(header('music').querySelector('.gain')!.textContent).to.equal('−8.0 dB');
     expect(header('voice').querySelector('.count')!.textContent).to.equal('2 clips');

@@ -72,7 +72,7 @@ export async function voiceOver(page: Page, url: string): Promise<void> {
     await page.evaluate("window.__deep('#url').focus()");
     await page.keyboard.type('https://www.northwind-bikes.com/products/trail-runner-2');
     await page.keyboard.press('Enter');
-    await until(page, "window.__deepAll('studio-recommendation-card').length === 3");
+    await until(page, "window.__deepAll('studio-editor-recommendation-card').length === 3");
   });
   await step('choose', async () => {
     await click(page, 'button', 'Use this');
@@ -80,7 +80,7 @@ export async function voiceOver(page: Page, url: string): Promise<void> {
   });
   await step('voice-over', async () => {
     await openTab(page, 'script');
-    const generate = "window.__deep('studio-script-editor')?.shadowRoot.querySelector('button.primary')";
+    const generate = "window.__deep('studio-editor-script-editor')?.shadowRoot.querySelector('button.primary')";
     await until(page, `${generate}?.textContent.includes('Generate voice-over') && !${generate}.disabled`);
     await page.evaluate(`${generate}.click()`);
     await until(page, 'window.studio.getProject().clips.length > 0 && window.studio.getProject().clips.length === window.studio.getProject().script.sections.length');
