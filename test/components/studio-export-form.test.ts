@@ -5,7 +5,7 @@ import { fileNameFromTitle, type ExportRequest, type StudioExportForm } from '..
 
 describe('<studio-editor-export-form>', () => {
   it('exports WAV 16-bit at 48 kHz named after the project by default', async () => {
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form projectTitle="Summer: Sale!"></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form projectTitle="Summer: Sale!"></studio-editor-export-form>`);
     const button = form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!;
     expect(button.textContent).to.equal('Export Summer-Sale.wav');
     setTimeout(() => button.click());
@@ -16,7 +16,7 @@ describe('<studio-editor-export-form>', () => {
 
   it('starts from the project\'s delivery settings (format and rate) until the user picks others', async () => {
     const delivery = { format: 'mp3', sampleRate: 44_100 };
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form .delivery=${delivery} projectTitle="Ad"></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form .delivery=${delivery} projectTitle="Ad"></studio-editor-export-form>`);
     const checked = (name: string) => [...form.shadowRoot!.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)].findIndex((input) => input.checked);
     expect([checked('format'), checked('rate')]).to.deep.equal([2, 0]);
     setTimeout(() => form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click());
@@ -32,7 +32,7 @@ describe('<studio-editor-export-form>', () => {
   });
 
   it('offers only the configured formats, and names MP3 files .mp3', async () => {
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form .formats=${['mp3', 'wav24']} projectTitle="Ad"></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form .formats=${['mp3', 'wav24']} projectTitle="Ad"></studio-editor-export-form>`);
     expect(form.shadowRoot!.querySelectorAll('input[name=format]').length).to.equal(2);
     form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=rate]')[0]!.click();
     await form.updateComplete;
@@ -42,7 +42,7 @@ describe('<studio-editor-export-form>', () => {
   });
 
   it('refuses a file name with path characters and says which are allowed', async () => {
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form projectTitle="Ad"></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form projectTitle="Ad"></studio-editor-export-form>`);
     let fired = 0;
     form.addEventListener('export-request', () => fired++);
     const input = form.shadowRoot!.querySelector<HTMLInputElement>('#file')!;
@@ -57,7 +57,7 @@ describe('<studio-editor-export-form>', () => {
   });
 
   it('shows progress and Cancel while exporting', async () => {
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form busy .progress=${0.5}></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form busy .progress=${0.5}></studio-editor-export-form>`);
     expect(form.shadowRoot!.querySelector('button.primary')).to.equal(null);
     const status = form.shadowRoot!.querySelector('studio-editor-job-status')!;
     await status.updateComplete;
@@ -65,7 +65,7 @@ describe('<studio-editor-export-form>', () => {
   });
 
   it('shows the stage and passes Cancel on from the form', async () => {
-    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form busy .progress=${0.3} stage="Mixing"></studio-export-form>`);
+    const form = await fixture<StudioExportForm>(html`<studio-editor-export-form busy .progress=${0.3} stage="Mixing"></studio-editor-export-form>`);
     const status = form.shadowRoot!.querySelector('studio-editor-job-status')!;
     await status.updateComplete;
     expect(status.shadowRoot!.querySelector('[role=status]')!.textContent).to.include('Mixing');

@@ -78,7 +78,7 @@ describe('export through the real AudioEngine', () => {
       downloads.push(this.download);
     });
     const preview = new FakePreview();
-    const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-export-panel></test-preview-context>`);
+    const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-editor-export-panel></test-preview-context>`);
     const store: EditorStore = context.store;
     store.dispatch({ type: 'project/load', project: project('podcast', true) });
     let exported: Awaited<ReturnType<AudioEngine['export']>> | undefined;

@@ -27,7 +27,7 @@ function deferred<T>() {
 }
 
 async function mount({ audible = true, preview = new FakePreview() }: { audible?: boolean; preview?: FakePreview } = {}) {
-  const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-export-panel></test-preview-context>`);
+  const context = await fixture<TestPreviewContext>(html`<test-preview-context .preview=${preview}><studio-editor-export-panel></studio-editor-export-panel></test-preview-context>`);
   context.store.dispatch({ type: 'project/rename', title: 'Spring Sale' });
   if (audible) context.store.dispatch({ type: 'clip/add', clip });
   const panel = context.querySelector('studio-editor-export-panel') as StudioExportPanel;

@@ -4,7 +4,7 @@ import type { StudioJobStatus } from '../../src/components/studio-job-status/stu
 
 describe('<studio-editor-job-status>', () => {
   it('shows state, stage and percent, and sets the bar through the CSSOM', async () => {
-    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="running" stage="reading the page" .progress=${0.42}></studio-job-status>`);
+    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="running" stage="reading the page" .progress=${0.42}></studio-editor-job-status>`);
     const root = job.shadowRoot!;
     expect(root.querySelector('[role=status]')!.textContent).to.equal('Working: reading the page (42%)');
     const bar = root.querySelector<HTMLElement>('[role=progressbar]')!;
@@ -15,7 +15,7 @@ describe('<studio-editor-job-status>', () => {
   });
 
   it('is indeterminate without a progress figure, and treats unknown states as running', async () => {
-    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Render" state="thinking"></studio-job-status>`);
+    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Render" state="thinking"></studio-editor-job-status>`);
     const bar = job.shadowRoot!.querySelector('[role=progressbar]')!;
     expect(bar.hasAttribute('aria-valuenow')).to.equal(false);
     expect(bar.className).to.equal('indeterminate');
@@ -23,7 +23,7 @@ describe('<studio-editor-job-status>', () => {
   });
 
   it('offers Cancel while running, not when done', async () => {
-    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Render" state="running"></studio-job-status>`);
+    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Render" state="running"></studio-editor-job-status>`);
     setTimeout(() => job.shadowRoot!.querySelector('button')!.click());
     await oneEvent(job, 'job-cancel');
     job.state = 'succeeded';
@@ -34,7 +34,7 @@ describe('<studio-editor-job-status>', () => {
   });
 
   it('says when a start is tried again: "Retrying in N s", still cancellable', async () => {
-    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="retrying" .retryIn=${3}></studio-job-status>`);
+    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="retrying" .retryIn=${3}></studio-editor-job-status>`);
     expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying in 3 s');
     expect(job.shadowRoot!.querySelector('button')).not.to.equal(null);
     job.retryIn = undefined;

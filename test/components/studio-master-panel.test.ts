@@ -22,7 +22,7 @@ const measurement = (over: Partial<LoudnessMeasurement> = {}): LoudnessMeasureme
 
 async function mount(preview: FakePreview | undefined = new FakePreview()) {
   const context = await fixture<TestPreviewContext>(
-    html`<test-preview-context .preview=${preview}><studio-editor-master-panel></studio-master-panel></test-preview-context>`,
+    html`<test-preview-context .preview=${preview}><studio-editor-master-panel></studio-editor-master-panel></test-preview-context>`,
   );
   const panel = context.querySelector('studio-editor-master-panel') as StudioMasterPanel;
   await panel.updateComplete;

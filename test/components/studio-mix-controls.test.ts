@@ -5,7 +5,7 @@ import type { StudioMixControls } from '../../src/components/studio-mix-controls
 
 describe('<studio-editor-mix-controls>', () => {
   it('labels every setting with its value in words', async () => {
-    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-mix-controls>`);
+    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-editor-mix-controls>`);
     const rows = [...element.shadowRoot!.querySelectorAll('.slider')].map((row) => `${row.querySelector('label')!.textContent} = ${row.querySelector('output')!.textContent}`);
     expect(rows).to.deep.equal([
       'Voice level = 0.0 dB',
@@ -19,7 +19,7 @@ describe('<studio-editor-mix-controls>', () => {
   });
 
   it('reports the field while dragging and on release, and shows the new value at once', async () => {
-    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-mix-controls>`);
+    const element = await fixture<StudioMixControls>(html`<studio-editor-mix-controls></studio-editor-mix-controls>`);
     const seen: unknown[] = [];
     element.addEventListener('mix-change', (event) => seen.push((event as CustomEvent).detail));
     element.shadowRoot!.querySelector<HTMLInputElement>('#duckDepthDb')!.focus();

@@ -7,7 +7,7 @@ import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 
 async function mount() {
-  const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-mix-panel></studio-mix-panel></test-editor-context>`);
+  const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-mix-panel></studio-editor-mix-panel></test-editor-context>`);
   const panel = context.querySelector('studio-editor-mix-panel') as StudioMixPanel;
   await panel.updateComplete;
   const controls = () => panel.shadowRoot!.querySelector('studio-editor-mix-controls') as StudioMixControls;

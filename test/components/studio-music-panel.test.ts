@@ -24,7 +24,7 @@ const DB = 'test-music-panel-uploads';
 async function mount(music: sinon.SinonStub, userId = 'user-1') {
   const client = { music, fetch: sinon.stub(), userId: async () => userId } as unknown as ServiceClient;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
-    <studio-editor-music-panel .uploadStore=${{ dbName: DB }}></studio-music-panel>
+    <studio-editor-music-panel .uploadStore=${{ dbName: DB }}></studio-editor-music-panel>
   </test-editor-context>`);
   const panel = context.querySelector('studio-editor-music-panel') as StudioMusicPanel;
   await panel.updateComplete;
@@ -45,7 +45,7 @@ describe('<studio-editor-music-panel>', () => {
     const music = sinon.stub().resolves(library);
     const client = { music, fetch: sinon.stub(), userId: async () => 'u' } as unknown as ServiceClient;
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
-      <studio-editor-music-panel hidden></studio-music-panel>
+      <studio-editor-music-panel hidden></studio-editor-music-panel>
     </test-editor-context>`);
     const panel = context.querySelector('studio-editor-music-panel')!;
     await panel.updateComplete;

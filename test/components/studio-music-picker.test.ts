@@ -18,7 +18,7 @@ const tracks = [track('sun', 'Sunrise', 'upbeat', 'happy', 120), track('calm', '
 
 describe('<studio-editor-music-picker>', () => {
   it('lists tracks with style, mood and tempo, and passes axe', async () => {
-    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks} selected="calm"></studio-music-picker>`);
+    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks} selected="calm"></studio-editor-music-picker>`);
     expect([...picker.shadowRoot!.querySelectorAll('li .details')].map((node) => node.textContent)).to.deep.equal([
       'upbeat · happy · 120 BPM',
       'calm · relaxed · 70 BPM',
@@ -28,7 +28,7 @@ describe('<studio-editor-music-picker>', () => {
   });
 
   it('chooses and previews, and reports level and fades', async () => {
-    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks}></studio-music-picker>`);
+    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks}></studio-editor-music-picker>`);
     const seen: string[] = [];
     for (const type of ['music-choose', 'music-preview', 'music-gain', 'music-fade-in']) {
       picker.addEventListener(type, (e) => seen.push(`${type}:${JSON.stringify((e as CustomEvent).detail)}`));
@@ -46,7 +46,7 @@ describe('<studio-editor-music-picker>', () => {
   });
 
   it('hides the upload area when uploads are off, and filters by style', async () => {
-    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks} .upload=${false}></studio-music-picker>`);
+    const picker = await fixture<StudioMusicPicker>(html`<studio-editor-music-picker .tracks=${tracks} .upload=${false}></studio-editor-music-picker>`);
     expect(picker.shadowRoot!.querySelector('studio-editor-upload')).to.equal(null);
     expect(filterTracks(tracks, 'water', '').map((t) => t.title)).to.deep.equal(['Still Water']);
     expect(filterTracks(tracks, '', 'upbeat').map((t) => t.title)).to.deep.equal(['Sunrise']);

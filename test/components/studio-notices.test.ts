@@ -12,7 +12,7 @@ describe('<studio-editor-notices>', () => {
   afterEach(() => sinon.restore());
 
   it('is hidden without notices', async () => {
-    const element = await fixture<StudioNotices>(html`<studio-editor-notices></studio-notices>`);
+    const element = await fixture<StudioNotices>(html`<studio-editor-notices></studio-editor-notices>`);
     expect(getComputedStyle(element).display).to.equal('none');
   });
 
@@ -22,7 +22,7 @@ describe('<studio-editor-notices>', () => {
       { kind: 'save-failed', tone: 'error', message: 'notice.storage-failed', params: { reason: 'disk gone' }, dismissible: true, actions: [{ label: 'notice.exportProject', run: exportFile }] },
       { kind: 'other-tab', tone: 'info', message: 'notice.otherTab', dismissible: false, actions: [] },
     ];
-    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices}></studio-notices>`);
+    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices}></studio-editor-notices>`);
     const items = [...element.shadowRoot!.querySelectorAll('[part~="notice"]')];
     expect(items.map((item) => item.getAttribute('role'))).to.deep.equal(['alert', 'status']);
     expect(items[0]!.querySelector('[part="message"]')!.textContent).to.equal('Saving your draft failed (disk gone). Your work is kept in this tab: try again or export the project file.');
@@ -39,7 +39,7 @@ describe('<studio-editor-notices>', () => {
       { kind: 'save-failed', tone: 'error', message: 'notice.storage-quota', dismissible: true, actions: [] },
       { kind: 'other-tab', tone: 'warning', message: 'notice.otherTab', dismissible: false, actions: [] },
     ];
-    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices} .onDismiss=${onDismiss}></studio-notices>`);
+    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices} .onDismiss=${onDismiss}></studio-editor-notices>`);
     const dismiss = element.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="dismiss"]');
     expect(dismiss.length).to.equal(1);
     expect(dismiss[0]!.getAttribute('aria-label')).to.equal('Dismiss');
@@ -49,13 +49,13 @@ describe('<studio-editor-notices>', () => {
 
   it('renders messages as text, never as markup', async () => {
     const notices: StudioNotice[] = [{ kind: 'restore-draft', tone: 'warning', message: 'notice.draftDiffers', params: { title: '<img src=x>', time: '' }, dismissible: false, actions: [] }];
-    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices}></studio-notices>`);
+    const element = await fixture<StudioNotices>(html`<studio-editor-notices .notices=${notices}></studio-editor-notices>`);
     expect(element.shadowRoot!.querySelector('img')).to.equal(null);
   });
 
   it('speaks the editor’s language: the French catalogue, and a host’s override', async () => {
     const notices: StudioNotice[] = [{ kind: 'other-tab', tone: 'warning', message: 'notice.otherTab', dismissible: true, actions: [{ label: 'notice.loadNewer', run: () => undefined }] }];
-    const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-notices .notices=${notices}></studio-notices></test-editor-context>`);
+    const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-notices .notices=${notices}></studio-editor-notices></test-editor-context>`);
     const element = context.querySelector('studio-editor-notices') as StudioNotices;
     context.t = createTranslator('fr', { 'notice.loadNewer': 'Charger la dernière' });
     await element.updateComplete;

@@ -14,7 +14,7 @@ const mount = () =>
     <p slot="recommend">Recommend panel</p>
     <p slot="script">Script panel</p>
     <p slot="music">Music panel</p>
-  </studio-panels>`);
+  </studio-editor-panels>`);
 
 const activeText = (element: StudioPanels) =>
   element.shadowRoot!.querySelector('slot')!.assignedElements().map((node) => node.textContent).join();
@@ -95,7 +95,7 @@ describe('<studio-editor-panels> scroll and the narrow tab row (issue 15)', () =
   const mountTall = () =>
     fixture<StudioPanels>(html`<studio-editor-panels .panels=${all} active="recommend" style="height: 300px">
       ${all.map((panel) => html`<div slot=${panel.id} style="height: 2000px">${panel.label} panel</div>`)}
-    </studio-panels>`);
+    </studio-editor-panels>`);
   const open = async (element: StudioPanels, id: string) => {
     element.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
     await element.updateComplete;

@@ -14,7 +14,7 @@ async function typeInto(form: StudioRecommendForm, selector: string, text: strin
 
 describe('<studio-editor-recommend-form>', () => {
   it('submits a URL request from the keyboard alone', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     await typeInto(form, '#url', 'https://shop.example.com/sneakers');
     const submitted = oneEvent(form, 'recommend-submit');
     await sendKeys({ press: 'Enter' });
@@ -23,7 +23,7 @@ describe('<studio-editor-recommend-form>', () => {
   });
 
   it('says what is wrong with the URL, marks the field and focuses it', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     let fired = 0;
     form.addEventListener('recommend-submit', () => fired++);
     $<HTMLButtonElement>(form, 'button[type=submit]').click();
@@ -43,7 +43,7 @@ describe('<studio-editor-recommend-form>', () => {
   });
 
   it('clears the error as soon as the user types', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     $<HTMLButtonElement>(form, 'button[type=submit]').click();
     await form.updateComplete;
     await typeInto(form, '#url', 'h');
@@ -51,7 +51,7 @@ describe('<studio-editor-recommend-form>', () => {
   });
 
   it('asks for a product name and description in product mode, keeping the typed URL', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     await typeInto(form, '#url', 'https://shop.example.com/x');
     $<HTMLInputElement>(form, 'input[name=source][value=product]').click();
     await form.updateComplete;
@@ -76,14 +76,14 @@ describe('<studio-editor-recommend-form>', () => {
   });
 
   it('offers only the sources that are switched on', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form .sources=${['product']}></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form .sources=${['product']}></studio-editor-recommend-form>`);
     expect(form.shadowRoot!.querySelector('input[name=source]')).to.equal(null);
     expect(form.shadowRoot!.querySelector('#url')).to.equal(null);
     expect(form.shadowRoot!.querySelector('#name')).to.not.equal(null);
   });
 
   it('takes a preset or a custom length and refuses one out of range', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form duration="45"></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form duration="45"></studio-editor-recommend-form>`);
     const custom = $<HTMLInputElement>(form, 'input[name=custom-duration]');
     expect(custom.value).to.equal('45');
     custom.select();
@@ -108,20 +108,20 @@ describe('<studio-editor-recommend-form>', () => {
   });
 
   it('does not submit while busy', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form busy></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form busy></studio-editor-recommend-form>`);
     expect($<HTMLButtonElement>(form, 'button[type=submit]').disabled).to.equal(true);
   });
 
   it('speaks French when given the French translator', async () => {
     const { createTranslator } = await import('../../src/i18n/translate.js');
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     (form as unknown as { t: unknown }).t = createTranslator('fr');
     await form.updateComplete;
     expect($(form, 'label[for=url]').textContent).to.equal('Adresse de la page produit');
   });
 
   it('passes axe in both modes and with errors shown', async () => {
-    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-recommend-form>`);
+    const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
     await expect(form).to.be.accessible();
     $<HTMLButtonElement>(form, 'button[type=submit]').click();
     await form.updateComplete;

@@ -20,7 +20,7 @@ const recommendation = (id: string): Recommendation => ({
 async function mount(stubs: Partial<ServiceClient>) {
   const client = { pendingJobs: sinon.stub().resolves([]), ...stubs };
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-    <studio-editor-recommend-panel></studio-recommend-panel>
+    <studio-editor-recommend-panel></studio-editor-recommend-panel>
   </test-editor-context>`);
   const panel = context.querySelector('studio-editor-recommend-panel') as StudioRecommendPanel;
   await panel.updateComplete;

@@ -19,7 +19,7 @@ const recommendation: Recommendation = {
 
 describe('<studio-editor-recommendation-card>', () => {
   it('shows the excerpt, voice, music and length as text', async () => {
-    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation}></studio-recommendation-card>`);
+    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation}></studio-editor-recommendation-card>`);
     const root = card.shadowRoot!;
     expect(root.querySelector('h3')!.textContent).to.equal('Fresh start');
     expect(root.querySelector('blockquote')!.textContent).to.equal('Tired of slow mornings? Try <b>Brew</b> today.');
@@ -28,7 +28,7 @@ describe('<studio-editor-recommendation-card>', () => {
   });
 
   it('emits choose and preview with its id', async () => {
-    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation}></studio-recommendation-card>`);
+    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation}></studio-editor-recommendation-card>`);
     const [preview, choose] = card.shadowRoot!.querySelectorAll('button');
     setTimeout(() => preview!.click());
     expect((await oneEvent(card, 'recommendation-preview')).detail).to.equal('rec-1');
@@ -37,7 +37,7 @@ describe('<studio-editor-recommendation-card>', () => {
   });
 
   it('marks the chosen card and the playing preview', async () => {
-    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} chosen previewing></studio-recommendation-card>`);
+    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} chosen previewing></studio-editor-recommendation-card>`);
     const [preview, choose] = card.shadowRoot!.querySelectorAll('button');
     expect(preview!.getAttribute('aria-pressed')).to.equal('true');
     expect(preview!.textContent!.trim()).to.equal('Stop preview');

@@ -16,7 +16,7 @@ function edits(element: StudioScriptEditor): ScriptEdit[] {
 
 describe('<studio-editor-script-editor>', () => {
   it('estimates each section and the total against the target', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} target="30"></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} target="30"></studio-editor-script-editor>`);
     const root = element.shadowRoot!;
     expect([...root.querySelectorAll('.estimate')].map((node) => node.textContent)).to.deep.equal(['about 3.0 s', 'about 2.0 s']);
     expect(root.querySelector('[part=total] span')!.textContent).to.equal('About 5.3 s of 30 s');
@@ -24,19 +24,19 @@ describe('<studio-editor-script-editor>', () => {
   });
 
   it('warns clearly when the script is longer than the ad', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} target="5"></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} target="5"></studio-editor-script-editor>`);
     const total = element.shadowRoot!.querySelector('[part=total]')!;
     expect(total.className).to.equal('over');
     expect(total.querySelector('[role=status]')!.textContent).to.equal('About 0.3 s too long for a 5 s ad: shorten the text or fit it to the length.');
   });
 
   it('follows speed in the estimate', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} speed="2"></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} speed="2"></studio-editor-script-editor>`);
     expect(element.shadowRoot!.querySelector('.estimate')!.textContent).to.equal('about 1.5 s');
   });
 
   it('reports typing as it happens and once more when the field is left', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections}></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections}></studio-editor-script-editor>`);
     const seen = edits(element);
     const textarea = element.shadowRoot!.querySelector('textarea')!;
     textarea.focus();
@@ -52,7 +52,7 @@ describe('<studio-editor-script-editor>', () => {
   });
 
   it('moves, removes and adds sections with named buttons', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections}></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections}></studio-editor-script-editor>`);
     const seen = edits(element);
     const button = (label: string) => element.shadowRoot!.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
     expect(button('Move Hook up').disabled).to.equal(true);
@@ -65,7 +65,7 @@ describe('<studio-editor-script-editor>', () => {
 
   it('offers a voice per section when asked', async () => {
     const element = await fixture<StudioScriptEditor>(
-      html`<studio-editor-script-editor .sections=${sections} perSectionVoice .voiceOptions=${[{ id: 'v1', name: 'Amelia' }]}></studio-script-editor>`,
+      html`<studio-editor-script-editor .sections=${sections} perSectionVoice .voiceOptions=${[{ id: 'v1', name: 'Amelia' }]}></studio-editor-script-editor>`,
     );
     const seen = edits(element);
     const select = element.shadowRoot!.querySelector('select')!;
@@ -76,7 +76,7 @@ describe('<studio-editor-script-editor>', () => {
   });
 
   it('marks stale sections and voices only those', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} .stale=${new Set(['b'])}></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} .stale=${new Set(['b'])}></studio-editor-script-editor>`);
     const root = element.shadowRoot!;
     expect([...root.querySelectorAll('li')].map((li) => li.className)).to.deep.equal(['', 'stale']);
     const generate = root.querySelector<HTMLButtonElement>('button.primary')!;
@@ -92,14 +92,14 @@ describe('<studio-editor-script-editor>', () => {
 
   it('shows text with markup as text', async () => {
     const element = await fixture<StudioScriptEditor>(
-      html`<studio-editor-script-editor .sections=${[{ id: 'x', label: '<b>Bold</b>', text: '<img src=x onerror=alert(1)>' }]}></studio-script-editor>`,
+      html`<studio-editor-script-editor .sections=${[{ id: 'x', label: '<b>Bold</b>', text: '<img src=x onerror=alert(1)>' }]}></studio-editor-script-editor>`,
     );
     expect(element.shadowRoot!.querySelector('img')).to.equal(null);
     expect(element.shadowRoot!.querySelector('textarea')!.value).to.equal('<img src=x onerror=alert(1)>');
   });
 
   it('says what to do when there is no script', async () => {
-    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor></studio-script-editor>`);
+    const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor></studio-editor-script-editor>`);
     expect(element.shadowRoot!.querySelector('.hint')!.textContent).to.equal('No script yet. Choose a recommendation or add a section.');
     await expect(element).to.be.accessible();
   });

@@ -15,7 +15,7 @@ const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, 
 async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava') {
   const client = { voices: sinon.stub().resolves(voices), ...stubs } as Partial<ServiceClient>;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-    <studio-editor-script-panel></studio-script-panel>
+    <studio-editor-script-panel></studio-editor-script-panel>
   </test-editor-context>`);
   const project = createProject({ projectId: 'p1', title: 'T', duration: 20, ...(voice ? { voice } : {}) });
   context.store.dispatch({
@@ -128,7 +128,7 @@ describe('<studio-editor-script-panel>', () => {
   it('asks the service for nothing while hidden, and loads the voice library once shown', async () => {
     const voicesStub = sinon.stub().resolves(voices);
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices: voicesStub } as unknown as ServiceClient}>
-      <studio-editor-script-panel hidden></studio-script-panel>
+      <studio-editor-script-panel hidden></studio-editor-script-panel>
     </test-editor-context>`);
     const panel = context.querySelector('studio-editor-script-panel') as StudioScriptPanel;
     await panel.updateComplete;

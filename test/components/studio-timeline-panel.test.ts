@@ -24,7 +24,7 @@ const clip = (id: string, start: number, sectionId: string | null = null): Voice
 
 async function mount() {
   const preview = new FakePreview();
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-editor-timeline-panel></studio-timeline-panel></test-editor-context>`);
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .preview=${preview}><studio-editor-timeline-panel></studio-editor-timeline-panel></test-editor-context>`);
   const panel = context.querySelector('studio-editor-timeline-panel') as StudioTimelinePanel;
   const { store } = context;
   const project = store.getState().project;

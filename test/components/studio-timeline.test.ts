@@ -44,7 +44,7 @@ async function drag(element: Element, dx: number, dy = 0, release = true): Promi
 }
 
 async function make(props: Partial<StudioTimeline> = {}): Promise<StudioTimeline> {
-  const el = await fixture<StudioTimeline>(html`<studio-editor-timeline style="width: 900px"></studio-timeline>`);
+  const el = await fixture<StudioTimeline>(html`<studio-editor-timeline style="width: 900px"></studio-editor-timeline>`);
   Object.assign(el, { zoom: 50, targetDuration: 10, clips: [clip('hook', 1, 2), clip('offer', 4, 3)], music: music(), ...props });
   await el.updateComplete;
   return el;

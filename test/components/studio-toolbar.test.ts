@@ -16,7 +16,7 @@ const names = (toolbar: StudioToolbar) =>
 describe('<studio-editor-toolbar>', () => {
   it('names every button and shows time and credits', async () => {
     const toolbar = await fixture<StudioToolbar>(
-      html`<studio-editor-toolbar projectTitle="Spring" canUndo canPlay .time=${7.5} .duration=${30} .credits=${12} openInStudio></studio-toolbar>`,
+      html`<studio-editor-toolbar projectTitle="Spring" canUndo canPlay .time=${7.5} .duration=${30} .credits=${12} openInStudio></studio-editor-toolbar>`,
     );
     expect(names(toolbar)).to.deep.equal(['Undo', 'Redo', 'Play', 'Open in studio', 'Export']);
     expect(toolbar.shadowRoot!.querySelector('.time')!.textContent).to.equal('0:07.5 of 0:30.0');
@@ -25,7 +25,7 @@ describe('<studio-editor-toolbar>', () => {
   });
 
   it('emits the action of each button', async () => {
-    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canUndo canRedo canPlay></studio-toolbar>`);
+    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canUndo canRedo canPlay></studio-editor-toolbar>`);
     const seen: string[] = [];
     toolbar.addEventListener('toolbar-action', (event) => seen.push((event as CustomEvent<string>).detail));
     for (const button of buttons(toolbar)) button.click();
@@ -33,7 +33,7 @@ describe('<studio-editor-toolbar>', () => {
   });
 
   it('is one tab stop; arrows, Home and End move between enabled buttons', async () => {
-    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canRedo canPlay></studio-toolbar>`);
+    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canRedo canPlay></studio-editor-toolbar>`);
     await toolbar.updateComplete;
     expect(buttons(toolbar).map((button) => button.tabIndex)).to.deep.equal([-1, 0, -1, -1]);
     buttons(toolbar)[1]!.focus();
@@ -48,7 +48,7 @@ describe('<studio-editor-toolbar>', () => {
   });
 
   it('commits a new title on Enter and restores an empty one', async () => {
-    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar projectTitle="Spring"></studio-toolbar>`);
+    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar projectTitle="Spring"></studio-editor-toolbar>`);
     const input = toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part=title]')!;
     input.focus();
     input.select();
@@ -64,7 +64,7 @@ describe('<studio-editor-toolbar>', () => {
   });
 
   it('shows Pause while playing', async () => {
-    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canPlay playing></studio-toolbar>`);
+    const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canPlay playing></studio-editor-toolbar>`);
     expect(names(toolbar)[2]).to.equal('Pause');
   });
 });

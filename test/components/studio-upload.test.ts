@@ -11,7 +11,7 @@ function drop(upload: StudioUpload, files: File[]): void {
 
 describe('<studio-editor-upload>', () => {
   it('passes a dropped audio file on', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-editor-upload></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload></studio-editor-upload>`);
     const chosen: File[] = [];
     upload.addEventListener('file-chosen', (event) => chosen.push((event as CustomEvent<File>).detail));
     drop(upload, [new File([new Uint8Array(100)], 'bed.wav', { type: 'audio/wav' })]);
@@ -21,7 +21,7 @@ describe('<studio-editor-upload>', () => {
   });
 
   it('names the file and the fix when it refuses one', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-editor-upload maxBytes="1024"></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload maxBytes="1024"></studio-editor-upload>`);
     let chosen = 0;
     upload.addEventListener('file-chosen', () => chosen++);
     const alert = () => upload.shadowRoot!.querySelector('[role=alert]')!.textContent;
@@ -38,7 +38,7 @@ describe('<studio-editor-upload>', () => {
   });
 
   it('shows an error set from outside, and passes axe', async () => {
-    const upload = await fixture<StudioUpload>(html`<studio-editor-upload error="“x.wav” could not be decoded."></studio-upload>`);
+    const upload = await fixture<StudioUpload>(html`<studio-editor-upload error="“x.wav” could not be decoded."></studio-editor-upload>`);
     expect(upload.shadowRoot!.querySelector('[role=alert]')!.textContent).to.equal('“x.wav” could not be decoded.');
     await expect(upload).to.be.accessible();
   });

@@ -24,7 +24,7 @@ const names = (picker: StudioVoicePicker) => [...picker.shadowRoot!.querySelecto
 
 describe('<studio-editor-voice-picker>', () => {
   it('lists voices with their details and marks the chosen one', async () => {
-    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices} selected="james"></studio-voice-picker>`);
+    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices} selected="james"></studio-editor-voice-picker>`);
     expect(names(picker)).to.deep.equal(['Amelia', 'James', 'Claire']);
     expect(picker.shadowRoot!.querySelector('li .details')!.textContent).to.equal('en-GB · Received · Female');
     expect(picker.shadowRoot!.querySelector<HTMLInputElement>('input[value=james]')!.checked).to.equal(true);
@@ -32,7 +32,7 @@ describe('<studio-editor-voice-picker>', () => {
   });
 
   it('searches by name, accent and language, and filters', async () => {
-    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices}></studio-voice-picker>`);
+    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices}></studio-editor-voice-picker>`);
     picker.shadowRoot!.querySelector<HTMLInputElement>('input[type=search]')!.focus();
     await sendKeys({ type: 'american' });
     await picker.updateComplete;
@@ -46,7 +46,7 @@ describe('<studio-editor-voice-picker>', () => {
   });
 
   it('chooses with the keyboard (arrow keys in the radio group) and auditions by button', async () => {
-    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices} selected="amelia"></studio-voice-picker>`);
+    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices} selected="amelia"></studio-editor-voice-picker>`);
     const chosen: string[] = [];
     const auditioned: string[] = [];
     picker.addEventListener('voice-choose', (e) => chosen.push((e as CustomEvent<string>).detail));
@@ -62,7 +62,7 @@ describe('<studio-editor-voice-picker>', () => {
   });
 
   it('reports speed while dragging and on release', async () => {
-    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices}></studio-voice-picker>`);
+    const picker = await fixture<StudioVoicePicker>(html`<studio-editor-voice-picker .voices=${voices}></studio-editor-voice-picker>`);
     const seen: Array<{ value: number; final: boolean }> = [];
     picker.addEventListener('speed-change', (e) => seen.push((e as CustomEvent).detail));
     const slider = picker.shadowRoot!.querySelector<HTMLInputElement>('#speed')!;

@@ -84,10 +84,10 @@ describe('hostile service text (issue 14)', () => {
       music: sinon.stub().resolves(music()),
     } as Partial<ServiceClient>;
     const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
-      <studio-editor-recommend-panel></studio-recommend-panel>
-      <studio-editor-script-panel></studio-script-panel>
-      <studio-editor-voice-panel></studio-voice-panel>
-      <studio-editor-music-panel></studio-music-panel>
+      <studio-editor-recommend-panel></studio-editor-recommend-panel>
+      <studio-editor-script-panel></studio-editor-script-panel>
+      <studio-editor-voice-panel></studio-editor-voice-panel>
+      <studio-editor-music-panel></studio-editor-music-panel>
     </test-editor-context>`);
     const before = allElements(context).length;
     const recommend = context.querySelector('studio-editor-recommend-panel')!;

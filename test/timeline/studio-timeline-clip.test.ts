@@ -8,7 +8,7 @@ const hook: TimelineClip = { id: 'hook', label: 'Hook', start: 1, length: 2, sou
 describe('<studio-editor-timeline-clip>', () => {
   it('places itself at the zoom through the CSSOM, names itself, and marks each part with its gesture', async () => {
     let renders = 0;
-    const el = await fixture<StudioTimelineClip>(html`<div role="listbox" aria-label="Voice"><studio-editor-timeline-clip .clip=${hook} .zoom=${50} .targetDuration=${10} .rendered=${() => (renders += 1)}></studio-timeline-clip></div>`).then((list) => list.firstElementChild as StudioTimelineClip);
+    const el = await fixture<StudioTimelineClip>(html`<div role="listbox" aria-label="Voice"><studio-editor-timeline-clip .clip=${hook} .zoom=${50} .targetDuration=${10} .rendered=${() => (renders += 1)}></studio-editor-timeline-clip></div>`).then((list) => list.firstElementChild as StudioTimelineClip);
     await el.updateComplete;
     expect([el.style.left, el.style.width]).to.deep.equal(['50px', '100px']);
     expect(el.getAttribute('role')).to.equal('option');
@@ -23,7 +23,7 @@ describe('<studio-editor-timeline-clip>', () => {
   });
 
   it('says how far it goes past the target and is marked for it', async () => {
-    const el = await fixture<StudioTimelineClip>(html`<studio-editor-timeline-clip .clip=${{ ...hook, start: 9 }} .zoom=${50} .targetDuration=${10}></studio-timeline-clip>`);
+    const el = await fixture<StudioTimelineClip>(html`<studio-editor-timeline-clip .clip=${{ ...hook, start: 9 }} .zoom=${50} .targetDuration=${10}></studio-editor-timeline-clip>`);
     expect(el.classList.contains('over')).to.equal(true);
     expect(el.getAttribute('aria-label')).to.equal('Hook, starts at 0:09.0, 2.0 seconds, 1.0 seconds past the target duration');
     el.selected = true;

@@ -4,7 +4,7 @@ import type { StudioTimelineRuler } from '../../src/components/studio-timeline/s
 
 describe('<studio-editor-timeline-ruler>', () => {
   it('labels the ticks of its range at the zoom, with small ticks as a background, and seeks', async () => {
-    const el = await fixture<StudioTimelineRuler>(html`<studio-editor-timeline-ruler .zoom=${100} .from=${0} .to=${3}></studio-timeline-ruler>`);
+    const el = await fixture<StudioTimelineRuler>(html`<studio-editor-timeline-ruler .zoom=${100} .from=${0} .to=${3}></studio-editor-timeline-ruler>`);
     const ticks = () => [...el.querySelectorAll<HTMLElement>('.tick')].map((tick) => [tick.textContent, tick.style.left]);
     expect(ticks()).to.deep.equal([['0:00.0', '0px'], ['0:01.0', '100px'], ['0:02.0', '200px'], ['0:03.0', '300px']]);
     expect(el.style.getPropertyValue('background-size')).to.equal('20px 6px');

@@ -4,7 +4,7 @@ import type { StudioTimelineTrack } from '../../src/components/studio-timeline/s
 
 describe('<studio-editor-timeline-track>', () => {
   it('shows its name and clip count in a header above the slotted lane', async () => {
-    const el = await fixture<StudioTimelineTrack>(html`<studio-editor-timeline-track name="Voice clips" .clipCount=${1}><div class="lane">lane</div></studio-timeline-track>`);
+    const el = await fixture<StudioTimelineTrack>(html`<studio-editor-timeline-track name="Voice clips" .clipCount=${1}><div class="lane">lane</div></studio-editor-timeline-track>`);
     const header = el.shadowRoot!.querySelector('[part=header]')!;
     expect(header.querySelector('.name')!.textContent).to.equal('Voice clips');
     expect(header.querySelector('.count')!.textContent).to.equal('1 clip');
@@ -16,7 +16,7 @@ describe('<studio-editor-timeline-track>', () => {
   });
 
   it('shows mute, solo and the level, and asks for a toggle from its buttons', async () => {
-    const el = await fixture<StudioTimelineTrack>(html`<studio-editor-timeline-track track="music" name="Music bed" muted .gainDb=${-6}></studio-timeline-track>`);
+    const el = await fixture<StudioTimelineTrack>(html`<studio-editor-timeline-track track="music" name="Music bed" muted .gainDb=${-6}></studio-editor-timeline-track>`);
     const toggles: unknown[] = [];
     el.addEventListener('track-toggle', (event) => toggles.push((event as CustomEvent).detail));
     const root = el.shadowRoot!;

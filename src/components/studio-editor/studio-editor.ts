@@ -598,13 +598,13 @@ export class StudioEditor extends LitElement {
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
         .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
-        @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-toolbar>
-      <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-notices>
+        @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
+      <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config)}
-      </studio-panels>
-      ${config.tools.timeline ? html`<studio-editor-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-timeline-panel>` : nothing}
+      </studio-editor-panels>
+      ${config.tools.timeline ? html`<studio-editor-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-editor-timeline-panel>` : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;
   }

@@ -32,25 +32,25 @@ export function workflowPanels(config: ResolvedConfig): TemplateResult {
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
       ? html`<studio-editor-recommend-panel slot="recommend" part="recommend-panel" .sources=${sources}
-          exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-recommend-panel>`
+          exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" part="voice-panel"
-          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-voice-panel>`
+          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-editor-voice-panel>`
       : nothing}
     ${tools.music
       ? html`<studio-editor-music-panel slot="music" part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes}
           .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
-          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"></studio-music-panel>`
+          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"></studio-editor-music-panel>`
       : nothing}
-    ${tools.mix ? html`<studio-editor-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-mix-panel>` : nothing}
+    ${tools.mix ? html`<studio-editor-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
       ? html`<studio-editor-master-panel slot="master" part="master-panel"
-          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-master-panel>`
+          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-editor-master-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" part="export-panel" .formats=${tools.exportFormats}
-          exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-export-panel>`
+          exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
       : nothing}`;
 }

@@ -166,7 +166,7 @@ export class StudioExportForm extends StudioElement {
       </div>
       ${this.busy
         ? html`<studio-editor-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
-            @job-cancel=${this.#cancel}></studio-job-status>`
+            @job-cancel=${this.#cancel}></studio-editor-job-status>`
         : html`<button class="primary" part="submit" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
     </form>`;
   }

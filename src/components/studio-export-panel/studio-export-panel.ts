@@ -192,7 +192,7 @@ export class StudioExportPanel extends StudioElement {
       ${this.#lengthWarning(project.duration)}
       <studio-editor-export-form part="form" exportparts="formats, rates, file-name, submit, status, bar" .formats=${this.formats} .delivery=${project.delivery} projectTitle=${project.title} ?busy=${this.busy}
         .progress=${stage === undefined ? undefined : PROGRESS[stage]} stage=${stage === undefined ? '' : t(`export.stage.${stage}` as StringKey)}
-        @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-export-form>
+        @export-request=${this.#export} @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-export-form>
       ${renderAlert(this.error, t, this.retry)}
       <p part="message" role="status">${this.notice || (this.result ? t('export.done', { file: this.result.fileName, size: this.#size(this.result.bytes) }) : '')}</p>
       ${this.result ? this.#result(this.result) : nothing}`;

@@ -66,7 +66,7 @@ export class StudioMixPanel extends StudioElement {
     if (mix === undefined) return nothing;
     return html`<h3 id="heading">${this.t('mix.label')}</h3>
       <studio-editor-mix-controls part="controls" exportparts="slider" role="group" aria-labelledby="heading" .settings=${toControls(mix)}
-        @mix-change=${this.#change}></studio-mix-controls>`;
+        @mix-change=${this.#change}></studio-editor-mix-controls>`;
   }
 }
 

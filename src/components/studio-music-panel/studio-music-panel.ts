@@ -220,7 +220,7 @@ export class StudioMusicPanel extends StudioElement {
         @file-chosen=${(event: CustomEvent<File>) => this.#useFile(event.detail)}
         @music-gain=${this.#gain}
         @music-fade-in=${(event: CustomEvent<SliderValue>) => this.#fade('fadeIn', event)}
-        @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-music-picker>
+        @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-editor-music-picker>
       ${renderAlert(this.error, t)}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }

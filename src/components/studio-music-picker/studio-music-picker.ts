@@ -90,7 +90,7 @@ export class StudioMusicPicker extends StudioElement {
           @file-chosen=${(event: CustomEvent<File>) => {
             event.stopPropagation();
             emit(this, 'file-chosen', event.detail);
-          }}></studio-upload>` : nothing}
+          }}></studio-editor-upload>` : nothing}
       ${slider({ id: 'gain', label: t('music.gain'), value: this.gain, min: -40, max: 6, step: 0.5, text: t('music.gainValue', { db: this.gain.toFixed(1) }), event: 'music-gain', host: this, onValue: (v) => (this.gain = v) })}
       ${slider({ id: 'fade-in', label: t('music.fadeIn'), value: this.fadeIn, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeIn.toFixed(1) }), event: 'music-fade-in', host: this, onValue: (v) => (this.fadeIn = v) })}
       ${slider({ id: 'fade-out', label: t('music.fadeOut'), value: this.fadeOut, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeOut.toFixed(1) }), event: 'music-fade-out', host: this, onValue: (v) => (this.fadeOut = v) })}`;

@@ -227,11 +227,11 @@ export class StudioRecommendPanel extends StudioElement {
     const project = this.#project.value;
     const items = project?.items ?? [];
     return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
-        @recommend-submit=${this.#handleSubmit}></studio-recommend-form>
+        @recommend-submit=${this.#handleSubmit}></studio-editor-recommend-form>
       ${this.job
         ? html`<studio-editor-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
             .retryIn=${'retryInMs' in this.job && this.job.retryInMs !== undefined ? Math.ceil(this.job.retryInMs / 1000) : undefined}
-            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
       ${renderAlert(this.error, t, this.retry)}
       <p class="visually-hidden" role="status">${this.announcement}</p>
@@ -245,7 +245,7 @@ export class StudioRecommendPanel extends StudioElement {
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
-                    @recommendation-preview=${() => this.#togglePreview(item)}></studio-recommendation-card>
+                    @recommendation-preview=${() => this.#togglePreview(item)}></studio-editor-recommendation-card>
                 </li>`,
               )}
             </ul>

@@ -233,10 +233,10 @@ export class StudioScriptPanel extends StudioElement {
     return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
-        @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-script-editor>
+        @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
-            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-job-status>`
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
       ${renderAlert(this.error, this.t, this.retry)}
       ${project.clips.length > 1

@@ -171,7 +171,7 @@ export class StudioTimelinePanel extends StudioElement {
       @play-toggle=${() => this.#togglePlay()}
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
-    ></studio-timeline>`;
+    ></studio-editor-timeline>`;
   }
 }
 

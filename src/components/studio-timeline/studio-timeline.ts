@@ -222,7 +222,7 @@ export class StudioTimeline extends StudioElement {
       .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
       .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
       @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}
-      >${lane}</studio-timeline-track>`;
+      >${lane}</studio-editor-timeline-track>`;
   }
 
   #renderMusic() {
@@ -238,7 +238,7 @@ export class StudioTimeline extends StudioElement {
               ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === 0 ? `0 ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
             <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
-              .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-timeline-bed>`}
+              .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
       </div>`,
     );
   }
@@ -262,7 +262,7 @@ export class StudioTimeline extends StudioElement {
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
-          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-timeline-ruler>
+          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-editor-timeline-ruler>
           ${this.#track(
             'voice',
             this.clips.length,
@@ -271,7 +271,7 @@ export class StudioTimeline extends StudioElement {
                 shown,
                 (clip) => clip.id,
                 (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .selected=${clip.id === this.selectedId}
-                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-timeline-clip>`,
+                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
               )}
             </div>`,
           )}

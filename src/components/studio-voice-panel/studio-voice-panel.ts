@@ -122,7 +122,7 @@ export class StudioVoicePanel extends StudioElement {
       <studio-editor-voice-picker part="picker" exportparts="filters, list, slider" .voices=${library.value ?? []} .selected=${voice.voice ?? undefined} .auditioning=${this.auditioning} .speed=${voice.speed}
         @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
-        @speed-change=${this.#speed}></studio-voice-picker>
+        @speed-change=${this.#speed}></studio-editor-voice-picker>
       ${renderAlert(this.error, t)}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
