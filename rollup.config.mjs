@@ -27,7 +27,7 @@ const plugins = ({ outDir }) => [
 
 const minify = terser({ ecma: 2022, module: true, format: { comments: false } });
 
-const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs)(\/|$)/.test(id);
+const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|react)(\/|$)/.test(id);
 
 // In the self-contained bundles the MP3 encoder and the on-thread renderer are files of their own beside the
 // script, loaded by URL when first needed (an IIFE has no chunks); Rollup turns import.meta.url into the
@@ -61,7 +61,7 @@ const litPolicyName = (name) => ({
 
 export default [
   {
-    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts' },
+    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts', 'auth/entry': 'src/auth/entry.ts', react: 'src/react.ts' },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },

@@ -3,7 +3,7 @@
 // A failing check does not stop the others, so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkManifest, checkSize } from './lib/checks.mjs';
+import { checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
 import { chromiumPath } from './lib/chromium.mjs';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { root, run } from './lib/run.mjs';
@@ -50,6 +50,7 @@ await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']))
 const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
 await check('manifest', checkManifest);
 if (built) await check('size budget', checkSize);
+if (built) await check('package (publint --strict, attw)', checkPackage);
 
 // Node-side tests: the demo servers (test/server/) and pure modules checked against Node tools (test/node/).
 const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>

@@ -1,5 +1,5 @@
 // The non-test checks of `npm test`: manifest freshness and the size budget.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, run } from './run.mjs';
@@ -37,4 +37,19 @@ export function checkSize() {
   const iife = sizes[0].gzip;
   console.log(`size budget: IIFE ${iife} of ${SIZE_BUDGET_BYTES} bytes gzip allowed (goal for the finished editor: under ${SIZE_GOAL_BYTES}).`);
   if (iife > SIZE_BUDGET_BYTES) throw new Error(`dist/studio-editor.iife.js is ${iife} bytes gzip, over the budget of ${SIZE_BUDGET_BYTES}.`);
+}
+
+/**
+ * The package as npm would publish it (`npm pack`), checked offline by publint (strict: warnings fail) and
+ * by @arethetypeswrong/cli (every entry resolves to JavaScript and types; the package is ESM only, so the
+ * CommonJS and node10 resolutions are not asked for).
+ */
+export async function checkPackage() {
+  const dir = join(root, '.cache', 'pack');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await run('npm', ['pack', '--silent', '--pack-destination', dir], { stdio: 'pipe' });
+  const tarball = join(dir, readdirSync(dir).find((file) => file.endsWith('.tgz')));
+  await run('publint', ['--strict', tarball]);
+  await run('attw', [tarball, '--profile', 'esm-only']);
 }

@@ -2,19 +2,20 @@
 // honours package.json `exports` and `sideEffects` as webpack and Rollup do. Run after the build (npm test
 // builds first).
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
 
-async function bundle(source: string): Promise<{ code: string; warnings: string[] }> {
+async function bundle(source: string, options: { minify?: boolean; external?: string[] } = {}): Promise<{ code: string; warnings: string[] }> {
   writeFileSync(join(dir, 'entry.js'), source);
-  const result = await build({ entryPoints: [join(dir, 'entry.js')], absWorkingDir: dir, bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+  const result = await build({ entryPoints: [join(dir, 'entry.js')], absWorkingDir: dir, bundle: true, format: 'esm', write: false, logLevel: 'silent', ...options });
   return { code: result.outputFiles[0]!.text, warnings: result.warnings.map((warning) => warning.text) };
 }
 
@@ -39,5 +40,50 @@ describe('the npm package as a bundler sees it', () => {
     assert.deepEqual(warnings, []);
     assert.doesNotMatch(code, /defineElement|LitElement|customElements/);
     assert.match(code, /function measureLoudness/);
+  });
+
+  it('gives endpointAuth from the auth sub-path in under 2 KB gzip, without the editor or Lit', async () => {
+    const { code, warnings } = await bundle("import { endpointAuth } from 'service-studio-editor/auth'; globalThis.auth = endpointAuth;", { minify: true });
+    assert.deepEqual(warnings, []);
+    assert.doesNotMatch(code, /defineElement|LitElement|customElements|lit-html/);
+    const gzip = gzipSync(code, { level: 9 }).length;
+    assert.ok(gzip < 2048, `service-studio-editor/auth is ${gzip} bytes gzip`);
+  });
+
+  it('gives a React component from the react sub-path, with React and Lit left to the app', async () => {
+    const { code, warnings } = await bundle("import { StudioEditor } from 'service-studio-editor/react'; globalThis.C = StudioEditor;", { external: ['react', 'lit', 'lit/*', '@lit/*', 'wavesurfer.js'] });
+    assert.deepEqual(warnings, []);
+    assert.match(code, /from "react"/);
+    assert.match(code, /"studio-ready"/);
+    assert.match(code, /defineElement\("studio-editor"/);
+  });
+});
+
+describe('the package as published', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    exports: Record<string, string | Record<string, string>>;
+    license: string;
+  };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+
+  it('lets an app share lit, @lit/context and wavesurfer.js (caret ranges) and tests their floor (the lockfile installs it)', () => {
+    for (const name of ['lit', '@lit/context', 'wavesurfer.js', '@lit/react']) {
+      const range = pkg.dependencies[name];
+      assert.match(range ?? '', /^\^\d+\.\d+\.\d+$/, `${name} has a caret range`);
+      assert.equal(lock.packages[`node_modules/${name}`]?.version, range!.slice(1), `the suite runs ${name} at the floor of its range`);
+    }
+    assert.equal(pkg.license, 'MIT');
+  });
+
+  it('ships every file its exports and custom-elements.json name, each export with types', () => {
+    for (const [path, target] of Object.entries(pkg.exports)) {
+      const targets = typeof target === 'string' ? [target] : Object.values(target);
+      for (const file of targets) assert.ok(existsSync(join(root, file)), `${path}: ${file} is built`);
+      if (!path.endsWith('.json')) assert.ok(typeof target === 'object' && target['types'], `${path} has types`);
+    }
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }> };
+    assert.deepEqual(manifest.modules.flatMap((module) => module.declarations.map((declaration) => declaration.tagName)), ['studio-editor']);
+    for (const module of manifest.modules) assert.ok(existsSync(join(root, module.path)), `custom-elements.json names ${module.path}, which the build makes`);
   });
 });
