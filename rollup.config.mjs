@@ -9,6 +9,7 @@
 //  dist/render-worker.js         the render worker of both self-contained builds (a module worker, no imports)
 //  dist/studio-editor.mp3.js     the MP3 encoder (LAME, LGPL) of both, loaded by URL only when MP3 is exported
 //  dist/studio-editor.render.js  the on-thread renderer of both, loaded by URL only when no worker can start
+//  dist/studio-editor.fr.js, .de.js the built-in French and German words of both, loaded by URL when chosen
 //  dist/studio-editor.timeline.js the timeline of both (with its own Lit and wavesurfer.js), loaded by URL
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
@@ -36,6 +37,18 @@ const LOADED_BY_URL = {
   '/src/audio/mp3-loader.ts': "export const loadMp3Encoder = () => import(new URL('./studio-editor.mp3.js', import.meta.url).href);",
   '/src/audio/render-local-loader.ts': "export const loadRenderLocal = () => import(new URL('./studio-editor.render.js', import.meta.url).href);",
   '/src/components/studio-timeline-panel/loader.ts': "export const loadTimeline = () => import(new URL('./studio-editor.timeline.js', import.meta.url).href);",
+  '/src/i18n/load.ts': [
+    'const loading = new Map();',
+    'export function loadCatalogue(language) {',
+    '  let promise = loading.get(language);',
+    '  if (promise === undefined) {',
+    '    promise = import(new URL(`./studio-editor.${language}.js`, import.meta.url).href).then((module) => module[language]);',
+    '    promise.catch(() => loading.delete(language));',
+    '    loading.set(language, promise);',
+    '  }',
+    '  return promise;',
+    '}',
+  ].join('\n'),
 };
 const byUrl = {
   name: 'loaded-by-url',
@@ -96,6 +109,12 @@ export default [
     plugins: [...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.render.js', format: 'es', sourcemap: true },
   },
+  // The built-in words of the languages other than English, one file each, loaded when chosen.
+  ...['fr', 'de'].map((language) => ({
+    input: `src/i18n/${language}.ts`,
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: `dist/studio-editor.${language}.js`, format: 'es', sourcemap: true },
+  })),
   {
     input: 'src/audio/mp3-encoder.ts',
     plugins: [...plugins({ outDir: 'dist' }), minify],

@@ -16,7 +16,7 @@
  * @property {'system' | 'light' | 'dark'} themeMode
  * @property {string} accent '' (the editor's own) or a colour like '#7c3aed'
  * @property {'comfortable' | 'compact'} density
- * @property {'en' | 'fr'} locale
+ * @property {'en' | 'fr' | 'de'} locale
  * @property {string} preset delivery preset (mastering.preset)
  * @property {string} projectId '' or a stable project id
  * @property {string} duration seconds, as typed
@@ -31,7 +31,7 @@ export const ARRANGEMENTS = /** @type {const} */ (['auto', 'side-by-side', 'stac
 export const PANELS = /** @type {const} */ (['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export']);
 export const THEME_MODES = /** @type {const} */ (['system', 'light', 'dark']);
 export const DENSITIES = /** @type {const} */ (['comfortable', 'compact']);
-export const LOCALES = /** @type {const} */ (['en', 'fr']);
+export const LOCALES = /** @type {const} */ (['en', 'fr', 'de']);
 export const PRESETS = /** @type {const} */ (['streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom']);
 
 /** @returns {BuilderState} the editor's defaults, with the demo host's endpoints filled in */

@@ -146,11 +146,18 @@ export interface ThemeConfig {
   density?: 'comfortable' | 'compact';
 }
 
-/** `config.i18n`: language of the built-in text, and overrides of any string. */
+/** `config.i18n`: the editor's language and locale, and the words of any string. */
 export interface I18nConfig {
-  /** Built-in languages: `en` (default) and `fr`. */
-  locale?: 'en' | 'fr';
-  /** Overrides by string key, e.g. `{ 'toolbar.export': 'Download' }`. */
+  /**
+   * A BCP 47 locale (`en`, `fr-CA`, `de-AT`, `es`...). Numbers, dates and plurals follow it. The words are
+   * built in for English, French and German (`fr-CA` speaks the built-in French); for any other language
+   * give them in `strings` (missing ones are English). Default `en`.
+   */
+  locale?: string;
+  /**
+   * Words by string key, over the built-in ones: `{ 'toolbar.export': 'Download' }`, or a whole new language
+   * with `locale: 'es'`. Keys are those of `src/i18n/en.ts`; plural words have `.one` and `.other` keys.
+   */
   strings?: Record<string, string>;
 }
 
@@ -194,7 +201,7 @@ export interface ResolvedConfig {
     openInStudio: string | undefined;
   };
   theme: { mode: 'light' | 'dark' | 'system'; density: 'comfortable' | 'compact'; tokens: ThemeTokens };
-  i18n: { locale: 'en' | 'fr'; strings: Record<string, string> };
+  i18n: { locale: string; strings: Record<string, string> };
 }
 
 /** Brand tokens that were given, by `--studio-*` property name. */

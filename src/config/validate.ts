@@ -1,5 +1,6 @@
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
 import { StudioConfigError } from '../errors.js';
+import { en, type StringKey } from '../i18n/en.js';
 import { STRING_KEYS } from '../i18n/translate.js';
 import {
   IssueList,
@@ -98,6 +99,20 @@ function api(value: unknown, issues: IssueList, origin: string | undefined): Res
 /** An HTTP header name (RFC 9110 token). */
 const headerName: Check<string> = (raw, at, list) =>
   typeof raw === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(raw) ? raw : list.add(at, `expected an HTTP header name like "Idempotency-Key", or null, got ${describe(raw)}`);
+
+/** A BCP 47 locale, canonicalised (`EN-gb` -> `en-GB`). */
+const localeTag: Check<string> = (raw, at, list) => {
+  const wrong = () => list.add(at, `expected a BCP 47 locale like "en", "fr-CA" or "de", got ${describe(raw)}`);
+  if (typeof raw !== 'string' || raw.length > 35) return wrong();
+  try {
+    return Intl.getCanonicalLocales(raw)[0] ?? wrong();
+  } catch {
+    return wrong();
+  }
+};
+
+/** The `{name}` placeholders of a string. */
+const placeholders = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])];
 
 function layout(value: unknown, issues: IssueList): ResolvedConfig['layout'] {
   const path = 'config.layout';
@@ -243,12 +258,21 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
           );
           continue;
         }
-        const checked = text({ max: 500, nonEmpty: false })(string, keyPath(`${path}.strings`, key), issues);
-        if (checked !== undefined) strings[key] = checked;
+        const at = keyPath(`${path}.strings`, key);
+        const checked = text({ max: 500, nonEmpty: false })(string, at, issues);
+        if (checked === undefined) continue;
+        // A placeholder the string does not have would show as "{name}" to the user.
+        const known = placeholders(en[key as StringKey]);
+        const unknown = placeholders(checked).filter((name) => !known.includes(name));
+        if (unknown.length > 0) {
+          issues.add(at, `uses ${unknown.join(', ')}, which this string does not have; ${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none'}`);
+          continue;
+        }
+        strings[key] = checked;
       }
     }
   }
-  return { locale: field(object, 'locale', path, issues, oneOf(['en', 'fr'] as const), 'en'), strings };
+  return { locale: field(object, 'locale', path, issues, localeTag, 'en'), strings };
 }
 
 export interface ValidateOptions {

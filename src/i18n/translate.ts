@@ -1,25 +1,64 @@
 import { en, type Catalogue, type StringKey } from './en.js';
-import { fr } from './fr.js';
+import { formatClock, formatDateTime, formatLevelIn, formatList, formatNumber, formatRelative, pluralCategory } from './format.js';
 
-export const CATALOGUES = { en, fr } as const satisfies Record<string, Catalogue>;
-
-export type Locale = keyof typeof CATALOGUES;
+/** The languages with built-in text. Others can be added by a host through `config.i18n.strings`. */
+export const BUILT_IN_LANGUAGES = ['en', 'fr', 'de'] as const;
+export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
 
 export const STRING_KEYS = Object.keys(en) as StringKey[];
 
-/** Looks a string up by key and fills in its `{name}` parameters. */
-export type Translate = ((key: StringKey, params?: Record<string, string | number>) => string) & {
-  /** The language it speaks, for `Intl` formats beside the words. */
-  readonly locale: Locale;
+/** Keys with plural forms (`voice.count.one`, `voice.count.other`) by their base (`voice.count`). */
+export type PluralKey = { [K in StringKey]: K extends `${infer Base}.other` ? Base : never }[StringKey];
+
+type Params = Record<string, string | number>;
+
+/** Looks a string up by key and fills in its `{name}` parameters; formats numbers, levels and dates in its locale. */
+export type Translate = ((key: StringKey, params?: Params) => string) & {
+  /** The BCP 47 locale of the words and the formats (`en`, `fr-CA`, `es`...). */
+  readonly locale: string;
+  /** A number with exactly `digits` decimals (`2.1`, `2,1`). */
+  number(value: number, digits?: number): string;
+  /** A level in LUFS, LU or dB to 0.1 (`-14.0`, `-14,0`, `-inf`); `+` before a positive gain when `signed`. */
+  level(value: number, signed?: boolean): string;
+  /** `m:ss`, or `m:ss.t` with `tenths`. */
+  clock(seconds: number, tenths?: boolean): string;
+  /** A date and time, medium date and short time. */
+  date(value: Date | string): string;
+  /** How long ago: `2 minutes ago`. */
+  relative(value: Date | string): string;
+  /** `a, b and c`. */
+  list(items: readonly string[]): string;
+  /** The plural form of `key` for `count` (`{count}` is filled in, formatted). */
+  plural(key: PluralKey, count: number, params?: Params): string;
 };
 
-/** A translator for `locale`, with the host's overrides taking precedence over the built-in text. */
-export function createTranslator(locale: Locale, overrides: Partial<Record<string, string>> = {}): Translate {
-  const catalogue = CATALOGUES[locale];
-  const translate = (key: StringKey, params?: Record<string, string | number>): string => {
-    const template = overrides[key] ?? catalogue[key];
-    if (params === undefined) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
-  };
-  return Object.assign(translate, { locale });
+/** The built-in language of a locale (`fr-CA` -> `fr`), or undefined when there is none. */
+export function builtInLanguage(locale: string): BuiltInLanguage | undefined {
+  const language = locale.toLowerCase().split('-')[0];
+  return (BUILT_IN_LANGUAGES as readonly string[]).includes(language!) ? (language as BuiltInLanguage) : undefined;
+}
+
+/**
+ * A translator for `locale`: the host's `overrides` first, then `catalogue` (the locale's built-in text,
+ * loaded by `loadCatalogue`), then English.
+ */
+export function createTranslator(locale: string, overrides: Partial<Record<string, string>> = {}, catalogue: Partial<Catalogue> = en): Translate {
+  const template = (key: StringKey): string => overrides[key] ?? catalogue[key] ?? en[key];
+  const fill = (text: string, params?: Params): string =>
+    params === undefined ? text : text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  const translate = (key: StringKey, params?: Params): string => fill(template(key), params);
+  return Object.assign(translate, {
+    locale,
+    number: (value: number, digits = 1) => formatNumber(locale, value, digits),
+    level: (value: number, signed = false) => formatLevelIn(locale, value, signed),
+    clock: (seconds: number, tenths = false) => formatClock(locale, seconds, tenths),
+    date: (value: Date | string) => formatDateTime(locale, value),
+    relative: (value: Date | string) => formatRelative(locale, value),
+    list: (items: readonly string[]) => formatList(locale, items),
+    plural: (key: PluralKey, count: number, params?: Params) => {
+      const form = `${key}.${pluralCategory(locale, count)}`;
+      const chosen = (form in en ? form : `${key}.other`) as StringKey;
+      return fill(template(chosen), { count: formatNumber(locale, count, 0), ...params });
+    },
+  });
 }

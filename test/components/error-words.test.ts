@@ -8,7 +8,12 @@ import '../../src/components/studio-recommend-panel/studio-recommend-panel.js';
 import '../../src/components/studio-script-panel/studio-script-panel.js';
 import '../../src/components/studio-voice-panel/studio-voice-panel.js';
 import type { StudioErrorEvent } from '../../src/events/studio-error.js';
-import { createTranslator, type Locale } from '../../src/i18n/translate.js';
+import { en } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
+import { createTranslator } from '../../src/i18n/translate.js';
+
+type Locale = 'en' | 'fr';
+const CATALOGUES = { en, fr };
 import { createProject } from '../../src/model/document.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
@@ -88,7 +93,7 @@ const PATHS: readonly Path[] = [
 
 async function mount(path: Path, error: Error, locale: Locale) {
   const client = path.client(error) as ServiceClient;
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client} .t=${createTranslator(locale)}></test-editor-context>`);
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client} .t=${createTranslator(locale, {}, CATALOGUES[locale])}></test-editor-context>`);
   const project = createProject({ projectId: 'p1', title: 'T', duration: 20, voice: 'ava' });
   context.store.dispatch({ type: 'project/init', project: { ...project, script: { sections: [{ id: 's1', label: 'Hook', text: 'One two three four.' }] } } });
   const details: StudioErrorEvent['detail'][] = [];
@@ -107,7 +112,7 @@ describe('errors shown in the editor (issue 15)', () => {
       it(`${locale}: ${path.name}: every failure speaks to the user, offers Retry where it helps, and takes focus`, async () => {
         const warn = sinon.stub(console, 'warn');
         const scroll = sinon.spy(Element.prototype, 'scrollIntoView');
-        const retryLabel = createTranslator(locale)('error.retry');
+        const retryLabel = createTranslator(locale, {}, CATALOGUES[locale])('error.retry');
         for (const failure of FAILURES) {
           const error = await failure.make();
           const { panel, details } = await mount(path, error, locale);

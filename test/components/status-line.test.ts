@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { checkCompliance } from '../../src/audio/dsp/presets.js';
 import { statusLine } from '../../src/components/studio-editor/status-line.js';
 import { StudioError } from '../../src/errors.js';
+import { fr } from '../../src/i18n/fr.js';
 import { createTranslator } from '../../src/i18n/translate.js';
 import { previewState } from '../support/fake-preview.js';
 
@@ -30,7 +31,7 @@ describe('the editor’s status line', () => {
 
   it('points to the Master panel when the render failed, and speaks French', () => {
     expect(statusLine(t, previewState({ status: 'error', error: new StudioError('render-failed', 'x') }))).to.equal('The preview could not be rendered: see Master for why.');
-    const fr = createTranslator('fr');
-    expect(statusLine(fr, previewState({ status: 'rendering', stage: 'mix' }))).to.equal('Mise à jour de l’écoute : Mixage…');
+    const french = createTranslator('fr', {}, fr);
+    expect(statusLine(french, previewState({ status: 'rendering', stage: 'mix' }))).to.equal('Mise à jour de l’écoute : Mixage…');
   });
 });

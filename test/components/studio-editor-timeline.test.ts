@@ -6,7 +6,7 @@ import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-co
 import sinon from 'sinon';
 import { encodeWav, measureLoudness } from '../../src/audio/index.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
-import { formatLevel } from '../../src/components/shared/level-format.js';
+import { formatLevelIn } from '../../src/i18n/format.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import type { VoiceClip } from '../../src/model/document.js';
@@ -127,9 +127,9 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     const blob = await handle.export({ format: 'wav24' });
     const audio = await new OfflineAudioContext(2, 1, 48000).decodeAudioData(await blob.arrayBuffer());
     const measured = measureLoudness([audio.getChannelData(0), audio.getChannelData(1)], 48000);
-    expect(shown('integrated')).to.contain(formatLevel(measured.integrated));
-    expect(shown('truePeak')).to.contain(formatLevel(measured.truePeak));
-    expect(shown('range')).to.contain(formatLevel(measured.range));
+    expect(shown('integrated')).to.contain(formatLevelIn('en', measured.integrated));
+    expect(shown('truePeak')).to.contain(formatLevelIn('en', measured.truePeak));
+    expect(shown('range')).to.contain(formatLevelIn('en', measured.range));
     expect(preview.getState().compliance!.pass).to.equal(true);
   });
 });

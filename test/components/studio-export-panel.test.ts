@@ -8,7 +8,9 @@ import '../../src/components/studio-export-panel/studio-export-panel.js';
 import { REVOKE_AFTER_MS, type StudioExportPanel } from '../../src/components/studio-export-panel/studio-export-panel.js';
 import type { StudioExportForm } from '../../src/components/studio-export-form/studio-export-form.js';
 import type { StudioJobStatus } from '../../src/components/studio-job-status/studio-job-status.js';
-import { formatLevel } from '../../src/components/shared/level-format.js';
+import { formatLevelIn } from '../../src/i18n/format.js';
+
+const formatLevel = (value: number, signed = false) => formatLevelIn('en', value, signed);
 import { StudioError } from '../../src/errors.js';
 import type { VoiceClip } from '../../src/model/document.js';
 import { exported, FakePreview, previewState, type TestPreviewContext } from '../support/fake-preview.js';

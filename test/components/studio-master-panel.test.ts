@@ -5,7 +5,9 @@ import { measureLoudness, type LoudnessMeasurement } from '../../src/audio/dsp/l
 import { checkCompliance, DELIVERY_PRESETS } from '../../src/audio/dsp/presets.js';
 import '../../src/components/studio-master-panel/studio-master-panel.js';
 import type { StudioMasterPanel } from '../../src/components/studio-master-panel/studio-master-panel.js';
-import { formatLevel } from '../../src/components/shared/level-format.js';
+import { formatLevelIn } from '../../src/i18n/format.js';
+
+const formatLevel = (value: number, signed = false) => formatLevelIn('en', value, signed);
 import { StudioError } from '../../src/errors.js';
 import { FakePreview, previewState, type TestPreviewContext } from '../support/fake-preview.js';
 import { sine } from '../support/wav.js';

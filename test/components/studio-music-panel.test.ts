@@ -5,6 +5,7 @@ import '../../src/components/studio-music-panel/studio-music-panel.js';
 import type { StudioMusicPanel } from '../../src/components/studio-music-panel/studio-music-panel.js';
 import type { StudioMusicPicker } from '../../src/components/studio-music-picker/studio-music-picker.js';
 import type { StringKey } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
 import { createTranslator } from '../../src/i18n/translate.js';
 import { hashBytes, loadUpload, parseUploadUrl, readUpload } from '../../src/model/persistence/uploads.js';
 import { BAD_UPLOADS } from '../support/bad-audio.js';
@@ -152,7 +153,7 @@ describe('<studio-editor-music-panel>', () => {
 
   it('says why an upload is refused in French too', async () => {
     const { context, picker } = await mount(sinon.stub().resolves(library));
-    context.t = createTranslator('fr');
+    context.t = createTranslator('fr', {}, fr);
     await context.updateComplete;
     chooseFile(picker(), BAD_UPLOADS[0]![1]());
     await waitUntil(() => picker().uploadError !== '');

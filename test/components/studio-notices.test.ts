@@ -57,7 +57,7 @@ describe('<studio-editor-notices>', () => {
     const notices: StudioNotice[] = [{ kind: 'other-tab', tone: 'warning', message: 'notice.otherTab', dismissible: true, actions: [{ label: 'notice.loadNewer', run: () => undefined }] }];
     const context = await fixture<TestEditorContext>(html`<test-editor-context><studio-editor-notices .notices=${notices}></studio-editor-notices></test-editor-context>`);
     const element = context.querySelector('studio-editor-notices') as StudioNotices;
-    context.t = createTranslator('fr', { 'notice.loadNewer': 'Charger la dernière' });
+    context.t = createTranslator('fr', { 'notice.loadNewer': 'Charger la dernière' }, fr);
     await element.updateComplete;
     expect(element.shadowRoot!.querySelector('[part="message"]')!.textContent).to.equal(fr['notice.otherTab']);
     expect(element.shadowRoot!.querySelector('[part="action"]')!.textContent).to.equal('Charger la dernière');

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/studio-recommend-form/studio-recommend-form.js';
 import type { RecommendRequestDetail, StudioRecommendForm } from '../../src/components/studio-recommend-form/studio-recommend-form.js';
 import { parseProductUrl } from '../../src/components/studio-recommend-form/studio-recommend-form.js';
+import { fr } from '../../src/i18n/fr.js';
 
 const $ = <T extends Element = HTMLElement>(form: StudioRecommendForm, selector: string) => form.shadowRoot!.querySelector<T & Element>(selector)!;
 
@@ -115,7 +116,7 @@ describe('<studio-editor-recommend-form>', () => {
   it('speaks French when given the French translator', async () => {
     const { createTranslator } = await import('../../src/i18n/translate.js');
     const form = await fixture<StudioRecommendForm>(html`<studio-editor-recommend-form></studio-editor-recommend-form>`);
-    (form as unknown as { t: unknown }).t = createTranslator('fr');
+    (form as unknown as { t: unknown }).t = createTranslator('fr', {}, fr);
     await form.updateComplete;
     expect($(form, 'label[for=url]').textContent).to.equal('Adresse de la page produit');
   });

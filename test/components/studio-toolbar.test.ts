@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/studio-toolbar/studio-toolbar.js';
 import type { StudioToolbar } from '../../src/components/studio-toolbar/studio-toolbar.js';
-import { formatTime } from '../../src/internal/format.js';
+import { formatClock } from '../../src/i18n/format.js';
 
 const buttons = (toolbar: StudioToolbar) => [...toolbar.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role=toolbar] button')];
 /** What a screen reader announces: the text without the aria-hidden glyphs. */
@@ -69,15 +69,20 @@ describe('<studio-editor-toolbar>', () => {
   });
 });
 
-describe('formatTime', () => {
+describe('formatClock', () => {
   const cases: Array<[number, boolean, string]> = [
     [0, false, '0:00'],
     [7.46, true, '0:07.5'],
     [65, false, '1:05'],
     [-3, false, '0:00'],
     [Number.NaN, false, '--:--'],
+    [59.96, true, '1:00.0'],
   ];
   for (const [seconds, tenths, expected] of cases) {
-    it(`${seconds}${tenths ? ' with tenths' : ''} -> ${expected}`, () => expect(formatTime(seconds, tenths)).to.equal(expected));
+    it(`${seconds}${tenths ? ' with tenths' : ''} -> ${expected}`, () => expect(formatClock('en', seconds, tenths)).to.equal(expected));
   }
+  it('writes tenths with the decimal mark of the locale', () => {
+    expect(formatClock('fr', 7.46, true)).to.equal('0:07,5');
+    expect(formatClock('de-DE', 67.25, true)).to.equal('1:07,3');
+  });
 });

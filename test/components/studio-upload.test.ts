@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/studio-upload/studio-upload.js';
 import { checkAudioFile, type StudioUpload } from '../../src/components/studio-upload/studio-upload.js';
-import { formatBytes } from '../../src/internal/format.js';
+import { formatBytes } from '../../src/i18n/format.js';
 
 function drop(upload: StudioUpload, files: File[]): void {
   const data = new DataTransfer();
@@ -30,7 +30,7 @@ describe('<studio-editor-upload>', () => {
     expect(alert()).to.equal('“notes.txt” is not an audio file this editor can read. Use WAV, MP3, OGG, FLAC, AAC or M4A.');
     drop(upload, [new File([new Uint8Array(4096)], 'long.mp3', { type: 'audio/mpeg' })]);
     await upload.updateComplete;
-    expect(alert()).to.equal('“long.mp3” is 4.0 KB, more than the 1.0 KB allowed. Use a shorter or more compressed file.');
+    expect(alert()).to.equal('“long.mp3” is 4.0 kB, more than the 1.0 kB allowed. Use a shorter or more compressed file.');
     drop(upload, [new File([], 'a.wav', { type: 'audio/wav' }), new File([], 'b.wav', { type: 'audio/wav' })]);
     await upload.updateComplete;
     expect(alert()).to.equal('Drop one file at a time.');
@@ -53,6 +53,6 @@ describe('checkAudioFile', () => {
   });
 
   it('formats sizes for people', () => {
-    expect([512, 3482, 25 * 1024 * 1024, 1.5 * 1024 ** 3].map(formatBytes)).to.deep.equal(['512 B', '3.4 KB', '25 MB', '1.5 GB']);
+    expect([512, 3482, 25 * 1024 * 1024, 1.5 * 1024 ** 3].map((bytes) => formatBytes('en', bytes))).to.deep.equal(['512 byte', '3.4 kB', '25 MB', '1.5 GB']);
   });
 });

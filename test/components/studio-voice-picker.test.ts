@@ -37,7 +37,7 @@ describe('<studio-editor-voice-picker>', () => {
     await sendKeys({ type: 'american' });
     await picker.updateComplete;
     expect(names(picker)).to.deep.equal(['James']);
-    expect(picker.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('1 voices');
+    expect(picker.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('1 voice');
     await sendKeys({ type: ' xyz' });
     await picker.updateComplete;
     expect(picker.shadowRoot!.querySelector('.hint')!.textContent).to.equal('No voice matches. Clear the search or the filters.');

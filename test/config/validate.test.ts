@@ -103,7 +103,7 @@ describe('resolveConfig', () => {
     ['theme colour not a colour', { auth, theme: { border: 'banana' } }, 'config.theme.border: expected a CSS colour like "#1a73e8" or "rgb(26 115 232)", got "banana"'],
     ['theme font with a semicolon', { auth, theme: { fontFamily: 'Inter; color: red' } }, 'config.theme.fontFamily: expected a font-family list'],
     ['theme radius', { auth, theme: { radius: 'round' } }, 'config.theme.radius: expected a CSS length like "640px" or "80vh", got "round"'],
-    ['i18n locale', { auth, i18n: { locale: 'de' } }, 'config.i18n.locale: expected one of "en", "fr", got "de"'],
+    ['i18n locale', { auth, i18n: { locale: 'de_DE' } }, 'config.i18n.locale: expected a BCP 47 locale like "en", "fr-CA" or "de", got "de_DE"'],
     ['i18n string not a string', { auth, i18n: { strings: { 'panel.export': 4 } } }, 'config.i18n.strings["panel.export"]: expected a string, got 4'],
     ['i18n string key unknown', { auth, i18n: { strings: { 'panel.exprot': 'Download' } } }, 'config.i18n.strings["panel.exprot"]: unknown string key; did you mean "panel.export"?'],
     ['api key at the top', { auth, apiKey: 'sk_live_123' }, 'config.apiKey: an account API key must never be given to the editor'],

@@ -1,6 +1,6 @@
 // Issue 13: nothing ordinary costs the user work. Config is data (applied by content, live where it can),
 // the element is a view of the project (a move in the DOM keeps everything), a reload brings the work back.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl, emulatorAdmin } from '/__studio-env.js';
@@ -119,8 +119,10 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
     expect(readies).to.equal(1);
     expect(tokens.callCount).to.equal(0);
     // Each change shows: French tabs, the dark theme and accent, the new height, no Mix tab.
-    const tabs = [...element.shadowRoot!.querySelector('studio-editor-panels')!.shadowRoot!.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent!.trim());
-    expect(tabs).to.include('Texte');
+    const tabsNow = () => [...element.shadowRoot!.querySelector('studio-editor-panels')!.shadowRoot!.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent!.trim());
+    // French words load on demand: the switch lands once they are there.
+    await waitUntil(() => tabsNow().includes('Texte'), 'French tabs');
+    const tabs = tabsNow();
     expect(tabs).to.not.include('Mixage');
     expect(element.getAttribute('theme')).to.equal('dark');
     expect(element.style.getPropertyValue('--studio-accent')).to.equal('#ff0066');

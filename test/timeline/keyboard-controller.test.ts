@@ -20,6 +20,7 @@ class KeysHostElement extends LitElement {
   fits = 0;
   readonly keys = new KeyboardController(this, {
     cancelGesture: () => false,
+    clock: (seconds: number) => String(seconds),
     announce: (key, params) => this.said.push(`${key} ${JSON.stringify(params ?? {})}`),
     toggleTrack: (track, field) => this.toggled.push(`${track}:${field}`),
     zoomToFit: () => (this.fits += 1),

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { TIMELINE_SHORTCUTS, matches, shortcutHelp, shortcutsFor } from '../../src/components/studio-timeline/keyboard-shortcuts.js';
+import { fr } from '../../src/i18n/fr.js';
 import { createTranslator } from '../../src/i18n/translate.js';
 
 const key = (key: string, mods: Partial<KeyboardEventInit> = {}) => new KeyboardEvent('keydown', { key, ...mods });
@@ -36,6 +37,6 @@ describe('timeline keyboard shortcuts', () => {
     const en = shortcutHelp(createTranslator('en'));
     expect(en).to.contain('Arrow keys move the clip by the grid step, with Shift by one second.');
     expect(en.match(/Ctrl\+Z undoes/g)).to.have.length(1);
-    expect(shortcutHelp(createTranslator('fr'))).to.contain('Espace lit ou met en pause.');
+    expect(shortcutHelp(createTranslator('fr', {}, fr))).to.contain('Espace lit ou met en pause.');
   });
 });

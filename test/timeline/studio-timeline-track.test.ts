@@ -24,7 +24,7 @@ describe('<studio-editor-timeline-track>', () => {
     expect(root.querySelector('[part=mute]')!.getAttribute('aria-pressed')).to.equal('true');
     expect(root.querySelector('[part=mute]')!.getAttribute('aria-label')).to.equal('Mute Music bed');
     expect(root.querySelector('[part=solo]')!.getAttribute('aria-pressed')).to.equal('false');
-    expect(root.querySelector('.gain')!.textContent).to.equal('−6.0 dB');
+    expect(root.querySelector('.gain')!.textContent).to.equal('-6.0 dB');
     (root.querySelector('[part=solo]') as HTMLElement).click();
     (root.querySelector('[part=mute]') as HTMLElement).click();
     expect(toggles).to.deep.equal([{ track: 'music', field: 'solo' }, { track: 'music', field: 'muted' }]);

@@ -1,8 +1,6 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import { formatTime } from '../../internal/format.js';
-import { formatLevel } from '../shared/level-format.js';
 import { presetName } from '../studio-master-panel/master-view.js';
 
 /**
@@ -15,14 +13,14 @@ export function statusLine(t: Translate, state: PreviewState | undefined): strin
   if (state.status === 'rendering') return t('status.rendering', { stage: t(`export.stage.${state.stage ?? 'mix'}` as StringKey) });
   const { measurement, compliance } = state;
   if (measurement === null) return '';
-  const ready = t('status.ready', { duration: formatTime(state.duration, true), integrated: formatLevel(measurement.integrated), truePeak: formatLevel(measurement.truePeak) });
+  const ready = t('status.ready', { duration: t.clock(state.duration, true), integrated: t.level(measurement.integrated), truePeak: t.level(measurement.truePeak) });
   // A spot that cuts speech or speaks twice at once never "meets" anything: say what is wrong first.
   const timing = state.timing;
   const project = state.duration;
   if (timing !== null && timing.speechEnd > project + 0.001) {
-    return `${ready} ${t('status.speechCut', { seconds: (timing.speechEnd - project).toFixed(1), end: formatTime(project) })}`;
+    return `${ready} ${t('status.speechCut', { seconds: t.number(timing.speechEnd - project, 1), end: t.clock(project) })}`;
   }
-  if (timing !== null && timing.overlaps.length > 0) return `${ready} ${t('status.overlap', { count: timing.overlaps.length })}`;
+  if (timing !== null && timing.overlaps.length > 0) return `${ready} ${t.plural('status.overlap', timing.overlaps.length)}`;
   if (compliance === null) return ready;
   const preset = presetName(t, compliance.preset);
   return `${ready} ${compliance.pass ? t('status.meets', { preset }) : t('status.misses', { preset })}`;

@@ -5,7 +5,9 @@ import { resolveConfig } from '../../config/validate.js';
 import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
-import { createTranslator, type Translate } from '../../i18n/translate.js';
+import { en, type Catalogue } from '../../i18n/en.js';
+import { loadCatalogue } from '../../i18n/load.js';
+import { builtInLanguage, createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../shared/error-report.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
@@ -331,14 +333,38 @@ export class StudioEditor extends LitElement {
   #applyView(config: ResolvedConfig): void {
     const language = JSON.stringify([config.i18n.locale, config.i18n.strings]);
     if (language !== this.#language) {
-      this.t = createTranslator(config.i18n.locale, config.i18n.strings);
       this.#language = language;
+      this.#speaking = this.#speak(config.i18n, language);
     }
     this.theme = config.theme.mode;
     this.compact = config.layout.compact || config.theme.density === 'compact';
     this.#applyStyleProperties(config);
   }
   #language: string | undefined;
+  /** Settles once the words of the current language are in `t`. */
+  #speaking: Promise<void> = Promise.resolve();
+  /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
+  @state() private wordless = false;
+
+  /**
+   * Switches `t` to a language, loading its built-in words first (English is always there). Until they
+   * arrive the editor keeps speaking the previous language; a newer switch wins.
+   */
+  async #speak(i18n: ResolvedConfig['i18n'], language: string): Promise<void> {
+    const builtIn = builtInLanguage(i18n.locale);
+    let catalogue: Catalogue = en;
+    if (builtIn !== undefined && builtIn !== 'en') {
+      if (!this.ready) this.wordless = true;
+      try {
+        catalogue = await loadCatalogue(builtIn);
+      } catch (error) {
+        this.#emitError(new StudioError('i18n-load', `The ${builtIn} words could not be loaded (${String(error)}): check that every file of the editor is served beside it. English is shown instead.`, { recoverable: true }));
+      }
+    }
+    if (this.#language !== language) return;
+    this.t = createTranslator(i18n.locale, i18n.strings, catalogue);
+    this.wordless = false;
+  }
 
   #loadTimeline(scope: DisposalScope): void {
     loadTimeline().catch((error: unknown) => {
@@ -387,7 +413,7 @@ export class StudioEditor extends LitElement {
     });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
-    Promise.all([this.updateComplete, started]).then(() => {
+    Promise.all([started, this.#speaking]).then(() => this.updateComplete).then(() => {
       if (scope.disposed) return;
       this.ready = true;
       this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
@@ -574,8 +600,7 @@ export class StudioEditor extends LitElement {
     if (this.restoredAt === undefined) return '';
     const date = new Date(this.restoredAt);
     if (Number.isNaN(date.getTime())) return '';
-    const time = new Intl.DateTimeFormat(this.t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    return `${this.t('status.restored', { time })} `;
+    return `${this.t('status.restored', { time: this.t.date(date) })} `;
   }
 
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
@@ -586,7 +611,7 @@ export class StudioEditor extends LitElement {
       return html`<div part="error" role="alert" tabindex="-1">${this.t('editor.configError')}</div>`;
     }
     const config = this.resolved;
-    if (config === undefined) return nothing;
+    if (config === undefined || this.wordless) return nothing;
     const state = this.store.getState();
     const { project } = state;
     const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);

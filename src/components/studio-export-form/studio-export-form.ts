@@ -147,7 +147,7 @@ export class StudioExportForm extends StudioElement {
         <div class="row">
           ${([44_100, 48_000] as const).map(
             (rate) => html`<label class="choice"><input type="radio" name="rate" .checked=${rate === sampleRate}
-              @change=${() => (this.rate = rate)} />${t('export.rate', { khz: (rate / 1000).toFixed(1) })}</label>`,
+              @change=${() => (this.rate = rate)} />${t('export.rate', { khz: t.number(rate / 1000, 1) })}</label>`,
           )}
         </div>
       </fieldset>

@@ -7,14 +7,13 @@ import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { StudioError } from '../../errors.js';
 import type { StringKey } from '../../i18n/en.js';
-import { formatTime } from '../../internal/format.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
-import { fileSize, formatLevel } from '../shared/level-format.js';
+import { fileSize } from '../shared/level-format.js';
 import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
 import '../studio-export-form/studio-export-form.js';
 import { presetName, requiredText } from '../studio-master-panel/master-view.js';
@@ -205,7 +204,7 @@ export class StudioExportPanel extends StudioElement {
     const t = this.t;
     const fit = Math.min(120, Math.ceil(timing.speechEnd + 0.25));
     return html`<div part="length-warning" class="warning" role="alert">
-      <p>${t('export.speechCut', { seconds: (timing.speechEnd - duration).toFixed(1), end: formatTime(duration) })}</p>
+      <p>${t('export.speechCut', { seconds: t.number(timing.speechEnd - duration, 1), end: t.clock(duration) })}</p>
       <button type="button" @click=${() => this.#project.dispatch({ type: 'project/set-duration', duration: fit })}>${t('export.extendToFit', { seconds: fit })}</button>
       <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('panel-select', { detail: 'script', bubbles: true, composed: true }))}>${t('export.fitScript')}</button>
     </div>`;
@@ -213,7 +212,7 @@ export class StudioExportPanel extends StudioElement {
 
   #size(bytes: number): string {
     const { unit, value } = fileSize(bytes);
-    return this.t(unit === 'kb' ? 'export.kb' : 'export.mb', { value });
+    return this.t(unit === 'kb' ? 'export.kb' : 'export.mb', { value: this.t.number(value, 1) });
   }
 
   #result(result: ExportResult) {
@@ -234,8 +233,8 @@ export class StudioExportPanel extends StudioElement {
       <dl>
         <dt>${t('export.file')}</dt><dd data-field="file">${result.fileName}</dd>
         <dt>${t('export.size')}</dt><dd data-field="size">${this.#size(result.bytes)}</dd>
-        <dt>${t('export.loudness')}</dt><dd data-field="integrated">${t('master.lufs', { value: formatLevel(measurement.integrated) })}</dd>
-        <dt>${t('export.truePeak')}</dt><dd data-field="truePeak">${t('master.dbtp', { value: formatLevel(measurement.truePeak) })}</dd>
+        <dt>${t('export.loudness')}</dt><dd data-field="integrated">${t('master.lufs', { value: t.level(measurement.integrated) })}</dd>
+        <dt>${t('export.truePeak')}</dt><dd data-field="truePeak">${t('master.dbtp', { value: t.level(measurement.truePeak) })}</dd>
         <dt>${t('export.compliance')}</dt><dd data-field="compliance">${verdict}</dd>
       </dl>
     </section>`;

@@ -4,48 +4,46 @@ import type { ComplianceResult, ComplianceRule, DeliveryPreset, DeliveryPresetId
 import type { PreviewMastering } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import { formatLevel } from '../shared/level-format.js';
-import { formatTime } from '../../internal/format.js';
 
 /** The translated name of a preset. */
 export const presetName = (t: Translate, id: DeliveryPresetId): string => t(`master.preset.${id}` as StringKey);
 
 /** A preset's numbers in words: integrated ± tolerance, true peak ceiling, short-term ceiling where set. */
 export function presetNumbersText(t: Translate, preset: DeliveryPreset): string {
-  const values = { integrated: formatLevel(preset.integrated), tolerance: formatLevel(preset.tolerance), truePeak: formatLevel(preset.truePeak) };
+  const values = { integrated: t.level(preset.integrated), tolerance: t.level(preset.tolerance), truePeak: t.level(preset.truePeak) };
   return preset.maxShortTerm === undefined
     ? t('master.numbers', values)
-    : t('master.numbersShortTerm', { ...values, shortTerm: formatLevel(preset.maxShortTerm) });
+    : t('master.numbersShortTerm', { ...values, shortTerm: t.level(preset.maxShortTerm) });
 }
 
 const RULE_UNIT: Record<ComplianceRule['rule'], 'LUFS' | 'dBTP' | 's'> = { integrated: 'LUFS', truePeak: 'dBTP', shortTermMax: 'LUFS', speechFits: 's', noOverlap: 's' };
 
 /** What a rule measured, with its unit. */
 export function measuredText(t: Translate, rule: ComplianceRule): string {
-  if (rule.rule === 'speechFits') return t('master.speechEnds', { time: formatTime(rule.measured, true) });
-  if (rule.rule === 'noOverlap') return rule.pass ? t('master.noOverlapFound') : t('master.overlapFound', { seconds: rule.measured.toFixed(2) });
-  const value = formatLevel(rule.measured);
+  if (rule.rule === 'speechFits') return t('master.speechEnds', { time: t.clock(rule.measured, true) });
+  if (rule.rule === 'noOverlap') return rule.pass ? t('master.noOverlapFound') : t('master.overlapFound', { seconds: t.number(rule.measured, 2) });
+  const value = t.level(rule.measured);
   return RULE_UNIT[rule.rule] === 'LUFS' ? t('master.lufs', { value }) : t('master.dbtp', { value });
 }
 
 /** What a rule requires, from its limits. */
 export function requiredText(t: Translate, rule: ComplianceRule): string {
-  if (rule.rule === 'speechFits') return t('master.requireSpeechBy', { time: formatTime(rule.max ?? 0, true) });
+  if (rule.rule === 'speechFits') return t('master.requireSpeechBy', { time: t.clock(rule.max ?? 0, true) });
   if (rule.rule === 'noOverlap') return t('master.requireNoOverlap');
   const unit = RULE_UNIT[rule.rule];
-  if (rule.min !== undefined && rule.max !== undefined) return t('master.requireRange', { min: formatLevel(rule.min), max: formatLevel(rule.max), unit });
-  return t('master.requireMax', { max: formatLevel(rule.max ?? Number.NaN), unit });
+  if (rule.min !== undefined && rule.max !== undefined) return t('master.requireRange', { min: t.level(rule.min), max: t.level(rule.max), unit });
+  return t('master.requireMax', { max: t.level(rule.max ?? Number.NaN), unit });
 }
 
 /** The meter's figures as a definition list (label, value). */
 export function meterList(t: Translate, m: LoudnessMeasurement): TemplateResult {
   const rows: Array<[StringKey, string]> = [
-    ['master.integrated', t('master.lufs', { value: formatLevel(m.integrated) })],
-    ['master.momentaryMax', t('master.lufs', { value: formatLevel(m.momentaryMax) })],
-    ['master.shortTermMax', t('master.lufs', { value: formatLevel(m.shortTermMax) })],
-    ['master.range', t('master.lu', { value: formatLevel(m.range) })],
-    ['master.samplePeak', t('master.dbfs', { value: formatLevel(m.samplePeak) })],
-    ['master.truePeak', t('master.dbtp', { value: formatLevel(m.truePeak) })],
+    ['master.integrated', t('master.lufs', { value: t.level(m.integrated) })],
+    ['master.momentaryMax', t('master.lufs', { value: t.level(m.momentaryMax) })],
+    ['master.shortTermMax', t('master.lufs', { value: t.level(m.shortTermMax) })],
+    ['master.range', t('master.lu', { value: t.level(m.range) })],
+    ['master.samplePeak', t('master.dbfs', { value: t.level(m.samplePeak) })],
+    ['master.truePeak', t('master.dbtp', { value: t.level(m.truePeak) })],
   ];
   return html`<dl part="figures">
     ${rows.map(([label, value]) => html`<div class="figure" part="figure"><dt>${t(label)}</dt><dd data-figure=${label.slice(7)}>${value}</dd></div>`)}
@@ -71,8 +69,8 @@ export function checksList(t: Translate, compliance: ComplianceResult): Template
 export function masteringList(t: Translate, mastering: PreviewMastering | null): TemplateResult | typeof nothing {
   if (mastering === null) return nothing;
   return html`<dl part="mastering" aria-label=${t('master.did')}>
-    <div class="figure"><dt>${t('master.input')}</dt><dd>${t('master.lufs', { value: formatLevel(mastering.inputIntegrated) })}</dd></div>
-    <div class="figure"><dt>${t('master.gain')}</dt><dd>${t('master.db', { value: formatLevel(mastering.gainDb, true) })}</dd></div>
-    <div class="figure"><dt>${t('master.limiter')}</dt><dd>${t('master.db', { value: formatLevel(mastering.limiterReductionDb) })}</dd></div>
+    <div class="figure"><dt>${t('master.input')}</dt><dd>${t('master.lufs', { value: t.level(mastering.inputIntegrated) })}</dd></div>
+    <div class="figure"><dt>${t('master.gain')}</dt><dd>${t('master.db', { value: t.level(mastering.gainDb, true) })}</dd></div>
+    <div class="figure"><dt>${t('master.limiter')}</dt><dd>${t('master.db', { value: t.level(mastering.limiterReductionDb) })}</dd></div>
   </dl>`;
 }

@@ -54,10 +54,10 @@ export class StudioMixControls extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const db = (value: number) => t('mix.db', { db: value.toFixed(1) });
+    const db = (value: number) => t('mix.db', { db: t.number(value, 1) });
     return html`${this.#field('voiceDb', t('mix.voice'), -24, 12, 0.5, db)}
       ${this.#field('musicDb', t('mix.music'), -40, 6, 0.5, db)}
-      ${this.#field('duckDepthDb', t('mix.depth'), 0, 30, 0.5, (value) => t('mix.depthValue', { db: value.toFixed(1) }))}
+      ${this.#field('duckDepthDb', t('mix.depth'), 0, 30, 0.5, (value) => t('mix.depthValue', { db: t.number(value, 1) }))}
       ${this.#field('duckAttackMs', t('mix.attack'), 10, 1000, 10, (value) => t('mix.ms', { ms: Math.round(value) }))}
       ${this.#field('duckReleaseMs', t('mix.release'), 50, 3000, 10, (value) => t('mix.ms', { ms: Math.round(value) }))}`;
   }

@@ -91,9 +91,9 @@ export class StudioMusicPicker extends StudioElement {
             event.stopPropagation();
             emit(this, 'file-chosen', event.detail);
           }}></studio-editor-upload>` : nothing}
-      ${slider({ id: 'gain', label: t('music.gain'), value: this.gain, min: -40, max: 6, step: 0.5, text: t('music.gainValue', { db: this.gain.toFixed(1) }), event: 'music-gain', host: this, onValue: (v) => (this.gain = v) })}
-      ${slider({ id: 'fade-in', label: t('music.fadeIn'), value: this.fadeIn, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeIn.toFixed(1) }), event: 'music-fade-in', host: this, onValue: (v) => (this.fadeIn = v) })}
-      ${slider({ id: 'fade-out', label: t('music.fadeOut'), value: this.fadeOut, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: this.fadeOut.toFixed(1) }), event: 'music-fade-out', host: this, onValue: (v) => (this.fadeOut = v) })}`;
+      ${slider({ id: 'gain', label: t('music.gain'), value: this.gain, min: -40, max: 6, step: 0.5, text: t('music.gainValue', { db: t.number(this.gain, 1) }), event: 'music-gain', host: this, onValue: (v) => (this.gain = v) })}
+      ${slider({ id: 'fade-in', label: t('music.fadeIn'), value: this.fadeIn, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: t.number(this.fadeIn, 1) }), event: 'music-fade-in', host: this, onValue: (v) => (this.fadeIn = v) })}
+      ${slider({ id: 'fade-out', label: t('music.fadeOut'), value: this.fadeOut, min: 0, max: 10, step: 0.1, text: t('music.secondsValue', { seconds: t.number(this.fadeOut, 1) }), event: 'music-fade-out', host: this, onValue: (v) => (this.fadeOut = v) })}`;
   }
 }
 

@@ -72,7 +72,7 @@ export class StudioScriptEditor extends StudioElement {
         <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel', { n: index + 1 })}
           @input=${(e: InputEvent) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: false })}
           @change=${(e: Event) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: true })} />
-        <span class="estimate">${t('script.estimate', { seconds: seconds.toFixed(1) })}</span>
+        <span class="estimate">${t('script.estimate', { seconds: t.number(seconds, 1) })}</span>
         ${this.stale.has(section.id) ? html`<span class="badge">${t('script.stale')}</span>` : nothing}
         <span class="tools">
           <button type="button" class="small" ?disabled=${index === 0} aria-label=${t('script.moveUp', { label })}
@@ -109,8 +109,8 @@ export class StudioScriptEditor extends StudioElement {
           </ol>`}
       <button type="button" @click=${() => this.#edit({ kind: 'add' })}>${t('script.add')}</button>
       <div part="total" class=${over > 0 ? 'over' : ''}>
-        <span>${t('script.total', { seconds: estimate.total.toFixed(1), target: this.target })}</span>
-        <span role="status">${over > 0 ? t('script.over', { over: over.toFixed(1), target: this.target }) : ''}</span>
+        <span>${t('script.total', { seconds: t.number(estimate.total, 1), target: this.target })}</span>
+        <span role="status">${over > 0 ? t('script.over', { over: t.number(over, 1), target: this.target }) : ''}</span>
       </div>
       <div class="actions">
         ${this.canFit
@@ -119,7 +119,7 @@ export class StudioScriptEditor extends StudioElement {
             </button>`
           : nothing}
         <button type="button" class="primary" ?disabled=${this.busy || staleCount === 0} @click=${() => this.#emit('voiceover-generate')}>
-          ${staleCount === this.sections.length ? t('script.generate') : t('script.generateSome', { count: staleCount })}
+          ${staleCount === this.sections.length ? t('script.generate') : t.plural('script.generateSome', staleCount)}
         </button>
       </div>`;
   }

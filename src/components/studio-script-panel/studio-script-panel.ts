@@ -152,7 +152,7 @@ export class StudioScriptPanel extends StudioElement {
     if (changes === undefined) return this.t('script.fitted', { target });
     if (changes.length === 0) return this.t('script.fitAlready', { target });
     const described = changes.map((change) =>
-      this.t(change.after_s > change.before_s ? 'script.fitLengthened' : 'script.fitShortened', { label: change.label, seconds: Math.abs(change.before_s - change.after_s).toFixed(1) }),
+      this.t(change.after_s > change.before_s ? 'script.fitLengthened' : 'script.fitShortened', { label: change.label, seconds: this.t.number(Math.abs(change.before_s - change.after_s), 1) }),
     );
     return this.t('script.fitReport', { target, changes: described.join(', ') });
   }
@@ -197,7 +197,7 @@ export class StudioScriptPanel extends StudioElement {
         if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
         done += 1;
       }
-      this.announcement = this.t('script.voiced', { count: done });
+      this.announcement = this.t.plural('script.voiced', done);
     } catch (error) {
       const label = current?.label ?? '';
       if (!isAbort(error)) this.#fail(error, (message) => this.t('script.voiceFailed', { label, message }), () => void this.#generate());

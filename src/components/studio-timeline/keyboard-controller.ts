@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { StringKey } from '../../i18n/en.js';
-import { formatTime } from '../../internal/format.js';
 import { emit } from '../shared/events.js';
 import { adjacentMarker, joinPartner, splitPoint } from './clip-edits.js';
 import { gridStep } from './geometry.js';
@@ -23,6 +22,8 @@ export interface KeyboardOps {
   cancelGesture(): boolean;
   /** Says `key` in the live region. */
   announce(key: StringKey, params?: Record<string, string | number>): void;
+  /** A time as the timeline says it (`0:07.5`, `0:07,5`). */
+  clock(seconds: number, tenths?: boolean): string;
   toggleTrack(track: TimelineTrackId, field: 'muted' | 'solo'): void;
   zoomToFit(): void;
 }
@@ -101,7 +102,7 @@ export class KeyboardController implements ReactiveController {
         const marker = adjacentMarker(host.markers, host.clock(), action === 'next-marker' ? 1 : -1);
         if (marker === undefined) return false;
         emit(host, 'seek', { time: marker.time });
-        this.#ops.announce('timeline.atMarker', { label: marker.label, time: formatTime(marker.time, true) });
+        this.#ops.announce('timeline.atMarker', { label: marker.label, time: this.#ops.clock(marker.time, true) });
         return true;
       }
       default:
@@ -118,7 +119,7 @@ export class KeyboardController implements ReactiveController {
       return;
     }
     emit(this.#host, 'clip-split', { id: clip.id, at });
-    this.#ops.announce('timeline.split', { label: clip.label, time: formatTime(time, true) });
+    this.#ops.announce('timeline.split', { label: clip.label, time: this.#ops.clock(time, true) });
   }
 
   /** The arrow keys, Home and End on a clip: one final move (one undo step) unless it stays put. */
@@ -133,6 +134,6 @@ export class KeyboardController implements ReactiveController {
     start = round(start);
     if (start === clip.start) return;
     emit(host, 'clip-move', { id: clip.id, start, final: true });
-    this.#ops.announce('timeline.moved', { label: clip.label, start: formatTime(start, true) });
+    this.#ops.announce('timeline.moved', { label: clip.label, start: this.#ops.clock(start, true) });
   }
 }

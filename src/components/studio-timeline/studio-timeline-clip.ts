@@ -1,7 +1,6 @@
 import { html, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
-import { formatTime } from '../../internal/format.js';
 import { styleProps } from '../../internal/style-props.js';
 import { TimelinePart } from './timeline-part.js';
 import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
@@ -39,10 +38,10 @@ export class StudioTimelineClip extends TimelinePart {
   /** What a screen reader says: its label, where it starts, how long it is, how far past the target. */
   get accessibleName(): string {
     const clip = this.clip!;
-    const params = { label: clip.label, start: formatTime(clip.start, true), length: clip.length.toFixed(1) };
+    const params = { label: clip.label, start: this.t.clock(clip.start, true), length: this.t.number(clip.length, 1) };
     const over = clip.start + clip.length - this.targetDuration;
-    const name = over > 0.05 ? this.t('timeline.clipOver', { ...params, over: over.toFixed(1) }) : this.t('timeline.clip', params);
-    return this.overlap > 0 ? `${name}, ${this.t('timeline.clipOverlap', { seconds: this.overlap.toFixed(2) })}` : name;
+    const name = over > 0.05 ? this.t('timeline.clipOver', { ...params, over: this.t.number(over, 1) }) : this.t('timeline.clip', params);
+    return this.overlap > 0 ? `${name}, ${this.t('timeline.clipOverlap', { seconds: this.t.number(this.overlap, 2) })}` : name;
   }
 
   protected override shouldUpdate(): boolean {

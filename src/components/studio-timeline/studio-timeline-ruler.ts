@@ -2,7 +2,6 @@ import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { defineElement } from '../../internal/define.js';
-import { formatTime } from '../../internal/format.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rulerTicks } from './geometry.js';
 import { TimelinePart } from './timeline-part.js';
@@ -48,7 +47,7 @@ export class StudioTimelineRuler extends TimelinePart {
     return html`${repeat(
       this.#labels,
       (time) => time,
-      (time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${formatTime(time, this.#fine)}</span>`,
+      (time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${this.t.clock(time, this.#fine)}</span>`,
     )}${this.markers.map((marker) => html`<span class="marker" style=${styleProps({ left: `${marker.time * z}px` })}>${marker.label}</span>`)}`;
   }
 }

@@ -6,7 +6,6 @@ import { emit } from '../shared/events.js';
 import type { TimelineTrackId } from './types.js';
 
 /** `−6.0`, `+3.5`, `0.0`: a level with its sign (a true minus sign). */
-const signed = (db: number): string => (db > 0.05 ? `+${db.toFixed(1)}` : db < -0.05 ? `−${(-db).toFixed(1)}` : '0.0');
 
 /**
  * A track of the timeline: a header that stays in view while the lane scrolls (its name, mute and solo
@@ -100,8 +99,7 @@ export class StudioTimelineTrack extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const gain = signed(this.gainDb);
-    const count = new Intl.PluralRules(t.locale).select(this.clipCount) === 'one' ? 'timeline.clipCount.one' : 'timeline.clipCount.other';
+    const gain = this.t.level(this.gainDb, true);
     return html`<div part="header">
         <span class="name">${this.name}</span>
         <button type="button" part="mute" aria-label=${t('timeline.mute', { track: this.name })} aria-pressed=${this.muted ? 'true' : 'false'}
@@ -109,7 +107,7 @@ export class StudioTimelineTrack extends StudioElement {
         <button type="button" part="solo" aria-label=${t('timeline.solo', { track: this.name })} aria-pressed=${this.solo ? 'true' : 'false'}
           @click=${() => this.#toggle('solo')}><span aria-hidden="true">S</span></button>
         <span class="gain">${t('timeline.gain', { gain })}</span>
-        <span class="count">${t(count, { count: this.clipCount })}</span>
+        <span class="count">${t.plural('timeline.clipCount', this.clipCount)}</span>
       </div>
       <slot></slot>`;
   }

@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { defineElement } from '../../internal/define.js';
-import { formatTime } from '../../internal/format.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { styleProps } from '../../internal/style-props.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -101,6 +100,7 @@ export class StudioTimeline extends StudioElement {
   readonly #keys = new KeyboardController(this, {
     cancelGesture: () => this.#drag.cancel(),
     announce: (key: StringKey, params?: Record<string, string | number>) => (this.announcement = this.t(key, params)),
+    clock: (seconds: number, tenths?: boolean) => this.t.clock(seconds, tenths),
     toggleTrack: (track, field) => this.#toggleTrack(track, field),
     zoomToFit: () => this.zoomToFit(),
   });
@@ -193,7 +193,7 @@ export class StudioTimeline extends StudioElement {
   /** The live region says where clip `id` went. */
   announceMove(id: string, start: number): void {
     const clip = this.clips.find((candidate) => candidate.id === id);
-    if (clip !== undefined) this.announcement = this.t('timeline.moved', { label: clip.label, start: formatTime(start, true) });
+    if (clip !== undefined) this.announcement = this.t('timeline.moved', { label: clip.label, start: this.t.clock(start, true) });
   }
 
   // ---- Rendering ----
@@ -278,11 +278,11 @@ export class StudioTimeline extends StudioElement {
           ${this.#renderMusic()}
           ${over > 0.05
             ? html`<div class="over-zone" style=${styleProps({ left: `${this.targetDuration * z}px`, width: `${over * z}px` })}>
-                <span class="visually-hidden">${t('timeline.over', { seconds: over.toFixed(1) })}</span>
+                <span class="visually-hidden">${t('timeline.over', { seconds: t.number(over, 1) })}</span>
               </div>`
             : nothing}
           <div class="target" style=${styleProps({ left: `${this.targetDuration * z}px` })}>
-            <span>${t('timeline.target', { time: formatTime(this.targetDuration) })}</span>
+            <span>${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
           </div>
           <div class="playhead" aria-hidden="true"></div>
         </div>

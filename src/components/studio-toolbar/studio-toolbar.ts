@@ -1,7 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
-import { formatTime } from '../../internal/format.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
@@ -147,7 +146,7 @@ export class StudioToolbar extends StudioElement {
         <button type="button" class="icon" ?disabled=${!this.canPlay} aria-keyshortcuts="Space" @click=${() => this.#action('play-toggle')}>
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>
-        <span class="time" aria-live="off">${t('toolbar.time', { time: formatTime(this.time, true), duration: formatTime(this.duration, true) })}</span>
+        <span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
         ${this.canExport ? html`<button type="button" class="primary" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
       </div>

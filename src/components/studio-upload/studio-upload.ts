@@ -2,19 +2,19 @@ import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
-import { formatBytes } from '../../internal/format.js';
+import { formatBytes } from '../../i18n/format.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'opus', 'flac', 'aac', 'm4a', 'webm'];
 
 /** Why a file is refused before decoding, or undefined when it may be decoded. */
-export function checkAudioFile(file: { name: string; type: string; size: number }, maxBytes: number): { key: StringKey; params: Record<string, string> } | undefined {
+export function checkAudioFile(file: { name: string; type: string; size: number }, maxBytes: number, locale = 'en'): { key: StringKey; params: Record<string, string> } | undefined {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   const audioType = file.type.startsWith('audio/') || (file.type === 'video/webm' && extension === 'webm');
   if (!audioType && !AUDIO_EXTENSIONS.includes(extension)) return { key: 'upload.badType', params: { name: file.name } };
   if (file.size === 0) return { key: 'upload.empty', params: { name: file.name } };
-  if (file.size > maxBytes) return { key: 'upload.tooLarge', params: { name: file.name, size: formatBytes(file.size), max: formatBytes(maxBytes) } };
+  if (file.size > maxBytes) return { key: 'upload.tooLarge', params: { name: file.name, size: formatBytes(locale, file.size), max: formatBytes(locale, maxBytes) } };
   return undefined;
 }
 
@@ -74,7 +74,7 @@ export class StudioUpload extends StudioElement {
       return;
     }
     const file = files[0]!;
-    const problem = checkAudioFile(file, this.maxBytes);
+    const problem = checkAudioFile(file, this.maxBytes, this.t.locale);
     this.refusal = problem ? this.t(problem.key, problem.params) : '';
     if (problem === undefined) this.dispatchEvent(new CustomEvent<File>('file-chosen', { detail: file, bubbles: true }));
   }
@@ -98,7 +98,7 @@ export class StudioUpload extends StudioElement {
         <strong id="label">${t('upload.label')}</strong>
         <p>${t('upload.drop')}
           <button type="button" class="pick" aria-describedby="hint" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input')!.click()}>${t('upload.choose')}</button></p>
-        <p class="hint" id="hint">${t('upload.hint', { size: formatBytes(this.maxBytes) })}</p>
+        <p class="hint" id="hint">${t('upload.hint', { size: formatBytes(t.locale, this.maxBytes) })}</p>
         <input type="file" accept="audio/*,.wav,.mp3,.ogg,.flac,.aac,.m4a" hidden
           @change=${(event: Event) => {
             const input = event.target as HTMLInputElement;

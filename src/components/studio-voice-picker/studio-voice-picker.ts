@@ -64,7 +64,7 @@ export class StudioVoicePicker extends StudioElement {
             <option value="neutral">${t('voice.neutral')}</option>
           </select>
         </label>
-        <span class="details" role="status">${t('voice.count', { count: shown.length })}</span>
+        <span class="details" role="status">${t.plural('voice.count', shown.length)}</span>
       </div>
       ${shown.length === 0
         ? html`<p class="hint">${t('voice.none')}</p>`
@@ -85,7 +85,7 @@ export class StudioVoicePicker extends StudioElement {
               </li>`;
             })}
           </ul></fieldset>`}
-      ${slider({ id: 'speed', label: t('voice.speed'), value: this.speed, min: 0.5, max: 2, step: 0.05, text: t('voice.speedValue', { speed: this.speed.toFixed(2) }), event: 'speed-change', host: this, onValue: (v) => (this.speed = v) })}`;
+      ${slider({ id: 'speed', label: t('voice.speed'), value: this.speed, min: 0.5, max: 2, step: 0.05, text: t('voice.speedValue', { speed: t.number(this.speed, 2) }), event: 'speed-change', host: this, onValue: (v) => (this.speed = v) })}`;
   }
 }
 

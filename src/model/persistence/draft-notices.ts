@@ -2,6 +2,7 @@
 // draft that cannot be read, a failed save, newer work saved by another tab. Each is built from the words'
 // keys and the actions autosave gives it; what the actions do (the pause, the store, the flush) stays there.
 import type { StringKey } from '../../i18n/en.js';
+import { formatDateTime } from '../../i18n/format.js';
 import type { StudioNotice } from '../notices.js';
 import type { StudioStorageError } from './storage-error.js';
 
@@ -89,12 +90,4 @@ export function downloadRawDraft(raw: unknown): void {
 }
 
 /** When a draft was saved, in the editor's locale ("" when unknown), for the notices' `{time}`. */
-export function savedAtText(iso: string, locale: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  }
-}
+export const savedAtText = (iso: string, locale: string | undefined): string => formatDateTime(locale ?? 'en', iso);

@@ -129,7 +129,7 @@ describe('<studio-editor-timeline-panel> from the keyboard only', () => {
     await settle();
     const header = (track: string) => timeline.shadowRoot!.querySelector(`studio-editor-timeline-track.${track}`)!.shadowRoot!.querySelector('[part=header]')!;
     expect(header('voice').querySelector('.gain')!.textContent).to.equal('+1.5 dB');
-    expect(header('music').querySelector('.gain')!.textContent).to.equal('−8.0 dB');
+    expect(header('music').querySelector('.gain')!.textContent).to.equal('-8.0 dB');
     expect(header('voice').querySelector('.count')!.textContent).to.equal('2 clips');
     expect(header('music').querySelector('.count')!.textContent).to.equal('1 clip');
     expect([...timeline.shadowRoot!.querySelectorAll('.marker')].map((m) => m.textContent)).to.deep.equal(['Hook', 'Offer']);
