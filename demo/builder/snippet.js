@@ -122,8 +122,8 @@ export function generateSnippet(state, flavour, options) {
       ].join('\n');
     case 'react':
       return [
-        "import 'service-studio-editor/define';",
-        "import { endpointAuth } from 'service-studio-editor';",
+        "import { StudioEditor } from 'service-studio-editor/react';",
+        "import { endpointAuth } from 'service-studio-editor/auth';",
         '',
         '// Outside the component: one config object for the life of the page.',
         'const config = {',
@@ -131,13 +131,13 @@ export function generateSnippet(state, flavour, options) {
         '};',
         '',
         'export function AdEditor({ onReady }) {',
-        '  return <studio-editor config={config} onstudio-ready={() => onReady?.()} />;',
+        '  return <StudioEditor config={config} onStudioReady={() => onReady?.()} />;',
         '}',
         '',
       ].join('\n');
     case 'vue':
       return [
-        "<!-- AdEditor.vue. In vite.config.js: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('studio-') } } }) -->",
+        "<!-- AdEditor.vue. In vite.config.js: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'studio-editor' } } }) -->",
         '<script setup>',
         "import 'service-studio-editor/define';",
         "import { endpointAuth } from 'service-studio-editor';",

@@ -1,11 +1,24 @@
-// Issue 13: host apps built for production as their frameworks build them (React 19, Vue 3, Svelte 5), each
-// with the README's pattern: a config object literal made again on every render and handlers that change
-// state on every studio-change. No loop, no restart, no token request after the first.
+// Host apps built for production by Vite (React 19, Vue 3, Svelte 5; scripts/lib/app-bundle-plugin.mjs), each
+// with the documented pattern: a config object literal made again on every render and handlers that change
+// state on every studio-change. No loop, no restart, no token request after the first (issue 13); the render
+// worker Vite emitted starts and renders, and an export comes out, with no warning (issue 17).
 import { expect } from '@open-wc/testing';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { until } from '../model/autosave-support.js';
+
+/** The length of a PCM WAV file in seconds, from its `fmt ` and `data` chunks. */
+function wavSeconds(view: DataView): number {
+  const tag = (at: number) => String.fromCharCode(...new Uint8Array(view.buffer, at, 4));
+  expect(tag(0) + tag(8)).to.equal('RIFFWAVE');
+  let bytesPerSecond = 0;
+  for (let at = 12; at + 8 <= view.byteLength; at += 8 + view.getUint32(at + 4, true) + (view.getUint32(at + 4, true) % 2)) {
+    if (tag(at) === 'fmt ') bytesPerSecond = view.getUint32(at + 16, true);
+    if (tag(at) === 'data') return view.getUint32(at + 4, true) / bytesPerSecond;
+  }
+  throw new Error('no data chunk');
+}
 
 for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host app with an inline config`, () => {
   let frame: HTMLIFrameElement | undefined;
@@ -16,7 +29,7 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1100px; height: 600px';
     const id = crypto.randomUUID().slice(0, 8);
-    frame.src = `/test/apps/${framework}/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=react-${id}&project=react-p-${id}`;
+    frame.src = `/__apps/${framework}/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=react-${id}&project=react-p-${id}`;
     document.body.append(frame);
     await until(() => frame!.contentWindow?.hostApp?.readies === 1, `the editor in the ${framework} app to be ready`, 15_000);
     const win = frame.contentWindow!;
@@ -46,5 +59,35 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
     expect(element.api).to.equal(client);
     expect(element.getProject().title).to.equal('Edit 50');
     expect(element.store.getState().history.pastDepth).to.equal(50);
+  });
+
+  it('renders the mix in the worker Vite emitted, exports a WAV and updates its config without a restart', async function () {
+    this.timeout(60_000);
+    frame = document.createElement('iframe');
+    frame.style.cssText = 'width: 1100px; height: 600px';
+    const id = crypto.randomUUID().slice(0, 8);
+    frame.src = `/__apps/${framework}/index.html?api=${encodeURIComponent(apiBaseUrl as string)}&user=${framework}-w-${id}&project=${framework}-wp-${id}`;
+    document.body.append(frame);
+    await until(() => frame!.contentWindow?.hostApp?.readies === 1, `the editor in the ${framework} app to be ready`, 30_000);
+    const win = frame.contentWindow!;
+    const element = win.document.querySelector('studio-editor') as StudioEditor;
+    const project = element.getProject();
+    element.loadProject({
+      ...project,
+      duration: 6,
+      music: { track: null, assetId: null, url: `${apiBaseUrl as string}/cdn/music/calm-harbour.wav`, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
+    });
+    const preview = (element as unknown as { preview: { getState(): { status: string } } }).preview;
+    await until(() => preview.getState().status === 'ready', 'the preview rendered', 30_000);
+    const probe = win.hostProbe!;
+    expect(probe.workers.filter((url) => new URL(url, win.location.href).pathname.startsWith(`/__apps/${framework}/`)), 'a worker emitted by Vite').to.have.length(1);
+    const wav = new DataView(await (await element.export({ format: 'wav16' })).arrayBuffer());
+    expect(wavSeconds(wav), 'the exported WAV lasts the ad').to.equal(6);
+    const readies = win.hostApp!.readies;
+    element.config = { ...element.config!, theme: { accent: '#0f766e' } };
+    await element.updateComplete;
+    expect(element.style.getPropertyValue('--studio-accent')).to.equal('#0f766e');
+    expect(win.hostApp!.readies).to.equal(readies);
+    expect(probe.warnings, 'no warning (no worker failure, no CSP blamed)').to.deep.equal([]);
   });
 });

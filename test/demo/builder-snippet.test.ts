@@ -182,4 +182,33 @@ describe('Embed Builder snippets pasted into a blank page', () => {
       await until(answered, 'a token from /host/token (HTTP 200)', 5000);
     });
   }
+
+  for (const flavour of ['react', 'vue'] as Flavour[]) {
+    it(`the ${flavour} snippet, pasted into an app and built by Vite for production, starts the editor as is`, async function () {
+      this.timeout(60_000);
+      const state = { ...pastedState(), userId: 'builder-user-not-in-code' };
+      const code = generateSnippet(state, flavour, { version });
+      expect(code).not.to.include('builder-user-not-in-code');
+      const bytes = new TextEncoder().encode(code);
+      const base64url = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+      const response = await fetch(`/__apps/snippet.json?flavour=${flavour}&code=${base64url}`);
+      expect(response.status, 'the snippet app built').to.equal(200);
+      const { url } = (await response.json()) as { url: string };
+      frame = document.createElement('iframe');
+      frame.style.cssText = 'width: 1000px; height: 700px';
+      frame.src = url;
+      document.body.append(frame);
+      await until(() => (frame!.contentDocument?.querySelector('studio-editor') as { ready?: boolean } | null)?.ready === true, `the ${flavour} app's editor to start`, 30_000);
+      const win = frame.contentWindow as Window & typeof globalThis & { snippetReady?: boolean };
+      await until(() => win.snippetReady === true, `the ${flavour} component's ready callback`);
+      const element = frame.contentDocument!.querySelector('studio-editor')!;
+      expect(JSON.stringify(element.config?.i18n)).to.equal('{"locale":"fr"}');
+      expect(JSON.stringify(element.config?.project)).to.equal(JSON.stringify({ id: state.projectId }));
+      const answered = () =>
+        (win.performance.getEntriesByType('resource') as (PerformanceResourceTiming & { responseStatus?: number })[]).some(
+          (entry) => entry.name.endsWith('/host/token') && entry.responseStatus === 200,
+        );
+      await until(answered, 'a token from /host/token (HTTP 200)', 5000);
+    });
+  }
 });

@@ -13,13 +13,13 @@ function setups() {
 }
 
 describe('Embed Builder React and Vue snippets', () => {
-  it('the React snippet is valid JSX with the custom element, its config property and onstudio-ready', async () => {
+  it('the React snippet is valid JSX with the typed component, its config and onStudioReady', async () => {
     for (const state of setups()) {
       const code = generateSnippet(state, 'react', { version: '0.1.0' });
-      assert.match(code, /^import 'service-studio-editor\/define';/);
-      assert.match(code, /<studio-editor config=\{config\} onstudio-ready=\{/);
+      assert.match(code, /^import \{ StudioEditor \} from 'service-studio-editor\/react';/);
+      assert.match(code, /<StudioEditor config=\{config\} onStudioReady=\{/);
       const { code: js } = await transform(code, { loader: 'jsx', jsx: 'automatic', format: 'esm' });
-      assert.match(js, /jsx\)?\("studio-editor"/);
+      assert.match(js, /jsx\)?\(StudioEditor,/);
       assert.ok(!code.includes('never-me-9f3k'));
     }
   });
@@ -33,7 +33,7 @@ describe('Embed Builder React and Vue snippets', () => {
       const template = /^<template>\n([\s\S]*?)\n<\/template>$/m.exec(code);
       assert.ok(template, 'one <template> block');
       assert.equal(template[1]!.trim(), `<studio-editor :config.prop="config" @studio-ready="emit('ready')" />`);
-      assert.match(code, /isCustomElement: \(tag\) => tag\.startsWith\('studio-'\)/);
+      assert.match(code, /isCustomElement: \(tag\) => tag === 'studio-editor'/);
       assert.equal(code.match(/<\/script>/g)?.length, 1, 'a value cannot close the script block');
       assert.ok(!code.includes('never-me-9f3k'));
     }

@@ -1,10 +1,13 @@
 // A React 19 host app, built for production by the suite (scripts/lib/app-bundle-plugin.mjs): the editor as
 // React 19 renders custom elements, with the README's pattern, an inline `config` object literal (new on
 // every render) and inline `onstudio-*` handlers that set state, re-rendering on every `studio-change`.
+import { startProbe } from '../probe.js';
 import { createElement, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { endpointAuth } from 'service-studio-editor';
 import 'service-studio-editor/define';
+
+startProbe();
 
 const params = new URL(location.href).searchParams;
 const auth = endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' });

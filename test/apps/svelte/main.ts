@@ -1,7 +1,10 @@
 // A Svelte 5 host app, compiled and built for production by the suite (scripts/lib/app-bundle-plugin.mjs).
+import { startProbe } from '../probe.js';
 import { mount } from 'svelte';
 import 'service-studio-editor/define';
 import App from './App.svelte';
+
+startProbe();
 
 declare global {
   interface Window {

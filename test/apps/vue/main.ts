@@ -1,8 +1,11 @@
 // A Vue 3 host app, built for production by the suite: the README's pattern, `:config.prop` bound to an
 // object literal in the template (new on every render) and `@studio-*` listeners that change state.
+import { startProbe } from '../probe.js';
 import { createApp } from 'vue';
 import { endpointAuth } from 'service-studio-editor';
 import 'service-studio-editor/define';
+
+startProbe();
 
 const params = new URL(location.href).searchParams;
 const auth = endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' });
