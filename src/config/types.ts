@@ -60,7 +60,7 @@ export interface ProjectConfig {
    * follow-up operations belong together. Default: an id generated once and remembered for this user.
    */
   id?: string;
-  /** Title of a new project. Default `Untitled ad`. */
+  /** Title of a new project. Default: "Untitled ad" in the editor's language. */
   title?: string;
   /** Target duration of the ad in seconds, 5 to 120. Default 30. */
   duration?: number;
@@ -183,7 +183,7 @@ export interface ResolvedConfig {
   auth: Required<Omit<AuthConfig, 'userId'>> & { userId: string | undefined };
   api: Required<Omit<ApiConfig, 'paths'>> & { paths: Record<ApiOperation, string> };
   layout: Required<LayoutConfig>;
-  project: Required<Omit<ProjectConfig, 'id'>> & { id: string | undefined };
+  project: Required<Omit<ProjectConfig, 'id' | 'title'>> & { id: string | undefined; title: string | undefined };
   vocal: { voice: string | undefined; speed: number; mode: 'single' | 'per-section' };
   music: { track: string | undefined; gain: number; fadeIn: number; fadeOut: number; uploadMaxBytes: number };
   mastering: Required<MasteringConfig>;

@@ -130,7 +130,7 @@ function project(value: unknown, issues: IssueList): ResolvedConfig['project'] {
   const object = readObject(value, path, issues, ['id', 'title', 'duration', 'autosave']);
   return {
     id: field(object, 'id', path, issues, identifier(128), undefined),
-    title: field(object, 'title', path, issues, text({ max: 200, what: 'a title' }), 'Untitled ad'),
+    title: field(object, 'title', path, issues, text({ max: 200, what: 'a title' }), undefined),
     duration: field(object, 'duration', path, issues, number(5, 120, 'seconds'), 30),
     autosave: field(object, 'autosave', path, issues, bool, true),
   };

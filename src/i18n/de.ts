@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 /** Der eingebaute deutsche Text. */
 export const de: Catalogue = {
   'editor.label': 'Audio-Werbespot-Editor',
+  'project.untitled': 'Unbenannter Spot',
   'editor.configError': 'Der Editor konnte wegen eines Problems mit dieser Seite nicht starten. Laden Sie die Seite neu; wenn es wieder passiert, wenden Sie sich an die Website.',
   'toolbar.label': 'Werkzeugleiste des Editors',
   'toolbar.title': 'Projekttitel',

@@ -4,6 +4,7 @@
  */
 export const en = {
   'editor.label': 'Audio ad editor',
+  'project.untitled': 'Untitled ad',
   'editor.configError': 'The editor could not start because of a problem with this page. Reload the page; if it keeps happening, contact the site.',
   'toolbar.label': 'Editor toolbar',
   'toolbar.title': 'Project title',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 /** Le texte français intégré. */
 export const fr: Catalogue = {
   'editor.label': "Éditeur d'annonces audio",
+  'project.untitled': 'Annonce sans titre',
   'editor.configError': 'L’éditeur n’a pas pu démarrer à cause d’un problème sur cette page. Rechargez la page ; si cela se reproduit, contactez le site.',
   'toolbar.label': "Barre d'outils de l'éditeur",
   'toolbar.title': 'Titre du projet',

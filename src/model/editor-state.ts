@@ -121,10 +121,10 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
 }
 
 /** A new document from the resolved config, for the project id `projectId`. */
-export function projectFromConfig(config: ResolvedConfig, projectId: string): ProjectDocument {
+export function projectFromConfig(config: ResolvedConfig, projectId: string, untitled = 'Untitled ad'): ProjectDocument {
   return createProject({
     projectId,
-    title: config.project.title,
+    title: config.project.title ?? untitled,
     duration: config.project.duration,
     voice: config.vocal.voice,
     speed: config.vocal.speed,
@@ -137,7 +137,7 @@ export function projectFromConfig(config: ResolvedConfig, projectId: string): Pr
 }
 
 /** The action that starts an editor from its resolved config (history cleared). */
-export const initFromConfig = (config: ResolvedConfig, projectId: string): EditorAction => ({
+export const initFromConfig = (config: ResolvedConfig, projectId: string, untitled?: string): EditorAction => ({
   type: 'project/init',
-  project: projectFromConfig(config, projectId),
+  project: projectFromConfig(config, projectId, untitled),
 });

@@ -29,6 +29,7 @@ describe('<studio-editor> languages', () => {
     handle = await create({ target: '#editor-de', auth: testAuth(), project: { autosave: false }, i18n: { locale: 'de' } });
     observer.disconnect();
     expect(tabs(handle).slice(0, 3)).to.deep.equal(['Ideen', 'Skript', 'Stimme']);
+    expect(handle.getProject().title, 'the default title in German').to.equal('Unbenannter Spot');
     const toolbar = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!.shadowRoot!.textContent!;
     expect(toolbar).to.contain('Rückgängig');
     expect(seen.length, 'the toolbar was watched while the editor started').to.be.above(0);

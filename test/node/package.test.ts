@@ -35,6 +35,13 @@ describe('the npm package as a bundler sees it', () => {
     }
   });
 
+  it('registers <studio-editor> as the only tag outside the studio-editor-* prefix', async () => {
+    const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
+    const tags = [...code.matchAll(/defineElement\("([a-z0-9-]+)"/g)].map((match) => match[1]!);
+    assert.ok(tags.length > 20, `found ${tags.length} element definitions`);
+    assert.deepEqual(tags.filter((tag) => tag !== 'studio-editor' && !tag.startsWith('studio-editor-')), []);
+  });
+
   it('gives the audio sub-path without any element or Lit', async () => {
     const { code, warnings } = await bundle("import { measureLoudness } from 'service-studio-editor/audio'; globalThis.m = measureLoudness;");
     assert.deepEqual(warnings, []);
@@ -85,5 +92,12 @@ describe('the package as published', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }> };
     assert.deepEqual(manifest.modules.flatMap((module) => module.declarations.map((declaration) => declaration.tagName)), ['studio-editor']);
     for (const module of manifest.modules) assert.ok(existsSync(join(root, module.path)), `custom-elements.json names ${module.path}, which the build makes`);
+    // The tool data the build makes from it: VS Code's HTML and CSS custom data.
+    const html = JSON.parse(readFileSync(join(root, 'dist', 'vscode.html-custom-data.json'), 'utf8')) as { tags: Array<{ name: string; attributes: Array<{ name: string; values?: Array<{ name: string }> }> }> };
+    assert.deepEqual(html.tags.map((tag) => tag.name), ['studio-editor']);
+    assert.deepEqual(html.tags[0]!.attributes.find((attribute) => attribute.name === 'theme')?.values?.map((value) => value.name), ['light', 'dark', 'system']);
+    const css = JSON.parse(readFileSync(join(root, 'dist', 'vscode.css-custom-data.json'), 'utf8')) as { properties: Array<{ name: string }>; pseudoElements: Array<{ name: string }> };
+    assert.ok(css.properties.some((property) => property.name === '--studio-accent'));
+    assert.ok(css.pseudoElements.some((part) => part.name === '::part(toolbar)'));
   });
 });

@@ -324,8 +324,8 @@ export class StudioEditor extends LitElement {
       // New defaults make a new project only of one nobody has touched: the user's work always wins.
       const state = this.store.getState();
       const { project } = state;
-      const untouched = !state.dirty && state.history.pastDepth === 0 && state.history.futureDepth === 0 && sameContent(project, projectFromConfig(previous, project.project_id));
-      if (untouched) this.store.dispatch({ type: 'project/init', project: projectFromConfig(next, project.project_id) });
+      const untouched = !state.dirty && state.history.pastDepth === 0 && state.history.futureDepth === 0 && sameContent(project, projectFromConfig(previous, project.project_id, this.t('project.untitled')));
+      if (untouched) this.store.dispatch({ type: 'project/init', project: projectFromConfig(next, project.project_id, this.t('project.untitled')) });
     }
   }
 
@@ -412,8 +412,9 @@ export class StudioEditor extends LitElement {
       }
     });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
-    const started = services.session.userId().then((userId) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
-    Promise.all([started, this.#speaking]).then(() => this.updateComplete).then(() => {
+    // The project starts in the editor's language (its default title), so after the first words arrived.
+    const started = Promise.all([services.session.userId(), this.#speaking]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
+    started.then(() => this.updateComplete).then(() => {
       if (scope.disposed) return;
       this.ready = true;
       this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
@@ -425,7 +426,7 @@ export class StudioEditor extends LitElement {
     const projectId = resolveProjectId(config.project.id, userId);
     const owner = `${userId}\u0000${projectId}`;
     if (owner !== this.#owner || this.store.getState().project.project_id !== projectId) {
-      this.store.dispatch(initFromConfig(config, projectId));
+      this.store.dispatch(initFromConfig(config, projectId, this.t('project.untitled')));
       this.#owner = owner;
       this.restoredAt = undefined;
     }
