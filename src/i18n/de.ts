@@ -205,7 +205,7 @@ export const de: Catalogue = {
   'notice.part.mix': 'Mix',
   'notice.part.delivery': 'Länge und Auslieferung',
   'notice.part.recommendations': 'Ideen',
-  'status.restored': 'Ihre Arbeit vom {time} wurde wiederhergestellt.',
+  'status.restored': 'Ihre Arbeit vom {time} ({ago}) wurde wiederhergestellt.',
   'notice.restoreDraft': 'Entwurf wiederherstellen',
   'notice.keepLoaded': 'Geladenes Projekt behalten',
   'notice.exportDraft': 'Entwurf exportieren',

@@ -206,7 +206,7 @@ export const en = {
   'notice.part.mix': 'mix',
   'notice.part.delivery': 'length and delivery',
   'notice.part.recommendations': 'recommendations',
-  'status.restored': 'Restored your work from {time}.',
+  'status.restored': 'Restored your work from {time} ({ago}).',
   'notice.restoreDraft': 'Restore draft',
   'notice.keepLoaded': 'Keep loaded project',
   'notice.exportDraft': 'Export draft',

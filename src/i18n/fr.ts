@@ -205,7 +205,7 @@ export const fr: Catalogue = {
   'notice.part.mix': 'le mixage',
   'notice.part.delivery': 'la durée et la livraison',
   'notice.part.recommendations': 'les recommandations',
-  'status.restored': 'Votre travail du {time} a été restauré.',
+  'status.restored': 'Votre travail du {time} ({ago}) a été restauré.',
   'notice.restoreDraft': 'Restaurer le brouillon',
   'notice.keepLoaded': 'Garder le projet chargé',
   'notice.exportDraft': 'Exporter le brouillon',

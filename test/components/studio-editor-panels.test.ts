@@ -204,15 +204,15 @@ describe('<studio-editor> panels (issue 7)', () => {
     }
   });
 
-  for (const [width, height] of [[1280, 800], [360, 740]] as const) {
-    it(`fits ${width} px wide without horizontal overflow on every panel (screenshots)`, async function () {
+  for (const [width, height, locale] of [[1280, 800, 'en'], [360, 740, 'en'], [360, 740, 'de'], [1280, 800, 'de']] as const) {
+    it(`fits ${width} px wide without horizontal overflow on every panel, in ${locale} (screenshots)`, async function () {
       this.timeout(30_000);
       await setViewport({ width, height });
-      const editor = await mount({ layout: { height: `${height - 40}px` } });
+      const editor = await mount({ layout: { height: `${height - 40}px` }, i18n: { locale } });
       for (const { id } of PANELS) {
         const panel = await show(editor, id);
         await settle(panel);
-        await executeServerCommand('studio-screenshot', { name: `${width}-${id}` });
+        await executeServerCommand('studio-screenshot', { name: `${width}-${locale}-${id}` });
         const area = panelsOf(editor).shadowRoot!.querySelector('[part=panel]')!;
         expect(editor.scrollWidth, `editor at ${width} px, ${id}`).to.be.at.most(editor.clientWidth);
         expect(area.scrollWidth, `panel area at ${width} px, ${id}`).to.be.at.most(area.clientWidth);

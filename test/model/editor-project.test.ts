@@ -85,7 +85,7 @@ describe('<studio-editor> project document', () => {
     const notices = element.shadowRoot!.querySelector('studio-editor-notices')!;
     await notices.updateComplete;
     expect(notices.shadowRoot!.querySelectorAll('[data-kind="restore-draft"]').length).to.equal(0);
-    expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.match(/^Restored your work from /);
+    expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.match(/^Restored your work from .+ \((now|\d+ seconds? ago)\)\./);
     // The first edit after it clears the line.
     element.store.dispatch({ type: 'project/rename', title: 'Going on' });
     await element.updateComplete;

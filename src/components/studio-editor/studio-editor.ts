@@ -601,7 +601,7 @@ export class StudioEditor extends LitElement {
     if (this.restoredAt === undefined) return '';
     const date = new Date(this.restoredAt);
     if (Number.isNaN(date.getTime())) return '';
-    return `${this.t('status.restored', { time: this.t.date(date) })} `;
+    return `${this.t('status.restored', { time: this.t.date(date), ago: this.t.relative(date) })} `;
   }
 
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
