@@ -62,7 +62,7 @@ export interface ProjectConfig {
   id?: string;
   /** Title of a new project. Default: "Untitled ad" in the editor's language. */
   title?: string;
-  /** Target duration of the ad in seconds, 5 to 120. Default 30. */
+  /** Target duration of the ad in seconds, 5 to 600 (spots to long-form reads). Default 30. */
   duration?: number;
   /** Save drafts in the browser (IndexedDB). Default `true`. */
   autosave?: boolean;

@@ -1,3 +1,4 @@
+import { DURATION_LIMITS } from '../model/document.js';
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
 import { StudioConfigError } from '../errors.js';
 import { en, type StringKey } from '../i18n/en.js';
@@ -131,7 +132,7 @@ function project(value: unknown, issues: IssueList): ResolvedConfig['project'] {
   return {
     id: field(object, 'id', path, issues, identifier(128), undefined),
     title: field(object, 'title', path, issues, text({ max: 200, what: 'a title' }), undefined),
-    duration: field(object, 'duration', path, issues, number(5, 120, 'seconds'), 30),
+    duration: field(object, 'duration', path, issues, number(DURATION_LIMITS.min, DURATION_LIMITS.max, 'seconds'), 30),
     autosave: field(object, 'autosave', path, issues, bool, true),
   };
 }

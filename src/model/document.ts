@@ -5,6 +5,13 @@ import { DELIVERY_PRESETS } from '../audio/dsp/presets.js';
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
 export const SCHEMA_VERSION = 4;
 
+/**
+ * The shortest and longest ad, in seconds. Spots run 5 to 120 s; long-form sponsorship reads and
+ * podcast host reads run up to 10 minutes, so the document allows that. (A service's own limits, such as
+ * the length it writes ideas for, are the service's: see `src/api/contract.ts`.)
+ */
+export const DURATION_LIMITS = { min: 5, max: 600 } as const;
+
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
 export interface ProjectSection {
   readonly id: string;

@@ -1,7 +1,7 @@
 import { respaceClips, rippleAfter } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
-import { DEFAULT_BED, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DEFAULT_BED, DURATION_LIMITS, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 
 /** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
 const clamp = (value: number, min: number, max: number): number | undefined =>
@@ -97,7 +97,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return title === doc.title ? doc : { ...doc, title };
     }
     case 'project/set-duration': {
-      const duration = clamp(action.duration, 5, 120);
+      const duration = clamp(action.duration, DURATION_LIMITS.min, DURATION_LIMITS.max);
       return duration === undefined || duration === doc.duration ? doc : { ...doc, duration };
     }
     case 'project/set-delivery': {
@@ -243,7 +243,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     }
     case 'recommendation/choose': {
       const chosen = chooseRecommendation(doc, action.id, action.bed);
-      const duration = action.duration === undefined ? undefined : clamp(action.duration, 5, 120);
+      const duration = action.duration === undefined ? undefined : clamp(action.duration, DURATION_LIMITS.min, DURATION_LIMITS.max);
       return duration === undefined || chosen === doc || duration === chosen.duration ? chosen : { ...chosen, duration };
     }
     case 'clips/respace': {

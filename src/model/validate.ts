@@ -1,6 +1,6 @@
 import { describe } from '../config/checks.js';
 import { StudioError } from '../errors.js';
-import { SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { DURATION_LIMITS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
 
 /** One problem found in a project document, addressed by its path (`project.script.sections[2].text`). */
 export interface ProjectIssue {
@@ -128,7 +128,7 @@ const documentShape = object({
   title: (v, p, i) => {
     if (typeof v !== 'string' || v.length > 200) fail(i, p, 'a title of at most 200 characters', v);
   },
-  duration: num(5, 120, ' (seconds)'),
+  duration: num(DURATION_LIMITS.min, DURATION_LIMITS.max, ' (seconds)'),
   delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000) }),
   voice: object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') }),
   script: object({ sections: uniqueIds(list(section, 500), 'id') }),

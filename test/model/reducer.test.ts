@@ -14,7 +14,8 @@ const fittedAtSpeed = sampleProject({ recommendations: { items: [{ ...recommenda
 
 const rows: Row[] = [
   ['project/rename sets the title', { type: 'project/rename', title: 'Winter' }, (d) => d.title === 'Winter'],
-  ['project/set-duration clamps to 5..120 s', { type: 'project/set-duration', duration: 500 }, (d) => d.duration === 120],
+  ['project/set-duration clamps to 5..600 s', { type: 'project/set-duration', duration: 900 }, (d) => d.duration === 600],
+  ['project/set-duration allows a long-form read of 5 minutes', { type: 'project/set-duration', duration: 300 }, (d) => d.duration === 300],
   ['project/set-delivery patches the format', { type: 'project/set-delivery', delivery: { format: 'mp3' } }, (d) => d.delivery.format === 'mp3' && d.delivery.sampleRate === 48000],
   ['voice/set sets the voice and clears stale details', { type: 'voice/set', voice: 'v-zoe' }, (d) => d.voice.voice === 'v-zoe' && d.voice.details === null],
   ['voice/set-speed clamps', { type: 'voice/set-speed', speed: 9 }, (d) => d.voice.speed === 2],

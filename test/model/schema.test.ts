@@ -44,6 +44,11 @@ describe('project schema', () => {
     });
   }
 
+  it('takes a long-form project of up to 10 minutes, not longer', () => {
+    expect(readProject({ ...sampleProject(), duration: 600 }).duration).to.equal(600);
+    expect(refusal({ ...sampleProject(), duration: 601 }).message).to.equal('project.duration: expected a number from 5 to 600 (seconds), got 601');
+  });
+
   it('lists every problem at once', () => {
     const doc = JSON.parse(JSON.stringify(sampleProject())) as Record<string, unknown>;
     doc['title'] = 7;

@@ -1,3 +1,4 @@
+import { DURATION_LIMITS } from '../../model/document.js';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportedMix } from '../../audio/export.js';
@@ -202,7 +203,7 @@ export class StudioExportPanel extends StudioElement {
     const timing = this.#preview.state?.timing;
     if (timing == null || timing.speechEnd <= duration + 0.001) return nothing;
     const t = this.t;
-    const fit = Math.min(120, Math.ceil(timing.speechEnd + 0.25));
+    const fit = Math.min(DURATION_LIMITS.max, Math.ceil(timing.speechEnd + 0.25));
     return html`<div part="length-warning" class="warning" role="alert">
       <p>${t('export.speechCut', { seconds: t.number(timing.speechEnd - duration, 1), end: t.clock(duration) })}</p>
       <button type="button" @click=${() => this.#project.dispatch({ type: 'project/set-duration', duration: fit })}>${t('export.extendToFit', { seconds: fit })}</button>
