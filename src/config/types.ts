@@ -43,7 +43,10 @@ export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'mast
 
 /** `config.layout`. */
 export interface LayoutConfig {
-  /** Height of the editor, a CSS length (`640px`, `80vh`, `100%`). Default `640px`. */
+  /**
+   * Height of the editor, a CSS length (`640px`, `80vh`, `100%`), or `auto` to fill the height of the element
+   * it is in. Default `640px`.
+   */
   height?: string;
   /** `auto` (side by side on wide hosts, stacked on narrow ones), `side-by-side` or `stacked`. Default `auto`. */
   arrangement?: 'auto' | 'side-by-side' | 'stacked';

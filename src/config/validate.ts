@@ -119,7 +119,7 @@ function layout(value: unknown, issues: IssueList): ResolvedConfig['layout'] {
   const path = 'config.layout';
   const object = readObject(value, path, issues, ['height', 'arrangement', 'initialPanel', 'compact']);
   return {
-    height: field(object, 'height', path, issues, cssLength, '640px'),
+    height: field(object, 'height', path, issues, (value, at, list) => (value === 'auto' ? 'auto' : cssLength(value, at, list)), '640px'),
     arrangement: field(object, 'arrangement', path, issues, oneOf(['auto', 'side-by-side', 'stacked'] as const), 'auto'),
     initialPanel: field(object, 'initialPanel', path, issues, oneOf(PANELS), 'recommend'),
     compact: field(object, 'compact', path, issues, bool, false),

@@ -204,7 +204,7 @@ describe('<studio-editor> panels (issue 7)', () => {
     }
   });
 
-  for (const [width, height, locale] of [[1280, 800, 'en'], [360, 740, 'en'], [360, 740, 'de'], [1280, 800, 'de']] as const) {
+  for (const [width, height, locale] of [[320, 640, 'en'], [360, 740, 'en'], [390, 844, 'en'], [768, 1024, 'en'], [1280, 800, 'en'], [1920, 1080, 'en'], [360, 740, 'de'], [1280, 800, 'de']] as const) {
     it(`fits ${width} px wide without horizontal overflow on every panel, in ${locale} (screenshots)`, async function () {
       this.timeout(30_000);
       await setViewport({ width, height });

@@ -49,7 +49,8 @@ describe('<studio-editor>', () => {
     const box = (selector: string) => element.shadowRoot!.querySelector(selector)!.getBoundingClientRect();
     const editor = element.getBoundingClientRect();
     expect(Math.round(editor.bottom - box('[part="status"]').bottom)).to.be.lessThan(3);
-    expect(Math.round(box('[part="timeline"]').top - box('[part="workspace"]').bottom)).to.equal(0);
+    // Between them only the splitter row.
+    expect(Math.round(box('[part="timeline"]').top - box('[part="workspace"]').bottom)).to.equal(Math.round(box('[part="splitter"]').height));
     expect(box('[part="workspace"]').height + box('[part="timeline"]').height).to.be.greaterThan(450);
     expect(box('[part="workspace"]').height).to.be.greaterThan(box('[part="timeline"]').height);
   });

@@ -18,7 +18,7 @@ describe('<studio-editor-toolbar>', () => {
     const toolbar = await fixture<StudioToolbar>(
       html`<studio-editor-toolbar projectTitle="Spring" canUndo canPlay .time=${7.5} .duration=${30} .credits=${12} openInStudio></studio-editor-toolbar>`,
     );
-    expect(names(toolbar)).to.deep.equal(['Undo', 'Redo', 'Play', 'Open in studio', 'Export']);
+    expect(names(toolbar)).to.deep.equal(['Undo', 'Redo', 'Play', 'Open in studio', 'Full screen', 'Export']);
     expect(toolbar.shadowRoot!.querySelector('.time')!.textContent).to.equal('0:07.5 of 0:30.0');
     expect(toolbar.shadowRoot!.querySelector('.credits')!.textContent).to.equal('12 credits used');
     await expect(toolbar).to.be.accessible();
@@ -29,13 +29,13 @@ describe('<studio-editor-toolbar>', () => {
     const seen: string[] = [];
     toolbar.addEventListener('toolbar-action', (event) => seen.push((event as CustomEvent<string>).detail));
     for (const button of buttons(toolbar)) button.click();
-    expect(seen).to.deep.equal(['undo', 'redo', 'play-toggle', 'export']);
+    expect(seen).to.deep.equal(['undo', 'redo', 'play-toggle', 'fullscreen', 'export']);
   });
 
   it('is one tab stop; arrows, Home and End move between enabled buttons', async () => {
     const toolbar = await fixture<StudioToolbar>(html`<studio-editor-toolbar canRedo canPlay></studio-editor-toolbar>`);
     await toolbar.updateComplete;
-    expect(buttons(toolbar).map((button) => button.tabIndex)).to.deep.equal([-1, 0, -1, -1]);
+    expect(buttons(toolbar).map((button) => button.tabIndex)).to.deep.equal([-1, 0, -1, -1, -1]);
     buttons(toolbar)[1]!.focus();
     await sendKeys({ press: 'ArrowRight' });
     expect(toolbar.shadowRoot!.activeElement!.textContent).to.include('Play');

@@ -80,8 +80,61 @@ export const styles = css`
 
   .shell {
     display: grid;
-    grid-template-rows: auto auto 1fr auto auto; /* toolbar, notices, workspace, timeline, status */
+    /* toolbar, notices, workspace, splitter, timeline (its natural height, or where the splitter put it), status */
+    grid-template-rows: auto auto minmax(0, 1fr) auto var(--_timeline-size, auto) auto;
     height: 100%;
+  }
+
+  /* Full screen: the Fullscreen API, or a fixed overlay where the page refuses it (an iframe without allow="fullscreen"). */
+  :host(:fullscreen) {
+    height: 100vh;
+    border-radius: 0;
+  }
+  :host([expanded]) {
+    position: fixed;
+    inset: 0;
+    z-index: 2147483000;
+    height: auto;
+    border-radius: 0;
+  }
+
+  [part='splitter'] {
+    grid-row: 4;
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) / 2);
+    padding: 0 var(--_space);
+    border-top: 1px solid var(--_border);
+    min-width: 0;
+  }
+  .grip,
+  .grip-space {
+    flex: 1;
+    align-self: stretch;
+    min-height: 12px;
+  }
+  .grip {
+    cursor: row-resize;
+    touch-action: none;
+    background: linear-gradient(var(--_border), var(--_border)) center / 40px 3px no-repeat;
+  }
+  .grip:hover,
+  .grip:focus-visible {
+    background-color: var(--_surface-alt);
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
+  .toggle {
+    font: inherit;
+    font-size: 0.85em;
+    color: var(--_text-muted);
+    background: none;
+    border: 0;
+    padding: 2px 4px;
+    cursor: pointer;
+  }
+  .toggle:focus-visible {
+    outline: 2px solid var(--_accent);
   }
 
   [part='toolbar'] {
@@ -110,14 +163,15 @@ export const styles = css`
   }
 
   [part='timeline'] {
-    grid-row: 4;
-    border-top: 1px solid var(--_border);
+    grid-row: 5;
+    overflow: auto;
+    min-height: 0;
     padding: calc(var(--_space) / 2) var(--_space);
     min-width: 0;
   }
 
   [part='status'] {
-    grid-row: 5;
+    grid-row: 6;
     padding: calc(var(--_space) / 2) var(--_space);
     border-top: 1px solid var(--_border);
     color: var(--_text-muted);

@@ -7,6 +7,7 @@ import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.j
 import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
 import { en, type Catalogue } from '../../i18n/en.js';
 import { loadCatalogue } from '../../i18n/load.js';
+import { RoomController } from './room-controller.js';
 import { builtInLanguage, createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../shared/error-report.js';
@@ -66,6 +67,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart workspace - The workflow panels and their tabs (`<studio-editor-panels>`).
  * @csspart status - The status line at the bottom, also a polite live region.
  * @csspart timeline - The timeline under the panels (`<studio-editor-timeline-panel>`).
+ * @csspart splitter - The row between the panels and the timeline: the splitter (drag, arrow keys, Enter or a double-click resets) and the button that hides or shows the timeline.
  * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
  * @csspart error - The message shown in place of the editor when its config is wrong.
@@ -554,7 +556,8 @@ export class StudioEditor extends LitElement {
   #applyStyleProperties(config: ResolvedConfig): void {
     for (const name of this.#appliedTokens) this.style.removeProperty(name);
     this.#appliedTokens = ['--_height', ...Object.keys(config.theme.tokens)];
-    this.style.setProperty('--_height', config.layout.height);
+    // `auto` fills the container: the host gives the height.
+    this.style.setProperty('--_height', config.layout.height === 'auto' ? '100%' : config.layout.height);
     for (const [name, value] of Object.entries(config.theme.tokens)) this.style.setProperty(name, value);
   }
 
@@ -568,6 +571,7 @@ export class StudioEditor extends LitElement {
     else if (event.detail === 'redo') this.store.dispatch({ type: 'history/redo' });
     else if (event.detail === 'play-toggle') this.#togglePlay();
     else if (event.detail === 'export') this.activePanel = 'export';
+    else if (event.detail === 'fullscreen') void this.#room.toggleFullscreen();
     else if (event.detail === 'open-in-studio' && this.resolved?.tools.openInStudio) {
       const id = encodeURIComponent(this.store.getState().project.project_id);
       window.open(this.resolved.tools.openInStudio.replaceAll('{project_id}', id), '_blank', 'noopener');
@@ -605,6 +609,8 @@ export class StudioEditor extends LitElement {
   }
 
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
+  /** The splitter, the hidden timeline and full screen. */
+  readonly #room = new RoomController(this, () => this.t);
 
   protected override render() {
     if (this.configError !== undefined) {
@@ -622,7 +628,7 @@ export class StudioEditor extends LitElement {
       <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
-        .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
+        ?fullscreen=${this.#room.fullscreen} .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
@@ -630,7 +636,9 @@ export class StudioEditor extends LitElement {
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config)}
       </studio-editor-panels>
-      ${config.tools.timeline ? html`<studio-editor-timeline-panel part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty"></studio-editor-timeline-panel>` : nothing}
+      ${config.tools.timeline
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;
   }

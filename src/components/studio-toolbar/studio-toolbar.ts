@@ -5,7 +5,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
 /** The toolbar's requests to the editor. */
-export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio';
+export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio' | 'fullscreen';
 
 /**
  * The editor's top bar: the project title (editable), undo and redo, play or pause with the time, export,
@@ -75,6 +75,8 @@ export class StudioToolbar extends StudioElement {
   @property({ type: Number }) credits: number | undefined;
   @property({ type: Boolean }) canExport = true;
   @property({ type: Boolean }) openInStudio = false;
+  /** The editor fills the screen (the button then gives the page back). */
+  @property({ type: Boolean }) fullscreen = false;
 
   #frame = 0;
 
@@ -148,6 +150,9 @@ export class StudioToolbar extends StudioElement {
         </button>
         <span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
+        <button type="button" class="icon" aria-pressed=${this.fullscreen ? 'true' : 'false'} @click=${() => this.#action('fullscreen')}>
+          <span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span><span class="visually-hidden">${t('toolbar.fullscreen')}</span>
+        </button>
         ${this.canExport ? html`<button type="button" class="primary" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
       </div>
       ${this.credits === undefined ? nothing : html`<span class="credits">${t('toolbar.credits', { credits: this.credits })}</span>`}`;
