@@ -51,6 +51,8 @@ export const de: Catalogue = {
   'job.percent': '{percent} %',
   'job.state.retrying': 'Neuer Versuch',
   'job.retrying': 'Neuer Versuch in {seconds} s',
+  'job.elapsed': '{time} vergangen',
+  'job.remaining': 'noch etwa {time}',
   'toolbar.undo': 'Rückgängig',
   'toolbar.redo': 'Wiederholen',
   'toolbar.play': 'Abspielen',

@@ -52,6 +52,8 @@ export const en = {
   'job.percent': '{percent}%',
   'job.state.retrying': 'Retrying',
   'job.retrying': 'Retrying in {seconds} s',
+  'job.elapsed': '{time} elapsed',
+  'job.remaining': 'about {time} left',
   'toolbar.undo': 'Undo',
   'toolbar.redo': 'Redo',
   'toolbar.play': 'Play',

@@ -51,6 +51,8 @@ export const fr: Catalogue = {
   'job.percent': '{percent} %',
   'job.state.retrying': 'Nouvel essai',
   'job.retrying': 'Nouvel essai dans {seconds} s',
+  'job.elapsed': 'écoulé : {time}',
+  'job.remaining': 'reste environ {time}',
   'toolbar.undo': 'Annuler',
   'toolbar.redo': 'Rétablir',
   'toolbar.play': 'Lecture',

@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import sinon from 'sinon';
 import '../../src/components/studio-job-status/studio-job-status.js';
 import type { StudioJobStatus } from '../../src/components/studio-job-status/studio-job-status.js';
 
@@ -40,5 +41,56 @@ describe('<studio-editor-job-status>', () => {
     job.retryIn = undefined;
     await job.updateComplete;
     expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying');
+  });
+
+  describe('times', () => {
+    let clock: sinon.SinonFakeTimers;
+    beforeEach(() => {
+      clock = sinon.useFakeTimers({ now: 1_700_000_000_000, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    });
+    afterEach(() => clock.restore());
+
+    const text = (job: StudioJobStatus, selector: string) => job.shadowRoot!.querySelector(selector)?.textContent?.trim();
+
+    it('shows the time spent, ticking, and about how long is left once the progress allows a guess', async () => {
+      const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Voicing" state="running" .progress=${0}></studio-editor-job-status>`);
+      expect(text(job, '.elapsed')).to.equal('0:00 elapsed');
+      await clock.tickAsync(10_000);
+      await job.updateComplete;
+      expect(text(job, '.elapsed')).to.equal('0:10 elapsed');
+      expect(text(job, '.remaining'), 'no guess at 0 %').to.equal(undefined);
+      job.progress = 0.25;
+      await job.updateComplete;
+      expect(text(job, '.remaining')).to.equal('about 0:30 left');
+      // Not in the live region: a screen reader is not told the time every second.
+      expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Working (25%)');
+      job.state = 'succeeded';
+      await job.updateComplete;
+      expect(job.shadowRoot!.querySelector('.times')).to.equal(null);
+      await clock.tickAsync(5000);
+      expect(clock.countTimers(), 'the ticking stopped with the task').to.equal(0);
+    });
+
+    it('counts a retry down, second by second', async () => {
+      const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="retrying" .retryIn=${3}></studio-editor-job-status>`);
+      expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying in 3 s');
+      await clock.tickAsync(1000);
+      await job.updateComplete;
+      expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying in 2 s');
+      await clock.tickAsync(2000);
+      await job.updateComplete;
+      expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Retrying in 0 s');
+    });
+
+    it('speaks the times in the editor’s language', async () => {
+      const { fr } = await import('../../src/i18n/fr.js');
+      const { createTranslator } = await import('../../src/i18n/translate.js');
+      const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Voix" state="running" .progress=${0.5}></studio-editor-job-status>`);
+      (job as unknown as { t: unknown }).t = createTranslator('fr', {}, fr);
+      await clock.tickAsync(4000);
+      await job.updateComplete;
+      expect(text(job, '.elapsed')).to.equal('écoulé : 0:04');
+      expect(text(job, '.remaining')).to.equal('reste environ 0:04');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
@@ -6,11 +6,13 @@ import type { StringKey } from '../../i18n/en.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
 const KNOWN_STATES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
+const FINISHED: readonly string[] = ['succeeded', 'failed', 'cancelled'];
 
 /**
- * Progress of one long task (a service job, a render): what it does, how far it is, and a Cancel button.
- * Announces its state politely to screen readers; the bar is a `progressbar` with a value when the
- * task reports one, and indeterminate otherwise.
+ * Progress of one long task (a service job, a render): what it does, how far it is, how long it has taken
+ * and, once its progress allows a fair guess, about how long is left; a wait before a retry counts down.
+ * Announces its state politely to screen readers (the ticking times are not announced); the bar is a
+ * `progressbar` with a value when the task reports one, and indeterminate otherwise.
  *
  * @tagname studio-editor-job-status
  * @fires job-cancel - The user asked to cancel.
@@ -65,7 +67,15 @@ export class StudioJobStatus extends StudioElement {
       }
       button {
         grid-column: 2;
-        grid-row: 1 / span 2;
+        grid-row: 1 / span 3;
+      }
+      .times {
+        grid-column: 1;
+        display: flex;
+        gap: 12px;
+        font-size: 0.85em;
+        color: var(--_text-muted, #4b5563);
+        font-variant-numeric: tabular-nums;
       }
     `,
   ];
@@ -86,6 +96,48 @@ export class StudioJobStatus extends StudioElement {
   /** Whether the task can be cancelled. */
   @property({ type: Boolean }) cancellable = true;
 
+  /** When this run of the task began (it begins again after a finished one), and when a retry is due. */
+  #startedAt: number | undefined;
+  #retryAt: number | undefined;
+  #ticker: ReturnType<typeof setInterval> | undefined;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const active = !FINISHED.includes(this.state);
+    if (active && this.#startedAt === undefined) this.#startedAt = Date.now();
+    if (!active) this.#startedAt = undefined;
+    if (changed.has('retryIn') || changed.has('state')) {
+      this.#retryAt = this.state === 'retrying' && this.retryIn !== undefined ? Date.now() + this.retryIn * 1000 : undefined;
+    }
+    // The times move once a second while the task runs, and stop with it.
+    if (active && this.#ticker === undefined && this.isConnected) this.#ticker = setInterval(() => this.requestUpdate(), 1000);
+    if (!active) this.#stopTicking();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopTicking();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.requestUpdate();
+  }
+
+  #stopTicking(): void {
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+
+  /** Seconds since the task began, and about how many are left when the progress allows a fair guess. */
+  #times(): { elapsed: number; remaining: number | undefined } | undefined {
+    if (this.#startedAt === undefined) return undefined;
+    const elapsed = Math.max(0, (Date.now() - this.#startedAt) / 1000);
+    const p = this.progress;
+    // A guess from the rate so far, once there is a rate to speak of (5 % done, 2 s spent).
+    const remaining = p !== undefined && p >= 0.05 && p < 1 && elapsed >= 2 ? (elapsed * (1 - p)) / p : undefined;
+    return { elapsed, remaining };
+  }
+
   protected override updated(): void {
     const bar = this.renderRoot.querySelector<HTMLElement>('[part="bar"]');
     const value = this.state === 'succeeded' ? 1 : this.progress;
@@ -98,8 +150,9 @@ export class StudioJobStatus extends StudioElement {
     const state = (KNOWN_STATES as readonly string[]).includes(this.state) ? this.state : 'running';
     const done = state === 'succeeded' || state === 'failed' || state === 'cancelled';
     const percent = this.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, this.progress)) * 100);
-    const retrying = state === 'retrying' && this.retryIn !== undefined;
-    const headline = retrying ? t('job.retrying', { seconds: Math.max(0, Math.ceil(this.retryIn!)) }) : t(`job.state.${state}` as StringKey);
+    const retrying = state === 'retrying' && this.#retryAt !== undefined;
+    const headline = retrying ? t('job.retrying', { seconds: Math.max(0, Math.ceil((this.#retryAt! - Date.now()) / 1000)) }) : t(`job.state.${state}` as StringKey);
+    const times = done ? undefined : this.#times();
     const words = [headline, this.stage].filter(Boolean).join(': ');
     return html`<div class="job">
       <div class="label">
@@ -110,6 +163,12 @@ export class StudioJobStatus extends StudioElement {
         aria-valuemin="0" aria-valuemax="100" aria-valuenow=${state === 'succeeded' ? 100 : (percent ?? nothing)}>
         <div class="fill"></div>
       </div>
+      ${times === undefined
+        ? nothing
+        : html`<div class="times">
+            <span class="elapsed">${t('job.elapsed', { time: t.clock(times.elapsed) })}</span>
+            ${times.remaining === undefined ? nothing : html`<span class="remaining">${t('job.remaining', { time: t.clock(Math.ceil(times.remaining)) })}</span>`}
+          </div>`}
       ${this.cancellable && !done ? html`<button type="button" @click=${() => this.dispatchEvent(new CustomEvent('job-cancel', { bubbles: true }))}>${t('job.cancel')}</button>` : nothing}
     </div>`;
   }
