@@ -12,6 +12,7 @@ import {
   type MixRequest,
   type MixResult,
   type MusicLibrary,
+  type PriceList,
   type RecommendProductRequest,
   type RecommendResult,
   type RecommendUrlRequest,
@@ -69,6 +70,7 @@ const LABELS: Record<ApiOperation, string> = {
   job: 'Job status',
   voices: 'Loading the voice library',
   music: 'Loading the music library',
+  pricing: 'Loading the price list',
 };
 
 /**
@@ -134,6 +136,19 @@ export class ServiceClient {
   music(options?: CallOptions): Promise<MusicLibrary> {
     return this.#getJson('music', this.#o.paths.music, options);
   }
+
+  /**
+   * What operations cost (an assumed endpoint, see `PriceList`), read once per client; undefined when the
+   * service has no price list or it could not be read: prices are a courtesy, never a reason to fail.
+   */
+  pricing(): Promise<PriceList | undefined> {
+    this.#pricing ??= this.#getJson<PriceList>('pricing', this.#o.paths.pricing).then(
+      (list) => (typeof list === 'object' && list !== null && typeof list.operations === 'object' && list.operations !== null ? list : undefined),
+      () => undefined,
+    );
+    return this.#pricing;
+  }
+  #pricing: Promise<PriceList | undefined> | undefined;
 
   /** The id of the signed-in user (as given in the config, or the token's fingerprint); never the token. */
   userId(): Promise<string> {

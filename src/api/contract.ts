@@ -36,6 +36,8 @@ export const DEFAULT_PATHS = {
   voices: '/v1/voices',
   /** Assumed: `GET` the music library, `MusicLibrary`. */
   music: '/v1/music',
+  /** Assumed: `GET` what operations cost, `PriceList` (a service without it answers 404: no prices shown). */
+  pricing: '/v1/pricing',
 } as const;
 
 export type ApiOperation = keyof typeof DEFAULT_PATHS;
@@ -131,6 +133,39 @@ export interface Usage {
   credits_used: number;
   credits_remaining?: number;
   [field: string]: unknown;
+}
+
+/**
+ * ASSUMPTION: what an operation costs, in credits, before it runs. The spec shows usage after an operation
+ * ("standard usage and billing information") but no price list; this shape is the editor's guess, kept here
+ * and overridable (`config.api.paths.pricing`). A price is `base` plus so much per unit of the request.
+ */
+export interface PriceRule {
+  /** Credits per call. */
+  base?: number;
+  /** Credits per recommendation asked for (`max_recommendations`). */
+  per_recommendation?: number;
+  /** Credits per started 25 words of text voiced. */
+  per_25_words?: number;
+  /** Credits per script section (complete-ad generation). */
+  per_section?: number;
+  /** The least a call costs. */
+  minimum?: number;
+}
+
+/** ASSUMPTION: `GET pricing` answers the price rule of each operation it charges for. */
+export interface PriceList {
+  operations: Partial<Record<'recommendUrl' | 'recommendProduct' | 'format' | 'voiceover' | 'mix' | 'generate', PriceRule>>;
+}
+
+/** What an operation will cost under `rule` for the quantities of the request. */
+export function estimateCredits(rule: PriceRule, quantities: { recommendations?: number; words?: number; sections?: number }): number {
+  const cost =
+    (rule.base ?? 0) +
+    (rule.per_recommendation ?? 0) * (quantities.recommendations ?? 0) +
+    (rule.per_25_words ?? 0) * Math.ceil((quantities.words ?? 0) / 25) +
+    (rule.per_section ?? 0) * (quantities.sections ?? 0);
+  return Math.max(rule.minimum ?? 0, cost);
 }
 
 /** Assumed voice details. */

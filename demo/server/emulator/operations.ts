@@ -6,6 +6,7 @@ import { categorise, factsFromUrl, fitSections, recommend, type ProductFacts } f
 import { measureSpeech } from './speech-meter.js';
 import * as check from './validate.js';
 import { VOICES, countWords, findVoice, voiceSample } from './voices.js';
+import { priceOf } from './usage.js';
 
 /** Measured words per minute of every English voice (the ones recommendations use). */
 async function englishRates(): Promise<Map<string, number>> {
@@ -23,7 +24,7 @@ function recommendationJob(ctx: OperationContext, facts: ProductFacts, seed: str
   return startJob(ctx, {
     operation,
     projectId,
-    cost: count,
+    cost: priceOf(operation === 'recommend_url' ? 'recommendUrl' : 'recommendProduct', { recommendations: count }),
     stages: ['reading the page', 'writing scripts', 'choosing voices and music'],
     work: async (): Promise<RecommendResult> => {
       const rates = await englishRates();
@@ -89,7 +90,7 @@ export async function format(ctx: OperationContext): Promise<OperationAnswer> {
   const voiceId = check.optionalString(ctx.body, 'voice_id') ?? VOICES[0]!.details.voice_id;
   const voice = findVoice(voiceId);
   if (!voice) throw new HttpError(400, 'invalid_request', `voice_id "${voiceId}" is not in the voice library (GET /v1/voices).`);
-  ctx.state.credits.ensure(ctx.userId, 1);
+  ctx.state.credits.ensure(ctx.userId, priceOf('format'));
   const wordsPerMinute = (await voiceSample(voice)).wordsPerMinute * speed;
   const fitted = fitSections(sections, duration, wordsPerMinute);
   const words = countWords(fitted.map((section) => section.text).join(' '));
@@ -99,7 +100,7 @@ export async function format(ctx: OperationContext): Promise<OperationAnswer> {
     estimated_duration_s: Math.round((words / wordsPerMinute) * 60 * 10) / 10,
     changes,
     summary: formatSummary(changes),
-    usage: ctx.state.credits.charge(ctx.userId, 1, 'format', projectId),
+    usage: ctx.state.credits.charge(ctx.userId, priceOf('format'), 'format', projectId),
   };
   return { status: 200, body: result };
 }

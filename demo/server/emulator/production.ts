@@ -9,6 +9,7 @@ import { synthesize } from './speech.js';
 import * as check from './validate.js';
 import { countWords, findVoice, type VoiceDefinition } from './voices.js';
 import type { PcmAudio } from './wav.js';
+import { priceOf } from './usage.js';
 
 const invalid = (message: string) => new HttpError(400, 'invalid_request', message);
 
@@ -56,7 +57,7 @@ export function voiceover(ctx: OperationContext): OperationAnswer {
   return startJob(ctx, {
     operation: 'voiceover',
     projectId,
-    cost: Math.max(1, Math.ceil(countWords(text) / 25)),
+    cost: priceOf('voiceover', { words: countWords(text) }),
     stages: ['synthesising speech', 'encoding'],
     work: async (): Promise<VoiceoverResult> => ({
       asset: await speak(ctx, text, voice, speed, sectionId),
@@ -111,7 +112,7 @@ export function mixOperation(ctx: OperationContext): OperationAnswer {
   return startJob(ctx, {
     operation: 'mix',
     projectId,
-    cost: 2,
+    cost: priceOf('mix'),
     stages: ['placing clips', 'mixing', 'encoding'],
     work: async (): Promise<MixResult> => ({
       asset: state.assets.add(userId, 'mix', mix({ duration, voices, music, ducking }), musicDetails ? { music: { ...musicDetails } } : {}),
@@ -158,7 +159,7 @@ export function generate(ctx: OperationContext): OperationAnswer {
   return startJob(ctx, {
     operation: 'generate',
     projectId,
-    cost: 5 + sections.length,
+    cost: priceOf('generate', { sections: sections.length }),
     stages: ['voicing the script', 'preparing music', 'mixing', 'mastering'],
     work: async (): Promise<GenerateResult> => {
       const voiceovers: AssetMetadata[] = [];

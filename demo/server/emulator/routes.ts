@@ -8,6 +8,7 @@ import { cdnFile, musicLibrary, sendWav, voiceLibrary } from './library.js';
 import { format, recommendProduct, recommendUrl } from './operations.js';
 import { generate, mixOperation, voiceover } from './production.js';
 import { ACCOUNT_USER, type EmulatorState } from './state.js';
+import { PRICE_LIST } from './usage.js';
 import { testRedirect } from './test-routes.js';
 import * as check from './validate.js';
 
@@ -103,6 +104,10 @@ async function route(state: EmulatorState, request: IncomingMessage, response: S
   if (path === DEFAULT_PATHS.voices) {
     allow(request, 'GET');
     return sendJson(response, 200, await voiceLibrary(state.baseUrl));
+  }
+  if (path === DEFAULT_PATHS.pricing) {
+    allow(request, 'GET');
+    return sendJson(response, 200, PRICE_LIST);
   }
   if (path === DEFAULT_PATHS.music) {
     allow(request, 'GET');

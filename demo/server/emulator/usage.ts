@@ -1,6 +1,22 @@
 // Credits per user: each operation costs a few, charged when it succeeds; results report what was used and what remains.
-import type { Usage } from '../../../src/api/contract.js';
+import { estimateCredits, type PriceList, type Usage } from '../../../src/api/contract.js';
 import { HttpError } from '../http.js';
+
+/** What each operation costs, answered at `GET /v1/pricing` and charged by the operations: one table. */
+export const PRICE_LIST: PriceList = {
+  operations: {
+    recommendUrl: { per_recommendation: 1 },
+    recommendProduct: { per_recommendation: 1 },
+    format: { base: 1 },
+    voiceover: { per_25_words: 1, minimum: 1 },
+    mix: { base: 2 },
+    generate: { base: 5, per_section: 1 },
+  },
+};
+
+/** The price of `operation` for these quantities, as the price list says. */
+export const priceOf = (operation: keyof PriceList['operations'], quantities: Parameters<typeof estimateCredits>[1] = {}): number =>
+  estimateCredits(PRICE_LIST.operations[operation]!, quantities);
 
 export class CreditLedger {
   readonly #spent = new Map<string, number>();

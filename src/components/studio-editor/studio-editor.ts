@@ -628,7 +628,7 @@ export class StudioEditor extends LitElement {
       <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
-        ?fullscreen=${this.#room.fullscreen} .credits=${project.usage.length > 0 ? credits : undefined} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
+        ?fullscreen=${this.#room.fullscreen} .credits=${project.usage.length > 0 ? credits : undefined} .creditsLeft=${creditsLeft(project.usage)} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
@@ -643,6 +643,15 @@ export class StudioEditor extends LitElement {
     </section>`;
   }
 
+}
+
+/** What the account has left, as the service's latest usage record says (undefined when none says). */
+function creditsLeft(usage: ProjectDocument['usage']): number | undefined {
+  for (let i = usage.length - 1; i >= 0; i -= 1) {
+    const left = Number(usage[i]!.usage.credits_remaining);
+    if (usage[i]!.usage.credits_remaining !== undefined && Number.isFinite(left)) return left;
+  }
+  return undefined;
 }
 
 defineElement('studio-editor', StudioEditor);

@@ -58,4 +58,14 @@ export const styles = css`
   button[type='submit'] {
     justify-self: start;
   }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 12px;
+  }
+  .cost {
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
 `;

@@ -4,6 +4,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-recommend-form.styles.js';
+import { estimateCredits, type PriceRule } from '../../api/contract.js';
 
 /** What the form asks for: a recommendation from a web page or from a product description. */
 export type RecommendRequestDetail =
@@ -46,6 +47,8 @@ export class StudioRecommendForm extends StudioElement {
   @property({ type: Number }) count = 3;
   /** A job is running: the submit button is disabled. */
   @property({ type: Boolean }) busy = false;
+  /** What asking costs, when the service says (its price rule); the form then says so beside the button. */
+  @property({ attribute: false }) price: PriceRule | undefined;
 
   @state() private source: 'url' | 'product' = 'url';
   @state() private custom = false;
@@ -198,7 +201,10 @@ export class StudioRecommendForm extends StudioElement {
           </select>
         </div>
       </div>
-      <button part="submit" class="primary" type="submit" ?disabled=${this.busy}>${t('recommend.submit')}</button>
+      <div class="actions">
+        <button part="submit" class="primary" type="submit" ?disabled=${this.busy} aria-describedby=${this.price ? 'cost' : nothing}>${t('recommend.submit')}</button>
+        ${this.price ? html`<span id="cost" class="cost">${t.plural('credits.uses', estimateCredits(this.price, { recommendations: this.count }))}</span>` : nothing}
+      </div>
     </form>`;
   }
 }

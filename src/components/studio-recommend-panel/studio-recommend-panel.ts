@@ -16,6 +16,7 @@ import type { RecommendRequestDetail } from '../studio-recommend-form/studio-rec
 import '../studio-job-status/studio-job-status.js';
 import '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
+import { PriceController } from '../../controllers/price-controller.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -85,6 +86,8 @@ export class StudioRecommendPanel extends StudioElement {
   #preview: PreviewPlayer | undefined;
   /** The project each client was checked for pending jobs, so a job is resumed once. */
   readonly #resumed = new WeakMap<ServiceClient, string>();
+  /** What asking for ideas costs, when the service says. */
+  readonly #prices = new PriceController(this);
 
   constructor() {
     super();
@@ -226,7 +229,8 @@ export class StudioRecommendPanel extends StudioElement {
     const t = this.t;
     const project = this.#project.value;
     const items = project?.items ?? [];
-    return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30} ?busy=${this.job !== undefined || this.client === undefined}
+    return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30}
+        .price=${this.#prices.rule('recommendUrl')} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-editor-recommend-form>
       ${this.job
         ? html`<studio-editor-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}

@@ -85,4 +85,9 @@ export const styles = css`
   :host > button {
     justify-self: start;
   }
+  .cost {
+    align-self: center;
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
 `;

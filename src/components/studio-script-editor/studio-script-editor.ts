@@ -6,6 +6,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import { estimateScript } from '../../script/estimate.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-script-editor.styles.js';
+import { estimateCredits, type PriceRule } from '../../api/contract.js';
 
 /** A section as the editor shows it. */
 export interface ScriptEditorSection {
@@ -54,6 +55,9 @@ export class StudioScriptEditor extends StudioElement {
   @property({ type: Boolean }) busy = false;
   /** Whether fitting to the length is offered. */
   @property({ type: Boolean }) canFit = true;
+  /** What fitting and voicing cost, when the service says (its price rules): said before the buttons run. */
+  @property({ attribute: false }) fitPrice: PriceRule | undefined;
+  @property({ attribute: false }) voicePrice: PriceRule | undefined;
 
   #edit(edit: ScriptEdit): void {
     this.dispatchEvent(new CustomEvent<ScriptEdit>('script-edit', { detail: edit, bubbles: true }));
@@ -114,14 +118,24 @@ export class StudioScriptEditor extends StudioElement {
       </div>
       <div class="actions">
         ${this.canFit
-          ? html`<button type="button" ?disabled=${this.busy || this.sections.length === 0} @click=${() => this.#emit('script-fit')}>
+          ? html`<button type="button" ?disabled=${this.busy || this.sections.length === 0} @click=${() => this.#emit('script-fit')}
+                aria-describedby=${this.fitPrice ? 'fit-cost' : nothing}>
               ${t('script.fit', { target: this.target })}
-            </button>`
+            </button>
+            ${this.fitPrice ? html`<span id="fit-cost" class="cost">${t.plural('credits.uses', estimateCredits(this.fitPrice, {}))}</span>` : nothing}`
           : nothing}
-        <button type="button" class="primary" ?disabled=${this.busy || staleCount === 0} @click=${() => this.#emit('voiceover-generate')}>
+        <button type="button" class="primary" ?disabled=${this.busy || staleCount === 0} @click=${() => this.#emit('voiceover-generate')}
+          aria-describedby=${this.voicePrice && staleCount > 0 ? 'voice-cost' : nothing}>
           ${staleCount === this.sections.length ? t('script.generate') : t.plural('script.generateSome', staleCount)}
         </button>
+        ${this.voicePrice && staleCount > 0 ? html`<span id="voice-cost" class="cost">${t.plural('credits.uses', this.#voiceCost(this.voicePrice))}</span>` : nothing}
       </div>`;
+  }
+
+  /** One voice-over call per section out of date, each priced by its words. */
+  #voiceCost(rule: PriceRule): number {
+    const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.text) }), 0);
   }
 }
 

@@ -17,6 +17,7 @@ import { panelStyles } from '../shared/panel.styles.js';
 import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
+import { PriceController } from '../../controllers/price-controller.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -59,6 +60,8 @@ export class StudioScriptPanel extends StudioElement {
   readonly #project = new StoreController(this, (state) => state.project);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  /** What fitting and voicing cost, when the service says. */
+  readonly #prices = new PriceController(this);
   #controller: AbortController | undefined;
 
   constructor() {
@@ -231,6 +234,7 @@ export class StudioScriptPanel extends StudioElement {
       };
     });
     return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+        .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>

@@ -73,6 +73,8 @@ export class StudioToolbar extends StudioElement {
   @property({ type: Number }) duration = 0;
   /** Credits used by this project so far, when the service reported any. */
   @property({ type: Number }) credits: number | undefined;
+  /** Credits the account has left, as the service last said; undefined when it did not. */
+  @property({ type: Number }) creditsLeft: number | undefined;
   @property({ type: Boolean }) canExport = true;
   @property({ type: Boolean }) openInStudio = false;
   /** The editor fills the screen (the button then gives the page back). */
@@ -155,7 +157,11 @@ export class StudioToolbar extends StudioElement {
         </button>
         ${this.canExport ? html`<button type="button" class="primary" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
       </div>
-      ${this.credits === undefined ? nothing : html`<span class="credits">${t('toolbar.credits', { credits: this.credits })}</span>`}`;
+      ${this.credits === undefined
+        ? nothing
+        : html`<span class="credits">${this.creditsLeft === undefined
+            ? t('toolbar.credits', { credits: t.number(this.credits, 0) })
+            : t('toolbar.creditsLeft', { credits: t.number(this.credits, 0), left: t.number(this.creditsLeft, 0) })}</span>`}`;
   }
 }
 
