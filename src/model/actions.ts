@@ -57,6 +57,11 @@ export type EditAction = Edit &
     /** Lays the voice clips end to end in script order with `gap` seconds between them ("re-space sections"). */
     | { type: 'clips/respace'; gap: number }
     /**
+     * "Make the ad": the chosen idea (script, voice, bed; its length when given) with one take per section,
+     * laid end to end from `LEAD_IN_S`, `RESPACE_GAP_S` apart, replacing the clips there were; one undo step.
+     */
+    | { type: 'ad/assemble'; recommendationId: string; duration?: number; takes: ReadonlyArray<{ asset: AssetMetadata; sectionId: string; source: ClipSource }>; music?: AssetMetadata }
+    /**
      * A voice-over the user asked for came back: its asset is recorded (a fact, see `ServiceAction`) and it
      * becomes the clip of `sectionId`, replacing that section's previous take (one undo step).
      */

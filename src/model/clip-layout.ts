@@ -23,6 +23,11 @@ export function rippleAfter(doc: ProjectDocument, clips: readonly VoiceClip[], r
   return clips.map((clip) => (clip !== next && clip.start >= oldEnd - 1e-6 ? { ...clip, start: Math.max(0, clip.start + delta) } : clip));
 }
 
+/** The space between voice clips that "Re-space sections" and "Make the ad" leave, seconds. */
+export const RESPACE_GAP_S = 0.3;
+/** Where "Make the ad" starts the first voice clip: a breath of music first, seconds. */
+export const LEAD_IN_S = 0.5;
+
 /**
  * "Re-space sections": the voice clips, in script order (free clips after, by start), laid end to end from
  * where the first one starts with `gap` seconds between them. Clips of unknown length keep their place.

@@ -1,4 +1,4 @@
-import { respaceClips, rippleAfter } from './clip-layout.js';
+import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
 import { DEFAULT_BED, DURATION_LIMITS, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
@@ -249,6 +249,15 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'clips/respace': {
       const clips = respaceClips(doc, clamp(action.gap, 0, 10) ?? 0);
       return clips === doc.clips ? doc : { ...doc, clips };
+    }
+    case 'ad/assemble': {
+      const chosen = projectReducer(doc, { type: 'recommendation/choose', id: action.recommendationId, ...(action.duration === undefined ? {} : { duration: action.duration }) });
+      let next: ProjectDocument = { ...chosen, clips: [] };
+      for (const take of action.takes) {
+        next = projectReducer(next, { type: 'voiceover/received', asset: take.asset, sectionId: take.sectionId, source: take.source, clipId: `clip-${take.sectionId}`, start: LEAD_IN_S });
+      }
+      next = { ...next, clips: respaceClips(next, RESPACE_GAP_S) };
+      return action.music === undefined ? next : addAssets(next, [action.music]);
     }
     case 'voiceover/received': {
       const withAsset = addAssets(doc, [action.asset]);

@@ -92,7 +92,7 @@ const PATHS: readonly Path[] = [
 ];
 
 async function mount(path: Path, error: Error, locale: Locale) {
-  const client = path.client(error) as ServiceClient;
+  const client = { pricing: async () => undefined, ...path.client(error) } as ServiceClient;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client} .t=${createTranslator(locale, {}, CATALOGUES[locale])}></test-editor-context>`);
   const project = createProject({ projectId: 'p1', title: 'T', duration: 20, voice: 'ava' });
   context.store.dispatch({ type: 'project/init', project: { ...project, script: { sections: [{ id: 's1', label: 'Hook', text: 'One two three four.' }] } } });

@@ -18,7 +18,7 @@ const recommendation = (id: string): Recommendation => ({
 });
 
 async function mount(stubs: Partial<ServiceClient>) {
-  const client = { pendingJobs: sinon.stub().resolves([]), ...stubs };
+  const client = { pendingJobs: sinon.stub().resolves([]), pricing: sinon.stub().resolves(undefined), ...stubs };
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
     <studio-editor-recommend-panel></studio-editor-recommend-panel>
   </test-editor-context>`);

@@ -13,7 +13,7 @@ const voices = { voices: [{ voice_id: 'ava', name: 'Ava', language: 'en-US', sam
 const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
 
 async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava') {
-  const client = { voices: sinon.stub().resolves(voices), ...stubs } as Partial<ServiceClient>;
+  const client = { voices: sinon.stub().resolves(voices), pricing: sinon.stub().resolves(undefined), ...stubs } as Partial<ServiceClient>;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
     <studio-editor-script-panel></studio-editor-script-panel>
   </test-editor-context>`);
@@ -127,7 +127,7 @@ describe('<studio-editor-script-panel>', () => {
 
   it('asks the service for nothing while hidden, and loads the voice library once shown', async () => {
     const voicesStub = sinon.stub().resolves(voices);
-    const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices: voicesStub } as unknown as ServiceClient}>
+    const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices: voicesStub, pricing: async () => undefined } as unknown as ServiceClient}>
       <studio-editor-script-panel hidden></studio-editor-script-panel>
     </test-editor-context>`);
     const panel = context.querySelector('studio-editor-script-panel') as StudioScriptPanel;

@@ -79,6 +79,7 @@ describe('hostile service text (issue 14)', () => {
   it('recommendations, scripts and both libraries show the corpus as text, and nothing runs', async () => {
     const client = {
       pendingJobs: sinon.stub().resolves([]),
+      pricing: sinon.stub().resolves(undefined),
       recommendFromUrl: sinon.stub().resolves({ recommendations: recommendations(), usage: { credits_used: '<b>3</b>', credits_remaining: HUGE } }),
       voices: sinon.stub().resolves(voices()),
       music: sinon.stub().resolves(music()),

@@ -70,6 +70,7 @@ import { StudioExportEvent } from '../../events/studio-export.js';
  * @csspart splitter - The row between the panels and the timeline: the splitter (drag, arrow keys, Enter or a double-click resets) and the button that hides or shows the timeline.
  * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
+ * @csspart timeline-inspector - Under the timeline: what the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
@@ -637,7 +638,7 @@ export class StudioEditor extends LitElement {
         ${workflowPanels(config)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;

@@ -17,6 +17,7 @@ import '../studio-job-status/studio-job-status.js';
 import '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
 import { PriceController } from '../../controllers/price-controller.js';
+import { makeAdTakes } from './make-ad.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -67,6 +68,8 @@ export class StudioRecommendPanel extends StudioElement {
   client: ServiceClient | undefined;
 
   @state() private job: JobProgress | { state: 'queued'; progress: undefined; stage: undefined } | undefined;
+  /** The job under way is "Make the ad" (else it is a request for ideas). */
+  @state() private making = false;
   @state() private error = '';
   /** Runs the failed request again, when trying again makes sense. */
   @state() private retry: (() => void) | undefined;
@@ -174,6 +177,53 @@ export class StudioRecommendPanel extends StudioElement {
     this.#apply(id);
   }
 
+  /**
+   * "Make the ad" from an idea: every section voiced (the service's complete-ad generation, or one
+   * voice-over per section where it has none), laid out end to end under the idea's bed, at the idea's
+   * length: one undo step. The editor's preview then mixes and masters it for the delivery preset.
+   */
+  async #make(id: string): Promise<void> {
+    const client = this.client;
+    const project = this.#project.value;
+    const idea = project?.items.find((item) => item.recommendation_id === id);
+    if (client === undefined || project === undefined || idea === undefined) return;
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.error = '';
+    this.retry = undefined;
+    this.askLength = undefined;
+    this.making = true;
+    this.job = { state: 'queued', progress: undefined, stage: undefined };
+    try {
+      const made = await makeAdTakes(client, project.projectId, idea, {
+        signal: controller.signal,
+        onProgress: (progress) => (this.job = progress as JobProgress),
+        voicingStage: (n, count) => this.t('script.voicing', { n, count }),
+      });
+      const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
+      this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}) });
+      for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
+      this.announcement = this.t('recommend.made', { title: idea.title, count: made.takes.length });
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) {
+        this.announcement = this.t('recommend.cancelled');
+      } else {
+        const shown = describeError(error, this.t);
+        this.error = this.t('recommend.makeFailed', { message: shown.text });
+        // Again from here: the ideas, the script and everything else stay as they are.
+        this.retry = shown.retry ? () => void this.#make(id) : undefined;
+        reportError(this, error);
+      }
+    } finally {
+      if (this.#controller === controller) {
+        this.#controller = undefined;
+        this.job = undefined;
+        this.making = false;
+      }
+    }
+  }
+
   #apply(id: string, duration?: number): void {
     const chosen = this.#project.value?.items.find((item) => item.recommendation_id === id);
     this.askLength = undefined;
@@ -233,7 +283,7 @@ export class StudioRecommendPanel extends StudioElement {
         .price=${this.#prices.rule('recommendUrl')} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-editor-recommend-form>
       ${this.job
-        ? html`<studio-editor-job-status label=${t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
+        ? html`<studio-editor-job-status label=${this.making ? t('recommend.making') : t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
             .retryIn=${'retryInMs' in this.job && this.job.retryInMs !== undefined ? Math.ceil(this.job.retryInMs / 1000) : undefined}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
@@ -248,7 +298,9 @@ export class StudioRecommendPanel extends StudioElement {
                 (item) => html`<li>
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
+                    ?making=${this.job !== undefined}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
+                    @recommendation-make=${() => void this.#make(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-editor-recommendation-card>
                 </li>`,
               )}

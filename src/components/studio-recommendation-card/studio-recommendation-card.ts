@@ -20,6 +20,7 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
  *
  * @tagname studio-editor-recommendation-card
  * @fires recommendation-choose - The user chose this recommendation; `detail` is its id.
+ * @fires recommendation-make - The user asked for the whole ad from it ("Make the ad"); `detail` is its id.
  * @fires recommendation-preview - The user asked to hear it (or to stop); `detail` is its id.
  * @csspart card - The card.
  */
@@ -77,8 +78,10 @@ export class StudioRecommendationCard extends StudioElement {
   @property({ type: Boolean, reflect: true }) chosen = false;
   /** Its preview is playing. */
   @property({ type: Boolean }) previewing = false;
+  /** "Make the ad" is under way (from any card). */
+  @property({ type: Boolean }) making = false;
 
-  #emit(type: 'recommendation-choose' | 'recommendation-preview'): void {
+  #emit(type: 'recommendation-choose' | 'recommendation-preview' | 'recommendation-make'): void {
     if (this.recommendation === undefined) return;
     this.dispatchEvent(new CustomEvent(type, { detail: this.recommendation.recommendation_id, bubbles: true }));
   }
@@ -105,9 +108,10 @@ export class StudioRecommendationCard extends StudioElement {
         <button type="button" aria-pressed=${this.previewing ? 'true' : 'false'} @click=${() => this.#emit('recommendation-preview')}>
           ${this.previewing ? t('card.stopPreview') : t('card.preview')}
         </button>
-        <button type="button" class="primary" ?disabled=${this.chosen} @click=${() => this.#emit('recommendation-choose')}>
+        <button type="button" ?disabled=${this.chosen} @click=${() => this.#emit('recommendation-choose')}>
           ${this.chosen ? t('card.chosen') : t('card.choose')}
         </button>
+        <button type="button" class="primary" ?disabled=${this.making} @click=${() => this.#emit('recommendation-make')}>${t('card.make')}</button>
       </div>
     </article>`;
   }

@@ -18,6 +18,7 @@ import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/st
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
 import { PriceController } from '../../controllers/price-controller.js';
+import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -258,7 +259,6 @@ export class StudioScriptPanel extends StudioElement {
 }
 
 /** The gap "re-space sections" leaves between voice clips, seconds: a breath between sentences. */
-const RESPACE_GAP_S = 0.3;
 
 defineElement('studio-editor-script-panel', StudioScriptPanel);
 

@@ -24,6 +24,7 @@ import type {
 } from '../studio-timeline/types.js';
 import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
+import { renderInspector } from './clip-inspector.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
 
@@ -36,6 +37,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @tagname studio-editor-timeline-panel
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
+ * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
  */
 export class StudioTimelinePanel extends StudioElement {
   static override styles = css`
@@ -49,6 +51,25 @@ export class StudioTimelinePanel extends StudioElement {
     [part='empty'] {
       margin: 0;
       color: var(--_text-muted, #4b5563);
+    }
+    [part='inspector'] dl {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 2px 16px;
+      margin: 6px 0 0;
+      font-size: 0.85em;
+    }
+    [part='inspector'] div {
+      display: flex;
+      gap: 4px;
+      min-width: 0;
+    }
+    [part='inspector'] dt {
+      color: var(--_text-muted, #4b5563);
+    }
+    [part='inspector'] dd {
+      margin: 0;
+      overflow-wrap: anywhere;
     }
   `;
 
@@ -171,7 +192,8 @@ export class StudioTimelinePanel extends StudioElement {
       @play-toggle=${() => this.#togglePlay()}
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
-    ></studio-editor-timeline>`;
+    ></studio-editor-timeline>
+      ${renderInspector(this.t, project, selectedId)}`;
   }
 }
 

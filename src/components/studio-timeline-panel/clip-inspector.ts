@@ -1,0 +1,34 @@
+// The inspector under the timeline: what the service says about the selected voice clip's asset (voice,
+// language, speed, length, the text it speaks) and about the music bed. Text only, read-only.
+import { html, nothing } from 'lit';
+import type { Translate } from '../../i18n/translate.js';
+import type { ProjectDocument } from '../../model/document.js';
+
+type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music'>;
+
+export function renderInspector(t: Translate, project: Inspected, selectedId: string | null) {
+  const clip = project.clips.find((item) => item.id === selectedId);
+  const asset = clip === undefined ? undefined : project.assets.find((item) => item.asset_id === clip.assetId);
+  const voice = asset?.voice;
+  const track = project.music?.track ?? null;
+  if (clip === undefined && track === null) return nothing;
+  const rows: Array<[string, string]> = [];
+  if (clip !== undefined) {
+    if (voice !== undefined) {
+      const traits = [voice.language, voice.accent, voice.gender === undefined ? undefined : t(`voice.${voice.gender}`)].filter(Boolean).join(', ');
+      rows.push([t('inspector.voice'), traits ? `${voice.name} (${traits})` : voice.name]);
+    }
+    const speed = voice?.speed ?? clip.source?.speed;
+    if (speed !== undefined) rows.push([t('voice.speed'), t('voice.speedValue', { speed: t.number(speed, 2) })]);
+    if (asset !== undefined) rows.push([t('card.length'), t('music.secondsValue', { seconds: t.number(asset.duration_s, 1) })]);
+    if (clip.source !== null) rows.push([t('inspector.text'), clip.source.text]);
+    if (asset !== undefined) rows.push([t('inspector.asset'), asset.asset_id]);
+  }
+  if (track !== null) {
+    const about = [track.style, track.mood, track.tempo_bpm === undefined ? undefined : t('music.tempo', { bpm: track.tempo_bpm })].filter(Boolean).join(', ');
+    rows.push([t('card.music'), about ? `${track.title} (${about})` : track.title]);
+  }
+  return html`<section part="inspector" aria-label=${t('inspector.label')}>
+    <dl>${rows.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}</dl>
+  </section>`;
+}
