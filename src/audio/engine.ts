@@ -6,6 +6,7 @@ import { releaseScratch } from './dsp/scratch.js';
 import { exportMix, type ExportedMix } from './export.js';
 import { projectMixSpec } from './project-mix.js';
 import { Renderer, type RendererOptions, type RenderStage } from './renderer.js';
+import { LiveMeter } from './live-meter.js';
 import { Transport, type TransportOptions } from './transport.js';
 
 /** Options of `AudioEngine`. */
@@ -43,11 +44,14 @@ export class AudioEngine {
   readonly decoder: AssetDecoder;
   readonly renderer: Renderer;
   readonly transport: Transport;
+  /** What plays, measured live (momentary, short-term, true peak). */
+  readonly meter: LiveMeter;
 
   constructor(options: AudioEngineOptions) {
     this.decoder = new AssetDecoder({ fetch: options.fetch, sampleRate: options.decodeSampleRate ?? 48_000 });
     this.renderer = new Renderer(options.renderer);
     this.transport = new Transport(options.transport);
+    this.meter = new LiveMeter(this.transport);
   }
 
   /** Decodes every asset the project's mix uses; resolves to them by URL. */
@@ -80,6 +84,7 @@ export class AudioEngine {
   }
 
   dispose(): void {
+    this.meter.dispose();
     this.transport.dispose();
     this.renderer.dispose();
     this.decoder.dispose();

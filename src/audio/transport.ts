@@ -20,8 +20,12 @@ export function playheadAt(from: number, elapsed: number, duration: number, loop
 }
 
 export interface TransportOptions {
-  /** Makes the AudioContext; called on the first play, which should come from a user gesture. */
-  createContext?: () => AudioContext;
+  /**
+   * Makes the AudioContext; called on the first play, which should come from a user gesture, with the rate
+   * of the audio to play. Default: a context at that rate, so that what plays is the render itself, not a
+   * resampled copy (the live meter reads it as the offline meter does).
+   */
+  createContext?: (sampleRate: number) => AudioContext;
   /** Crossfade when the audio is replaced while playing, seconds. Default 0.015. */
   swapFade?: number;
 }
@@ -37,9 +41,12 @@ interface Voice {
  * `currentTime` is the playhead time source for the UI; read it every frame, it costs nothing.
  */
 export class Transport {
-  readonly #createContext: () => AudioContext;
+  readonly #createContext: (sampleRate: number) => AudioContext;
   readonly #swapFade: number;
   readonly #listeners = new Set<(state: TransportState) => void>();
+  readonly #outputListeners = new Set<(output: AudioNode, context: AudioContext) => void>();
+  /** Where every voice plays into, on its way to the speakers; taps (the live meter) listen here. */
+  #output: GainNode | undefined;
   #context: AudioContext | undefined;
   #buffer: AudioBuffer | undefined;
   #audio: { channels: readonly Float32Array[]; sampleRate: number } | undefined;
@@ -51,7 +58,7 @@ export class Transport {
   #disposed = false;
 
   constructor(options: TransportOptions = {}) {
-    this.#createContext = options.createContext ?? (() => new AudioContext({ latencyHint: 'interactive' }));
+    this.#createContext = options.createContext ?? ((sampleRate) => new AudioContext({ latencyHint: 'interactive', sampleRate }));
     this.#swapFade = options.swapFade ?? 0.015;
   }
 
@@ -96,9 +103,25 @@ export class Transport {
     }
   }
 
+  /**
+   * Calls `listener` with the output node and its context once they exist (the first play) or at once if
+   * they do; returns the function that stops it.
+   */
+  onOutput(listener: (output: AudioNode, context: AudioContext) => void): () => void {
+    this.#outputListeners.add(listener);
+    if (this.#output !== undefined && this.#context !== undefined) listener(this.#output, this.#context);
+    return () => this.#outputListeners.delete(listener);
+  }
+
   async play(): Promise<void> {
     if (this.#disposed || this.#audio === undefined || this.#state === 'playing') return;
-    this.#context ??= this.#createContext();
+    if (this.#context === undefined) {
+      const context = this.#createContext(this.#audio.sampleRate);
+      this.#context = context;
+      this.#output = context.createGain();
+      this.#output.connect(context.destination);
+      for (const listener of this.#outputListeners) listener(this.#output, context);
+    }
     if (this.#context.state === 'suspended') await this.#context.resume();
     if (this.#disposed) return;
     const from = this.#from >= this.duration - 1e-6 ? (this.#loop?.start ?? 0) : this.#from;
@@ -134,6 +157,8 @@ export class Transport {
     this.#stopVoice(0);
     this.#state = 'stopped';
     this.#listeners.clear();
+    this.#outputListeners.clear();
+    this.#output = undefined;
     void this.#context?.close().catch(() => undefined);
     this.#context = undefined;
   }
@@ -155,7 +180,7 @@ export class Transport {
     const source = context.createBufferSource();
     source.buffer = this.#audioBuffer(context);
     const gain = context.createGain();
-    source.connect(gain).connect(context.destination);
+    source.connect(gain).connect(this.#output ?? context.destination);
     if (this.#loop !== null && at < this.#loop.end) {
       source.loop = true;
       source.loopStart = this.#loop.start;

@@ -46,6 +46,7 @@ import { resolveBedUrls } from './resolve-bed.js';
 import { statusLine } from './status-line.js';
 import { workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
+import { presetNumbers } from '../../model/document.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -624,11 +625,13 @@ export class StudioEditor extends LitElement {
     const { project } = state;
     const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);
     const panels = workflowTabs(config, this.t);
+    const numbers = presetNumbers(project.mastering.preset, project.mastering);
     const preview = this.previewState;
     return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
       <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
+        .meter=${this.#engine?.meter} .target=${numbers.target} .ceiling=${numbers.truePeak}
         ?fullscreen=${this.#room.fullscreen} .credits=${project.usage.length > 0 ? credits : undefined} .creditsLeft=${creditsLeft(project.usage)} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>

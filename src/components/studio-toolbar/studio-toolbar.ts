@@ -3,6 +3,8 @@ import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import type { LiveMeter } from '../../audio/live-meter.js';
+import './level-meter.js';
 
 /** The toolbar's requests to the editor. */
 export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio' | 'fullscreen';
@@ -79,6 +81,11 @@ export class StudioToolbar extends StudioElement {
   @property({ type: Boolean }) openInStudio = false;
   /** The editor fills the screen (the button then gives the page back). */
   @property({ type: Boolean }) fullscreen = false;
+  /** The live meter of what plays, shown beside the time; none without one. */
+  @property({ attribute: false }) meter: LiveMeter | undefined;
+  /** The delivery preset's target loudness (LUFS) and true-peak ceiling (dBTP), marked on the meter. */
+  @property({ type: Number }) target = -16;
+  @property({ type: Number }) ceiling = -1;
 
   #frame = 0;
 
@@ -151,6 +158,9 @@ export class StudioToolbar extends StudioElement {
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>
         <span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>
+        ${this.meter === undefined
+          ? nothing
+          : html`<studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} ?playing=${this.playing}></studio-editor-level-meter>`}
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
         <button type="button" class="icon" aria-pressed=${this.fullscreen ? 'true' : 'false'} @click=${() => this.#action('fullscreen')}>
           <span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span><span class="visually-hidden">${t('toolbar.fullscreen')}</span>

@@ -1,0 +1,75 @@
+// The live meter (issue 16) reads the real playback: 5 s of known signals played through the editor's
+// transport (AudioWorklet tap on its output) against the offline meter of the same render.
+import { expect, waitUntil } from '@open-wc/testing';
+import { encodeWav } from '../../src/audio/index.js';
+import type { MeterReading } from '../../src/audio/live-meter.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { sine } from './signals.js';
+
+/** Seeded uniform white noise at about -20 dBFS RMS: loud the same way all the way through. */
+function noise(seconds: number, seed: number): Float32Array {
+  const out = new Float32Array(seconds * 48000);
+  let state = seed >>> 0 || 1;
+  for (let i = 0; i < out.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    out[i] = (((state >>> 0) / 4294967296) * 2 - 1) * 0.17;
+  }
+  return out;
+}
+
+const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
+
+describe('live meter against the offline meter', () => {
+  let handle: StudioHandle | undefined;
+  afterEach(() => {
+    handle?.destroy();
+    handle = undefined;
+    cleanupMounts();
+  });
+
+  const signals: Array<[string, () => Float32Array[]]> = [
+    ['a 1 kHz sine at -20 dBFS', () => [sine(1000, 0.1, 10), sine(1000, 0.1, 10)]],
+    ['stereo white noise', () => [noise(10, 1), noise(10, 2)]],
+  ];
+  for (const [name, make] of signals) {
+    it(`agrees on ${name} within 0.5 LU (short-term, momentary) and 0.5 dB (true peak) after 5 s of playback`, async function () {
+      this.timeout(40_000);
+      mountPoint('editor-meter');
+      handle = await create({ target: '#editor-meter', auth: testAuth(), project: { autosave: false } });
+      const url = wavUrl(make());
+      const project = handle.getProject();
+      handle.loadProject({
+        ...project,
+        duration: 10,
+        music: { track: null, assetId: null, url, gain: 0, offset: 0, loop: false, fadeIn: 0, fadeOut: 0 },
+        mix: { ...project.mix, musicLevel: 0 },
+        mastering: { ...project.mastering, enabled: false },
+      });
+      const preview = (handle.element as unknown as { preview: MixPreviewSource & { play(): Promise<void>; pause(): void } }).preview;
+      await waitUntil(() => preview.getState().status === 'ready' && preview.getState().measurement !== null, 'the render measured', { timeout: 15000 });
+      const offline = preview.getState().measurement!;
+      const readings: MeterReading[] = [];
+      const engine = handle.element.shadowRoot!.querySelector('studio-editor-toolbar') as unknown as { meter: { subscribe(listener: (reading: MeterReading) => void): () => void } | undefined };
+      await preview.play();
+      await waitUntil(() => engine.meter !== undefined, 'the meter on the toolbar');
+      const off = engine.meter!.subscribe((reading) => readings.push(reading));
+      // Five seconds of playback: 50 readings, the last ones past the 3 s short-term window.
+      await waitUntil(() => readings.length >= 50, 'five seconds of readings', { timeout: 15000 });
+      off();
+      preview.pause();
+      const last = readings.at(-1)!;
+      expect(Math.abs(last.shortTerm - offline.integrated), `short-term ${last.shortTerm} vs offline ${offline.integrated}`).to.be.below(0.5);
+      expect(Math.abs(last.momentary - offline.integrated), `momentary ${last.momentary} vs offline ${offline.integrated}`).to.be.below(0.5);
+      const livePeak = Math.max(...readings.slice(5).flatMap((reading) => reading.truePeak));
+      expect(Math.abs(livePeak - offline.truePeak), `true peak ${livePeak} vs offline ${offline.truePeak}`).to.be.below(0.5);
+      // The toolbar shows it.
+      const meter = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!.shadowRoot!.querySelector('studio-editor-level-meter')!;
+      expect(meter.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.match(/^Momentary -?\d+\.\d LUFS, short-term -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP$|^Meter: nothing plays$/);
+      URL.revokeObjectURL(url);
+    });
+  }
+});
