@@ -76,11 +76,13 @@ describe('the editor against the emulator (e2e)', () => {
     const editor = await mount();
     const voices = await editor.api!.voices();
     expect(voices.voices.length).to.be.greaterThan(0);
+    await editor.api!.pricing();
     const tokenCalls = sent.filter((s) => path(s.url) === '/host/token');
     expect(tokenCalls.map((s) => [s.status, s.authorization])).to.deep.equal([[200, null]]);
+    // The voices asked for here, and the price list the editor reads at start: each with the token.
     const v1 = sent.filter((s) => path(s.url).startsWith('/v1/'));
-    expect(v1.length).to.equal(1);
-    expect(v1[0]!.authorization).to.match(/^Bearer \S+$/);
+    expect(v1.map((s) => path(s.url)).sort()).to.deep.equal(['/v1/pricing', '/v1/voices']);
+    for (const request of v1) expect(request.authorization).to.match(/^Bearer \S+$/);
     const track = (await editor.api!.music()).tracks[0]!;
     const bed = await editor.api!.fetch(track.url);
     expect(bed.status).to.equal(200);

@@ -42,6 +42,8 @@ describe('recommend from a URL in the editor (e2e)', () => {
       project: { id: `flow-project-${userId}`, duration: 30 },
     });
     await waitUntil(() => calls.some((call) => call.path === '/host/token' && call.status === 200), 'the editor asks for its token at start', { timeout: 10000 });
+    // The price list is read at start; then the token expires, before the recommendation.
+    await handle.api!.pricing();
     const expired = await fetch(`${emulatorAdmin as string}/expire-tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

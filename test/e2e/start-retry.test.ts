@@ -51,6 +51,8 @@ describe('job starts against the emulator (e2e)', () => {
     });
     const progress: StudioJobProgressDetail[] = [];
     handle.on('job-progress', (detail) => progress.push(detail));
+    // The price list is read at start: the faults are for the job start that follows.
+    await handle.api.pricing();
     await faults({ rateLimited: 1, lostAnswers: 1, retryAfterS: 1, scope: userId });
 
     const panel = handle.element.shadowRoot!.querySelector('studio-editor-recommend-panel')!;
@@ -80,6 +82,7 @@ describe('job starts against the emulator (e2e)', () => {
       api: { baseUrl: apiBaseUrl as string },
       auth: { userId, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
     });
+    await handle.api.pricing();
     await faults({ lostAnswers: 1, scope: userId });
     const result = await handle.api.recommendFromUrl({ project_id: 'p-usage', url: 'https://www.northwind-bikes.com/x', duration: 30, max_recommendations: 2 });
     expect(result.usage?.credits_used).to.equal(2);
