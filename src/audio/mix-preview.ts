@@ -25,6 +25,7 @@ const INITIAL: PreviewState = Object.freeze({
   stage: null,
   error: null,
   measurement: null,
+  series: null,
   compliance: null,
   timing: null,
   mastering: null,
@@ -216,6 +217,7 @@ export class MixPreview implements MixPreviewSource {
         status: 'ready',
         stage: null,
         measurement,
+        series: result.series ?? null,
         timing,
         compliance: measurement ? withTimingRules(checkCompliance(measurement, preset), timing, project.duration) : null,
         mastering: result.mastering

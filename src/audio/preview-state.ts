@@ -1,5 +1,5 @@
 import type { StudioError } from '../errors.js';
-import type { LoudnessMeasurement } from './dsp/loudness.js';
+import type { LoudnessMeasurement, LoudnessSeries } from './dsp/loudness.js';
 import type { ComplianceResult } from './dsp/presets.js';
 import type { ExportOptions } from './engine.js';
 import type { ExportedMix } from './export.js';
@@ -30,6 +30,8 @@ export interface PreviewState {
   readonly error: StudioError | null;
   /** Loudness of what plays: the master when mastering is on, the raw mix otherwise. */
   readonly measurement: LoudnessMeasurement | null;
+  /** Loudness over time of what plays (10 values a second), for the Master panel's graph. */
+  readonly series: LoudnessSeries | null;
   /** `measurement` against the project's delivery preset, with the length rules (speech fits, no overlap). */
   readonly compliance: ComplianceResult | null;
   /** Where the speech ends and which clips overlap (null until the clips are decoded). */

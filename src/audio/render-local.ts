@@ -1,4 +1,4 @@
-import { measureLoudness } from './dsp/loudness.js';
+import { loudnessSeries, measureLoudness } from './dsp/loudness.js';
 import { renderMix, type RenderHooks } from './dsp/mixdown.js';
 import type { MixSpec } from './dsp/mix-spec.js';
 import type { RenderedMix } from './render-protocol.js';
@@ -9,5 +9,8 @@ import type { RenderedMix } from './render-protocol.js';
  */
 export function renderLocal(spec: MixSpec, hooks: RenderHooks, measure: boolean): RenderedMix {
   const mix = renderMix(spec, hooks);
-  return measure && !mix.mastering ? { ...mix, measurement: measureLoudness(mix.channels, mix.sampleRate) } : mix;
+  if (!measure) return mix;
+  // With the figures, the loudness over time of what plays, for the Master panel's graph.
+  const series = loudnessSeries(mix.channels, mix.sampleRate);
+  return mix.mastering ? { ...mix, series } : { ...mix, measurement: measureLoudness(mix.channels, mix.sampleRate), series };
 }

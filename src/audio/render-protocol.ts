@@ -2,13 +2,13 @@ import type { MasterResult } from './dsp/master.js';
 import type { MixResult } from './dsp/mixdown.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './dsp/mix-spec.js';
 import type { Span } from './dsp/ducking.js';
-import type { LoudnessMeasurement } from './dsp/loudness.js';
+import type { LoudnessMeasurement, LoudnessSeries } from './dsp/loudness.js';
 
 /** A render stage as reported by `onProgress`: the mix (voice, bed, ducking), mastering, then done. */
 export type RenderStage = 'mix' | 'master' | 'done';
 
 /** A render's result; `measurement` is set when measuring was asked for and there was no mastering (whose result has its own). */
-export type RenderedMix = MixResult & { readonly measurement?: LoudnessMeasurement };
+export type RenderedMix = MixResult & { readonly measurement?: LoudnessMeasurement; readonly series?: LoudnessSeries };
 
 /** A `MixSpec` whose sources are ids of sources posted to the worker before. */
 export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
@@ -30,6 +30,7 @@ export interface PostedResult {
   readonly voiceSpans: readonly Span[];
   readonly mastering?: Omit<MasterResult, 'channels'>;
   readonly measurement?: LoudnessMeasurement;
+  readonly series?: LoudnessSeries;
 }
 
 /** Messages from the render worker. */

@@ -10,6 +10,7 @@ export function previewState(over: Partial<PreviewState> = {}): PreviewState {
     status: 'ready',
     stage: null,
     error: null,
+    series: null,
     measurement: null,
     compliance: null,
     timing: null,

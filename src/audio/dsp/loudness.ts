@@ -139,3 +139,31 @@ export function measureFromBlocks(blocks: LoudnessBlocks, { samplePeak, truePeak
 export function measureIntegrated(channels: readonly Float32Array[], sampleRate: number): number {
   return integratedFromBlocks(loudnessBlocks(channels, sampleRate).momentary);
 }
+
+/** Loudness over time, 10 values a second: what the Master panel draws. */
+export interface LoudnessSeries {
+  /** Momentary (400 ms) loudness ending at each 100 ms step from 0.4 s on, LUFS. */
+  readonly momentary: Float32Array;
+  /** Short-term (3 s) loudness ending at each 100 ms step from 3 s on, LUFS. */
+  readonly shortTerm: Float32Array;
+  /** The sample peak of each 100 ms step, dBFS. */
+  readonly peaks: Float32Array;
+}
+
+/** The momentary and short-term series and the per-step peaks of `channels`, for a loudness graph. */
+export function loudnessSeries(channels: readonly Float32Array[], sampleRate: number): LoudnessSeries {
+  const blocks = loudnessBlocks(channels, sampleRate);
+  const step = Math.round(sampleRate / 10);
+  const peaks = new Float32Array(blocks.steps.length);
+  for (let k = 0; k < peaks.length; k++) {
+    let peak = 0;
+    for (const channel of channels) {
+      for (let i = k * step, end = i + step; i < end; i++) {
+        const value = Math.abs(channel[i]!);
+        if (value > peak) peak = value;
+      }
+    }
+    peaks[k] = peak > 0 ? 20 * Math.log10(peak) : -Infinity;
+  }
+  return { momentary: Float32Array.from(blocks.momentary), shortTerm: Float32Array.from(blocks.shortTerm), peaks };
+}

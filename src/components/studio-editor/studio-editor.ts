@@ -101,6 +101,7 @@ import { presetNumbers } from '../../model/document.js';
  * @csspart master-source - Where a preset's numbers come from.
  * @csspart master-custom - The custom target and true-peak fields.
  * @csspart master-meter - The loudness meter.
+ * @csspart master-graph - The loudness of the render over time: short-term and momentary curves, the target band, peaks over the ceiling; a click plays from there.
  * @csspart master-bar - The bar of integrated loudness against the target.
  * @csspart master-figures - The measured figures.
  * @csspart master-figure - Each figure.

@@ -47,7 +47,7 @@ export function workflowPanels(config: ResolvedConfig): TemplateResult {
     ${tools.mix ? html`<studio-editor-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
       ? html`<studio-editor-master-panel slot="master" part="master-panel"
-          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-editor-master-panel>`
+          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-editor-master-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" part="export-panel" .formats=${tools.exportFormats}

@@ -10,6 +10,8 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
+import type { PreviewState } from '../../audio/preview-state.js';
+import './loudness-graph.js';
 
 /** Allowed custom target, LUFS (as `config.mastering.target` and the project schema). */
 export const TARGET_RANGE = [-40, -5] as const;
@@ -31,6 +33,7 @@ const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max
  *
  * @tagname studio-editor-master-panel
  * @csspart switch - The mastering on/bypassed switch and its state.
+ * @csspart graph - The loudness over time (`<studio-editor-loudness-graph>`).
  * @csspart presets - The preset radio group.
  * @csspart preset - One preset: radio, name and numbers.
  * @csspart numbers - A preset's numbers.
@@ -275,6 +278,15 @@ export class StudioMasterPanel extends StudioElement {
     </div>`;
   }
 
+  /** The loudness of the render over time, against the project's preset; a click plays from there. */
+  #graph(state: PreviewState) {
+    const mastering = this.#mastering.value;
+    if (mastering === undefined || state.series === null) return nothing;
+    const preset = resolvePreset(mastering.preset, mastering);
+    return html`<studio-editor-loudness-graph part="graph" .series=${state.series} .duration=${state.duration} .target=${preset.integrated}
+      .tolerance=${preset.tolerance} .ceiling=${preset.truePeak} @graph-seek=${(event: CustomEvent<{ time: number }>) => this.#preview.source?.seek(event.detail.time)}></studio-editor-loudness-graph>`;
+  }
+
   #measured(enabled: boolean) {
     const t = this.t;
     const state = this.#preview.state;
@@ -290,6 +302,7 @@ export class StudioMasterPanel extends StudioElement {
         <p part="updating" role="status">${updating ? t('master.updating') : ''}</p>
         <div part="bar" aria-hidden="true"><div class="fill"></div><div class="target"></div></div>
         ${meterList(t, measurement)}
+        ${this.#graph(state)}
       </section>
       ${compliance === null
         ? nothing

@@ -1,0 +1,169 @@
+import { css, html, svg } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { LoudnessSeries } from '../../audio/dsp/loudness.js';
+import { defineElement } from '../../internal/define.js';
+import { StudioElement } from '../../internal/studio-element.js';
+
+/** The graph's loudness scale, LUFS: -50 at the bottom, 0 at the top. */
+const FLOOR = -50;
+const WIDTH = 1000;
+const HEIGHT = 200;
+const STEP_S = 0.1;
+const y = (lufs: number): number => (Number.isFinite(lufs) ? HEIGHT * (1 - Math.min(1, Math.max(0, (lufs - FLOOR) / -FLOOR))) : HEIGHT);
+
+/** An SVG polyline's points from a series that starts `offset` steps in. */
+function points(values: Float32Array, offset: number, steps: number): string {
+  let out = '';
+  for (let i = 0; i < values.length; i++) out += `${(((i + offset) / steps) * WIDTH).toFixed(1)},${y(values[i]!).toFixed(1)} `;
+  return out;
+}
+
+/**
+ * The loudness of the rendered ad over time: short-term (3 s) and momentary (400 ms) curves, the preset's
+ * target with its tolerance band, and the moments whose peaks pass the true-peak ceiling. A click (or the
+ * arrow keys, Home and End) moves the playhead there.
+ *
+ * @tagname studio-editor-loudness-graph
+ * @fires graph-seek - `{ time }` in seconds: the user chose a moment.
+ */
+export class StudioLoudnessGraph extends StudioElement {
+  static override styles = css`
+    :host {
+      display: block;
+    }
+    .graph {
+      position: relative;
+      height: 140px;
+      border: 1px solid var(--_border, #d1d5db);
+      border-radius: 4px;
+      background: var(--_surface, #ffffff);
+      cursor: crosshair;
+    }
+    .graph:focus-visible {
+      outline: 2px solid var(--_accent, #2563eb);
+      outline-offset: 2px;
+    }
+    svg {
+      position: absolute;
+      inset: 0;
+      width: 100%;
+      height: 100%;
+    }
+    .band {
+      fill: color-mix(in srgb, var(--_accent, #2563eb) 14%, transparent);
+    }
+    .target {
+      stroke: var(--_accent, #2563eb);
+      stroke-dasharray: 6 4;
+      stroke-width: 1;
+    }
+    .momentary {
+      fill: none;
+      stroke: var(--_text-muted, #4b5563);
+      stroke-width: 1;
+      opacity: 0.6;
+    }
+    .short-term {
+      fill: none;
+      stroke: var(--_text, #111827);
+      stroke-width: 2;
+    }
+    .over {
+      fill: var(--_danger, #b91c1c);
+    }
+    .cursor {
+      stroke: var(--_accent, #2563eb);
+      stroke-width: 2;
+    }
+    .scale {
+      position: absolute;
+      inset: 0;
+      pointer-events: none;
+      font-size: 10px;
+      color: var(--_text-muted, #4b5563);
+    }
+    .scale span {
+      position: absolute;
+      left: 4px;
+      transform: translateY(-50%);
+      top: calc(var(--at) * 100%);
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 14px;
+      margin: 4px 0 0;
+      padding: 0;
+      list-style: none;
+      font-size: 0.85em;
+      color: var(--_text-muted, #4b5563);
+    }
+  `;
+
+  @property({ attribute: false }) series: LoudnessSeries | null = null;
+  /** Length of the ad, seconds. */
+  @property({ type: Number }) duration = 0;
+  /** The preset's target loudness and tolerance (LUFS, LU), and true-peak ceiling (dBTP). */
+  @property({ type: Number }) target = -16;
+  @property({ type: Number }) tolerance = 1;
+  @property({ type: Number }) ceiling = -1;
+  /** Where the graph's cursor is, seconds (the last moment chosen). */
+  @state() private cursor = 0;
+
+  #seek(time: number): void {
+    this.cursor = Math.min(Math.max(0, time), this.duration);
+    this.dispatchEvent(new CustomEvent('graph-seek', { detail: { time: this.cursor }, bubbles: true, composed: true }));
+  }
+
+  readonly #onClick = (event: MouseEvent): void => {
+    const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    if (box.width > 0) this.#seek(((event.clientX - box.left) / box.width) * this.duration);
+  };
+
+  readonly #onKey = (event: KeyboardEvent): void => {
+    const moves: Record<string, number> = { ArrowLeft: this.cursor - 1, ArrowRight: this.cursor + 1, PageDown: this.cursor - 5, PageUp: this.cursor + 5, Home: 0, End: this.duration };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    this.#seek(moves[event.key]!);
+  };
+
+  protected override updated(): void {
+    for (const span of this.renderRoot.querySelectorAll<HTMLElement>('.scale span')) span.style.setProperty('--at', String(y(Number(span.dataset['lufs'])) / HEIGHT));
+  }
+
+  protected override render() {
+    const t = this.t;
+    const series = this.series;
+    if (series === null || this.duration <= 0) return html``;
+    const steps = Math.max(1, Math.round(this.duration / STEP_S));
+    const overs = [...series.peaks].flatMap((peak, step) => (peak > this.ceiling ? [step] : []));
+    const x = (seconds: number) => (seconds / this.duration) * WIDTH;
+    const summary = t('graph.summary', { target: t.level(this.target), overs: overs.length });
+    return html`<div class="graph" role="slider" tabindex="0" aria-label=${t('graph.label')} aria-valuemin="0" aria-valuemax=${Math.round(this.duration)}
+        aria-valuenow=${Math.round(this.cursor)} aria-valuetext=${`${t.clock(this.cursor, true)}. ${summary}`} @click=${this.#onClick} @keydown=${this.#onKey}>
+        <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true">
+          ${svg`<rect class="band" x="0" width=${WIDTH} y=${y(this.target + this.tolerance)} height=${Math.max(1, y(this.target - this.tolerance) - y(this.target + this.tolerance))}></rect>
+          <line class="target" x1="0" x2=${WIDTH} y1=${y(this.target)} y2=${y(this.target)} vector-effect="non-scaling-stroke"></line>
+          <polyline class="momentary" points=${points(series.momentary, 3, steps)} vector-effect="non-scaling-stroke"></polyline>
+          <polyline class="short-term" points=${points(series.shortTerm, 29, steps)} vector-effect="non-scaling-stroke"></polyline>
+          ${overs.map((step) => svg`<rect class="over" x=${x(step * STEP_S)} y="0" width=${Math.max(2, x(STEP_S))} height="8"></rect>`)}
+          <line class="cursor" x1=${x(this.cursor)} x2=${x(this.cursor)} y1="0" y2=${HEIGHT} vector-effect="non-scaling-stroke"></line>`}
+        </svg>
+        <div class="scale" aria-hidden="true">${[-10, -20, -30, -40].map((lufs) => html`<span data-lufs=${lufs}>${t.number(lufs, 0)}</span>`)}</div>
+      </div>
+      <ul class="legend">
+        <li>${t('graph.shortTerm')}</li>
+        <li>${t('graph.momentary')}</li>
+        <li>${t('graph.target', { target: t.level(this.target), tolerance: t.level(this.tolerance) })}</li>
+        <li>${overs.length === 0 ? t('graph.noOvers') : t.plural('graph.overs', overs.length)}</li>
+      </ul>`;
+  }
+}
+
+defineElement('studio-editor-loudness-graph', StudioLoudnessGraph);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-editor-loudness-graph': StudioLoudnessGraph;
+  }
+}
