@@ -1,0 +1,64 @@
+// The screenshots in docs/screenshots/: `npm start` in one shell, then
+//   node scripts/docs-shots.mjs [http://127.0.0.1:8080/demo/]
+// makes a real ad in the demo (a product page URL, "Make the ad" on the first idea, the preview rendered),
+// then saves every panel at 390, 1280 and 1920 px wide, and the toolbar's live meter while it plays.
+import { mkdirSync } from 'node:fs';
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
+const dir = new URL('../docs/screenshots/', import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
+const PANELS = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: [...chromiumArgs(), '--autoplay-policy=no-user-gesture-required'] });
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The first element matching `selector` (or a button with that text), through shadow roots. */
+  const find = (selector, text) =>
+    page.waitForFunction(
+      (q, label) => {
+        const search = (root) => {
+          for (const element of root.querySelectorAll(label ? 'button' : q)) if (!label || element.textContent.trim() === label) return element;
+          for (const element of root.querySelectorAll('*')) {
+            const hit = element.shadowRoot && search(element.shadowRoot);
+            if (hit) return hit;
+          }
+          return null;
+        };
+        return search(document);
+      },
+      { timeout: 60_000 },
+      selector,
+      text,
+    );
+  const input = await find('#url');
+  await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
+  await input.press('Enter');
+  await find('studio-editor-recommendation-card');
+  await (await find(null, 'Make the ad')).click();
+  await page.waitForFunction(() => window.studio?.getProject().clips.length >= 3, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('studio-editor')?.preview?.getState().status === 'ready', { timeout: 60_000 });
+  await pause(1500);
+  for (const [width, height] of [[390, 844], [1280, 800], [1920, 1080]]) {
+    await page.setViewport({ width, height });
+    await pause(600);
+    for (const id of PANELS) {
+      await (await find(`#tab-${id}`)).click();
+      await pause(700);
+      await page.screenshot({ path: `${dir}${width}-${id}.png` });
+    }
+  }
+  // The live meter while the ad plays.
+  await page.setViewport({ width: 1280, height: 800 });
+  await (await find('#tab-master')).click();
+  await page.evaluate(() => document.querySelector('studio-editor').preview.play());
+  await pause(4500);
+  await page.screenshot({ path: `${dir}1280-playing.png` });
+  console.log(`saved ${PANELS.length * 3 + 1} screenshots in ${dir}`);
+} finally {
+  await browser.close();
+}
