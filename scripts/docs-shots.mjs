@@ -58,7 +58,11 @@ try {
   await page.evaluate(() => document.querySelector('studio-editor').preview.play());
   await pause(4500);
   await page.screenshot({ path: `${dir}1280-playing.png` });
-  console.log(`saved ${PANELS.length * 3 + 1} screenshots in ${dir}`);
+  // The loudness graph in the Master panel, scrolled into view.
+  await (await find('studio-editor-loudness-graph')).evaluate((graph) => graph.scrollIntoView({ block: 'center' }));
+  await pause(500);
+  await page.screenshot({ path: `${dir}1280-master-graph.png` });
+  console.log(`saved ${PANELS.length * 3 + 2} screenshots in ${dir}`);
 } finally {
   await browser.close();
 }

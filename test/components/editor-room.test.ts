@@ -129,6 +129,15 @@ describe('<studio-editor> room to work', () => {
     expect(h.element.hasAttribute('expanded')).to.equal(false);
   });
 
+  it('gives the panels most of the room on a phone: the timeline starts at about a third', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const h = await open({ height: '800px' });
+    const timeline = height(part(h, 'timeline'));
+    const room = height(part(h, 'workspace')) + timeline;
+    expect(timeline / room).to.be.closeTo(0.35, 0.02);
+    expect(height(part(h, 'workspace'))).to.be.above(MIN_PANELS_PX);
+  });
+
   it("fills its container with layout.height = 'auto'", async () => {
     const mount = mountPoint('editor-room');
     mount.style.height = '555px';

@@ -8,6 +8,9 @@ export const ROOM_STORAGE_KEY = 'studio-editor:room';
 /** The smallest timeline and the smallest panel area the splitter leaves, in CSS pixels. */
 export const MIN_TIMELINE_PX = 96;
 export const MIN_PANELS_PX = 160;
+/** Below this width (a phone), the timeline starts at `NARROW_SHARE` of the room, leaving the panels the rest. */
+export const NARROW_PX = 520;
+const NARROW_SHARE = 0.35;
 /** Arrow keys move the splitter by this much; Page Up and Page Down by a quarter of the room. */
 const STEP_PX = 16;
 
@@ -101,8 +104,10 @@ export class RoomController implements ReactiveController {
   #apply(): void {
     const host = this.#host;
     const room = this.#room();
-    if (this.#timelinePx === undefined || room === undefined) host.style.removeProperty('--_timeline-size');
-    else host.style.setProperty('--_timeline-size', `${this.#clamp(this.#timelinePx, room.total)}px`);
+    const narrow = room !== undefined && host.clientWidth < NARROW_PX ? Math.round(room.total * NARROW_SHARE) : undefined;
+    const px = this.#timelinePx ?? narrow;
+    if (px === undefined || room === undefined) host.style.removeProperty('--_timeline-size');
+    else host.style.setProperty('--_timeline-size', `${this.#clamp(px, room.total)}px`);
     const separator = host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
     const measured = this.#room();
     if (separator === null || measured === undefined || measured.total <= 0) return;

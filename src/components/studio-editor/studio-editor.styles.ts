@@ -80,8 +80,12 @@ export const styles = css`
 
   .shell {
     display: grid;
-    /* toolbar, notices, workspace, splitter, timeline (its natural height, or where the splitter put it), status */
-    grid-template-rows: auto auto minmax(0, 1fr) auto var(--_timeline-size, auto) auto;
+    /*
+     * toolbar, notices, workspace, splitter, timeline, status. The panels keep at least 160 px (the splitter's
+     * minimum); the timeline takes its natural height where there is room, less where there is not (it then
+     * scrolls), or the height the splitter gave it.
+     */
+    grid-template-rows: auto auto minmax(160px, 1fr) auto var(--_timeline-size, minmax(0, auto)) auto;
     height: 100%;
   }
 

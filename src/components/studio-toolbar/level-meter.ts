@@ -84,7 +84,7 @@ export class StudioLevelMeter extends StudioElement {
   /** The preset's true-peak ceiling, dBTP. */
   @property({ type: Number }) ceiling = -1;
   /** Whether audio plays; the readings fade to idle when it stops. */
-  @property({ type: Boolean }) playing = false;
+  @property({ type: Boolean, reflect: true }) playing = false;
 
   @state() private reading: MeterReading | undefined;
   #holds: Array<{ value: number; until: number }> = [];

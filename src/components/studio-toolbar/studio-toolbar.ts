@@ -29,6 +29,13 @@ export class StudioToolbar extends StudioElement {
         gap: var(--_space, 12px);
         min-width: 0;
         flex-wrap: wrap;
+        container-type: inline-size;
+      }
+      /* On a phone the meter shows while something plays, and leaves its row to the panels otherwise. */
+      @container (max-width: 520px) {
+        studio-editor-level-meter:not([playing]) {
+          display: none;
+        }
       }
       [part='title'] {
         flex: 1 1 160px;
