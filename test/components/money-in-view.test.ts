@@ -48,6 +48,11 @@ describe('<studio-editor> prices and credits', () => {
     count.dispatchEvent(new Event('change'));
     await waitUntil(() => deep(root, '.cost')!.textContent!.trim() === 'Uses 5 credits', 'the price follows the number of ideas');
     expect(deep(root, 'button[part="submit"]')!.getAttribute('aria-describedby')).to.equal('cost');
+    // An idea's "Make the ad": 5 credits and one per section (three here).
+    const { recommendations } = await h.api!.recommendFromUrl({ project_id: h.getProject().project_id, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
+    h.element.store.dispatch({ type: 'recommendations/received', recommendations });
+    await waitUntil(() => deep(root, '#make-cost'), 'the price beside Make the ad');
+    expect(deep(root, '#make-cost')!.textContent!.trim()).to.equal(`Uses ${5 + recommendations[0]!.script.sections.length} credits`);
     // The script: 30 words in one section out of date, one block of 25 started twice.
     const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
     h.loadProject({ ...h.getProject(), script: { sections: [{ id: 'hook', label: 'Hook', text: words }] } });

@@ -298,7 +298,7 @@ export class StudioRecommendPanel extends StudioElement {
                 (item) => html`<li>
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
-                    ?making=${this.job !== undefined}
+                    ?making=${this.job !== undefined} .makePrice=${this.#prices.rule('generate')}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
                     @recommendation-make=${() => void this.#make(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-editor-recommendation-card>

@@ -1,9 +1,9 @@
 import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Recommendation } from '../../api/contract.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { estimateCredits, type PriceRule, type Recommendation } from '../../api/contract.js';
 
 const EXCERPT_LENGTH = 160;
 
@@ -65,8 +65,14 @@ export class StudioRecommendationCard extends StudioElement {
       dd {
         margin: 0;
       }
+      .cost {
+        align-self: center;
+        color: var(--_text-muted, #4b5563);
+        font-size: 0.9em;
+      }
       .actions {
         display: flex;
+        flex-wrap: wrap;
         gap: 8px;
         align-self: end;
       }
@@ -80,6 +86,8 @@ export class StudioRecommendationCard extends StudioElement {
   @property({ type: Boolean }) previewing = false;
   /** "Make the ad" is under way (from any card). */
   @property({ type: Boolean }) making = false;
+  /** What making the whole ad costs, when the service says (its price rule for complete-ad generation). */
+  @property({ attribute: false }) makePrice: PriceRule | undefined;
 
   #emit(type: 'recommendation-choose' | 'recommendation-preview' | 'recommendation-make'): void {
     if (this.recommendation === undefined) return;
@@ -111,7 +119,11 @@ export class StudioRecommendationCard extends StudioElement {
         <button type="button" ?disabled=${this.chosen} @click=${() => this.#emit('recommendation-choose')}>
           ${this.chosen ? t('card.chosen') : t('card.choose')}
         </button>
-        <button type="button" class="primary" ?disabled=${this.making} @click=${() => this.#emit('recommendation-make')}>${t('card.make')}</button>
+        <button type="button" class="primary" ?disabled=${this.making} aria-describedby=${this.makePrice ? 'make-cost' : nothing}
+          @click=${() => this.#emit('recommendation-make')}>${t('card.make')}</button>
+        ${this.makePrice
+          ? html`<span id="make-cost" class="cost">${t.plural('credits.uses', estimateCredits(this.makePrice, { sections: r.script.sections.length }))}</span>`
+          : nothing}
       </div>
     </article>`;
   }
