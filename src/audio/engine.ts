@@ -76,7 +76,7 @@ export class AudioEngine {
       title: project.title,
       signal,
       render: async (s, o) => {
-        const result = await this.renderer.render(s, { signal: o.signal, onProgress, measure: o.measure });
+        const result = await this.renderer.render(s, { signal: o.signal, onProgress, measure: o.measure, wav: o.wav });
         onProgress?.('encode');
         return result;
       },

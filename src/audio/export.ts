@@ -8,14 +8,14 @@ import { withWavMetadata } from './dsp/wav-metadata.js';
 import { AudioInputError } from './errors.js';
 import { EXPORT_SOFTWARE, loudnessComment } from './export-tags.js';
 import { loadMp3Encoder } from './mp3-loader.js';
-import type { RenderedMix } from './render-protocol.js';
+import type { RenderedMix, WavEncoding } from './render-protocol.js';
 import { loadRenderLocal } from './render-local-loader.js';
 
 /**
  * Renders a spec (the editor passes its worker `Renderer`; the default renders here). With `measure`, an
  * unmastered result carries its `measurement`.
  */
-export type RenderFn = (spec: MixSpec, options: { signal?: AbortSignal | undefined; measure: true }) => Promise<RenderedMix>;
+export type RenderFn = (spec: MixSpec, options: { signal?: AbortSignal | undefined; measure: true; wav?: WavEncoding | undefined }) => Promise<RenderedMix>;
 
 /**
  * Decodes an encoded MP3 at its own rate, honouring its gapless (LAME) tag where the platform does: the
@@ -71,10 +71,10 @@ export function exportFileName(title: string | undefined, format: ExportFormat):
   return `${base}.${format === 'mp3' ? 'mp3' : 'wav'}`;
 }
 
-const defaultRender: RenderFn = async (spec, { signal, measure }) => {
+const defaultRender: RenderFn = async (spec, { signal, measure, wav }) => {
   const { renderLocal } = await loadRenderLocal();
   signal?.throwIfAborted();
-  return renderLocal(spec, {}, measure);
+  return renderLocal(spec, {}, measure, wav);
 };
 
 /** The platform's decoder (decodeAudioData at the file's rate, so nothing is resampled); none outside a page. */
@@ -124,7 +124,9 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
   // Start loading the encoder while the mix renders.
   const encoder = format === 'mp3' ? loadMp3Encoder() : undefined;
   encoder?.catch(() => undefined);
-  const result = await (options.render ?? defaultRender)(lossyHeadroom(spec, format), { signal, measure: true });
+  // A WAV is written where the mix renders (the render worker), so the page does no encoding.
+  const wav: WavEncoding | undefined = format === 'mp3' ? undefined : format === 'wav24' ? { bitDepth: 24, dither: false } : { bitDepth: 16, dither: true };
+  const result = await (options.render ?? defaultRender)(lossyHeadroom(spec, format), { signal, measure: true, wav });
   signal?.throwIfAborted();
   const master = result.mastering?.measurement ?? result.measurement;
   if (master === undefined) throw new StudioError('export-render', 'The render gave no loudness measurement: a custom render function must honour `measure`.');
@@ -158,8 +160,10 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
     const id3 = module.id3Tag({ ...tags(measurement), encoder: EXPORT_SOFTWARE });
     blob = new Blob([id3, ...parts] as BlobPart[], { type: 'audio/mpeg' });
   } else {
-    const bytes = encodeWav(result.channels, result.sampleRate, format === 'wav24' ? { bitDepth: 24 } : { bitDepth: 16, dither: true });
-    measurement = measureLoudness(decodeWav(bytes).channels, result.sampleRate);
+    // A custom render function may not encode: then it is done here.
+    const written = result.wav ?? { bytes: encodeWav(result.channels, result.sampleRate, format === 'wav24' ? { bitDepth: 24 } : { bitDepth: 16, dither: true }), measurement: undefined };
+    const bytes = written.bytes;
+    measurement = written.measurement ?? measureLoudness(decodeWav(bytes).channels, result.sampleRate);
     const file = withWavMetadata(bytes, { ...tags(measurement), software: EXPORT_SOFTWARE, loudness: measurement });
     blob = new Blob([file as BlobPart], { type: 'audio/wav' });
   }

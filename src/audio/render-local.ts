@@ -1,16 +1,25 @@
 import { loudnessSeries, measureLoudness } from './dsp/loudness.js';
 import { renderMix, type RenderHooks } from './dsp/mixdown.js';
 import type { MixSpec } from './dsp/mix-spec.js';
-import type { RenderedMix } from './render-protocol.js';
+import type { EncodedWav, RenderedMix, WavEncoding } from './render-protocol.js';
+import { decodeWav, encodeWav } from './dsp/wav.js';
 
 /**
  * Renders `spec` on this thread: the mix, its mastering, and with `measure` the loudness of an unmastered
  * result. The render worker runs it, and so does the main-thread fallback (loaded only when needed).
  */
-export function renderLocal(spec: MixSpec, hooks: RenderHooks, measure: boolean): RenderedMix {
+export function renderLocal(spec: MixSpec, hooks: RenderHooks, measure: boolean, wav?: WavEncoding): RenderedMix {
   const mix = renderMix(spec, hooks);
-  if (!measure) return mix;
+  // An export's WAV is written here too, and measured as written (decoded again): what the file holds.
+  const encoded = wav === undefined ? undefined : encodedWav(mix.channels, mix.sampleRate, wav);
+  const withFile = encoded === undefined ? mix : { ...mix, wav: encoded };
+  if (!measure) return withFile;
   // With the figures, the loudness over time of what plays, for the Master panel's graph.
   const series = loudnessSeries(mix.channels, mix.sampleRate);
-  return mix.mastering ? { ...mix, series } : { ...mix, measurement: measureLoudness(mix.channels, mix.sampleRate), series };
+  return mix.mastering ? { ...withFile, series } : { ...withFile, measurement: measureLoudness(mix.channels, mix.sampleRate), series };
+}
+
+function encodedWav(channels: Float32Array[], sampleRate: number, { bitDepth, dither }: WavEncoding): EncodedWav {
+  const bytes = encodeWav(channels, sampleRate, bitDepth === 24 ? { bitDepth: 24 } : { bitDepth: 16, dither });
+  return { bytes, measurement: measureLoudness(decodeWav(bytes).channels, sampleRate) };
 }

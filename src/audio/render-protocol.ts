@@ -8,7 +8,19 @@ import type { LoudnessMeasurement, LoudnessSeries } from './dsp/loudness.js';
 export type RenderStage = 'mix' | 'master' | 'done';
 
 /** A render's result; `measurement` is set when measuring was asked for and there was no mastering (whose result has its own). */
-export type RenderedMix = MixResult & { readonly measurement?: LoudnessMeasurement; readonly series?: LoudnessSeries };
+/** A WAV file made where the mix was rendered, with the loudness measured on the file as written. */
+export interface EncodedWav {
+  readonly bytes: Uint8Array;
+  readonly measurement: LoudnessMeasurement;
+}
+
+/** How to encode a render as WAV where it runs (the render worker: the main thread does no encoding). */
+export interface WavEncoding {
+  readonly bitDepth: 16 | 24;
+  readonly dither: boolean;
+}
+
+export type RenderedMix = MixResult & { readonly measurement?: LoudnessMeasurement; readonly series?: LoudnessSeries; readonly wav?: EncodedWav };
 
 /** A `MixSpec` whose sources are ids of sources posted to the worker before. */
 export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
@@ -19,7 +31,7 @@ export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
 /** Messages to the render worker. */
 export type ToWorker =
   | { readonly type: 'source'; readonly id: number; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
-  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean }
+  | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean; readonly wav?: WavEncoding }
   /** An earlier result's arrays, transferred back: a later render may write into them (see `Renderer.recycle`). */
   | { readonly type: 'recycle'; readonly channels: readonly Float32Array[] };
 
@@ -31,6 +43,7 @@ export interface PostedResult {
   readonly mastering?: Omit<MasterResult, 'channels'>;
   readonly measurement?: LoudnessMeasurement;
   readonly series?: LoudnessSeries;
+  readonly wav?: EncodedWav;
 }
 
 /** Messages from the render worker. */
@@ -74,6 +87,7 @@ export function toPosted(result: RenderedMix): { result: PostedResult; transfer:
     posted = { ...rest, mastering: figures };
   }
   const buffers = new Set<ArrayBuffer>(result.channels.map((c) => c.buffer as ArrayBuffer));
+  if (result.wav) buffers.add(result.wav.bytes.buffer as ArrayBuffer);
   return { result: posted, transfer: [...buffers] };
 }
 

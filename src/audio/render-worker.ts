@@ -23,7 +23,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     if (spare.length > 2) spare.shift();
     return;
   }
-  const { job, spec, keep, measure } = message;
+  const { job, spec, keep, measure, wav } = message;
   // Only the sources of the latest render stay: older ones are posted again if needed.
   const kept = new Set(keep);
   for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
@@ -31,7 +31,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     const length = Math.round(spec.length * spec.sampleRate);
     const fit = spare.findIndex((set) => set.length === spec.channelCount && set[0]!.length === length);
     const into = fit < 0 ? undefined : spare.splice(fit, 1)[0];
-    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure);
+    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure, wav);
     const { result: posted, transfer } = toPosted(result);
     post({ type: 'progress', job, stage: 'done' });
     post({ type: 'result', job, result: posted }, transfer);

@@ -3,7 +3,7 @@ import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
 import { describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
-import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker } from './render-protocol.js';
+import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker, type WavEncoding } from './render-protocol.js';
 
 export type { RenderStage, RenderedMix } from './render-protocol.js';
 
@@ -15,6 +15,8 @@ export interface RenderOptions {
   readonly onProgress?: ((stage: RenderStage) => void) | undefined;
   /** Measure the loudness of an unmastered result too (`measurement`; a master carries its own). */
   readonly measure?: boolean | undefined;
+  /** Encode the result as WAV where it renders (`wav`: the bytes and their loudness): the export's file. */
+  readonly wav?: WavEncoding | undefined;
 }
 
 /** Options of a `Renderer`. */
@@ -152,7 +154,7 @@ export class Renderer {
       this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
     }
     this.#sent = new Set(sources.keys());
-    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()], measure: job.options.measure === true });
+    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()], measure: job.options.measure === true, ...(job.options.wav ? { wav: job.options.wav } : {}) });
   }
 
   #post(worker: Worker, message: ToWorker, transfer: Transferable[] = []): void {
@@ -265,6 +267,7 @@ export class Renderer {
         into,
       },
       options.measure === true,
+      options.wav,
     );
     signal?.throwIfAborted();
     onProgress?.('done');

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { encodeWav } from '../../src/audio/index.js';
 import { AudioEngine } from '../../src/audio/engine.js';
+import { Renderer } from '../../src/audio/renderer.js';
 import { create } from '../../src/create.js';
 import type { StudioExportDetail } from '../../src/events/studio-export.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
@@ -36,7 +37,10 @@ describe('handle.export() and studio-export', () => {
       });
       const details: StudioExportDetail[] = [];
       handle.on('export', (detail) => details.push(detail));
+      // The WAV is written in the render worker: the engine asks for it with the render.
+      const render = sinon.spy(Renderer.prototype, 'render');
       const blob = await handle.export({ format: 'wav24', sampleRate: 44100 });
+      expect(render.getCalls().map((call) => call.args[1]?.wav).filter(Boolean)).to.deep.equal([{ bitDepth: 24, dither: false }]);
       expect(details.length).to.equal(1);
       const detail = details[0]!;
       expect(detail.blob === blob).to.equal(true);

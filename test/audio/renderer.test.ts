@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { renderMix, type MixSpec } from '../../src/audio/index.js';
+import { encodeWav, renderMix, type MixSpec } from '../../src/audio/index.js';
 import { Renderer, type RenderStage } from '../../src/audio/renderer.js';
 import { music, syntheticSpeech } from './signals.js';
 
@@ -44,6 +44,18 @@ describe('Renderer', () => {
     expect(result.mastering!.measurement.integrated).to.equal(here.mastering!.measurement.integrated);
     expect(result.mastering!.channels[1]!.length).to.equal(10 * sr);
     expect(result.voiceSpans.length).to.equal(1);
+  });
+
+  it('writes an export’s WAV in the worker, measured as written, byte for byte what encodeWav writes here', async () => {
+    renderer = new Renderer();
+    const result = await renderer.render(spec(), { measure: true, wav: { bitDepth: 24, dither: false } });
+    expect(renderer.mode).to.equal('worker');
+    const here = encodeWav(renderMix(spec()).channels, sr, { bitDepth: 24 });
+    expect(result.wav!.bytes.length).to.equal(here.length);
+    expect(result.wav!.bytes.every((byte, i) => byte === here[i])).to.equal(true);
+    expect(result.wav!.measurement.integrated).to.be.closeTo(result.mastering!.measurement.integrated, 0.01);
+    // Without `wav`, nothing is encoded.
+    expect((await renderer.render(spec(), { measure: true })).wav).to.equal(undefined);
   });
 
   it('posts each source once while renders use it', async () => {

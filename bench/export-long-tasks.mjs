@@ -1,0 +1,41 @@
+// Long tasks on the main thread while the demo exports a real ad: `npm start` in one shell, then
+//   node bench/export-long-tasks.mjs [http://127.0.0.1:8080/demo/]
+// makes the ad ("Make the ad" on the first idea), then exports WAV 16, WAV 24 and MP3 and prints, for each,
+// the time, the size, the number of long tasks (over 50 ms) and the longest (goal: none).
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
+const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
+const page = await browser.newPage();
+await page.setViewport({ width: 1280, height: 900 });
+await page.goto(url, { waitUntil: 'networkidle0' });
+await page.waitForFunction(() => window.studio !== undefined, { timeout: 60000 });
+await page.evaluate(async () => {
+  const h = window.studio;
+  const { recommendations } = await h.api.recommendFromUrl({ project_id: h.getProject().project_id, url: 'https://www.northwind-bikes.com/products/trail-runner-2', duration: 30, max_recommendations: 1 });
+  h.element.store.dispatch({ type: 'recommendations/received', recommendations });
+});
+// Make the ad through the first card's button.
+await page.evaluate(() => {
+  const search = (root) => { for (const e of root.querySelectorAll('button')) if (e.textContent.trim() === 'Make the ad') return e; for (const e of root.querySelectorAll('*')) { const h = e.shadowRoot && search(e.shadowRoot); if (h) return h; } return null; };
+  search(document).click();
+});
+await page.waitForFunction(() => window.studio.getProject().clips.length >= 3, { timeout: 60000 });
+await page.waitForFunction(() => document.querySelector('studio-editor').preview.getState().status === 'ready', { timeout: 60000 });
+await new Promise((r) => setTimeout(r, 1500));
+for (const format of ['wav16', 'wav24', 'mp3']) {
+  const result = await page.evaluate(async (format) => {
+    const tasks = [];
+    const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+    observer.observe({ type: 'longtask', buffered: false });
+    const t0 = performance.now();
+    const blob = await window.studio.export({ format });
+    const t1 = performance.now();
+    await new Promise((r) => setTimeout(r, 200));
+    observer.disconnect();
+    return { format, ms: Math.round(t1 - t0), bytes: blob.size, longTasks: tasks.length, longest: Math.round(Math.max(0, ...tasks)) };
+  }, format);
+  console.log(`${result.format.padEnd(6)} ${String(result.ms).padStart(5)} ms, ${result.bytes} bytes, ${result.longTasks} long tasks, longest ${result.longest} ms (goal: none over 50 ms)`);
+}
+await browser.close();
