@@ -4,6 +4,7 @@
 // the time, the size, the number of long tasks (over 50 ms) and the longest (goal: none).
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { pageFinder } from '../scripts/lib/page-find.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
@@ -17,10 +18,7 @@ await page.evaluate(async () => {
   h.element.store.dispatch({ type: 'recommendations/received', recommendations });
 });
 // Make the ad through the first card's button.
-await page.evaluate(() => {
-  const search = (root) => { for (const e of root.querySelectorAll('button')) if (e.textContent.trim() === 'Make the ad') return e; for (const e of root.querySelectorAll('*')) { const h = e.shadowRoot && search(e.shadowRoot); if (h) return h; } return null; };
-  search(document).click();
-});
+await (await pageFinder(page)(null, 'Make the ad')).click();
 await page.waitForFunction(() => window.studio.getProject().clips.length >= 3, { timeout: 60000 });
 await page.waitForFunction(() => document.querySelector('studio-editor').preview.getState().status === 'ready', { timeout: 60000 });
 await new Promise((r) => setTimeout(r, 1500));

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+import { pageFinder } from './lib/page-find.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const width = Number(process.argv[3] ?? 1280);
@@ -22,24 +23,7 @@ try {
   await page.goto(url, { waitUntil: 'networkidle0' });
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const shot = (step) => page.screenshot({ path: `${dir}demo-${width}-${step}.png` });
-  /** The first element matching `selector` (or a button with that text), through shadow roots. */
-  const find = (selector, text) =>
-    page.waitForFunction(
-      (q, label) => {
-        const search = (root) => {
-          for (const element of root.querySelectorAll(label ? 'button' : q)) if (!label || element.textContent.trim() === label) return element;
-          for (const element of root.querySelectorAll('*')) {
-            const hit = element.shadowRoot && search(element.shadowRoot);
-            if (hit) return hit;
-          }
-          return null;
-        };
-        return search(document);
-      },
-      { timeout: 30_000 },
-      selector,
-      text,
-    );
+  const find = pageFinder(page, 30_000);
   const tab = async (id) => {
     await (await find(`#tab-${id}`)).click();
     await pause(800);

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+import { pageFinder } from './lib/page-find.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const dir = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -17,24 +18,7 @@ try {
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   await page.goto(url, { waitUntil: 'networkidle0' });
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  /** The first element matching `selector` (or a button with that text), through shadow roots. */
-  const find = (selector, text) =>
-    page.waitForFunction(
-      (q, label) => {
-        const search = (root) => {
-          for (const element of root.querySelectorAll(label ? 'button' : q)) if (!label || element.textContent.trim() === label) return element;
-          for (const element of root.querySelectorAll('*')) {
-            const hit = element.shadowRoot && search(element.shadowRoot);
-            if (hit) return hit;
-          }
-          return null;
-        };
-        return search(document);
-      },
-      { timeout: 60_000 },
-      selector,
-      text,
-    );
+  const find = pageFinder(page, 60_000);
   const input = await find('#url');
   await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
   await input.press('Enter');

@@ -1,12 +1,12 @@
 // The live meter (issue 16) reads the real playback: 5 s of known signals played through the editor's
 // transport (AudioWorklet tap on its output) against the offline meter of the same render.
 import { expect, waitUntil } from '@open-wc/testing';
-import { encodeWav } from '../../src/audio/index.js';
 import type { MeterReading } from '../../src/audio/live-meter.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { sine } from './signals.js';
+import { wavUrl } from '../support/audio-urls.js';
 
 /** Seeded uniform white noise at about -20 dBFS RMS: loud the same way all the way through. */
 function noise(seconds: number, seed: number): Float32Array {
@@ -21,7 +21,6 @@ function noise(seconds: number, seed: number): Float32Array {
   return out;
 }
 
-const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
 
 describe('live meter against the offline meter', () => {
   let handle: StudioHandle | undefined;

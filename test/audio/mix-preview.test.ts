@@ -1,13 +1,13 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-import { encodeWav, measureLoudness } from '../../src/audio/index.js';
+import { measureLoudness } from '../../src/audio/index.js';
 import { AudioEngine } from '../../src/audio/engine.js';
 import { MixPreview } from '../../src/audio/mix-preview.js';
 import type { PreviewState } from '../../src/audio/preview-state.js';
 import { createProject, type ProjectDocument } from '../../src/model/document.js';
 import { music, syntheticSpeech } from './signals.js';
+import { wavUrl } from '../support/audio-urls.js';
 
-const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
 
 describe('MixPreview', () => {
   let voiceUrl = '';

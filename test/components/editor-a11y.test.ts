@@ -4,7 +4,6 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
-import { encodeWav } from '../../src/audio/index.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
@@ -13,9 +12,9 @@ import { create, type StudioHandle } from '../../src/create.js';
 import type { VoiceClip } from '../../src/model/document.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { voiceClip, wavUrl } from '../support/audio-urls.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
-const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 16 }) as BlobPart], { type: 'audio/wav' }));
 
 describe('<studio-editor> accessibility with a voiced project', () => {
   let voiceUrl = '';
@@ -36,7 +35,7 @@ describe('<studio-editor> accessibility with a voiced project', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
-  const clip = (id: string, start: number): VoiceClip => ({ id, sectionId: id, assetId: `a-${id}`, url: voiceUrl, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null });
+  const clip = (id: string, start: number): VoiceClip => voiceClip(id, start, voiceUrl);
 
   async function open(mode: 'light' | 'dark'): Promise<HTMLElement> {
     mountPoint('editor-a11y');

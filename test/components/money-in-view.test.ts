@@ -7,16 +7,9 @@ import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { deepQuery } from '../support/deep-query.js';
 
-const deep = (root: ParentNode, selector: string): Element | null => {
-  const found = root.querySelector(selector);
-  if (found) return found;
-  for (const element of root.querySelectorAll('*')) {
-    const inner = element.shadowRoot ? deep(element.shadowRoot, selector) : null;
-    if (inner) return inner;
-  }
-  return null;
-};
+const deep = deepQuery;
 
 describe('<studio-editor> prices and credits', () => {
   let handle: StudioHandle | undefined;

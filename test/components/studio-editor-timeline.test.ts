@@ -4,7 +4,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { encodeWav, measureLoudness } from '../../src/audio/index.js';
+import { measureLoudness } from '../../src/audio/index.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { formatLevelIn } from '../../src/i18n/format.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
@@ -12,8 +12,8 @@ import { create, type StudioHandle } from '../../src/create.js';
 import type { VoiceClip } from '../../src/model/document.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { voiceClip, wavUrl } from '../support/audio-urls.js';
 
-const wavUrl = (channels: Float32Array[]) => URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
 
 describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   let voiceUrl = '';
@@ -35,7 +35,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     cleanupMounts();
   });
 
-  const clip = (id: string, start: number): VoiceClip => ({ id, sectionId: id, assetId: `a-${id}`, url: voiceUrl, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null });
+  const clip = (id: string, start: number): VoiceClip => voiceClip(id, start, voiceUrl);
 
   async function open() {
     mountPoint('editor-t');

@@ -126,6 +126,12 @@ describe('Embed Builder snippets', () => {
   });
 });
 
+/** Whether the page in `win` got a token from the host backend (a 200 from /host/token). */
+const tokenAnswered = (win: Window): boolean =>
+  (win.performance.getEntriesByType('resource') as (PerformanceResourceTiming & { responseStatus?: number })[]).some(
+    (entry) => entry.name.endsWith('/host/token') && entry.responseStatus === 200,
+  );
+
 /** Puts `html` into a blank same-origin page (an iframe) and resolves once its editor is ready. */
 async function runInBlankPage(html: string): Promise<HTMLIFrameElement> {
   const frame = document.createElement('iframe');
@@ -175,11 +181,7 @@ describe('Embed Builder snippets pasted into a blank page', () => {
       expect(JSON.stringify(element.config?.i18n)).to.equal('{"locale":"fr"}');
       expect(JSON.stringify(element.config?.project)).to.equal(JSON.stringify({ id: state.projectId }));
       // A token came from the host backend through the generated callbacks.
-      const answered = () =>
-        (win.performance.getEntriesByType('resource') as (PerformanceResourceTiming & { responseStatus?: number })[]).some(
-          (entry) => entry.name.endsWith('/host/token') && entry.responseStatus === 200,
-        );
-      await until(answered, 'a token from /host/token (HTTP 200)', 5000);
+      await until(() => tokenAnswered(win), 'a token from /host/token (HTTP 200)', 5000);
     });
   }
 
@@ -204,11 +206,7 @@ describe('Embed Builder snippets pasted into a blank page', () => {
       const element = frame.contentDocument!.querySelector('studio-editor')!;
       expect(JSON.stringify(element.config?.i18n)).to.equal('{"locale":"fr"}');
       expect(JSON.stringify(element.config?.project)).to.equal(JSON.stringify({ id: state.projectId }));
-      const answered = () =>
-        (win.performance.getEntriesByType('resource') as (PerformanceResourceTiming & { responseStatus?: number })[]).some(
-          (entry) => entry.name.endsWith('/host/token') && entry.responseStatus === 200,
-        );
-      await until(answered, 'a token from /host/token (HTTP 200)', 5000);
+      await until(() => tokenAnswered(win), 'a token from /host/token (HTTP 200)', 5000);
     });
   }
 });

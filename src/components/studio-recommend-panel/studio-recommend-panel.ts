@@ -126,30 +126,52 @@ export class StudioRecommendPanel extends StudioElement {
   }
 
   /** Runs one recommendation job: progress, Cancel, results into the project, failures shown here. */
-  async #run(start: (options: CallOptions) => Promise<RecommendResult>): Promise<void> {
+  #run(start: (options: CallOptions) => Promise<RecommendResult>): Promise<void> {
+    return this.#job(
+      false,
+      async (signal, onProgress) => {
+        const result = await start({ signal, onProgress });
+        this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
+      },
+      'recommend.failed',
+      () => void this.#run(start),
+    );
+  }
+
+  /**
+   * One job of this panel (asking for ideas, or making the ad): its progress and Cancel; a failure shown
+   * here in the user's words (`failed`), with Try again (`again`) where it can help.
+   */
+  async #job(
+    making: boolean,
+    work: (signal: AbortSignal, onProgress: (progress: JobProgress) => void) => Promise<void>,
+    failed: 'recommend.failed' | 'recommend.makeFailed',
+    again: () => void,
+  ): Promise<void> {
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
     this.error = '';
     this.retry = undefined;
     this.announcement = '';
+    this.making = making;
     this.job = { state: 'queued', progress: undefined, stage: undefined };
     try {
-      const result = await start({ signal: controller.signal, onProgress: (progress: JobProgress) => (this.job = progress) });
-      this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
+      await work(controller.signal, (progress) => (this.job = progress));
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) {
         this.announcement = this.t('recommend.cancelled');
       } else {
         const shown = describeError(error, this.t);
-        this.error = this.t('recommend.failed', { message: shown.text });
-        this.retry = shown.retry ? () => void this.#run(start) : undefined;
+        this.error = this.t(failed, { message: shown.text });
+        this.retry = shown.retry ? again : undefined;
         reportError(this, error);
       }
     } finally {
       if (this.#controller === controller) {
         this.#controller = undefined;
         this.job = undefined;
+        this.making = false;
       }
     }
   }
@@ -182,46 +204,29 @@ export class StudioRecommendPanel extends StudioElement {
    * voice-over per section where it has none), laid out end to end under the idea's bed, at the idea's
    * length: one undo step. The editor's preview then mixes and masters it for the delivery preset.
    */
-  async #make(id: string): Promise<void> {
+  #make(id: string): Promise<void> {
     const client = this.client;
     const project = this.#project.value;
     const idea = project?.items.find((item) => item.recommendation_id === id);
-    if (client === undefined || project === undefined || idea === undefined) return;
-    this.#controller?.abort();
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.error = '';
-    this.retry = undefined;
+    if (client === undefined || project === undefined || idea === undefined) return Promise.resolve();
     this.askLength = undefined;
-    this.making = true;
-    this.job = { state: 'queued', progress: undefined, stage: undefined };
-    try {
-      const made = await makeAdTakes(client, project.projectId, idea, {
-        signal: controller.signal,
-        onProgress: (progress) => (this.job = progress as JobProgress),
-        voicingStage: (n, count) => this.t('script.voicing', { n, count }),
-      });
-      const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
-      this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}) });
-      for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
-      this.announcement = this.t('recommend.made', { title: idea.title, count: made.takes.length });
-    } catch (error) {
-      if (controller.signal.aborted || isAbort(error)) {
-        this.announcement = this.t('recommend.cancelled');
-      } else {
-        const shown = describeError(error, this.t);
-        this.error = this.t('recommend.makeFailed', { message: shown.text });
-        // Again from here: the ideas, the script and everything else stay as they are.
-        this.retry = shown.retry ? () => void this.#make(id) : undefined;
-        reportError(this, error);
-      }
-    } finally {
-      if (this.#controller === controller) {
-        this.#controller = undefined;
-        this.job = undefined;
-        this.making = false;
-      }
-    }
+    return this.#job(
+      true,
+      async (signal, onProgress) => {
+        const made = await makeAdTakes(client, project.projectId, idea, {
+          signal,
+          onProgress: (progress) => onProgress(progress as JobProgress),
+          voicingStage: (n, count) => this.t('script.voicing', { n, count }),
+        });
+        const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
+        this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}) });
+        for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
+        this.announcement = this.t('recommend.made', { title: idea.title, count: made.takes.length });
+      },
+      // Again from here: the ideas, the script and everything else stay as they are.
+      'recommend.makeFailed',
+      () => void this.#make(id),
+    );
   }
 
   #apply(id: string, duration?: number): void {

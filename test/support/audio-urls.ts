@@ -1,0 +1,21 @@
+import { encodeWav } from '../../src/audio/index.js';
+import type { VoiceClip } from '../../src/model/document.js';
+
+/** A `blob:` URL of a 24-bit WAV of `channels` at 48 kHz, for projects the editor fetches and decodes. */
+export const wavUrl = (channels: Float32Array[]): string =>
+  URL.createObjectURL(new Blob([encodeWav(channels, 48000, { bitDepth: 24 }) as BlobPart], { type: 'audio/wav' }));
+
+/** A voice clip of section `id` at `start`, playing `url` whole. */
+export const voiceClip = (id: string, start: number, url: string): VoiceClip => ({
+  id,
+  sectionId: id,
+  assetId: `a-${id}`,
+  url,
+  start,
+  gain: 0,
+  trimIn: 0,
+  trimOut: 0,
+  fadeIn: 0.01,
+  fadeOut: 0.05,
+  source: null,
+});
