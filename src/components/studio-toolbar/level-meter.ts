@@ -91,6 +91,12 @@ export class StudioLevelMeter extends StudioElement {
   #for: LiveMeter | undefined;
   #off: (() => void) | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back in the page (a move in the DOM): listen to the meter again.
+    this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#off?.();
@@ -99,7 +105,7 @@ export class StudioLevelMeter extends StudioElement {
   }
 
   protected override willUpdate(): void {
-    if (this.meter !== this.#for || (this.isConnected && this.#off === undefined && this.meter !== undefined)) {
+    if (this.isConnected && (this.meter !== this.#for || this.#off === undefined)) {
       this.#off?.();
       this.#for = this.meter;
       this.#off = this.meter?.subscribe((reading) => this.#take(reading));
