@@ -3,7 +3,7 @@ import type { ProjectDocument } from '../model/document.js';
 import { duckingEnvelope } from './dsp/mixdown.js';
 import type { AudioSource } from './dsp/mix-spec.js';
 import { checkCompliance, resolvePreset } from './dsp/presets.js';
-import { speechTiming, withTimingRules } from './timing-rules.js';
+import { speechTiming, withTimingRules, type SpeechTiming } from './timing-rules.js';
 import type { AudioEngine, ExportOptions } from './engine.js';
 import type { ExportedMix } from './export.js';
 import type { MixPreviewSource, PreviewState } from './preview-state.js';
@@ -95,6 +95,19 @@ export class MixPreview implements MixPreviewSource {
 
   getState(): PreviewState {
     return this.#state;
+  }
+
+  /** Where the speech is in the project now: waits while new audio is being decoded (null when not known). */
+  speechTiming(): Promise<SpeechTiming | null> {
+    const known = (state: PreviewState) => state.timing !== null || state.status === 'error' || state.status === 'empty';
+    if (known(this.#state)) return Promise.resolve(this.#state.timing);
+    return new Promise((resolve) => {
+      const off = this.subscribe((state) => {
+        if (!known(state)) return;
+        off();
+        resolve(state.timing);
+      });
+    });
   }
 
   subscribe(listener: (state: PreviewState) => void): () => void {

@@ -5,10 +5,10 @@ import { resolveConfig } from '../../config/validate.js';
 import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
-import { en, type Catalogue } from '../../i18n/en.js';
-import { loadCatalogue } from '../../i18n/load.js';
+import { EditorLanguage } from './editor-language.js';
+import { exportRefusal } from './export-rules.js';
 import { RoomController } from './room-controller.js';
-import { builtInLanguage, createTranslator, type Translate } from '../../i18n/translate.js';
+import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../shared/error-report.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
@@ -39,13 +39,13 @@ import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
 import type { ExportedMix } from '../../audio/export.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PreviewState } from '../../audio/preview-state.js';
-import type { SpeechTiming } from '../../audio/timing-rules.js';
 import { startAudio } from './editor-audio.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { resolveBedUrls } from './resolve-bed.js';
 import { statusLine } from './status-line.js';
 import { workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
+import { creditsOf } from '../../model/credits.js';
 import { presetNumbers } from '../../model/document.js';
 
 /**
@@ -336,40 +336,19 @@ export class StudioEditor extends LitElement {
 
   /** What the config shows: language, theme, density and layout tokens. */
   #applyView(config: ResolvedConfig): void {
-    const language = JSON.stringify([config.i18n.locale, config.i18n.strings]);
-    if (language !== this.#language) {
-      this.#language = language;
-      this.#speaking = this.#speak(config.i18n, language);
-    }
+    this.#language.set(config.i18n);
     this.theme = config.theme.mode;
     this.compact = config.layout.compact || config.theme.density === 'compact';
     this.#applyStyleProperties(config);
   }
-  #language: string | undefined;
-  /** Settles once the words of the current language are in `t`. */
-  #speaking: Promise<void> = Promise.resolve();
   /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
   @state() private wordless = false;
-
-  /**
-   * Switches `t` to a language, loading its built-in words first (English is always there). Until they
-   * arrive the editor keeps speaking the previous language; a newer switch wins.
-   */
-  async #speak(i18n: ResolvedConfig['i18n'], language: string): Promise<void> {
-    const builtIn = builtInLanguage(i18n.locale);
-    let catalogue: Catalogue = en;
-    if (builtIn !== undefined && builtIn !== 'en') {
-      if (!this.ready) this.wordless = true;
-      try {
-        catalogue = await loadCatalogue(builtIn);
-      } catch (error) {
-        this.#emitError(new StudioError('i18n-load', `The ${builtIn} words could not be loaded (${String(error)}): check that every file of the editor is served beside it. English is shown instead.`, { recoverable: true }));
-      }
-    }
-    if (this.#language !== language) return;
-    this.t = createTranslator(i18n.locale, i18n.strings, catalogue);
-    this.wordless = false;
-  }
+  readonly #language = new EditorLanguage({
+    speak: (t) => (this.t = t),
+    waiting: (on) => (this.wordless = on),
+    error: (error) => this.#emitError(error),
+    started: () => this.ready,
+  });
 
   #loadTimeline(scope: DisposalScope): void {
     loadTimeline().catch((error: unknown) => {
@@ -418,7 +397,7 @@ export class StudioEditor extends LitElement {
     });
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     // The project starts in the editor's language (its default title), so after the first words arrived.
-    const started = Promise.all([services.session.userId(), this.#speaking]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
+    const started = Promise.all([services.session.userId(), this.#language.ready]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
     started.then(() => this.updateComplete).then(() => {
       if (scope.disposed) return;
       this.ready = true;
@@ -517,17 +496,12 @@ export class StudioEditor extends LitElement {
     if (engine === undefined || config === undefined) {
       throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before exporting.');
     }
-    if (!config.tools.exportFormats.includes(options.format)) {
-      const allowed = config.tools.exportFormats.join(', ') || 'none';
-      throw new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
-    }
     const project = this.getProject();
-    const timing = await this.#timingOf();
-    if (!options.allowSpeechCut && timing && timing.speechEnd > project.duration + 0.001) {
-      const over = (timing.speechEnd - project.duration).toFixed(1);
-      const error = new StudioError('speech-cut', `The speech runs ${over} s past the end of the ${project.duration} s ad, so the export would cut it mid-word. Extend the ad (project/set-duration) or shorten the script, or pass allowSpeechCut: true.`, { recoverable: true });
-      this.#emitError(error);
-      throw error;
+    const refusal = exportRefusal(config, project, (await this.preview?.speechTiming()) ?? null, options);
+    if (refusal !== undefined) {
+      // A format the host did not allow is the host's mistake; speech cut short is the user's to fix.
+      if (refusal.code === 'speech-cut') this.#emitError(refusal);
+      throw refusal;
     }
     try {
       const exported = await engine.export(project, options);
@@ -538,21 +512,6 @@ export class StudioEditor extends LitElement {
       if (error instanceof StudioError) this.#emitError(error);
       throw error;
     }
-  }
-
-  /** Where the speech is in the project now: waits while new audio is being decoded (null: no preview). */
-  #timingOf(): Promise<SpeechTiming | null> {
-    const preview = this.preview;
-    if (preview === undefined) return Promise.resolve(null);
-    const known = (state: PreviewState) => state.timing !== null || state.status === 'error' || state.status === 'empty';
-    if (known(preview.getState())) return Promise.resolve(preview.getState().timing);
-    return new Promise((resolve) => {
-      const off = preview.subscribe((state) => {
-        if (!known(state)) return;
-        off();
-        resolve(state.timing);
-      });
-    });
   }
 
   /** Writes validated values through the CSSOM: no style attribute, so a strict CSP is satisfied. */
@@ -624,7 +583,7 @@ export class StudioEditor extends LitElement {
     if (config === undefined || this.wordless) return nothing;
     const state = this.store.getState();
     const { project } = state;
-    const credits = project.usage.reduce((sum, entry) => sum + (Number(entry.usage.credits_used) || 0), 0);
+    const credits = creditsOf(project.usage);
     const panels = workflowTabs(config, this.t);
     const numbers = presetNumbers(project.mastering.preset, project.mastering);
     const preview = this.previewState;
@@ -633,7 +592,7 @@ export class StudioEditor extends LitElement {
         ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
         .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
         .meter=${this.#engine?.meter} .target=${numbers.target} .ceiling=${numbers.truePeak}
-        ?fullscreen=${this.#room.fullscreen} .credits=${project.usage.length > 0 ? credits : undefined} .creditsLeft=${creditsLeft(project.usage)} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
+        ?fullscreen=${this.#room.fullscreen} .credits=${credits.used} .creditsLeft=${credits.left} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
@@ -648,15 +607,6 @@ export class StudioEditor extends LitElement {
     </section>`;
   }
 
-}
-
-/** What the account has left, as the service's latest usage record says (undefined when none says). */
-function creditsLeft(usage: ProjectDocument['usage']): number | undefined {
-  for (let i = usage.length - 1; i >= 0; i -= 1) {
-    const left = Number(usage[i]!.usage.credits_remaining);
-    if (usage[i]!.usage.credits_remaining !== undefined && Number.isFinite(left)) return left;
-  }
-  return undefined;
 }
 
 defineElement('studio-editor', StudioEditor);
