@@ -146,7 +146,11 @@ export interface LoudnessSeries {
   readonly momentary: Float32Array;
   /** Short-term (3 s) loudness ending at each 100 ms step from 3 s on, LUFS. */
   readonly shortTerm: Float32Array;
-  /** The sample peak of each 100 ms step, dBFS. */
+  /**
+   * The sample peak of each 100 ms step, dBFS: a step whose samples pass the true-peak ceiling is over it
+   * for sure (a true peak between samples is not looked for here: 4x oversampling every step would cost
+   * about as much again as the whole measurement).
+   */
   readonly peaks: Float32Array;
 }
 
