@@ -24,7 +24,7 @@ export async function checkManifest() {
 /**
  * Gzip sizes of the self-contained builds; the IIFE must stay under the budget. The budget guards against
  * growth, not the goal: it went from 90 to 96 KiB with the live meter, the loudness graph, the splitter and
- * "Make the ad" (89.2 KiB before them, 90.5 after); the goal, 60 KiB before first paint with the panels not
+ * "Make the ad" (89.2 KiB before them, 91.4 at the end of that stop); the goal, 60 KiB before first paint with the panels not
  * shown loaded on demand, is issue 18's.
  */
 export const SIZE_BUDGET_BYTES = 96 * 1024;
