@@ -161,7 +161,7 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
     blob = new Blob([id3, ...parts] as BlobPart[], { type: 'audio/mpeg' });
   } else {
     // A custom render function may not encode: then it is done here.
-    const written = result.wav ?? { bytes: encodeWav(result.channels, result.sampleRate, format === 'wav24' ? { bitDepth: 24 } : { bitDepth: 16, dither: true }), measurement: undefined };
+    const written = result.wav ?? { bytes: encodeWav(result.channels, result.sampleRate, wav!), measurement: undefined };
     const bytes = written.bytes;
     measurement = written.measurement ?? measureLoudness(decodeWav(bytes).channels, result.sampleRate);
     const file = withWavMetadata(bytes, { ...tags(measurement), software: EXPORT_SOFTWARE, loudness: measurement });

@@ -19,7 +19,7 @@ export function renderLocal(spec: MixSpec, hooks: RenderHooks, measure: boolean,
   return mix.mastering ? { ...withFile, series } : { ...withFile, measurement: measureLoudness(mix.channels, mix.sampleRate), series };
 }
 
-function encodedWav(channels: Float32Array[], sampleRate: number, { bitDepth, dither }: WavEncoding): EncodedWav {
-  const bytes = encodeWav(channels, sampleRate, bitDepth === 24 ? { bitDepth: 24 } : { bitDepth: 16, dither });
+function encodedWav(channels: Float32Array[], sampleRate: number, wav: WavEncoding): EncodedWav {
+  const bytes = encodeWav(channels, sampleRate, wav);
   return { bytes, measurement: measureLoudness(decodeWav(bytes).channels, sampleRate) };
 }

@@ -120,8 +120,8 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
   return createStore(editorReducer, initialEditorState(options.project, Math.max(1, options.historyLimit ?? HISTORY_LIMIT)));
 }
 
-/** A new document from the resolved config, for the project id `projectId`. */
-export function projectFromConfig(config: ResolvedConfig, projectId: string, untitled = 'Untitled ad'): ProjectDocument {
+/** A new project from the resolved config, for the project id `projectId`; `untitled` is its title when the config gives none (in the editor's language). */
+export function projectFromConfig(config: ResolvedConfig, projectId: string, untitled: string): ProjectDocument {
   return createProject({
     projectId,
     title: config.project.title ?? untitled,
@@ -137,7 +137,7 @@ export function projectFromConfig(config: ResolvedConfig, projectId: string, unt
 }
 
 /** The action that starts an editor from its resolved config (history cleared). */
-export const initFromConfig = (config: ResolvedConfig, projectId: string, untitled?: string): EditorAction => ({
+export const initFromConfig = (config: ResolvedConfig, projectId: string, untitled: string): EditorAction => ({
   type: 'project/init',
   project: projectFromConfig(config, projectId, untitled),
 });

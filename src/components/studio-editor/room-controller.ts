@@ -8,9 +8,9 @@ export const ROOM_STORAGE_KEY = 'studio-editor:room';
 /** The smallest timeline and the smallest panel area the splitter leaves, in CSS pixels. */
 export const MIN_TIMELINE_PX = 96;
 export const MIN_PANELS_PX = 160;
-/** Below this width (a phone), the timeline starts at `NARROW_SHARE` of the room, leaving the panels the rest. */
+/** Narrower than this (a phone), the timeline starts at 30 % of the editor (it scrolls), leaving the panels the rest. */
 export const NARROW_PX = 520;
-const NARROW_SHARE = 0.35;
+const NARROW_TIMELINE = 'minmax(0, 30%)';
 /** Arrow keys move the splitter by this much; Page Up and Page Down by a quarter of the room. */
 const STEP_PX = 16;
 
@@ -72,7 +72,15 @@ export class RoomController implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    this.#resize = new ResizeObserver(() => this.#apply());
+    // Sizing the timeline resizes what is observed: that is done in the next frame, not inside the
+    // observer's callback (which would loop), and once per frame however many changes were reported.
+    this.#resize = new ResizeObserver(() => {
+      if (this.#frame !== undefined) return;
+      this.#frame = requestAnimationFrame(() => {
+        this.#frame = undefined;
+        this.#apply();
+      });
+    });
     this.#resize.observe(this.#host);
   }
 
@@ -80,11 +88,26 @@ export class RoomController implements ReactiveController {
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
     this.#resize?.disconnect();
     this.#resize = undefined;
+    this.#observed = [];
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
   }
 
+  /**
+   * The editor re-renders on every edit: measuring here each time would force a layout per edit. The two
+   * halves are observed instead (a resize is reported after layout), and measured when they change size.
+   */
   hostUpdated(): void {
+    const parts = [...this.#host.renderRoot.querySelectorAll<HTMLElement>('[part="workspace"], [part="timeline"]')];
+    if (parts.length === this.#observed.length && parts.every((part, i) => part === this.#observed[i])) return;
+    for (const part of this.#observed) this.#resize?.unobserve(part);
+    for (const part of parts) this.#resize?.observe(part);
+    this.#observed = parts;
+    // New halves (the first render, the timeline shown again): sized now, not a frame later.
     this.#apply();
   }
+  #observed: HTMLElement[] = [];
+  #frame: number | undefined;
 
   /** Heights of the panels and the timeline now, the two halves the splitter shares. */
   #room(): { total: number; timeline: number } | undefined {
@@ -104,10 +127,11 @@ export class RoomController implements ReactiveController {
   #apply(): void {
     const host = this.#host;
     const room = this.#room();
-    const narrow = room !== undefined && host.clientWidth < NARROW_PX ? Math.round(room.total * NARROW_SHARE) : undefined;
-    const px = this.#timelinePx ?? narrow;
-    if (px === undefined || room === undefined) host.style.removeProperty('--_timeline-size');
-    else host.style.setProperty('--_timeline-size', `${this.#clamp(px, room.total)}px`);
+    // A width check, not a container query: size containment on the host would collapse it to nothing
+    // where a page sizes it to its content (a flex row, inline-block).
+    if (this.#timelinePx !== undefined && room !== undefined) host.style.setProperty('--_timeline-size', `${this.#clamp(this.#timelinePx, room.total)}px`);
+    else if (room !== undefined && host.clientWidth < NARROW_PX) host.style.setProperty('--_timeline-size', NARROW_TIMELINE);
+    else host.style.removeProperty('--_timeline-size');
     const separator = host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
     const measured = this.#room();
     if (separator === null || measured === undefined || measured.total <= 0) return;
