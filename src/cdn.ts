@@ -1,5 +1,10 @@
+// The script-tag build (dist/studio-editor.iife.js) is this loader and nothing more: the editor is
+// dist/studio-editor.bundled.js beside it, whose chunks (one Lit, the panels, the timeline, the encoder)
+// are fetched from beside it when first needed. Loading starts at once, so a <studio-editor> tag in the
+// page upgrades without create().
 import { endpointAuth } from './auth/endpoint-auth.js';
-import { create } from './create.js';
+import type { create } from './create.js';
+import type * as Editor from './index.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { VERSION } from './version.js';
 
@@ -8,6 +13,7 @@ export interface ServiceStudioEditorGlobal {
   readonly create: typeof create;
   readonly endpointAuth: typeof endpointAuth;
   readonly version: string;
+  /** `instanceof` holds for errors of the editor's modules too (see `StudioError.kind`). */
   readonly StudioError: typeof StudioError;
   readonly StudioConfigError: typeof StudioConfigError;
 }
@@ -18,8 +24,31 @@ declare global {
   }
 }
 
-const api: ServiceStudioEditorGlobal = Object.freeze({ create, endpointAuth, version: VERSION, StudioError, StudioConfigError });
+const url = new URL('./studio-editor.bundled.js', import.meta.url).href;
+const editor: Promise<typeof Editor> = import(url);
+editor.catch((error: unknown) => {
+  console.error(`service-studio-editor: ${url} could not be loaded (${String(error)}); serve every file of dist/ beside studio-editor.iife.js.`);
+});
 
-// A second copy of the script (another tag, another version) keeps the first global, as it keeps the
-// first element definition; the element's definition already warned about the double load.
+const api: ServiceStudioEditorGlobal = Object.freeze<ServiceStudioEditorGlobal>({
+  create: async (config) => {
+    let module: typeof Editor;
+    try {
+      module = await editor;
+    } catch (error) {
+      throw new StudioError('editor-load', `The editor could not be loaded from ${url} (${String(error)}): serve every file of dist/ beside studio-editor.iife.js.`, {
+        recoverable: true,
+        cause: error,
+      });
+    }
+    return module.create(config);
+  },
+  endpointAuth,
+  version: VERSION,
+  StudioError,
+  StudioConfigError,
+});
+
+// A second copy of the script keeps the first global. From the same place it loads nothing again (the
+// modules are the browser's, once per URL); another version keeps the first element definition and warns.
 window.ServiceStudioEditor ??= api;

@@ -4,14 +4,36 @@
  * `toJSON()` keeps exactly those fields, so an error can be logged or posted without carrying headers,
  * request bodies or tokens along.
  */
+/** Where an error keeps the kinds of its class and its ancestors (shared by every copy of the editor). */
+const KINDS = Symbol.for('service-studio-editor.error-kinds');
+
 export class StudioError extends Error {
+  /**
+   * The class's name, kept by minifiers: `error.name`, and what `instanceof` compares across copies of the
+   * editor on one page (the script-tag loader and the modules it loads, or two builds), whose classes are
+   * different objects. Each subclass declares its own.
+   */
+  static readonly kind: string = 'StudioError';
+
+  /** `instanceof` by prototype, or by kind for an error made by another copy of the editor. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const kinds: unknown = typeof value === 'object' && value !== null ? (value as { [KINDS]?: unknown })[KINDS] : undefined;
+    return Array.isArray(kinds) && kinds.includes(this.kind);
+  }
+
   readonly code: string;
   readonly status: number | undefined;
   readonly recoverable: boolean;
 
   constructor(code: string, message: string, options: { status?: number; recoverable?: boolean; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'StudioError';
+    this.name = new.target.kind;
+    const kinds: string[] = [];
+    for (let type: unknown = new.target; type !== Error && typeof type === 'function'; type = Object.getPrototypeOf(type)) {
+      if (Object.hasOwn(type, 'kind')) kinds.push((type as typeof StudioError).kind);
+    }
+    Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
     this.code = code;
     this.status = options.status;
     this.recoverable = options.recoverable ?? false;
@@ -40,11 +62,11 @@ export interface ConfigIssue {
  * key path; `issues` holds them one by one.
  */
 export class StudioConfigError extends StudioError {
+  static override readonly kind: string = 'StudioConfigError';
   readonly issues: readonly ConfigIssue[];
 
   constructor(issues: readonly ConfigIssue[]) {
     super('config', issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'));
-    this.name = 'StudioConfigError';
     this.issues = issues;
   }
 }

@@ -53,7 +53,7 @@ export function strictCsp(serviceOrigin = ''): string {
     `connect-src 'self'${service}`,
     `media-src 'self'${service}`,
     "require-trusted-types-for 'script'",
-    'trusted-types lit-html studio-editor studio-editor-lit',
+    'trusted-types lit-html studio-editor',
   ].join('; ');
 }
 

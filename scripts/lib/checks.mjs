@@ -1,4 +1,4 @@
-// The non-test checks of `npm test`: manifest freshness and the size budget.
+// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package.
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,27 +21,47 @@ export async function checkManifest() {
   }
 }
 
+/** The files of dist/ that `file` imports statically (`import … from "./x.js"`), not its dynamic import()s. */
+function staticImports(file) {
+  const code = readFileSync(join(root, 'dist', file), 'utf8');
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+)["']/g)].map((match) => match[1]);
+}
+
+/** `files` and everything they import statically, each once. */
+function withStaticImports(files) {
+  const seen = new Set();
+  const todo = [...files];
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...staticImports(file));
+  }
+  return [...seen];
+}
+
 /**
- * Gzip sizes of the self-contained builds; the IIFE must stay under the budget. The budget guards against
- * growth, not the goal: it went from 90 to 96 KiB with the live meter, the loudness graph, the splitter and
- * "Make the ad" (89.2 KiB before them, 91.4 at the end of that stop); the goal, 60 KiB before first paint with the panels not
- * shown loaded on demand, is issue 18's.
+ * What a page fetches before `studio-ready` from the CDN build, gzip: the script-tag loader and the editor
+ * entry with its static imports (the recommend panel, shown first by default, among them). The other
+ * panels, the timeline, the audio engine, the MP3 encoder and the other languages are chunks fetched after
+ * it (bench/startup.mjs counts what a real page fetched). The budget guards against growth; the goal is
+ * issue 18's.
  */
-export const SIZE_BUDGET_BYTES = 96 * 1024;
-export const SIZE_GOAL_BYTES = 60 * 1024;
+export const FIRST_PAINT_BUDGET_BYTES = 68 * 1024;
+export const FIRST_PAINT_GOAL_BYTES = 60 * 1024;
 
 export function checkSize() {
-  const files = ['dist/studio-editor.iife.js', 'dist/studio-editor.bundled.js'];
-  const sizes = files.map((file) => {
-    const bytes = readFileSync(join(root, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  });
-  for (const { file, raw, gzip } of sizes) {
-    console.log(`${file}: ${raw} bytes, ${gzip} bytes gzip (${(gzip / 1024).toFixed(1)} KiB)`);
+  const panels = readdirSync(join(root, 'dist')).filter((file) => /^studio-editor\.studio-[a-z]+-panel\.js$/.test(file));
+  if (panels.length < 6) throw new Error(`dist/ has ${panels.length} panel chunks: are the panels not shown still loaded on demand?`);
+  const files = ['studio-editor.iife.js', ...withStaticImports(['studio-editor.bundled.js'])];
+  let total = 0;
+  for (const file of files) {
+    const gzip = gzipSync(readFileSync(join(root, 'dist', file)), { level: 9 }).length;
+    total += gzip;
+    console.log(`  dist/${file}: ${(gzip / 1024).toFixed(1)} KiB gzip`);
   }
-  const iife = sizes[0].gzip;
-  console.log(`size budget: IIFE ${iife} of ${SIZE_BUDGET_BYTES} bytes gzip allowed (goal for the finished editor: under ${SIZE_GOAL_BYTES}).`);
-  if (iife > SIZE_BUDGET_BYTES) throw new Error(`dist/studio-editor.iife.js is ${iife} bytes gzip, over the budget of ${SIZE_BUDGET_BYTES}.`);
+  console.log(`first paint: ${total} bytes gzip (${(total / 1024).toFixed(1)} KiB) in ${files.length} files; budget ${FIRST_PAINT_BUDGET_BYTES}, goal under ${FIRST_PAINT_GOAL_BYTES}.`);
+  if (total > FIRST_PAINT_BUDGET_BYTES) throw new Error(`The first paint fetches ${total} bytes gzip, over the budget of ${FIRST_PAINT_BUDGET_BYTES}.`);
 }
 
 /**

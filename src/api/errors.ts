@@ -27,18 +27,19 @@ export type ApiErrorCode =
 
 /** A failure of a service call. `serviceCode` is `error.code` of the service's error body, when it sent one. */
 export class StudioApiError extends StudioError {
+  static override readonly kind: string = 'StudioApiError';
   declare readonly code: ApiErrorCode;
   readonly serviceCode: string | undefined;
 
   constructor(code: ApiErrorCode, message: string, options: { status?: number; recoverable?: boolean; serviceCode?: string } = {}) {
     super(code, message, { recoverable: options.recoverable ?? false, ...(options.status === undefined ? {} : { status: options.status }) });
-    this.name = 'StudioApiError';
     this.serviceCode = options.serviceCode;
   }
 }
 
 /** A job was followed for `api.jobDeadlineMs` without finishing. Keeps the job's identity to resume it. */
 export class StudioJobTimeoutError extends StudioApiError {
+  static override readonly kind: string = 'StudioJobTimeoutError';
   readonly jobId: string | undefined;
   readonly pollUrl: string;
 
@@ -48,7 +49,6 @@ export class StudioJobTimeoutError extends StudioApiError {
       `${what} did not finish within ${Math.round(deadlineMs / 1000)} s. It may still finish: resume it later with client.resumeJob(), or raise api.jobDeadlineMs.`,
       { recoverable: true },
     );
-    this.name = 'StudioJobTimeoutError';
     this.jobId = job.jobId;
     this.pollUrl = job.pollUrl;
   }

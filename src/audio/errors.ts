@@ -5,8 +5,8 @@ import { StudioError } from '../errors.js';
  * outside 8 to 384 kHz, a mix description with a negative length. The message names the field and the fix.
  */
 export class AudioInputError extends StudioError {
+  static override readonly kind: string = 'AudioInputError';
   constructor(message: string) {
     super('audio-input', message, { recoverable: false });
-    this.name = 'AudioInputError';
   }
 }

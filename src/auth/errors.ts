@@ -22,11 +22,11 @@ export type AuthErrorCode =
  * contains a token (nor a callback's own error message, which could).
  */
 export class StudioAuthError extends StudioError {
+  static override readonly kind: string = 'StudioAuthError';
   declare readonly code: AuthErrorCode;
 
   constructor(code: AuthErrorCode, message: string, options: { status?: number; recoverable?: boolean } = {}) {
     super(code, message, { recoverable: options.recoverable ?? true, ...(options.status === undefined ? {} : { status: options.status }) });
-    this.name = 'StudioAuthError';
   }
 }
 
@@ -37,6 +37,7 @@ export class StudioAuthError extends StudioError {
  * by retrying: `api.baseUrl` (or the service) must point at the final address.
  */
 export class StudioRedirectError extends StudioError {
+  static override readonly kind: string = 'StudioRedirectError';
   declare readonly code: 'redirect-refused';
 
   constructor(path: string) {
@@ -45,7 +46,6 @@ export class StudioRedirectError extends StudioError {
       `The service answered ${path} with a redirect, which the editor does not follow with the token. Set api.baseUrl to the address the service really answers at.`,
       { recoverable: false },
     );
-    this.name = 'StudioRedirectError';
   }
 }
 

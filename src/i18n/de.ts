@@ -15,6 +15,7 @@ export const de: Catalogue = {
   'panel.mix': 'Mix',
   'panel.master': 'Master',
   'panel.export': 'Export',
+  'panel.loading': 'Wird geladen …',
   'recommend.heading': 'Starten Sie mit Ihrem Produkt',
   'recommend.source': 'Starten mit',
   'recommend.fromUrl': 'Einer Webseite',

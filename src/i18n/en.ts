@@ -16,6 +16,7 @@ export const en = {
   'panel.mix': 'Mix',
   'panel.master': 'Master',
   'panel.export': 'Export',
+  'panel.loading': 'Loading…',
   'recommend.heading': 'Start from your product',
   'recommend.source': 'Start from',
   'recommend.fromUrl': 'A web page',

@@ -15,6 +15,7 @@ export const fr: Catalogue = {
   'panel.mix': 'Mixage',
   'panel.master': 'Mastering',
   'panel.export': 'Export',
+  'panel.loading': 'Chargement…',
   'recommend.heading': 'Partir de votre produit',
   'recommend.source': 'Partir de',
   'recommend.fromUrl': 'Une page web',

@@ -1,10 +1,8 @@
 // The built-in text of languages other than English, loaded when first asked for: an editor in English
-// never fetches French or German. In the self-contained builds this module is replaced by one that loads
-// `studio-editor.<language>.js` from beside the script (rollup.config.mjs).
+// never fetches French or German (in the CDN build they are the chunks `studio-editor.fr.js` and `.de.js`).
 import type { Catalogue } from './en.js';
 import type { BuiltInLanguage } from './translate.js';
-
-const loading = new Map<BuiltInLanguage, Promise<Catalogue>>();
+import { loadOnce } from '../internal/load-once.js';
 
 const IMPORTS: Record<Exclude<BuiltInLanguage, 'en'>, () => Promise<Catalogue>> = {
   fr: () => import('./fr.js').then((module) => module.fr),
@@ -12,13 +10,4 @@ const IMPORTS: Record<Exclude<BuiltInLanguage, 'en'>, () => Promise<Catalogue>> 
 };
 
 /** The built-in text of `language` (English is always there); one load per page. */
-export function loadCatalogue(language: Exclude<BuiltInLanguage, 'en'>): Promise<Catalogue> {
-  let promise = loading.get(language);
-  if (promise === undefined) {
-    promise = IMPORTS[language]();
-    // A failed load (a file missing beside the script) is tried again next time.
-    promise.catch(() => loading.delete(language));
-    loading.set(language, promise);
-  }
-  return promise;
-}
+export const loadCatalogue = loadOnce((language: Exclude<BuiltInLanguage, 'en'>): Promise<Catalogue> => IMPORTS[language]());

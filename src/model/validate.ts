@@ -14,11 +14,11 @@ export interface ProjectIssue {
  * problem with its path.
  */
 export class StudioProjectError extends StudioError {
+  static override readonly kind: string = 'StudioProjectError';
   readonly issues: readonly ProjectIssue[];
 
   constructor(code: 'project-invalid' | 'project-too-new', issues: readonly ProjectIssue[]) {
     super(code, issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'), { recoverable: true });
-    this.name = 'StudioProjectError';
     this.issues = issues;
   }
 }

@@ -77,8 +77,9 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
       duration: 6,
       music: { track: null, assetId: null, url: `${apiBaseUrl as string}/cdn/music/calm-harbour.wav`, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
     });
-    const preview = (element as unknown as { preview: { getState(): { status: string } } }).preview;
-    await until(() => preview.getState().status === 'ready', 'the preview rendered', 30_000);
+    // The editor's audio is loaded once it is ready.
+    const previewOf = () => (element as unknown as { preview: { getState(): { status: string } } | undefined }).preview;
+    await until(() => previewOf()?.getState().status === 'ready', 'the preview rendered', 30_000);
     const probe = win.hostProbe!;
     expect(probe.workers.filter((url) => new URL(url, win.location.href).pathname.startsWith(`/__apps/${framework}/`)), 'a worker emitted by Vite').to.have.length(1);
     const wav = new DataView(await (await element.export({ format: 'wav16' })).arrayBuffer());

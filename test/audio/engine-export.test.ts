@@ -7,6 +7,7 @@ import { create } from '../../src/create.js';
 import type { StudioExportDetail } from '../../src/events/studio-export.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { syntheticSpeech } from './signals.js';
+import { afterReady } from '../support/after-ready.js';
 
 describe('handle.export() and studio-export', () => {
   let url = '';
@@ -71,6 +72,7 @@ describe('handle.export() and studio-export', () => {
     const dispose = sinon.spy(AudioEngine.prototype, 'dispose');
     mountPoint('editor-x');
     const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
+    await afterReady(handle.element);
     expect(dispose.callCount).to.equal(0);
     handle.destroy();
     expect(dispose.callCount).to.equal(1);

@@ -7,6 +7,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { sine } from './signals.js';
 import { wavUrl } from '../support/audio-urls.js';
+import { afterReady } from '../support/after-ready.js';
 
 /** Seeded uniform white noise at about -20 dBFS RMS: loud the same way all the way through. */
 function noise(seconds: number, seed: number): Float32Array {
@@ -48,7 +49,7 @@ describe('live meter against the offline meter', () => {
         mix: { ...project.mix, musicLevel: 0 },
         mastering: { ...project.mastering, enabled: false },
       });
-      const preview = (handle.element as unknown as { preview: MixPreviewSource & { play(): Promise<void>; pause(): void } }).preview;
+      const preview = (await afterReady(handle.element)) as MixPreviewSource & { play(): Promise<void>; pause(): void };
       await waitUntil(() => preview.getState().status === 'ready' && preview.getState().measurement !== null, 'the render measured', { timeout: 15000 });
       const offline = preview.getState().measurement!;
       const readings: MeterReading[] = [];

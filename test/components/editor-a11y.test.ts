@@ -4,7 +4,6 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
-import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
@@ -13,6 +12,7 @@ import type { VoiceClip } from '../../src/model/document.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { afterReady } from '../support/after-ready.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
 
@@ -58,7 +58,7 @@ describe('<studio-editor> accessibility with a voiced project', () => {
       music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
     });
     const editor = handle.element;
-    const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
+    const preview = await afterReady(editor);
     await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 15000 });
     const timelinePanel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
     await waitUntil(() => timelinePanel.shadowRoot?.querySelector('studio-editor-timeline')?.shadowRoot?.querySelector('.clip'), 'the clips are drawn', { timeout: 10000 });
@@ -74,8 +74,9 @@ describe('<studio-editor> accessibility with a voiced project', () => {
         const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
         const checked: string[] = [];
         for (const id of PANELS) {
-          panels.active = id;
+          panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
           await panels.updateComplete;
+          await customElements.whenDefined(`studio-editor-${id}-panel`);
           await new Promise((resolve) => setTimeout(resolve, 50));
           await expect(editor, `${id} panel, ${mode}, ${width} px`).to.be.accessible();
           checked.push(id);

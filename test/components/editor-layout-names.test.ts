@@ -72,8 +72,9 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
     const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     const area = panels.shadowRoot!.querySelector<HTMLElement>('[part=panel]')!;
     for (const id of PANELS) {
-      panels.active = id;
+      panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
       await panels.updateComplete;
+      await customElements.whenDefined(`studio-editor-${id}-panel`);
       const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-editor-${id}-panel`)!;
       await panel.updateComplete;
       if (id === 'voice' || id === 'music') await waitUntil(() => deepAll(panel.shadowRoot!).some((element) => element.localName === 'li'), `${id} library`, { timeout: 8000 });
@@ -95,8 +96,9 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
     const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     const names = new Map<string, string[]>();
     for (const id of PANELS) {
-      panels.active = id;
+      panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
       await panels.updateComplete;
+      await customElements.whenDefined(`studio-editor-${id}-panel`);
       const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-editor-${id}-panel`)!;
       await panel.updateComplete;
       const controls = deepAll(panel.shadowRoot!).filter(

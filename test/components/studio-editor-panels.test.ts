@@ -37,11 +37,14 @@ async function mount(config: object = {}, width = '100%'): Promise<StudioEditor>
 const panelsOf = (editor: StudioEditor) => editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
 const tabIds = (editor: StudioEditor) => [...panelsOf(editor).shadowRoot!.querySelectorAll('[part=tab]')].map((tab) => tab.id.replace('tab-', ''));
 
+/** Opens a panel by its tab, as a user does, and waits for its module (fetched on first opening). */
 async function show(editor: StudioEditor, id: PanelId): Promise<HTMLElement> {
   const panels = panelsOf(editor);
-  panels.active = id;
+  panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
   await panels.updateComplete;
-  const panel = editor.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(PANELS.find((p) => p.id === id)!.tag)!;
+  const tag = PANELS.find((p) => p.id === id)!.tag;
+  await customElements.whenDefined(tag);
+  const panel = editor.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(tag)!;
   await panel.updateComplete;
   return panel;
 }

@@ -5,7 +5,6 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { measureLoudness } from '../../src/audio/index.js';
-import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { formatLevelIn } from '../../src/i18n/format.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
@@ -13,6 +12,7 @@ import type { VoiceClip } from '../../src/model/document.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { afterReady } from '../support/after-ready.js';
 
 
 describe('<studio-editor> timeline, preview and master (issue 8)', () => {
@@ -50,7 +50,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
       mix: { ...project.mix, duckingDepth: 12, duckingAttackMs: 100, duckingReleaseMs: 200 },
     });
     const editor = handle.element;
-    const preview = (editor as unknown as { preview: MixPreviewSource }).preview;
+    const preview = await afterReady(editor);
     await waitUntil(() => preview.getState().status === 'ready', 'the preview is rendered', { timeout: 10000 });
     const panel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
     await waitUntil(() => panel.shadowRoot?.querySelector('studio-editor-timeline'), 'the timeline is loaded');

@@ -2,7 +2,6 @@
 // to the script and generating its voice-over, to choosing a voice and a music track, editing the script and
 // playing the ad from the timeline. The service is the emulator (a stand-in for the real service, on
 // loopback).
-import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -10,6 +9,7 @@ import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { afterReady } from '../support/after-ready.js';
 
 /** The focused element, through shadow roots. */
 function deepActive(): Element | null {
@@ -111,7 +111,7 @@ describe('keyboard-only path through the editor (e2e)', () => {
     await waitUntil(() => h.getProject().script.sections[0]!.text.endsWith('Today only.'), 'the edit is in the project');
 
     // Play: Tab on to a clip of the timeline, then Space; the preview plays the rendered mix.
-    const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
+    const preview = await afterReady(h.element);
     await waitUntil(() => preview.getState().status === 'ready', 'the mix is rendered', { timeout: 20_000 });
     await pressUntil('Tab', (el) => el.classList.contains('clip'), 'A clip on the timeline', 200);
     await sendKeys({ press: 'Space' });

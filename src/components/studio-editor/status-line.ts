@@ -1,7 +1,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import { presetName } from '../studio-master-panel/master-view.js';
+import { presetName } from '../shared/preset-name.js';
 
 /**
  * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness

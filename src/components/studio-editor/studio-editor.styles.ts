@@ -174,6 +174,16 @@ export const styles = css`
     min-width: 0;
   }
 
+  /* A panel or the timeline whose module is still loading: its loading text where it will be (one line, as the
+     empty timeline is, so that it arriving moves nothing). */
+  [data-loading]:not(:defined):not([hidden]) {
+    display: block;
+    color: var(--_text-muted);
+  }
+  [data-loading]:not(:defined):not([hidden])::before {
+    content: attr(data-loading);
+  }
+
   [part='status'] {
     grid-row: 6;
     padding: calc(var(--_space) / 2) var(--_space);

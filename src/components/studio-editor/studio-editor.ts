@@ -38,12 +38,12 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
 import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
 import type { ExportedMix } from '../../audio/export.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
+import type * as EditorAudio from './editor-audio.js';
 import type { PreviewState } from '../../audio/preview-state.js';
-import { startAudio } from './editor-audio.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { resolveBedUrls } from './resolve-bed.js';
 import { statusLine } from './status-line.js';
-import { workflowPanels, workflowTabs } from './workflow-panels.js';
+import { loadPanel, workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import { creditsOf } from '../../model/credits.js';
 import { presetNumbers } from '../../model/document.js';
@@ -261,11 +261,15 @@ export class StudioEditor extends LitElement {
   #release(): void {
     this.#scope?.dispose();
     this.#scope = undefined;
+    this.#audio = undefined;
     this.ready = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config')) this.#applyConfig();
+    // A panel opened by its tab, the toolbar or a new config: its module is fetched (once).
+    const privately = changed as PropertyValues;
+    if ((privately.has('activePanel') || privately.has('resolved')) && this.resolved !== undefined && this.ready) void this.#showPanel(this.resolved);
   }
 
   /**
@@ -381,9 +385,41 @@ export class StudioEditor extends LitElement {
         this.client = undefined;
       }
     });
-    // Audio: the engine and the preview live as long as this scope.
-    const { engine, preview } = startAudio({ services, store: this.store, scope, export: (options) => this.#exportMix(options) });
-    if (config.tools.timeline) this.#loadTimeline(scope);
+    // Audio (engine, render worker, DSP) is a module of its own, started once the editor is ready (or by
+    // an earlier export); it lives as long as this scope.
+    let audio: Promise<AudioEngine> | undefined;
+    this.#audio = () => (audio ??= this.#startAudio(services, scope));
+    // The project is kept per user: the given id, or the fingerprint id the token is asked for.
+    // The project starts in the editor's language (its default title), so after the first words arrived,
+    // and is shown with its first panel.
+    const panel = this.#showPanel(config);
+    const started = Promise.all([services.session.userId(), this.#language.ready, panel]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
+    started.then(() => this.updateComplete).then(() => {
+      if (scope.disposed) return;
+      this.ready = true;
+      this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
+      // What the first paint did not need: the timeline, the audio, then (when the page is idle) the other
+      // panels, so that opening them shows no loading text.
+      if (config.tools.timeline) this.#loadTimeline(scope);
+      this.#audio?.().catch(() => undefined);
+      scope.timeout(() => {
+        for (const tab of workflowTabs(config, this.t)) loadPanel(tab.id).catch(() => undefined);
+      }, 500);
+    });
+  }
+  #audio: (() => Promise<AudioEngine>) | undefined;
+
+  async #startAudio(services: EditorServices, scope: DisposalScope): Promise<AudioEngine> {
+    let module: typeof EditorAudio;
+    try {
+      module = await import('./editor-audio.js');
+    } catch (error) {
+      const failure = new StudioError('audio-load', `The audio engine could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true });
+      if (!scope.disposed) this.#emitError(failure);
+      throw failure;
+    }
+    if (scope.disposed) throw new StudioError('destroyed', 'The editor was removed before its audio started.');
+    const { engine, preview } = module.startAudio({ services, store: this.store, scope, export: (options) => this.#exportMix(options) });
     this.#engine = engine;
     this.preview = preview;
     this.previewState = preview.getState();
@@ -395,13 +431,17 @@ export class StudioEditor extends LitElement {
         this.previewState = undefined;
       }
     });
-    // The project is kept per user: the given id, or the fingerprint id the token is asked for.
-    // The project starts in the editor's language (its default title), so after the first words arrived.
-    const started = Promise.all([services.session.userId(), this.#language.ready]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
-    started.then(() => this.updateComplete).then(() => {
-      if (scope.disposed) return;
-      this.ready = true;
-      this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
+    return engine;
+  }
+
+  /** Loads the module of the panel shown now (the chosen one, or the first where that one is off). */
+  #showPanel(config: ResolvedConfig): Promise<unknown> {
+    const tabs = workflowTabs(config, this.t);
+    const wanted = this.activePanel ?? config.layout.initialPanel;
+    const shown = tabs.find((tab) => tab.id === wanted) ?? tabs[0];
+    if (shown === undefined) return Promise.resolve();
+    return loadPanel(shown.id).catch((error: unknown) => {
+      this.#emitError(new StudioError('panel-load', `The ${shown.id} panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
     });
   }
 
@@ -491,8 +531,8 @@ export class StudioEditor extends LitElement {
 
   /** `export()` with the file's figures (for the Export panel). */
   async #exportMix(options: ExportOptions): Promise<ExportedMix> {
-    const engine = this.#engine;
     const config = this.resolved;
+    const engine = this.#engine ?? (await this.#audio?.());
     if (engine === undefined || config === undefined) {
       throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before exporting.');
     }
@@ -570,6 +610,11 @@ export class StudioEditor extends LitElement {
     return `${this.t('status.restored', { time: this.t.date(date), ago: this.t.relative(date) })} `;
   }
 
+  /** What the timeline's place shows while it loads: the empty timeline's own words (so that it arriving moves nothing), or "Loading…". */
+  #timelineLoadingText(project: ProjectDocument): string {
+    return project.clips.length === 0 && (project.music === null || project.music.url === null) ? this.t('timeline.empty') : this.t('panel.loading');
+  }
+
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
   /** The splitter, the hidden timeline and full screen. */
   readonly #room = new RoomController(this, () => this.t);
@@ -598,10 +643,10 @@ export class StudioEditor extends LitElement {
       <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
-        ${workflowPanels(config)}
+        ${workflowPanels(config, this.t('panel.loading'))}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${this.#timelineLoadingText(project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
     </section>`;

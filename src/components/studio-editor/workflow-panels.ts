@@ -1,14 +1,29 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ResolvedConfig } from '../../config/types.js';
+import type { PanelId, ResolvedConfig } from '../../config/types.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
+import { loadOnce } from '../../internal/load-once.js';
+
+// The first step of the workflow, and the panel shown first by default: part of the editor itself, so that
+// the first paint waits for no further file.
 import '../studio-recommend-panel/studio-recommend-panel.js';
-import '../studio-script-panel/studio-script-panel.js';
-import '../studio-voice-panel/studio-voice-panel.js';
-import '../studio-music-panel/studio-music-panel.js';
-import '../studio-mix-panel/studio-mix-panel.js';
-import '../studio-master-panel/studio-master-panel.js';
-import '../studio-export-panel/studio-export-panel.js';
+
+/**
+ * Each panel's module, fetched when its tab is first shown: the panels not shown are not part of the first
+ * paint. Until then its element is in the page undefined, showing the loading text (studio-editor.styles.ts).
+ */
+const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
+  recommend: () => import('../studio-recommend-panel/studio-recommend-panel.js'),
+  script: () => import('../studio-script-panel/studio-script-panel.js'),
+  voice: () => import('../studio-voice-panel/studio-voice-panel.js'),
+  music: () => import('../studio-music-panel/studio-music-panel.js'),
+  mix: () => import('../studio-mix-panel/studio-mix-panel.js'),
+  master: () => import('../studio-master-panel/studio-master-panel.js'),
+  export: () => import('../studio-export-panel/studio-export-panel.js'),
+};
+
+/** Loads (once per page) the module of the panel `id`; a failed load is tried again next time. */
+export const loadPanel = loadOnce((id: PanelId) => PANEL_MODULES[id]());
 
 /** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
@@ -24,33 +39,33 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
 }
 
 /**
- * The panel elements for `<studio-editor-panels>`, each in the slot of its tab, its structural parts exported
+ * The panel elements for `<studio-editor-panels>` (`loadingText` shows in each until its module is loaded), each in the slot of its tab, its structural parts exported
  * with the panel's prefix (`master-meter`) so a host styles them with `studio-editor::part()`.
  */
-export function workflowPanels(config: ResolvedConfig): TemplateResult {
+export function workflowPanels(config: ResolvedConfig, loadingText: string): TemplateResult {
   const { tools, music } = config;
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
-      ? html`<studio-editor-recommend-panel slot="recommend" part="recommend-panel" .sources=${sources}
+      ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}
     ${tools.voice
-      ? html`<studio-editor-voice-panel slot="voice" part="voice-panel"
+      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel"
           exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-editor-voice-panel>`
       : nothing}
     ${tools.music
-      ? html`<studio-editor-music-panel slot="music" part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes}
+      ? html`<studio-editor-music-panel slot="music" data-loading=${loadingText} part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes}
           .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
           exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"></studio-editor-music-panel>`
       : nothing}
-    ${tools.mix ? html`<studio-editor-mix-panel slot="mix" part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
+    ${tools.mix ? html`<studio-editor-mix-panel slot="mix" data-loading=${loadingText} part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
-      ? html`<studio-editor-master-panel slot="master" part="master-panel"
+      ? html`<studio-editor-master-panel slot="master" data-loading=${loadingText} part="master-panel"
           exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-editor-master-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
-      ? html`<studio-editor-export-panel slot="export" part="export-panel" .formats=${tools.exportFormats}
+      ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}
           exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
       : nothing}`;
 }

@@ -17,7 +17,8 @@ import { panelStyles } from '../shared/panel.styles.js';
 import { fileSize } from '../shared/level-format.js';
 import type { ExportRequest } from '../studio-export-form/studio-export-form.js';
 import '../studio-export-form/studio-export-form.js';
-import { presetName, requiredText } from '../studio-master-panel/master-view.js';
+import { requiredText } from '../studio-master-panel/master-view.js';
+import { presetName } from '../shared/preset-name.js';
 
 type Stage = RenderStage | 'decode' | 'encode';
 

@@ -1,12 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LoudnessMeasurement } from '../../audio/dsp/loudness.js';
-import type { ComplianceResult, ComplianceRule, DeliveryPreset, DeliveryPresetId } from '../../audio/dsp/presets.js';
+import type { ComplianceResult, ComplianceRule, DeliveryPreset } from '../../audio/dsp/presets.js';
 import type { PreviewMastering } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
+import { presetName } from '../shared/preset-name.js';
 
-/** The translated name of a preset. */
-export const presetName = (t: Translate, id: DeliveryPresetId): string => t(`master.preset.${id}` as StringKey);
 
 /** A preset's numbers in words: integrated ± tolerance, true peak ceiling, short-term ceiling where set. */
 export function presetNumbersText(t: Translate, preset: DeliveryPreset): string {

@@ -9,7 +9,8 @@ import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
-import { checksList, masteringList, meterList, presetName, presetNumbersText } from './master-view.js';
+import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
+import { presetName } from '../shared/preset-name.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import './loudness-graph.js';
 

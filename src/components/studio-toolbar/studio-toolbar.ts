@@ -165,9 +165,7 @@ export class StudioToolbar extends StudioElement {
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>
         <span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>
-        ${this.meter === undefined
-          ? nothing
-          : html`<studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} ?playing=${this.playing}></studio-editor-level-meter>`}
+        <studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} ?playing=${this.playing}></studio-editor-level-meter>
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
         <button type="button" class="icon" aria-pressed=${this.fullscreen ? 'true' : 'false'} @click=${() => this.#action('fullscreen')}>
           <span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span><span class="visually-hidden">${t('toolbar.fullscreen')}</span>

@@ -8,11 +8,11 @@ export type StorageErrorCode = 'storage-unavailable' | 'storage-blocked' | 'stor
  * is told and can export the project file.
  */
 export class StudioStorageError extends StudioError {
+  static override readonly kind: string = 'StudioStorageError';
   declare readonly code: StorageErrorCode;
 
   constructor(code: StorageErrorCode, message: string, cause?: unknown) {
     super(code, message, { recoverable: true, cause });
-    this.name = 'StudioStorageError';
   }
 }
 

@@ -40,12 +40,14 @@ const CYCLE = `async (project) => {
     auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
   });
   handle.loadProject(project);
-  const preview = handle.element.preview;
   const until = (test, what) => new Promise((resolve, reject) => {
     const started = performance.now();
     const poll = () => test() ? resolve() : performance.now() - started > 30000 ? reject(new Error('timed out: ' + what)) : setTimeout(poll, 20);
     poll();
   });
+  // The audio engine is loaded once the editor is ready.
+  await until(() => handle.element.preview !== undefined, 'the audio engine loads');
+  const preview = handle.element.preview;
   await until(() => preview.getState().status === 'ready', 'the preview renders');
   await preview.play();
   await until(() => preview.getState().transport === 'playing', 'playback starts');
