@@ -7,8 +7,11 @@
 //  dist/studio-editor.bundled.js self-contained, minified ESM for <script type="module"> from a CDN
 //  dist/studio-editor.iife.js    self-contained, minified IIFE: window.ServiceStudioEditor and <studio-editor>
 //  dist/render-worker.js         the render worker of both self-contained builds (a module worker, no imports)
+//  dist/mp3-worker.js            the MP3 worker of both (LAME, LGPL; no imports), started only when MP3 is exported;
+//                                dist/esm/audio/mp3-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of both (no imports)
 //  dist/studio-editor.mp3.js     the MP3 encoder (LAME, LGPL) of both, loaded by URL only when MP3 is exported
+//                                where the MP3 worker cannot start
 //  dist/studio-editor.render.js  the on-thread renderer of both, loaded by URL only when no worker can start
 //  dist/studio-editor.fr.js, .de.js the built-in French and German words of both, loaded by URL when chosen
 //  dist/studio-editor.timeline.js the timeline of both (with its own Lit and wavesurfer.js), loaded by URL
@@ -99,6 +102,18 @@ export default [
     input: 'src/audio/render-worker.ts',
     plugins: [...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/render-worker.js', format: 'es', sourcemap: true },
+  },
+  // The MP3 worker (LAME, LGPL, inside), one file without imports like the render worker, started only when
+  // an MP3 is exported: for the ESM build and beside the self-contained ones.
+  {
+    input: 'src/audio/mp3-worker.ts',
+    plugins: [...plugins({ outDir: 'dist/esm/audio' })],
+    output: { file: 'dist/esm/audio/mp3-worker.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/audio/mp3-worker.ts',
+    plugins: [...plugins({ outDir: 'dist' }), minify],
+    output: { file: 'dist/mp3-worker.js', format: 'es', sourcemap: true },
   },
   // The live meter's AudioWorklet processor, one file without imports (worklets load by URL), for the ESM
   // build and beside the self-contained ones.
