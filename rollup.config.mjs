@@ -9,6 +9,8 @@
 //                                on-thread renderer), each fetched when first needed
 //  dist/studio-editor.iife.js    a classic-script loader: window.ServiceStudioEditor, and an import() of the above
 //  dist/render-worker.js         the render worker of the CDN build (a module worker, no imports)
+//  dist/mp3-worker.js            the MP3 worker (LAME, LGPL; no imports), started only when MP3 is exported;
+//                                dist/esm/audio/mp3-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of the CDN build (no imports)
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
@@ -51,26 +53,19 @@ export default [
     plugins: [...plugins({ outDir: 'dist' }), minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
-  {
-    input: 'src/audio/render-worker.ts',
-    plugins: [...plugins({ outDir: 'dist/esm/audio' })],
-    output: { file: 'dist/esm/audio/render-worker.js', format: 'es', sourcemap: true },
-  },
-  {
-    input: 'src/audio/render-worker.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
-    output: { file: 'dist/render-worker.js', format: 'es', sourcemap: true },
-  },
-  // The live meter's AudioWorklet processor, one file without imports (worklets load by URL), for the ESM
-  // build and beside the self-contained ones.
-  {
-    input: 'src/audio/meter-worklet.ts',
-    plugins: [...plugins({ outDir: 'dist/esm/audio' })],
-    output: { file: 'dist/esm/audio/meter-worklet.js', format: 'es', sourcemap: true },
-  },
-  {
-    input: 'src/audio/meter-worklet.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
-    output: { file: 'dist/meter-worklet.js', format: 'es', sourcemap: true },
-  },
+  // The workers and the worklet, each one file without imports (they load by URL): unminified for the ESM build,
+  // minified beside the CDN build. The render worker; the MP3 worker (LAME, LGPL, inside), started only when an
+  // MP3 is exported; the live meter's AudioWorklet processor.
+  ...['render-worker', 'mp3-worker', 'meter-worklet'].flatMap((name) => [
+    {
+      input: `src/audio/${name}.ts`,
+      plugins: plugins({ outDir: 'dist/esm/audio' }),
+      output: { file: `dist/esm/audio/${name}.js`, format: 'es', sourcemap: true },
+    },
+    {
+      input: `src/audio/${name}.ts`,
+      plugins: [...plugins({ outDir: 'dist' }), minify],
+      output: { file: `dist/${name}.js`, format: 'es', sourcemap: true },
+    },
+  ]),
 ];

@@ -61,7 +61,7 @@ export class AudioEngine {
     return new Map(urls.map((url, i) => [url, decoded[i]!]));
   }
 
-  /** Decodes, renders (in the worker), masters and encodes the project's ad. */
+  /** Decodes, renders (in the worker), masters and encodes the project's ad (an MP3 in a worker of its own). */
   async export(project: ProjectDocument, options: ExportOptions): Promise<ExportedMix> {
     const { signal, onProgress } = options;
     onProgress?.('decode');
@@ -75,6 +75,8 @@ export class AudioEngine {
       format: options.format,
       title: project.title,
       signal,
+      // Where the render worker cannot start, neither can the MP3 worker: MP3 is encoded here too.
+      ...(this.renderer.mode === 'main-thread' ? { mp3Worker: null } : {}),
       render: async (s, o) => {
         const result = await this.renderer.render(s, { signal: o.signal, onProgress, measure: o.measure, wav: o.wav });
         onProgress?.('encode');

@@ -7,7 +7,8 @@ import { decodeWav, encodeWav } from './dsp/wav.js';
 import { withWavMetadata } from './dsp/wav-metadata.js';
 import { AudioInputError } from './errors.js';
 import { EXPORT_SOFTWARE, loudnessComment } from './export-tags.js';
-import { loadMp3Encoder } from './mp3-loader.js';
+import { id3Tag } from './id3.js';
+import { openMp3Work, type Mp3Work } from './mp3-work.js';
 import type { RenderedMix, WavEncoding } from './render-protocol.js';
 import { loadRenderLocal } from './render-local-loader.js';
 
@@ -37,6 +38,12 @@ export interface ExportMixOptions {
   readonly decode?: DecodeFn;
   /** MP3 bitrate, kbps. Default 192. */
   readonly mp3Kbps?: number;
+  /**
+   * Makes the worker that encodes an MP3 and measures it decoded again. Default: `mp3-worker.js` beside
+   * this module (where there is a `Worker`); when it cannot start, or with `null`, that is done on this
+   * thread (the encoder is then loaded here).
+   */
+  readonly mp3Worker?: (() => Worker) | null;
   readonly signal?: AbortSignal | undefined;
   /** How to render. Default: `renderMix` on this thread. */
   readonly render?: RenderFn;
@@ -111,9 +118,11 @@ function lossyHeadroom(spec: MixSpec, format: ExportFormat): MixSpec {
  * the DSP's WAV encoder (LIST/INFO and BWF `bext` v2 chunks: title, software, loudness), `mp3` (CBR, LAME,
  * gapless Info/LAME header, ID3v2.4 title and loudness comment) through an encoder loaded only now. The file
  * is then decoded again and measured: the result's figures are the file's. Every format holds exactly
- * round(length * sampleRate) samples. This runs where it is called (the editor: the main thread, with the
- * render in its worker). Rejects with the signal's reason when aborted; with an `AudioInputError` for an
- * unknown format.
+ * round(length * sampleRate) samples. The render runs where `render` runs it (the editor: its render
+ * worker, which also writes a WAV); an MP3 is encoded, and measured once decoded, in an MP3 worker started
+ * for the export (see `mp3Worker`), so the page does no heavy work. The render's arrays are handed to that
+ * worker (emptied here). Rejects with the signal's reason when aborted (the MP3 worker is stopped); with an
+ * `AudioInputError` for an unknown format.
  */
 export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promise<ExportedMix> {
   const { format, signal } = options;
@@ -121,9 +130,19 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
   if (format === 'mp3' && spec.sampleRate !== 44100 && spec.sampleRate !== 48000) {
     throw new AudioInputError(`export sampleRate: ${spec.sampleRate} Hz is not supported for MP3; use 44100 or 48000.`);
   }
-  // Start loading the encoder while the mix renders.
-  const encoder = format === 'mp3' ? loadMp3Encoder() : undefined;
-  encoder?.catch(() => undefined);
+  // Start the MP3 worker while the mix renders; it stops when the export ends, however it ends.
+  const mp3 = format === 'mp3' ? openMp3Work(options.mp3Worker, signal) : undefined;
+  mp3?.catch(() => undefined);
+  try {
+    return await renderAndEncode(spec, options, mp3);
+  } finally {
+    void mp3?.then((work) => work.close(), () => undefined);
+  }
+}
+
+/** `exportMix` once its options are checked, with the MP3 worker (for an MP3) starting. */
+async function renderAndEncode(spec: MixSpec, options: ExportMixOptions, mp3: Promise<Mp3Work> | undefined): Promise<ExportedMix> {
+  const { format, signal } = options;
   // A WAV is written where the mix renders (the render worker), so the page does no encoding.
   const wav: WavEncoding | undefined = format === 'mp3' ? undefined : format === 'wav24' ? { bitDepth: 24, dither: false } : { bitDepth: 16, dither: true };
   const result = await (options.render ?? defaultRender)(lossyHeadroom(spec, format), { signal, measure: true, wav });
@@ -140,24 +159,19 @@ export async function exportMix(spec: MixSpec, options: ExportMixOptions): Promi
   let measurement: LoudnessMeasurement;
   let fromMaster = false;
   if (format === 'mp3') {
-    let module: Awaited<NonNullable<typeof encoder>>;
-    try {
-      module = await encoder!;
-    } catch (error) {
-      throw new StudioError('export-encoder', `The MP3 encoder could not be loaded (${(error as Error).message}); check that all of studio-editor's files are served, or export WAV.`, {
-        recoverable: true,
-        cause: error,
-      });
-    }
-    const parts = await module.encodeMp3(result.channels, result.sampleRate, options.mp3Kbps ?? 192, signal);
+    const work = await mp3!;
+    const parts = await work.encode(result.channels, result.sampleRate, options.mp3Kbps ?? 192);
     signal?.throwIfAborted();
     const decode = options.decode ?? platformDecode;
-    if (decode) measurement = measureLoudness([...(await decode(concat(parts), result.sampleRate))], result.sampleRate);
-    else {
+    if (decode) {
+      const decoded = await decode(concat(parts), result.sampleRate);
+      signal?.throwIfAborted();
+      measurement = await work.measure(decoded, result.sampleRate);
+    } else {
       measurement = master;
       fromMaster = true;
     }
-    const id3 = module.id3Tag({ ...tags(measurement), encoder: EXPORT_SOFTWARE });
+    const id3 = id3Tag({ ...tags(measurement), encoder: EXPORT_SOFTWARE });
     blob = new Blob([id3, ...parts] as BlobPart[], { type: 'audio/mpeg' });
   } else {
     // A custom render function may not encode: then it is done here.

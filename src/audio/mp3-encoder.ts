@@ -1,5 +1,7 @@
-// MP3 encoding with LAME (lamejs, LGPL-3.0). This module is loaded only when an MP3 is asked for, and in
-// every build it is a file of its own (dist/esm/audio/mp3-encoder.js, dist/studio-editor.mp3.js).
+// MP3 encoding with LAME (lamejs, LGPL-3.0). This module runs only when an MP3 is asked for, and in every
+// build it is in files of its own: the MP3 worker (dist/esm/audio/mp3-worker.js, dist/mp3-worker.js), and for
+// the export on the page's thread where no worker can start, dist/esm/audio/mp3-encoder.js and
+// dist/studio-editor.mp3.js.
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { countFrames, crc16, infoFrame } from './mp3-info-frame.js';
 
@@ -26,32 +28,52 @@ function toInt16(x: Float32Array, from: number, to: number): Int16Array {
 }
 
 /**
- * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`, gapless: the first frame is
- * a Xing "Info" frame whose LAME tag gives the encoder delay and the padding, so a decoder that reads it
- * (FFmpeg, and browsers built on it) gives back exactly the input's samples. No ID3 tag (see `id3Tag`).
- * Yields to the event loop between chunks so the page stays responsive; stops with the signal's reason
- * when it aborts.
+ * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`, a chunk at a time: yields
+ * the MP3 frames of each chunk as LAME gives them, and returns the gapless Info frame that goes before them
+ * all (see `encodeMp3`). The MP3 worker posts each chunk as it comes.
  */
-export async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number, signal?: AbortSignal): Promise<Uint8Array[]> {
+export function* mp3Chunks(channels: readonly Float32Array[], sampleRate: number, kbps: number): Generator<Uint8Array, Uint8Array, void> {
   const stereo = channels.length >= 2;
   const encoder = new Mp3Encoder(stereo ? 2 : 1, sampleRate, kbps);
   const parts: Uint8Array[] = [];
   const n = channels[0]?.length ?? 0;
-  let lastYield = performance.now();
   for (let from = 0; from < n; from += CHUNK) {
     const to = Math.min(n, from + CHUNK);
     const left = toInt16(channels[0]!, from, to);
     const part = stereo ? encoder.encodeBuffer(left, toInt16(channels[1]!, from, to)) : encoder.encodeBuffer(left);
-    if (part.length > 0) parts.push(new Uint8Array(part));
+    if (part.length > 0) {
+      parts.push(new Uint8Array(part));
+      yield parts[parts.length - 1]!;
+    }
+  }
+  const tail = encoder.flush();
+  if (tail.length > 0) {
+    parts.push(new Uint8Array(tail));
+    yield parts[parts.length - 1]!;
+  }
+  return gaplessInfo(parts, n, kbps);
+}
+
+/**
+ * Encodes 1 or 2 channels (44.1 or 48 kHz) as constant-bitrate MP3 at `kbps`, gapless: the first frame is
+ * a Xing "Info" frame whose LAME tag gives the encoder delay and the padding, so a decoder that reads it
+ * (FFmpeg, and browsers built on it) gives back exactly the input's samples. No ID3 tag (see `id3Tag`).
+ * Yields to the event loop between chunks so the page stays responsive; stops with the signal's reason
+ * when it aborts. (The export runs it where no MP3 worker can start, and in Node.)
+ */
+export async function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number, signal?: AbortSignal): Promise<Uint8Array[]> {
+  const chunks = mp3Chunks(channels, sampleRate, kbps);
+  const parts: Uint8Array[] = [];
+  let lastYield = performance.now();
+  for (let step = chunks.next(); ; step = chunks.next()) {
+    if (step.done) return [step.value, ...parts];
+    parts.push(step.value);
     if (performance.now() - lastYield > 30) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       signal?.throwIfAborted();
       lastYield = performance.now();
     }
   }
-  const tail = encoder.flush();
-  if (tail.length > 0) parts.push(new Uint8Array(tail));
-  return [gaplessInfo(parts, n, kbps), ...parts];
 }
 
 /** The Info frame for the encoded `parts` of `samples` input samples. */

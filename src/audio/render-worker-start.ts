@@ -1,10 +1,11 @@
 /**
- * Starts the render worker: `render-worker.js` beside this module, a self-contained module worker (no
- * imports), written the way bundlers recognise (`new Worker(new URL('./render-worker.js', import.meta.url),
+ * Starts the editor's workers: the render worker (`render-worker.js`) and the MP3 worker (`mp3-worker.js`,
+ * only when an MP3 is exported), each beside this module, a self-contained module worker (no imports),
+ * written the way bundlers recognise (`new Worker(new URL('./render-worker.js', import.meta.url),
  * { type: 'module' })`) so that Vite, webpack and Parcel emit the file and rewrite its URL.
  *
  * Under Trusted Types (`require-trusted-types-for 'script'`) a worker's URL must be a TrustedScriptURL: the
- * editor's `studio-editor` policy makes one, and only for this URL or a `blob:` shim made here. From
+ * editor's `studio-editor` policy makes one, and only for these URLs or a `blob:` shim made here. From
  * another origin (a CDN script) a worker cannot be started directly; a same-origin `blob:` module that
  * imports it is tried instead.
  */
@@ -21,9 +22,8 @@ export const POLICY_NAME = 'studio-editor';
 const shims = new Set<string>();
 let policy: ScriptUrlPolicy | null | undefined;
 
-function workerHref(): string {
-  return new URL('./render-worker.js', import.meta.url).href;
-}
+const renderHref = (): string => new URL('./render-worker.js', import.meta.url).href;
+const mp3Href = (): string => new URL('./mp3-worker.js', import.meta.url).href;
 
 /** The policy, made on first use; null where Trusted Types do not exist or the page forbids its name. */
 function scriptUrlPolicy(): ScriptUrlPolicy | null {
@@ -33,8 +33,8 @@ function scriptUrlPolicy(): ScriptUrlPolicy | null {
   try {
     policy = factory.createPolicy(POLICY_NAME, {
       createScriptURL: (input) => {
-        if (input === workerHref() || shims.has(input)) return input;
-        throw new TypeError(`${POLICY_NAME}: ${input} is not the editor's render worker`);
+        if (input === renderHref() || input === mp3Href() || shims.has(input)) return input;
+        throw new TypeError(`${POLICY_NAME}: ${input} is not one of the editor's workers`);
       },
     });
   } catch {
@@ -45,9 +45,8 @@ function scriptUrlPolicy(): ScriptUrlPolicy | null {
   return policy;
 }
 
-/** Makes the render worker; throws what the browser throws (a TypeError under Trusted Types, ...). */
-export function startRenderWorker(): Worker {
-  const href = workerHref();
+/** Starts the worker at `href`: through a `blob:` shim from another origin, through the policy, or `direct`. */
+function startWorker(href: string, direct: () => Worker): Worker {
   const trusted = scriptUrlPolicy();
   if (typeof location !== 'undefined' && new URL(href).origin !== location.origin) {
     const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }));
@@ -62,5 +61,15 @@ export function startRenderWorker(): Worker {
     }
   }
   if (trusted !== null) return new Worker(trusted.createScriptURL(href) as string, { type: 'module' });
-  return new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+  return direct();
+}
+
+/** Makes the render worker; throws what the browser throws (a TypeError under Trusted Types, ...). */
+export function startRenderWorker(): Worker {
+  return startWorker(renderHref(), () => new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' }));
+}
+
+/** Makes the MP3 worker (the LAME encoder, LGPL, is in it); throws as `startRenderWorker` does. */
+export function startMp3Worker(): Worker {
+  return startWorker(mp3Href(), () => new Worker(new URL('./mp3-worker.js', import.meta.url), { type: 'module' }));
 }

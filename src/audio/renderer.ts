@@ -2,7 +2,7 @@ import { StudioError } from '../errors.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
-import { describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
+import { ViolationWatch, describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
 import { fromPosted, toRefs, type FromWorker, type RenderStage, type RenderedMix, type ToWorker, type WavEncoding } from './render-protocol.js';
 
 export type { RenderStage, RenderedMix } from './render-protocol.js';
@@ -49,9 +49,8 @@ export class Renderer {
   readonly #createWorker: () => Worker;
   #worker: Worker | undefined;
   #ready = false;
-  /** While a worker starts: the directive of a CSP violation reported meanwhile, and the listener's removal. */
-  #violation: string | undefined;
-  #stopWatching: (() => void) | undefined;
+  /** While a worker starts: the CSP violations reported meanwhile. */
+  #violations: ViolationWatch | undefined;
   #mainThread: boolean;
   #disposed = false;
   readonly #jobs = new Map<number, Job>();
@@ -163,12 +162,13 @@ export class Renderer {
 
   #ensureWorker(): Worker | undefined {
     if (this.#worker) return this.#worker;
-    this.#watchViolations();
+    this.#unwatchViolations();
+    this.#violations = new ViolationWatch();
     let worker: Worker;
     try {
       worker = this.#createWorker();
     } catch (error) {
-      this.#fallBack({ reason: error, violatedDirective: this.#violation });
+      this.#fallBack({ reason: error, violatedDirective: this.#violations?.directive });
       return undefined;
     }
     this.#worker = worker;
@@ -181,7 +181,7 @@ export class Renderer {
       if (!this.#ready) {
         // A violation report is queued as a task of its own: let it arrive before naming the cause.
         setTimeout(() => {
-          if (worker === this.#worker && !this.#ready) this.#fallBack({ reason: event, violatedDirective: this.#violation });
+          if (worker === this.#worker && !this.#ready) this.#fallBack({ reason: event, violatedDirective: this.#violations?.directive });
         }, 0);
         return;
       }
@@ -212,21 +212,9 @@ export class Renderer {
     else job.reject(new StudioError(message.code, message.message, { recoverable: message.recoverable }));
   }
 
-  /** Notes a CSP violation reported while the worker starts (in a page; a worker has no document). */
-  #watchViolations(): void {
-    this.#unwatchViolations();
-    if (typeof document === 'undefined') return;
-    const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (/^(worker-src|script-src|default-src|trusted-types|require-trusted-types-for)/.test(event.effectiveDirective)) this.#violation = event.effectiveDirective;
-    };
-    document.addEventListener('securitypolicyviolation', onViolation);
-    this.#stopWatching = () => document.removeEventListener('securitypolicyviolation', onViolation);
-  }
-
   #unwatchViolations(): void {
-    this.#stopWatching?.();
-    this.#stopWatching = undefined;
-    this.#violation = undefined;
+    this.#violations?.stop();
+    this.#violations = undefined;
   }
 
   #stopWorker(): void {

@@ -8,11 +8,13 @@ export interface WorkerFailure {
   readonly reason: unknown;
   /** The directive of a CSP violation reported while the worker started (`worker-src`, `trusted-types`, ...). */
   readonly violatedDirective?: string | undefined;
+  /** The worker's file, named when it could not be loaded. Default `render-worker.js`. */
+  readonly file?: string;
 }
 
 const TRUSTED_TYPES = /trusted ?(types?|script ?url)|TrustedScriptURL/i;
 
-export function describeWorkerFailure({ reason, violatedDirective }: WorkerFailure): string {
+export function describeWorkerFailure({ reason, violatedDirective, file = 'render-worker.js' }: WorkerFailure): string {
   const message = reason instanceof ErrorEvent ? reason.message : reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason === 'string' ? reason : '';
   if ((violatedDirective !== undefined && /trusted-types/.test(violatedDirective)) || TRUSTED_TYPES.test(message)) {
     return `Trusted Types refused the worker's URL${message ? ` (${message})` : ''}; list the editor's policy in the page's CSP: trusted-types studio-editor`;
@@ -25,5 +27,35 @@ export function describeWorkerFailure({ reason, violatedDirective }: WorkerFailu
   }
   if (reason instanceof ErrorEvent && message) return `the worker script failed as it loaded (${message})`;
   if (message) return message;
-  return 'the worker script could not be loaded: check that render-worker.js is served beside the editor\'s script, as JavaScript';
+  return `the worker script could not be loaded: check that ${file} is served beside the editor's script, as JavaScript`;
+}
+
+const WORKER_DIRECTIVES = /^(worker-src|script-src|default-src|trusted-types|require-trusted-types-for)/;
+
+/**
+ * Notes the directive of a CSP violation the page reports while a worker starts (a report arrives as a
+ * task of its own, after the worker's `error` event may have). Outside a page it notes nothing.
+ */
+export class ViolationWatch {
+  #directive: string | undefined;
+  readonly #stop: () => void = () => undefined;
+
+  constructor() {
+    if (typeof document === 'undefined') return;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (WORKER_DIRECTIVES.test(event.effectiveDirective)) this.#directive = event.effectiveDirective;
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    this.#stop = () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }
+
+  /** The directive of the last violation that concerns a worker script, if any was reported. */
+  get directive(): string | undefined {
+    return this.#directive;
+  }
+
+  /** Stops listening. Idempotent. */
+  stop(): void {
+    this.#stop();
+  }
 }

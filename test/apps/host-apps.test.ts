@@ -1,7 +1,8 @@
 // Host apps built for production by Vite (React 19, Vue 3, Svelte 5; scripts/lib/app-bundle-plugin.mjs), each
 // with the documented pattern: a config object literal made again on every render and handlers that change
 // state on every studio-change. No loop, no restart, no token request after the first (issue 13); the render
-// worker Vite emitted starts and renders, and an export comes out, with no warning (issue 17).
+// worker Vite emitted starts and renders, and an export comes out, with no warning (issue 17); an MP3 is
+// encoded in the MP3 worker Vite emitted (issue 18).
 import { expect } from '@open-wc/testing';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -61,7 +62,7 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
     expect(element.store.getState().history.pastDepth).to.equal(50);
   });
 
-  it('renders the mix in the worker Vite emitted, exports a WAV and updates its config without a restart', async function () {
+  it('renders the mix in the worker Vite emitted, exports a WAV and an MP3 and updates its config without a restart', async function () {
     this.timeout(60_000);
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1100px; height: 600px';
@@ -81,9 +82,14 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
     const previewOf = () => (element as unknown as { preview: { getState(): { status: string } } | undefined }).preview;
     await until(() => previewOf()?.getState().status === 'ready', 'the preview rendered', 30_000);
     const probe = win.hostProbe!;
-    expect(probe.workers.filter((url) => new URL(url, win.location.href).pathname.startsWith(`/__apps/${framework}/`)), 'a worker emitted by Vite').to.have.length(1);
+    const emitted = () => probe.workers.filter((url) => new URL(url, win.location.href).pathname.startsWith(`/__apps/${framework}/`));
+    expect(emitted(), 'a worker emitted by Vite').to.have.length(1);
     const wav = new DataView(await (await element.export({ format: 'wav16' })).arrayBuffer());
     expect(wavSeconds(wav), 'the exported WAV lasts the ad').to.equal(6);
+    // The MP3 worker, emitted by Vite too, starts only now.
+    const mp3 = new Uint8Array(await (await element.export({ format: 'mp3' })).arrayBuffer());
+    expect(String.fromCharCode(...mp3.subarray(0, 3)), 'an MP3 with its ID3 tag').to.equal('ID3');
+    expect(emitted(), 'the MP3 worker emitted by Vite').to.have.length(2);
     const readies = win.hostApp!.readies;
     element.config = { ...element.config!, theme: { accent: '#0f766e' } };
     await element.updateComplete;

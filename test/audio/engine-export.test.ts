@@ -23,19 +23,24 @@ describe('handle.export() and studio-export', () => {
     localStorage.clear();
   });
 
-  it('renders the project, resolves the file and fires studio-export with its name, loudness and compliance', async () => {
+  /** An editor with a 6 s project voiced by the test speech from 1 s, mastered for streaming. */
+  async function voicedEditor(): Promise<Awaited<ReturnType<typeof create>>> {
     mountPoint('editor-x');
     const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
+    handle.loadProject({
+      ...handle.getProject(),
+      title: 'Spring Sale',
+      duration: 6,
+      clips: [{ id: 'c1', sectionId: null, assetId: 'a1', url, start: 1, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null }],
+      assets: [{ asset_id: 'a1', kind: 'voice', url, mime_type: 'audio/wav', duration_s: 4 }],
+      mastering: { enabled: true, preset: 'streaming', target: -14, truePeak: -1 },
+    });
+    return handle;
+  }
+
+  it('renders the project, resolves the file and fires studio-export with its name, loudness and compliance', async () => {
+    const handle = await voicedEditor();
     try {
-      const project = handle.getProject();
-      handle.loadProject({
-        ...project,
-        title: 'Spring Sale',
-        duration: 6,
-        clips: [{ id: 'c1', sectionId: null, assetId: 'a1', url, start: 1, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null }],
-        assets: [{ asset_id: 'a1', kind: 'voice', url, mime_type: 'audio/wav', duration_s: 4 }],
-        mastering: { enabled: true, preset: 'streaming', target: -14, truePeak: -1 },
-      });
       const details: StudioExportDetail[] = [];
       handle.on('export', (detail) => details.push(detail));
       // The WAV is written in the render worker: the engine asks for it with the render.
@@ -49,6 +54,20 @@ describe('handle.export() and studio-export', () => {
       expect(detail.format).to.equal('wav24');
       expect(detail.compliance!.pass).to.equal(true);
       expect(Math.abs(detail.measurement.integrated + 14)).to.be.at.most(1);
+      const buffer = await new OfflineAudioContext(2, 1, 44100).decodeAudioData(await blob.arrayBuffer());
+      expect(buffer.length).to.equal(6 * 44100);
+    } finally {
+      handle.destroy();
+    }
+  });
+
+  it('encodes an MP3 in the MP3 worker, not on the page', async () => {
+    const handle = await voicedEditor();
+    try {
+      const post = sinon.spy(Worker.prototype, 'postMessage');
+      const blob = await handle.export({ format: 'mp3', sampleRate: 44100 });
+      const types = post.getCalls().map((call) => (call.args[0] as { type: string }).type);
+      expect(types.filter((type) => type === 'encode' || type === 'measure')).to.deep.equal(['encode', 'measure']);
       const buffer = await new OfflineAudioContext(2, 1, 44100).decodeAudioData(await blob.arrayBuffer());
       expect(buffer.length).to.equal(6 * 44100);
     } finally {

@@ -53,7 +53,7 @@ describe('exportMix', () => {
     });
   }
 
-  it('mp3 loads the encoder, and the file decodes in Chromium to the ad length at about the same loudness', async () => {
+  it('mp3 decodes in Chromium to the ad length at about the same loudness', async () => {
     const renderer = new Renderer();
     try {
       const exported = await exportMix(spec(48000), { format: 'mp3', title: 'Ad', render: (s, o) => renderer.render(s, o) });

@@ -1,8 +1,8 @@
 // The demo under the strictest policy the editor supports (/demo/strict.html: 'self' sources only,
 // require-trusted-types-for 'script', only the lit-html and studio-editor policies): the whole flow from a
-// URL to an MP3, through the UI, with no CSP or Trusted Types violation, no uncaught error, waveforms drawn
-// and renders in the worker. Drives this machine's Chromium against the servers `npm start` runs, on free
-// ports; needs dist/ (npm test builds first).
+// URL to an MP3, through the UI, with no CSP or Trusted Types violation, no uncaught error, waveforms drawn,
+// renders in the worker and the MP3 encoded in its own. Drives this machine's Chromium against the servers
+// `npm start` runs, on free ports; needs dist/ (npm test builds first).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
@@ -42,7 +42,7 @@ describe('the demo under a strict CSP with Trusted Types', () => {
     assert.deepEqual(problems.errors, [], 'no uncaught error');
     if (flow instanceof Error) throw flow;
     assert.deepEqual(problems.consoleErrors, [], 'no console error');
-    assert.deepEqual(problems.consoleWarnings.filter((text) => /render worker/.test(text)), [], 'the render worker started');
+    assert.deepEqual(problems.consoleWarnings.filter((text) => /render worker|MP3 worker/.test(text)), [], 'the render worker and the MP3 worker started');
     assert.ok(flow.waveformCanvases > 0, 'the timeline drew its waveforms');
     assert.ok(flow.workers.some((url) => url.endsWith('/dist/render-worker.js')), `the render worker ran (workers: ${flow.workers.join(', ')})`);
     assert.deepEqual(flow.exports.map((entry) => entry.split(' ')[0]), ['audio/wav', 'audio/mpeg']);
