@@ -68,6 +68,35 @@ export function duckingEnvelopeDb(spans: readonly Span[], length: number, sample
 }
 
 /**
+ * `decimateEnvelope(duckingEnvelopeDb(spans, length, sampleRate, ducking), sampleRate, pointsPerSecond)`,
+ * the same values, without the per-sample array (115 MB and about 100 ms for 10 minutes at 48 kHz): each
+ * span's gain falls until its start, holds, then rises, so its deepest value within a point's samples is at
+ * the sample nearest its start; only the points a span reaches are visited.
+ */
+export function duckingEnvelopePoints(spans: readonly Span[], length: number, sampleRate: number, ducking: DuckingSpec, pointsPerSecond: number): Float32Array {
+  const step = Math.max(1, Math.round(sampleRate / pointsPerSecond));
+  const out = new Float32Array(Math.ceil(length / step));
+  const depth = Math.abs(ducking.depthDb);
+  if (depth === 0 || length === 0) return out;
+  const attack = Math.max(0, Math.round((ducking.attackMs / 1000) * sampleRate));
+  const release = Math.max(0, Math.round((ducking.releaseMs / 1000) * sampleRate));
+  for (const { start, end } of mergeSpans(spans)) {
+    // The span's gain at sample i, as duckingEnvelopeDb writes it (0 outside its ramps).
+    const gain = (i: number): number =>
+      i < start - attack || i >= end + release ? 0 : i < start ? (-depth * (i - start + attack)) / attack : i < end ? -depth : -depth * (1 - (i - end + 1) / (release + 1));
+    const first = Math.floor(Math.max(0, start - attack) / step);
+    const last = Math.floor((Math.min(length, end + release) - 1) / step);
+    for (let p = first; p <= last; p++) {
+      const a = p * step;
+      const b = Math.min(length, a + step) - 1;
+      const deepest = gain(Math.min(b, Math.max(a, start)));
+      if (deepest < out[p]!) out[p] = deepest;
+    }
+  }
+  return out;
+}
+
+/**
  * Reduces a per-sample dB envelope to `pointsPerSecond` values for drawing: each point is the lowest gain
  * (deepest duck) within its interval, so a short duck is never lost.
  */

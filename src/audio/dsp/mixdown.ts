@@ -1,6 +1,6 @@
 import { AudioInputError } from '../errors.js';
 import { dbToGain } from './db.js';
-import { detectVoiceSpans, duckingEnvelopeDb, duckingGains, decimateEnvelope, type Span } from './ducking.js';
+import { detectVoiceSpans, duckingEnvelopePoints, duckingGains, type Span } from './ducking.js';
 import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { master, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
@@ -263,8 +263,7 @@ function spansFor(spec: MixSpec, voice: Float32Array[] | null): Span[] {
 export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Array {
   const length = validateSpec(spec);
   if (!spec.ducking) return new Float32Array(Math.ceil(length / Math.max(1, Math.round(spec.sampleRate / pointsPerSecond))));
-  const env = duckingEnvelopeDb(spansFor(spec, null), length, spec.sampleRate, spec.ducking);
-  return decimateEnvelope(env, spec.sampleRate, pointsPerSecond);
+  return duckingEnvelopePoints(spansFor(spec, null), length, spec.sampleRate, spec.ducking, pointsPerSecond);
 }
 
 /**

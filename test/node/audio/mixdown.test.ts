@@ -1,7 +1,8 @@
 // Mixdown: sample-exact placement, trims, fades, looping, ducking timing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { duckingEnvelope, duckingEnvelopeDb, fadeGain, renderMix, type MixSpec } from '../../../src/audio/index.js';
+import { decimateEnvelope, duckingEnvelope, duckingEnvelopeDb, fadeGain, renderMix, type MixSpec } from '../../../src/audio/index.js';
+import { duckingEnvelopePoints } from '../../../src/audio/dsp/ducking.js';
 import { AudioInputError } from '../../../src/audio/errors.js';
 
 const sr = 48000;
@@ -151,6 +152,23 @@ describe('ducking', () => {
     assert.equal(points[50], 0); // 0.5 s: before the attack
     assert.equal(points[150], -12);
     assert.equal(points[399], 0);
+  });
+
+  it('draws exactly the decimated per-sample envelope without making it: random spans, ramps and rates', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let run = 0; run < 300; run++) {
+      const rate = [8000, 44100, 48000][run % 3]!;
+      const length = 1 + Math.floor(random() * rate * 3);
+      const spans = Array.from({ length: Math.floor(random() * 6) }, () => {
+        const start = Math.floor(random() * length * 1.2) - Math.floor(length * 0.1);
+        return { start, end: start + Math.floor(random() * rate) };
+      });
+      const ducking = { depthDb: run % 17 === 0 ? 0 : -1 - random() * 20, attackMs: run % 5 === 0 ? 0 : random() * 400, releaseMs: run % 7 === 0 ? 0 : random() * 900 };
+      const points = [1, 30, 100, 1000][run % 4]!;
+      const expected = decimateEnvelope(duckingEnvelopeDb(spans, length, rate, ducking), rate, points);
+      assert.deepEqual(duckingEnvelopePoints(spans, length, rate, ducking, points), expected, `run ${run}`);
+    }
   });
 
   it('finds the voice from its signal when asked, bridging short pauses', () => {

@@ -1,0 +1,147 @@
+// Long tasks on the main thread across what a producer does in the demo: `npm start` in one shell, then
+//   node bench/long-tasks.mjs [http://127.0.0.1:8080/demo/] [out.json]
+// walks start-up, "Make the ad", typing in the script, a slider, a clip dragged on the timeline, exports, and
+// loading a 10-minute project, and prints for each the time, the number of long tasks (over 50 ms) and the
+// longest (goal: none). The figures also go to a JSON file (default .cache/bench/long-tasks.json), with the
+// commit, to compare across commits.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { pageFinder } from '../scripts/lib/page-find.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
+const out = process.argv[3] ?? join(root, '.cache', 'bench', 'long-tasks.json');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
+const page = await browser.newPage();
+await page.setViewport({ width: 1280, height: 900 });
+const find = pageFinder(page, 60_000);
+// Every long task from the first script on, kept per activity.
+await page.evaluateOnNewDocument(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
+});
+const previewReady = () =>
+  page.waitForFunction(() => {
+    const preview = document.querySelector('studio-editor')?.preview;
+    return preview !== undefined && preview.getState().status === 'ready';
+  }, { timeout: 120_000 });
+
+const results = [];
+async function activity(name, action, settle = 300) {
+  await page.evaluate(() => { if (window.__longTasks) window.__longTasks.length = 0; });
+  const started = Date.now();
+  await action();
+  const ms = Date.now() - started;
+  await sleep(settle);
+  const tasks = await page.evaluate(() => window.__longTasks.slice());
+  const result = { activity: name, ms, longTasks: tasks.length, longestMs: Math.round(Math.max(0, ...tasks)) };
+  results.push(result);
+  console.log(`${name.padEnd(44)} ${String(ms).padStart(6)} ms  ${String(result.longTasks).padStart(3)} long tasks, longest ${String(result.longestMs).padStart(4)} ms`);
+}
+
+/** The centre of the first element matching `selector` through shadow roots, in page pixels. */
+const centre = (selector) =>
+  page.evaluate((q) => {
+    const search = (r) => {
+      const hit = r.querySelector(q);
+      if (hit) return hit;
+      for (const element of r.querySelectorAll('*')) {
+        const found = element.shadowRoot && search(element.shadowRoot);
+        if (found) return found;
+      }
+      return null;
+    };
+    const element = search(document);
+    element.scrollIntoView({ block: 'center' });
+    const box = element.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }, selector);
+
+await activity('start-up (page load to studio-ready)', async () => {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.studio !== undefined && document.querySelector('studio-editor')?.ready === true, { timeout: 60_000 });
+});
+await activity('make the ad (recommend, voice-over, music)', async () => {
+  await page.evaluate(async () => {
+    const h = window.studio;
+    const { recommendations } = await h.api.recommendFromUrl({ project_id: h.getProject().project_id, url: 'https://www.northwind-bikes.com/products/trail-runner-2', duration: 30, max_recommendations: 1 });
+    h.element.store.dispatch({ type: 'recommendations/received', recommendations });
+  });
+  await (await find(null, 'Make the ad')).click();
+  await page.waitForFunction(() => window.studio.getProject().clips.length >= 3, { timeout: 120_000 });
+  await previewReady();
+}, 1500);
+await activity('type 40 characters in the script', async () => {
+  await (await find('#tab-script')).click();
+  await (await find('textarea')).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Ride further on every trail this summer.', { delay: 25 });
+  await previewReady();
+});
+await activity('move the music level slider 20 steps', async () => {
+  await (await find('#tab-mix')).click();
+  const slider = await find('input[type="range"]');
+  await slider.focus();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press(i < 10 ? 'ArrowLeft' : 'ArrowRight');
+    await sleep(30);
+  }
+  await previewReady();
+});
+await activity('drag a clip on the timeline', async () => {
+  await find('.clip');
+  const from = await centre('.clip');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(from.x + i * 4, from.y);
+    await sleep(16);
+  }
+  await page.mouse.up();
+  await previewReady();
+});
+for (const format of ['wav16', 'wav24', 'mp3']) {
+  await activity(`export ${format} (30 s ad)`, () => page.evaluate((f) => window.studio.export({ format: f }).then((blob) => blob.size), format));
+}
+await activity('load a 10-minute project (60 clips, a bed)', async () => {
+  await page.evaluate(() => {
+    const h = window.studio;
+    const project = h.getProject();
+    const clips = Array.from({ length: 60 }, (_, i) => ({ ...project.clips[i % project.clips.length], id: `long-${i}`, start: i * 10 }));
+    h.loadProject({ ...project, duration: 600, clips, music: { ...project.music, loop: true } });
+  });
+  await page.waitForFunction(() => {
+    const state = document.querySelector('studio-editor').preview.getState();
+    return state.status === 'ready' && state.duration === 600;
+  }, { timeout: 120_000 });
+  await find('.clip[data-id="long-59"]');
+}, 1000);
+await activity('move the music level slider 20 steps (10 min)', async () => {
+  await (await find('#tab-mix')).click();
+  const slider = await find('input[type="range"]');
+  await slider.focus();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press(i < 10 ? 'ArrowLeft' : 'ArrowRight');
+    await sleep(30);
+  }
+  await previewReady();
+});
+await browser.close();
+
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+} catch {
+  // Not a git checkout: the figures are still written.
+}
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), goal: 'no long task over 50 ms', results }, null, 2)}\n`);
+console.log(`\nwritten to ${out} (commit ${commit})`);
