@@ -2,6 +2,7 @@ import type { StudioConfig } from './config/types.js';
 import { snapshotConfig } from './config/snapshot.js';
 import { resolveConfig } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
+import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
@@ -139,6 +140,9 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     element.addEventListener('studio-ready', onReady, { once: true });
     element.addEventListener('studio-error', onError);
   });
+  // The page gets a turn between validating, Intl's locale data and the first render: no one long task.
+  primeFormats(resolved.i18n.locale);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   host.append(element);
   await ready;
   element.removeEventListener('studio-error', keepEarly);

@@ -99,6 +99,8 @@ describe('<studio-editor-panels> scroll and the narrow tab row (issue 15)', () =
   const open = async (element: StudioPanels, id: string) => {
     element.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
     await element.updateComplete;
+    // The tab row scrolls the active tab into view in the next frame.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
   };
 
   afterEach(() => setViewport({ width: 800, height: 600 }));

@@ -154,7 +154,12 @@ export class StudioPanels extends StudioElement {
     this.#shown = this.active;
     const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
     if (area !== null) area.scrollTop = (this.active && this.#scrollTops.get(this.active)) || 0;
-    // The active tab in view within the tab row (the row only: the page does not scroll).
+    // The active tab in view within the tab row (the row only: the page does not scroll), measured in the
+    // next frame: measuring now would lay out the page in the middle of the editor's render.
+    requestAnimationFrame(() => this.#tabInView());
+  }
+
+  #tabInView(): void {
     const tabs = this.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
     const tab = this.active === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`#tab-${this.active}`);
     if (tabs === null || tab === null || tabs.scrollWidth <= tabs.clientWidth) return;
