@@ -15,11 +15,20 @@ export class StudioError extends Error {
    */
   static readonly kind: string = 'StudioError';
 
-  /** `instanceof` by prototype, or by kind for an error made by another copy of the editor. */
+  /**
+   * `instanceof` by prototype, or by kind for an error made by another copy of the editor: its own data
+   * property, read without running a getter; anything that throws on being looked at (a hostile Proxy) is
+   * simply not one.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    const kinds: unknown = typeof value === 'object' && value !== null ? (value as { [KINDS]?: unknown })[KINDS] : undefined;
-    return Array.isArray(kinds) && kinds.includes(this.kind);
+    if (typeof value !== 'object' || value === null) return false;
+    try {
+      const kinds: unknown = Object.getOwnPropertyDescriptor(value, KINDS)?.value;
+      return Array.isArray(kinds) && kinds.includes(this.kind);
+    } catch {
+      return false;
+    }
   }
 
   readonly code: string;

@@ -48,6 +48,20 @@ describe('error classes', () => {
     expect(Object.assign(new Error('x'), { name: 'StudioError' }) instanceof StudioError).to.equal(false);
     expect(('StudioError' as unknown) instanceof StudioError).to.equal(false);
     expect((null as unknown) instanceof StudioError).to.equal(false);
+    // A getter is not run; a Proxy that throws on every look is not an error of ours (and does not throw).
+    let ran = false;
+    const getter = Object.defineProperty(new Error('x'), Symbol.for('service-studio-editor.error-kinds'), { get: () => ((ran = true), ['StudioError']) });
+    expect(getter instanceof StudioError).to.equal(false);
+    expect(ran).to.equal(false);
+    const hostile = new Proxy(new Error('x'), {
+      get: () => {
+        throw new Error('get');
+      },
+      getOwnPropertyDescriptor: () => {
+        throw new Error('descriptor');
+      },
+    });
+    expect(hostile instanceof StudioError).to.equal(false);
   });
 
   it('record the kinds of the class chain on each error, out of its JSON', () => {
