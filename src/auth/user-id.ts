@@ -78,6 +78,9 @@ export async function resolveUserId(given: string | undefined, storage: Storage 
   if (given !== undefined) return given;
   const stored = readStored(storage);
   if (stored !== undefined) return stored;
+  // The traits read Intl's time zone, whose first use in a page loads locale data: in a task of its own,
+  // not in the editor's start.
+  await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
   const traits = fingerprintTraits();
   let hex: string | undefined;
   try {

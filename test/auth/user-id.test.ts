@@ -53,6 +53,18 @@ describe('user id', () => {
     expect(digest.firstCall.args[0]).to.equal('SHA-256');
   });
 
+  it("reads the traits in a task after the caller's (Intl's first use loads locale data): it yields first", async () => {
+    const scheduler = (globalThis as unknown as { scheduler: { yield(): Promise<void> } }).scheduler;
+    const yielded = sinon.spy(scheduler, 'yield');
+    const languages = sinon.spy(navigator, 'languages', ['get']);
+    const pending = resolveUserId(undefined, memoryStorage());
+    expect(languages.get.callCount, "no trait read in the caller's task").to.equal(0);
+    await pending;
+    expect(yielded.callCount).to.equal(1);
+    expect(languages.get.callCount).to.equal(1);
+    expect(yielded.firstCall.calledBefore(languages.get.firstCall)).to.equal(true);
+  });
+
   it('falls back gracefully when storage throws', async () => {
     const id = await resolveUserId(undefined, throwingStorage());
     expect(id).to.match(/^anon-[0-9a-f]{32}$/);
