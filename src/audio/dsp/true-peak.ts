@@ -161,8 +161,12 @@ export function runMaxima(x: Float32Array, run: number, out: Float32Array): Floa
   return out;
 }
 
-/** Largest |value| of each run of SUB (8) samples, the last run possibly shorter. */
-function subMaxima(x: Float32Array): Float32Array {
+/**
+ * Largest |value| of each run of SUB (8) samples, the last run possibly shorter: what the scans read to
+ * skip blocks. A caller scanning the same channels again (`truePeakEnvelope` for another threshold) can
+ * compute them once and pass them.
+ */
+export function subMaxima(x: Float32Array): Float32Array {
   return runMaxima(x, SUB, new Float32Array(Math.ceil(x.length / SUB)));
 }
 
@@ -230,9 +234,9 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
  * n and n+1 in any channel. Where a block cannot exceed `threshold` (linear), out[n] is left at 0: every
  * |value| there is at most `threshold` over the interpolator's bound (`interpolationBound`), and callers
  * such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
- * interpolated, out[n] is the samples' largest |value|.)
+ * interpolated, out[n] is the samples' largest |value|.) `maxima`: the channels' `subMaxima`, if known.
  */
-export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0)): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[]): Float32Array {
   const n = channels[0]?.length ?? 0;
   const factor = truePeakFactor(sampleRate);
   out.fill(0);
@@ -245,7 +249,7 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
     }
     return out;
   }
-  for (const channel of channels) scan(channel, factor, threshold, out);
+  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel)));
   return out;
 }
 
