@@ -31,12 +31,15 @@ describe('live meter against the offline meter', () => {
     cleanupMounts();
   });
 
-  const signals: Array<[string, () => Float32Array[]]> = [
-    ['a 1 kHz sine at -20 dBFS', () => [sine(1000, 0.1, 10), sine(1000, 0.1, 10)]],
-    ['stereo white noise', () => [noise(10, 1), noise(10, 2)]],
+  // [name, signal, how far under the offline true peak the live one may read, dB]. The live meter reads
+  // BS.1770's 4x points; the offline measure refines them (true-peak-refine.ts), which on full-band white
+  // noise finds inter-sample peaks the 4x points read over a dB low.
+  const signals: Array<[string, () => Float32Array[], number]> = [
+    ['a 1 kHz sine at -20 dBFS', () => [sine(1000, 0.1, 10), sine(1000, 0.1, 10)], 0.5],
+    ['stereo white noise', () => [noise(10, 1), noise(10, 2)], 2],
   ];
-  for (const [name, make] of signals) {
-    it(`agrees on ${name} within 0.5 LU (short-term, momentary) and 0.5 dB (true peak) after 5 s of playback`, async function () {
+  for (const [name, make, under] of signals) {
+    it(`agrees on ${name} within 0.5 LU (short-term, momentary), true peak at most 0.5 dB over and ${under} dB under, after 5 s of playback`, async function () {
       this.timeout(40_000);
       mountPoint('editor-meter');
       handle = await create({ target: '#editor-meter', auth: testAuth(), project: { autosave: false } });
@@ -65,7 +68,7 @@ describe('live meter against the offline meter', () => {
       expect(Math.abs(last.shortTerm - offline.integrated), `short-term ${last.shortTerm} vs offline ${offline.integrated}`).to.be.below(0.5);
       expect(Math.abs(last.momentary - offline.integrated), `momentary ${last.momentary} vs offline ${offline.integrated}`).to.be.below(0.5);
       const livePeak = Math.max(...readings.slice(5).flatMap((reading) => reading.truePeak));
-      expect(Math.abs(livePeak - offline.truePeak), `true peak ${livePeak} vs offline ${offline.truePeak}`).to.be.below(0.5);
+      expect(livePeak - offline.truePeak, `true peak ${livePeak} vs offline ${offline.truePeak}`).to.be.within(-under, 0.5);
       // The toolbar shows it.
       const meter = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!.shadowRoot!.querySelector('studio-editor-level-meter')!;
       expect(meter.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.match(/^Momentary -?\d+\.\d LUFS, short-term -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP$|^Meter: nothing plays$/);

@@ -120,3 +120,24 @@ export function syntheticSpeech(seconds: number, sampleRate = 48000, seed = 3): 
   }
   return out;
 }
+
+/**
+ * Dense, evenly loud "mastered" music: the stand-in music pushed 12 dB into a tanh saturator with a
+ * low-passed noise body and white noise on top, peaking at `peak`: full band, a crest factor of a few
+ * dB, every 100 ms nearly as loud as the next. The hard case for a true-peak search that skips blocks
+ * which cannot beat the peak so far (here nearly every block comes close to it).
+ */
+export function denseMusic(seconds: number, sampleRate = 48000, seed = 9, peak = 0.98): [Float32Array, Float32Array] {
+  const [l, r] = music(seconds, sampleRate, seed);
+  const random = prng(seed + 1);
+  const out: [Float32Array, Float32Array] = [new Float32Array(l.length), new Float32Array(l.length)];
+  let body = 0;
+  for (let i = 0; i < l.length; i++) {
+    const w = random() * 2 - 1;
+    body = 0.97 * body + 0.03 * w;
+    const hiss = 0.3 * (random() * 2 - 1);
+    out[0][i] = peak * Math.tanh(1.5 * (4 * l[i]! + 6 * body + hiss));
+    out[1][i] = peak * Math.tanh(1.5 * (4 * r[i]! + 6 * body - hiss));
+  }
+  return out;
+}

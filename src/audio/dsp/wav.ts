@@ -1,4 +1,5 @@
 import { AudioInputError } from '../errors.js';
+import { writePcm16, writePcm24 } from './pcm.js';
 import { resample } from './resample.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
@@ -65,49 +66,8 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
   view.setUint16(34, bits, true);
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
-  const scale = bits === 16 ? 32768 : 8388608;
-  const positive = bits === 16 ? 32767 : 8388608;
-  const max = scale - 1;
-  const dither = bits === 16 && options.dither === true;
-  let seed = (options.ditherSeed ?? 1) >>> 0 || 1;
-  const random = (): number => {
-    // xorshift32, uniform in [0, 1).
-    seed ^= seed << 13;
-    seed >>>= 0;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    seed >>>= 0;
-    return seed / 4294967296;
-  };
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-  // Rounding as Math.round (halves up) but faster: floor(w + 0.5) through an integer conversion of the
-  // value biased to be non-negative; the clamp happens on the biased value; NaN becomes 0.
-  const top = scale + max;
-  const bias = scale + 0.5;
-  for (let c = 0; c < count; c++) {
-    const x = data[c]!;
-    if (bits === 16 && little && !dither) {
-      // Fast path: whole 16-bit words (offset 44 is 2-byte aligned).
-      const words = new Int16Array(out.buffer, 44, frames * count);
-      for (let i = 0, at = c; i < frames; i++, at += count) {
-        const v = x[i]!;
-        let w = (v > 0 ? v * positive : v * scale) + bias;
-        w = w > top ? top : w >= 0 ? w : w === w ? 0 : scale;
-        words[at] = (w | 0) - scale;
-      }
-      continue;
-    }
-    for (let i = 0, at = 44 + c * bytesPerSample; i < frames; i++, at += blockAlign) {
-      const v = x[i]!;
-      let w = (v > 0 ? v * positive : v * scale) + bias;
-      if (dither) w += random() - random();
-      w = w > top ? top : w >= 0 ? w : w === w ? 0 : scale;
-      const q = (w | 0) - scale;
-      out[at] = q & 0xff;
-      out[at + 1] = (q >> 8) & 0xff;
-      if (bits === 24) out[at + 2] = (q >> 16) & 0xff;
-    }
-  }
+  if (bits === 24) writePcm24(data, out, 44);
+  else writePcm16(data, out, 44, options.dither === true ? (options.ditherSeed ?? 1) >>> 0 || 1 : null);
   return out;
 }
 
