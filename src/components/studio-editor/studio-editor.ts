@@ -388,7 +388,12 @@ export class StudioEditor extends LitElement {
     // Audio (engine, render worker, DSP) is a module of its own, started once the editor is ready (or by
     // an earlier export); it lives as long as this scope.
     let audio: Promise<AudioEngine> | undefined;
-    this.#audio = () => (audio ??= this.#startAudio(services, scope));
+    this.#audio = () =>
+      (audio ??= this.#startAudio(services, scope).catch((error: unknown) => {
+        // A file that could not be fetched is tried again by the next export.
+        audio = undefined;
+        throw error;
+      }));
     // The project is kept per user: the given id, or the fingerprint id the token is asked for.
     // The project starts in the editor's language (its default title), so after the first words arrived,
     // and is shown with its first panel.
