@@ -6,11 +6,22 @@
  */
 const pool = new Map<string, Float32Array>();
 
+/**
+ * The longest buffer kept between calls: 8 Mi samples (32 MB, 175 s at 48 kHz). A render keeps about ten
+ * of them; for a long-form project (10 minutes: 115 MB each) that would hold a gigabyte between renders, so
+ * longer buffers are made for the call and left to the garbage collector.
+ */
+export const MAX_POOLED_SAMPLES = 8 * 1024 * 1024;
+
 /** A work buffer of exactly `length` samples for `slot`, reused across calls; its contents are stale. */
 export function scratch(slot: string, length: number): Float32Array {
   let buffer = pool.get(slot);
   if (!buffer || buffer.length < length) {
     buffer = new Float32Array(length);
+    if (length > MAX_POOLED_SAMPLES) {
+      pool.delete(slot);
+      return buffer;
+    }
     pool.set(slot, buffer);
   }
   return buffer.length === length ? buffer : buffer.subarray(0, length);
