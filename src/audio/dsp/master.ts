@@ -50,12 +50,8 @@ export interface MasterOptions {
 const MAX_PASSES = 4;
 /** Aim this close to the target before stopping, LU (the strictest preset allows ±0.5). */
 const AIM = 0.1;
-/**
- * The input's true-peak envelope is computed for gains up to this much above the current one, dB: the
- * estimate that steers (not refined, see `master`), and the refined one of the full-rate passes.
- */
-const STEER_HEADROOM_DB = 6;
-const HEADROOM_DB = 0.5;
+/** The input's true-peak envelope is computed for gains up to this much above the current one, dB. */
+const HEADROOM_DB = 2;
 const MARGIN_DB = 0.1;
 /**
  * The final check keeps the measured true peak this far under the ceiling (dB): the measurement reads
@@ -100,30 +96,26 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   const width = Math.max(1, Math.round(0.005 * sampleRate));
   const release = Math.exp(-1 / (0.08 * sampleRate));
   let gainDb = p.integrated - inputIntegrated;
-  // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it). While
-  // steering it is not refined (an estimate is enough there, and refinement where much of the signal is over
-  // the threshold is most of its cost); the full-rate passes refine it for the gain steering found.
-  const steer = factor > 1 && n >= factor * step;
-  let refined = !steer;
-  let envelopeGainDb = gainDb + (steer ? STEER_HEADROOM_DB : HEADROOM_DB);
+  // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
+  let envelopeGainDb = gainDb + HEADROOM_DB;
   let threshold = ceiling / dbToGain(envelopeGainDb);
   // The runs' maxima that the envelope's scans read, once for all of them.
   const maxima = channels.map(subMaxima);
-  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima, refined);
+  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima);
   // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
   const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
   let steered = false;
-  if (steer) {
+  if (factor > 1 && n >= factor * step) {
     const coarseWidth = Math.max(1, Math.round(width / factor));
     const coarseRelease = Math.pow(release, factor);
     let last: { gainDb: number; loudness: number } | undefined;
     for (let k = 0; k < COARSE_PASSES; k++) {
       if (gainDb > envelopeGainDb) {
-        envelopeGainDb = gainDb + STEER_HEADROOM_DB;
+        envelopeGainDb = gainDb + HEADROOM_DB;
         threshold = ceiling / dbToGain(envelopeGainDb);
-        truePeakEnvelope(channels, sampleRate, threshold, peaks, maxima, false);
+        truePeakEnvelope(channels, sampleRate, threshold, peaks, maxima);
         runMaxima(peaks, factor, coarsePeaks);
       }
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
@@ -146,12 +138,11 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   for (;;) {
     while (passes < MAX_PASSES) {
       passes++;
-      if (!refined || gainDb > envelopeGainDb) {
+      if (gainDb > envelopeGainDb) {
         envelopeGainDb = gainDb + HEADROOM_DB;
         threshold = ceiling / dbToGain(envelopeGainDb);
         truePeakEnvelope(channels, sampleRate, threshold, peaks, maxima);
         runMaxima(peaks, factor, coarsePeaks);
-        refined = true;
       }
       curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release, { maxima: coarsePeaks, length: factor });
       if (!curve) break;

@@ -263,7 +263,7 @@ function refineBlock(x: Float32Array, start: number, end: number, quarter: boole
  * With `out`, raises out[n] to the largest |value| between n and n+1 (refined where within CANDIDATE of
  * `floor`) and keeps `floor` fixed; without, returns the peak.
  */
-function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), refine = true): number {
+function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x)): number {
   if (factor === 1) return floor;
   const { bound, coarseSlack, coefficients } = getKernel();
   const n = x.length;
@@ -292,8 +292,7 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
       if (blockAt(x, start, end, quarter, 0, null, pad) <= floor * CANDIDATE) continue;
       floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, true, values, pad));
     } else {
-      // An infinite level fills in the 4x values and refines none.
-      refineBlock(x, start, end, quarter, refine ? floor : Infinity, false, values, pad);
+      refineBlock(x, start, end, quarter, floor, false, values, pad);
       for (let i = start, j = 0; i < end; i++, j++) if (values[j]! > out[i]!) out[i] = values[j]!;
     }
   }
@@ -323,17 +322,8 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
  * cannot, out[n] is left at 0: every sample there is at most `threshold` over `interpolationBound`, and
  * callers such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
  * interpolated, out[n] is the samples' largest |value|.) `maxima`: the channels' `subMaxima`, if known.
- * With `refine` false, nothing is refined: the 4x values alone, an estimate (up to a few dB low near fs / 2)
- * at a fraction of the cost where much of the signal is over `threshold`.
  */
-export function truePeakEnvelope(
-  channels: readonly Float32Array[],
-  sampleRate: number,
-  threshold: number,
-  out: Float32Array = new Float32Array(channels[0]?.length ?? 0),
-  maxima?: readonly Float32Array[],
-  refine = true,
-): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[]): Float32Array {
   const n = channels[0]?.length ?? 0;
   const factor = truePeakFactor(sampleRate);
   out.fill(0);
@@ -346,7 +336,7 @@ export function truePeakEnvelope(
     }
     return out;
   }
-  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), refine));
+  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel)));
   return out;
 }
 
