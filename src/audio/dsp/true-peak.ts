@@ -8,7 +8,9 @@ import { kaiser, sinc } from './window.js';
  * interpolator is the input sample itself, so only the in-between phases are computed, and the symmetry
  * of the phases (phase 3 is phase 1 reversed, phase 2 is symmetric) halves the multiplications.
  * Blocks whose neighbourhood cannot beat the peak found so far (or the caller's threshold) are skipped:
- * an interpolated value is bounded by the local maximum times the phase's sum of absolute coefficients.
+ * an interpolated value is bounded by the local maximum times the phase's sum of absolute coefficients,
+ * and, where that cannot decide, by the middle 6 taps' value plus the local maximum times the outer taps'
+ * absolute sum (`coarseBlock`): the 16-tap values of a skipped block could not have come near the level.
  *
  * The 4x values are candidates: where one comes within CANDIDATE of the peak found so far (or of the
  * threshold) and is a local maximum, the interval is refined (true-peak-refine.ts: a 256-tap interpolator
@@ -48,6 +50,8 @@ interface Kernel {
   /** u (8), v (8), b (8): phase 1 = u.s + v.d, phase 3 = u.s - v.d, phase 2 = b.s (s, d: sums and differences of mirrored taps). */
   coefficients: Float64Array;
   bound: number;
+  /** The largest absolute sum of a phase's 10 outer taps (those `coarseBlock` leaves out), rounded up. */
+  coarseSlack: number;
 }
 
 let kernel: Kernel | undefined;
@@ -59,16 +63,23 @@ function getKernel(): Kernel {
   const coefficients = new Float64Array(HALF * 3);
   let boundA = 0;
   let boundM = 0;
+  let outerA = 0;
+  let outerM = 0;
   for (let i = 0; i < TAPS; i++) {
     boundA += Math.abs(a[i]!);
     boundM += Math.abs(m[i]!);
+    if (i < HALF - 3 || i > HALF + 2) {
+      outerA += Math.abs(a[i]!);
+      outerM += Math.abs(m[i]!);
+    }
   }
   for (let i = 0; i < HALF; i++) {
     coefficients[i] = (a[i]! + a[TAPS - 1 - i]!) / 2;
     coefficients[HALF + i] = (a[i]! - a[TAPS - 1 - i]!) / 2;
     coefficients[2 * HALF + i] = m[i]!;
   }
-  kernel = { coefficients, bound: Math.max(boundA, boundM, 1) };
+  // The margin covers the rounding of both sums (each term well under 1e-15 of the largest |x|).
+  kernel = { coefficients, bound: Math.max(boundA, boundM, 1), coarseSlack: Math.max(outerA, outerM) + 1e-9 };
   return kernel;
 }
 
@@ -94,7 +105,8 @@ function absMax(x: Float32Array, from: number, to: number): number {
  * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`,
  * sets out[i - from] to the largest |value| there or at sample i. Returns the largest value above `floor`. The 16 taps
  * slide through locals (one load per sample): with the 24 coefficients also in locals, reloading all 16
- * each time spills registers and costs about a third more.
+ * each time spills registers and costs about a third more. Math.abs and Math.max rather than comparisons:
+ * the signs of audio are a coin toss for the branch predictor.
  */
 function block(src: Float32Array, shift: number, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
   const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!, u6 = k[6]!, u7 = k[7]!;
@@ -107,29 +119,52 @@ function block(src: Float32Array, shift: number, from: number, to: number, k: Fl
     const x15 = src[i + shift + 15]!;
     const s0 = x0 + x15, s1 = x1 + x14, s2 = x2 + x13, s3 = x3 + x12, s4 = x4 + x11, s5 = x5 + x10, s6 = x6 + x9, s7 = x7 + x8;
     const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7;
-    let peak = mid < 0 ? -mid : mid;
+    let peak = Math.abs(mid);
     if (quarter) {
       const even = u0 * s0 + u1 * s1 + u2 * s2 + u3 * s3 + u4 * s4 + u5 * s5 + u6 * s6 + u7 * s7;
       const odd =
         v0 * (x0 - x15) + v1 * (x1 - x14) + v2 * (x2 - x13) + v3 * (x3 - x12) + v4 * (x4 - x11) + v5 * (x5 - x10) + v6 * (x6 - x9) + v7 * (x7 - x8);
-      const p1 = even + odd;
-      const p3 = even - odd;
-      const a1 = p1 < 0 ? -p1 : p1;
-      const a3 = p3 < 0 ? -p3 : p3;
-      if (a1 > peak) peak = a1;
-      if (a3 > peak) peak = a3;
+      peak = Math.max(peak, Math.abs(even + odd), Math.abs(even - odd));
     }
     if (out !== null) {
       // The envelope holds the sample itself too.
-      const own = x7 < 0 ? -x7 : x7;
-      if (own > peak) peak = own;
+      peak = Math.max(peak, Math.abs(x7));
       out[i - from] = peak;
     }
-    if (peak > floor) floor = peak;
+    floor = Math.max(floor, peak);
     x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8;
     x8 = x9; x9 = x10; x10 = x11; x11 = x12; x12 = x13; x13 = x14; x14 = x15;
   }
   return floor;
+}
+
+/**
+ * The largest |value| of samples [from, to) of `src` through the middle 6 of the 16 taps (x[i - 2] to
+ * x[i + 3]; the caller keeps them inside `src`). A 16-tap value differs from it by at most `coarseSlack`
+ * times the largest |x| under the taps, so where this plus that cannot reach a level, no 16-tap value can:
+ * a third of the multiplications decides most blocks of dense material, whose samples sit too close to
+ * the peak for the taps' absolute sum to skip them. Math.abs and Math.max, not comparisons: the signs of
+ * music are a coin toss, and mispredicted branches made this loop four times slower.
+ */
+function coarseBlock(src: Float32Array, from: number, to: number, k: Float64Array, quarter: boolean): number {
+  const u5 = k[5]!, u6 = k[6]!, u7 = k[7]!, v5 = k[13]!, v6 = k[14]!, v7 = k[15]!, b5 = k[21]!, b6 = k[22]!, b7 = k[23]!;
+  let x0 = src[from - 2]!, x1 = src[from - 1]!, x2 = src[from]!, x3 = src[from + 1]!, x4 = src[from + 2]!;
+  let top = 0;
+  for (let i = from; i < to; i++) {
+    const x5 = src[i + 3]!;
+    const s0 = x0 + x5, s1 = x1 + x4, s2 = x2 + x3;
+    const mid = b5 * s0 + b6 * s1 + b7 * s2;
+    let peak = Math.abs(mid);
+    if (quarter) {
+      // max(|even + odd|, |even - odd|)
+      const even = u5 * s0 + u6 * s1 + u7 * s2;
+      const odd = v5 * (x0 - x5) + v6 * (x1 - x4) + v7 * (x2 - x3);
+      peak = Math.max(peak, Math.abs(even) + Math.abs(odd));
+    }
+    top = Math.max(top, peak);
+    x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5;
+  }
+  return top;
 }
 
 /** The bits of a Float32Array as int32 (same memory). */
@@ -230,7 +265,7 @@ function refineBlock(x: Float32Array, start: number, end: number, quarter: boole
  */
 function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x)): number {
   if (factor === 1) return floor;
-  const { bound } = getKernel();
+  const { bound, coarseSlack, coefficients } = getKernel();
   const n = x.length;
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
@@ -241,13 +276,18 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
     let m = 0;
-    if (start > 0 && start <= inner) {
+    const within = start > 0 && start <= inner;
+    if (within) {
       const q = start / SUB;
       m = Math.max(maxima[q - 1]!, maxima[q]!, maxima[q + 1]!, maxima[q + 2]!, maxima[q + 3]!, maxima[q + 4]!);
     } else {
       for (let k = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
     }
     if (m * bound <= floor * CANDIDATE) continue;
+    // The 6-tap values of a loud block are rarely under half its largest sample: where the outer taps' share
+    // and that half would already reach the level (a limiter's envelope, far under the peaks), the 6-tap
+    // test is not tried.
+    if (within && m * (coarseSlack + 0.5) <= floor * CANDIDATE && coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m <= floor * CANDIDATE) continue;
     if (out === null) {
       if (blockAt(x, start, end, quarter, 0, null, pad) <= floor * CANDIDATE) continue;
       floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, true, values, pad));
