@@ -65,6 +65,18 @@ const centre = (selector) =>
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }, selector);
 
+/** The Mix panel's music level, 10 keyboard steps down and 10 up, each an edit the preview renders again. */
+async function moveMusicLevel() {
+  await (await find('#tab-mix')).click();
+  const slider = await find('input#musicDb');
+  await slider.focus();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press(i < 10 ? 'ArrowLeft' : 'ArrowRight');
+    await sleep(30);
+  }
+  await previewReady();
+}
+
 await activity('start-up (page load to studio-ready)', async () => {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.studio !== undefined && document.querySelector('studio-editor')?.ready === true, { timeout: 60_000 });
@@ -86,16 +98,7 @@ await activity('type 40 characters in the script', async () => {
   await page.keyboard.type(' Ride further on every trail this summer.', { delay: 25 });
   await previewReady();
 });
-await activity('move the music level slider 20 steps', async () => {
-  await (await find('#tab-mix')).click();
-  const slider = await find('input[type="range"]');
-  await slider.focus();
-  for (let i = 0; i < 20; i++) {
-    await page.keyboard.press(i < 10 ? 'ArrowLeft' : 'ArrowRight');
-    await sleep(30);
-  }
-  await previewReady();
-});
+await activity('move the music level slider 20 steps', moveMusicLevel);
 await activity('drag a clip on the timeline', async () => {
   await find('.clip');
   const from = await centre('.clip');
@@ -124,16 +127,7 @@ await activity('load a 10-minute project (60 clips, a bed)', async () => {
   }, { timeout: 120_000 });
   await find('.clip[data-id="long-59"]');
 }, 1000);
-await activity('move the music level slider 20 steps (10 min)', async () => {
-  await (await find('#tab-mix')).click();
-  const slider = await find('input[type="range"]');
-  await slider.focus();
-  for (let i = 0; i < 20; i++) {
-    await page.keyboard.press(i < 10 ? 'ArrowLeft' : 'ArrowRight');
-    await sleep(30);
-  }
-  await previewReady();
-});
+await activity('move the music level slider 20 steps (10 min)', moveMusicLevel);
 await browser.close();
 
 let commit = 'unknown';
