@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { minifyTemplates } from './scripts/lib/minify-templates.mjs';
 import typescript from '@rollup/plugin-typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -27,7 +28,7 @@ const plugins = ({ outDir }) => [
   typescript({ tsconfig: './tsconfig.json', declaration: false, declarationMap: false, sourceMap: true, outDir, noEmitOnError: true }),
 ];
 
-const minify = terser({ ecma: 2022, module: true, format: { comments: false } });
+const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: false } })];
 
 const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|react)(\/|$)/.test(id);
 
@@ -44,13 +45,13 @@ export default [
     input: { 'studio-editor.bundled': 'src/index.ts' },
     // The entry may carry the shared code itself (no facade re-exporting a chunk: one round trip less).
     preserveEntrySignatures: 'allow-extension',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
+    plugins: [...plugins({ outDir: 'dist' }), ...minify],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'studio-editor.[name].js', sourcemap: true },
   },
   // The classic-script loader: window.ServiceStudioEditor, and an import() of studio-editor.bundled.js.
   {
     input: 'src/cdn.ts',
-    plugins: [...plugins({ outDir: 'dist' }), minify],
+    plugins: [...plugins({ outDir: 'dist' }), ...minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
   // The workers and the worklet, each one file without imports (they load by URL): unminified for the ESM build,
@@ -64,7 +65,7 @@ export default [
     },
     {
       input: `src/audio/${name}.ts`,
-      plugins: [...plugins({ outDir: 'dist' }), minify],
+      plugins: [...plugins({ outDir: 'dist' }), ...minify],
       output: { file: `dist/${name}.js`, format: 'es', sourcemap: true },
     },
   ]),

@@ -43,12 +43,11 @@ function withStaticImports(files) {
 /**
  * What a page fetches before `studio-ready` from the CDN build, gzip: the script-tag loader and the editor
  * entry with its static imports (the recommend panel, shown first by default, among them). The other
- * panels, the timeline, the audio engine, the MP3 encoder and the other languages are chunks fetched after
- * it (bench/startup.mjs counts what a real page fetched). The budget guards against growth; the goal is
- * issue 18's.
+ * panels, the timeline, the audio engine, the MP3 encoder, the later English words and the other languages
+ * are chunks fetched after it (bench/startup.mjs counts what a real page fetched). The budget is issue 18's
+ * goal, 60 KiB.
  */
-export const FIRST_PAINT_BUDGET_BYTES = 68 * 1024;
-export const FIRST_PAINT_GOAL_BYTES = 60 * 1024;
+export const FIRST_PAINT_BUDGET_BYTES = 60 * 1024;
 
 export function checkSize() {
   const panels = readdirSync(join(root, 'dist')).filter((file) => /^studio-editor\.studio-[a-z]+-panel\.js$/.test(file));
@@ -60,8 +59,28 @@ export function checkSize() {
     total += gzip;
     console.log(`  dist/${file}: ${(gzip / 1024).toFixed(1)} KiB gzip`);
   }
-  console.log(`first paint: ${total} bytes gzip (${(total / 1024).toFixed(1)} KiB) in ${files.length} files; budget ${FIRST_PAINT_BUDGET_BYTES}, goal under ${FIRST_PAINT_GOAL_BYTES}.`);
+  checkFirstPaintWords(files);
+  console.log(`first paint: ${total} bytes gzip (${(total / 1024).toFixed(1)} KiB) in ${files.length} files; budget ${FIRST_PAINT_BUDGET_BYTES}.`);
   if (total > FIRST_PAINT_BUDGET_BYTES) throw new Error(`The first paint fetches ${total} bytes gzip, over the budget of ${FIRST_PAINT_BUDGET_BYTES}.`);
+}
+
+/**
+ * The first paint has the English words of src/i18n/en-first.ts only; those of en-later.ts come with the
+ * modules loaded later. A key of en-later.ts named in the first paint's code (`'master.heading'`, or a
+ * template such as `` `master.rule.${…}` ``) would show as the key itself.
+ */
+function checkFirstPaintWords(files) {
+  const later = [...readFileSync(join(root, 'src', 'i18n', 'en-later.ts'), 'utf8').matchAll(/^ {2}'([\w.-]+)':/gm)].map((match) => match[1]);
+  if (later.length < 100) throw new Error(`Read only ${later.length} keys from src/i18n/en-later.ts: has its layout changed?`);
+  const named = new Set();
+  for (const file of files) {
+    const code = readFileSync(join(root, 'dist', file), 'utf8');
+    for (const [, key] of code.matchAll(/["'`]([\w.-]+)["'`]/g)) if (later.includes(key)) named.add(key);
+    for (const [, prefix] of code.matchAll(/`([\w.-]+\.)\$\{/g)) for (const key of later) if (key.startsWith(prefix)) named.add(key);
+  }
+  if (named.size > 0) {
+    throw new Error(`The first paint's code names words of src/i18n/en-later.ts, which it does not load: ${[...named].join(', ')}. Move them to en-first.ts.`);
+  }
 }
 
 /**

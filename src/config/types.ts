@@ -159,7 +159,7 @@ export interface I18nConfig {
   locale?: string;
   /**
    * Words by string key, over the built-in ones: `{ 'toolbar.export': 'Download' }`, or a whole new language
-   * with `locale: 'es'`. Keys are those of `src/i18n/en.ts`; plural words have `.one` and `.other` keys.
+   * with `locale: 'es'`. Keys are those of `src/i18n/en-first.ts` and `en-later.ts`; plural words have `.one` and `.other` keys.
    */
   strings?: Record<string, string>;
 }

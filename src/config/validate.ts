@@ -1,8 +1,7 @@
 import { DURATION_LIMITS } from '../model/document.js';
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
 import { StudioConfigError } from '../errors.js';
-import { en, type StringKey } from '../i18n/en.js';
-import { STRING_KEYS } from '../i18n/translate.js';
+import { placeholdersIn, placeholdersOf, STRING_KEYS } from '../i18n/translate.js';
 import {
   IssueList,
   bool,
@@ -111,9 +110,6 @@ const localeTag: Check<string> = (raw, at, list) => {
     return wrong();
   }
 };
-
-/** The `{name}` placeholders of a string. */
-const placeholders = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])];
 
 function layout(value: unknown, issues: IssueList): ResolvedConfig['layout'] {
   const path = 'config.layout';
@@ -255,7 +251,7 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
           const suggestion = closest(key, STRING_KEYS);
           issues.add(
             keyPath(`${path}.strings`, key),
-            `unknown string key; ${suggestion === undefined ? 'the keys are listed in src/i18n/en.ts' : `did you mean "${suggestion}"?`}`,
+            `unknown string key; ${suggestion === undefined ? 'the keys are listed in src/i18n/en-first.ts and en-later.ts' : `did you mean "${suggestion}"?`}`,
           );
           continue;
         }
@@ -263,8 +259,8 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
         const checked = text({ max: 500, nonEmpty: false })(string, at, issues);
         if (checked === undefined) continue;
         // A placeholder the string does not have would show as "{name}" to the user.
-        const known = placeholders(en[key as StringKey]);
-        const unknown = placeholders(checked).filter((name) => !known.includes(name));
+        const known = placeholdersOf(key) ?? [];
+        const unknown = placeholdersIn(checked).filter((name) => !known.includes(name));
         if (unknown.length > 0) {
           issues.add(at, `uses ${unknown.join(', ')}, which this string does not have; ${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none'}`);
           continue;

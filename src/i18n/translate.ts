@@ -1,11 +1,40 @@
-import { en, type Catalogue, type StringKey } from './en.js';
+import type { Catalogue, StringKey } from './en.js';
+import { enFirst } from './en-first.js';
+import { LATER_KEYS } from './later-keys.js';
 import { formatClock, formatDateTime, formatLevelIn, formatList, formatNumber, formatRelative, pluralCategory } from './format.js';
 
 /** The languages with built-in text. Others can be added by a host through `config.i18n.strings`. */
 export const BUILT_IN_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
 
-export const STRING_KEYS = Object.keys(en) as StringKey[];
+/** The `{placeholders}` of every key, read from the words of the first paint and the table of the later ones. */
+const PLACEHOLDERS = new Map<string, readonly string[]>([
+  ...Object.entries(enFirst).map(([key, text]): [string, string[]] => [key, placeholdersIn(text)]),
+  ...LATER_KEYS.split(' ').map((item): [string, string[]] => [item.replace(/\{.*$/, ''), placeholdersIn(item)]),
+]);
+
+/** Every key of the built-in text (`src/i18n/en.ts`). */
+export const STRING_KEYS = [...PLACEHOLDERS.keys()] as StringKey[];
+
+/** The `{name}` placeholders of a text, each once. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set(text.match(/\{\w+\}/g) ?? [])];
+}
+
+/** The `{name}` placeholders the built-in text of `key` has; undefined for an unknown key. */
+export const placeholdersOf = (key: string): readonly string[] | undefined => PLACEHOLDERS.get(key);
+
+/**
+ * The English words the page has: those of the first paint, then those of `en-later.ts`, which adds itself
+ * when the first module that needs it loads (the panels after the first, the timeline). English is every
+ * language's fallback.
+ */
+const english: Partial<Catalogue> = { ...enFirst };
+
+/** Adds English words (`en-later.ts` does, once loaded). */
+export function addEnglish(words: Partial<Catalogue>): void {
+  Object.assign(english, words);
+}
 
 /** Keys with plural forms (`voice.count.one`, `voice.count.other`) by their base (`voice.count`). */
 export type PluralKey = { [K in StringKey]: K extends `${infer Base}.other` ? Base : never }[StringKey];
@@ -42,8 +71,9 @@ export function builtInLanguage(locale: string): BuiltInLanguage | undefined {
  * A translator for `locale`: the host's `overrides` first, then `catalogue` (the locale's built-in text,
  * loaded by `loadCatalogue`), then English.
  */
-export function createTranslator(locale: string, overrides: Partial<Record<string, string>> = {}, catalogue: Partial<Catalogue> = en): Translate {
-  const template = (key: StringKey): string => overrides[key] ?? catalogue[key] ?? en[key];
+export function createTranslator(locale: string, overrides: Partial<Record<string, string>> = {}, catalogue: Partial<Catalogue> = english): Translate {
+  // The key itself only where a module shows words it did not load (a bug, and visible as one).
+  const template = (key: StringKey): string => overrides[key] ?? catalogue[key] ?? english[key] ?? key;
   const fill = (text: string, params?: Params): string =>
     params === undefined ? text : text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
   const translate = (key: StringKey, params?: Params): string => fill(template(key), params);
@@ -57,7 +87,7 @@ export function createTranslator(locale: string, overrides: Partial<Record<strin
     list: (items: readonly string[]) => formatList(locale, items),
     plural: (key: PluralKey, count: number, params?: Params) => {
       const form = `${key}.${pluralCategory(locale, count)}`;
-      const chosen = (form in en ? form : `${key}.other`) as StringKey;
+      const chosen = (PLACEHOLDERS.has(form) ? form : `${key}.other`) as StringKey;
       return fill(template(chosen), { count: formatNumber(locale, count, 0), ...params });
     },
   });

@@ -52,7 +52,10 @@ describe('<studio-editor-recommend-panel>', () => {
     expect(context.store.getState().history.pastDepth).to.equal(0);
     report({ operation: 'recommendUrl', jobId: 'j', pollUrl: 'x', state: 'running', progress: 0.5, stage: 'writing scripts', poll: 1 });
     await panel.updateComplete;
+    // The progress element is fetched when the panel's first job starts (not part of the first paint).
+    await customElements.whenDefined('studio-editor-job-status');
     const status = panel.shadowRoot!.querySelector('studio-editor-job-status')!;
+    await status.updateComplete;
     expect([status.state, status.progress, status.stage]).to.deep.equal(['running', 0.5, 'writing scripts']);
     finish({ recommendations: [recommendation('a'), recommendation('b')], usage: { credits_used: 3 } });
     await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length === 2);

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../../config/types.js';
 import { StudioError } from '../../errors.js';
-import { en, type Catalogue } from '../../i18n/en.js';
+import type { Catalogue } from '../../i18n/en.js';
 import { loadCatalogue } from '../../i18n/load.js';
 import { builtInLanguage, createTranslator, type Translate } from '../../i18n/translate.js';
 
@@ -39,7 +39,8 @@ export class EditorLanguage {
 
   async #load(i18n: ResolvedConfig['i18n'], key: string): Promise<void> {
     const builtIn = builtInLanguage(i18n.locale);
-    let catalogue: Catalogue = en;
+    // English (the default) unless a built-in language loads.
+    let catalogue: Catalogue | undefined;
     if (builtIn !== undefined && builtIn !== 'en') {
       if (!this.#hooks.started()) this.#hooks.waiting(true);
       try {

@@ -6,6 +6,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import '../studio-job-status/studio-job-status.js';
+import '../../i18n/en-later.js';
 
 /** What the user asked to export. */
 export interface ExportRequest {

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { LoudnessSeries } from '../../audio/dsp/loudness.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
+import '../../i18n/en-later.js';
 
 /** The graph's loudness scale, LUFS: -50 at the bottom, 0 at the top. */
 const FLOOR = -50;

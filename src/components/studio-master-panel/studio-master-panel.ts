@@ -13,6 +13,7 @@ import { checksList, masteringList, meterList, presetNumbersText } from './maste
 import { presetName } from '../shared/preset-name.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import './loudness-graph.js';
+import '../../i18n/en-later.js';
 
 /** Allowed custom target, LUFS (as `config.mastering.target` and the project schema). */
 export const TARGET_RANGE = [-40, -5] as const;

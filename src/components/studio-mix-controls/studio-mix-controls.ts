@@ -5,6 +5,7 @@ import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { slider } from '../shared/slider.js';
+import '../../i18n/en-later.js';
 
 /** The mix settings, as the mix panel shows them. */
 export interface MixSettings {

@@ -17,6 +17,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-music-picker/studio-music-picker.js';
+import '../../i18n/en-later.js';
 
 const GAIN_GESTURE = 'music-gain';
 const FADE_GESTURE = 'music-fades';

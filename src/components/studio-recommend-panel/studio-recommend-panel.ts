@@ -13,11 +13,17 @@ import type { Recommendation, RecommendResult } from '../../api/contract.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
-import '../studio-job-status/studio-job-status.js';
 import '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { makeAdTakes } from './make-ad.js';
+import { loadOnce } from '../../internal/load-once.js';
+
+/**
+ * `<studio-editor-job-status>`, fetched when this panel first follows a job: not part of the first paint
+ * (the panels loaded later import it). Until it arrives the element is there undefined, its properties kept.
+ */
+const loadJobStatus = loadOnce((_: void): Promise<unknown> => import('../studio-job-status/studio-job-status.js'));
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -155,6 +161,8 @@ export class StudioRecommendPanel extends StudioElement {
     this.retry = undefined;
     this.announcement = '';
     this.making = making;
+    // A file that could not be fetched is tried again by the next job.
+    loadJobStatus().catch(() => undefined);
     this.job = { state: 'queued', progress: undefined, stage: undefined };
     try {
       await work(controller.signal, (progress) => (this.job = progress));

@@ -7,6 +7,7 @@ import { estimateScript } from '../../script/estimate.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-script-editor.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
+import '../../i18n/en-later.js';
 
 /** A section as the editor shows it. */
 export interface ScriptEditorSection {

@@ -3,6 +3,7 @@
 import { html, nothing } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
+import '../../i18n/en-later.js';
 
 type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music'>;
 

@@ -25,6 +25,7 @@ import type {
 import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
 import { renderInspector } from './clip-inspector.js';
+import '../../i18n/en-later.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
 

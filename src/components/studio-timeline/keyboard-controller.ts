@@ -6,6 +6,7 @@ import { gridStep } from './geometry.js';
 import { shortcutsFor, type ShortcutAction } from './keyboard-shortcuts.js';
 import { round } from './scale.js';
 import type { TimelineClip, TimelineMarker, TimelineTrackId } from './types.js';
+import '../../i18n/en-later.js';
 
 /** What the keys read from the timeline. */
 export interface KeyboardHost extends ReactiveControllerHost, EventTarget {

@@ -5,6 +5,7 @@ import { styleProps } from '../../internal/style-props.js';
 import { TimelinePart } from './timeline-part.js';
 import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
 import type { TimelineClip } from './types.js';
+import '../../i18n/en-later.js';
 
 /**
  * One voice clip on its lane: an option of the lane's listbox, placed at `clip.start` and `clip.length`

@@ -5,6 +5,7 @@ import { defineElement } from '../../internal/define.js';
 import { formatBytes } from '../../i18n/format.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import '../../i18n/en-later.js';
 
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'opus', 'flac', 'aac', 'm4a', 'webm'];
 

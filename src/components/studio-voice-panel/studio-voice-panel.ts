@@ -13,6 +13,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-voice-picker/studio-voice-picker.js';
+import '../../i18n/en-later.js';
 
 const SPEED_GESTURE = 'voice-speed';
 

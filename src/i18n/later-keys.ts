@@ -1,0 +1,53 @@
+// Written by scripts/i18n-keys.mjs from en-later.ts: do not edit.
+/** The keys of `en-later.ts`, each followed by its `{placeholders}`, separated by spaces. */
+export const LATER_KEYS =
+  'script.heading script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
+  'script.estimate{seconds} script.total{seconds}{target} script.over{over}{target} script.add ' +
+  'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.fit{target} ' +
+  'script.respace{gap} script.respaced{gap} script.respaceNone{gap} script.generate ' +
+  'script.generateSome.one{count} script.generateSome.other{count} script.empty script.newSection{n} voice.search ' +
+  'voice.language voice.gender voice.any voice.female voice.male voice.neutral voice.list voice.audition{name} ' +
+  'voice.stopAudition{name} voice.use{name} voice.speed voice.speedValue{speed} voice.none voice.count.one{count} ' +
+  'voice.count.other{count} music.list music.search music.style music.tempo{bpm} music.preview{title} ' +
+  'music.stopPreview{title} music.use{title} music.none music.gain music.gainValue{db} music.fadeIn music.fadeOut ' +
+  'music.secondsValue{seconds} upload.label upload.drop upload.choose upload.hint{size} upload.badType{name} ' +
+  'upload.tooLarge{name}{size}{max} upload.empty{name} upload.many music.loadFailed{message} music.retry ' +
+  'music.chosen{title} music.noBed music.current{title} music.remove music.removed music.previewFailed{message} ' +
+  'upload.checking{name} upload.used{name} upload.notAudio{name} upload.truncated{name} upload.badFormat{name} ' +
+  'upload.damaged{name} upload.tooShort{name}{duration}{min} upload.tooLong{name}{duration}{max} ' +
+  'upload.notKept{name}{message} mix.label mix.voice mix.music mix.depth mix.attack mix.release mix.db{db} ' +
+  'mix.depthValue{db} mix.ms{ms} export.format export.wav16 export.wav24 export.mp3 export.sampleRate ' +
+  'export.rate{khz} export.fileName export.fileNameInvalid export.run{file} export.rendering ' +
+  'script.fitting{target} script.fitFailed{message} script.voiceFailed{label}{message} script.noVoice ' +
+  'script.fitted{target} script.fitAlready{target} script.fitReport{target}{changes} ' +
+  'script.fitShortened{label}{seconds} script.fitLengthened{label}{seconds} script.voiced.one{count} ' +
+  'script.voiced.other{count} voice.mode voice.single voice.perSection voice.loadFailed{message} voice.retry ' +
+  'voice.chosen{name} timeline.label timeline.voiceClip timeline.voiceTrack timeline.musicTrack timeline.clipRole ' +
+  'timeline.clip{label}{start}{length} timeline.clipOver{label}{start}{length}{over} ' +
+  'timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut timeline.zoomLevel{zoom} timeline.target{time} ' +
+  'timeline.over{seconds} timeline.moved{label}{start} timeline.deleted{label} timeline.clipCount.one{count} ' +
+  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.markers ' +
+  'timeline.split{label}{time} timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} ' +
+  'timeline.atMarker{label}{time} timeline.zoomFit timeline.mute{track} timeline.solo{track} ' +
+  'timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} timeline.unsoloed{track} ' +
+  'timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text inspector.asset ' +
+  'timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play timeline.key.escape ' +
+  'timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
+  'master.numbers{integrated}{tolerance}{truePeak} ' +
+  'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
+  'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
+  'master.target master.truePeakCeiling master.targetInvalid{min}{max} master.truePeakInvalid{min}{max} ' +
+  'master.meter graph.label graph.summary{target}{overs} graph.shortTerm graph.momentary ' +
+  'graph.target{target}{tolerance} graph.noOvers graph.overs.one{count} graph.overs.other{count} ' +
+  'master.integrated master.momentaryMax master.shortTermMax master.range master.samplePeak master.truePeak ' +
+  'master.lufs{value} master.lu{value} master.dbfs{value} master.dbtp{value} master.updating master.checks ' +
+  'master.pass master.fail master.rule.integrated master.rule.truePeak master.rule.shortTermMax ' +
+  'master.rule.speechFits master.rule.noOverlap master.speechEnds{time} master.requireSpeechBy{time} ' +
+  'master.noOverlapFound master.overlapFound{seconds} master.requireNoOverlap master.requireRange{min}{max}{unit} ' +
+  'master.requireMax{max}{unit} master.summaryPass{preset} master.summaryFail{failed}{total}{preset} master.did ' +
+  'master.input master.gain master.limiter master.db{value} master.apply master.applyHint{preset} ' +
+  'master.applied{preset} master.stillFails master.empty master.error{message} master.noPreview master.measuring ' +
+  'export.heading export.speechCut{seconds}{end} export.extendToFit{seconds} export.fitScript export.nothing ' +
+  'export.done{file}{size} export.kb{value} export.mb{value} export.result export.file export.size ' +
+  'export.loudness export.truePeak export.compliance export.meets{preset} export.misses{preset}{rules} ' +
+  'export.unmastered export.cancelled export.failed{message} export.noPreview';
