@@ -15,8 +15,28 @@ function loadScript(src: string): Promise<void> {
 
 // This file imports nothing from src/: everything here comes from dist/studio-editor.iife.js.
 describe('the CDN build (dist/studio-editor.iife.js)', () => {
-  before(() => loadScript('/dist/studio-editor.iife.js'));
+  /** Intl number formatters made while the script and the files beside it loaded, before any create(). */
+  let formattersWhileLoading = 0;
+  before(async () => {
+    const native = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(native, {
+      construct: (target, args: [string?, Intl.NumberFormatOptions?]) => {
+        formattersWhileLoading += 1;
+        return Reflect.construct(target, args) as Intl.NumberFormat;
+      },
+    });
+    try {
+      await loadScript('/dist/studio-editor.iife.js');
+      await customElements.whenDefined('studio-editor');
+    } finally {
+      Intl.NumberFormat = native;
+    }
+  });
   afterEach(() => sinon.restore());
+
+  it('makes the page’s first Intl formatter (ICU’s data) while the editor’s files load, not in create()', () => {
+    expect(formattersWhileLoading).to.equal(1);
+  });
 
   it('defines window.ServiceStudioEditor at once, and <studio-editor> from the files beside the script', async () => {
     const global = (window as { ServiceStudioEditor?: ServiceStudioEditorGlobal }).ServiceStudioEditor!;

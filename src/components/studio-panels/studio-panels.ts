@@ -151,9 +151,12 @@ export class StudioPanels extends StudioElement {
       if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== this.active;
     }
     if (this.#shown === this.active) return;
+    const first = this.#shown === undefined;
     this.#shown = this.active;
+    // The shared scroll area shows the new panel where it was left (the first panel needs nothing: setting
+    // scrollTop would lay out the page in the middle of the first render).
     const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
-    if (area !== null) area.scrollTop = (this.active && this.#scrollTops.get(this.active)) || 0;
+    if (area !== null && !first) area.scrollTop = (this.active && this.#scrollTops.get(this.active)) || 0;
     // The active tab in view within the tab row (the row only: the page does not scroll), measured in the
     // next frame: measuring now would lay out the page in the middle of the editor's render.
     requestAnimationFrame(() => this.#tabInView());
