@@ -71,8 +71,6 @@ export class MixPreview implements MixPreviewSource {
   readonly #export: MixPreviewOptions['export'];
   readonly #delayMs: number;
   readonly #envelopeRate: number;
-  /** The arrays the transport plays (the last preview), handed back to the renderer when replaced. */
-  #played: readonly Float32Array[] | undefined;
   readonly #listeners = new Set<(state: PreviewState) => void>();
   readonly #sources = new Map<string, AudioSource>();
   readonly #peaks = new Map<string, Float32Array>();
@@ -198,7 +196,7 @@ export class MixPreview implements MixPreviewSource {
     const { signal } = controller;
     const hasAudio = project.clips.length > 0 || Boolean(project.music?.url);
     if (!hasAudio) {
-      this.#engine.transport.setAudio([new Float32Array(0)], project.delivery.sampleRate);
+      void this.#engine.transport.setAudio([new Float32Array(0)], project.delivery.sampleRate);
       this.#set({ ...INITIAL, envelopeRate: this.#envelopeRate, transport: this.#state.transport, envelope: this.#state.envelope });
       return;
     }
@@ -221,10 +219,8 @@ export class MixPreview implements MixPreviewSource {
       const measurement = result.mastering?.measurement ?? result.measurement ?? null;
       const { mastering } = project;
       const preset = resolvePreset(mastering.preset, { target: mastering.target, truePeak: mastering.truePeak });
-      this.#engine.transport.setAudio(result.channels, result.sampleRate);
-      // The transport read the previous preview's arrays only when it made its buffer: hand them back.
-      if (this.#played) this.#engine.renderer.recycle(this.#played);
-      this.#played = result.channels;
+      // Once the transport has copied them, the arrays go back to the renderer to be written into again.
+      void this.#engine.transport.setAudio(result.channels, result.sampleRate).then(() => this.#engine.renderer.recycle(result.channels));
       const timing = speechTiming(project, (url) => this.#sources.get(url));
       this.#set({
         status: 'ready',

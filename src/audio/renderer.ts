@@ -1,4 +1,5 @@
 import { StudioError } from '../errors.js';
+import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
@@ -113,6 +114,8 @@ export class Renderer {
    */
   recycle(channels: readonly Float32Array[]): void {
     if (this.#disposed || channels.length === 0 || channels.some((channel) => channel.length === 0)) return;
+    // Not the arrays of a long render (over about 3 minutes): kept for reuse they would hold hundreds of MB.
+    if (channels[0]!.length > MAX_POOLED_SAMPLES) return;
     if (this.#mainThread) {
       this.#spare = [...channels];
       return;

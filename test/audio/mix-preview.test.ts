@@ -64,11 +64,17 @@ describe('MixPreview', () => {
   });
 
   it('plays what export would write: the transport gets the mastered samples', async () => {
-    const setAudio = sinon.spy(engine.transport, 'setAudio');
+    // The samples as handed over (the arrays go back to the renderer once the transport has copied them).
+    const given: Array<{ channels: Float32Array[]; sampleRate: number }> = [];
+    const setAudio = engine.transport.setAudio.bind(engine.transport);
+    sinon.stub(engine.transport, 'setAudio').callsFake((channels, sampleRate) => {
+      given.push({ channels: channels.map((channel) => channel.slice()), sampleRate });
+      return setAudio(channels, sampleRate);
+    });
     preview.update(project());
     await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
-    const [channels, sampleRate] = setAudio.lastCall.args;
-    const measured = measureLoudness([...channels], sampleRate);
+    const { channels, sampleRate } = given.at(-1)!;
+    const measured = measureLoudness(channels, sampleRate);
     expect(measured.integrated).to.be.closeTo(preview.getState().measurement!.integrated, 1e-6);
     expect(engine.transport.duration).to.equal(6);
   });
@@ -84,17 +90,19 @@ describe('MixPreview', () => {
     expect(state.compliance!.rules.find((rule) => rule.rule === 'integrated')!.pass).to.equal(false);
   });
 
-  it('hands the arrays of the preview it replaces back to the renderer, once the transport has the new ones', async () => {
+  it('hands each preview’s arrays back to the renderer once the transport has copied them, keeping none', async () => {
     const recycle = sinon.spy(engine.renderer, 'recycle');
+    const setAudio = sinon.spy(engine.transport, 'setAudio');
     const first = project();
     preview.update(first);
-    await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
-    expect(recycle.callCount).to.equal(0);
+    await waitUntil(() => recycle.callCount === 1 && ready(preview.getState()), 'rendered', { timeout: 10000 });
+    expect(recycle.firstCall.args[0]).to.equal(setAudio.lastCall.args[0]);
+    // The transport plays its own copy: the arrays went to the worker.
+    expect(recycle.firstCall.args[0][0]!.length).to.equal(0);
+    expect(engine.transport.duration).to.equal(6);
     preview.update({ ...first, mix: { ...first.mix, musicLevel: -12 } });
-    await waitUntil(() => recycle.callCount === 1 && ready(preview.getState()), 'rendered again', { timeout: 10000 });
-    preview.update({ ...first, mix: { ...first.mix, musicLevel: -3 } });
-    await waitUntil(() => recycle.callCount === 2 && ready(preview.getState()), 'and again', { timeout: 10000 });
-    expect(recycle.secondCall.args[0] === recycle.firstCall.args[0]).to.equal(false);
+    await waitUntil(() => recycle.callCount === 2 && ready(preview.getState()), 'rendered again', { timeout: 10000 });
+    expect(recycle.secondCall.args[0]).to.equal(setAudio.lastCall.args[0]);
   });
 
   it('renders again only when something audible changed, and a newer change aborts the render under way', async () => {

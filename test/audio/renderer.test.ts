@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { encodeWav, renderMix, type MixSpec } from '../../src/audio/index.js';
 import { Renderer, type RenderStage } from '../../src/audio/renderer.js';
+import { MAX_POOLED_SAMPLES } from '../../src/audio/dsp/scratch.js';
 import { music, syntheticSpeech } from './signals.js';
 
 const sr = 48000;
@@ -156,6 +157,16 @@ describe('Renderer', () => {
     for (let i = 0; i < fresh.channels[0]!.length; i += 5) worst = Math.max(worst, Math.abs(fresh.channels[0]![i]! - second.channels[0]![i]!), Math.abs(fresh.channels[1]![i]! - second.channels[1]![i]!));
     expect(worst).to.equal(0);
     expect(second.mastering!.measurement.truePeak).to.equal(fresh.mastering!.measurement.truePeak);
+  });
+
+  it('keeps no arrays of a long render for reuse (over MAX_POOLED_SAMPLES: hundreds of MB)', async () => {
+    const post = sinon.spy(Worker.prototype, 'postMessage');
+    renderer = new Renderer();
+    await renderer.render(spec());
+    const long = [new Float32Array(MAX_POOLED_SAMPLES + 1), new Float32Array(MAX_POOLED_SAMPLES + 1)];
+    renderer.recycle(long);
+    expect(post.getCalls().some((call) => (call.args[0] as { type: string }).type === 'recycle')).to.equal(false);
+    expect(long[0]!.length).to.equal(MAX_POOLED_SAMPLES + 1);
   });
 
   it('on the main thread, renders into the recycled arrays themselves', async () => {

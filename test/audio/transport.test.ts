@@ -1,4 +1,5 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
+import sinon from 'sinon';
 import { playheadAt, Transport, type TransportState } from '../../src/audio/transport.js';
 import { sine } from '../support/wav.js';
 
@@ -77,6 +78,34 @@ describe('Transport', () => {
     transport.setAudio([sine(2, 48_000, 660, 0.01)], 48_000);
     expect(transport.playing).to.equal(true);
     expect(transport.currentTime).to.be.within(1, 2);
+    transport.dispose();
+  });
+
+  it('copies the audio a slice at a time, giving the page a turn between slices', async () => {
+    const scheduler = (globalThis as unknown as { scheduler: { yield: () => Promise<void> } }).scheduler;
+    const turns = sinon.spy(scheduler, 'yield');
+    try {
+      const transport = make();
+      // 60 s of stereo at 48 kHz: 2,880,000 frames, six slices of 524,288.
+      const long = new Float32Array(2_880_000).fill(0.25);
+      await transport.setAudio([long, long], 48_000);
+      expect(turns.callCount).to.equal(5);
+      expect(transport.duration).to.equal(60);
+      transport.dispose();
+    } finally {
+      turns.restore();
+    }
+  });
+
+  it('plays the newest audio when one is set while the copy of another is under way', async () => {
+    const transport = make();
+    const long = transport.setAudio([new Float32Array(48_000 * 40)], 48_000);
+    const short = transport.setAudio([sine(0.3, 48_000, 440, 0.01)], 48_000);
+    await Promise.all([long, short]);
+    expect(transport.duration).to.be.closeTo(0.3, 1e-9);
+    await transport.play();
+    // The 40 s audio would play for 40 s: the 0.3 s one ends.
+    await waitUntil(() => transport.state === 'stopped', 'the short audio ends', { timeout: 3000 });
     transport.dispose();
   });
 });
