@@ -31,8 +31,9 @@ export function highPass(x: Float32Array, sampleRate: number, cutoffHz: number, 
 }
 
 /**
- * `highPass` of each channel into `out` (one array per channel), the same values: a stereo pair in one
- * loop, the two recursions interleaved (each alone waits on its own latency; see kWeightedPower).
+ * `highPass` of each channel into `out` (one array per channel; it may be `channels` themselves, each
+ * sample being read before its output is written), the same values: a stereo pair in one loop, the two
+ * recursions interleaved (each alone waits on its own latency; see kWeightedPower).
  */
 export function highPassChannels(channels: readonly Float32Array[], sampleRate: number, cutoffHz: number, out: readonly Float32Array[]): Float32Array[] {
   if (channels.length !== 2) return channels.map((x, c) => highPass(x, sampleRate, cutoffHz, out[c]!));

@@ -67,9 +67,14 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     }
   }
   if (!any) return null;
-  // Pass 2, flagged blocks only: the required gain, and van Herk / Gil-Werman running minima from each
-  // block's start (prefix) and to its end (suffix, kept in `gains` for now). Elsewhere all three are 1.
-  const required = scratch('limiter.required', n);
+  // Pass 2, flagged blocks only: the required gain (`requiredAt`, recomputed where read rather than kept:
+  // a 10-minute render would keep 115 MB), and van Herk / Gil-Werman running minima from each block's
+  // start (prefix) and to its end (suffix, kept in `gains` for now). Elsewhere all three are 1.
+  const requiredAt = (i: number): number => {
+    const p = peaks[i]!;
+    // Rounded to float32 as the running minima are, so that the clamp below compares like with like.
+    return p > over ? Math.fround(over / p) : 1;
+  };
   const prefix = scratch('limiter.prefix', n);
   const gains = scratch('limiter.gains', n);
   for (let k = 0; k < blocks; k++) {
@@ -78,15 +83,13 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     const e = Math.min(n, b + width);
     let run = 1;
     for (let i = b; i < e; i++) {
-      const p = peaks[i]!;
-      const r = p > over ? over / p : 1;
-      required[i] = r;
+      const r = requiredAt(i);
       if (r < run) run = r;
       prefix[i] = run;
     }
     run = 1;
     for (let i = e - 1; i >= b; i--) {
-      const r = required[i]!;
+      const r = requiredAt(i);
       if (r < run) run = r;
       gains[i] = run;
     }
@@ -191,7 +194,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       if (restful >= width) sum = width;
       // The bound holds by construction; the clamp only absorbs rounding of the running sum.
       let g = sum * invWidth;
-      const req = here ? required[i]! : 1;
+      const req = here ? requiredAt(i) : 1;
       if (g > req) g = req;
       if (g < lowest) lowest = g;
       gains[i] = g * gain;

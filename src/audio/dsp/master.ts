@@ -45,6 +45,11 @@ export interface MasterOptions {
    * memory with the input or each other; otherwise new arrays are made.
    */
   readonly into?: readonly Float32Array[] | undefined;
+  /**
+   * The input is a work buffer the caller no longer needs: it is high-passed in place instead of into a
+   * copy (a 10-minute stereo input is 230 MB). Its contents are undefined afterwards.
+   */
+  readonly consumeInput?: boolean | undefined;
 }
 
 const MAX_PASSES = 4;
@@ -76,7 +81,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   const n = input[0]!.length;
   const into = reusable(options.into, input.length, n, input);
   // No DC or subsonic rumble in a master: everything below works on the high-passed input.
-  const channels = highPassChannels(input, sampleRate, DC_CUTOFF_HZ, input.map((_, c) => scratch(`master.highPass${c}`, n)));
+  const channels = highPassChannels(input, sampleRate, DC_CUTOFF_HZ, options.consumeInput ? input : input.map((_, c) => scratch(`master.highPass${c}`, n)));
   const step = Math.round(sampleRate / 10);
   // The input's K-weighted power per run of `factor` samples (a divisor of the 100 ms step: 8 at 48 kHz,
   // 7 at 44.1 kHz): the passes estimate their loudness from it (see kWeightedPower); what is reported is

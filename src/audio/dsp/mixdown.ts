@@ -324,6 +324,7 @@ export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, voiceSpans: spans };
   hooks.onStage?.('master');
-  const mastered = master(out, spec.sampleRate, spec.mastering.preset, { ...spec.mastering, into });
+  // The bus is this render's work buffer: the master filters it in place.
+  const mastered = master(out, spec.sampleRate, spec.mastering.preset, { ...spec.mastering, into, consumeInput: true });
   return { channels: mastered.channels, sampleRate: spec.sampleRate, voiceSpans: spans, mastering: mastered };
 }

@@ -123,6 +123,16 @@ describe('master', () => {
     offset.forEach((m, c) => assert.ok(Math.abs(m - plain[c]!) < 1e-6, `mean ${m} with the offset, ${plain[c]} without`));
   });
 
+  it('filters a consumed input in place: the same master, the input left alone otherwise', () => {
+    const input = mix.map((channel) => channel.slice());
+    const plain = master(input, sr, 'streaming');
+    assert.deepEqual(input, mix, 'the input is not touched without consumeInput');
+    const consumed = master(input, sr, 'streaming', { consumeInput: true });
+    plain.channels.forEach((channel, c) => assert.ok(channel.every((v, i) => Object.is(v, consumed.channels[c]![i])), `channel ${c} differs`));
+    assert.equal(consumed.measurement.truePeak, plain.measurement.truePeak);
+    assert.ok(input.some((channel, c) => channel.some((v, i) => v !== mix[c]![i])), 'the consumed input was used as the work buffer');
+  });
+
   it('leaves silence alone and reports it as failing the integrated rule', () => {
     const silent = new Float32Array(sr * 3);
     const result = master([silent, silent], sr, 'streaming');
