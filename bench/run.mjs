@@ -1,6 +1,7 @@
 // `npm run bench`: bundles the pages in bench/pages/ with esbuild, serves them on 127.0.0.1 (ephemeral
 // port), opens each in this machine's headless Chromium with puppeteer-core, and prints what it reports:
-// medians over several runs of ours and of a named peer, measured in the same page. Never gates.
+// medians over several runs of ours and of a named peer, measured in the same page, and writes them to
+// .cache/bench/results.json with the commit. Never gates.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -74,6 +75,8 @@ const { port } = server.address();
 
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
 let failed = false;
+// Every page's report, written to .cache/bench/results.json with the commit, to compare across commits.
+const reports = {};
 try {
   const version = await browser.version();
   console.log(`Benchmarks in ${version} (headless), ${new Date().toISOString()}`);
@@ -85,6 +88,7 @@ try {
     await page.waitForFunction(() => window.__bench !== undefined);
     try {
       const report = await page.evaluate(() => window.__bench);
+      reports[name] = report;
       console.log(`\n## ${report.title}`);
       for (const row of report.rows) {
         console.log(`  ${row.medianMs.toFixed(1).padStart(8)} ms median (min ${row.minMs.toFixed(1)}, ${row.runs} runs${row.warmup === undefined ? '' : ` after ${row.warmup} warm-ups`})  ${row.name}`);
@@ -101,4 +105,12 @@ try {
   await browser.close();
   server.close();
 }
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+} catch {
+  // Not a git checkout: the figures are still written.
+}
+writeFileSync(join(out, 'results.json'), `${JSON.stringify({ commit, date: new Date().toISOString(), reports }, null, 2)}\n`);
+console.log(`\nwritten to ${join(out, 'results.json')} (commit ${commit})`);
 process.exitCode = failed ? 1 : 0;
