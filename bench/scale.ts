@@ -2,7 +2,9 @@
 // measurement of one ad at 30 s, 120 s and 600 s, in time per minute of audio: linear means the same
 // figure at every length. The DSP is the render worker's, run in Node's V8 (`npm run bench:scale`).
 // Synthetic speech clips every 10 s over a looped music bed, stereo 48 kHz; each length runs twice and
-// the faster run counts (the first warms V8 up).
+// the faster run counts (the first warms V8 up). The figures also go to .cache/bench/scale.json.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureLoudness, renderMix, truePeak } from '../src/audio/index.js';
 import type { MixSpec } from '../src/audio/index.js';
 import { music, syntheticSpeech } from '../test/audio/signals.js';
@@ -52,3 +54,8 @@ for (const row of rows) {
   );
 }
 console.log('goal: linear, the same time a minute at every length (issue 18)');
+const out = new URL('../.cache/bench/scale.json', import.meta.url);
+mkdirSync(new URL('.', out), { recursive: true });
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), goal: 'linear up to 10 minutes', rows }, null, 2)}\n`);
+console.log(`written to ${out.pathname} (commit ${commit})`);
