@@ -81,6 +81,8 @@ export class MixPreview implements MixPreviewSource {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #controller: AbortController | undefined;
   #disposed = false;
+  /** Counts renders: what a render reports late (its audio's copy failing) gives way to a newer one. */
+  #renders = 0;
 
   constructor(options: MixPreviewOptions) {
     this.#engine = options.engine;
@@ -194,9 +196,11 @@ export class MixPreview implements MixPreviewSource {
     const controller = new AbortController();
     this.#controller = controller;
     const { signal } = controller;
+    const run = ++this.#renders;
     const hasAudio = project.clips.length > 0 || Boolean(project.music?.url);
     if (!hasAudio) {
-      void this.#engine.transport.setAudio([new Float32Array(0)], project.delivery.sampleRate);
+      // One frame of silence: nothing that can fail.
+      this.#engine.transport.setAudio([new Float32Array(0)], project.delivery.sampleRate).catch(() => undefined);
       this.#set({ ...INITIAL, envelopeRate: this.#envelopeRate, transport: this.#state.transport, envelope: this.#state.envelope });
       return;
     }
@@ -220,7 +224,15 @@ export class MixPreview implements MixPreviewSource {
       const { mastering } = project;
       const preset = resolvePreset(mastering.preset, { target: mastering.target, truePeak: mastering.truePeak });
       // Once the transport has copied them, the arrays go back to the renderer to be written into again.
-      void this.#engine.transport.setAudio(result.channels, result.sampleRate).then(() => this.#engine.renderer.recycle(result.channels));
+      // The copy needs as much memory again: where the browser refuses it, the preview says so.
+      this.#engine.transport.setAudio(result.channels, result.sampleRate).then(
+        () => this.#engine.renderer.recycle(result.channels),
+        (error: unknown) => {
+          if (run !== this.#renders || this.#disposed) return;
+          const reason = error instanceof Error ? error.message : String(error);
+          this.#set({ status: 'error', stage: null, error: new StudioError('preview-failed', `The preview could not be made ready to play (${reason}); the browser may be short of memory. Your project is unchanged: close other tabs, or shorten the ad, and try again.`, { recoverable: true }) });
+        },
+      );
       const timing = speechTiming(project, (url) => this.#sources.get(url));
       this.#set({
         status: 'ready',

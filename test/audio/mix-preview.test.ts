@@ -142,6 +142,19 @@ describe('MixPreview', () => {
     expect(preview.sourceDuration(bedUrl)).to.equal(4);
   });
 
+  it('says so when the browser refuses the memory to make the render playable', async () => {
+    const refused = new RangeError('Array buffer allocation failed');
+    sinon.stub(window, 'AudioBuffer').callsFake(() => {
+      throw refused;
+    });
+    preview.update(project());
+    await waitUntil(() => preview.getState().status === 'error', 'the copy fails', { timeout: 10000 });
+    const { error } = preview.getState();
+    expect(error!.code).to.equal('preview-failed');
+    expect(error!.message).to.contain('Array buffer allocation failed').and.contain('Your project is unchanged');
+    expect(error!.recoverable).to.equal(true);
+  });
+
   it('is empty without audio, and reports a failed decode as an error without touching the project', async () => {
     preview.update(project({ clips: [], music: null }));
     await new Promise((resolve) => setTimeout(resolve, 30));
