@@ -35,6 +35,13 @@ describe('the npm package as a bundler sees it', () => {
     }
   });
 
+  it('keeps the English words of the later panels, which add themselves when loaded (sideEffects)', async () => {
+    const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
+    // master.heading of src/i18n/en-later.ts, and the call that adds those words to the page's English.
+    assert.match(code, /Loudness and delivery/);
+    assert.match(code, /addEnglish\(enLater\)/);
+  });
+
   it('registers <studio-editor> as the only tag outside the studio-editor-* prefix', async () => {
     const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
     const tags = [...code.matchAll(/defineElement\("([a-z0-9-]+)"/g)].map((match) => match[1]!);
