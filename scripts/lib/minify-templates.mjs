@@ -39,7 +39,7 @@ export function minifyTemplates() {
   return {
     name: 'minify-templates',
     transform(code, id) {
-      if (!/\.[cm]?[jt]s$/.test(id) || id.includes('node_modules') || !/\b(css|html|svg)\s*`/.test(code)) return null;
+      if (!/\.[cm]?[jt]s$/.test(id) || id.includes('node_modules') || !/\b(css|html|svg)\s*\x60/.test(code)) return null;
       const source = new MagicString(code);
       walk(this.parse(code), (node) => {
         if (node.type !== 'TaggedTemplateExpression' || node.tag.type !== 'Identifier' || !TAGS.has(node.tag.name)) return;

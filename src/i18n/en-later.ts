@@ -1,4 +1,4 @@
-import { addEnglish } from './translate.js';
+import { addEnglish } from './english.js';
 
 /**
  * The built-in English words of what loads after the first paint (the panels after the first, the

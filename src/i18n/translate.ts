@@ -1,5 +1,6 @@
 import type { Catalogue, StringKey } from './en.js';
 import { enFirst } from './en-first.js';
+import { english } from './english.js';
 import { LATER_KEYS } from './later-keys.js';
 import { formatClock, formatDateTime, formatLevelIn, formatList, formatNumber, formatRelative, pluralCategory } from './format.js';
 
@@ -24,17 +25,6 @@ export function placeholdersIn(text: string): string[] {
 /** The `{name}` placeholders the built-in text of `key` has; undefined for an unknown key. */
 export const placeholdersOf = (key: string): readonly string[] | undefined => PLACEHOLDERS.get(key);
 
-/**
- * The English words the page has: those of the first paint, then those of `en-later.ts`, which adds itself
- * when the first module that needs it loads (the panels after the first, the timeline). English is every
- * language's fallback.
- */
-const english: Partial<Catalogue> = { ...enFirst };
-
-/** Adds English words (`en-later.ts` does, once loaded). */
-export function addEnglish(words: Partial<Catalogue>): void {
-  Object.assign(english, words);
-}
 
 /** Keys with plural forms (`voice.count.one`, `voice.count.other`) by their base (`voice.count`). */
 export type PluralKey = { [K in StringKey]: K extends `${infer Base}.other` ? Base : never }[StringKey];
