@@ -67,33 +67,36 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     }
   }
   if (!any) return null;
-  // Pass 2, flagged blocks only: the required gain (`requiredAt`, recomputed where read rather than kept:
-  // a 10-minute render would keep 115 MB), and van Herk / Gil-Werman running minima from each block's
-  // start (prefix) and to its end (suffix, kept in `gains` for now). Elsewhere all three are 1.
-  const requiredAt = (i: number): number => {
-    const p = peaks[i]!;
-    // Rounded to float32 as the running minima are, so that the clamp below compares like with like.
-    return p > over ? Math.fround(over / p) : 1;
-  };
-  const prefix = scratch('limiter.prefix', n);
+  // Pass 2, flagged blocks only, one block ahead of pass 3: the required gain, and van Herk / Gil-Werman
+  // running minima from each block's start (prefix) and to its end (suffix, kept in `gains` for now).
+  // Elsewhere all three are 1. The required gains and the prefix are only read by pass 3 on the block
+  // before and the block itself: two blocks of each are kept (slot k & 1), not n samples (a 10-minute
+  // render would keep 115 MB each).
   const gains = scratch('limiter.gains', n);
-  for (let k = 0; k < blocks; k++) {
-    if (!flagged[k]) continue;
+  const required = [new Float32Array(width), new Float32Array(width)] as const;
+  const prefixes = [new Float32Array(width), new Float32Array(width)] as const;
+  const minima = (k: number): void => {
     const b = k * width;
     const e = Math.min(n, b + width);
+    const req = required[k & 1];
+    const prefix = prefixes[k & 1];
     let run = 1;
     for (let i = b; i < e; i++) {
-      const r = requiredAt(i);
+      const p = peaks[i]!;
+      // Rounded to float32 as the running minima are, so that the clamp below compares like with like.
+      const r = p > over ? Math.fround(over / p) : 1;
+      req[i - b] = r;
       if (r < run) run = r;
-      prefix[i] = run;
+      prefix[i - b] = run;
     }
     run = 1;
     for (let i = e - 1; i >= b; i--) {
-      const r = requiredAt(i);
+      const r = req[i - b]!;
       if (r < run) run = r;
       gains[i] = run;
     }
-  }
+  };
+  if (flagged[0]) minima(0);
   // Pass 3, block by block: the forward window minimum over [i, i + width - 1] is min(suffix[i],
   // prefix[i + width - 1]) (the window's two blocks), then the release, then the box average. Where the
   // limiter is idle (gain fully back, no flagged block within reach) a whole block is filled at once.
@@ -101,6 +104,8 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
   // states: as every block but the last is `width` long, sample i's slot is i - start.
   const last = blocks - 1;
   const invWidth = 1 / width;
+  // The release over a whole block (as Math.pow(release, width) each time, once).
+  const releaseBlock = Math.pow(release, width);
   const first = flagged[0] ? gains[0]! : 1; // the window of sample 0 is block 0
   let state = first;
   // Before the first sample the history holds the first window's minimum: it bounds every n < width too.
@@ -120,6 +125,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
     const end = Math.min(n, start + width);
     const here = flagged[k] === 1;
     const next = k < last && flagged[k + 1] === 1;
+    if (next) minima(k + 1);
     if (restful >= width && !here && !next) {
       gains.fill(gain, start, end);
       continue;
@@ -145,7 +151,7 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
         continue;
       }
       sum = width - deficit;
-      state = 1 - entry * Math.pow(release, end - start);
+      state = 1 - entry * (end - start === width ? releaseBlock : Math.pow(release, end - start));
       owed = entry;
       continue;
     }
@@ -168,9 +174,8 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
         sum += state - ring[r]!;
         ring[r] = state;
         if (restful >= width) sum = width;
-        let g = sum * invWidth;
-        if (g > 1) g = 1;
-        if (g < lowest) lowest = g;
+        const g = Math.min(sum * invWidth, 1);
+        lowest = Math.min(lowest, g);
         gains[i] = g * gain;
       }
       // A whole block of release that never reached 1: the ring is a geometric series.
@@ -178,13 +183,20 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       continue;
     }
     pure = false;
+    const needed = required[k & 1];
+    // The prefix of the next block, from its start (index `end`; the window of sample i ends at
+    // i + width - 1, which stops at n - 1 past the end).
+    const prefix = prefixes[(k + 1) & 1];
+    const tail = n - 1 - end;
     for (let i = start; i < end; i++) {
       const a = here ? gains[i]! : 1;
-      const j = i + width - 1;
-      // Sample `start`'s window is its own block; past the end the window stops at n - 1.
-      const b = i === start || k === last ? a : next ? prefix[j < n ? j : n - 1]! : 1;
+      const j = i - start - 1;
+      // Sample `start`'s window is its own block.
+      const b = i === start || k === last ? a : next ? prefix[j < tail ? j : tail]! : 1;
       const target = a < b ? a : b;
-      state = target < state ? target : target + (state - target) * release;
+      // Down to the target at once, else back up towards it: min() is exact either way (above the target,
+      // target + (state - target) * release is not below it) and has no branch to mispredict.
+      state = Math.min(target, target + (state - target) * release);
       // Snap the last millionth of the release so that idle stretches can be recognised.
       if (target === 1 && state > 0.999999) state = 1;
       restful = state === 1 ? restful + 1 : 0;
@@ -193,10 +205,8 @@ export function limiterGains(peaks: Float32Array, gain: number, ceiling: number,
       ring[r] = state;
       if (restful >= width) sum = width;
       // The bound holds by construction; the clamp only absorbs rounding of the running sum.
-      let g = sum * invWidth;
-      const req = here ? requiredAt(i) : 1;
-      if (g > req) g = req;
-      if (g < lowest) lowest = g;
+      const g = Math.min(sum * invWidth, here ? needed[i - start]! : 1);
+      lowest = Math.min(lowest, g);
       gains[i] = g * gain;
     }
   }

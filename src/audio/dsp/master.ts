@@ -14,7 +14,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
-import { gainedCopy, gainedPeaks, runMaxima, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlocks, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -106,23 +106,28 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   let threshold = ceiling / dbToGain(envelopeGainDb);
   // The runs' maxima that the envelope's scans read, once for all of them.
   const maxima = channels.map(subMaxima);
-  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima);
+  // What a later, lower threshold adds to the envelope is computed on its own (see lowerTruePeakEnvelope).
+  const pending = channels.map((_, c) => scratch(`master.pending${c}`, envelopeBlocks(n)));
+  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima, pending);
   // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
   const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
+  // The gain only rises past the envelope's, so the threshold only falls: each envelope extends the last.
+  const lowerEnvelope = (): void => {
+    const from = threshold;
+    envelopeGainDb = gainDb + HEADROOM_DB;
+    threshold = ceiling / dbToGain(envelopeGainDb);
+    lowerTruePeakEnvelope(channels, sampleRate, from, threshold, peaks, maxima, pending);
+    runMaxima(peaks, factor, coarsePeaks);
+  };
   let steered = false;
   if (factor > 1 && n >= factor * step) {
     const coarseWidth = Math.max(1, Math.round(width / factor));
     const coarseRelease = Math.pow(release, factor);
     let last: { gainDb: number; loudness: number } | undefined;
     for (let k = 0; k < COARSE_PASSES; k++) {
-      if (gainDb > envelopeGainDb) {
-        envelopeGainDb = gainDb + HEADROOM_DB;
-        threshold = ceiling / dbToGain(envelopeGainDb);
-        truePeakEnvelope(channels, sampleRate, threshold, peaks, maxima);
-        runMaxima(peaks, factor, coarsePeaks);
-      }
+      if (gainDb > envelopeGainDb) lowerEnvelope();
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
       if (!coarse) break;
       const loudness = estimateIntegrated(power, coarse.gains, perStep, 1);
@@ -143,12 +148,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   for (;;) {
     while (passes < MAX_PASSES) {
       passes++;
-      if (gainDb > envelopeGainDb) {
-        envelopeGainDb = gainDb + HEADROOM_DB;
-        threshold = ceiling / dbToGain(envelopeGainDb);
-        truePeakEnvelope(channels, sampleRate, threshold, peaks, maxima);
-        runMaxima(peaks, factor, coarsePeaks);
-      }
+      if (gainDb > envelopeGainDb) lowerEnvelope();
       curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release, { maxima: coarsePeaks, length: factor });
       if (!curve) break;
       // After converged steering the full-rate curve takes what the coarse one took, to a few hundredths of

@@ -231,12 +231,12 @@ function blockAt(x: Float32Array, start: number, end: number, quarter: boolean, 
 }
 
 /**
- * The 4x values of samples [start, end) of `x` into `values` (from index 0; each the largest |value| at
- * sample i or between i and i+1), those within CANDIDATE of `level` refined (see `refinedPeak`). With
- * `rising` (measuring a peak), `level` rises to each value found and the refinement reads eighths where
- * that could beat `level`; without (an envelope), it reads quarters. Returns the largest value.
+ * The largest value of samples [start, end) of `x` (each the largest |value| at sample i or between i and
+ * i+1; the 4x values go to `values`, from index 0), those within CANDIDATE of `level` refined (see
+ * `refinedPeak`): `level` rises to each value found, and the refinement reads eighths where that could
+ * beat `level`.
  */
-function refineBlock(x: Float32Array, start: number, end: number, quarter: boolean, level: number, rising: boolean, values: Float32Array, pad: Float32Array): number {
+function refineBlock(x: Float32Array, start: number, end: number, quarter: boolean, level: number, values: Float32Array, pad: Float32Array): number {
   let top = blockAt(x, start, end, quarter, 0, values, pad);
   if (top <= level * CANDIDATE) return top;
   const last = end - start - 1;
@@ -248,9 +248,9 @@ function refineBlock(x: Float32Array, start: number, end: number, quarter: boole
     // Only where the 4x values peak (the refinement looks a quarter sample beyond the interval), and at
     // the block's edges, whose neighbours are not at hand.
     if (v > level * CANDIDATE && (i === 0 || i === last || (v >= before && v >= values[i + 1]!))) {
-      const r = refinedPeak(x, start + i, level, rising);
+      const r = refinedPeak(x, start + i, level, true);
       if (r > v) values[i] = v = r;
-      if (rising && v > level) level = v;
+      if (v > level) level = v;
     }
     before = coarse;
     if (v > top) top = v;
@@ -259,41 +259,85 @@ function refineBlock(x: Float32Array, start: number, end: number, quarter: boole
 }
 
 /**
+ * An envelope's values for samples [start, end) of `x`, raised into `out` (indexed like `x`): the 4x
+ * values, those that peak (as in `refineBlock`) above `lo` and at most `hi` refined. Returns the largest
+ * value that peaks at or under `lo`, left as it is (0 if none): what a lower threshold would refine.
+ */
+function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boolean, lo: number, hi: number, values: Float32Array, pad: Float32Array, out: Float32Array): number {
+  const top = blockAt(x, start, end, quarter, 0, values, pad);
+  let rest = top;
+  if (top > lo) {
+    rest = 0;
+    const last = end - start - 1;
+    let before = 0;
+    for (let i = 0; i <= last; i++) {
+      const v = values[i]!;
+      if (i === 0 || i === last || (v >= before && v >= values[i + 1]!)) {
+        if (v <= lo) {
+          if (v > rest) rest = v;
+        } else if (v <= hi) {
+          const r = refinedPeak(x, start + i, lo, false);
+          if (r > v) values[i] = r;
+        }
+      }
+      before = v;
+    }
+  }
+  for (let i = start, j = 0; i < end; i++, j++) if (values[j]! > out[i]!) out[i] = values[j]!;
+  return rest;
+}
+
+/**
  * Scans one channel block by block, skipping blocks whose values cannot come within CANDIDATE of `floor`.
  * With `out`, raises out[n] to the largest |value| between n and n+1 (refined where within CANDIDATE of
- * `floor`) and keeps `floor` fixed; without, returns the peak.
+ * `floor`) and keeps `floor` fixed; without, returns the peak. With `pending` (one value per block), the
+ * scan records what a lower floor would add to each block (Infinity: the block was skipped; else
+ * `envelopeBlock`'s value); with `above` too, `out` already holds the scan for the floor `above` (higher)
+ * and those records, and only what the lower floor adds is computed.
  */
-function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x)): number {
+function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity): number {
   if (factor === 1) return floor;
   const { bound, coarseSlack, coefficients } = getKernel();
   const n = x.length;
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
   const values = new Float32Array(BLOCK);
+  const lo = floor * CANDIDATE;
+  const hi = above * CANDIDATE;
   // Blocks whose whole neighbourhood lies inside: taps of samples start..start+31 reach x[start - 7] ..
   // x[start + 39], the runs q - 1 .. q + 4 of SUB samples (q = start / SUB), unrolled below.
   const inner = Math.floor((n - BLOCK - HALF) / BLOCK) * BLOCK;
-  for (let start = 0; start < n; start += BLOCK) {
+  for (let start = 0, k = 0; start < n; start += BLOCK, k++) {
     const end = Math.min(n, start + BLOCK);
+    if (pending !== null && hi !== Infinity) {
+      // Scanned for the higher floor: only the values between the two floors are new.
+      const rest = pending[k]!;
+      if (rest <= lo) continue;
+      if (rest !== Infinity) {
+        pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, pad, out!);
+        continue;
+      }
+    }
     let m = 0;
     const within = start > 0 && start <= inner;
     if (within) {
       const q = start / SUB;
       m = Math.max(maxima[q - 1]!, maxima[q]!, maxima[q + 1]!, maxima[q + 2]!, maxima[q + 3]!, maxima[q + 4]!);
     } else {
-      for (let k = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; k <= last; k++) m = Math.max(m, maxima[k]!);
+      for (let r = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; r <= last; r++) m = Math.max(m, maxima[r]!);
     }
-    if (m * bound <= floor * CANDIDATE) continue;
+    if (pending !== null) pending[k] = Infinity;
+    if (m * bound <= lo) continue;
     // The 6-tap values of a loud block are rarely under half its largest sample: where the outer taps' share
     // and that half would already reach the level (a limiter's envelope, far under the peaks), the 6-tap
     // test is not tried.
-    if (within && m * (coarseSlack + 0.5) <= floor * CANDIDATE && coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m <= floor * CANDIDATE) continue;
+    if (within && m * (coarseSlack + 0.5) <= lo && coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m <= lo) continue;
     if (out === null) {
-      if (blockAt(x, start, end, quarter, 0, null, pad) <= floor * CANDIDATE) continue;
-      floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, true, values, pad));
+      if (blockAt(x, start, end, quarter, 0, null, pad) <= lo) continue;
+      floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, values, pad));
     } else {
-      refineBlock(x, start, end, quarter, floor, false, values, pad);
-      for (let i = start, j = 0; i < end; i++, j++) if (values[j]! > out[i]!) out[i] = values[j]!;
+      const rest = envelopeBlock(x, start, end, quarter, lo, Infinity, values, pad, out);
+      if (pending !== null) pending[k] = rest;
     }
   }
   return floor;
@@ -322,8 +366,10 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
  * cannot, out[n] is left at 0: every sample there is at most `threshold` over `interpolationBound`, and
  * callers such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
  * interpolated, out[n] is the samples' largest |value|.) `maxima`: the channels' `subMaxima`, if known.
+ * `pending` (one array per channel, `envelopeBlocks` long): where to record what `lowerTruePeakEnvelope`
+ * needs to lower the threshold later.
  */
-export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[]): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[], pending?: readonly Float32Array[]): Float32Array {
   const n = channels[0]?.length ?? 0;
   const factor = truePeakFactor(sampleRate);
   out.fill(0);
@@ -336,7 +382,26 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
     }
     return out;
   }
-  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel)));
+  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), pending?.[c] ?? null));
+  return out;
+}
+
+/** Length of the arrays of `pending` of `truePeakEnvelope` for `frames` samples. */
+export function envelopeBlocks(frames: number): number {
+  return Math.ceil(frames / BLOCK);
+}
+
+/**
+ * Lowers the threshold of an envelope that `truePeakEnvelope` computed for `from`, with `pending`, to
+ * `to` (at most `from`): `out` then holds what `truePeakEnvelope` would compute for `to`, value for value,
+ * and `pending` is updated for a further lowering. Only the values between the two thresholds are
+ * computed: the blocks skipped before that now come within reach, and the peaks that now count as
+ * candidates. `maxima` as for `truePeakEnvelope`.
+ */
+export function lowerTruePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, from: number, to: number, out: Float32Array, maxima: readonly Float32Array[] | undefined, pending: readonly Float32Array[]): Float32Array {
+  const factor = truePeakFactor(sampleRate);
+  if (factor === 1 || to >= from) return out;
+  channels.forEach((channel, c) => scan(channel, factor, to, out, maxima?.[c] ?? subMaxima(channel), pending[c]!, from));
   return out;
 }
 
@@ -462,7 +527,7 @@ export function gainedPeaks(copy: GainedCopy, sampleRate: number): { samplePeak:
     const start = k * BLOCK;
     const end = Math.min(n, start + BLOCK);
     for (const channel of channels) {
-      if (blockAt(channel, start, end, quarter, 0, null, pad) > peak * CANDIDATE) peak = Math.max(peak, refineBlock(channel, start, end, quarter, peak, true, values, pad));
+      if (blockAt(channel, start, end, quarter, 0, null, pad) > peak * CANDIDATE) peak = Math.max(peak, refineBlock(channel, start, end, quarter, peak, values, pad));
     }
   }
   return { samplePeak, truePeak: peak };

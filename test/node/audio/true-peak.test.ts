@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { limiterGains } from '../../../src/audio/dsp/limiter.js';
 import { refinedPeak } from '../../../src/audio/dsp/true-peak-refine.js';
-import { gainedCopy, gainedPeaks, interpolationPhase, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
 /** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
@@ -69,6 +69,28 @@ describe('true peak', () => {
       }
     }
     assert.ok(exact > 10, `${exact} samples over the threshold`);
+  });
+
+  it('lowered to a threshold, equals the envelope computed for it, value for value', () => {
+    // Bursts at several levels, in two channels of a length that is no multiple of the block, loud edges.
+    const n = 30000 + 7;
+    const left = new Float32Array(n).map((_, i) => 0.02 * (random() * 2 - 1) + (Math.floor(i / 1700) % 3) * 0.2 * Math.sin(i * 0.7) * Math.sin(i * 0.003));
+    const right = new Float32Array(n).map((_, i) => 0.03 * (random() * 2 - 1) + (Math.floor(i / 2300) % 2 ? 0.5 * Math.sin(i * 2.9) : 0));
+    left[0] = 0.8;
+    right[n - 1] = -0.7;
+    const channels = [left, right];
+    for (const sampleRate of [44100, 48000, 96000]) {
+      const pending = channels.map(() => new Float32Array(envelopeBlocks(n)));
+      const thresholds = [0.9, 0.6, 0.59, 0.3, 0.05, 0.01];
+      const envelope = truePeakEnvelope(channels, sampleRate, thresholds[0]!, undefined, undefined, pending);
+      for (let t = 1; t < thresholds.length; t++) {
+        lowerTruePeakEnvelope(channels, sampleRate, thresholds[t - 1]!, thresholds[t]!, envelope, undefined, pending);
+        const fresh = truePeakEnvelope(channels, sampleRate, thresholds[t]!);
+        let differ = 0;
+        for (let i = 0; i < n; i++) if (envelope[i] !== fresh[i]) differ++;
+        assert.equal(differ, 0, `${sampleRate} Hz, lowered to ${thresholds[t]}`);
+      }
+    }
   });
 
   it('takes the larger channel and reports 0 for silence', () => {
