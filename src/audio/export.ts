@@ -11,6 +11,7 @@ import { id3Tag } from './id3.js';
 import { openMp3Work, type Mp3Work } from './mp3-work.js';
 import type { RenderedMix, WavEncoding } from './render-protocol.js';
 import { loadRenderLocal } from './render-local-loader.js';
+import { nextTurn, runSteps } from './dsp/steps.js';
 
 /**
  * Renders a spec (the editor passes its worker `Renderer`; the default renders here). With `measure`, an
@@ -80,8 +81,8 @@ export function exportFileName(title: string | undefined, format: ExportFormat):
 
 const defaultRender: RenderFn = async (spec, { signal, measure, wav }) => {
   const { renderLocal } = await loadRenderLocal();
-  signal?.throwIfAborted();
-  return renderLocal(spec, {}, measure, wav);
+  // The page gets a turn between the render's steps; an abort stops it there.
+  return runSteps(renderLocal(spec, {}, measure, wav), nextTurn, signal);
 };
 
 /** The platform's decoder (decodeAudioData at the file's rate, so nothing is resampled); none outside a page. */

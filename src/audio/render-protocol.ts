@@ -33,7 +33,9 @@ export type ToWorker =
   | { readonly type: 'source'; readonly id: number; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
   | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean; readonly wav?: WavEncoding }
   /** An earlier result's arrays, transferred back: a later render may write into them (see `Renderer.recycle`). */
-  | { readonly type: 'recycle'; readonly channels: readonly Float32Array[] };
+  | { readonly type: 'recycle'; readonly channels: readonly Float32Array[] }
+  /** Stop a render queued or under way (at its next step); nothing more is posted of it. */
+  | { readonly type: 'cancel'; readonly job: number };
 
 /** A render result without its transferred arrays duplicated (`mastering.channels` is `channels`). */
 export interface PostedResult {

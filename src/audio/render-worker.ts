@@ -1,12 +1,18 @@
-// The render worker: keeps decoded sources by id (posted once each), renders specs that reference them,
-// reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
-import type { AudioSource } from './dsp/mix-spec.js';
+// The render worker: keeps decoded sources by id (posted once each), renders specs that reference them one
+// at a time, in steps, reading messages between steps (a cancel stops its render there), reports each stage
+// and posts the result with its buffers transferred. No DOM; a module worker.
+import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
+import { messageTurn, runSteps } from './dsp/steps.js';
 import { renderLocal } from './render-local.js';
-import { fromRefs, toPosted, type FromWorker, type ToWorker } from './render-protocol.js';
+import { fromRefs, toPosted, type FromWorker, type ToWorker, type WavEncoding } from './render-protocol.js';
 
 const sources = new Map<number, AudioSource>();
 /** Arrays of earlier results handed back by the page (the last two sets): results are written into them. */
 const spare: Float32Array[][] = [];
+/** Renders queued or under way, by job: aborted by a cancel. */
+const jobs = new Map<number, AbortController>();
+/** The renders, one after another. */
+let queue: Promise<void> = Promise.resolve();
 
 const post = (message: FromWorker, transfer: Transferable[] = []): void => {
   (self as unknown as { postMessage(message: FromWorker, transfer: Transferable[]): void }).postMessage(message, transfer);
@@ -23,19 +29,39 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     if (spare.length > 2) spare.shift();
     return;
   }
-  const { job, spec, keep, measure, wav } = message;
+  if (message.type === 'cancel') {
+    jobs.get(message.job)?.abort();
+    return;
+  }
+  const { job, keep } = message;
+  const controller = new AbortController();
+  jobs.set(job, controller);
+  // The spec takes its sources now: a later render's list of what to keep may drop them before this one runs.
+  let spec: MixSpec | Error;
+  try {
+    spec = fromRefs(message.spec, sources);
+  } catch (error) {
+    spec = error as Error;
+  }
   // Only the sources of the latest render stay: older ones are posted again if needed.
   const kept = new Set(keep);
   for (const id of [...sources.keys()]) if (!kept.has(id)) sources.delete(id);
+  queue = queue.then(() => render(job, spec, message.measure, message.wav, controller.signal)).finally(() => jobs.delete(job));
+};
+
+async function render(job: number, spec: MixSpec | Error, measure: boolean, wav: WavEncoding | undefined, signal: AbortSignal): Promise<void> {
   try {
+    if (spec instanceof Error) throw spec;
     const length = Math.round(spec.length * spec.sampleRate);
     const fit = spare.findIndex((set) => set.length === spec.channelCount && set[0]!.length === length);
     const into = fit < 0 ? undefined : spare.splice(fit, 1)[0];
-    const result = renderLocal(fromRefs(spec, sources), { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure, wav);
+    const steps = renderLocal(spec, { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure, wav);
+    const result = await runSteps(steps, messageTurn, signal);
     const { result: posted, transfer } = toPosted(result);
     post({ type: 'progress', job, stage: 'done' });
     post({ type: 'result', job, result: posted }, transfer);
   } catch (error) {
+    if (signal.aborted) return; // the page rejected it already
     const e = error as { code?: unknown; message?: unknown; recoverable?: unknown };
     post({
       type: 'error',
@@ -45,6 +71,6 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       recoverable: e.recoverable === true,
     });
   }
-};
+}
 
 post({ type: 'ready' });

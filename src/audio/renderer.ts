@@ -1,5 +1,6 @@
 import { StudioError } from '../errors.js';
 import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
+import { nextTurn, runSteps } from './dsp/steps.js';
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
@@ -10,7 +11,7 @@ export type { RenderStage, RenderedMix } from './render-protocol.js';
 
 /** Options of one `render()`. */
 export interface RenderOptions {
-  /** Aborting rejects at once with the signal's reason (the worker is stopped; the next render starts a new one). */
+  /** Aborting rejects at once with the signal's reason; the worker stops the render at its next step. */
   readonly signal?: AbortSignal | undefined;
   /** Called as each stage begins: `mix`, `master` (when mastering), then `done`. */
   readonly onProgress?: ((stage: RenderStage) => void) | undefined;
@@ -36,12 +37,10 @@ interface Job {
   readonly reject: (reason: unknown) => void;
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * Renders mixes off the main thread: a module worker keeps the decoded sources (each posted once, by id),
- * renders, reports each stage and transfers the result back. Aborting a render stops the worker at once;
- * the next render starts a new one (sources are posted again). When no worker can start (a CSP without
+ * renders one at a time, reports each stage and transfers the result back. Aborting a render rejects at
+ * once, and the worker drops it at its next step (see steps.ts). When no worker can start (a CSP without
  * `worker-src`, Trusted Types without the editor's policy, a missing file), rendering falls back to the
  * main thread, with one console warning that names the cause. `dispose()` stops the worker and rejects
  * what is pending with an AbortError.
@@ -54,6 +53,10 @@ export class Renderer {
   #violations: ViolationWatch | undefined;
   #mainThread: boolean;
   #disposed = false;
+  /** Aborted by `dispose()`: stops a render on this thread at its next step. */
+  readonly #disposal = new AbortController();
+  /** Renders on this thread, one after another. */
+  #hereQueue: Promise<unknown> = Promise.resolve();
   readonly #jobs = new Map<number, Job>();
   readonly #ids = new WeakMap<Float32Array, number>();
   /** Sources the current worker holds. */
@@ -83,9 +86,9 @@ export class Renderer {
       const onAbort = (): void => {
         if (!this.#jobs.delete(id)) return;
         reject(signal!.reason);
-        // Stop the work at once; other renders go on in a new worker.
-        this.#stopWorker();
-        for (const job of this.#jobs.values()) this.#dispatch(job);
+        // The worker drops it at its next step (a few ms to a few hundred on a long project) and keeps its
+        // sources: the next render needs no new worker and no sources posted again.
+        if (this.#worker !== undefined) this.#post(this.#worker, { type: 'cancel', job: id });
       };
       const id = this.#nextJob++;
       const job: Job = {
@@ -130,6 +133,7 @@ export class Renderer {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#disposal.abort(new DOMException('The renderer was disposed.', 'AbortError'));
     this.#stopWorker();
     const jobs = [...this.#jobs.values()];
     this.#jobs.clear();
@@ -238,29 +242,24 @@ export class Renderer {
     for (const job of jobs) this.#renderHere(job.spec, job.options).then(job.resolve, job.reject);
   }
 
-  async #renderHere(spec: MixSpec, options: RenderOptions): Promise<RenderedMix> {
-    const { signal, onProgress } = options;
-    // Let the caller's abort (and the page) run before the blocking work.
-    await yieldToEventLoop();
-    if (this.#disposed) throw new DOMException('The renderer was disposed.', 'AbortError');
-    signal?.throwIfAborted();
+  /** Renders `spec` on this thread after the renders before it (they share work buffers), in steps. */
+  #renderHere(spec: MixSpec, options: RenderOptions): Promise<RenderedMix> {
+    const run = this.#hereQueue.then(() => this.#stepHere(spec, options));
+    this.#hereQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #stepHere(spec: MixSpec, options: RenderOptions): Promise<RenderedMix> {
+    const { onProgress } = options;
+    const signal = options.signal ? AbortSignal.any([options.signal, this.#disposal.signal]) : this.#disposal.signal;
+    // Let the caller's abort (and the page) run before the work.
+    await nextTurn();
+    signal.throwIfAborted();
     const { renderLocal } = await loadRenderLocal();
-    signal?.throwIfAborted();
     const into = this.#spare;
     this.#spare = undefined;
-    const result = renderLocal(
-      spec,
-      {
-        onStage: (stage) => {
-          signal?.throwIfAborted();
-          onProgress?.(stage);
-        },
-        into,
-      },
-      options.measure === true,
-      options.wav,
-    );
-    signal?.throwIfAborted();
+    // The page gets a turn between steps; an abort stops the render there.
+    const result = await runSteps(renderLocal(spec, { onStage: onProgress, into }, options.measure === true, options.wav), nextTurn, signal);
     onProgress?.('done');
     return result;
   }

@@ -14,6 +14,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
+import { finish, type Steps } from './steps.js';
 import { envelopeBlocks, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
@@ -75,6 +76,11 @@ const COARSE_PASSES = 6;
  * DC. Silence is returned unchanged (its loudness is -Infinity; it fails the integrated rule).
  */
 export function master(input: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): MasterResult {
+  return finish(masterSteps(input, sampleRate, preset, options));
+}
+
+/** `master` in steps (see steps.ts): it yields between its passes over the audio. */
+export function* masterSteps(input: Float32Array[], sampleRate: number, preset: DeliveryPresetId | DeliveryPreset, options: MasterOptions = {}): Steps<MasterResult> {
   assertChannels(input);
   assertSampleRate(sampleRate);
   const p = resolvePreset(preset, options);
@@ -82,6 +88,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   const into = reusable(options.into, input.length, n, input);
   // No DC or subsonic rumble in a master: everything below works on the high-passed input.
   const channels = highPassChannels(input, sampleRate, DC_CUTOFF_HZ, options.consumeInput ? input : input.map((_, c) => scratch(`master.highPass${c}`, n)));
+  yield;
   const step = Math.round(sampleRate / 10);
   // The input's K-weighted power per run of `factor` samples (a divisor of the 100 ms step: 8 at 48 kHz,
   // 7 at 44.1 kHz): the passes estimate their loudness from it (see kWeightedPower); what is reported is
@@ -91,6 +98,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   const runs = Math.floor(n / factor);
   const perStep = step / factor;
   const power = kWeightedPower(channels, sampleRate, channelWeights(channels.length), factor, scratch('master.power', runs));
+  yield;
   const inputIntegrated = estimateIntegrated(power, null, perStep, 1);
   if (!Number.isFinite(inputIntegrated)) {
     const copy = into ? into.map((c, i) => (c.set(channels[i]!), c)) : channels.map((c) => c.slice());
@@ -109,6 +117,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   // What a later, lower threshold adds to the envelope is computed on its own (see lowerTruePeakEnvelope).
   const pending = channels.map((_, c) => scratch(`master.pending${c}`, envelopeBlocks(n)));
   const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima, pending);
+  yield;
   // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
@@ -129,6 +138,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
     for (let k = 0; k < COARSE_PASSES; k++) {
       if (gainDb > envelopeGainDb) lowerEnvelope();
       const coarse = limiterGains(coarsePeaks, dbToGain(gainDb), ceiling, coarseWidth, coarseRelease);
+      yield;
       if (!coarse) break;
       const loudness = estimateIntegrated(power, coarse.gains, perStep, 1);
       const shortfall = p.integrated - loudness;
@@ -140,6 +150,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
   }
+  yield;
   let curve: LimiterCurve | null = null;
   let passes = 0;
   let previous: { gainDb: number; loudness: number } | undefined;
@@ -150,6 +161,7 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
       passes++;
       if (gainDb > envelopeGainDb) lowerEnvelope();
       curve = limiterGains(peaks, dbToGain(gainDb), ceiling, width, release, { maxima: coarsePeaks, length: factor });
+      yield;
       if (!curve) break;
       // After converged steering the full-rate curve takes what the coarse one took, to a few hundredths of
       // a LU in every case tried: no estimate, the output is measured next anyway.
@@ -165,7 +177,9 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
     copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into);
+    yield;
     blocks = loudnessBlocks(copy.channels, sampleRate);
+    yield;
     const measured = integratedFromBlocks(blocks.momentary);
     // The estimate steered the passes; if the real output misses, correct once more from the measurement.
     if (Math.abs(p.integrated - measured) <= AIM || passes >= MAX_PASSES) break;

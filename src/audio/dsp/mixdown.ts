@@ -2,10 +2,11 @@ import { AudioInputError } from '../errors.js';
 import { dbToGain } from './db.js';
 import { detectVoiceSpans, duckingEnvelopePoints, duckingGains, type Span } from './ducking.js';
 import { applyFade, fadeGain, type FadeCurve } from './fade.js';
-import { master, type MasterResult } from './master.js';
+import { masterSteps, type MasterResult } from './master.js';
 import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
 import { reusable, scratch } from './scratch.js';
+import { finish, type Steps } from './steps.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `renderMix` returns. */
@@ -299,6 +300,11 @@ export interface RenderHooks {
  * `spec.mastering` is set. The preview plays these samples and the export encodes them: one code path.
  */
 export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
+  return finish(renderMixSteps(spec, hooks));
+}
+
+/** `renderMix` in steps (see steps.ts): it yields after the mix and between the master's passes. */
+export function* renderMixSteps(spec: MixSpec, hooks: RenderHooks = {}): Steps<MixResult> {
   const length = validateSpec(spec);
   hooks.onStage?.('mix');
   // With mastering the bus is a temporary (master writes the result); without, it is the result.
@@ -314,17 +320,20 @@ export function renderMix(spec: MixSpec, hooks: RenderHooks = {}): MixResult {
     if (wanted) spans = voicePlacementSpans(spec);
     const end = addBed(spec, spec.music, spans, out, true);
     if (stale) for (const channel of out) channel.fill(0, end);
+    yield;
     renderVoiceInto(spec, out);
   } else {
     // Ducking that follows the voice signal needs the voice bus alone first.
     if (stale) for (const channel of out) channel.fill(0);
     renderVoiceInto(spec, out);
     if (wanted) spans = spansFor(spec, out);
+    yield;
     if (spec.music) addBed(spec, spec.music, spans, out, false);
   }
   if (!spec.mastering) return { channels: out, sampleRate: spec.sampleRate, voiceSpans: spans };
+  yield;
   hooks.onStage?.('master');
   // The bus is this render's work buffer: the master filters it in place.
-  const mastered = master(out, spec.sampleRate, spec.mastering.preset, { ...spec.mastering, into, consumeInput: true });
+  const mastered = yield* masterSteps(out, spec.sampleRate, spec.mastering.preset, { ...spec.mastering, into, consumeInput: true });
   return { channels: mastered.channels, sampleRate: spec.sampleRate, voiceSpans: spans, mastering: mastered };
 }
