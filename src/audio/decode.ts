@@ -1,9 +1,21 @@
 import { StudioError } from '../errors.js';
+import { isMoved, type AudioSource } from './dsp/mix-spec.js';
 
-/** Decoded audio: one Float32Array per channel, at `sampleRate` (the shape the DSP takes). */
-export interface DecodedAudio {
+/** Points per second of the peaks kept with each decoded asset: what the timeline draws. */
+export const PEAKS_PER_SECOND = 100;
+
+/**
+ * Decoded audio: one Float32Array per channel, at `sampleRate` (the shape the DSP takes), with what the page
+ * needs of it once the samples are gone: `frames` and `peaks`. The editor's renderer moves the arrays into
+ * its worker (here they are then empty, `channels[0].length` 0); `AssetDecoder.reload` puts them back.
+ */
+export interface DecodedAudio extends AudioSource {
   readonly channels: readonly Float32Array[];
   readonly sampleRate: number;
+  /** Samples per channel, wherever the samples are. */
+  readonly frames: number;
+  /** The largest absolute sample of any channel in each `1 / PEAKS_PER_SECOND` s (the last one may be shorter). */
+  readonly peaks: Float32Array;
 }
 
 export interface AssetDecoderOptions {
@@ -15,7 +27,27 @@ export interface AssetDecoderOptions {
   maxCacheBytes?: number;
 }
 
+/** Bytes of samples on this page (none once the arrays were moved to a worker). */
 const bytesOf = (audio: DecodedAudio) => audio.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
+
+/** Absolute maxima of `channels` (all `frames` long, at `sampleRate`) at `pointsPerSecond`, for drawing. */
+export function peaksOf(channels: readonly Float32Array[], sampleRate: number, pointsPerSecond = PEAKS_PER_SECOND): Float32Array {
+  const step = Math.max(1, Math.round(sampleRate / pointsPerSecond));
+  const length = channels[0]?.length ?? 0;
+  const out = new Float32Array(Math.ceil(length / step));
+  for (const channel of channels) {
+    for (let p = 0, i = 0; p < out.length; p++) {
+      let m = out[p]!;
+      for (const end = Math.min(length, i + step); i < end; i++) {
+        const v = channel[i]!;
+        if (v > m) m = v;
+        else if (-v > m) m = -v;
+      }
+      out[p] = m;
+    }
+  }
+  return out;
+}
 
 /** Rejects with the signal's reason as soon as it aborts; the shared work goes on for other callers. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -34,10 +66,22 @@ interface CacheEntry {
   value?: DecodedAudio;
 }
 
+/** Where a decoded asset came from, to decode it again once its samples were moved away. */
+interface Origin {
+  readonly bytes: () => Promise<ArrayBuffer>;
+  readonly name: string;
+  /** The asset's `channels`, filled again by `reload`. */
+  readonly channels: Float32Array[];
+  reloading?: Promise<void> | undefined;
+}
+
 /**
  * Fetches and decodes audio assets once: concurrent requests for one URL share a single download, results
- * are cached (least recently used dropped past `maxCacheBytes`), a failure is not cached. Uploaded files
- * are decoded the same way, cached by the File object. `dispose()` aborts every download.
+ * are cached (least recently used dropped past `maxCacheBytes` of samples on this page), a failure is not
+ * cached. An uploaded file is decoded the same way, shared while it decodes and not kept. Each result keeps
+ * its length and peaks; its arrays may be moved to the render worker (`owns`), and `reload` decodes them
+ * again from the URL or the file when they are needed here or in a new worker. `dispose()` aborts every
+ * download.
  */
 export class AssetDecoder {
   readonly #fetch: AssetDecoderOptions['fetch'];
@@ -46,6 +90,7 @@ export class AssetDecoder {
   /** In recency order: the most recently used last. */
   readonly #cache = new Map<string, CacheEntry>();
   readonly #files = new WeakMap<Blob, Promise<DecodedAudio>>();
+  readonly #origins = new WeakMap<AudioSource, Origin>();
   readonly #controller = new AbortController();
   #context: OfflineAudioContext | undefined;
 
@@ -59,7 +104,8 @@ export class AssetDecoder {
   decode(url: string, signal?: AbortSignal): Promise<DecodedAudio> {
     let entry = this.#cache.get(url);
     if (entry === undefined) {
-      const created: CacheEntry = { promise: this.#load(url) };
+      const bytes = () => this.#download(url);
+      const created: CacheEntry = { promise: bytes().then((data) => this.#decodeBytes(data, displayUrl(url), bytes)) };
       created.promise.then(
         (value) => {
           created.value = value;
@@ -76,13 +122,15 @@ export class AssetDecoder {
     return raceAbort(entry.promise, signal);
   }
 
-  /** Decoded audio of a file the user chose. */
+  /** Decoded audio of a file the user chose (not cached: the page keeps no samples of a file it only checks). */
   decodeFile(file: Blob & { name?: string }, signal?: AbortSignal): Promise<DecodedAudio> {
     let entry = this.#files.get(file);
     if (entry === undefined) {
-      entry = file.arrayBuffer().then((bytes) => this.#decodeBytes(bytes, file.name ? `“${file.name}”` : 'The file'));
+      const bytes = () => file.arrayBuffer();
+      entry = bytes().then((data) => this.#decodeBytes(data, file.name ? `“${file.name}”` : 'The file', bytes));
       this.#files.set(file, entry);
-      entry.catch(() => this.#files.delete(file));
+      const forget = () => this.#files.delete(file);
+      entry.then(forget, forget);
     }
     return raceAbort(entry, signal);
   }
@@ -92,7 +140,37 @@ export class AssetDecoder {
     return this.#cache.has(url);
   }
 
-  /** Decoded bytes held in the cache. */
+  /** Whether `source` was decoded here: its arrays may be moved elsewhere, `reload` brings them back. */
+  owns(source: AudioSource): boolean {
+    return this.#origins.has(source);
+  }
+
+  /**
+   * Decodes `source` (from this decoder) again from its URL or file when its arrays were moved away: once
+   * resolved, `source.channels` hold its samples on this page. Concurrent calls share one decode; nothing
+   * happens when the samples are here.
+   */
+  reload(source: AudioSource, signal?: AbortSignal): Promise<void> {
+    const origin = this.#origins.get(source);
+    if (origin === undefined || !isMoved(source)) return Promise.resolve();
+    if (origin.reloading === undefined) {
+      const frames = source.frames ?? 0;
+      const done = origin
+        .bytes()
+        .then((data) => this.#decodeChannels(data, origin.name))
+        .then(({ channels }) => {
+          // The same bytes decode to the same length; fitted all the same, so `frames` stays true.
+          const fitted = channels.map((channel) => (channel.length === frames ? channel : fit(channel, frames)));
+          origin.channels.splice(0, origin.channels.length, ...fitted);
+          this.#evict();
+        })
+        .finally(() => (origin.reloading = undefined));
+      origin.reloading = done;
+    }
+    return raceAbort(origin.reloading, signal);
+  }
+
+  /** Decoded bytes held in the cache on this page (samples moved to a worker do not count). */
   get cachedBytes(): number {
     let total = 0;
     for (const entry of this.#cache.values()) if (entry.value) total += bytesOf(entry.value);
@@ -104,7 +182,7 @@ export class AssetDecoder {
     this.#cache.clear();
   }
 
-  async #load(url: string): Promise<DecodedAudio> {
+  async #download(url: string): Promise<ArrayBuffer> {
     let response: Response;
     try {
       response = await this.#fetch(url, { signal: this.#controller.signal });
@@ -121,10 +199,18 @@ export class AssetDecoder {
         recoverable: response.status >= 500 || response.status === 408 || response.status === 429,
       });
     }
-    return this.#decodeBytes(await response.arrayBuffer(), displayUrl(url));
+    return response.arrayBuffer();
   }
 
-  async #decodeBytes(bytes: ArrayBuffer, name: string): Promise<DecodedAudio> {
+  async #decodeBytes(bytes: ArrayBuffer, name: string, again: () => Promise<ArrayBuffer>): Promise<DecodedAudio> {
+    const { channels, sampleRate } = await this.#decodeChannels(bytes, name);
+    const frames = channels[0]?.length ?? 0;
+    const audio: DecodedAudio = { channels, sampleRate, frames, peaks: peaksOf(channels, sampleRate) };
+    this.#origins.set(audio, { bytes: again, name, channels });
+    return audio;
+  }
+
+  async #decodeChannels(bytes: ArrayBuffer, name: string): Promise<{ channels: Float32Array[]; sampleRate: number }> {
     this.#context ??= new OfflineAudioContext(1, 1, this.#sampleRate);
     let buffer: AudioBuffer;
     try {
@@ -136,16 +222,29 @@ export class AssetDecoder {
     return { channels, sampleRate: buffer.sampleRate };
   }
 
-  /** Drops least recently used decoded assets until the cache fits; the newest always stays. */
+  /**
+   * Drops least recently used decoded assets until the samples on this page fit; the newest always stays,
+   * and so do assets whose samples were moved away (their length and peaks cost next to nothing).
+   */
   #evict(): void {
     let total = this.cachedBytes;
+    const newest = [...this.#cache.keys()].at(-1);
     for (const [url, entry] of this.#cache) {
-      if (total <= this.#maxBytes || this.#cache.size <= 1) break;
-      if (entry.value === undefined) continue;
-      total -= bytesOf(entry.value);
+      if (total <= this.#maxBytes) break;
+      if (entry.value === undefined || url === newest) continue;
+      const bytes = bytesOf(entry.value);
+      if (bytes === 0) continue;
+      total -= bytes;
       this.#cache.delete(url);
     }
   }
+}
+
+/** `channel` cut or padded with silence to `frames` samples. */
+function fit(channel: Float32Array, frames: number): Float32Array {
+  const out = new Float32Array(frames);
+  out.set(channel.subarray(0, frames));
+  return out;
 }
 
 /** A URL for messages: path only, never a query string (which could carry a signature or token). */

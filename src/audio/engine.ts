@@ -1,7 +1,6 @@
 import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
 import type { ProjectDocument } from '../model/document.js';
-import { AssetDecoder, type AssetDecoderOptions } from './decode.js';
-import type { AudioSource } from './dsp/mix-spec.js';
+import { AssetDecoder, type AssetDecoderOptions, type DecodedAudio } from './decode.js';
 import { releaseScratch } from './dsp/scratch.js';
 import { exportMix, type ExportedMix } from './export.js';
 import { projectMixSpec } from './project-mix.js';
@@ -49,13 +48,14 @@ export class AudioEngine {
 
   constructor(options: AudioEngineOptions) {
     this.decoder = new AssetDecoder({ fetch: options.fetch, sampleRate: options.decodeSampleRate ?? 48_000 });
-    this.renderer = new Renderer(options.renderer);
+    // Decoded samples are held once: moved into the render worker, decoded again if a new worker needs them.
+    this.renderer = new Renderer({ sources: this.decoder, ...options.renderer });
     this.transport = new Transport(options.transport);
     this.meter = new LiveMeter(this.transport);
   }
 
-  /** Decodes every asset the project's mix uses; resolves to them by URL. */
-  async sources(project: ProjectDocument, signal?: AbortSignal): Promise<Map<string, AudioSource>> {
+  /** Decodes every asset the project's mix uses; resolves to them by URL (their samples may be in the worker). */
+  async sources(project: ProjectDocument, signal?: AbortSignal): Promise<Map<string, DecodedAudio>> {
     const urls = [...new Set([...project.clips.map((clip) => clip.url), ...(project.music?.url ? [project.music.url] : [])])];
     const decoded = await Promise.all(urls.map((url) => this.decoder.decode(url, signal)));
     return new Map(urls.map((url, i) => [url, decoded[i]!]));

@@ -1,7 +1,7 @@
 import { StudioError } from '../errors.js';
 import type { ProjectDocument } from '../model/document.js';
 import { duckingEnvelope } from './dsp/mixdown.js';
-import type { AudioSource } from './dsp/mix-spec.js';
+import { PEAKS_PER_SECOND, type DecodedAudio } from './decode.js';
 import { checkCompliance, resolvePreset } from './dsp/presets.js';
 import { speechTiming, withTimingRules, type SpeechTiming } from './timing-rules.js';
 import type { AudioEngine, ExportOptions } from './engine.js';
@@ -40,21 +40,14 @@ const audible = (p: ProjectDocument) => [p.clips, p.music, p.mix, p.tracks, p.ma
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** Absolute maxima of `channels` at `pointsPerSecond`, for drawing. */
-function peaksOf(source: AudioSource, pointsPerSecond: number): Float32Array {
-  const step = Math.max(1, Math.round(source.sampleRate / pointsPerSecond));
-  const length = source.channels[0]?.length ?? 0;
-  const out = new Float32Array(Math.ceil(length / step));
-  for (const channel of source.channels) {
-    for (let p = 0, i = 0; p < out.length; p++) {
-      let m = out[p]!;
-      for (const end = Math.min(length, i + step); i < end; i++) {
-        const v = channel[i]!;
-        if (v > m) m = v;
-        else if (-v > m) m = -v;
-      }
-      out[p] = m;
-    }
+/** `peaks` (at `PEAKS_PER_SECOND`) at `pointsPerSecond`: the largest of those each new point spans. */
+function peaksAt(peaks: Float32Array, pointsPerSecond: number): Float32Array {
+  const ratio = PEAKS_PER_SECOND / pointsPerSecond;
+  const out = new Float32Array(Math.ceil(peaks.length / ratio));
+  for (let p = 0; p < out.length; p++) {
+    let m = 0;
+    for (let i = Math.floor(p * ratio), end = Math.min(peaks.length, Math.max(i + 1, Math.ceil((p + 1) * ratio))); i < end; i++) if (peaks[i]! > m) m = peaks[i]!;
+    out[p] = m;
   }
   return out;
 }
@@ -72,7 +65,8 @@ export class MixPreview implements MixPreviewSource {
   readonly #delayMs: number;
   readonly #envelopeRate: number;
   readonly #listeners = new Set<(state: PreviewState) => void>();
-  readonly #sources = new Map<string, AudioSource>();
+  /** The decoded assets the project uses: lengths and peaks here, samples in the render worker. */
+  readonly #sources = new Map<string, DecodedAudio>();
   readonly #peaks = new Map<string, Float32Array>();
   readonly #offTransport: () => void;
   #state: PreviewState;
@@ -131,13 +125,15 @@ export class MixPreview implements MixPreviewSource {
     this.#engine.transport.seek(time);
   }
 
-  peaks(url: string, pointsPerSecond = 100): Float32Array | undefined {
+  peaks(url: string, pointsPerSecond = PEAKS_PER_SECOND): Float32Array | undefined {
+    const source = this.#sources.get(url);
+    if (source === undefined) return undefined;
+    // Kept with the decoded asset (its samples are in the worker); another rate is derived from them.
+    if (pointsPerSecond === PEAKS_PER_SECOND) return source.peaks;
     const key = `${pointsPerSecond} ${url}`;
     let peaks = this.#peaks.get(key);
     if (peaks === undefined) {
-      const source = this.#sources.get(url);
-      if (source === undefined) return undefined;
-      peaks = peaksOf(source, pointsPerSecond);
+      peaks = peaksAt(source.peaks, pointsPerSecond);
       this.#peaks.set(key, peaks);
     }
     return peaks;
@@ -145,7 +141,7 @@ export class MixPreview implements MixPreviewSource {
 
   sourceDuration(url: string): number | undefined {
     const source = this.#sources.get(url);
-    return source === undefined ? undefined : (source.channels[0]?.length ?? 0) / source.sampleRate;
+    return source === undefined ? undefined : source.frames / source.sampleRate;
   }
 
   export(options: ExportOptions): Promise<ExportedMix> {

@@ -1,6 +1,6 @@
 import type { DeliveryPresetId } from '../config/types.js';
 import { isAudible, presetNumbers, type ProjectDocument } from '../model/document.js';
-import type { AudioSource, MixSpec, VoiceClip } from './dsp/mix-spec.js';
+import { sourceFrames, type AudioSource, type MixSpec, type VoiceClip } from './dsp/mix-spec.js';
 
 /** Decoded audio by URL (the clip's or the bed's `url`); a function or anything with `get`. */
 export type SourceLookup = ((url: string) => AudioSource | undefined) | { get(url: string): AudioSource | undefined };
@@ -23,7 +23,7 @@ export interface ProjectMixOptions {
 const lookup = (sources: SourceLookup, url: string): AudioSource | undefined =>
   typeof sources === 'function' ? sources(url) : sources.get(url);
 
-const durationOf = (source: AudioSource): number => (source.channels[0]?.length ?? 0) / source.sampleRate;
+const durationOf = (source: AudioSource): number => sourceFrames(source) / source.sampleRate;
 
 /** The URLs the project's mix needs that `sources` does not hold yet (decode these before rendering). */
 export function missingSources(project: ProjectDocument, sources: SourceLookup): string[] {

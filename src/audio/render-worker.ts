@@ -1,13 +1,14 @@
-// The render worker: keeps decoded sources by id (posted once each), renders specs that reference them one
-// at a time, in steps, reading messages between steps (a cancel stops its render there), reports each stage
-// and posts the result with its buffers transferred. No DOM; a module worker.
+// The render worker: keeps decoded sources by id (posted once each; the editor's own are transferred, so
+// only this worker holds their samples) while the page's renders list them in `keep`, renders specs that
+// reference them one at a time, in steps, reading messages between steps (a cancel stops its render there),
+// reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
 import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
 import { messageTurn, runSteps } from './dsp/steps.js';
 import { renderLocal } from './render-local.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker, type WavEncoding } from './render-protocol.js';
 
 const sources = new Map<number, AudioSource>();
-/** Arrays of earlier results handed back by the page (the last two sets): results are written into them. */
+/** Arrays of earlier results handed back by the page (the last two sets of the latest shape): results are written into them. */
 const spare: Float32Array[][] = [];
 /** Renders queued or under way, by job: aborted by a cancel. */
 const jobs = new Map<number, AbortController>();
@@ -53,8 +54,9 @@ async function render(job: number, spec: MixSpec | Error, measure: boolean, wav:
   try {
     if (spec instanceof Error) throw spec;
     const length = Math.round(spec.length * spec.sampleRate);
-    const fit = spare.findIndex((set) => set.length === spec.channelCount && set[0]!.length === length);
-    const into = fit < 0 ? undefined : spare.splice(fit, 1)[0];
+    // Arrays of another shape will not be written into again soon (the ad's length changed): let them go.
+    for (let i = spare.length - 1; i >= 0; i--) if (spare[i]!.length !== spec.channelCount || spare[i]![0]!.length !== length) spare.splice(i, 1);
+    const into = spare.shift();
     const steps = renderLocal(spec, { onStage: (stage) => post({ type: 'progress', job, stage }), into }, measure, wav);
     const result = await runSteps(steps, messageTurn, signal);
     const { result: posted, transfer } = toPosted(result);

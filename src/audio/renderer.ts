@@ -1,7 +1,7 @@
 import { StudioError } from '../errors.js';
 import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
 import { nextTurn, runSteps } from './dsp/steps.js';
-import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
+import { isMoved, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
 import { ViolationWatch, describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
@@ -21,8 +21,26 @@ export interface RenderOptions {
   readonly wav?: WavEncoding | undefined;
 }
 
+/**
+ * Who decoded the sources the renderer is given (the editor's `AssetDecoder`). A source it `owns` is moved
+ * into the worker, not copied: its arrays are then empty on the page, and `reload` decodes them again when
+ * a new worker (after an abort or a crash), or the main thread, needs them.
+ */
+export interface SourceOwner {
+  owns(source: AudioSource): boolean;
+  /** Resolves once `source.channels` hold its samples on this page again. */
+  reload(source: AudioSource, signal?: AbortSignal): Promise<void>;
+}
+
 /** Options of a `Renderer`. */
 export interface RendererOptions {
+  /** The owner of the sources that may be moved to the worker (see `SourceOwner`); others are copied. */
+  readonly sources?: SourceOwner;
+  /**
+   * Bytes of samples the worker keeps between renders, the least recently used dropped first (those of the
+   * latest render always stay): a clip removed and added back (undo) needs no new decode. Default 256 MiB.
+   */
+  readonly maxWorkerSourceBytes?: number;
   /** Makes the worker. Default: a module worker of `render-worker.js` next to this module (see docs/security.md). */
   readonly createWorker?: () => Worker;
   /** Render on the main thread only, never starting a worker. */
@@ -35,18 +53,29 @@ interface Job {
   readonly options: RenderOptions;
   readonly resolve: (result: RenderedMix) => void;
   readonly reject: (reason: unknown) => void;
+  /** The worker this job's render was posted to (or is being posted to, its sources decoded again first). */
+  sentTo?: Worker | undefined;
+  /** Whether the render itself was posted: only then is the worker told of an abort. */
+  posted?: boolean;
 }
+
+const bytesOf = (source: AudioSource): number => source.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
 
 /**
  * Renders mixes off the main thread: a module worker keeps the decoded sources (each posted once, by id),
- * renders one at a time, reports each stage and transfers the result back. Aborting a render rejects at
- * once, and the worker drops it at its next step (see steps.ts). When no worker can start (a CSP without
+ * renders one at a time, reports each stage and transfers the result back. A source of the `sources` owner
+ * is moved to the worker (held once: the page keeps its length and peaks), any other is copied. Aborting a
+ * render rejects at once, and the worker drops it at its next step (see steps.ts), keeping its sources; a
+ * new worker (after a crash) gets them again, moved ones decoded again first. Nothing is posted before the
+ * worker says it is ready. When no worker can start (a CSP without
  * `worker-src`, Trusted Types without the editor's policy, a missing file), rendering falls back to the
  * main thread, with one console warning that names the cause. `dispose()` stops the worker and rejects
  * what is pending with an AbortError.
  */
 export class Renderer {
   readonly #createWorker: () => Worker;
+  readonly #owner: SourceOwner | undefined;
+  readonly #maxHeldBytes: number;
   #worker: Worker | undefined;
   #ready = false;
   /** While a worker starts: the CSP violations reported meanwhile. */
@@ -58,9 +87,12 @@ export class Renderer {
   /** Renders on this thread, one after another. */
   #hereQueue: Promise<unknown> = Promise.resolve();
   readonly #jobs = new Map<number, Job>();
+  /** Ids of copied sources, by their first array (a caller may wrap the same arrays anew each render). */
   readonly #ids = new WeakMap<Float32Array, number>();
-  /** Sources the current worker holds. */
-  #sent = new Set<number>();
+  /** Ids of moved sources, by the source itself (its arrays change when decoded again). */
+  readonly #ownedIds = new WeakMap<AudioSource, number>();
+  /** Sources the current worker holds: id to bytes, the least recently used first. */
+  #held = new Map<number, number>();
   #nextId = 1;
   #nextJob = 1;
   /** On the main thread: an earlier result's arrays handed back, for the next render to write into. */
@@ -68,6 +100,8 @@ export class Renderer {
 
   constructor(options: RendererOptions = {}) {
     this.#createWorker = options.createWorker ?? startRenderWorker;
+    this.#owner = options.sources;
+    this.#maxHeldBytes = options.maxWorkerSourceBytes ?? 256 * 1024 * 1024;
     this.#mainThread = options.mainThread ?? false;
   }
 
@@ -86,9 +120,11 @@ export class Renderer {
       const onAbort = (): void => {
         if (!this.#jobs.delete(id)) return;
         reject(signal!.reason);
-        // The worker drops it at its next step (a few ms to a few hundred on a long project) and keeps its
-        // sources: the next render needs no new worker and no sources posted again.
-        if (this.#worker !== undefined) this.#post(this.#worker, { type: 'cancel', job: id });
+        // Not posted yet (its sources being decoded again): nothing to tell the worker.
+        if (!job.posted || job.sentTo !== this.#worker || this.#worker === undefined) return;
+        // The worker drops it at its next step (a few ms, up to about half a second on a 10-minute project)
+        // and keeps its sources: the next render needs no new worker and nothing decoded or posted again.
+        this.#post(this.#worker, { type: 'cancel', job: id });
       };
       const id = this.#nextJob++;
       const job: Job = {
@@ -141,11 +177,13 @@ export class Renderer {
   }
 
   #idOf = (source: AudioSource): number => {
+    const owned = this.#owner?.owns(source) === true;
     const key = source.channels[0]!;
-    let id = this.#ids.get(key);
+    let id = owned ? this.#ownedIds.get(source) : this.#ids.get(key);
     if (id === undefined) {
       id = this.#nextId++;
-      this.#ids.set(key, id);
+      if (owned) this.#ownedIds.set(source, id);
+      else this.#ids.set(key, id);
     }
     return id;
   };
@@ -153,14 +191,67 @@ export class Renderer {
   #dispatch(job: Job): void {
     const worker = this.#ensureWorker();
     if (worker === undefined) return; // fell back: the job was moved to the main thread
+    if (!this.#ready || job.sentTo === worker) return; // posted once the worker is ready
+    job.sentTo = worker;
+    job.posted = false;
+    void this.#send(job, worker);
+  }
+
+  /** Posts what the worker lacks of `job`'s sources (decoding moved ones again first), then the render. */
+  async #send(job: Job, worker: Worker): Promise<void> {
     const { spec, sources } = toRefs(job.spec, this.#idOf);
-    for (const [id, source] of sources) {
-      if (this.#sent.has(id)) continue;
-      // Copied, not transferred: the decoder's cache keeps its arrays.
-      this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
+    const current = () => this.#worker === worker && job.sentTo === worker && this.#jobs.get(job.id) === job;
+    // Again only if a source was moved away meanwhile (another render posted it, then the worker dropped it).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const gone = [...sources].filter(([id, source]) => !this.#held.has(id) && isMoved(source) && this.#owner?.owns(source) === true).map(([, source]) => source);
+      if (gone.length === 0) break;
+      try {
+        await Promise.all(gone.map((source) => this.#reload(source, job.options.signal)));
+      } catch (error) {
+        if (this.#jobs.get(job.id) !== job) return;
+        this.#jobs.delete(job.id);
+        job.reject(error);
+        return;
+      }
+      if (!current()) return; // replaced meanwhile: whoever replaced the worker dispatched the job again
     }
-    this.#sent = new Set(sources.keys());
-    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...sources.keys()], measure: job.options.measure === true, ...(job.options.wav ? { wav: job.options.wav } : {}) });
+    for (const [id, source] of sources) {
+      const bytes = this.#held.get(id);
+      this.#held.delete(id);
+      if (bytes !== undefined) {
+        this.#held.set(id, bytes); // now the most recently used
+        continue;
+      }
+      this.#held.set(id, bytesOf(source));
+      if (this.#owner?.owns(source) === true) {
+        // Moved: the page keeps the source's length and peaks, the worker its samples.
+        const buffers = [...new Set(source.channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate }, buffers);
+      } else {
+        // Copied: the caller's arrays stay the caller's.
+        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
+      }
+    }
+    this.#dropOldSources(sources);
+    job.posted = true;
+    this.#post(worker, { type: 'render', job: job.id, spec, keep: [...this.#held.keys()], measure: job.options.measure === true, ...(job.options.wav ? { wav: job.options.wav } : {}) });
+  }
+
+  /** Forgets the least recently used sources (not `used`) until the worker holds no more than its budget. */
+  #dropOldSources(used: ReadonlyMap<number, AudioSource>): void {
+    let total = 0;
+    for (const bytes of this.#held.values()) total += bytes;
+    for (const [id, bytes] of this.#held) {
+      if (total <= this.#maxHeldBytes) break;
+      if (used.has(id)) continue;
+      this.#held.delete(id);
+      total -= bytes;
+    }
+  }
+
+  #reload(source: AudioSource, signal: AbortSignal | undefined): Promise<void> {
+    const owner = this.#owner;
+    return owner !== undefined && owner.owns(source) ? owner.reload(source, signal) : Promise.resolve();
   }
 
   #post(worker: Worker, message: ToWorker, transfer: Transferable[] = []): void {
@@ -180,7 +271,7 @@ export class Renderer {
     }
     this.#worker = worker;
     this.#ready = false;
-    this.#sent = new Set();
+    this.#held = new Map();
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#handleMessage(worker, event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
@@ -206,6 +297,7 @@ export class Renderer {
     if (message.type === 'ready') {
       this.#ready = true;
       this.#unwatchViolations();
+      for (const job of this.#jobs.values()) this.#dispatch(job);
       return;
     }
     const job = this.#jobs.get(message.job);
@@ -229,7 +321,7 @@ export class Renderer {
     this.#worker?.terminate();
     this.#worker = undefined;
     this.#ready = false;
-    this.#sent = new Set();
+    this.#held = new Map();
   }
 
   /** No worker can start here: render on the main thread from now on, and say so once. */
@@ -256,6 +348,10 @@ export class Renderer {
     await nextTurn();
     signal.throwIfAborted();
     const { renderLocal } = await loadRenderLocal();
+    // Samples moved to a worker that is gone are decoded again, and stay on this page from now on.
+    const sources = [...spec.voice.map((clip) => clip.source), ...(spec.music ? [spec.music.source] : [])];
+    await Promise.all(sources.filter(isMoved).map((source) => this.#reload(source, signal)));
+    signal.throwIfAborted();
     const into = this.#spare;
     this.#spare = undefined;
     // The page gets a turn between steps; an abort stops the render there.

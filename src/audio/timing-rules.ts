@@ -1,6 +1,6 @@
 import type { ProjectDocument } from '../model/document.js';
 import type { ComplianceResult, ComplianceRule } from './dsp/presets.js';
-import type { AudioSource } from './dsp/mix-spec.js';
+import { sourceFrames, type AudioSource } from './dsp/mix-spec.js';
 
 /** Where the speech is: when it ends, and which clips overlap (two voices at once). */
 export interface SpeechTiming {
@@ -18,7 +18,7 @@ export function speechTiming(project: ProjectDocument, source: (url: string) => 
   const spans = project.clips.flatMap((clip) => {
     const audio = source(clip.url);
     if (audio === undefined) return [];
-    const length = Math.max(0, (audio.channels[0]?.length ?? 0) / audio.sampleRate - clip.trimIn - clip.trimOut);
+    const length = Math.max(0, sourceFrames(audio) / audio.sampleRate - clip.trimIn - clip.trimOut);
     return [{ id: clip.id, start: Math.max(0, clip.start), end: Math.max(0, clip.start) + length }];
   });
   const overlaps = overlapsOf(spans);

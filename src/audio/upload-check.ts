@@ -1,4 +1,5 @@
 import type { DecodedAudio } from './decode.js';
+import { sourceFrames } from './dsp/mix-spec.js';
 import { inspectWavHeader } from './dsp/wav-header.js';
 
 /** Shortest and longest music a user may upload, in seconds (a bed loops under ads of 5 to 120 s). */
@@ -42,7 +43,7 @@ export async function checkUpload(
     if ((error as Error).name === 'AbortError') throw error;
     return { refusal: { key: 'upload.notAudio', params: {} } };
   }
-  const frames = audio.channels[0]?.length ?? 0;
+  const frames = sourceFrames(audio);
   if (audio.channels.length === 0 || !(audio.sampleRate > 0) || frames === 0) return { refusal: { key: 'upload.notAudio', params: {} } };
   const duration = frames / audio.sampleRate;
   if (duration < UPLOAD_MIN_SECONDS) return { refusal: { key: 'upload.tooShort', params: { duration: seconds(duration), min: seconds(UPLOAD_MIN_SECONDS) } } };

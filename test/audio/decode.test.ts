@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { AssetDecoder, displayUrl } from '../../src/audio/decode.js';
+import { isMoved } from '../../src/audio/dsp/mix-spec.js';
 import { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
 import { rejection } from '../support/async.js';
@@ -79,6 +80,36 @@ describe('AssetDecoder', () => {
     await Promise.resolve();
     expect(['/a', '/b', '/c'].map((url) => decoder.has(url))).to.deep.equal([true, false, true]);
     expect(decoder.cachedBytes).to.equal(12_000 * 4 * 2);
+  });
+
+  it('keeps the length and peaks once the samples were moved away, and decodes them again on reload (once for concurrent calls)', async () => {
+    const fetch = sinon.stub().callsFake(async () => new Response(tone.slice(0)));
+    const decoder = new AssetDecoder({ fetch });
+    const audio = await decoder.decode('/v1/assets/a');
+    expect([audio.frames, audio.peaks.length, decoder.owns(audio), decoder.owns({ channels: [], sampleRate: 48_000 })]).to.deep.equal([12_000, 25, true, false]);
+    expect(Math.max(...audio.peaks)).to.be.closeTo(0.5, 1e-3);
+    const before = audio.channels[0]!.slice();
+    // What the renderer does: the arrays go to the worker, transferred.
+    structuredClone(audio.channels, { transfer: audio.channels.map((channel) => channel.buffer as ArrayBuffer) });
+    expect([isMoved(audio), audio.channels[0]!.length, audio.frames, decoder.cachedBytes]).to.deep.equal([true, 0, 12_000, 0]);
+    await Promise.all([decoder.reload(audio), decoder.reload(audio)]);
+    expect(fetch.callCount).to.equal(2);
+    expect(isMoved(audio)).to.equal(false);
+    expect(audio.channels[0]!.every((value, i) => value === before[i])).to.equal(true);
+    expect(decoder.cachedBytes).to.equal(12_000 * 4);
+    // Nothing to do when the samples are here.
+    await decoder.reload(audio);
+    expect(fetch.callCount).to.equal(2);
+  });
+
+  it('counts only the samples on the page against its budget: an asset moved away stays cached', async () => {
+    const decoder = new AssetDecoder({ fetch: async () => new Response(tone.slice(0)), maxCacheBytes: 12_000 * 4 });
+    const a = await decoder.decode('/a');
+    structuredClone(a.channels, { transfer: a.channels.map((channel) => channel.buffer as ArrayBuffer) });
+    await decoder.decode('/b');
+    await decoder.decode('/c');
+    await Promise.resolve();
+    expect(['/a', '/b', '/c'].map((url) => decoder.has(url))).to.deep.equal([true, false, true]);
   });
 
   it('decodes an uploaded file, and names it when it is not audio', async () => {

@@ -131,7 +131,7 @@ describe('MixPreview', () => {
     expect(preview.getState().error).to.equal(null);
   });
 
-  it('gives peaks and lengths of decoded assets, computed once', async () => {
+  it('gives peaks and lengths of decoded assets, computed once, with their samples in the worker', async () => {
     expect(preview.peaks(voiceUrl)).to.equal(undefined);
     preview.update(project());
     await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
@@ -139,7 +139,10 @@ describe('MixPreview', () => {
     expect(peaks.length).to.equal(300);
     expect(Math.max(...peaks)).to.be.greaterThan(0.1);
     expect(preview.peaks(voiceUrl) === peaks).to.equal(true);
+    expect(preview.peaks(voiceUrl, 50)!.length).to.equal(150);
     expect(preview.sourceDuration(bedUrl)).to.equal(4);
+    // Held once: the samples are in the render worker, none on the page.
+    expect(engine.decoder.cachedBytes).to.equal(0);
   });
 
   it('says so when the browser refuses the memory to make the render playable', async () => {

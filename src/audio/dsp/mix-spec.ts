@@ -5,7 +5,18 @@ import type { DeliveryPreset, DeliveryPresetId } from './presets.js';
 export interface AudioSource {
   readonly channels: readonly Float32Array[];
   readonly sampleRate: number;
+  /**
+   * Samples per channel, when the arrays may be elsewhere: the editor's decoded assets live in the render
+   * worker, their arrays empty on the page (see docs/audio.md). Default: the length of `channels[0]`.
+   */
+  readonly frames?: number;
 }
+
+/** Samples per channel of `source`: `frames` when it is given, else the length of its first channel. */
+export const sourceFrames = (source: AudioSource): number => source.frames ?? source.channels[0]?.length ?? 0;
+
+/** Whether the samples of `source` are elsewhere: it has `frames` but its arrays are empty here (moved to a worker). */
+export const isMoved = (source: AudioSource): boolean => (source.frames ?? 0) > 0 && source.channels.some((channel) => channel.length === 0);
 
 /** One voice clip placed on the timeline. Times are in seconds and rounded to the nearest sample. */
 export interface VoiceClip {

@@ -3,7 +3,7 @@ import { dbToGain } from './db.js';
 import { detectVoiceSpans, duckingEnvelopePoints, duckingGains, type Span } from './ducking.js';
 import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { masterSteps, type MasterResult } from './master.js';
-import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './mix-spec.js';
+import { sourceFrames, type AudioSource, type MixSpec, type MusicBed, type VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
@@ -60,7 +60,7 @@ function segment(source: AudioSource, from: number, to: number, rate: number, co
 function clipSpan(clip: VoiceClip, rate: number, i: number): { start: number; from: number; to: number; outLength: number } {
   const what = `spec.voice[${i}]`;
   const srcRate = clip.source.sampleRate;
-  const srcLength = clip.source.channels[0]?.length ?? 0;
+  const srcLength = sourceFrames(clip.source);
   const from = Math.min(srcLength, Math.round(seconds(clip.trimStart, `${what}.trimStart`) * srcRate));
   const to = clip.trimEnd === undefined ? srcLength : Math.min(srcLength, Math.round(seconds(clip.trimEnd, `${what}.trimEnd`) * srcRate));
   const outLength = srcRate === rate ? Math.max(0, to - from) : Math.round((Math.max(0, to - from) * rate) / srcRate);
