@@ -3,8 +3,8 @@
 // For each demo URL (default http://127.0.0.1:8080/demo/; give two, e.g. a build before and after, to compare
 // them in one run), in a browser of its own: makes the ad ("Make the ad"), loads a 10-minute project of 60
 // clips over the looped bed, plays it, then runs 20 (or `--cycles`) edit/render cycles (the music level
-// changed, the preview rendered again, played 200 ms), then one change made while a render runs (it aborts
-// that render: the worker is replaced). With `--voice distinct` (the default) each clip has a URL of its own
+// changed, the preview rendered again, played 200 ms), then one change made while a render runs (it cancels
+// that render: the worker drops it at its next step and keeps its sources). With `--voice distinct` (the default) each clip has a URL of its own
 // (the same speech, `?copy=i`), so the project holds about 9 minutes of decoded voice; `shared` reuses the
 // ad's 3 clips. After each step, once settled (garbage collected in the page and its workers, twice, 4 s):
 // the renderer process's resident set from /proc (the page, its workers and its audio buffers: the figure
