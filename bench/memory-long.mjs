@@ -82,15 +82,22 @@ async function run(url) {
       }
     });
   }
-  const rssMb = (pid) => {
+  /** A figure of /proc/PID/status in MB (0 when the process is gone). */
+  const statusMb = (pid, field) => {
     try {
-      return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+      return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
       return 0; // gone meanwhile
     }
   };
   /** The renderer's resident set now, MB (the largest renderer: the demo page's). */
-  const rendererMb = () => Math.round(Math.max(...rendererPids().map(rssMb)));
+  const rendererMb = () => Math.round(Math.max(...rendererPids().map((pid) => statusMb(pid, 'VmRSS'))));
+  /**
+   * The renderer's private memory footprint now, MB: anonymous resident memory plus swap, Chrome's own
+   * "memory footprint" on Linux (its task manager's column). The resident set adds the pages of the browser's
+   * binary and fonts that every process shares.
+   */
+  const footprintMb = () => Math.round(Math.max(...rendererPids().map((pid) => statusMb(pid, 'RssAnon') + statusMb(pid, 'VmSwap'))));
 
   /** Collects garbage in the page and in each worker (twice: freed buffers go back to the system lazily). */
   async function collect() {
@@ -123,10 +130,10 @@ async function run(url) {
   const rows = [];
   async function measure(label, during) {
     const usage = await collect();
-    const row = { label, rendererMb: rendererMb(), ...during, pageBuffersMb: mb(usage.pageBuffers), workerBuffersMb: mb(usage.workerBuffers), pageHeapMb: mb(usage.pageHeap), workers: page.workers().length };
+    const row = { label, rendererMb: rendererMb(), footprintMb: footprintMb(), ...during, pageBuffersMb: mb(usage.pageBuffers), workerBuffersMb: mb(usage.workerBuffers), pageHeapMb: mb(usage.pageHeap), workers: page.workers().length };
     rows.push(row);
     console.log(
-      `${label.padEnd(34)} renderer ${String(row.rendererMb).padStart(5)} MB settled${during ? `, ${String(during.peakMb).padStart(5)} MB at most meanwhile (${(during.ms / 1000).toFixed(1)} s)` : ''}` +
+      `${label.padEnd(34)} renderer ${String(row.rendererMb).padStart(5)} MB settled (footprint ${String(row.footprintMb).padStart(4)} MB)${during ? `, ${String(during.peakMb).padStart(5)} MB at most meanwhile (${(during.ms / 1000).toFixed(1)} s)` : ''}` +
         `   ArrayBuffers: page ${String(row.pageBuffersMb).padStart(4)} MB, workers ${String(row.workerBuffersMb).padStart(4)} MB   page JS heap ${String(row.pageHeapMb).padStart(3)} MB`,
     );
   }
@@ -201,13 +208,14 @@ console.log(`\nSummary (voice: ${voice}; goal: a 10-minute project under 300 MB,
 for (const { url, rows } of runs) {
   const cycleRows = rows.filter((row) => row.label.startsWith('edit/render cycle'));
   const settled = cycleRows.map((row) => row.rendererMb);
+  const footprints = cycleRows.map((row) => row.footprintMb);
   const peak = Math.max(...rows.map((row) => row.peakMb ?? row.rendererMb));
   const loaded = rows.find((row) => row.label.startsWith('10-minute'));
   const abort = rows.at(-1);
   const ms = cycleRows.map((row) => row.ms).sort((a, b) => a - b);
   console.log(
     `${url}\n  page alone ${rows[0].rendererMb} MB; 10-minute project loaded ${loaded.rendererMb} MB (ArrayBuffers: page ${loaded.pageBuffersMb}, workers ${loaded.workerBuffersMb} MB);` +
-      ` after the cycles ${Math.min(...settled)} to ${Math.max(...settled)} MB settled, slope ${slope(settled).toFixed(2)} MB a cycle; at most ${peak} MB while rendering;` +
+      ` after the cycles ${Math.min(...settled)} to ${Math.max(...settled)} MB settled, slope ${slope(settled).toFixed(2)} MB a cycle (footprint ${Math.min(...footprints)} to ${Math.max(...footprints)} MB; page alone ${rows[0].footprintMb}, project loaded ${loaded.footprintMb}); at most ${peak} MB while rendering;` +
       ` a cycle takes ${(ms[Math.floor(ms.length / 2)] / 1000).toFixed(1)} s (median), a change aborting a render ${(abort.ms / 1000).toFixed(1)} s to ready.`,
   );
 }

@@ -1,6 +1,7 @@
 import { loudnessSeries, measureLoudness } from './dsp/loudness.js';
 import { renderMixSteps, type RenderHooks } from './dsp/mixdown.js';
 import type { MixSpec } from './dsp/mix-spec.js';
+import { MAX_POOLED_SAMPLES, releaseScratch } from './dsp/scratch.js';
 import type { Steps } from './dsp/steps.js';
 import type { EncodedWav, RenderedMix, WavEncoding } from './render-protocol.js';
 import { decodeWav, encodeWav } from './dsp/wav.js';
@@ -11,6 +12,16 @@ import { decodeWav, encodeWav } from './dsp/wav.js';
  * only when needed); both give other work a turn at each yield, and stop there when the render is cancelled.
  */
 export function* renderLocal(spec: MixSpec, hooks: RenderHooks, measure: boolean, wav?: WavEncoding): Steps<RenderedMix> {
+  try {
+    return yield* renderSteps(spec, hooks, measure, wav);
+  } finally {
+    // The work buffers of a long render (10 minutes: about 45 MB under the pool's size limit) are not kept
+    // between renders; those of an ad of a few minutes are (their page faults cost a tenth of a render).
+    if (spec.length * spec.sampleRate > MAX_POOLED_SAMPLES) releaseScratch();
+  }
+}
+
+function* renderSteps(spec: MixSpec, hooks: RenderHooks, measure: boolean, wav?: WavEncoding): Steps<RenderedMix> {
   const mix = yield* renderMixSteps(spec, hooks);
   // An export's WAV is written here too, and measured as written (decoded again): what the file holds.
   let encoded: EncodedWav | undefined;
