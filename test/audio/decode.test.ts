@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { AssetDecoder, displayUrl } from '../../src/audio/decode.js';
+import { AssetDecoder, displayUrl, peaksOf } from '../../src/audio/decode.js';
 import { isMoved } from '../../src/audio/dsp/mix-spec.js';
 import { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
@@ -80,6 +80,20 @@ describe('AssetDecoder', () => {
     await Promise.resolve();
     expect(['/a', '/b', '/c'].map((url) => decoder.has(url))).to.deep.equal([true, false, true]);
     expect(decoder.cachedBytes).to.equal(12_000 * 4 * 2);
+  });
+
+  it('computes the peaks a slice at a time, the same as at once across the slices, the last point shorter', async () => {
+    const frames = 50 * 48_000 + 123; // 5 slices of stereo, and a last point of 123 samples
+    const channels = [0, 1].map((c) => Float32Array.from({ length: frames }, (_, i) => Math.sin(i * (0.0007 + c * 0.0003)) * ((i % 9_000) / 9_000) * (c ? -1 : 1)));
+    const peaks = await peaksOf(channels, 48_000);
+    expect(peaks.length).to.equal(5_001);
+    let worst = 0;
+    for (let p = 0; p < peaks.length; p++) {
+      let m = 0;
+      for (const channel of channels) for (let i = p * 480; i < Math.min(frames, (p + 1) * 480); i++) m = Math.max(m, Math.abs(channel[i]!));
+      worst = Math.max(worst, Math.abs(peaks[p]! - m));
+    }
+    expect(worst).to.equal(0);
   });
 
   it('keeps the length and peaks once the samples were moved away, and decodes them again on reload (once for concurrent calls)', async () => {
