@@ -2,6 +2,13 @@ import type { DecodedAudio } from './decode.js';
 import { sourceFrames } from './dsp/mix-spec.js';
 import { inspectWavHeader } from './dsp/wav-header.js';
 
+/**
+ * The rate a chosen file is decoded at to be checked: the check needs its length and that it decodes, and
+ * the browser copies a decoded file into an AudioBuffer on the page in one task (a 10-minute stereo file at
+ * 48 kHz is 230 MB: about 300 ms here; at this rate a sixth of that).
+ */
+export const UPLOAD_CHECK_SAMPLE_RATE = 8000;
+
 /** Shortest and longest music a user may upload, in seconds (a bed loops under ads of 5 to 120 s). */
 export const UPLOAD_MIN_SECONDS = 1;
 export const UPLOAD_MAX_SECONDS = 600;

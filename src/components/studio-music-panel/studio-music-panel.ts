@@ -3,7 +3,7 @@ import { css, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import { AssetDecoder } from '../../audio/decode.js';
-import { checkUpload } from '../../audio/upload-check.js';
+import { checkUpload, UPLOAD_CHECK_SAMPLE_RATE } from '../../audio/upload-check.js';
 import { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../context.js';
 import { LibraryController } from '../../controllers/library-controller.js';
@@ -150,7 +150,7 @@ export class StudioMusicPanel extends StudioElement {
     this.#uploading = controller;
     this.uploadError = '';
     this.announcement = this.t('upload.checking', { name: file.name });
-    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init) });
+    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init), sampleRate: UPLOAD_CHECK_SAMPLE_RATE });
     const decoder = this.#decoder;
     try {
       // Checked and decoded before anything reaches IndexedDB or the project: a refused file leaves the bed as it was.
