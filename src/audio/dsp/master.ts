@@ -14,7 +14,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
-import { envelopeBlocks, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -108,18 +108,20 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   const maxima = channels.map(subMaxima);
   // What a later, lower threshold adds to the envelope is computed on its own (see lowerTruePeakEnvelope).
   const pending = channels.map((_, c) => scratch(`master.pending${c}`, envelopeBlocks(n)));
-  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima, pending);
+  // The envelope's blocks written since its runs' maxima were last taken (see envelopeRunMaxima).
+  const touched = new Uint8Array(envelopeBlocks(n));
+  const peaks = truePeakEnvelope(channels, sampleRate, threshold, scratch('master.peaks', n), maxima, pending, touched);
   // Steering: find the gain on a copy decimated to the runs (each run's largest peak, its mean power),
   // where a limiter pass costs an eighth; the full-rate passes below then start from that gain, and usually one
   // is enough. Only the full-rate passes count, and only their output is measured and reported.
-  const coarsePeaks = runMaxima(peaks, factor, scratch('master.coarsePeaks', runs));
+  const coarsePeaks = envelopeRunMaxima(peaks, factor, scratch('master.coarsePeaks', runs), touched, true);
   // The gain only rises past the envelope's, so the threshold only falls: each envelope extends the last.
   const lowerEnvelope = (): void => {
     const from = threshold;
     envelopeGainDb = gainDb + HEADROOM_DB;
     threshold = ceiling / dbToGain(envelopeGainDb);
-    lowerTruePeakEnvelope(channels, sampleRate, from, threshold, peaks, maxima, pending);
-    runMaxima(peaks, factor, coarsePeaks);
+    lowerTruePeakEnvelope(channels, sampleRate, from, threshold, peaks, maxima, pending, touched);
+    envelopeRunMaxima(peaks, factor, coarsePeaks, touched, false);
   };
   let steered = false;
   if (factor > 1 && n >= factor * step) {

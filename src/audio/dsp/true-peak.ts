@@ -295,7 +295,7 @@ function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boo
  * `envelopeBlock`'s value); with `above` too, `out` already holds the scan for the floor `above` (higher)
  * and those records, and only what the lower floor adds is computed.
  */
-function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity): number {
+function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity, touched: Uint8Array | null = null): number {
   if (factor === 1) return floor;
   const { bound, coarseSlack, coefficients } = getKernel();
   const n = x.length;
@@ -315,6 +315,7 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
       if (rest <= lo) continue;
       if (rest !== Infinity) {
         pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, pad, out!);
+        if (touched !== null) touched[k] = 1;
         continue;
       }
     }
@@ -338,6 +339,7 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     } else {
       const rest = envelopeBlock(x, start, end, quarter, lo, Infinity, values, pad, out);
       if (pending !== null) pending[k] = rest;
+      if (touched !== null) touched[k] = 1;
     }
   }
   return floor;
@@ -367,9 +369,10 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
  * callers such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
  * interpolated, out[n] is the samples' largest |value|.) `maxima`: the channels' `subMaxima`, if known.
  * `pending` (one array per channel, `envelopeBlocks` long): where to record what `lowerTruePeakEnvelope`
- * needs to lower the threshold later.
+ * needs to lower the threshold later. `touched` (`envelopeBlocks` long, zeros): set to 1 for each block of
+ * BLOCK (32) samples where `out` may be non-zero, for `envelopeRunMaxima`.
  */
-export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[], pending?: readonly Float32Array[]): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[], pending?: readonly Float32Array[], touched?: Uint8Array): Float32Array {
   const n = channels[0]?.length ?? 0;
   const factor = truePeakFactor(sampleRate);
   out.fill(0);
@@ -380,9 +383,10 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
         if (v > out[i]!) out[i] = v;
       }
     }
+    touched?.fill(1);
     return out;
   }
-  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), pending?.[c] ?? null));
+  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), pending?.[c] ?? null, Infinity, touched ?? null));
   return out;
 }
 
@@ -396,12 +400,42 @@ export function envelopeBlocks(frames: number): number {
  * `to` (at most `from`): `out` then holds what `truePeakEnvelope` would compute for `to`, value for value,
  * and `pending` is updated for a further lowering. Only the values between the two thresholds are
  * computed: the blocks skipped before that now come within reach, and the peaks that now count as
- * candidates. `maxima` as for `truePeakEnvelope`.
+ * candidates. `maxima` as for `truePeakEnvelope`; `touched`: set to 1 for each block of `out` that changed.
  */
-export function lowerTruePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, from: number, to: number, out: Float32Array, maxima: readonly Float32Array[] | undefined, pending: readonly Float32Array[]): Float32Array {
+export function lowerTruePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, from: number, to: number, out: Float32Array, maxima: readonly Float32Array[] | undefined, pending: readonly Float32Array[], touched?: Uint8Array): Float32Array {
   const factor = truePeakFactor(sampleRate);
   if (factor === 1 || to >= from) return out;
-  channels.forEach((channel, c) => scan(channel, factor, to, out, maxima?.[c] ?? subMaxima(channel), pending[c]!, from));
+  channels.forEach((channel, c) => scan(channel, factor, to, out, maxima?.[c] ?? subMaxima(channel), pending[c]!, from, touched ?? null));
+  return out;
+}
+
+/**
+ * `runMaxima(envelope, run, out)` where only the blocks of BLOCK (32) samples flagged in `touched` can
+ * have changed since `out` last held it (with `fresh`: where `envelope` is 0 outside them, as
+ * `truePeakEnvelope` leaves it), the same values; clears `touched`. A limiter's envelope is mostly skipped
+ * blocks: this reads the few that were written instead of every sample.
+ */
+export function envelopeRunMaxima(envelope: Float32Array, run: number, out: Float32Array, touched: Uint8Array, fresh: boolean): Float32Array {
+  const n = envelope.length;
+  if (run > BLOCK) {
+    runMaxima(envelope, run, out);
+  } else {
+    const v = bits(envelope);
+    const o = bits(out);
+    for (let r = 0, from = 0; r < out.length; r++, from += run) {
+      const to = Math.min(n, from + run);
+      if (from >= to) {
+        o[r] = 0;
+      } else if (touched[(from / BLOCK) | 0] === 1 || touched[((to - 1) / BLOCK) | 0] === 1) {
+        let top = 0;
+        for (let i = from; i < to; i++) top = Math.max(top, v[i]! & ABS);
+        o[r] = top;
+      } else if (fresh) {
+        o[r] = 0;
+      }
+    }
+  }
+  touched.fill(0);
   return out;
 }
 
