@@ -287,13 +287,26 @@ function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boo
   return rest;
 }
 
+const one = new Float32Array(1);
+const oneBits = bits(one);
+
+/** The least float32 at or above `v` (v >= 0, finite): a bound kept in a Float32Array stays a bound. */
+function roundUp(v: number): number {
+  one[0] = v;
+  // Rounded down: the next float32 up (for a non-negative float, its bits plus one).
+  if (one[0]! < v) oneBits[0] = oneBits[0]! + 1;
+  return one[0]!;
+}
+
 /**
  * Scans one channel block by block, skipping blocks whose values cannot come within CANDIDATE of `floor`.
  * With `out`, raises out[n] to the largest |value| between n and n+1 (refined where within CANDIDATE of
  * `floor`) and keeps `floor` fixed; without, returns the peak. With `pending` (one value per block), the
- * scan records what a lower floor would add to each block (Infinity: the block was skipped; else
- * `envelopeBlock`'s value); with `above` too, `out` already holds the scan for the floor `above` (higher)
- * and those records, and only what the lower floor adds is computed.
+ * scan records what a lower floor would add to each block (for a skipped block, minus the least level
+ * at which the tests below skip it, rounded up: a lower floor at or above it skips the block without
+ * testing it again, as a fresh scan would; else
+ * `envelopeBlock`'s value, never negative); with `above` too, `out` already holds the scan for the floor
+ * `above` (higher) and those records, and only what the lower floor adds is computed.
  */
 function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity, touched: Uint8Array | null = null): number {
   if (factor === 1) return floor;
@@ -312,8 +325,11 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     if (pending !== null && hi !== Infinity) {
       // Scanned for the higher floor: only the values between the two floors are new.
       const rest = pending[k]!;
-      if (rest <= lo) continue;
-      if (rest !== Infinity) {
+      if (rest < 0) {
+        // Skipped for the higher floor: still skipped where its bound stays under this one.
+        if (-rest <= lo) continue;
+      } else {
+        if (rest <= lo) continue;
         pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, pad, out!);
         if (touched !== null) touched[k] = 1;
         continue;
@@ -327,12 +343,22 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     } else {
       for (let r = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; r <= last; r++) m = Math.max(m, maxima[r]!);
     }
-    if (pending !== null) pending[k] = Infinity;
-    if (m * bound <= lo) continue;
+    const loose = m * bound;
+    if (loose <= lo) {
+      if (pending !== null) pending[k] = -roundUp(loose);
+      continue;
+    }
     // The 6-tap values of a loud block are rarely under half its largest sample: where the outer taps' share
     // and that half would already reach the level (a limiter's envelope, far under the peaks), the 6-tap
     // test is not tried.
-    if (within && m * (coarseSlack + 0.5) <= lo && coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m <= lo) continue;
+    if (within && m * (coarseSlack + 0.5) <= lo) {
+      const tight = coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m;
+      if (tight <= lo) {
+        // Both conditions, so that a lower floor skips the block where a fresh scan would, no more.
+        if (pending !== null) pending[k] = -roundUp(Math.max(tight, m * (coarseSlack + 0.5)));
+        continue;
+      }
+    }
     if (out === null) {
       if (blockAt(x, start, end, quarter, 0, null, pad) <= lo) continue;
       floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, values, pad));
