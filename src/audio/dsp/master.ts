@@ -200,9 +200,19 @@ function estimateIntegrated(power: Float32Array, gains: Float32Array | null, per
   let sum = 0;
   let r = 0;
   let b = 0;
-  if (!gains || spread === 1) {
+  if (!gains) {
     for (let k = 0; k < runs; k++) {
-      const g = gains ? gains[k]! : 1;
+      sum += power[k]!;
+      if (++r === perStep) {
+        steps[b++] = sum / perStep;
+        sum = 0;
+        r = 0;
+      }
+    }
+  } else if (spread === 1) {
+    // Apart from the loop above (no test of `gains` per run): a steering pass calls this for each gain.
+    for (let k = 0; k < runs; k++) {
+      const g = gains[k]!;
       sum += g * g * power[k]!;
       if (++r === perStep) {
         steps[b++] = sum / perStep;

@@ -446,18 +446,18 @@ export function envelopeRunMaxima(envelope: Float32Array, run: number, out: Floa
   if (run > BLOCK) {
     runMaxima(envelope, run, out);
   } else {
+    if (fresh) out.fill(0);
     const v = bits(envelope);
     const o = bits(out);
-    for (let r = 0, from = 0; r < out.length; r++, from += run) {
-      const to = Math.min(n, from + run);
-      if (from >= to) {
-        o[r] = 0;
-      } else if (touched[(from / BLOCK) | 0] === 1 || touched[((to - 1) / BLOCK) | 0] === 1) {
+    const runs = out.length;
+    for (let k = 0; k < touched.length; k++) {
+      if (touched[k] !== 1) continue;
+      // The runs that overlap block k.
+      const last = Math.min(runs - 1, Math.floor((k * BLOCK + BLOCK - 1) / run));
+      for (let r = Math.floor((k * BLOCK) / run); r <= last; r++) {
         let top = 0;
-        for (let i = from; i < to; i++) top = Math.max(top, v[i]! & ABS);
+        for (let i = r * run, to = Math.min(n, i + run); i < to; i++) top = Math.max(top, v[i]! & ABS);
         o[r] = top;
-      } else if (fresh) {
-        o[r] = 0;
       }
     }
   }
