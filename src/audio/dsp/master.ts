@@ -14,7 +14,7 @@ import {
 } from './loudness.js';
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
-import { envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -166,7 +166,8 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
       previous = { gainDb, loudness };
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
-    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into);
+    // The envelope's block maxima from its runs' (where runs tile blocks), not from every sample again.
+    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into, envelopeBlockMaxima(peaks, coarsePeaks, factor));
     blocks = loudnessBlocks(copy.channels, sampleRate);
     const measured = integratedFromBlocks(blocks.momentary);
     // The estimate steered the passes; if the real output misses, correct once more from the measurement.

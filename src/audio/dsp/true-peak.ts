@@ -481,14 +481,41 @@ export interface GainedCopy {
 }
 
 /**
+ * The largest value of `envelope` in each block of BLOCK (32) samples, from its `runMaxima` for runs of
+ * `run` samples (`runs`, from the start, whole runs only) where runs tile the blocks; else undefined.
+ * For `gainedCopy`, which otherwise reads the whole envelope for them.
+ */
+export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number): Float32Array | undefined {
+  if (BLOCK % run !== 0) return undefined;
+  const n = envelope.length;
+  const per = BLOCK / run;
+  const covered = runs.length * run;
+  const top = new Float32Array(Math.ceil(n / BLOCK));
+  for (let k = 0; k < top.length; k++) {
+    const start = k * BLOCK;
+    const end = Math.min(n, start + BLOCK);
+    let e = 0;
+    if (end <= covered) {
+      for (let r = k * per, last = r + per; r < last; r++) if (runs[r]! > e) e = runs[r]!;
+    } else {
+      // Past the last whole run: from the samples.
+      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+    }
+    top[k] = e;
+  }
+  return top;
+}
+
+/**
  * `channels` times the per-sample `gains` (or `gain` throughout), into `into` (one array per channel of
  * their length, not the channels themselves) or new arrays, summarised for `gainedPeaks` on the way:
- * `envelope` is the channels' `truePeakEnvelope` for `threshold`.
+ * `envelope` is the channels' `truePeakEnvelope` for `threshold`; `tops`, if known, its largest value in
+ * each block (`envelopeBlockMaxima`).
  */
-export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[]): GainedCopy {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
-  const top = new Float32Array(blocks);
+  const top = tops ?? new Float32Array(blocks);
   const low = new Float32Array(blocks).fill(gain);
   const high = new Float32Array(blocks).fill(gain);
   const out = into ? [...into] : channels.map(() => new Float32Array(n));
@@ -496,14 +523,16 @@ export function gainedCopy(channels: readonly Float32Array[], gains: Float32Arra
   // stored value is that one rounded.
   let peak = 0;
   if (out.length === 2 && gains) {
-    peak = gainedStereo(channels[0]!, channels[1]!, gains, envelope, out[0]!, out[1]!, top, low, high);
+    peak = gainedStereo(channels[0]!, channels[1]!, gains, tops ? null : envelope, out[0]!, out[1]!, top, low, high);
   } else {
     for (let k = 0; k < blocks; k++) {
       const start = k * BLOCK;
       const end = Math.min(n, start + BLOCK);
-      let e = 0;
-      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
-      top[k] = e;
+      if (!tops) {
+        let e = 0;
+        for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+        top[k] = e;
+      }
       if (gains) {
         let g0 = gains[start]!;
         let g1 = g0;
@@ -525,18 +554,23 @@ export function gainedCopy(channels: readonly Float32Array[], gains: Float32Arra
   return { channels: out, envelope, threshold, top, low, high, samplePeak: Math.fround(peak) };
 }
 
-/** `gainedCopy` of a stereo pair through a gain curve, in one loop; returns the largest |value| (unrounded). */
-function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, envelope: Float32Array, yl: Float32Array, yr: Float32Array, top: Float32Array, low: Float32Array, high: Float32Array): number {
+/**
+ * `gainedCopy` of a stereo pair through a gain curve, in one loop; returns the largest |value| (unrounded).
+ * With `envelope`, also its largest value per block into `top` (null: `top` is known).
+ */
+function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, envelope: Float32Array | null, yl: Float32Array, yr: Float32Array, top: Float32Array, low: Float32Array, high: Float32Array): number {
   const n = l.length;
   let m = 0;
   for (let k = 0, start = 0; start < n; k++, start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    let e = 0;
     let g0 = gains[start]!;
     let g1 = g0;
+    if (envelope !== null) {
+      let e = 0;
+      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+      top[k] = e;
+    }
     for (let i = start; i < end; i++) {
-      const v = envelope[i]!;
-      if (v > e) e = v;
       const g = gains[i]!;
       if (g > g1) g1 = g;
       if (g < g0) g0 = g;
@@ -545,7 +579,6 @@ function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, env
       if (a > m) m = a;
       if (b > m) m = b;
     }
-    top[k] = e;
     low[k] = g0;
     high[k] = g1;
   }
