@@ -24,7 +24,7 @@ const HALF = TAPS / 2;
 const BETA = 5;
 const BLOCK = 32;
 /** Run length of the per-run maxima that the block test reads. */
-const SUB = 8;
+export const SUB = 8;
 /** A 4x value this close to the level wanted (1.5 dB) has its interval refined. */
 const CANDIDATE = Math.pow(10, -1.5 / 20);
 
