@@ -114,10 +114,8 @@ export function master(input: Float32Array[], sampleRate: number, preset: Delive
   // Where the steering below will take the gain, roughly (see predictGainDb): the envelope is computed
   // for that, rather than for the starting gain and extended as the gain rises.
   const predicted = factor > 1 && n >= factor * step ? predictGainDb(maxima, power, factor, perStep, gainDb, p.integrated, ceiling, width, release) : gainDb;
-  // The steering starts there too: on the limited cases tried, one to three coarse passes instead of up to five.
-  gainDb = Math.max(gainDb, predicted);
   // The input's true-peak envelope serves every pass (the limiter is linear in the gain before it).
-  let envelopeGainDb = gainDb + PREDICTED_HEADROOM_DB;
+  let envelopeGainDb = Math.max(gainDb, predicted) + PREDICTED_HEADROOM_DB;
   let threshold = ceiling / dbToGain(envelopeGainDb);
   // What a later, lower threshold adds to the envelope is computed on its own (see lowerTruePeakEnvelope).
   const pending = channels.map((_, c) => scratch(`master.pending${c}`, envelopeBlocks(n)));
