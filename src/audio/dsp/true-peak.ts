@@ -24,7 +24,7 @@ const HALF = TAPS / 2;
 const BETA = 5;
 const BLOCK = 32;
 /** Run length of the per-run maxima that the block test reads. */
-const SUB = 8;
+export const SUB = 8;
 /** A 4x value this close to the level wanted (1.5 dB) has its interval refined. */
 const CANDIDATE = Math.pow(10, -1.5 / 20);
 
@@ -287,15 +287,28 @@ function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boo
   return rest;
 }
 
+const one = new Float32Array(1);
+const oneBits = bits(one);
+
+/** The least float32 at or above `v` (v >= 0, finite): a bound kept in a Float32Array stays a bound. */
+function roundUp(v: number): number {
+  one[0] = v;
+  // Rounded down: the next float32 up (for a non-negative float, its bits plus one).
+  if (one[0]! < v) oneBits[0] = oneBits[0]! + 1;
+  return one[0]!;
+}
+
 /**
  * Scans one channel block by block, skipping blocks whose values cannot come within CANDIDATE of `floor`.
  * With `out`, raises out[n] to the largest |value| between n and n+1 (refined where within CANDIDATE of
  * `floor`) and keeps `floor` fixed; without, returns the peak. With `pending` (one value per block), the
- * scan records what a lower floor would add to each block (Infinity: the block was skipped; else
- * `envelopeBlock`'s value); with `above` too, `out` already holds the scan for the floor `above` (higher)
- * and those records, and only what the lower floor adds is computed.
+ * scan records what a lower floor would add to each block (for a skipped block, minus the least level
+ * at which the tests below skip it, rounded up: a lower floor at or above it skips the block without
+ * testing it again, as a fresh scan would; else
+ * `envelopeBlock`'s value, never negative); with `above` too, `out` already holds the scan for the floor
+ * `above` (higher) and those records, and only what the lower floor adds is computed.
  */
-function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity): number {
+function scan(x: Float32Array, factor: number, floor: number, out: Float32Array | null, maxima: Float32Array = subMaxima(x), pending: Float32Array | null = null, above = Infinity, touched: Uint8Array | null = null): number {
   if (factor === 1) return floor;
   const { bound, coarseSlack, coefficients } = getKernel();
   const n = x.length;
@@ -312,9 +325,13 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     if (pending !== null && hi !== Infinity) {
       // Scanned for the higher floor: only the values between the two floors are new.
       const rest = pending[k]!;
-      if (rest <= lo) continue;
-      if (rest !== Infinity) {
+      if (rest < 0) {
+        // Skipped for the higher floor: still skipped where its bound stays under this one.
+        if (-rest <= lo) continue;
+      } else {
+        if (rest <= lo) continue;
         pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, pad, out!);
+        if (touched !== null) touched[k] = 1;
         continue;
       }
     }
@@ -326,18 +343,29 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     } else {
       for (let r = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; r <= last; r++) m = Math.max(m, maxima[r]!);
     }
-    if (pending !== null) pending[k] = Infinity;
-    if (m * bound <= lo) continue;
+    const loose = m * bound;
+    if (loose <= lo) {
+      if (pending !== null) pending[k] = -roundUp(loose);
+      continue;
+    }
     // The 6-tap values of a loud block are rarely under half its largest sample: where the outer taps' share
     // and that half would already reach the level (a limiter's envelope, far under the peaks), the 6-tap
     // test is not tried.
-    if (within && m * (coarseSlack + 0.5) <= lo && coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m <= lo) continue;
+    if (within && m * (coarseSlack + 0.5) <= lo) {
+      const tight = coarseBlock(x, start, end, coefficients, quarter) + coarseSlack * m;
+      if (tight <= lo) {
+        // Both conditions, so that a lower floor skips the block where a fresh scan would, no more.
+        if (pending !== null) pending[k] = -roundUp(Math.max(tight, m * (coarseSlack + 0.5)));
+        continue;
+      }
+    }
     if (out === null) {
       if (blockAt(x, start, end, quarter, 0, null, pad) <= lo) continue;
       floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, values, pad));
     } else {
       const rest = envelopeBlock(x, start, end, quarter, lo, Infinity, values, pad, out);
       if (pending !== null) pending[k] = rest;
+      if (touched !== null) touched[k] = 1;
     }
   }
   return floor;
@@ -367,9 +395,10 @@ export function peaks(channels: readonly Float32Array[], sampleRate: number): { 
  * callers such as the limiter only act on what exceeds `threshold`. (At 192 kHz and above, where nothing is
  * interpolated, out[n] is the samples' largest |value|.) `maxima`: the channels' `subMaxima`, if known.
  * `pending` (one array per channel, `envelopeBlocks` long): where to record what `lowerTruePeakEnvelope`
- * needs to lower the threshold later.
+ * needs to lower the threshold later. `touched` (`envelopeBlocks` long, zeros): set to 1 for each block of
+ * BLOCK (32) samples where `out` may be non-zero, for `envelopeRunMaxima`.
  */
-export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[], pending?: readonly Float32Array[]): Float32Array {
+export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, threshold: number, out: Float32Array = new Float32Array(channels[0]?.length ?? 0), maxima?: readonly Float32Array[], pending?: readonly Float32Array[], touched?: Uint8Array): Float32Array {
   const n = channels[0]?.length ?? 0;
   const factor = truePeakFactor(sampleRate);
   out.fill(0);
@@ -380,9 +409,10 @@ export function truePeakEnvelope(channels: readonly Float32Array[], sampleRate: 
         if (v > out[i]!) out[i] = v;
       }
     }
+    touched?.fill(1);
     return out;
   }
-  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), pending?.[c] ?? null));
+  channels.forEach((channel, c) => scan(channel, factor, threshold, out, maxima?.[c] ?? subMaxima(channel), pending?.[c] ?? null, Infinity, touched ?? null));
   return out;
 }
 
@@ -396,12 +426,42 @@ export function envelopeBlocks(frames: number): number {
  * `to` (at most `from`): `out` then holds what `truePeakEnvelope` would compute for `to`, value for value,
  * and `pending` is updated for a further lowering. Only the values between the two thresholds are
  * computed: the blocks skipped before that now come within reach, and the peaks that now count as
- * candidates. `maxima` as for `truePeakEnvelope`.
+ * candidates. `maxima` as for `truePeakEnvelope`; `touched`: set to 1 for each block of `out` that changed.
  */
-export function lowerTruePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, from: number, to: number, out: Float32Array, maxima: readonly Float32Array[] | undefined, pending: readonly Float32Array[]): Float32Array {
+export function lowerTruePeakEnvelope(channels: readonly Float32Array[], sampleRate: number, from: number, to: number, out: Float32Array, maxima: readonly Float32Array[] | undefined, pending: readonly Float32Array[], touched?: Uint8Array): Float32Array {
   const factor = truePeakFactor(sampleRate);
   if (factor === 1 || to >= from) return out;
-  channels.forEach((channel, c) => scan(channel, factor, to, out, maxima?.[c] ?? subMaxima(channel), pending[c]!, from));
+  channels.forEach((channel, c) => scan(channel, factor, to, out, maxima?.[c] ?? subMaxima(channel), pending[c]!, from, touched ?? null));
+  return out;
+}
+
+/**
+ * `runMaxima(envelope, run, out)` where only the blocks of BLOCK (32) samples flagged in `touched` can
+ * have changed since `out` last held it (with `fresh`: where `envelope` is 0 outside them, as
+ * `truePeakEnvelope` leaves it), the same values; clears `touched`. A limiter's envelope is mostly skipped
+ * blocks: this reads the few that were written instead of every sample.
+ */
+export function envelopeRunMaxima(envelope: Float32Array, run: number, out: Float32Array, touched: Uint8Array, fresh: boolean): Float32Array {
+  const n = envelope.length;
+  if (run > BLOCK) {
+    runMaxima(envelope, run, out);
+  } else {
+    if (fresh) out.fill(0);
+    const v = bits(envelope);
+    const o = bits(out);
+    const runs = out.length;
+    for (let k = 0; k < touched.length; k++) {
+      if (touched[k] !== 1) continue;
+      // The runs that overlap block k.
+      const last = Math.min(runs - 1, Math.floor((k * BLOCK + BLOCK - 1) / run));
+      for (let r = Math.floor((k * BLOCK) / run); r <= last; r++) {
+        let top = 0;
+        for (let i = r * run, to = Math.min(n, i + run); i < to; i++) top = Math.max(top, v[i]! & ABS);
+        o[r] = top;
+      }
+    }
+  }
+  touched.fill(0);
   return out;
 }
 
@@ -421,14 +481,41 @@ export interface GainedCopy {
 }
 
 /**
+ * The largest value of `envelope` in each block of BLOCK (32) samples, from its `runMaxima` for runs of
+ * `run` samples (`runs`, from the start, whole runs only) where runs tile the blocks; else undefined.
+ * For `gainedCopy`, which otherwise reads the whole envelope for them.
+ */
+export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number): Float32Array | undefined {
+  if (BLOCK % run !== 0) return undefined;
+  const n = envelope.length;
+  const per = BLOCK / run;
+  const covered = runs.length * run;
+  const top = new Float32Array(Math.ceil(n / BLOCK));
+  for (let k = 0; k < top.length; k++) {
+    const start = k * BLOCK;
+    const end = Math.min(n, start + BLOCK);
+    let e = 0;
+    if (end <= covered) {
+      for (let r = k * per, last = r + per; r < last; r++) if (runs[r]! > e) e = runs[r]!;
+    } else {
+      // Past the last whole run: from the samples.
+      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+    }
+    top[k] = e;
+  }
+  return top;
+}
+
+/**
  * `channels` times the per-sample `gains` (or `gain` throughout), into `into` (one array per channel of
  * their length, not the channels themselves) or new arrays, summarised for `gainedPeaks` on the way:
- * `envelope` is the channels' `truePeakEnvelope` for `threshold`.
+ * `envelope` is the channels' `truePeakEnvelope` for `threshold`; `tops`, if known, its largest value in
+ * each block (`envelopeBlockMaxima`).
  */
-export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[]): GainedCopy {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
-  const top = new Float32Array(blocks);
+  const top = tops ?? new Float32Array(blocks);
   const low = new Float32Array(blocks).fill(gain);
   const high = new Float32Array(blocks).fill(gain);
   const out = into ? [...into] : channels.map(() => new Float32Array(n));
@@ -436,14 +523,16 @@ export function gainedCopy(channels: readonly Float32Array[], gains: Float32Arra
   // stored value is that one rounded.
   let peak = 0;
   if (out.length === 2 && gains) {
-    peak = gainedStereo(channels[0]!, channels[1]!, gains, envelope, out[0]!, out[1]!, top, low, high);
+    peak = gainedStereo(channels[0]!, channels[1]!, gains, tops ? null : envelope, out[0]!, out[1]!, top, low, high);
   } else {
     for (let k = 0; k < blocks; k++) {
       const start = k * BLOCK;
       const end = Math.min(n, start + BLOCK);
-      let e = 0;
-      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
-      top[k] = e;
+      if (!tops) {
+        let e = 0;
+        for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+        top[k] = e;
+      }
       if (gains) {
         let g0 = gains[start]!;
         let g1 = g0;
@@ -465,18 +554,23 @@ export function gainedCopy(channels: readonly Float32Array[], gains: Float32Arra
   return { channels: out, envelope, threshold, top, low, high, samplePeak: Math.fround(peak) };
 }
 
-/** `gainedCopy` of a stereo pair through a gain curve, in one loop; returns the largest |value| (unrounded). */
-function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, envelope: Float32Array, yl: Float32Array, yr: Float32Array, top: Float32Array, low: Float32Array, high: Float32Array): number {
+/**
+ * `gainedCopy` of a stereo pair through a gain curve, in one loop; returns the largest |value| (unrounded).
+ * With `envelope`, also its largest value per block into `top` (null: `top` is known).
+ */
+function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, envelope: Float32Array | null, yl: Float32Array, yr: Float32Array, top: Float32Array, low: Float32Array, high: Float32Array): number {
   const n = l.length;
   let m = 0;
   for (let k = 0, start = 0; start < n; k++, start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    let e = 0;
     let g0 = gains[start]!;
     let g1 = g0;
+    if (envelope !== null) {
+      let e = 0;
+      for (let i = start; i < end; i++) if (envelope[i]! > e) e = envelope[i]!;
+      top[k] = e;
+    }
     for (let i = start; i < end; i++) {
-      const v = envelope[i]!;
-      if (v > e) e = v;
       const g = gains[i]!;
       if (g > g1) g1 = g;
       if (g < g0) g0 = g;
@@ -485,7 +579,6 @@ function gainedStereo(l: Float32Array, r: Float32Array, gains: Float32Array, env
       if (a > m) m = a;
       if (b > m) m = b;
     }
-    top[k] = e;
     low[k] = g0;
     high[k] = g1;
   }
