@@ -4,8 +4,10 @@
 // runs 20 (or `cycles`) edit/render cycles: the music level changed, the preview rendered again, played
 // 200 ms. After each it prints the renderer process's memory (resident set, from /proc: the page, its
 // workers and its audio buffers) once settled (after garbage collections of the page and its workers, 4 s),
-// the most it reached meanwhile (sampled every 50 ms), and the page's JS heap. Goal (issue 18): under 300 MB, flat across the cycles. Figures also go to
-// .cache/bench/memory-long.json.
+// the most it reached meanwhile (sampled every 50 ms), and the page's JS heap. Beside the resident set, the
+// renderer's private footprint: RssAnon + VmSwap from /proc/PID/status, Chrome's own "memory footprint" on
+// Linux (the resident set also counts mapped files, shared with other processes). Goal (issue 18): under
+// 300 MB, flat across the cycles. Figures also go to .cache/bench/memory-long.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,7 +54,13 @@ function rendererPids() {
     }
   });
 }
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** A field of /proc/PID/status, MB (0 when absent: VmSwap without swap support). */
+const statusMb = (status, field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+/** The resident set and the private footprint (RssAnon + VmSwap) of `pid`, MB. */
+function memoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { rss: statusMb(status, 'VmRSS'), footprint: statusMb(status, 'RssAnon') + statusMb(status, 'VmSwap') };
+}
 
 /** Collects garbage in the page and in each worker (twice: freed buffers go back to the system lazily). */
 async function collect() {
@@ -67,8 +75,13 @@ async function collect() {
   return usedSize;
 }
 
-/** The renderer's resident set now, MB (the largest renderer: the demo page's). */
-const rendererMb = () => Math.round(Math.max(...rendererPids().map(rssMb)));
+/** The renderer's resident set and private footprint now, MB (the largest renderer: the demo page's). */
+function rendererMemory() {
+  const all = rendererPids().map(memoryMb);
+  const page = all.reduce((a, b) => (b.rss > a.rss ? b : a));
+  return { rss: Math.round(page.rss), footprint: Math.round(page.footprint) };
+}
+const rendererMb = () => rendererMemory().rss;
 
 /** The highest resident set while `action` runs, sampled every 50 ms. */
 async function peakWhile(action) {
@@ -84,8 +97,9 @@ async function peakWhile(action) {
 
 async function measure(label, peakMb) {
   const heap = await collect();
-  const row = { label, rendererMb: rendererMb(), peakMb, pageHeapMb: Math.round(heap / 1048576), workers: page.workers().length };
-  console.log(`${label.padEnd(30)} renderer ${String(row.rendererMb).padStart(5)} MB settled${peakMb === undefined ? '' : `, ${String(peakMb).padStart(5)} MB at most meanwhile`}   page JS heap ${String(row.pageHeapMb).padStart(3)} MB`);
+  const { rss, footprint } = rendererMemory();
+  const row = { label, rendererMb: rss, footprintMb: footprint, peakMb, pageHeapMb: Math.round(heap / 1048576), workers: page.workers().length };
+  console.log(`${label.padEnd(30)} renderer ${String(row.rendererMb).padStart(5)} MB settled (private ${String(footprint).padStart(5)} MB)${peakMb === undefined ? '' : `, ${String(peakMb).padStart(5)} MB at most meanwhile`}   page JS heap ${String(row.pageHeapMb).padStart(3)} MB`);
   return row;
 }
 
@@ -133,7 +147,8 @@ const first = cycleRows[0]?.rendererMb ?? NaN;
 const last = cycleRows.at(-1)?.rendererMb ?? NaN;
 const peakMb = Math.max(...rows.map((row) => row.peakMb ?? row.rendererMb));
 console.log(
-  `\n10-minute project: renderer ${rows[2].rendererMb} MB settled after loading (the page alone: ${rows[0].rendererMb} MB); ${first} MB after cycle 1, ${last} MB after cycle ${cycleRows.length}` +
+  `\n10-minute project: renderer ${rows[2].rendererMb} MB settled after loading (private ${rows[2].footprintMb} MB; the page alone: ${rows[0].rendererMb} MB, private ${rows[0].footprintMb} MB);` +
+    ` ${first} MB after cycle 1, ${last} MB after cycle ${cycleRows.length} (private ${cycleRows[0]?.footprintMb} and ${cycleRows.at(-1)?.footprintMb} MB)` +
     ` (${((last - first) / Math.max(1, cycleRows.length - 1)).toFixed(1)} MB a cycle); at most ${peakMb} MB while rendering. Goal: under 300 MB, flat.`,
 );
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
