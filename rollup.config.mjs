@@ -12,6 +12,7 @@
 //  dist/mp3-worker.js            the MP3 worker (LAME, LGPL; no imports), started only when MP3 is exported;
 //                                dist/esm/audio/mp3-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of the CDN build (no imports)
+//  dist/stream-worklet.js        the preview's playback AudioWorklet processor of the CDN build (no imports)
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
 import nodeResolve from '@rollup/plugin-node-resolve';
