@@ -154,6 +154,11 @@ export class Transport {
   #ready: Promise<void> = Promise.resolve();
   #generation = 0;
   #voice: Voice | undefined;
+  /**
+   * How to let go of each streamed voice still sounding (fading out included), for `dispose()`: once the
+   * context closes, their nodes say no more that they stopped.
+   */
+  readonly #streaming = new Set<() => void>();
   #state: TransportState = 'stopped';
   #from = 0;
   #startedAt = 0;
@@ -276,6 +281,7 @@ export class Transport {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#stopVoice(0);
+    for (const release of [...this.#streaming]) release();
     this.#state = 'stopped';
     this.#listeners.clear();
     this.#outputListeners.clear();
@@ -401,11 +407,13 @@ export class Transport {
       processorOptions: options,
     });
     const done = () => {
+      this.#streaming.delete(done);
       node.port.onmessage = null;
       node.port.close();
       node.disconnect();
       gain.disconnect();
     };
+    this.#streaming.add(done);
     node.port.onmessage = (event: MessageEvent<StreamEvent>) => {
       const message = event.data;
       if (message.type === 'need') {
