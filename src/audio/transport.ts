@@ -120,7 +120,7 @@ interface Voice {
   stop(at: number): void;
 }
 
-/** What a voice tells the transport: it played its last frame; it started `seconds` later than due. */
+/** What a voice tells the transport: it played its last frame; it fell `seconds` behind, waiting for frames. */
 interface VoiceEvents {
   ended(): void;
   late(seconds: number): void;
