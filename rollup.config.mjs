@@ -12,6 +12,7 @@
 //  dist/mp3-worker.js            the MP3 worker (LAME, LGPL; no imports), started only when MP3 is exported;
 //                                dist/esm/audio/mp3-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of the CDN build (no imports)
+//  dist/stream-worklet.js        the preview's playback AudioWorklet processor of the CDN build (no imports)
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -54,10 +55,10 @@ export default [
     plugins: [...plugins({ outDir: 'dist' }), ...minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
-  // The workers and the worklet, each one file without imports (they load by URL): unminified for the ESM build,
+  // The workers and the worklets, each one file without imports (they load by URL): unminified for the ESM build,
   // minified beside the CDN build. The render worker; the MP3 worker (LAME, LGPL, inside), started only when an
-  // MP3 is exported; the live meter's AudioWorklet processor.
-  ...['render-worker', 'mp3-worker', 'meter-worklet'].flatMap((name) => [
+  // MP3 is exported; the live meter's AudioWorklet processor; the playback's AudioWorklet processor.
+  ...['render-worker', 'mp3-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
     {
       input: `src/audio/${name}.ts`,
       plugins: plugins({ outDir: 'dist/esm/audio' }),

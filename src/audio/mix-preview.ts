@@ -219,8 +219,8 @@ export class MixPreview implements MixPreviewSource {
       const measurement = result.mastering?.measurement ?? result.measurement ?? null;
       const { mastering } = project;
       const preset = resolvePreset(mastering.preset, { target: mastering.target, truePeak: mastering.truePeak });
-      // Once the transport has copied them, the arrays go back to the renderer to be written into again.
-      // The copy needs as much memory again: where the browser refuses it, the preview says so.
+      // Once the transport has its 16-bit copy, the arrays go back to the renderer to be written into again.
+      // The copy needs half as much memory again: where the browser refuses it, the preview says so.
       this.#engine.transport.setAudio(result.channels, result.sampleRate).then(
         () => this.#engine.renderer.recycle(result.channels),
         (error: unknown) => {

@@ -1,3 +1,6 @@
+import type { StreamCommand, StreamEvent, StreamOptions } from './stream-worklet.js';
+import { nextTurn } from './dsp/steps.js';
+
 /** A range of the timeline to repeat, in seconds. */
 export interface LoopRange {
   start: number;
@@ -30,24 +33,103 @@ export interface TransportOptions {
   swapFade?: number;
 }
 
-/** Frames copied into the AudioBuffer between two turns of the page: 11 s at 48 kHz, 1 to 4 ms a slice here. */
+/** Frames converted (or copied) between two turns of the page: 11 s at 48 kHz, 1 to 4 ms a slice here. */
 const COPY_SLICE_FRAMES = 1 << 19;
 
-/** A turn for the page's other work: `scheduler.yield()` where there is one. */
-const yieldToPage = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
+/** How far ahead of what plays a streamed voice is fed, and how little left makes it ask for more, seconds. */
+const STREAM_AHEAD = 0.5;
+const STREAM_LOW = 0.3;
+
+/** The name the stream worklet registers its processor under (stream-worklet.ts). */
+const STREAM_PROCESSOR = 'studio-editor-stream';
+
+/** The stream worklet file beside this module (a self-contained build; see rollup.config.mjs). */
+const streamWorkletUrl = (): string => new URL('./stream-worklet.js', import.meta.url).href;
+
+/** `from[start, end)` as 16-bit into `to`: rounded to nearest, clamped to ±32767 (NaN becomes 0). */
+function quantise(from: Float32Array, to: Int16Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
+    const value = from[i]! * 32767;
+    to[i] = Math.round(value > 32767 ? 32767 : value < -32767 ? -32767 : value);
+  }
+}
+
+/** The audio to play: 16-bit, or, once the fallback has made an AudioBuffer of it, that alone. */
+interface Store {
+  readonly length: number;
+  readonly sampleRate: number;
+  /** One array per channel, scaled by 32767; emptied once `buffer` is made. */
+  channels: Int16Array[];
+  /** The AudioBuffer the fallback plays (made from `channels`), once made. */
+  buffer: AudioBuffer | undefined;
+  /** The making of `buffer`, once started. */
+  making: Promise<void> | undefined;
+}
+
+/** A range of frames to repeat. */
+interface FrameLoop {
+  start: number;
+  end: number;
+}
+
+/**
+ * What a streamed voice plays, in play order: the store's frames from `from` to its end, or, with a loop
+ * that `from` is before the end of, wrapping from its end to its start for ever.
+ */
+class StreamFeed {
+  readonly #store: Store;
+  readonly #loop: FrameLoop | null;
+  #cursor: number;
+  /** Frames handed out so far. */
+  sent = 0;
+
+  constructor(store: Store, from: number, loop: FrameLoop | null) {
+    this.#store = store;
+    this.#loop = loop !== null && loop.end > loop.start && from < loop.end ? loop : null;
+    this.#cursor = Math.min(from, store.length);
+  }
+
+  /** The next `frames` frames (fewer at the end) as float, the 16-bit values over 32767; `end`: the last ones. */
+  take(frames: number): { channels: Float32Array[]; end: boolean } {
+    const loop = this.#loop;
+    const count = Math.max(0, loop ? frames : Math.min(frames, this.#store.length - this.#cursor));
+    const channels = this.#store.channels.map(() => new Float32Array(count));
+    for (let done = 0; done < count; ) {
+      const n = Math.min(count - done, (loop?.end ?? this.#store.length) - this.#cursor);
+      this.#store.channels.forEach((from, c) => {
+        const to = channels[c]!;
+        for (let i = 0; i < n; i++) to[done + i] = from[this.#cursor + i]! / 32767;
+      });
+      done += n;
+      this.#cursor += n;
+      if (loop && this.#cursor >= loop.end) this.#cursor = loop.start;
+    }
+    this.sent += count;
+    return { channels, end: loop === null && this.#cursor >= this.#store.length };
+  }
+}
 
 interface Voice {
-  source: AudioBufferSourceNode;
   gain: GainNode;
+  /** Stops at context time `at` (at once if it is past). */
+  stop(at: number): void;
+}
+
+/** What a voice tells the transport: it played its last frame; it fell `seconds` behind, waiting for frames. */
+interface VoiceEvents {
+  ended(): void;
+  late(seconds: number): void;
 }
 
 /**
  * Plays the rendered mix: play, pause, seek, loop a range, and swap in a new render without stopping (a
  * short crossfade). One AudioContext per editor, made on the first play and closed by `dispose()`.
  * `currentTime` is the playhead time source for the UI; read it every frame, it costs nothing.
+ *
+ * The mix is kept as 16-bit (a 10-minute stereo mix at 48 kHz is 115 MB, against 230 MB as float) and
+ * streamed: each voice is an AudioWorkletNode (stream-worklet.ts) that the page feeds half a second ahead.
+ * Where the worklet cannot load (no AudioWorklet, a policy that refuses it), or for audio at another rate
+ * than the context's, it plays from an AudioBuffer made from the 16-bit samples, as before streaming.
  */
 export class Transport {
   readonly #createContext: (sampleRate: number) => AudioContext;
@@ -57,14 +139,21 @@ export class Transport {
   /** Where every voice plays into, on its way to the speakers; taps (the live meter) listen here. */
   #output: GainNode | undefined;
   #context: AudioContext | undefined;
-  /** The audio that plays: the last one set whose copy is complete. */
-  #buffer: AudioBuffer | undefined;
-  /** The audio last set: its length and rate (its copy may still be under way). */
+  /** Whether the stream worklet loaded in the context; made with the context. */
+  #streams: Promise<boolean> | undefined;
+  /** The audio that plays: the last one set that is ready to. */
+  #store: Store | undefined;
+  /** The audio last set: its length and rate (its conversion may still be under way). */
   #audio: { length: number; sampleRate: number } | undefined;
-  /** The copy of the audio last set, settled once it can play (each setAudio() starts a new one). */
-  #copied: Promise<void> = Promise.resolve();
+  /** The audio last set made ready to play, settled once it is (each setAudio() starts a new one). */
+  #ready: Promise<void> = Promise.resolve();
   #generation = 0;
   #voice: Voice | undefined;
+  /**
+   * How to let go of each streamed voice still sounding (fading out included), for `dispose()`: once the
+   * context closes, their nodes say no more that they stopped.
+   */
+  readonly #streaming = new Set<() => void>();
   #state: TransportState = 'stopped';
   #from = 0;
   #startedAt = 0;
@@ -106,22 +195,25 @@ export class Transport {
   }
 
   /**
-   * Sets the audio to play. It is copied into an AudioBuffer a slice at a time, the page getting a turn
-   * between slices (a 10-minute stereo mix is 230 MB: one copy took 110 to 155 ms); while playing, the new
-   * audio takes over at the same time once copied, crossfaded. Resolves when the copy is done (or replaced by
-   * a newer one): `channels` are not read after that, and are not kept.
+   * Sets the audio to play. It is converted to 16-bit (rounded, clamped to ±1) a slice at a time, the page
+   * getting a turn between slices; while playing, the new audio takes over at the same time once converted,
+   * crossfaded. Resolves when it is ready to play (or replaced by a newer one): `channels` are not read
+   * after that, and are not kept. The preview thus plays 16-bit samples; exports render the mix again.
    */
   setAudio(channels: readonly Float32Array[], sampleRate: number): Promise<void> {
     const generation = ++this.#generation;
     this.#audio = { length: channels[0]?.length ?? 0, sampleRate };
     if (this.#state !== 'playing') this.#from = Math.min(this.#from, this.duration);
-    const copied = this.#copy(channels, sampleRate, generation).then((buffer) => {
-      if (buffer === undefined || generation !== this.#generation || this.#disposed) return;
-      this.#buffer = buffer;
+    const ready = this.#convert(channels, sampleRate, generation).then(async (store) => {
+      if (store === undefined) return;
+      // Once playback has started, the fallback's AudioBuffer is made before the audio takes over.
+      if (this.#context !== undefined) await this.#prepare(store);
+      if (generation !== this.#generation || this.#disposed) return;
+      this.#store = store;
       if (this.#state === 'playing') this.#startVoice(this.currentTime, true);
     });
-    this.#copied = copied;
-    return copied;
+    this.#ready = ready;
+    return ready;
   }
 
   /**
@@ -139,15 +231,18 @@ export class Transport {
     if (this.#context === undefined) {
       const context = this.#createContext(this.#audio.sampleRate);
       this.#context = context;
+      this.#streams = this.#loadStreamWorklet(context);
       this.#output = context.createGain();
       this.#output.connect(context.destination);
       for (const listener of this.#outputListeners) listener(this.#output, context);
     }
     if (this.#context.state === 'suspended') await this.#context.resume();
-    // The latest audio's copy (a newer audio may be set meanwhile).
-    for (let copied = this.#copied; ; copied = this.#copied) {
-      await copied;
-      if (copied === this.#copied) break;
+    // The latest audio, ready (a newer audio may be set meanwhile; one set before the first play may need
+    // the fallback's AudioBuffer).
+    for (let ready = this.#ready; ; ready = this.#ready) {
+      await ready;
+      if (this.#store !== undefined) await this.#prepare(this.#store);
+      if (ready === this.#ready) break;
     }
     if (this.#disposed || (this.#state as TransportState) === 'playing') return;
     const from = this.#from >= this.duration - 1e-6 ? (this.#loop?.start ?? 0) : this.#from;
@@ -181,72 +276,168 @@ export class Transport {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#stopVoice(0);
+    for (const release of [...this.#streaming]) release();
     this.#state = 'stopped';
     this.#listeners.clear();
     this.#outputListeners.clear();
     this.#output = undefined;
+    this.#store = undefined;
     void this.#context?.close().catch(() => undefined);
     this.#context = undefined;
   }
 
-  /** `channels` copied into a new AudioBuffer, slice by slice; undefined when a newer audio was set meanwhile. */
-  async #copy(channels: readonly Float32Array[], sampleRate: number, generation: number): Promise<AudioBuffer | undefined> {
+  /** `channels` as 16-bit, slice by slice; undefined when a newer audio was set meanwhile. */
+  async #convert(channels: readonly Float32Array[], sampleRate: number, generation: number): Promise<Store | undefined> {
     const length = channels[0]?.length ?? 0;
-    // An AudioBuffer needs no context, and has at least one frame.
-    const buffer = new AudioBuffer({ numberOfChannels: Math.max(1, channels.length), length: Math.max(1, length), sampleRate });
+    const converted = channels.map(() => new Int16Array(length));
     for (let start = 0; start < length; start += COPY_SLICE_FRAMES) {
-      if (start > 0) await yieldToPage();
+      if (start > 0) await nextTurn();
       if (generation !== this.#generation || this.#disposed) return undefined;
       const end = Math.min(length, start + COPY_SLICE_FRAMES);
-      channels.forEach((channel, index) => buffer.copyToChannel(channel.subarray(start, end) as Float32Array<ArrayBuffer>, index, start));
+      channels.forEach((channel, c) => quantise(channel, converted[c]!, start, end));
     }
-    return buffer;
+    return { length, sampleRate, channels: converted, buffer: undefined, making: undefined };
+  }
+
+  /** Loads the stream worklet into `context`; false, with one warning that names the cause, where it cannot. */
+  async #loadStreamWorklet(context: AudioContext): Promise<boolean> {
+    try {
+      const worklet = (context as { audioWorklet?: AudioWorklet }).audioWorklet;
+      if (worklet === undefined) throw new Error('this browser has no AudioWorklet');
+      await worklet.addModule(streamWorkletUrl());
+      return true;
+    } catch (error) {
+      const cause = error instanceof Error ? error.message || error.name : String(error);
+      console.warn(`service-studio-editor: the preview's streaming AudioWorklet could not start (${cause}). It plays from an AudioBuffer instead, which needs twice the memory.`);
+      return false;
+    }
+  }
+
+  /** Makes `store` ready to play in the context: where it cannot stream, its AudioBuffer (once). */
+  async #prepare(store: Store): Promise<void> {
+    const context = this.#context;
+    if (context === undefined || store.buffer !== undefined) return;
+    if ((await this.#streams) && store.sampleRate === context.sampleRate) return;
+    store.making ??= this.#makeBuffer(store);
+    await store.making;
+  }
+
+  /** `store` copied into a new AudioBuffer slice by slice, which then replaces its 16-bit samples. */
+  async #makeBuffer(store: Store): Promise<void> {
+    const { channels, length, sampleRate } = store;
+    // An AudioBuffer needs no context, and has at least one frame.
+    const buffer = new AudioBuffer({ numberOfChannels: Math.max(1, channels.length), length: Math.max(1, length), sampleRate });
+    const slice = new Float32Array(Math.min(length, COPY_SLICE_FRAMES));
+    for (let start = 0; start < length; start += COPY_SLICE_FRAMES) {
+      if (start > 0) await nextTurn();
+      if (this.#disposed) return;
+      const end = Math.min(length, start + COPY_SLICE_FRAMES);
+      channels.forEach((channel, c) => {
+        for (let i = start; i < end; i++) slice[i - start] = channel[i]! / 32767;
+        buffer.copyToChannel(slice.subarray(0, end - start), c, start);
+      });
+    }
+    store.buffer = buffer;
+    store.channels = [];
   }
 
   #startVoice(at: number, crossfade: boolean): void {
     const context = this.#context;
-    const buffer = this.#buffer;
-    if (context === undefined || buffer === undefined) return;
+    const store = this.#store;
+    if (context === undefined || store === undefined) return;
     this.#stopVoice(crossfade ? this.#swapFade : 0);
-    const source = context.createBufferSource();
-    source.buffer = buffer;
     const gain = context.createGain();
-    source.connect(gain).connect(this.#output ?? context.destination);
-    if (this.#loop !== null && at < this.#loop.end) {
-      source.loop = true;
-      source.loopStart = this.#loop.start;
-      source.loopEnd = this.#loop.end;
-    }
+    gain.connect(this.#output ?? context.destination);
     const now = context.currentTime;
     if (crossfade) {
       gain.gain.setValueAtTime(0, now);
       gain.gain.linearRampToValueAtTime(1, now + this.#swapFade);
     }
-    const voice: Voice = { source, gain };
-    source.onended = () => {
-      if (this.#voice !== voice) return;
-      this.#voice = undefined;
-      this.#from = this.duration;
-      this.#setState('stopped');
+    const events: VoiceEvents = {
+      ended: () => {
+        if (this.#voice !== voice) return;
+        this.#voice = undefined;
+        this.#from = this.duration;
+        this.#setState('stopped');
+      },
+      late: (seconds) => {
+        // The playhead waits for what is heard.
+        if (this.#voice === voice) this.#startedAt += seconds;
+      },
     };
-    source.start(now, at);
+    const voice = store.buffer ? this.#bufferVoice(context, store.buffer, at, now, gain, events) : this.#streamVoice(context, store, at, now, gain, events);
     this.#voice = voice;
     this.#from = at;
     this.#startedAt = now;
+  }
+
+  /** A voice that plays `buffer` from `at` (the fallback). */
+  #bufferVoice(context: AudioContext, buffer: AudioBuffer, at: number, now: number, gain: GainNode, events: VoiceEvents): Voice {
+    const source = context.createBufferSource();
+    source.buffer = buffer;
+    source.connect(gain);
+    if (this.#loop !== null && at < this.#loop.end) {
+      source.loop = true;
+      source.loopStart = this.#loop.start;
+      source.loopEnd = this.#loop.end;
+    }
+    source.onended = () => events.ended();
+    source.start(now, at);
+    return { gain, stop: (when) => source.stop(when) };
+  }
+
+  /** A voice that streams `store` from `at`, due at context time `now`: an AudioWorkletNode fed ahead. */
+  #streamVoice(context: AudioContext, store: Store, at: number, now: number, gain: GainNode, events: VoiceEvents): Voice {
+    const rate = store.sampleRate;
+    const loop = this.#loop && { start: Math.round(this.#loop.start * rate), end: Math.min(store.length, Math.round(this.#loop.end * rate)) };
+    const feed = new StreamFeed(store, Math.round(at * rate), loop);
+    const ahead = Math.round(STREAM_AHEAD * rate);
+    // The first half second goes with the node, so that it starts with data.
+    const first = feed.take(ahead);
+    const options: StreamOptions = { channels: first.channels, end: first.end, startTime: now, capacity: ahead, low: Math.round(STREAM_LOW * rate) };
+    const node = new AudioWorkletNode(context, STREAM_PROCESSOR, {
+      numberOfInputs: 0,
+      numberOfOutputs: 1,
+      outputChannelCount: [Math.max(1, store.channels.length)],
+      processorOptions: options,
+    });
+    const done = () => {
+      this.#streaming.delete(done);
+      node.port.onmessage = null;
+      node.port.close();
+      node.disconnect();
+      gain.disconnect();
+    };
+    this.#streaming.add(done);
+    node.port.onmessage = (event: MessageEvent<StreamEvent>) => {
+      const message = event.data;
+      if (message.type === 'need') {
+        // Up to half a second ahead of what it has read (it has nothing else under way).
+        const chunk = feed.take(ahead - (feed.sent - message.read));
+        const command: StreamCommand = { type: 'chunk', ...chunk };
+        node.port.postMessage(command, chunk.channels.map((channel) => channel.buffer));
+      } else if (message.type === 'late') {
+        events.late(message.frames / rate);
+      } else {
+        done();
+        if (message.type === 'ended') events.ended();
+      }
+    };
+    node.connect(gain);
+    return { gain, stop: (when) => node.port.postMessage({ type: 'stop', at: when } satisfies StreamCommand) };
   }
 
   #stopVoice(fade: number): void {
     const voice = this.#voice;
     if (voice === undefined) return;
     this.#voice = undefined;
-    const context = this.#context!;
-    const now = context.currentTime;
+    const now = this.#context!.currentTime;
     if (fade > 0) {
       voice.gain.gain.setValueAtTime(voice.gain.gain.value, now);
       voice.gain.gain.linearRampToValueAtTime(0, now + fade);
-      voice.source.stop(now + fade);
+      voice.stop(now + fade);
     } else {
-      voice.source.stop();
+      voice.stop(0);
     }
   }
 

@@ -146,10 +146,8 @@ describe('MixPreview', () => {
   });
 
   it('says so when the browser refuses the memory to make the render playable', async () => {
-    const refused = new RangeError('Array buffer allocation failed');
-    sinon.stub(window, 'AudioBuffer').callsFake(() => {
-      throw refused;
-    });
+    // The transport's 16-bit copy of the render cannot be allocated.
+    sinon.stub(engine.transport, 'setAudio').rejects(new RangeError('Array buffer allocation failed'));
     preview.update(project());
     await waitUntil(() => preview.getState().status === 'error', 'the copy fails', { timeout: 10000 });
     const { error } = preview.getState();

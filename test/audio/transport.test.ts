@@ -109,3 +109,187 @@ describe('Transport', () => {
     transport.dispose();
   });
 });
+
+/** Seeded white noise over ±1.2 (some of it clips), a different sequence per seed. */
+function noise(frames: number, seed: number): Float32Array {
+  const out = new Float32Array(frames);
+  let state = seed >>> 0 || 1;
+  for (let i = 0; i < frames; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    out[i] = ((state >>> 0) / 4294967296) * 2.4 - 1.2;
+  }
+  return out;
+}
+
+/** `channel` as the preview should play it: rounded to 16 bits, clamped to ±32767, over 32767. */
+const quantised = (channel: Float32Array): Float32Array => channel.map((x) => Math.max(-32767, Math.min(32767, Math.round(x * 32767))) / 32767);
+
+/** A processor that posts a copy of each block it hears (two channels, silence included). */
+const RECORDER = `registerProcessor('test-recorder', class extends AudioWorkletProcessor {
+  process(inputs) {
+    const input = inputs[0];
+    this.port.postMessage([0, 1].map((c) => (input[c] ?? input[0])?.slice() ?? new Float32Array(128)));
+    return true;
+  }
+});`;
+
+/** Records whatever the transport's output plays, from the first play on (the context is made up front). */
+async function recording(): Promise<{ transport: Transport; frames(): number; channels(): [Float32Array, Float32Array]; context: AudioContext }> {
+  const context = new AudioContext({ sampleRate: 48_000 });
+  const url = URL.createObjectURL(new Blob([RECORDER], { type: 'text/javascript' }));
+  await context.audioWorklet.addModule(url);
+  URL.revokeObjectURL(url);
+  const blocks: Float32Array[][] = [];
+  const transport = new Transport({ createContext: () => context });
+  transport.onOutput((output) => {
+    const recorder = new AudioWorkletNode(context, 'test-recorder', { numberOfOutputs: 0, channelCount: 2, channelCountMode: 'explicit' });
+    recorder.port.onmessage = (event: MessageEvent<Float32Array[]>) => blocks.push(event.data);
+    output.connect(recorder);
+  });
+  const join = (c: number) => {
+    const out = new Float32Array(blocks.length * 128);
+    blocks.forEach((block, i) => out.set(block[c]!, i * 128));
+    return out;
+  };
+  return { transport, context, frames: () => blocks.length * 128, channels: () => [join(0), join(1)] };
+}
+
+/** A run of the recording equal, sample for sample on both channels, to `source` from frame `from`. */
+interface Run {
+  source: number;
+  at: number;
+  from: number;
+  length: number;
+}
+
+/**
+ * The exact runs of at least 64 frames in `recorded` of any of `sources` (each a pair of expected channels),
+ * in order: where each starts in the recording, where it starts in its source, and how long it is.
+ */
+function exactRuns(recorded: [Float32Array, Float32Array], sources: Array<[Float32Array, Float32Array]>): Run[] {
+  const key = (channel: Float32Array, i: number) => ((Math.round(channel[i]! * 32767) + 32768) * 65536 + Math.round(channel[i + 1]! * 32767) + 32768) * 65536 + Math.round(channel[i + 2]! * 32767) + 32768;
+  const indexes = sources.map(([left]) => {
+    const index = new Map<number, number>();
+    for (let i = 0; i + 2 < left.length; i++) index.set(key(left, i), i);
+    return index;
+  });
+  const [left, right] = recorded;
+  const runs: Run[] = [];
+  for (let at = 0; at + 2 < left.length; ) {
+    let best: Run | undefined;
+    indexes.forEach((index, source) => {
+      const from = index.get(key(left, at));
+      if (from === undefined) return;
+      const [l, r] = sources[source]!;
+      let length = 0;
+      while (at + length < left.length && from + length < l.length && left[at + length] === l[from + length] && right[at + length] === r[from + length]) length++;
+      if (best === undefined || length > best.length) best = { source, at, from, length };
+    });
+    if (best !== undefined && best.length >= 64) runs.push(best);
+    at += Math.max(1, best?.length ?? 0);
+  }
+  return runs;
+}
+
+describe('Transport streaming 16-bit audio', () => {
+  const rate = 48_000;
+  const stereo = (seconds: number, seed: number): [Float32Array, Float32Array] => [noise(seconds * rate, seed), noise(seconds * rate, seed + 100)];
+  const expected = (channels: Float32Array[]): [Float32Array, Float32Array] => [quantised(channels[0]!), quantised(channels[1]!)];
+  const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
+    this.timeout(15_000);
+    const { transport, frames, channels } = await recording();
+    const audio = stereo(2, 1);
+    await transport.setAudio(audio, rate);
+    transport.setLoop({ start: 0.25, end: 0.75 });
+    transport.seek(0.5);
+    await transport.play();
+    // 1.7 s: the first half second sent with the node, then the chunks asked for, and three wraps.
+    await waitUntil(() => frames() > 1.9 * rate, 'two seconds recorded', { timeout: 8000 });
+    transport.pause();
+    const runs = exactRuns(channels(), [expected(audio)]);
+    expect(runs.length, JSON.stringify(runs)).to.be.at.least(4);
+    const [first, ...loops] = runs;
+    // From where the playhead was when the node started (a few blocks after the play), to the loop's end.
+    expect(first!.from, 'the first frame').to.be.within(0.5 * rate, 0.55 * rate);
+    expect(first!.from + first!.length, 'to the loop end').to.equal(0.75 * rate);
+    let at = first!.at + first!.length;
+    for (const run of loops) {
+      expect(run.at, 'no gap, no extra frame').to.equal(at);
+      expect(run.from, 'from the loop start').to.equal(0.25 * rate);
+      if (run !== loops.at(-1)) expect(run.length, 'the whole loop').to.equal(0.5 * rate);
+      at += run.length;
+    }
+    // At least 1.2 s exact: the ring refilled several times on the way.
+    expect(at - first!.at).to.be.above(1.2 * rate);
+    transport.dispose();
+  });
+
+  it('seeks, pauses, resumes and swaps in new audio while playing', async function () {
+    this.timeout(15_000);
+    const { transport, frames, channels } = await recording();
+    const a = stereo(3, 7);
+    const b = stereo(3, 11);
+    await transport.setAudio(a, rate);
+    await transport.play();
+    await after(300);
+    transport.seek(1.5);
+    await after(300);
+    transport.pause();
+    const paused = transport.currentTime;
+    expect(paused).to.be.within(1.6, 2.1);
+    await after(100);
+    await transport.play();
+    await after(300);
+    const swappedAt = transport.currentTime;
+    await transport.setAudio(b, rate);
+    const start = frames();
+    await waitUntil(() => frames() > start + 0.3 * rate, 'played after the swap', { timeout: 5000 });
+    transport.pause();
+    const runs = exactRuns(channels(), [expected(a), expected(b)]);
+    const summary = JSON.stringify(runs.map(({ source, from, length }) => ({ source, from: from / rate, length: length / rate })));
+    expect(runs.map((run) => run.source), summary).to.deep.equal([0, 0, 0, 1]);
+    const [begun, sought, resumed, swapped] = runs as [Run, Run, Run, Run];
+    expect(begun.from, summary).to.be.below(0.05 * rate);
+    // After a seek, past the 15 ms crossfade.
+    expect(sought.from / rate, summary).to.be.within(1.5, 1.6);
+    // Resumed where it paused; the new audio takes over where the old one was.
+    expect(resumed.from / rate, summary).to.be.within(paused - 0.01, paused + 0.05);
+    expect(swapped.from / rate, summary).to.be.within(swappedAt, resumed.from / rate + resumed.length / rate + 0.05);
+    expect(swapped.from, summary).to.be.at.least(resumed.from + resumed.length);
+    transport.dispose();
+  });
+
+  it('plays from an AudioBuffer, with one warning, where the worklet cannot load', async function () {
+    this.timeout(15_000);
+    const addModule = AudioWorklet.prototype.addModule;
+    const missing = sinon.stub(AudioWorklet.prototype, 'addModule').callsFake(function (this: AudioWorklet, url: string | URL, options?: WorkletOptions) {
+      // The stream worklet's URL answers 404.
+      return addModule.call(this, String(url).replace('stream-worklet.js', 'no-such-worklet.js'), options);
+    });
+    const warn = sinon.stub(console, 'warn');
+    try {
+      const { transport, channels } = await recording();
+      const audio = stereo(0.5, 3);
+      await transport.setAudio(audio, rate);
+      await transport.play();
+      await waitUntil(() => transport.state === 'stopped', 'the audio ends', { timeout: 5000 });
+      transport.seek(0);
+      await transport.play();
+      transport.pause();
+      expect(warn.callCount).to.equal(1);
+      expect(String(warn.firstCall.args[0])).to.match(/streaming AudioWorklet could not start \(.+\)/);
+      // The 16-bit samples, to the end.
+      const [run] = exactRuns(channels(), [expected(audio)]);
+      expect(run!.from).to.be.below(0.05 * rate);
+      expect(run!.from + run!.length).to.equal(0.5 * rate);
+      transport.dispose();
+    } finally {
+      missing.restore();
+      warn.restore();
+    }
+  });
+});
