@@ -263,6 +263,34 @@ describe('Transport streaming 16-bit audio', () => {
     transport.dispose();
   });
 
+  it('plays audio at another rate than the context’s from an AudioBuffer, resampled, without a warning', async function () {
+    this.timeout(15_000);
+    const warn = sinon.stub(console, 'warn');
+    try {
+      const { transport, channels } = await recording(); // a 48 kHz context
+      const tone = Float32Array.from({ length: 0.5 * 44_100 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1000 * i) / 44_100));
+      await transport.setAudio([tone, tone], 44_100);
+      expect(transport.duration).to.equal(0.5);
+      await transport.play();
+      await waitUntil(() => transport.state === 'stopped', 'the audio ends', { timeout: 5000 });
+      await after(200); // the recorder's last blocks
+      expect(warn.callCount).to.equal(0);
+      // The tone's level, played at the context's rate: 0.5 s of a 0.354 RMS sine, give or take the edges.
+      const [left] = channels();
+      const first = left.findIndex((x) => Math.abs(x) > 1e-3);
+      let last = left.length - 1;
+      while (last > first && Math.abs(left[last]!) <= 1e-3) last--;
+      const played = left.subarray(first, last + 1);
+      const rms = Math.sqrt(played.reduce((sum, x) => sum + x * x, 0) / played.length);
+      // 24,000 frames at 48 kHz: not the 22,050 of the source played unresampled.
+      expect(played.length).to.be.within(0.49 * 48_000, 0.51 * 48_000);
+      expect(rms).to.be.closeTo(0.5 / Math.SQRT2, 0.02);
+      transport.dispose();
+    } finally {
+      warn.restore();
+    }
+  });
+
   it('plays from an AudioBuffer, with one warning, where the worklet cannot load', async function () {
     this.timeout(15_000);
     const addModule = AudioWorklet.prototype.addModule;
