@@ -122,7 +122,7 @@ export class Renderer {
         reject(signal!.reason);
         // Not posted yet (its sources being decoded again): nothing to tell the worker.
         if (!job.posted || job.sentTo !== this.#worker || this.#worker === undefined) return;
-        // The worker drops it at its next step (a few ms, up to about half a second on a 10-minute project)
+        // The worker drops it at its next step (a few ms; up to about 350 ms on a 10-minute project)
         // and keeps its sources: the next render needs no new worker and nothing decoded or posted again.
         this.#post(this.#worker, { type: 'cancel', job: id });
       };
