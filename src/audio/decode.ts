@@ -1,5 +1,5 @@
 import { StudioError } from '../errors.js';
-import { isMoved, type AudioSource } from './dsp/mix-spec.js';
+import { isMoved, sourceBytes, type AudioSource } from './dsp/mix-spec.js';
 import { nextTurn } from './dsp/steps.js';
 
 /** Points per second of the peaks kept with each decoded asset: what the timeline draws. */
@@ -27,9 +27,6 @@ export interface AssetDecoderOptions {
   /** Decoded bytes kept in the cache before the least recently used asset is dropped. Default 256 MiB. */
   maxCacheBytes?: number;
 }
-
-/** Bytes of samples on this page (none once the arrays were moved to a worker). */
-const bytesOf = (audio: DecodedAudio) => audio.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
 
 /** Samples read for peaks between two turns of the page: about 3 ms here (a 10-minute stereo asset is 80 ms). */
 const PEAK_SLICE_SAMPLES = 1 << 21;
@@ -185,7 +182,7 @@ export class AssetDecoder {
   /** Decoded bytes held in the cache on this page (samples moved to a worker do not count). */
   get cachedBytes(): number {
     let total = 0;
-    for (const entry of this.#cache.values()) if (entry.value) total += bytesOf(entry.value);
+    for (const entry of this.#cache.values()) if (entry.value) total += sourceBytes(entry.value);
     return total;
   }
 
@@ -244,7 +241,7 @@ export class AssetDecoder {
     for (const [url, entry] of this.#cache) {
       if (total <= this.#maxBytes) break;
       if (entry.value === undefined || url === newest) continue;
-      const bytes = bytesOf(entry.value);
+      const bytes = sourceBytes(entry.value);
       if (bytes === 0) continue;
       total -= bytes;
       this.#cache.delete(url);

@@ -1,5 +1,6 @@
 import { StudioError } from '../errors.js';
 import { measureLoudness, type LoudnessMeasurement } from './dsp/loudness.js';
+import { channelBuffers } from './dsp/mix-spec.js';
 import { loadMp3Encoder } from './mp3-loader.js';
 import type { FromMp3Worker, ToMp3Worker } from './mp3-protocol.js';
 import { startMp3Worker } from './render-worker-start.js';
@@ -87,10 +88,6 @@ function start(make: () => Worker, signal?: AbortSignal): Promise<Worker | Worke
   });
 }
 
-/** The distinct transferable buffers of `channels`. */
-const buffersOf = (channels: readonly Float32Array[]): ArrayBuffer[] =>
-  [...new Set(channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-
 interface Pending {
   readonly handle: (message: FromMp3Worker) => void;
   readonly reject: (reason: unknown) => void;
@@ -142,13 +139,13 @@ function inWorker(worker: Worker, signal?: AbortSignal): Mp3Work {
     where: 'worker',
     encode: (channels, sampleRate, kbps) => {
       const frames: Uint8Array[] = [];
-      return ask<Uint8Array[]>({ type: 'encode', channels, sampleRate, kbps }, buffersOf(channels), (message, done) => {
+      return ask<Uint8Array[]>({ type: 'encode', channels, sampleRate, kbps }, channelBuffers(channels), (message, done) => {
         if (message.type === 'frames') frames.push(message.bytes);
         else if (message.type === 'encoded') done([message.info, ...frames]);
       });
     },
     measure: (channels, sampleRate) =>
-      ask<LoudnessMeasurement>({ type: 'measure', channels, sampleRate }, buffersOf(channels), (message, done) => {
+      ask<LoudnessMeasurement>({ type: 'measure', channels, sampleRate }, channelBuffers(channels), (message, done) => {
         if (message.type === 'measured') done(message.measurement);
       }),
     close: () => close(),

@@ -1,7 +1,7 @@
 import { StudioError } from '../errors.js';
 import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
 import { nextTurn, runSteps } from './dsp/steps.js';
-import { isMoved, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
+import { channelBuffers, isMoved, sourceBytes, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
 import { ViolationWatch, describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
@@ -58,8 +58,6 @@ interface Job {
   /** Whether the render itself was posted: only then is the worker told of an abort. */
   posted?: boolean;
 }
-
-const bytesOf = (source: AudioSource): number => source.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
 
 /**
  * Renders mixes off the main thread: a module worker keeps the decoded sources (each posted once, by id),
@@ -161,8 +159,7 @@ export class Renderer {
     }
     const worker = this.#worker;
     if (worker === undefined) return;
-    const buffers = [...new Set(channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-    this.#post(worker, { type: 'recycle', channels }, buffers);
+    this.#post(worker, { type: 'recycle', channels }, channelBuffers(channels));
   }
 
   /** Stops the worker and rejects pending renders with an AbortError. Idempotent. */
@@ -222,11 +219,10 @@ export class Renderer {
         this.#held.set(id, bytes); // now the most recently used
         continue;
       }
-      this.#held.set(id, bytesOf(source));
+      this.#held.set(id, sourceBytes(source));
       if (this.#owner?.owns(source) === true) {
         // Moved: the page keeps the source's length and peaks, the worker its samples.
-        const buffers = [...new Set(source.channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate }, buffers);
+        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate }, channelBuffers(source.channels));
       } else {
         // Copied: the caller's arrays stay the caller's.
         this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });

@@ -15,6 +15,13 @@ export interface AudioSource {
 /** Samples per channel of `source`: `frames` when it is given, else the length of its first channel. */
 export const sourceFrames = (source: AudioSource): number => source.frames ?? source.channels[0]?.length ?? 0;
 
+/** Bytes of samples `source` holds on this thread (none once its arrays were moved to a worker). */
+export const sourceBytes = (source: AudioSource): number => source.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
+
+/** The distinct transferable buffers under `channels` (for `postMessage`'s transfer list). */
+export const channelBuffers = (channels: readonly Float32Array[]): ArrayBuffer[] =>
+  [...new Set(channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+
 /** Whether the samples of `source` are elsewhere: it has `frames` but its arrays are empty here (moved to a worker). */
 export const isMoved = (source: AudioSource): boolean => (source.frames ?? 0) > 0 && source.channels.some((channel) => channel.length === 0);
 
