@@ -1,6 +1,7 @@
 import { StudioError } from '../errors.js';
 import { isMoved, sourceBytes, type AudioSource } from './dsp/mix-spec.js';
 import { nextTurn } from './dsp/steps.js';
+import { carriesAtMost16Bits } from './file-depth.js';
 
 /** Points per second of the peaks kept with each decoded asset: what the timeline draws. */
 export const PEAKS_PER_SECOND = 100;
@@ -11,6 +12,7 @@ export const PEAKS_PER_SECOND = 100;
  * its worker (here they are then empty, `channels[0].length` 0); `AssetDecoder.reload` puts them back.
  */
 export interface DecodedAudio extends AudioSource {
+  /** Floats, on this page (a worker may keep them as 16-bit: see `fits16Bit`). */
   readonly channels: readonly Float32Array[];
   readonly sampleRate: number;
   /** Samples per channel, wherever the samples are. */
@@ -212,9 +214,10 @@ export class AssetDecoder {
   }
 
   async #decodeBytes(bytes: ArrayBuffer, name: string, again: () => Promise<ArrayBuffer>): Promise<DecodedAudio> {
+    const fits16Bit = carriesAtMost16Bits(bytes); // before decoding, which detaches the bytes
     const { channels, sampleRate } = await this.#decodeChannels(bytes, name);
     const frames = channels[0]?.length ?? 0;
-    const audio: DecodedAudio = { channels, sampleRate, frames, peaks: await peaksOf(channels, sampleRate) };
+    const audio: DecodedAudio = { channels, sampleRate, frames, peaks: await peaksOf(channels, sampleRate), fits16Bit };
     this.#origins.set(audio, { bytes: again, name, channels });
     return audio;
   }

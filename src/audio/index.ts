@@ -11,7 +11,7 @@ export type { LimiterOptions, LimiterResult } from './dsp/limiter.js';
 export { renderMix, renderVoice, renderMusic, duckingEnvelope, voicePlacementSpans } from './dsp/mixdown.js';
 export type { MixResult, RenderHooks } from './dsp/mixdown.js';
 export { sourceFrames } from './dsp/mix-spec.js';
-export type { MixSpec, VoiceClip, MusicBed, DuckingSpec, MasteringSpec, AudioSource } from './dsp/mix-spec.js';
+export type { MixSpec, VoiceClip, MusicBed, DuckingSpec, MasteringSpec, AudioSource, Samples } from './dsp/mix-spec.js';
 export { duckingEnvelopeDb, decimateEnvelope, detectVoiceSpans } from './dsp/ducking.js';
 export type { Span } from './dsp/ducking.js';
 export { fadeGain } from './dsp/fade.js';

@@ -1,6 +1,6 @@
 import type { MasterResult } from './dsp/master.js';
 import type { MixResult } from './dsp/mixdown.js';
-import type { AudioSource, MixSpec, MusicBed, VoiceClip } from './dsp/mix-spec.js';
+import type { AudioSource, MixSpec, MusicBed, Samples, VoiceClip } from './dsp/mix-spec.js';
 import type { Span } from './dsp/ducking.js';
 import type { LoudnessMeasurement, LoudnessSeries } from './dsp/loudness.js';
 
@@ -30,7 +30,8 @@ export type MixSpecRef = Omit<MixSpec, 'voice' | 'music'> & {
 
 /** Messages to the render worker. */
 export type ToWorker =
-  | { readonly type: 'source'; readonly id: number; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
+  /** A source's samples, kept by id (as 16-bit when `fits16Bit`, see `as16Bit`). */
+  | { readonly type: 'source'; readonly id: number; readonly channels: readonly Samples[]; readonly sampleRate: number; readonly fits16Bit: boolean }
   | { readonly type: 'render'; readonly job: number; readonly spec: MixSpecRef; readonly keep: readonly number[]; readonly measure: boolean; readonly wav?: WavEncoding }
   /** An earlier result's arrays, transferred back: a later render may write into them (see `Renderer.recycle`). */
   | { readonly type: 'recycle'; readonly channels: readonly Float32Array[] }

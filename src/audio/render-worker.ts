@@ -1,8 +1,8 @@
 // The render worker: keeps decoded sources by id (posted once each; the editor's own are transferred, so
-// only this worker holds their samples) while the page's renders list them in `keep`, renders specs that
+// only this worker holds their samples; as 16-bit where nothing is lost, see `as16Bit`) while the page's renders list them in `keep`, renders specs that
 // reference them one at a time, in steps, reading messages between steps (a cancel stops its render there),
 // reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
-import type { AudioSource, MixSpec } from './dsp/mix-spec.js';
+import { as16Bit, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
 import { messageTurn, runSteps } from './dsp/steps.js';
 import { renderLocal } from './render-local.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker, type WavEncoding } from './render-protocol.js';
@@ -22,7 +22,7 @@ const post = (message: FromWorker, transfer: Transferable[] = []): void => {
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'source') {
-    sources.set(message.id, { channels: message.channels, sampleRate: message.sampleRate });
+    sources.set(message.id, as16Bit({ channels: message.channels, sampleRate: message.sampleRate, fits16Bit: message.fits16Bit }));
     return;
   }
   if (message.type === 'recycle') {

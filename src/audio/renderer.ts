@@ -1,7 +1,7 @@
 import { StudioError } from '../errors.js';
 import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
 import { nextTurn, runSteps } from './dsp/steps.js';
-import { channelBuffers, isMoved, sourceBytes, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
+import { channelBuffers, isMoved, sourceBytes, type AudioSource, type MixSpec, type Samples } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';
 import { ViolationWatch, describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
@@ -86,7 +86,7 @@ export class Renderer {
   #hereQueue: Promise<unknown> = Promise.resolve();
   readonly #jobs = new Map<number, Job>();
   /** Ids of copied sources, by their first array (a caller may wrap the same arrays anew each render). */
-  readonly #ids = new WeakMap<Float32Array, number>();
+  readonly #ids = new WeakMap<Samples, number>();
   /** Ids of moved sources, by the source itself (its arrays change when decoded again). */
   readonly #ownedIds = new WeakMap<AudioSource, number>();
   /** Sources the current worker holds: id to bytes, the least recently used first. */
@@ -222,10 +222,10 @@ export class Renderer {
       this.#held.set(id, sourceBytes(source));
       if (this.#owner?.owns(source) === true) {
         // Moved: the page keeps the source's length and peaks, the worker its samples.
-        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate }, channelBuffers(source.channels));
+        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate, fits16Bit: source.fits16Bit === true }, channelBuffers(source.channels));
       } else {
         // Copied: the caller's arrays stay the caller's.
-        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate });
+        this.#post(worker, { type: 'source', id, channels: source.channels, sampleRate: source.sampleRate, fits16Bit: source.fits16Bit === true });
       }
     }
     this.#dropOldSources(sources);

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { AssetDecoder, displayUrl, peaksOf } from '../../src/audio/decode.js';
 import { isMoved } from '../../src/audio/dsp/mix-spec.js';
+import { encodeWav } from '../../src/audio/index.js';
 import { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
 import { rejection } from '../support/async.js';
@@ -132,6 +133,13 @@ describe('AssetDecoder', () => {
     expect((await decoder.decodeFile(file)).channels[0]!.length).to.equal(12_000);
     const bad = (await rejection(decoder.decodeFile(new File(['hello'], 'notes.wav', { type: 'audio/wav' })))) as StudioError;
     expect(bad.message).to.equal('“notes.wav” is not audio this browser can decode: use WAV, MP3, OGG, FLAC or AAC.');
+  });
+
+  it('marks what a 16-bit file decodes to as fitting 16 bits, and a 24-bit file not', async () => {
+    const decoder = new AssetDecoder({ fetch: async () => new Response(null, { status: 404 }) });
+    const deep = encodeWav([sine(0.25, 48_000)], 48_000, { bitDepth: 24 });
+    expect((await decoder.decodeFile(new File([tone], 'sixteen.wav'))).fits16Bit).to.equal(true);
+    expect((await decoder.decodeFile(new File([deep.slice()], 'deep.wav'))).fits16Bit).to.equal(false);
   });
 
   it('aborts downloads on dispose', async () => {

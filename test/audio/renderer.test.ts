@@ -4,6 +4,7 @@ import { encodeWav, renderMix, type MixSpec } from '../../src/audio/index.js';
 import { Renderer, type RenderStage } from '../../src/audio/renderer.js';
 import { startRenderWorker } from '../../src/audio/render-worker-start.js';
 import { MAX_POOLED_SAMPLES } from '../../src/audio/dsp/scratch.js';
+import { as16Bit } from '../../src/audio/dsp/mix-spec.js';
 import { music, syntheticSpeech } from './signals.js';
 
 const sr = 48000;
@@ -58,6 +59,23 @@ describe('Renderer', () => {
     expect(result.wav!.measurement.integrated).to.be.closeTo(result.mastering!.measurement.integrated, 0.01);
     // Without `wav`, nothing is encoded.
     expect((await renderer.render(spec(), { measure: true })).wav).to.equal(undefined);
+  });
+
+  it('keeps a source that fits 16 bits as 16-bit integers in the worker: it renders what the rounded source renders here', async () => {
+    renderer = new Renderer();
+    const fitting = (): MixSpec => ({ ...spec(), voice: [{ ...spec().voice[0]!, source: { channels: [speech], sampleRate: sr, fits16Bit: true } }] });
+    const result = await renderer.render(fitting());
+    expect(renderer.mode).to.equal('worker');
+    const rounded = renderMix({ ...fitting(), voice: [{ ...fitting().voice[0]!, source: as16Bit(fitting().voice[0]!.source) }] });
+    const floats = renderMix(spec());
+    let fromRounded = 0;
+    let fromFloats = 0;
+    for (let i = 0; i < result.channels[0]!.length; i++) {
+      fromRounded = Math.max(fromRounded, Math.abs(result.channels[0]![i]! - rounded.channels[0]![i]!));
+      fromFloats = Math.max(fromFloats, Math.abs(result.channels[0]![i]! - floats.channels[0]![i]!));
+    }
+    expect(fromRounded).to.equal(0);
+    expect(fromFloats).to.be.above(0).and.below(1e-3);
   });
 
   it('posts each source once while renders use it', async () => {

@@ -1,15 +1,52 @@
 import type { FadeCurve } from './fade.js';
 import type { DeliveryPreset, DeliveryPresetId } from './presets.js';
 
-/** Decoded audio: one Float32Array per channel (mono or stereo), all the same length, at `sampleRate`. */
+/** One channel of a source: floats (full scale ±1) or 16-bit integers (full scale ±32768). */
+export type Samples = Float32Array | Int16Array;
+
+/**
+ * Decoded audio: one array per channel (mono or stereo), all the same length and type, at `sampleRate`.
+ * Float32Array channels hold full scale as ±1; Int16Array channels hold 16-bit PCM (full scale ±32768),
+ * half the memory: the render worker keeps a source so when `fits16Bit` says nothing is lost.
+ */
 export interface AudioSource {
-  readonly channels: readonly Float32Array[];
+  readonly channels: readonly Samples[];
   readonly sampleRate: number;
   /**
    * Samples per channel, when the arrays may be elsewhere: the editor's decoded assets live in the render
    * worker, their arrays empty on the page (see docs/audio.md). Default: the length of `channels[0]`.
    */
   readonly frames?: number;
+  /**
+   * The file carried no more than 16 bits a sample: 16- or 8-bit PCM, or a lossy codec (MP3, AAC, Opus,
+   * Vorbis), whose own noise lies far above 16-bit rounding. The render worker then keeps its samples as
+   * 16-bit integers (unless some reach full scale, see docs/audio.md). Default false: kept as decoded.
+   */
+  readonly fits16Bit?: boolean;
+}
+
+/** What one unit of `channel` is worth at full scale 1: 1 for floats, 1/32768 for 16-bit integers. */
+export const unitOf = (channel: Samples | undefined): number => (channel instanceof Int16Array ? 1 / 32768 : 1);
+
+/**
+ * `source` with its float channels rounded to 16-bit integers (half the memory), when it `fits16Bit` and no
+ * sample reaches full scale (a decoded MP3 may go past it, and rounding would clip it): else `source` itself.
+ * A 16-bit file decoded at its own rate comes back exactly; resampled, each sample moves by at most half a
+ * 16-bit step (-101 dBFS RMS), below what a 16-bit or lossy file carries already.
+ */
+export function as16Bit(source: AudioSource): AudioSource {
+  if (source.fits16Bit !== true || !source.channels.every((channel) => channel instanceof Float32Array && channel.length > 0)) return source;
+  const channels: Int16Array[] = [];
+  for (const channel of source.channels) {
+    const out = new Int16Array(channel.length);
+    for (let i = 0; i < channel.length; i++) {
+      const x = channel[i]! * 32768;
+      if (!(x < 32767.5 && x >= -32768.5)) return source; // full scale reached, or not a number
+      out[i] = Math.round(x);
+    }
+    channels.push(out);
+  }
+  return { ...source, channels };
 }
 
 /** Samples per channel of `source`: `frames` when it is given, else the length of its first channel. */
@@ -19,7 +56,7 @@ export const sourceFrames = (source: AudioSource): number => source.frames ?? so
 export const sourceBytes = (source: AudioSource): number => source.channels.reduce((sum, channel) => sum + channel.byteLength, 0);
 
 /** The distinct transferable buffers under `channels` (for `postMessage`'s transfer list). */
-export const channelBuffers = (channels: readonly Float32Array[]): ArrayBuffer[] =>
+export const channelBuffers = (channels: readonly Samples[]): ArrayBuffer[] =>
   [...new Set(channels.map((channel) => channel.buffer))].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 
 /** Whether the samples of `source` are elsewhere: it has `frames` but its arrays are empty here (moved to a worker). */

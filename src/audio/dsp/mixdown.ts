@@ -3,11 +3,11 @@ import { dbToGain } from './db.js';
 import { detectVoiceSpans, duckingEnvelopePoints, duckingGains, type Span } from './ducking.js';
 import { applyFade, fadeGain, type FadeCurve } from './fade.js';
 import { masterSteps, type MasterResult } from './master.js';
-import { sourceFrames, type AudioSource, type MixSpec, type MusicBed, type VoiceClip } from './mix-spec.js';
+import { sourceFrames, unitOf, type AudioSource, type MixSpec, type MusicBed, type Samples, type VoiceClip } from './mix-spec.js';
 import { resample } from './resample.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
-import { assertChannels, assertSampleRate } from './validate.js';
+import { assertSampleRate, assertSourceChannels } from './validate.js';
 
 /** What `renderMix` returns. */
 export interface MixResult {
@@ -37,24 +37,42 @@ function validateSpec(spec: MixSpec): number {
   return length;
 }
 
+/**
+ * A part of a source ready to mix: `count` channels at the ad's rate, each sample worth `unit` at full
+ * scale 1 (16-bit parts are read as they are, so a source kept as 16-bit costs no copy).
+ */
+interface Segment {
+  readonly parts: Samples[];
+  readonly unit: number;
+}
+
+/** Floats of `channel` at full scale 1. */
+function toFloat(channel: Samples): Float32Array {
+  if (channel instanceof Float32Array) return channel;
+  const out = new Float32Array(channel.length);
+  for (let i = 0; i < out.length; i++) out[i] = channel[i]! / 32768;
+  return out;
+}
+
 /** A source's channels mapped to `count` output channels (mono is shared, stereo averaged for mono). */
-function mapChannels(channels: readonly Float32Array[], count: number): Float32Array[] {
-  if (channels.length === count) return [...channels];
+function mapChannels(channels: readonly Samples[], unit: number, count: number): Segment {
+  if (channels.length === count) return { parts: [...channels], unit };
   if (count === 1) {
     const out = new Float32Array(channels[0]!.length);
-    for (const channel of channels) for (let i = 0; i < out.length; i++) out[i]! += channel[i]! / channels.length;
-    return [out];
+    const scale = unit / channels.length;
+    for (const channel of channels) for (let i = 0; i < out.length; i++) out[i]! += channel[i]! * scale;
+    return { parts: [out], unit: 1 };
   }
-  return Array.from({ length: count }, (_, c) => channels[Math.min(c, channels.length - 1)]!);
+  return { parts: Array.from({ length: count }, (_, c) => channels[Math.min(c, channels.length - 1)]!), unit };
 }
 
 /** Cuts [from, to) of a source (in its own samples) and brings it to `rate`, as `count` channels. */
-function segment(source: AudioSource, from: number, to: number, rate: number, count: number, what: string): Float32Array[] {
-  assertChannels(source.channels as Float32Array[], `${what}.source.channels`);
+function segment(source: AudioSource, from: number, to: number, rate: number, count: number, what: string): Segment {
+  assertSourceChannels(source.channels, `${what}.source.channels`);
   assertSampleRate(source.sampleRate, `${what}.source.sampleRate`);
   const cut = source.channels.map((channel) => channel.subarray(from, Math.max(from, to)));
-  const atRate = source.sampleRate === rate ? cut : cut.map((channel) => resample(channel, source.sampleRate, rate));
-  return mapChannels(atRate, count);
+  if (source.sampleRate === rate) return mapChannels(cut, unitOf(cut[0]), count);
+  return mapChannels(cut.map((channel) => resample(toFloat(channel), source.sampleRate, rate)), 1, count);
 }
 
 function clipSpan(clip: VoiceClip, rate: number, i: number): { start: number; from: number; to: number; outLength: number } {
@@ -77,7 +95,7 @@ export function voicePlacementSpans(spec: MixSpec): Span[] {
 }
 
 /** out[offset + k] += src[k] * gain for k in [from, to). */
-function addConstant(out: Float32Array, src: Float32Array, offset: number, from: number, to: number, gain: number): void {
+function addConstant(out: Float32Array, src: Samples, offset: number, from: number, to: number, gain: number): void {
   if (to <= from) return;
   const o = out.subarray(offset + from, offset + to);
   const x = src.subarray(from, to);
@@ -85,7 +103,7 @@ function addConstant(out: Float32Array, src: Float32Array, offset: number, from:
 }
 
 /** `addConstant` of one source into two outputs (a mono clip on a stereo bus): one read of the source. */
-function addConstantPair(left: Float32Array, right: Float32Array, src: Float32Array, offset: number, from: number, to: number, gain: number): void {
+function addConstantPair(left: Float32Array, right: Float32Array, src: Samples, offset: number, from: number, to: number, gain: number): void {
   if (to <= from) return;
   const l = left.subarray(offset + from, offset + to);
   const r = right.subarray(offset + from, offset + to);
@@ -98,7 +116,7 @@ function addConstantPair(left: Float32Array, right: Float32Array, src: Float32Ar
 }
 
 /** out[offset + k] += src[k] * gainAt(k) for k in [from, to). */
-function addScaled(out: Float32Array, src: Float32Array, offset: number, from: number, to: number, gainAt: (k: number) => number): void {
+function addScaled(out: Float32Array, src: Samples, offset: number, from: number, to: number, gainAt: (k: number) => number): void {
   for (let k = from; k < to; k++) out[offset + k]! += src[k]! * gainAt(k);
 }
 
@@ -117,11 +135,11 @@ function renderVoiceInto(spec: MixSpec, bus: Float32Array[]): Float32Array[] {
   for (let i = 0; i < spec.voice.length; i++) {
     const clip = spec.voice[i]!;
     const { start, from, to } = clipSpan(clip, spec.sampleRate, i);
-    const parts = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`);
+    const { parts, unit } = segment(clip.source, from, to, spec.sampleRate, count, `spec.voice[${i}]`);
     const n = parts[0]!.length;
     const fadeIn = Math.min(n, Math.round(seconds(clip.fadeIn, `spec.voice[${i}].fadeIn`) * spec.sampleRate));
     const fadeOut = Math.min(n, Math.round(seconds(clip.fadeOut, `spec.voice[${i}].fadeOut`) * spec.sampleRate));
-    const gain = busGain * dbToGain(clip.gainDb ?? 0);
+    const gain = busGain * dbToGain(clip.gainDb ?? 0) * unit;
     // Per-sample gains only where a fade applies; a constant gain in between.
     const first = Math.max(0, -start);
     const last = Math.min(n, length - start);
@@ -155,18 +173,18 @@ interface Piece {
  * The bed cut from its offset, brought to the ad's rate and channels, and where its pieces go: looped
  * with equal-power crossfades, or trimmed to the ad. `end` is where the bed stops (the ad's length when looped).
  */
-function musicLayout(spec: MixSpec, music: MusicBed, length: number): { parts: Float32Array[]; pieces: Piece[]; crossfade: number; end: number } {
+function musicLayout(spec: MixSpec, music: MusicBed, length: number): Segment & { pieces: Piece[]; crossfade: number; end: number } {
   const rate = spec.sampleRate;
   const srcRate = music.source.sampleRate;
   const srcLength = music.source.channels[0]?.length ?? 0;
   const offset = Math.min(srcLength, Math.round(seconds(music.offset, 'spec.music.offset') * srcRate));
-  const parts = segment(music.source, offset, srcLength, rate, spec.channelCount, 'spec.music');
+  const { parts, unit } = segment(music.source, offset, srcLength, rate, spec.channelCount, 'spec.music');
   const segLength = parts[0]!.length;
   const pieces: Piece[] = [];
   if (!music.loop || segLength === 0 || segLength >= length) {
     const end = Math.min(length, segLength);
     if (end > 0) pieces.push({ at: 0, from: 0, to: end, fade: null });
-    return { parts, pieces, crossfade: 0, end };
+    return { parts, unit, pieces, crossfade: 0, end };
   }
   const crossfade = Math.min(Math.floor(segLength / 2), Math.round(seconds(music.loopCrossfade ?? 0.05, 'spec.music.loopCrossfade') * rate));
   const stride = segLength - crossfade;
@@ -180,16 +198,16 @@ function musicLayout(spec: MixSpec, music: MusicBed, length: number): { parts: F
     if (more && stop > stride) pieces.push({ at, from: stride, to: stop, fade: 'out' });
     if (!more) break;
   }
-  return { parts, pieces, crossfade, end: length };
+  return { parts, unit, pieces, crossfade, end: length };
 }
 
 /**
  * Adds the bed's pieces into `bus` (one array per channel), times `gains[i]` at output sample i when
- * given; with `assign`, writes them instead (a copy's incoming crossfade still adds to the outgoing one
+ * given (the parts' unit included), else times `unit`; with `assign`, writes them instead (a copy's incoming crossfade still adds to the outgoing one
  * of the copy before, written just before it). The crossfades are equal-power: the incoming copy rises
  * as sin, the outgoing one falls as cos (the same table reversed).
  */
-function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly Piece[], crossfade: number, gains: Float32Array | null, assign: boolean): void {
+function addMusic(bus: Float32Array[], parts: Samples[], pieces: readonly Piece[], crossfade: number, gains: Float32Array | null, unit: number, assign: boolean): void {
   const rise = new Float32Array(crossfade).map((_, k) => Math.sin((Math.PI / 2) * ((k + 0.5) / crossfade)));
   const last = crossfade - 1;
   for (const { at, from, to, fade } of pieces) {
@@ -221,7 +239,7 @@ function addMusic(bus: Float32Array[], parts: Float32Array[], pieces: readonly P
       // 'in' pieces start at source sample 0, 'out' pieces at the stride: index the table from each end.
       for (let k = from; k < to; k++) {
         const f = fade === 'in' ? rise[k]! : fade === 'out' ? rise[last - (k - from)]! : 1;
-        const v = src[k]! * f * (gains ? gains[at + k]! : 1);
+        const v = src[k]! * f * (gains ? gains[at + k]! : unit);
         out[at + k] = add ? out[at + k]! + v : v;
       }
     }
@@ -242,9 +260,9 @@ function fadeMusic(spec: MixSpec, music: MusicBed, end: number, targets: readonl
 /** Renders the music bed without ducking or gain: offset, looped (equal-power crossfades) or trimmed, faded. */
 export function renderMusic(spec: MixSpec, music: MusicBed): Float32Array[] {
   const length = validateSpec(spec);
-  const { parts, pieces, crossfade, end } = musicLayout(spec, music, length);
+  const { parts, unit, pieces, crossfade, end } = musicLayout(spec, music, length);
   const bus = Array.from({ length: spec.channelCount }, () => new Float32Array(length));
-  addMusic(bus, parts, pieces, crossfade, null, true);
+  addMusic(bus, parts, pieces, crossfade, null, unit, true);
   fadeMusic(spec, music, end, bus);
   return bus;
 }
@@ -273,13 +291,13 @@ export function duckingEnvelope(spec: MixSpec, pointsPerSecond = 100): Float32Ar
  */
 function addBed(spec: MixSpec, music: MusicBed, spans: readonly Span[], bus: Float32Array[], assign: boolean): number {
   const length = bus[0]!.length;
-  const bedGain = dbToGain((music.gainDb ?? 0) + (spec.musicGainDb ?? 0));
+  const { parts, unit, pieces, crossfade, end } = musicLayout(spec, music, length);
+  const bedGain = dbToGain((music.gainDb ?? 0) + (spec.musicGainDb ?? 0)) * unit;
   const gains = scratch('mix.gains', length);
   if (spec.ducking) duckingGains(spans, spec.sampleRate, spec.ducking, bedGain, gains);
   else gains.fill(bedGain);
-  const { parts, pieces, crossfade, end } = musicLayout(spec, music, length);
   fadeMusic(spec, music, end, [gains]);
-  addMusic(bus, parts, pieces, crossfade, gains, assign);
+  addMusic(bus, parts, pieces, crossfade, gains, 1, assign);
   return end;
 }
 

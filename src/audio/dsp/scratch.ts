@@ -36,7 +36,7 @@ export function releaseScratch(): void {
  * `arrays` when they can take a result of `count` channels of `length` samples (exactly that many, that
  * long, none sharing memory with `inputs`), else undefined: callers then make new arrays.
  */
-export function reusable(arrays: readonly Float32Array[] | undefined, count: number, length: number, inputs: readonly Float32Array[] = []): Float32Array[] | undefined {
+export function reusable(arrays: readonly Float32Array[] | undefined, count: number, length: number, inputs: readonly (Float32Array | Int16Array)[] = []): Float32Array[] | undefined {
   if (!arrays || arrays.length !== count || arrays.some((a) => !(a instanceof Float32Array) || a.length !== length)) return undefined;
   const taken = new Set<ArrayBufferLike>(inputs.map((x) => x.buffer));
   for (const a of arrays) {
