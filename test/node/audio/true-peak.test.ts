@@ -93,6 +93,24 @@ describe('true peak', () => {
     }
   });
 
+  it('refines inside the signal (mirrored taps folded) as at its edges (every tap on its own)', () => {
+    // The same 100 samples alone, where every refinement's taps reach past both ends (zeros there), and
+    // with 300 zeros either side, where they reach no end: the two ways of summing must agree.
+    const alone = noise.subarray(1000, 1100);
+    const padded = new Float32Array(700);
+    padded.set(alone, 300);
+    let compared = 0;
+    for (const fine of [false, true]) {
+      for (let n = 0; n < alone.length; n++) {
+        const edge = refinedPeak(alone, n, 0, fine);
+        const inside = refinedPeak(padded, 300 + n, 0, fine);
+        assert.ok(Math.abs(edge - inside) <= 1e-12 * Math.max(1, edge), `${fine ? 'eighths' : 'quarters'} at ${n}: ${inside} vs ${edge}`);
+        compared++;
+      }
+    }
+    assert.equal(compared, 200);
+  });
+
   it('takes the larger channel and reports 0 for silence', () => {
     assert.equal(truePeak([new Float32Array(100), new Float32Array(100)], 48000), 0);
     const half = noise.map((v) => v / 2);
