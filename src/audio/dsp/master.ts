@@ -15,7 +15,7 @@ import {
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
-import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, SUB, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, SUB, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -116,8 +116,8 @@ export function* masterSteps(input: Float32Array[], sampleRate: number, preset: 
   const ceiling = dbToGain(p.truePeak - MARGIN_DB);
   const width = Math.max(1, Math.round(0.005 * sampleRate));
   const release = Math.exp(-1 / (0.08 * sampleRate));
-  // The runs' maxima that the envelope's scans read, once for all of them.
-  const maxima = channels.map(subMaxima);
+  // The runs' maxima that the envelope's scans read, once for all of them (as `subMaxima`, into work buffers).
+  const maxima = channels.map((x, c) => runMaxima(x, SUB, scratch(`master.maxima${c}`, Math.ceil(n / SUB))));
   let gainDb = p.integrated - inputIntegrated;
   // Where the steering below will take the gain, roughly (see predictGainDb): the envelope is computed
   // for that, rather than for the starting gain and extended as the gain rises.
@@ -191,7 +191,9 @@ export function* masterSteps(input: Float32Array[], sampleRate: number, preset: 
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
     // The envelope's block maxima from its runs' (where runs tile blocks), not from every sample again.
-    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into, envelopeBlockMaxima(peaks, coarsePeaks, factor));
+    const blockCount = envelopeBlocks(n);
+    const tops = envelopeBlockMaxima(peaks, coarsePeaks, factor, scratch('master.tops', blockCount));
+    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into, tops, { low: scratch('master.low', blockCount), high: scratch('master.high', blockCount) });
     yield;
     blocks = loudnessBlocks(copy.channels, sampleRate);
     yield;
@@ -228,8 +230,8 @@ function predictGainDb(maxima: readonly Float32Array[], power: Float32Array, fac
   while (spread > 1 && perStep % spread !== 0) spread--;
   const run = factor * spread;
   const count = Math.floor(power.length / spread);
-  const peaks = new Float32Array(count);
-  const powers = new Float32Array(count);
+  const peaks = scratch('master.predictPeaks', count);
+  const powers = scratch('master.predictPowers', count);
   for (let q = 0; q < count; q++) {
     let top = 0;
     for (const m of maxima) for (let r = Math.floor((q * run) / SUB), last = Math.floor((q * run + run - 1) / SUB); r <= last; r++) top = Math.max(top, m[r]!);

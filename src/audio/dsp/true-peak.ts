@@ -483,14 +483,15 @@ export interface GainedCopy {
 /**
  * The largest value of `envelope` in each block of BLOCK (32) samples, from its `runMaxima` for runs of
  * `run` samples (`runs`, from the start, whole runs only) where runs tile the blocks; else undefined.
- * For `gainedCopy`, which otherwise reads the whole envelope for them.
+ * For `gainedCopy`, which otherwise reads the whole envelope for them. Into `out` (`envelopeBlocks` long)
+ * when given.
  */
-export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number): Float32Array | undefined {
+export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number, out?: Float32Array): Float32Array | undefined {
   if (BLOCK % run !== 0) return undefined;
   const n = envelope.length;
   const per = BLOCK / run;
   const covered = runs.length * run;
-  const top = new Float32Array(Math.ceil(n / BLOCK));
+  const top = out ?? new Float32Array(Math.ceil(n / BLOCK));
   for (let k = 0; k < top.length; k++) {
     const start = k * BLOCK;
     const end = Math.min(n, start + BLOCK);
@@ -510,14 +511,15 @@ export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, 
  * `channels` times the per-sample `gains` (or `gain` throughout), into `into` (one array per channel of
  * their length, not the channels themselves) or new arrays, summarised for `gainedPeaks` on the way:
  * `envelope` is the channels' `truePeakEnvelope` for `threshold`; `tops`, if known, its largest value in
- * each block (`envelopeBlockMaxima`).
+ * each block (`envelopeBlockMaxima`). `work`: arrays (`envelopeBlocks` long) for the gain's extremes per
+ * block, instead of new ones.
  */
-export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array): GainedCopy {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array, work?: { readonly low: Float32Array; readonly high: Float32Array }): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
   const top = tops ?? new Float32Array(blocks);
-  const low = new Float32Array(blocks).fill(gain);
-  const high = new Float32Array(blocks).fill(gain);
+  const low = (work?.low ?? new Float32Array(blocks)).fill(gain);
+  const high = (work?.high ?? new Float32Array(blocks)).fill(gain);
   const out = into ? [...into] : channels.map(() => new Float32Array(n));
   // The largest |value| is taken before the float32 rounding: rounding is monotonic, so the largest
   // stored value is that one rounded.

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DELIVERY_PRESETS, checkCompliance, limitTruePeak, master, measureLoudness, renderMix, truePeak, type DeliveryPresetId } from '../../../src/audio/index.js';
+import { releaseScratch } from '../../../src/audio/dsp/scratch.js';
 import { music, sine, syntheticSpeech } from '../../audio/signals.js';
 
 const sr = 48000;
@@ -131,6 +132,23 @@ describe('master', () => {
     plain.channels.forEach((channel, c) => assert.ok(channel.every((v, i) => Object.is(v, consumed.channels[c]![i])), `channel ${c} differs`));
     assert.equal(consumed.measurement.truePeak, plain.measurement.truePeak);
     assert.ok(input.some((channel, c) => channel.some((v, i) => v !== mix[c]![i])), 'the consumed input was used as the work buffer');
+  });
+
+  it('gives the same master whatever earlier masters left in its work buffers (longer, louder, other channel counts)', () => {
+    const short = mix.map((channel) => channel.subarray(0, sr * 7 + 5));
+    const mono = [short[0]!];
+    releaseScratch();
+    const fresh = [master(short, sr, 'streaming'), master(mono, sr, 'streaming'), master(mono, sr, 'custom', { target: -30, truePeak: -1 })];
+    assert.equal(fresh[2]!.limiterReductionDb, 0, 'the quiet master is not limited: one gain throughout');
+    // Louder and longer renders first (every work buffer written further, with other gains), then the same three.
+    master(mix.map((channel) => channel.map((v) => v * 4)), sr, 'streaming');
+    master([mix[1]!.map((v) => v * 30)], sr, 'streaming');
+    const again = [master(short, sr, 'streaming'), master(mono, sr, 'streaming'), master(mono, sr, 'custom', { target: -30, truePeak: -1 })];
+    fresh.forEach((result, r) => {
+      assert.equal(again[r]!.gainDb, result.gainDb, `master ${r}: gain`);
+      assert.equal(again[r]!.measurement.truePeak, result.measurement.truePeak, `master ${r}: true peak`);
+      result.channels.forEach((channel, c) => assert.ok(channel.every((v, i) => Object.is(v, again[r]!.channels[c]![i])), `master ${r}, channel ${c} differs`));
+    });
   });
 
   it('leaves silence alone and reports it as failing the integrated rule', () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { limiterGains } from '../../../src/audio/dsp/limiter.js';
 import { refinedPeak } from '../../../src/audio/dsp/true-peak-refine.js';
-import { envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, runMaxima, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
 /** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
@@ -157,9 +157,16 @@ describe('true peak', () => {
     }
     for (const [name, sampleRate, gains, threshold] of cases) {
       it(`finds what a full scan of the output finds: ${name}`, () => {
-        const copy = gainedCopy(input, gains, 1.6, truePeakEnvelope(input, sampleRate, threshold), threshold);
+        const envelope = truePeakEnvelope(input, sampleRate, threshold);
+        const copy = gainedCopy(input, gains, 1.6, envelope, threshold);
         assert.deepEqual(copy.channels, input.map((x) => x.map((v, i) => v * (gains ? gains[i]! : 1.6))));
         assert.deepEqual(gainedPeaks(copy, sampleRate), peaks(copy.channels, sampleRate));
+        // The same summary written into work arrays that hold another render's values, the envelope's
+        // block maxima taken from its run maxima.
+        const stale = (): Float32Array => new Float32Array(envelopeBlocks(n)).fill(0.01);
+        const tops = envelopeBlockMaxima(envelope, runMaxima(envelope, 8, new Float32Array(Math.floor(n / 8))), 8, stale());
+        const reused = gainedCopy(input, gains, 1.6, envelope, threshold, undefined, tops, { low: stale(), high: stale() });
+        assert.deepEqual([reused.top, reused.low, reused.high], [copy.top, copy.low, copy.high]);
       });
     }
 
