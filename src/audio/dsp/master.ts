@@ -229,17 +229,7 @@ function predictGainDb(maxima: readonly Float32Array[], power: Float32Array, fac
   let spread = 8;
   while (spread > 1 && perStep % spread !== 0) spread--;
   const run = factor * spread;
-  const count = Math.floor(power.length / spread);
-  const peaks = scratch('master.predictPeaks', count);
-  const powers = scratch('master.predictPowers', count);
-  for (let q = 0; q < count; q++) {
-    let top = 0;
-    for (const m of maxima) for (let r = Math.floor((q * run) / SUB), last = Math.floor((q * run + run - 1) / SUB); r <= last; r++) top = Math.max(top, m[r]!);
-    peaks[q] = top;
-    let sum = 0;
-    for (let k = q * spread, end = k + spread; k < end; k++) sum += power[k]!;
-    powers[q] = sum / spread;
-  }
+  const { peaks, powers } = predictionRuns(maxima, power, factor, spread);
   const coarseWidth = Math.max(1, Math.round(width / run));
   const coarseRelease = Math.pow(release, run);
   let last: { gainDb: number; loudness: number } | undefined;
@@ -255,6 +245,45 @@ function predictGainDb(maxima: readonly Float32Array[], power: Float32Array, fac
     gainDb += shortfall * Math.min(4, Math.max(1, slope));
   }
   return gainDb;
+}
+
+/**
+ * The prediction's runs of `factor * spread` samples (see predictGainDb): each one's largest value of any
+ * channel's `maxima` (runs of SUB) under it, and the mean of its `spread` values of `power` (in work buffers).
+ */
+export function predictionRuns(maxima: readonly Float32Array[], power: Float32Array, factor: number, spread: number): { peaks: Float32Array; powers: Float32Array } {
+  const run = factor * spread;
+  const count = Math.floor(power.length / spread);
+  const peaks = scratch('master.predictPeaks', count);
+  const powers = scratch('master.predictPowers', count);
+  if (run % SUB === 0) {
+    // Each run covers whole runs of the maxima: their run maxima, then the channels' larger, as integer
+    // maxima of the float32 bits (see runMaxima; a float Math.max branches on which value is larger), in
+    // flat loops (see kWeightedPower on nested loops in Chromium).
+    runMaxima(maxima[0]!, run / SUB, peaks);
+    const top = new Int32Array(peaks.buffer, peaks.byteOffset, count);
+    for (let c = 1; c < maxima.length; c++) {
+      const other = runMaxima(maxima[c]!, run / SUB, scratch('master.predictOther', count));
+      const bits = new Int32Array(other.buffer, other.byteOffset, count);
+      for (let q = 0; q < count; q++) top[q] = Math.max(top[q]!, bits[q]!);
+    }
+  } else {
+    for (let q = 0; q < count; q++) {
+      let top = 0;
+      for (const m of maxima) for (let r = Math.floor((q * run) / SUB), last = Math.floor((q * run + run - 1) / SUB); r <= last; r++) top = Math.max(top, m[r]!);
+      peaks[q] = top;
+    }
+  }
+  let sum = 0;
+  for (let k = 0, j = 0, q = 0, end = count * spread; k < end; k++) {
+    sum += power[k]!;
+    if (++j === spread) {
+      powers[q++] = sum / spread;
+      sum = 0;
+      j = 0;
+    }
+  }
+  return { peaks, powers };
 }
 
 /**

@@ -280,21 +280,26 @@ function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boo
   const top = blockAt(x, start, end, quarter, 0, valueBits, pad);
   let rest = top;
   if (top > lo) {
-    rest = 0;
+    // The tests on the values' float32 bits as integers, combined without branches (whether a value
+    // peaks is a coin toss): only the refinement is branched to.
+    let restBits = 0;
     const last = end - start - 1;
     let before = 0;
     for (let i = 0; i <= last; i++) {
       const v = values[i]!;
-      if (i === 0 || i === last || (v >= before && v >= values[i + 1]!)) {
-        if (v <= lo) {
-          if (v > rest) rest = v;
-        } else if (v <= hi) {
-          const r = refinedPeak(x, start + i, lo, false);
-          if (r > v) values[i] = r;
-        }
+      const b = valueBits[i]!;
+      const after = i < last ? valueBits[i + 1]! : 0;
+      const peaks = Number(i === 0) | Number(i === last) | (Number(b >= before) & Number(b >= after));
+      const under = peaks & Number(v <= lo);
+      restBits = Math.max(restBits, b & -under);
+      if ((peaks & ~under & Number(v <= hi)) !== 0) {
+        const r = refinedPeak(x, start + i, lo, false);
+        if (r > v) values[i] = r;
       }
-      before = v;
+      before = b;
     }
+    oneBits[0] = restBits;
+    rest = one[0]!;
   }
   // Integer maxima of non-negative floats' bits (see runMaxima): the channels' order is a coin toss.
   for (let i = start, j = 0; i < end; i++, j++) out[i] = Math.max(out[i]!, valueBits[j]!);
@@ -308,7 +313,7 @@ const oneBits = bits(one);
 function roundUp(v: number): number {
   one[0] = v;
   // Rounded down: the next float32 up (for a non-negative float, its bits plus one).
-  if (one[0]! < v) oneBits[0] = oneBits[0]! + 1;
+  oneBits[0] = oneBits[0]! + Number(one[0]! < v);
   return one[0]!;
 }
 
