@@ -12,7 +12,8 @@ function coefficients(sampleRate: number, cutoffHz: number): { b0: number; b1: n
 /**
  * 2nd-order Butterworth high-pass (bilinear transform, Q = 1/sqrt(2)) of `x` into `out` (may be `x`
  * itself), state from rest. A constant offset decays to nothing within a few hundred milliseconds
- * (about 0.2 s at 10 Hz). One flat loop; the state stays in float64 locals.
+ * (about 0.2 s at 10 Hz). One flat loop; the state stays in float64 locals, and its feedback term is
+ * added last (see kWeightedPower).
  */
 export function highPass(x: Float32Array, sampleRate: number, cutoffHz: number, out: Float32Array): Float32Array {
   const { b0, b1, a1, a2 } = coefficients(sampleRate, cutoffHz);
@@ -23,7 +24,7 @@ export function highPass(x: Float32Array, sampleRate: number, cutoffHz: number, 
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
     const y = b0 * v + s1;
-    s1 = b1 * v - a1 * y + s2;
+    s1 = b1 * v + s2 - a1 * y;
     s2 = b0 * v - a2 * y;
     out[i] = y;
   }
@@ -47,8 +48,8 @@ export function highPassChannels(channels: readonly Float32Array[], sampleRate: 
     const w = r[i]!;
     const y = b0 * v + s1;
     const z = b0 * w + t1;
-    s1 = b1 * v - a1 * y + s2;
-    t1 = b1 * w - a1 * z + t2;
+    s1 = b1 * v + s2 - a1 * y;
+    t1 = b1 * w + t2 - a1 * z;
     s2 = b0 * v - a2 * y;
     t2 = b0 * w - a2 * z;
     yl[i] = y;

@@ -49,6 +49,8 @@ export function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
  * The filters run in transposed direct form II with double states, in one flat loop with a run counter:
  * in Chromium, direct form I's 12 stereo states spill registers (about four times slower), and a loop
  * nested in a loop over runs is compiled on-stack for the inner loop only and deoptimised at every exit.
+ * Each state update adds its feedback term last: the terms that do not wait on the output are summed
+ * while it is computed (about a tenth faster in Chromium than the textbook order).
  */
 export function kWeightedPower<T extends Float32Array | Float64Array>(channels: readonly Float32Array[], sampleRate: number, weights: readonly number[], run: number, out: T): T {
   const runs = Math.min(out.length, Math.floor((channels[0]?.length ?? 0) / run));
@@ -72,15 +74,15 @@ export function kWeightedPower<T extends Float32Array | Float64Array>(channels: 
       const u = right[i]!;
       const y = b0 * x + s1;
       const t = b0 * u + t1;
-      s1 = b1 * x - a1 * y + s2;
+      s1 = b1 * x + s2 - a1 * y;
       s2 = b2 * x - a2 * y;
-      t1 = b1 * u - a1 * t + t2;
+      t1 = b1 * u + t2 - a1 * t;
       t2 = b2 * u - a2 * t;
       const v = y + q1;
       const w = t + r1;
-      q1 = -2 * y - ha1 * v + q2;
+      q1 = q2 - 2 * y - ha1 * v;
       q2 = y - ha2 * v;
-      r1 = -2 * t - ha1 * w + r2;
+      r1 = r2 - 2 * t - ha1 * w;
       r2 = t - ha2 * w;
       sum += v * v + w * w;
       if (++j === run) {
@@ -103,10 +105,10 @@ export function kWeightedPower<T extends Float32Array | Float64Array>(channels: 
     for (let i = 0; i < n; i++) {
       const x0 = x[i]!;
       const y = b0 * x0 + s1;
-      s1 = b1 * x0 - a1 * y + s2;
+      s1 = b1 * x0 + s2 - a1 * y;
       s2 = b2 * x0 - a2 * y;
       const v = y + q1;
-      q1 = -2 * y - ha1 * v + q2;
+      q1 = q2 - 2 * y - ha1 * v;
       q2 = y - ha2 * v;
       sum += v * v;
       if (++j === run) {

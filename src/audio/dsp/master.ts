@@ -15,7 +15,7 @@ import {
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
-import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, SUB, subMaxima, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, SUB, truePeakEnvelope, type GainedCopy } from './true-peak.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */
@@ -116,8 +116,8 @@ export function* masterSteps(input: Float32Array[], sampleRate: number, preset: 
   const ceiling = dbToGain(p.truePeak - MARGIN_DB);
   const width = Math.max(1, Math.round(0.005 * sampleRate));
   const release = Math.exp(-1 / (0.08 * sampleRate));
-  // The runs' maxima that the envelope's scans read, once for all of them.
-  const maxima = channels.map(subMaxima);
+  // The runs' maxima that the envelope's scans read, once for all of them (as `subMaxima`, into work buffers).
+  const maxima = channels.map((x, c) => runMaxima(x, SUB, scratch(`master.maxima${c}`, Math.ceil(n / SUB))));
   let gainDb = p.integrated - inputIntegrated;
   // Where the steering below will take the gain, roughly (see predictGainDb): the envelope is computed
   // for that, rather than for the starting gain and extended as the gain rises.
@@ -191,7 +191,9 @@ export function* masterSteps(input: Float32Array[], sampleRate: number, preset: 
       gainDb += shortfall * Math.min(4, Math.max(1, slope));
     }
     // The envelope's block maxima from its runs' (where runs tile blocks), not from every sample again.
-    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into, envelopeBlockMaxima(peaks, coarsePeaks, factor));
+    const blockCount = envelopeBlocks(n);
+    const tops = envelopeBlockMaxima(peaks, coarsePeaks, factor, scratch('master.tops', blockCount));
+    copy = gainedCopy(channels, curve?.gains ?? null, dbToGain(gainDb), peaks, threshold, into, tops, { low: scratch('master.low', blockCount), high: scratch('master.high', blockCount) });
     yield;
     blocks = loudnessBlocks(copy.channels, sampleRate);
     yield;
@@ -227,17 +229,7 @@ function predictGainDb(maxima: readonly Float32Array[], power: Float32Array, fac
   let spread = 8;
   while (spread > 1 && perStep % spread !== 0) spread--;
   const run = factor * spread;
-  const count = Math.floor(power.length / spread);
-  const peaks = new Float32Array(count);
-  const powers = new Float32Array(count);
-  for (let q = 0; q < count; q++) {
-    let top = 0;
-    for (const m of maxima) for (let r = Math.floor((q * run) / SUB), last = Math.floor((q * run + run - 1) / SUB); r <= last; r++) top = Math.max(top, m[r]!);
-    peaks[q] = top;
-    let sum = 0;
-    for (let k = q * spread, end = k + spread; k < end; k++) sum += power[k]!;
-    powers[q] = sum / spread;
-  }
+  const { peaks, powers } = predictionRuns(maxima, power, factor, spread);
   const coarseWidth = Math.max(1, Math.round(width / run));
   const coarseRelease = Math.pow(release, run);
   let last: { gainDb: number; loudness: number } | undefined;
@@ -253,6 +245,45 @@ function predictGainDb(maxima: readonly Float32Array[], power: Float32Array, fac
     gainDb += shortfall * Math.min(4, Math.max(1, slope));
   }
   return gainDb;
+}
+
+/**
+ * The prediction's runs of `factor * spread` samples (see predictGainDb): each one's largest value of any
+ * channel's `maxima` (runs of SUB) under it, and the mean of its `spread` values of `power` (in work buffers).
+ */
+export function predictionRuns(maxima: readonly Float32Array[], power: Float32Array, factor: number, spread: number): { peaks: Float32Array; powers: Float32Array } {
+  const run = factor * spread;
+  const count = Math.floor(power.length / spread);
+  const peaks = scratch('master.predictPeaks', count);
+  const powers = scratch('master.predictPowers', count);
+  if (run % SUB === 0) {
+    // Each run covers whole runs of the maxima: their run maxima, then the channels' larger, as integer
+    // maxima of the float32 bits (see runMaxima; a float Math.max branches on which value is larger), in
+    // flat loops (see kWeightedPower on nested loops in Chromium).
+    runMaxima(maxima[0]!, run / SUB, peaks);
+    const top = new Int32Array(peaks.buffer, peaks.byteOffset, count);
+    for (let c = 1; c < maxima.length; c++) {
+      const other = runMaxima(maxima[c]!, run / SUB, scratch('master.predictOther', count));
+      const bits = new Int32Array(other.buffer, other.byteOffset, count);
+      for (let q = 0; q < count; q++) top[q] = Math.max(top[q]!, bits[q]!);
+    }
+  } else {
+    for (let q = 0; q < count; q++) {
+      let top = 0;
+      for (const m of maxima) for (let r = Math.floor((q * run) / SUB), last = Math.floor((q * run + run - 1) / SUB); r <= last; r++) top = Math.max(top, m[r]!);
+      peaks[q] = top;
+    }
+  }
+  let sum = 0;
+  for (let k = 0, j = 0, q = 0, end = count * spread; k < end; k++) {
+    sum += power[k]!;
+    if (++j === spread) {
+      powers[q++] = sum / spread;
+      sum = 0;
+      j = 0;
+    }
+  }
+  return { peaks, powers };
 }
 
 /**

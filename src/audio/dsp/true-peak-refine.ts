@@ -17,6 +17,13 @@ interface Kernel {
   readonly half: number;
   /** Phases 0 to 31 of 32 per sample (phase 0 unused), 2 * half taps each. */
   readonly c: Float64Array;
+  /**
+   * The quarters folded on their symmetry (3 * half values): with s and d the sums and differences of
+   * mirrored taps' samples (tap i and tap 2 * half - 1 - i), the half-sample phase is m.s (it is
+   * symmetric) and the quarter and three-quarter phases, each the other reversed, e.s + f.d and e.s - f.d.
+   * Stored e (half values), then f, then m.
+   */
+  readonly folded: Float64Array;
 }
 
 const GRID = 32;
@@ -36,13 +43,26 @@ function kernel(half: number, beta: number, phases: readonly number[]): Kernel {
     // Each phase normalised to unity DC gain.
     for (let i = 0; i < taps; i++) c[p * taps + i]! /= sum;
   }
-  return { half, c };
+  const folded = new Float64Array(3 * half);
+  const q1 = (GRID / 4) * taps;
+  const q2 = 2 * q1;
+  const q3 = 3 * q1;
+  for (let i = 0; i < half; i++) {
+    // Phase 3/4 is phase 1/4 reversed, to the rounding of their normalisation.
+    folded[i] = (c[q1 + i]! + c[q3 + i]!) / 2;
+    folded[half + i] = (c[q1 + i]! - c[q3 + i]!) / 2;
+    folded[2 * half + i] = c[q2 + i]!;
+  }
+  return { half, c, folded };
 }
 
 let fineKernel: Kernel | undefined;
 let quarterKernel: Kernel | undefined;
 
-/** |interpolant| of `x` at `at` / GRID samples, zero outside the signal. */
+/**
+ * |interpolant| of `x` at `at` / GRID samples, zero outside the signal. Inside it, in four running sums
+ * (taps i mod 4): one chain of additions over every tap would set the pace.
+ */
 function valueAt(x: Float32Array, at: number, k: Kernel): number {
   const n = Math.floor(at / GRID);
   const p = at - n * GRID;
@@ -51,16 +71,50 @@ function valueAt(x: Float32Array, at: number, k: Kernel): number {
   const taps = 2 * half;
   const o = n + 1 - half;
   const base = p * taps;
+  if (o >= 0 && o + taps <= x.length) {
+    let y0 = 0, y1 = 0, y2 = 0, y3 = 0;
+    for (let i = 0; i < taps; i += 4) {
+      y0 += c[base + i]! * x[o + i]!;
+      y1 += c[base + i + 1]! * x[o + i + 1]!;
+      y2 += c[base + i + 2]! * x[o + i + 2]!;
+      y3 += c[base + i + 3]! * x[o + i + 3]!;
+    }
+    return Math.abs(y0 + y1 + (y2 + y3));
+  }
   let y = 0;
   for (let i = Math.max(0, -o), end = Math.min(taps, x.length - o); i < end; i++) y += c[base + i]! * x[o + i]!;
   return Math.abs(y);
 }
 
-/** |interpolant| at n + 1/4, n + 1/2, n + 3/4 into q[at + 1 .. at + 3], in one pass over the taps. */
+/**
+ * |interpolant| at n + 1/4, n + 1/2, n + 3/4 into q[at + 1 .. at + 3], in one pass over the taps. Inside
+ * the signal, over mirrored pairs of taps (see `Kernel.folded`): half the multiplications, and each sum
+ * split in two running sums (even and odd pairs) so that no single chain of additions sets the pace.
+ */
 function quarters(x: Float32Array, n: number, k: Kernel, q: Float64Array, at: number): void {
-  const { c, half } = k;
+  const { c, half, folded } = k;
   const taps = 2 * half;
   const o = n + 1 - half;
+  if (o >= 0 && o + taps <= x.length) {
+    let e0 = 0, e1 = 0, f0 = 0, f1 = 0, m0 = 0, m1 = 0;
+    const last = o + taps - 1;
+    for (let i = 0; i < half; i += 2) {
+      const a0 = x[o + i]!, b0 = x[last - i]!, a1 = x[o + i + 1]!, b1 = x[last - i - 1]!;
+      const s0 = a0 + b0, d0 = a0 - b0, s1 = a1 + b1, d1 = a1 - b1;
+      e0 += folded[i]! * s0;
+      e1 += folded[i + 1]! * s1;
+      f0 += folded[half + i]! * d0;
+      f1 += folded[half + i + 1]! * d1;
+      m0 += folded[2 * half + i]! * s0;
+      m1 += folded[2 * half + i + 1]! * s1;
+    }
+    const e = e0 + e1;
+    const f = f0 + f1;
+    q[at + 1] = Math.abs(e + f);
+    q[at + 2] = Math.abs(m0 + m1);
+    q[at + 3] = Math.abs(e - f);
+    return;
+  }
   const b1 = (GRID / 4) * taps;
   const b2 = 2 * b1;
   const b3 = 3 * b1;

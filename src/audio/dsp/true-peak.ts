@@ -102,13 +102,14 @@ function absMax(x: Float32Array, from: number, to: number): number {
 }
 
 /**
- * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`,
- * sets out[i - from] to the largest |value| there or at sample i. Returns the largest value above `floor`. The 16 taps
+ * Interpolates between each sample i and i+1 for i in [from, to), tap 0 of sample i being src[i + shift]. With `out`
+ * (the bits of a Float32Array), sets out[i - from] to the largest |value| there or at sample i. Returns the largest
+ * value above `floor`. Each value goes into that running maximum on its own (see `coarseBlock`). The 16 taps
  * slide through locals (one load per sample): with the 24 coefficients also in locals, reloading all 16
  * each time spills registers and costs about a third more. Math.abs and Math.max rather than comparisons:
  * the signs of audio are a coin toss for the branch predictor.
  */
-function block(src: Float32Array, shift: number, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Float32Array | null): number {
+function block(src: Float32Array, shift: number, from: number, to: number, k: Float64Array, quarter: boolean, floor: number, out: Int32Array | null): number {
   const u0 = k[0]!, u1 = k[1]!, u2 = k[2]!, u3 = k[3]!, u4 = k[4]!, u5 = k[5]!, u6 = k[6]!, u7 = k[7]!;
   const v0 = k[8]!, v1 = k[9]!, v2 = k[10]!, v3 = k[11]!, v4 = k[12]!, v5 = k[13]!, v6 = k[14]!, v7 = k[15]!;
   const b0 = k[16]!, b1 = k[17]!, b2 = k[18]!, b3 = k[19]!, b4 = k[20]!, b5 = k[21]!, b6 = k[22]!, b7 = k[23]!;
@@ -118,20 +119,27 @@ function block(src: Float32Array, shift: number, from: number, to: number, k: Fl
   for (let i = from; i < to; i++) {
     const x15 = src[i + shift + 15]!;
     const s0 = x0 + x15, s1 = x1 + x14, s2 = x2 + x13, s3 = x3 + x12, s4 = x4 + x11, s5 = x5 + x10, s6 = x6 + x9, s7 = x7 + x8;
-    const mid = b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7;
-    let peak = Math.abs(mid);
+    const mid = Math.abs(b0 * s0 + b1 * s1 + b2 * s2 + b3 * s3 + b4 * s4 + b5 * s5 + b6 * s6 + b7 * s7);
+    floor = Math.max(floor, mid);
+    let quarters = 0;
     if (quarter) {
       const even = u0 * s0 + u1 * s1 + u2 * s2 + u3 * s3 + u4 * s4 + u5 * s5 + u6 * s6 + u7 * s7;
       const odd =
         v0 * (x0 - x15) + v1 * (x1 - x14) + v2 * (x2 - x13) + v3 * (x3 - x12) + v4 * (x4 - x11) + v5 * (x5 - x10) + v6 * (x6 - x9) + v7 * (x7 - x8);
-      peak = Math.max(peak, Math.abs(even + odd), Math.abs(even - odd));
+      // max(|even + odd|, |even - odd|), the same float: the larger is the sum of the magnitudes, rounded alike.
+      quarters = Math.abs(even) + Math.abs(odd);
+      floor = Math.max(floor, quarters);
     }
     if (out !== null) {
-      // The envelope holds the sample itself too.
-      peak = Math.max(peak, Math.abs(x7));
-      out[i - from] = peak;
+      // The envelope holds the sample itself too. Its value is the largest of the three as a float32 (the
+      // rounding keeps their order): taken as integers from their bits (no branch to mispredict).
+      const sample = Math.abs(x7);
+      floor = Math.max(floor, sample);
+      three[0] = mid;
+      three[1] = quarters;
+      three[2] = sample;
+      out[i - from] = Math.max(threeBits[0]!, threeBits[1]!, threeBits[2]!);
     }
-    floor = Math.max(floor, peak);
     x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8;
     x8 = x9; x9 = x10; x10 = x11; x11 = x12; x12 = x13; x13 = x14; x14 = x15;
   }
@@ -154,14 +162,15 @@ function coarseBlock(src: Float32Array, from: number, to: number, k: Float64Arra
     const x5 = src[i + 3]!;
     const s0 = x0 + x5, s1 = x1 + x4, s2 = x2 + x3;
     const mid = b5 * s0 + b6 * s1 + b7 * s2;
-    let peak = Math.abs(mid);
+    // Each value into the running maximum on its own: which of two values is larger is a coin toss (a
+    // float Math.max branches on it), whether a value beats the block's maximum so far rarely is.
+    top = Math.max(top, Math.abs(mid));
     if (quarter) {
       // max(|even + odd|, |even - odd|)
       const even = u5 * s0 + u6 * s1 + u7 * s2;
       const odd = v5 * (x0 - x5) + v6 * (x1 - x4) + v7 * (x2 - x3);
-      peak = Math.max(peak, Math.abs(even) + Math.abs(odd));
+      top = Math.max(top, Math.abs(even) + Math.abs(odd));
     }
-    top = Math.max(top, peak);
     x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5;
   }
   return top;
@@ -171,6 +180,10 @@ function coarseBlock(src: Float32Array, from: number, to: number, k: Float64Arra
 function bits(x: Float32Array): Int32Array {
   return new Int32Array(x.buffer, x.byteOffset, x.length);
 }
+
+/** Where `block` rounds a sample's three values to float32 to compare them as integers. */
+const three = new Float32Array(3);
+const threeBits = bits(three);
 
 /** Clears the sign bit: the bits of |v|. */
 const ABS = 0x7fffffff;
@@ -220,7 +233,7 @@ export function subMaxima(x: Float32Array): Float32Array {
  * Interpolates samples [start, end) of `x` (see `block`; `out` is indexed from `start`): blocks at the
  * edges read a zero-padded copy of their neighbourhood in `pad` (BLOCK + TAPS long), the others read `x` itself.
  */
-function blockAt(x: Float32Array, start: number, end: number, quarter: boolean, floor: number, out: Float32Array | null, pad: Float32Array): number {
+function blockAt(x: Float32Array, start: number, end: number, quarter: boolean, floor: number, out: Int32Array | null, pad: Float32Array): number {
   const { coefficients } = getKernel();
   const lo = start + 1 - HALF;
   const hi = end + HALF;
@@ -236,8 +249,8 @@ function blockAt(x: Float32Array, start: number, end: number, quarter: boolean, 
  * `refinedPeak`): `level` rises to each value found, and the refinement reads eighths where that could
  * beat `level`.
  */
-function refineBlock(x: Float32Array, start: number, end: number, quarter: boolean, level: number, values: Float32Array, pad: Float32Array): number {
-  let top = blockAt(x, start, end, quarter, 0, values, pad);
+function refineBlock(x: Float32Array, start: number, end: number, quarter: boolean, level: number, values: Float32Array, valueBits: Int32Array, pad: Float32Array): number {
+  let top = blockAt(x, start, end, quarter, 0, valueBits, pad);
   if (top <= level * CANDIDATE) return top;
   const last = end - start - 1;
   // The 4x value before values[i] was refined.
@@ -263,27 +276,33 @@ function refineBlock(x: Float32Array, start: number, end: number, quarter: boole
  * values, those that peak (as in `refineBlock`) above `lo` and at most `hi` refined. Returns the largest
  * value that peaks at or under `lo`, left as it is (0 if none): what a lower threshold would refine.
  */
-function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boolean, lo: number, hi: number, values: Float32Array, pad: Float32Array, out: Float32Array): number {
-  const top = blockAt(x, start, end, quarter, 0, values, pad);
+function envelopeBlock(x: Float32Array, start: number, end: number, quarter: boolean, lo: number, hi: number, values: Float32Array, valueBits: Int32Array, pad: Float32Array, out: Int32Array): number {
+  const top = blockAt(x, start, end, quarter, 0, valueBits, pad);
   let rest = top;
   if (top > lo) {
-    rest = 0;
+    // The tests on the values' float32 bits as integers, combined without branches (whether a value
+    // peaks is a coin toss): only the refinement is branched to.
+    let restBits = 0;
     const last = end - start - 1;
     let before = 0;
     for (let i = 0; i <= last; i++) {
       const v = values[i]!;
-      if (i === 0 || i === last || (v >= before && v >= values[i + 1]!)) {
-        if (v <= lo) {
-          if (v > rest) rest = v;
-        } else if (v <= hi) {
-          const r = refinedPeak(x, start + i, lo, false);
-          if (r > v) values[i] = r;
-        }
+      const b = valueBits[i]!;
+      const after = i < last ? valueBits[i + 1]! : 0;
+      const peaks = Number(i === 0) | Number(i === last) | (Number(b >= before) & Number(b >= after));
+      const under = peaks & Number(v <= lo);
+      restBits = Math.max(restBits, b & -under);
+      if ((peaks & ~under & Number(v <= hi)) !== 0) {
+        const r = refinedPeak(x, start + i, lo, false);
+        if (r > v) values[i] = r;
       }
-      before = v;
+      before = b;
     }
+    oneBits[0] = restBits;
+    rest = one[0]!;
   }
-  for (let i = start, j = 0; i < end; i++, j++) if (values[j]! > out[i]!) out[i] = values[j]!;
+  // Integer maxima of non-negative floats' bits (see runMaxima): the channels' order is a coin toss.
+  for (let i = start, j = 0; i < end; i++, j++) out[i] = Math.max(out[i]!, valueBits[j]!);
   return rest;
 }
 
@@ -294,7 +313,7 @@ const oneBits = bits(one);
 function roundUp(v: number): number {
   one[0] = v;
   // Rounded down: the next float32 up (for a non-negative float, its bits plus one).
-  if (one[0]! < v) oneBits[0] = oneBits[0]! + 1;
+  oneBits[0] = oneBits[0]! + Number(one[0]! < v);
   return one[0]!;
 }
 
@@ -315,11 +334,14 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
   const values = new Float32Array(BLOCK);
+  const valueBits = bits(values);
+  const outBits = out === null ? null : bits(out);
   const lo = floor * CANDIDATE;
   const hi = above * CANDIDATE;
   // Blocks whose whole neighbourhood lies inside: taps of samples start..start+31 reach x[start - 7] ..
   // x[start + 39], the runs q - 1 .. q + 4 of SUB samples (q = start / SUB), unrolled below.
   const inner = Math.floor((n - BLOCK - HALF) / BLOCK) * BLOCK;
+  const top = bits(maxima);
   for (let start = 0, k = 0; start < n; start += BLOCK, k++) {
     const end = Math.min(n, start + BLOCK);
     if (pending !== null && hi !== Infinity) {
@@ -330,7 +352,7 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
         if (-rest <= lo) continue;
       } else {
         if (rest <= lo) continue;
-        pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, pad, out!);
+        pending[k] = envelopeBlock(x, start, end, quarter, lo, hi, values, valueBits, pad, outBits!);
         if (touched !== null) touched[k] = 1;
         continue;
       }
@@ -338,8 +360,10 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     let m = 0;
     const within = start > 0 && start <= inner;
     if (within) {
+      // Integer maxima of the float32 bit patterns (see runMaxima), read back as a float.
       const q = start / SUB;
-      m = Math.max(maxima[q - 1]!, maxima[q]!, maxima[q + 1]!, maxima[q + 2]!, maxima[q + 3]!, maxima[q + 4]!);
+      oneBits[0] = Math.max(top[q - 1]!, top[q]!, top[q + 1]!, top[q + 2]!, top[q + 3]!, top[q + 4]!);
+      m = one[0]!;
     } else {
       for (let r = (Math.max(0, start + 1 - HALF) / SUB) | 0, last = ((Math.min(n, end + HALF) - 1) / SUB) | 0; r <= last; r++) m = Math.max(m, maxima[r]!);
     }
@@ -361,9 +385,9 @@ function scan(x: Float32Array, factor: number, floor: number, out: Float32Array 
     }
     if (out === null) {
       if (blockAt(x, start, end, quarter, 0, null, pad) <= lo) continue;
-      floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, values, pad));
+      floor = Math.max(floor, refineBlock(x, start, end, quarter, floor, values, valueBits, pad));
     } else {
-      const rest = envelopeBlock(x, start, end, quarter, lo, Infinity, values, pad, out);
+      const rest = envelopeBlock(x, start, end, quarter, lo, Infinity, values, valueBits, pad, outBits!);
       if (pending !== null) pending[k] = rest;
       if (touched !== null) touched[k] = 1;
     }
@@ -483,14 +507,15 @@ export interface GainedCopy {
 /**
  * The largest value of `envelope` in each block of BLOCK (32) samples, from its `runMaxima` for runs of
  * `run` samples (`runs`, from the start, whole runs only) where runs tile the blocks; else undefined.
- * For `gainedCopy`, which otherwise reads the whole envelope for them.
+ * For `gainedCopy`, which otherwise reads the whole envelope for them. Into `out` (`envelopeBlocks` long)
+ * when given.
  */
-export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number): Float32Array | undefined {
+export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, run: number, out?: Float32Array): Float32Array | undefined {
   if (BLOCK % run !== 0) return undefined;
   const n = envelope.length;
   const per = BLOCK / run;
   const covered = runs.length * run;
-  const top = new Float32Array(Math.ceil(n / BLOCK));
+  const top = out ?? new Float32Array(Math.ceil(n / BLOCK));
   for (let k = 0; k < top.length; k++) {
     const start = k * BLOCK;
     const end = Math.min(n, start + BLOCK);
@@ -510,14 +535,15 @@ export function envelopeBlockMaxima(envelope: Float32Array, runs: Float32Array, 
  * `channels` times the per-sample `gains` (or `gain` throughout), into `into` (one array per channel of
  * their length, not the channels themselves) or new arrays, summarised for `gainedPeaks` on the way:
  * `envelope` is the channels' `truePeakEnvelope` for `threshold`; `tops`, if known, its largest value in
- * each block (`envelopeBlockMaxima`).
+ * each block (`envelopeBlockMaxima`). `work`: arrays (`envelopeBlocks` long) for the gain's extremes per
+ * block, instead of new ones.
  */
-export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array): GainedCopy {
+export function gainedCopy(channels: readonly Float32Array[], gains: Float32Array | null, gain: number, envelope: Float32Array, threshold: number, into?: readonly Float32Array[], tops?: Float32Array, work?: { readonly low: Float32Array; readonly high: Float32Array }): GainedCopy {
   const n = envelope.length;
   const blocks = Math.ceil(n / BLOCK);
   const top = tops ?? new Float32Array(blocks);
-  const low = new Float32Array(blocks).fill(gain);
-  const high = new Float32Array(blocks).fill(gain);
+  const low = (work?.low ?? new Float32Array(blocks)).fill(gain);
+  const high = (work?.high ?? new Float32Array(blocks)).fill(gain);
   const out = into ? [...into] : channels.map(() => new Float32Array(n));
   // The largest |value| is taken before the float32 rounding: rounding is monotonic, so the largest
   // stored value is that one rounded.
@@ -604,6 +630,7 @@ export function gainedPeaks(copy: GainedCopy, sampleRate: number): { samplePeak:
   const quarter = factor === 4;
   const pad = new Float32Array(BLOCK + TAPS);
   const values = new Float32Array(BLOCK);
+  const valueBits = bits(values);
   let peak = samplePeak;
   for (let k = 0; k < blocks; k++) {
     // A block's taps reach HALF samples into each neighbour (HALF < BLOCK).
@@ -620,7 +647,7 @@ export function gainedPeaks(copy: GainedCopy, sampleRate: number): { samplePeak:
     const start = k * BLOCK;
     const end = Math.min(n, start + BLOCK);
     for (const channel of channels) {
-      if (blockAt(channel, start, end, quarter, 0, null, pad) > peak * CANDIDATE) peak = Math.max(peak, refineBlock(channel, start, end, quarter, peak, values, pad));
+      if (blockAt(channel, start, end, quarter, 0, null, pad) > peak * CANDIDATE) peak = Math.max(peak, refineBlock(channel, start, end, quarter, peak, values, valueBits, pad));
     }
   }
   return { samplePeak, truePeak: peak };

@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DELIVERY_PRESETS, checkCompliance, limitTruePeak, master, measureLoudness, renderMix, truePeak, type DeliveryPresetId } from '../../../src/audio/index.js';
-import { music, sine, syntheticSpeech } from '../../audio/signals.js';
+import { predictionRuns } from '../../../src/audio/dsp/master.js';
+import { releaseScratch } from '../../../src/audio/dsp/scratch.js';
+import { subMaxima } from '../../../src/audio/dsp/true-peak.js';
+import { music, prng, sine, syntheticSpeech } from '../../audio/signals.js';
 
 const sr = 48000;
 const dbtp = (channels: Float32Array[]): number => 20 * Math.log10(truePeak(channels, sr));
@@ -131,6 +134,48 @@ describe('master', () => {
     plain.channels.forEach((channel, c) => assert.ok(channel.every((v, i) => Object.is(v, consumed.channels[c]![i])), `channel ${c} differs`));
     assert.equal(consumed.measurement.truePeak, plain.measurement.truePeak);
     assert.ok(input.some((channel, c) => channel.some((v, i) => v !== mix[c]![i])), 'the consumed input was used as the work buffer');
+  });
+
+  it('gives the same master whatever earlier masters left in its work buffers (longer, louder, other channel counts)', () => {
+    const short = mix.map((channel) => channel.subarray(0, sr * 7 + 5));
+    const mono = [short[0]!];
+    releaseScratch();
+    const fresh = [master(short, sr, 'streaming'), master(mono, sr, 'streaming'), master(mono, sr, 'custom', { target: -30, truePeak: -1 })];
+    assert.equal(fresh[2]!.limiterReductionDb, 0, 'the quiet master is not limited: one gain throughout');
+    // Louder and longer renders first (every work buffer written further, with other gains), then the same three.
+    master(mix.map((channel) => channel.map((v) => v * 4)), sr, 'streaming');
+    master([mix[1]!.map((v) => v * 30)], sr, 'streaming');
+    const again = [master(short, sr, 'streaming'), master(mono, sr, 'streaming'), master(mono, sr, 'custom', { target: -30, truePeak: -1 })];
+    fresh.forEach((result, r) => {
+      assert.equal(again[r]!.gainDb, result.gainDb, `master ${r}: gain`);
+      assert.equal(again[r]!.measurement.truePeak, result.measurement.truePeak, `master ${r}: true peak`);
+      result.channels.forEach((channel, c) => assert.ok(channel.every((v, i) => Object.is(v, again[r]!.channels[c]![i])), `master ${r}, channel ${c} differs`));
+    });
+  });
+
+  it("takes the prediction's runs as a plain computation does (runs of 64 and 49 samples, 1 and 2 channels, stale work buffers)", () => {
+    const random = prng(5);
+    for (const [factor, spread] of [[8, 8], [7, 7]] as const) {
+      for (const count of [2, 1]) {
+        for (const scale of [3, 1]) {
+          // Noise whose louder channel changes every 100 samples, so that each wins somewhere, the second channel in the first run.
+          const channels = Array.from({ length: count }, (_, c) => new Float32Array(sr * 2 + 77).map((_, i) => scale * (random() * 2 - 1) * (Math.floor(i / 100) % 2 !== c ? 1 : 0.3)));
+          const maxima = channels.map(subMaxima);
+          const power = new Float32Array(Math.floor(channels[0]!.length / factor)).map((_, k) => (k % 13) * scale + 1 / (k + 1));
+          const { peaks, powers } = predictionRuns(maxima, power, factor, spread);
+          const run = factor * spread;
+          assert.equal(peaks.length, Math.floor(power.length / spread));
+          for (let q = 0; q < peaks.length; q++) {
+            let top = 0;
+            for (const m of maxima) for (let r = Math.floor((q * run) / 8); r <= Math.floor((q * run + run - 1) / 8); r++) top = Math.max(top, m[r]!);
+            let sum = 0;
+            for (let k = q * spread; k < q * spread + spread; k++) sum += power[k]!;
+            assert.equal(peaks[q], top, `runs of ${run}, ${count} channel(s): peak ${q}`);
+            assert.equal(powers[q], Math.fround(sum / spread), `runs of ${run}, ${count} channel(s): power ${q}`);
+          }
+        }
+      }
+    }
   });
 
   it('leaves silence alone and reports it as failing the integrated rule', () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { limiterGains } from '../../../src/audio/dsp/limiter.js';
 import { refinedPeak } from '../../../src/audio/dsp/true-peak-refine.js';
-import { envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, runMaxima, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
 /** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
@@ -93,6 +93,24 @@ describe('true peak', () => {
     }
   });
 
+  it('refines inside the signal (mirrored taps folded) as at its edges (every tap on its own)', () => {
+    // The same 100 samples alone, where every refinement's taps reach past both ends (zeros there), and
+    // with 300 zeros either side, where they reach no end: the two ways of summing must agree.
+    const alone = noise.subarray(1000, 1100);
+    const padded = new Float32Array(700);
+    padded.set(alone, 300);
+    let compared = 0;
+    for (const fine of [false, true]) {
+      for (let n = 0; n < alone.length; n++) {
+        const edge = refinedPeak(alone, n, 0, fine);
+        const inside = refinedPeak(padded, 300 + n, 0, fine);
+        assert.ok(Math.abs(edge - inside) <= 1e-12 * Math.max(1, edge), `${fine ? 'eighths' : 'quarters'} at ${n}: ${inside} vs ${edge}`);
+        compared++;
+      }
+    }
+    assert.equal(compared, 200);
+  });
+
   it('takes the larger channel and reports 0 for silence', () => {
     assert.equal(truePeak([new Float32Array(100), new Float32Array(100)], 48000), 0);
     const half = noise.map((v) => v / 2);
@@ -139,9 +157,16 @@ describe('true peak', () => {
     }
     for (const [name, sampleRate, gains, threshold] of cases) {
       it(`finds what a full scan of the output finds: ${name}`, () => {
-        const copy = gainedCopy(input, gains, 1.6, truePeakEnvelope(input, sampleRate, threshold), threshold);
+        const envelope = truePeakEnvelope(input, sampleRate, threshold);
+        const copy = gainedCopy(input, gains, 1.6, envelope, threshold);
         assert.deepEqual(copy.channels, input.map((x) => x.map((v, i) => v * (gains ? gains[i]! : 1.6))));
         assert.deepEqual(gainedPeaks(copy, sampleRate), peaks(copy.channels, sampleRate));
+        // The same summary written into work arrays that hold another render's values, the envelope's
+        // block maxima taken from its run maxima.
+        const stale = (): Float32Array => new Float32Array(envelopeBlocks(n)).fill(0.01);
+        const tops = envelopeBlockMaxima(envelope, runMaxima(envelope, 8, new Float32Array(Math.floor(n / 8))), 8, stale());
+        const reused = gainedCopy(input, gains, 1.6, envelope, threshold, undefined, tops, { low: stale(), high: stale() });
+        assert.deepEqual([reused.top, reused.low, reused.high], [copy.top, copy.low, copy.high]);
       });
     }
 
