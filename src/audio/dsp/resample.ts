@@ -9,6 +9,36 @@ export interface ResampleOptions {
   readonly beta?: number;
   /** Pass band edge as a fraction of the lower Nyquist frequency. Default 0.96 (46 kHz at 48 kHz). */
   readonly rolloff?: number;
+  /**
+   * Design for the audible band instead (`halfWidth`, `beta` and `rolloff` are then ignored): flat to 20 kHz
+   * (or 90% of the lower Nyquist frequency, if that is lower), at least 85 dB down wherever an image or an
+   * alias would land below 20 kHz, with as few taps as that takes: 32 for 44.1 to 48 kHz (as Chromium's own
+   * resampler), 56 for 22.05 to 48 kHz. What the asset decoder uses: about half the work of the default.
+   */
+  readonly audible?: boolean;
+}
+
+/** Top of the audible band, Hz. */
+const AUDIBLE_HZ = 20_000;
+/** Stop band attenuation of the `audible` design, dB. */
+const AUDIBLE_STOP_DB = 85;
+
+/**
+ * The `audible` design for `fromRate` to `toRate`: taps on each side of the filter's centre, in input
+ * samples (even), the cutoff in cycles per input sample, and the Kaiser beta (Kaiser's formulas).
+ */
+function audibleDesign(fromRate: number, toRate: number): { half: number; cutoff: number; beta: number } {
+  const low = Math.min(fromRate, toRate);
+  const pass = Math.min(AUDIBLE_HZ, 0.45 * low);
+  // Where the stop band must begin: the image (up) or alias (down) of the pass band edge, unless the output
+  // rate puts that above 20 kHz anyway; then only what it folds back below 20 kHz must go.
+  let stop = low - pass;
+  const folded = stop <= toRate / 2 ? stop : toRate - stop;
+  if (folded >= AUDIBLE_HZ) stop = Math.max(stop, toRate - AUDIBLE_HZ);
+  const transition = (stop - pass) / fromRate;
+  const taps = Math.ceil((AUDIBLE_STOP_DB - 7.95) / (14.36 * transition));
+  const half = Math.max(2, Math.ceil(taps / 4) * 2);
+  return { half, cutoff: (pass + stop) / 2 / fromRate, beta: 0.1102 * (AUDIBLE_STOP_DB - 8.7) };
 }
 
 function gcd(a: number, b: number): number {
@@ -16,26 +46,33 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-const tables = new Map<string, { taps: number; table: Float32Array }>();
+const tables = new Map<string, { half: number; table: Float32Array }>();
 
 /**
- * Polyphase table: for each of `up` phases, `taps` coefficients. Phase p is for an output point at fraction
- * p / up past input sample k; tap t weighs input sample k - half + 1 + t. Each phase sums to 1.
+ * Polyphase table: for each of `up` phases, `2 * half` coefficients. Phase p is for an output point at
+ * fraction p / up past input sample k; tap t weighs input sample k - half + 1 + t. Each phase sums to 1.
  */
-function polyphase(up: number, down: number, options: ResampleOptions): { taps: number; table: Float32Array; half: number } {
-  const ratio = Math.min(1, up / down);
-  const zeroCrossings = options.halfWidth ?? 32;
-  const half = Math.ceil(zeroCrossings / ratio);
-  const taps = half * 2;
-  const key = `${up}/${down}/${zeroCrossings}/${options.beta ?? 9}/${options.rolloff ?? 0.96}`;
+function polyphase(up: number, down: number, fromRate: number, toRate: number, options: ResampleOptions): { half: number; table: Float32Array } {
+  const key = options.audible ? `${up}/${down}/${fromRate}/${toRate}/audible` : `${up}/${down}/${options.halfWidth ?? 32}/${options.beta ?? 9}/${options.rolloff ?? 0.96}`;
   const known = tables.get(key);
-  if (known) return { ...known, half };
-  const beta = options.beta ?? 9;
-  const cutoff = 0.5 * ratio * (options.rolloff ?? 0.96);
+  if (known) return known;
+  let half: number;
+  let cutoff: number;
+  let beta: number;
+  if (options.audible) {
+    ({ half, cutoff, beta } = audibleDesign(fromRate, toRate));
+  } else {
+    const ratio = Math.min(1, up / down);
+    // Even, so that the kernel's unrolled loop reads whole pairs.
+    half = Math.ceil(Math.ceil((options.halfWidth ?? 32) / ratio) / 2) * 2;
+    cutoff = 0.5 * ratio * (options.rolloff ?? 0.96);
+    beta = options.beta ?? 9;
+  }
+  const taps = half * 2;
   const table = new Float32Array(up * taps);
+  const row = new Float64Array(taps);
   for (let p = 0; p < up; p++) {
     let sum = 0;
-    const row = new Float64Array(taps);
     for (let t = 0; t < taps; t++) {
       const tau = p / up - (t - half + 1);
       row[t] = 2 * cutoff * sinc(2 * cutoff * tau) * kaiser(tau / half, beta);
@@ -43,9 +80,9 @@ function polyphase(up: number, down: number, options: ResampleOptions): { taps: 
     }
     for (let t = 0; t < taps; t++) table[p * taps + t] = row[t]! / sum;
   }
-  const made = { taps, table };
+  const made = { half, table };
   tables.set(key, made);
-  return { ...made, half };
+  return made;
 }
 
 /**
@@ -62,21 +99,37 @@ export function resample(input: Float32Array, fromRate: number, toRate: number, 
   const up = toRate / g;
   const down = fromRate / g;
   if (up > 4096) throw new AudioInputError(`resample: ${fromRate} -> ${toRate} Hz needs ${up} filter phases; resample through 48000 Hz first.`);
-  const { taps, table, half } = polyphase(up, down, options);
+  const { table, half } = polyphase(up, down, fromRate, toRate, options);
+  const taps = half * 2;
   const n = input.length;
   const length = Math.round((n * up) / down);
-  // Zero-padded input: xp[k + half] = input[k].
-  const xp = new Float32Array(n + taps * 2);
-  xp.set(input, half);
   const out = new Float32Array(length);
   let k = 0;
   let phase = 0;
   for (let i = 0; i < length; i++) {
-    const base = phase * taps;
-    const start = k + 1; // xp index of input[k - half + 1]
-    let y = 0;
-    for (let t = 0; t < taps; t++) y += table[base + t]! * xp[start + t]!;
-    out[i] = y;
+    // Output i weighs input[k - half + 1 .. k + half] with phase `phase`'s taps.
+    let b = phase * taps;
+    let s = k - half + 1;
+    if (s >= 0 && s + taps <= n) {
+      // Inside the input: four sums, four taps a step (about twice as fast as one sum in V8).
+      const end = b + taps;
+      let y0 = 0;
+      let y1 = 0;
+      let y2 = 0;
+      let y3 = 0;
+      for (; b < end; b += 4, s += 4) {
+        y0 += table[b]! * input[s]!;
+        y1 += table[b + 1]! * input[s + 1]!;
+        y2 += table[b + 2]! * input[s + 2]!;
+        y3 += table[b + 3]! * input[s + 3]!;
+      }
+      out[i] = y0 + y1 + (y2 + y3);
+    } else {
+      // At either end: samples outside the input are silence.
+      let y = 0;
+      for (let t = 0; t < taps; t++, s++) if (s >= 0 && s < n) y += table[b + t]! * input[s]!;
+      out[i] = y;
+    }
     phase += down;
     while (phase >= up) {
       phase -= up;
