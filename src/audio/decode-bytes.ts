@@ -27,7 +27,11 @@ export class NotDecodedHere extends Error {
  * (`resample`'s audible design) and left at the file's rate otherwise. Throws `NotDecodedHere` otherwise.
  */
 export async function decodeBytes(bytes: Uint8Array, toRate?: number): Promise<DecodedChannels> {
-  const decoded = await decodeAtFileRate(bytes);
+  return resampled(await decodeAtFileRate(bytes), toRate);
+}
+
+/** `decoded` at `toRate` (`resample`'s audible design), or as it is when that is its rate or undefined. */
+export function resampled(decoded: DecodedChannels, toRate: number | undefined): DecodedChannels {
   if (toRate === undefined || toRate === decoded.sampleRate) return decoded;
   return { channels: resampleChannels(decoded.channels, decoded.sampleRate, toRate, { audible: true }), sampleRate: toRate };
 }

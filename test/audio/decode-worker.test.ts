@@ -3,9 +3,9 @@
 // worker fails; the same errors either way; abort and dispose; the worker stopped once idle.
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { AssetDecoder } from '../../src/audio/decode.js';
+import { AssetDecoder, peaksOf } from '../../src/audio/decode.js';
 import { decodeBytes } from '../../src/audio/decode-bytes.js';
-import { DecodeWork } from '../../src/audio/decode-work.js';
+import { DecodeWork, SPLIT_MIN_BYTES } from '../../src/audio/decode-work.js';
 import { startDecodeWorker } from '../../src/audio/render-worker-start.js';
 import type { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
@@ -127,14 +127,30 @@ describe('AssetDecoder with its decode worker', () => {
 describe('DecodeWork', () => {
   it('starts the worker on demand and stops it once idle', async () => {
     const work = new DecodeWork(undefined, 50);
-    expect(work.running).to.equal(false);
+    expect(work.running).to.equal(0);
     const result = await work.decode(wav16([sine(0.1, 22_050)], 22_050), 48_000);
     expect('channels' in result && [result.sampleRate, result.channels[0]!.length]).to.deep.equal([48_000, 4800]);
-    expect(work.running).to.equal(true);
+    expect(work.running).to.equal(1);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(work.running).to.equal(false);
+    expect(work.running).to.equal(0);
     const again = await work.decode(wav16([sine(0.1, 22_050)], 22_050), undefined);
     expect('channels' in again && again.sampleRate).to.equal(22_050);
+    work.dispose();
+  });
+
+  it('has a second worker resample the second channel of a long stereo file: the same result as one worker', async () => {
+    const music = [0, 1].map((c) => Float32Array.from({ length: 44_100 * 7 }, (_, i) => 0.4 * Math.sin(i * (0.05 + 0.03 * c)) * Math.sin(i / 5000)));
+    const bytes = wav16(music, 44_100);
+    expect(bytes.byteLength).to.be.above(SPLIT_MIN_BYTES);
+    const expected = await decodeBytes(new Uint8Array(bytes), 48_000);
+    const work = new DecodeWork();
+    const result = await work.decode(bytes.slice(0), 48_000);
+    expect(work.running).to.equal(2);
+    if (!('channels' in result)) throw new Error('not decoded off the page');
+    expect(result.channels.map((channel) => channel.length)).to.deep.equal([336_000, 336_000]);
+    for (let c = 0; c < 2; c++) expect(result.channels[c]!.every((value, i) => value === expected.channels[c]![i]), `channel ${c}`).to.equal(true);
+    const peaks = await peaksOf(expected.channels, 48_000);
+    expect(result.peaks.every((value, i) => value === peaks[i])).to.equal(true);
     work.dispose();
   });
 
