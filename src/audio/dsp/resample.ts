@@ -110,7 +110,46 @@ export function resample(input: Float32Array, fromRate: number, toRate: number, 
     // Output i weighs input[k - half + 1 .. k + half] with phase `phase`'s taps.
     let b = phase * taps;
     let s = k - half + 1;
-    if (s >= 0 && s + taps <= n) {
+    if (s >= 0 && s + taps <= n && taps === 32) {
+      // The audible design's 32 taps (44.1 to 48 kHz), written out: about a fifth faster again in V8.
+      let y0 = 0;
+      let y1 = 0;
+      let y2 = 0;
+      let y3 = 0;
+      y0 += table[b]! * input[s]!;
+      y1 += table[b + 1]! * input[s + 1]!;
+      y2 += table[b + 2]! * input[s + 2]!;
+      y3 += table[b + 3]! * input[s + 3]!;
+      y0 += table[b + 4]! * input[s + 4]!;
+      y1 += table[b + 5]! * input[s + 5]!;
+      y2 += table[b + 6]! * input[s + 6]!;
+      y3 += table[b + 7]! * input[s + 7]!;
+      y0 += table[b + 8]! * input[s + 8]!;
+      y1 += table[b + 9]! * input[s + 9]!;
+      y2 += table[b + 10]! * input[s + 10]!;
+      y3 += table[b + 11]! * input[s + 11]!;
+      y0 += table[b + 12]! * input[s + 12]!;
+      y1 += table[b + 13]! * input[s + 13]!;
+      y2 += table[b + 14]! * input[s + 14]!;
+      y3 += table[b + 15]! * input[s + 15]!;
+      y0 += table[b + 16]! * input[s + 16]!;
+      y1 += table[b + 17]! * input[s + 17]!;
+      y2 += table[b + 18]! * input[s + 18]!;
+      y3 += table[b + 19]! * input[s + 19]!;
+      y0 += table[b + 20]! * input[s + 20]!;
+      y1 += table[b + 21]! * input[s + 21]!;
+      y2 += table[b + 22]! * input[s + 22]!;
+      y3 += table[b + 23]! * input[s + 23]!;
+      y0 += table[b + 24]! * input[s + 24]!;
+      y1 += table[b + 25]! * input[s + 25]!;
+      y2 += table[b + 26]! * input[s + 26]!;
+      y3 += table[b + 27]! * input[s + 27]!;
+      y0 += table[b + 28]! * input[s + 28]!;
+      y1 += table[b + 29]! * input[s + 29]!;
+      y2 += table[b + 30]! * input[s + 30]!;
+      y3 += table[b + 31]! * input[s + 31]!;
+      out[i] = y0 + y1 + (y2 + y3);
+    } else if (s >= 0 && s + taps <= n) {
       // Inside the input: four sums, four taps a step (about twice as fast as one sum in V8).
       const end = b + taps;
       let y0 = 0;
@@ -118,10 +157,10 @@ export function resample(input: Float32Array, fromRate: number, toRate: number, 
       let y2 = 0;
       let y3 = 0;
       for (; b < end; b += 4, s += 4) {
-        y0 += table[b]! * input[s]!;
-        y1 += table[b + 1]! * input[s + 1]!;
-        y2 += table[b + 2]! * input[s + 2]!;
-        y3 += table[b + 3]! * input[s + 3]!;
+      y0 += table[b]! * input[s]!;
+      y1 += table[b + 1]! * input[s + 1]!;
+      y2 += table[b + 2]! * input[s + 2]!;
+      y3 += table[b + 3]! * input[s + 3]!;
       }
       out[i] = y0 + y1 + (y2 + y3);
     } else {
