@@ -36,30 +36,40 @@ export function resampled(decoded: DecodedChannels, toRate: number | undefined):
   return { channels: resampleChannels(decoded.channels, decoded.sampleRate, toRate, { audible: true }), sampleRate: toRate };
 }
 
-/** The file's samples at its own rate. */
-export async function decodeAtFileRate(bytes: Uint8Array): Promise<DecodedChannels> {
+/**
+ * Called as samples are decoded: `decoded.channels` have their whole length, and their first `available`
+ * samples are known (all of them on the last call).
+ */
+export type OnSamples = (decoded: DecodedChannels, available: number) => void;
+
+/** The file's samples at its own rate; `onSamples` hears of them as they are decoded. */
+export async function decodeAtFileRate(bytes: Uint8Array, onSamples?: OnSamples): Promise<DecodedChannels> {
   const header = inspectWavHeader(bytes);
   if (header !== undefined) {
     if (typeof header === 'string') throw new NotDecodedHere(`WAV header: ${header}`);
+    let decoded: DecodedChannels;
     try {
       const wav = decodeWav(bytes);
-      return { channels: wav.channels.slice(0, 2), sampleRate: wav.sampleRate };
+      decoded = { channels: wav.channels.slice(0, 2), sampleRate: wav.sampleRate };
     } catch (error) {
       throw new NotDecodedHere((error as Error).message);
     }
+    onSamples?.(decoded, decoded.channels[0]?.length ?? 0);
+    return decoded;
   }
   const mp3 = mp3Frames(bytes);
   if (mp3 === undefined || mp3.frames.length === 0) throw new NotDecodedHere('not WAV or MP3');
-  return decodeMp3(bytes, mp3);
+  return decodeMp3(bytes, mp3, onSamples);
 }
 
-async function decodeMp3(bytes: Uint8Array, mp3: Mp3Frames): Promise<DecodedChannels> {
+async function decodeMp3(bytes: Uint8Array, mp3: Mp3Frames, onSamples: OnSamples | undefined): Promise<DecodedChannels> {
   if (typeof AudioDecoder === 'undefined') throw new NotDecodedHere('no WebCodecs AudioDecoder');
   const { sampleRate, skip, length, samplesPerFrame } = mp3;
   const config: AudioDecoderConfig = { codec: 'mp3', sampleRate, numberOfChannels: mp3.channelCount };
   if (!(await AudioDecoder.isConfigSupported(config)).supported) throw new NotDecodedHere('mp3 is not supported by AudioDecoder');
   const count = Math.min(2, mp3.channelCount);
   const channels = Array.from({ length: count }, () => new Float32Array(length));
+  const decoded: DecodedChannels = { channels, sampleRate };
   /** Samples per channel decoded so far, before trimming. */
   let position = 0;
   let failure: unknown;
@@ -78,6 +88,7 @@ async function decodeMp3(bytes: Uint8Array, mp3: Mp3Frames): Promise<DecodedChan
           }
         }
         position += frames;
+        if (to > from) onSamples?.(decoded, Math.min(length, position - skip));
       } finally {
         data.close();
       }
@@ -97,7 +108,7 @@ async function decodeMp3(bytes: Uint8Array, mp3: Mp3Frames): Promise<DecodedChan
     if (decoder.state !== 'closed') decoder.close();
   }
   if (failure !== undefined) throw new NotDecodedHere(`AudioDecoder: ${failure as string}`);
-  // A decoder that gave fewer samples than the frames hold (it should not): what it gave.
-  const got = Math.max(0, Math.min(length, position - skip));
-  return { channels: got === length ? channels : channels.map((channel) => channel.slice(0, got)), sampleRate };
+  // A decoder that gave fewer samples than the frames hold (it should not): decodeAudioData says what it makes of them.
+  if (position - skip < length) throw new NotDecodedHere(`AudioDecoder gave ${position} samples of ${skip + length}`);
+  return decoded;
 }

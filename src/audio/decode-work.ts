@@ -30,8 +30,10 @@ interface Job {
   readonly resolve: (result: DecodedOffPage | DecodeOnPage) => void;
   /** The first worker's result (both channels, or the first of a split decode). */
   first?: DecodedOffPage;
-  /** A split decode's second channel, resampled, and its peaks, once there; null while awaited. */
-  second?: { readonly channel: Float32Array; readonly peaks: Float32Array } | null;
+  /** Whether the second channel is resampled by the other worker (known with `first`). */
+  split?: boolean;
+  /** That second channel, resampled, and its peaks (which may come before `first`). */
+  second?: { readonly channel: Float32Array; readonly peaks: Float32Array };
 }
 
 /** A worker started on demand: resolves with it once it runs, or undefined where it could not start. */
@@ -43,8 +45,9 @@ type Slot = Promise<Worker | undefined> | undefined;
  * decode and resample, and in the render worker that would hold up the preview's renders queued behind it
  * (and the render worker is replaced when a render is aborted or crashes, losing a decode under way); the
  * upload check decodes with no renderer at all. One worker decodes; for a long stereo file that needs
- * resampling, a second one resamples its second channel meanwhile (`split`: resampling is most of the work,
- * and this halves it on two cores). Their cost is an isolate each (a few MB, `bench/memory-long.mjs`), only
+ * resampling, its second channel streams to a second one as it is decoded, and each resamples a channel
+ * while the decoder decodes (resampling is most of the work: on two cores this takes about as long as the
+ * decoding). Their cost is an isolate each (a few MB, `bench/memory-long.mjs`), only
  * while they work. Where no worker can start (no Worker, a CSP without `worker-src`, Trusted Types without
  * the editor's policy, a missing file) every decode says `DecodeOnPage`, with one console warning per page
  * naming the cause; without the second worker the first resamples both channels.
@@ -52,6 +55,7 @@ type Slot = Promise<Worker | undefined> | undefined;
 export class DecodeWork {
   readonly #make: (() => Worker) | null;
   readonly #idleMs: number;
+  readonly #splitBytes: number;
   #main: Slot;
   #helper: Slot;
   #unavailable = false;
@@ -60,10 +64,14 @@ export class DecodeWork {
   #idle: ReturnType<typeof setTimeout> | undefined;
   #disposed = false;
 
-  /** `createWorker`: makes a worker (default: `decode-worker.js` beside this module); null: never a worker. */
-  constructor(createWorker?: (() => Worker) | null, idleMs = DECODE_WORKER_IDLE_MS) {
+  /**
+   * `createWorker`: makes a worker (default: `decode-worker.js` beside this module); null: never a worker.
+   * `splitBytes`: files from this size on that need resampling use two workers.
+   */
+  constructor(createWorker?: (() => Worker) | null, idleMs = DECODE_WORKER_IDLE_MS, splitBytes = SPLIT_MIN_BYTES) {
     this.#make = createWorker === undefined ? (typeof Worker === 'undefined' ? null : startDecodeWorker) : createWorker;
     this.#idleMs = idleMs;
+    this.#splitBytes = splitBytes;
   }
 
   /** Workers running (or starting). */
@@ -86,9 +94,16 @@ export class DecodeWork {
       this.#settle(job, { bytes });
       return result;
     }
-    const split = sampleRate !== undefined && bytes.byteLength >= SPLIT_MIN_BYTES;
-    const message: ToDecodeWorker = { type: 'decode', job, bytes, sampleRate: sampleRate ?? null, split };
-    worker.postMessage(message, [bytes]);
+    if (sampleRate === undefined || bytes.byteLength < this.#splitBytes) {
+      worker.postMessage({ type: 'decode', job, bytes, sampleRate: sampleRate ?? null } satisfies ToDecodeWorker, [bytes]);
+      return result;
+    }
+    // The second channel streams to the other worker (or to this one, where no other starts) as it is decoded.
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: 'decode', job, bytes, sampleRate, port: port1 } satisfies ToDecodeWorker, [bytes, port1]);
+    const helper = (await (this.#helper ??= this.#start(make))) ?? (await this.#main);
+    if (helper === undefined) this.#settle(job, { bytes: undefined });
+    else helper.postMessage({ type: 'resample', job, port: port2 } satisfies ToDecodeWorker, [port2]);
     return result;
   }
 
@@ -98,25 +113,21 @@ export class DecodeWork {
     this.#stop();
   }
 
-  async #onMessage(message: FromDecodeWorker): Promise<void> {
+  #onMessage(message: FromDecodeWorker): void {
     if (message.type === 'ready') return;
     const job = this.#jobs.get(message.job);
     if (job === undefined) return;
-    if (message.type === 'not-decoded') this.#settle(message.job, { bytes: message.bytes });
-    else if (message.type === 'decoded') job.first = { channels: message.channels, sampleRate: message.sampleRate, peaks: message.peaks };
-    else if (message.type === 'resampled') job.second = { channel: message.channel, peaks: message.peaks };
-    else {
-      // A split decode's second channel: to the second worker (or back to the first, after its own).
-      job.second = null;
-      const { channel, fromRate, toRate } = message;
-      const helper = (await (this.#helper ??= this.#start(this.#make!))) ?? (await this.#main);
-      const resample: ToDecodeWorker = { type: 'resample', job: message.job, channel, fromRate, toRate };
-      if (helper === undefined || !this.#jobs.has(message.job)) this.#settle(message.job, { bytes: undefined });
-      else helper.postMessage(resample, [channel.buffer]);
+    if (message.type === 'not-decoded') return this.#settle(message.job, { bytes: message.bytes });
+    if (message.type === 'decoded') {
+      job.first = { channels: message.channels, sampleRate: message.sampleRate, peaks: message.peaks };
+      job.split = message.split;
+    } else {
+      job.second = { channel: message.channel, peaks: message.peaks };
     }
     const { first, second } = job;
-    if (first === undefined || second === null) return;
-    if (second === undefined) return this.#settle(message.job, first);
+    if (first === undefined) return;
+    if (!job.split) return this.#settle(message.job, first);
+    if (second === undefined) return;
     const peaks = first.peaks;
     for (let i = 0; i < peaks.length; i++) peaks[i] = Math.max(peaks[i]!, second.peaks[i] ?? 0);
     this.#settle(message.job, { channels: [...first.channels, second.channel], sampleRate: first.sampleRate, peaks });
@@ -153,7 +164,7 @@ export class DecodeWork {
       }
       return undefined;
     }
-    started.onmessage = (event: MessageEvent<FromDecodeWorker>) => void this.#onMessage(event.data);
+    started.onmessage = (event: MessageEvent<FromDecodeWorker>) => this.#onMessage(event.data);
     started.onerror = (event: ErrorEvent) => {
       // A worker failed as it ran (out of memory, ...): what was under way is decoded on the page; the next decode starts anew.
       event.preventDefault();

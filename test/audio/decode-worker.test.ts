@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { AssetDecoder, peaksOf } from '../../src/audio/decode.js';
 import { decodeBytes } from '../../src/audio/decode-bytes.js';
-import { DecodeWork, SPLIT_MIN_BYTES } from '../../src/audio/decode-work.js';
+import { DECODE_WORKER_IDLE_MS, DecodeWork, SPLIT_MIN_BYTES } from '../../src/audio/decode-work.js';
 import { startDecodeWorker } from '../../src/audio/render-worker-start.js';
 import type { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
@@ -138,7 +138,7 @@ describe('DecodeWork', () => {
     work.dispose();
   });
 
-  it('has a second worker resample the second channel of a long stereo file: the same result as one worker', async () => {
+  it('has a second worker resample the second channel of a long stereo WAV: the same result as one worker', async () => {
     const music = [0, 1].map((c) => Float32Array.from({ length: 44_100 * 7 }, (_, i) => 0.4 * Math.sin(i * (0.05 + 0.03 * c)) * Math.sin(i / 5000)));
     const bytes = wav16(music, 44_100);
     expect(bytes.byteLength).to.be.above(SPLIT_MIN_BYTES);
@@ -151,6 +151,22 @@ describe('DecodeWork', () => {
     for (let c = 0; c < 2; c++) expect(result.channels[c]!.every((value, i) => value === expected.channels[c]![i]), `channel ${c}`).to.equal(true);
     const peaks = await peaksOf(expected.channels, 48_000);
     expect(result.peaks.every((value, i) => value === peaks[i])).to.equal(true);
+    work.dispose();
+  });
+
+  it('streams the second channel of an MP3 to the second worker as it is decoded: the same result', async () => {
+    const bytes = await mp3();
+    const expected = await decodeBytes(new Uint8Array(bytes), 48_000);
+    const work = new DecodeWork(undefined, DECODE_WORKER_IDLE_MS, 0);
+    const result = await work.decode(bytes.slice(0), 48_000);
+    expect(work.running).to.equal(2);
+    if (!('channels' in result)) throw new Error('not decoded off the page');
+    for (let c = 0; c < 2; c++) expect(result.channels[c]!.every((value, i) => value === expected.channels[c]![i]), `channel ${c}`).to.equal(true);
+    const peaks = await peaksOf(expected.channels, 48_000);
+    expect(result.peaks.every((value, i) => value === peaks[i])).to.equal(true);
+    // A file the worker leaves to the page: both workers let go of it.
+    const other = await work.decode(new Uint8Array(2000).fill(9).buffer, 48_000);
+    expect('bytes' in other && other.bytes?.byteLength).to.equal(2000);
     work.dispose();
   });
 

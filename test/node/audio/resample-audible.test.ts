@@ -2,7 +2,7 @@
 // every image or alias that lands in the audible band, and its speed; the figures are printed (docs/audio.md).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resample } from '../../../src/audio/dsp/resample.js';
+import { resample, Resampler } from '../../../src/audio/dsp/resample.js';
 import { sine } from '../../audio/signals.js';
 
 /**
@@ -78,5 +78,22 @@ describe('resample, audible design', () => {
     const slow = Math.min(time({}), time({}));
     t.diagnostic(`30 s of one channel, 44.1 -> 48 kHz: audible design ${fast.toFixed(0)} ms, default design ${slow.toFixed(0)} ms`);
     assert.ok(fast * 1.6 < slow, `${fast} ms vs ${slow} ms`);
+  });
+});
+
+describe('Resampler (a part at a time)', () => {
+  it('gives what resample gives, however the input arrives', () => {
+    const x = sine(997, 0.5, 2, 44_100);
+    for (const options of [{ audible: true }, {}]) {
+      const whole = resample(x, 44_100, 48_000, options);
+      const resampler = new Resampler(x.length, 44_100, 48_000, options);
+      let available = 0;
+      for (let step = 1; available < x.length; step = (step * 7 + 13) % 5000) {
+        available = Math.min(x.length, available + step);
+        resampler.advance(x, available);
+        assert.equal(resampler.done, available === x.length);
+      }
+      assert.deepEqual(resampler.output, whole);
+    }
   });
 });
