@@ -9,6 +9,8 @@
 //                                on-thread renderer), each fetched when first needed
 //  dist/studio-editor.iife.js    a classic-script loader: window.ServiceStudioEditor, and an import() of the above
 //  dist/render-worker.js         the render worker of the CDN build (a module worker, no imports)
+//  dist/decode-worker.js         the decode worker (WAV and MP3 decoded off the page; no imports), started while
+//                                assets are decoded; dist/esm/audio/decode-worker.js is the same for the ESM build
 //  dist/mp3-worker.js            the MP3 worker (LAME, LGPL; no imports), started only when MP3 is exported;
 //                                dist/esm/audio/mp3-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of the CDN build (no imports)
@@ -56,9 +58,9 @@ export default [
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
   // The workers and the worklets, each one file without imports (they load by URL): unminified for the ESM build,
-  // minified beside the CDN build. The render worker; the MP3 worker (LAME, LGPL, inside), started only when an
+  // minified beside the CDN build. The render worker; the decode worker, started while assets are decoded; the MP3 worker (LAME, LGPL, inside), started only when an
   // MP3 is exported; the live meter's AudioWorklet processor; the playback's AudioWorklet processor.
-  ...['render-worker', 'mp3-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
+  ...['render-worker', 'decode-worker', 'mp3-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
     {
       input: `src/audio/${name}.ts`,
       plugins: plugins({ outDir: 'dist/esm/audio' }),

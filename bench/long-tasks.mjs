@@ -1,7 +1,7 @@
 // Long tasks on the main thread across what a producer does in the demo: `npm start` in one shell, then
 //   node bench/long-tasks.mjs [http://127.0.0.1:8080/demo/] [out.json]
 // walks start-up, "Make the ad", typing in the script, a slider, a clip dragged on the timeline, exports, and
-// loading and playing a 10-minute project, a 10-minute MP3 uploaded as its bed, and prints for each the time, the number of long tasks (over 50 ms) and the
+// loading and playing a 10-minute project, a 10-minute MP3 uploaded as its bed (48 kHz, then 44.1 kHz), and prints for each the time, the number of long tasks (over 50 ms) and the
 // longest (goal: none). The figures also go to a JSON file (default .cache/bench/long-tasks.json), with the
 // commit, to compare across commits.
 import { execFileSync } from 'node:child_process';
@@ -130,28 +130,31 @@ await activity('play the 10-minute project for 1 s', async () => {
   });
 });
 await activity('move the music level slider 20 steps (10 min)', moveMusicLevel);
-// A 10-minute MP3 chosen as the bed (made with ffmpeg once): checked, stored, decoded (230 MB of samples),
-// its peaks drawn, and the 10-minute project rendered again over it.
-const longBed = join(root, '.cache', 'bench', 'bed-600s.mp3');
-let ffmpeg = true;
-if (!existsSync(longBed)) {
-  try {
-    mkdirSync(dirname(longBed), { recursive: true });
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'aevalsrc=0.3*sin(2*PI*220*t)*(1+0.5*sin(2*PI*t))|0.3*sin(2*PI*330*t):d=600:s=48000', '-b:a', '160k', longBed]);
-  } catch {
-    ffmpeg = false;
-    console.log('upload a 10-minute MP3 bed: skipped (no ffmpeg to make the file)');
+// A 10-minute MP3 chosen as the bed (made with ffmpeg once, at 48 kHz, then at 44.1 kHz, which is resampled to
+// the render rate): checked, stored, decoded (230 MB of samples), its peaks drawn, and the 10-minute project
+// rendered again over it.
+for (const [rate, label] of [[48000, ''], [44100, ' 44.1 kHz']]) {
+  const longBed = join(root, '.cache', 'bench', rate === 48000 ? 'bed-600s.mp3' : 'bed-600s-44k.mp3');
+  if (!existsSync(longBed)) {
+    try {
+      mkdirSync(dirname(longBed), { recursive: true });
+      execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=0.3*sin(2*PI*220*t)*(1+0.5*sin(2*PI*t))|0.3*sin(2*PI*330*t):d=600:s=${rate}`, '-b:a', '160k', longBed]);
+    } catch {
+      console.log(`upload a 10-minute${label} MP3 bed: skipped (no ffmpeg to make the file)`);
+      continue;
+    }
   }
-}
-if (ffmpeg) {
-  await activity('upload a 10-minute MP3 as the bed', async () => {
+  await activity(`upload a 10-minute${label} MP3 as the bed`, async () => {
     await (await find('#tab-music')).click();
     const input = (await find('studio-editor-upload input[type=file], input[type=file]')).asElement();
+    const before = await page.evaluate(() => window.studio.getProject().music?.url);
     await input.uploadFile(longBed);
-    await page.waitForFunction(() => {
+    await page.waitForFunction((previous) => {
       const editor = document.querySelector('studio-editor');
-      return window.studio.getProject().music?.url?.startsWith('upload:') && editor.preview.getState().status === 'ready';
-    }, { timeout: 300_000, polling: 50 });
+      const url = window.studio.getProject().music?.url;
+      // The new bed decoded (its peaks are known) and the project rendered over it.
+      return url !== previous && url?.startsWith('upload:') && editor.preview.peaks(url) !== undefined && editor.preview.getState().status === 'ready';
+    }, { timeout: 300_000, polling: 50 }, before);
   }, 1000);
 }
 await browser.close();

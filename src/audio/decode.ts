@@ -1,10 +1,10 @@
 import { StudioError } from '../errors.js';
+import { DecodeWork } from './decode-work.js';
 import { isMoved, sourceBytes, type AudioSource } from './dsp/mix-spec.js';
-import { nextTurn } from './dsp/steps.js';
+import { peaksOf } from './dsp/peaks.js';
 import { carriesAtMost16Bits } from './file-depth.js';
 
-/** Points per second of the peaks kept with each decoded asset: what the timeline draws. */
-export const PEAKS_PER_SECOND = 100;
+export { PEAKS_PER_SECOND, peaksOf } from './dsp/peaks.js';
 
 /**
  * Decoded audio: one Float32Array per channel, at `sampleRate` (the shape the DSP takes), with what the page
@@ -28,36 +28,16 @@ export interface AssetDecoderOptions {
   sampleRate?: number;
   /** Decoded bytes kept in the cache before the least recently used asset is dropped. Default 256 MiB. */
   maxCacheBytes?: number;
-}
-
-/** Samples read for peaks between two turns of the page: about 3 ms here (a 10-minute stereo asset is 80 ms). */
-const PEAK_SLICE_SAMPLES = 1 << 21;
-
-/**
- * Absolute maxima of `channels` (all the same length, at `sampleRate`) at `pointsPerSecond`, for drawing: a
- * slice at a time, the page getting a turn between slices.
- */
-export async function peaksOf(channels: readonly Float32Array[], sampleRate: number, pointsPerSecond = PEAKS_PER_SECOND): Promise<Float32Array> {
-  const step = Math.max(1, Math.round(sampleRate / pointsPerSecond));
-  const length = channels[0]?.length ?? 0;
-  const out = new Float32Array(Math.ceil(length / step));
-  const perSlice = Math.max(1, Math.floor(PEAK_SLICE_SAMPLES / step / Math.max(1, channels.length)));
-  for (let from = 0; from < out.length; from += perSlice) {
-    if (from > 0) await nextTurn();
-    const to = Math.min(out.length, from + perSlice);
-    for (const channel of channels) {
-      for (let p = from, i = from * step; p < to; p++) {
-        let m = out[p]!;
-        for (const end = Math.min(length, i + step); i < end; i++) {
-          const v = channel[i]!;
-          if (v > m) m = v;
-          else if (-v > m) m = -v;
-        }
-        out[p] = m;
-      }
-    }
-  }
-  return out;
+  /**
+   * Keep the file's own rate where the audio is decoded off the page (`sampleRate` is then only the rate of
+   * decodeAudioData's fallback): for a decode that only checks a file, which needs no resampling.
+   */
+  fileRate?: boolean;
+  /**
+   * Makes the decode worker (WAV and MP3 are decoded there, see decode-work.ts). Default: `decode-worker.js`
+   * beside this module where there is a `Worker`; null: decode every file with decodeAudioData on the page.
+   */
+  createWorker?: (() => Worker) | null;
 }
 
 /** Rejects with the signal's reason as soon as it aborts; the shared work goes on for other callers. */
@@ -103,12 +83,16 @@ export class AssetDecoder {
   readonly #files = new WeakMap<Blob, Promise<DecodedAudio>>();
   readonly #origins = new WeakMap<AudioSource, Origin>();
   readonly #controller = new AbortController();
+  readonly #fileRate: boolean;
+  readonly #work: DecodeWork;
   #context: OfflineAudioContext | undefined;
 
   constructor(options: AssetDecoderOptions) {
     this.#fetch = options.fetch;
     this.#sampleRate = options.sampleRate ?? 48_000;
     this.#maxBytes = options.maxCacheBytes ?? 256 * 1024 * 1024;
+    this.#fileRate = options.fileRate ?? false;
+    this.#work = new DecodeWork(options.createWorker);
   }
 
   /** Decoded audio of the asset at `url`. */
@@ -168,7 +152,7 @@ export class AssetDecoder {
       const frames = source.frames ?? 0;
       const done = origin
         .bytes()
-        .then((data) => this.#decodeChannels(data, origin.name))
+        .then((data) => this.#decodeChannels(data, origin.name, origin.bytes))
         .then(({ channels }) => {
           // The same bytes decode to the same length; fitted all the same, so `frames` stays true.
           const fitted = channels.map((channel) => (channel.length === frames ? channel : fit(channel, frames)));
@@ -191,6 +175,7 @@ export class AssetDecoder {
   dispose(): void {
     this.#controller.abort(new DOMException('The editor was destroyed.', 'AbortError'));
     this.#cache.clear();
+    this.#work.dispose();
   }
 
   async #download(url: string): Promise<ArrayBuffer> {
@@ -215,14 +200,25 @@ export class AssetDecoder {
 
   async #decodeBytes(bytes: ArrayBuffer, name: string, again: () => Promise<ArrayBuffer>): Promise<DecodedAudio> {
     const fits16Bit = carriesAtMost16Bits(bytes); // before decoding, which detaches the bytes
-    const { channels, sampleRate } = await this.#decodeChannels(bytes, name);
+    const { channels, sampleRate, peaks } = await this.#decodeChannels(bytes, name, again);
     const frames = channels[0]?.length ?? 0;
-    const audio: DecodedAudio = { channels, sampleRate, frames, peaks: await peaksOf(channels, sampleRate), fits16Bit };
+    const audio: DecodedAudio = { channels, sampleRate, frames, peaks: peaks ?? (await peaksOf(channels, sampleRate)), fits16Bit };
     this.#origins.set(audio, { bytes: again, name, channels });
     return audio;
   }
 
-  async #decodeChannels(bytes: ArrayBuffer, name: string): Promise<{ channels: Float32Array[]; sampleRate: number }> {
+  /**
+   * The samples of `bytes`: decoded in the decode worker (the page only receives the arrays), or, for what it
+   * does not decode (or where it cannot run), by decodeAudioData on the page, which makes an AudioBuffer here.
+   */
+  async #decodeChannels(bytes: ArrayBuffer, name: string, again: () => Promise<ArrayBuffer>): Promise<{ channels: Float32Array[]; sampleRate: number; peaks?: Float32Array }> {
+    const off = await this.#work.decode(bytes, this.#fileRate ? undefined : this.#sampleRate);
+    if ('channels' in off) return off;
+    this.#controller.signal.throwIfAborted();
+    return this.#decodeOnPage(off.bytes ?? (await again()), name);
+  }
+
+  async #decodeOnPage(bytes: ArrayBuffer, name: string): Promise<{ channels: Float32Array[]; sampleRate: number }> {
     this.#context ??= new OfflineAudioContext(1, 1, this.#sampleRate);
     let buffer: AudioBuffer;
     try {

@@ -4,7 +4,7 @@ import { channelBuffers } from './dsp/mix-spec.js';
 import { loadMp3Encoder } from './mp3-loader.js';
 import type { FromMp3Worker, ToMp3Worker } from './mp3-protocol.js';
 import { startMp3Worker } from './render-worker-start.js';
-import { ViolationWatch, describeWorkerFailure, type WorkerFailure } from './worker-failure.js';
+import { describeWorkerFailure, startReadyWorker } from './worker-failure.js';
 
 /** Where an export's MP3 is encoded, and its samples measured once decoded again. */
 export interface Mp3Work {
@@ -38,54 +38,13 @@ export async function openMp3Work(createWorker?: (() => Worker) | null, signal?:
   signal?.throwIfAborted();
   const make = createWorker === undefined ? (typeof Worker === 'undefined' ? null : startMp3Worker) : createWorker;
   if (make === null) return onThisThread(signal);
-  const started = await start(make, signal);
+  const started = await startReadyWorker(make, FILE, signal);
   if (!('reason' in started)) return inWorker(started, signal);
   if (!warned) {
     warned = true;
     console.warn(`service-studio-editor: the MP3 worker could not start: ${describeWorkerFailure(started)}. MP3 files are encoded on the main thread meanwhile, which may pause the page.`);
   }
   return onThisThread(signal);
-}
-
-/** The worker once it said it is ready, or why it could not start. */
-function start(make: () => Worker, signal?: AbortSignal): Promise<Worker | WorkerFailure> {
-  const violations = new ViolationWatch();
-  let worker: Worker;
-  try {
-    worker = make();
-  } catch (error) {
-    violations.stop();
-    return Promise.resolve({ reason: error, violatedDirective: violations.directive, file: FILE });
-  }
-  return new Promise((resolve, reject) => {
-    const settle = (): void => {
-      violations.stop();
-      signal?.removeEventListener('abort', onAbort);
-      worker.onmessage = null;
-      worker.onerror = null;
-    };
-    const onAbort = (): void => {
-      settle();
-      worker.terminate();
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.onmessage = (event: MessageEvent<FromMp3Worker>) => {
-      if (event.data.type !== 'ready') return;
-      settle();
-      resolve(worker);
-    };
-    worker.onerror = (event: ErrorEvent) => {
-      event.preventDefault();
-      // A violation report is queued as a task of its own: let it arrive before naming the cause.
-      setTimeout(() => {
-        const failure = { reason: event, violatedDirective: violations.directive, file: FILE };
-        settle();
-        worker.terminate();
-        resolve(failure);
-      }, 0);
-    };
-  });
 }
 
 interface Pending {

@@ -3,9 +3,10 @@ import { sourceFrames } from './dsp/mix-spec.js';
 import { inspectWavHeader } from './dsp/wav-header.js';
 
 /**
- * The rate a chosen file is decoded at to be checked: the check needs its length and that it decodes, and
- * the browser copies a decoded file into an AudioBuffer on the page in one task (a 10-minute stereo file at
- * 48 kHz is 230 MB: about 300 ms here; at this rate a sixth of that).
+ * The rate a chosen file is decoded at to be checked where it is decoded on the page (decodeAudioData): the
+ * check needs its length and that it decodes, and the browser copies a decoded file into an AudioBuffer on
+ * the page in one task (a 10-minute stereo file at 48 kHz is 230 MB: about 300 ms here; at this rate a sixth
+ * of that). WAV and MP3 are decoded in the decode worker instead, at the file's own rate (nothing resampled).
  */
 export const UPLOAD_CHECK_SAMPLE_RATE = 8000;
 

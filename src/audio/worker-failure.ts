@@ -59,3 +59,47 @@ export class ViolationWatch {
     this.#stop();
   }
 }
+
+/**
+ * Makes a worker with `make` and resolves with it once it posts `{ type: 'ready' }`, or with why it could not
+ * start (`file` names its script); aborting `signal` terminates it and rejects with the signal's reason.
+ */
+export function startReadyWorker(make: () => Worker, file: string, signal?: AbortSignal): Promise<Worker | WorkerFailure> {
+  const violations = new ViolationWatch();
+  let worker: Worker;
+  try {
+    worker = make();
+  } catch (error) {
+    violations.stop();
+    return Promise.resolve({ reason: error, violatedDirective: violations.directive, file });
+  }
+  return new Promise((resolve, reject) => {
+    const settle = (): void => {
+      violations.stop();
+      signal?.removeEventListener('abort', onAbort);
+      worker.onmessage = null;
+      worker.onerror = null;
+    };
+    const onAbort = (): void => {
+      settle();
+      worker.terminate();
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.onmessage = (event: MessageEvent<{ readonly type?: unknown }>) => {
+      if (event.data?.type !== 'ready') return;
+      settle();
+      resolve(worker);
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      // A violation report is queued as a task of its own: let it arrive before naming the cause.
+      setTimeout(() => {
+        const failure = { reason: event, violatedDirective: violations.directive, file };
+        settle();
+        worker.terminate();
+        resolve(failure);
+      }, 0);
+    };
+  });
+}

@@ -25,6 +25,26 @@ describe('uploads store', () => {
     expect((await readUpload(hash, 'u1', { dbName: DB }))?.size).to.equal(4);
   });
 
+  it('stores the file as a Blob (nothing cloned on the page), and still reads a record stored with its bytes', async () => {
+    const hash = await saveUpload(new File([new Uint8Array([5, 6, 7])], 'c.mp3', { type: 'audio/mpeg' }), 'u4', { dbName: DB });
+    expect((await readUpload(hash, 'u4', { dbName: DB }))?.bytes).to.be.instanceOf(Blob);
+    // A record of the earlier format: the bytes as an ArrayBuffer.
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(DB);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const old = { key: `u5\u0000${hash}`, userId: 'u5', hash, name: 'c.mp3', type: 'audio/mpeg', size: 3, savedAt: '2026-01-01T00:00:00.000Z', bytes: new Uint8Array([5, 6, 7]).buffer };
+    await new Promise((resolve, reject) => {
+      const request = db.transaction('uploads', 'readwrite').objectStore('uploads').put(old);
+      request.onsuccess = resolve;
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    const blob = await loadUpload(uploadUrl(hash), 'u5', { dbName: DB });
+    expect([blob.type, ...new Uint8Array(await blob.arrayBuffer())]).to.deep.equal(['audio/mpeg', 5, 6, 7]);
+  });
+
   it('does not give one user’s upload to another, and forgets a deleted one', async () => {
     const hash = await saveUpload(new Blob([new Uint8Array([9, 9])]), 'u2', { dbName: DB });
     expect(await codeOf(loadUpload(uploadUrl(hash), 'u3', { dbName: DB }))).to.equal('upload-missing');

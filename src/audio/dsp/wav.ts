@@ -72,6 +72,7 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, options:
 }
 
 const INV_32767 = Math.fround(1 / 32767);
+const INV_127 = Math.fround(1 / 127);
 
 /** A decoded WAV file. */
 export interface DecodedWav {
@@ -82,7 +83,7 @@ export interface DecodedWav {
 
 /**
  * Decodes PCM (8, 16, 24, 32 bit) or IEEE float (32 bit) WAV. Integers are divided by 2^(bits-1), except
- * positive 16-bit codes, multiplied by float32(1 / 32767) in float32 as Chromium does (so that the
+ * positive 8-bit and 16-bit codes, multiplied by float32(1 / 127) or float32(1 / 32767) in float32 as Chromium does (so that the
  * samples equal Chromium's decodeAudioData output and `encodeWav` round trips are exact).
  */
 export function decodeWav(bytes: Uint8Array): DecodedWav {
@@ -120,7 +121,10 @@ export function decodeWav(bytes: Uint8Array): DecodedWav {
           }
           else if (bits === 24) v = (((bytes[p]! | (bytes[p + 1]! << 8) | (bytes[p + 2]! << 16)) << 8) >> 8) / 8388608;
           else if (bits === 32) v = view.getInt32(p, true) / 2147483648;
-          else if (bits === 8) v = (bytes[p]! - 128) / 128;
+          else if (bits === 8) {
+            const q = bytes[p]! - 128;
+            v = q > 0 ? Math.fround(q * INV_127) : q / 128;
+          }
           else throw new AudioInputError(`decodeWav: ${bits}-bit samples are not supported.`);
           channels[c]![i] = v;
           p += bytesPer;

@@ -150,7 +150,7 @@ export class StudioMusicPanel extends StudioElement {
     this.#uploading = controller;
     this.uploadError = '';
     this.announcement = this.t('upload.checking', { name: file.name });
-    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init), sampleRate: UPLOAD_CHECK_SAMPLE_RATE });
+    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init), sampleRate: UPLOAD_CHECK_SAMPLE_RATE, fileRate: true });
     const decoder = this.#decoder;
     try {
       // Checked and decoded before anything reaches IndexedDB or the project: a refused file leaves the bed as it was.

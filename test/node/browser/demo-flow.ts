@@ -54,7 +54,7 @@ async function openTab(page: Page, id: string): Promise<void> {
 export interface FlowResult {
   /** Canvases drawn by the timeline's waveforms. */
   waveformCanvases: number;
-  /** URLs of the page's workers after the exports (the render worker stays until the editor goes). */
+  /** URLs of the workers the page started (the decode worker stops once idle, the render worker stays until the editor goes). */
   workers: string[];
   /** Exported files: `type size`. */
   exports: string[];
@@ -89,6 +89,8 @@ export async function voiceOver(page: Page, url: string): Promise<void> {
 
 /** Walks the whole flow of the demo page `url`. */
 export async function walkDemoFlow(page: Page, url: string): Promise<FlowResult> {
+  const workers: string[] = [];
+  page.on('workercreated', (worker) => workers.push(worker.url()));
   await voiceOver(page, url);
   await step('timeline waveforms drawn', async () => {
     await until(page, "window.studio.element.preview.getState().status === 'ready'", 60_000);
@@ -111,5 +113,5 @@ export async function walkDemoFlow(page: Page, url: string): Promise<FlowResult>
   // Through the handle, as a host page would (it fires studio-export as the export panel's button does).
   await step('export WAV', () => page.evaluate("window.studio.export({ format: 'wav16' })"));
   await step('export MP3', () => page.evaluate("window.studio.export({ format: 'mp3' })"));
-  return { waveformCanvases, workers: page.workers().map((worker) => worker.url()), exports: (await page.evaluate('window.__exports')) as string[] };
+  return { waveformCanvases, workers, exports: (await page.evaluate('window.__exports')) as string[] };
 }

@@ -42,9 +42,10 @@ describe('the demo under a strict CSP with Trusted Types', () => {
     assert.deepEqual(problems.errors, [], 'no uncaught error');
     if (flow instanceof Error) throw flow;
     assert.deepEqual(problems.consoleErrors, [], 'no console error');
-    assert.deepEqual(problems.consoleWarnings.filter((text) => /render worker|MP3 worker/.test(text)), [], 'the render worker and the MP3 worker started');
+    assert.deepEqual(problems.consoleWarnings.filter((text) => /render worker|MP3 worker|decode worker/.test(text)), [], 'the render, decode and MP3 workers started');
     assert.ok(flow.waveformCanvases > 0, 'the timeline drew its waveforms');
     assert.ok(flow.workers.some((url) => url.endsWith('/dist/render-worker.js')), `the render worker ran (workers: ${flow.workers.join(', ')})`);
+    assert.ok(flow.workers.some((url) => url.endsWith('/dist/decode-worker.js')), `the decode worker ran (workers: ${flow.workers.join(', ')})`);
     assert.deepEqual(flow.exports.map((entry) => entry.split(' ')[0]), ['audio/wav', 'audio/mpeg']);
     for (const entry of flow.exports) assert.ok(Number(entry.split(' ')[1]) > 10_000, `a real file: ${entry}`);
   });
