@@ -43,7 +43,7 @@ type Slot = Promise<Worker | undefined> | undefined;
  * The decode workers of one `AssetDecoder`, started on demand and stopped after `DECODE_WORKER_IDLE_MS`
  * without work. Workers of their own rather than the render worker: a 10-minute bed takes a second or two to
  * decode and resample, and in the render worker that would hold up the preview's renders queued behind it
- * (and the render worker is replaced when a render is aborted or crashes, losing a decode under way); the
+ * (and the render worker is replaced when it crashes, losing a decode under way); the
  * upload check decodes with no renderer at all. One worker decodes; for a long stereo file that needs
  * resampling, its second channel streams to a second one as it is decoded, and each resamples a channel
  * while the decoder decodes (resampling is most of the work: on two cores this takes about as long as the
