@@ -130,6 +130,17 @@ export class AssetDecoder {
     return raceAbort(entry, signal);
   }
 
+  /**
+   * Caches `audio` (from `decodeFile` here) as the decoded asset at `url`, unless that URL is cached
+   * already: an upload checked once is not decoded again once it has its URL. Its samples come back from
+   * the file when they are needed again (`reload`).
+   */
+  adopt(url: string, audio: DecodedAudio): void {
+    if (this.#cache.has(url)) return;
+    this.#cache.set(url, { promise: Promise.resolve(audio), value: audio });
+    this.#evict();
+  }
+
   /** Whether `url` is cached (decoded or being decoded). */
   has(url: string): boolean {
     return this.#cache.has(url);

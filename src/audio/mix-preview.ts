@@ -144,6 +144,14 @@ export class MixPreview implements MixPreviewSource {
     return source === undefined ? undefined : source.frames / source.sampleRate;
   }
 
+  decodeFile(file: Blob, signal?: AbortSignal): Promise<DecodedAudio> {
+    return this.#engine.decoder.decodeFile(file, signal);
+  }
+
+  keepDecoded(url: string, audio: DecodedAudio): void {
+    this.#engine.decoder.adopt(url, audio);
+  }
+
   export(options: ExportOptions): Promise<ExportedMix> {
     return this.#export(options);
   }

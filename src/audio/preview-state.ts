@@ -1,4 +1,5 @@
 import type { StudioError } from '../errors.js';
+import type { DecodedAudio } from './decode.js';
 import type { LoudnessMeasurement, LoudnessSeries } from './dsp/loudness.js';
 import type { ComplianceResult } from './dsp/presets.js';
 import type { ExportOptions } from './engine.js';
@@ -65,6 +66,14 @@ export interface MixPreviewSource {
   peaks(url: string, pointsPerSecond?: number): Float32Array | undefined;
   /** Length of a decoded asset, seconds; undefined until decoded. */
   sourceDuration(url: string): number | undefined;
+  /**
+   * Decodes a file the user chose, as the editor decodes its assets (at the render rate, off the page where
+   * it can): an upload is checked with it, then `keepDecoded` under the URL it is stored at, so that the
+   * project does not decode the file again.
+   */
+  decodeFile(file: Blob, signal?: AbortSignal): Promise<DecodedAudio>;
+  /** Keeps `audio`, from `decodeFile`, as the decoded asset at `url` (unless that URL is decoded already). */
+  keepDecoded(url: string, audio: DecodedAudio): void;
   /** The editor's export: renders, masters, encodes, fires `studio-export`; the file with its figures. */
   export(options: ExportOptions): Promise<ExportedMix>;
 }

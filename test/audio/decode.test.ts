@@ -135,6 +135,20 @@ describe('AssetDecoder', () => {
     expect(bad.message).to.equal('“notes.wav” is not audio this browser can decode: use WAV, MP3, OGG, FLAC or AAC.');
   });
 
+  it('adopts a decoded file as the asset at a URL: decoded once, nothing fetched, an asset already there kept', async () => {
+    const fetch = sinon.stub().resolves(new Response(tone.slice(0)));
+    const decoder = new AssetDecoder({ fetch });
+    const audio = await decoder.decodeFile(new File([tone], 'mine.wav'));
+    decoder.adopt('upload:abc', audio);
+    expect(await decoder.decode('upload:abc')).to.equal(audio);
+    expect(fetch.callCount).to.equal(0);
+    const fetched = await decoder.decode('/bed.wav');
+    decoder.adopt('/bed.wav', audio);
+    expect(await decoder.decode('/bed.wav')).to.equal(fetched);
+    // Its samples, moved away, come back from the file.
+    expect(decoder.owns(audio)).to.equal(true);
+  });
+
   it('marks what a 16-bit file decodes to as fitting 16 bits, and a 24-bit file not', async () => {
     const decoder = new AssetDecoder({ fetch: async () => new Response(null, { status: 404 }) });
     const deep = encodeWav([sine(0.25, 48_000)], 48_000, { bitDepth: 24 });

@@ -11,6 +11,7 @@ import { hashBytes, loadUpload, parseUploadUrl, readUpload } from '../../src/mod
 import { BAD_UPLOADS } from '../support/bad-audio.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
+import { FakePreview } from '../support/fake-preview.js';
 import { sine, wav16 } from '../support/wav.js';
 
 const library = {
@@ -22,9 +23,9 @@ const library = {
 
 const DB = 'test-music-panel-uploads';
 
-async function mount(music: sinon.SinonStub, userId = 'user-1') {
+async function mount(music: sinon.SinonStub, userId = 'user-1', preview?: FakePreview) {
   const client = { music, fetch: sinon.stub(), userId: async () => userId } as unknown as ServiceClient;
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client}>
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client} .preview=${preview}>
     <studio-editor-music-panel .uploadStore=${{ dbName: DB }}></studio-editor-music-panel>
   </test-editor-context>`);
   const panel = context.querySelector('studio-editor-music-panel') as StudioMusicPanel;
@@ -120,6 +121,21 @@ describe('<studio-editor-music-panel>', () => {
     expect(parseUploadUrl(bed.url!)).to.have.length(64);
     const other = await loadUpload(bed.url!, 'someone-else', { dbName: DB }).catch((error: { code: string }) => error.code);
     expect(other).to.equal('upload-missing');
+  });
+
+  it('in the editor, checks an upload with the preview’s decoder and has the project keep that decode under its URL', async () => {
+    const preview = new FakePreview();
+    const decodeFile = sinon.spy(preview, 'decodeFile');
+    const { context, picker } = await mount(sinon.stub().resolves(library), 'user-8', preview);
+    chooseFile(picker(), new File([wav16([sine(1.5, 8000)], 8000)], 'jingle.wav', { type: 'audio/wav' }));
+    await waitUntil(() => context.store.getState().project.music !== null);
+    const url = context.store.getState().project.music!.url!;
+    expect(decodeFile.callCount).to.equal(1);
+    const kept = preview.kept.get(url)!;
+    expect(kept).to.equal(await decodeFile.firstCall.returnValue);
+    // At the render rate: the project plays this decode as it is.
+    expect(kept.sampleRate).to.equal(48_000);
+    expect(kept.frames).to.equal(1.5 * 48_000);
   });
 
   it('says clearly when an uploaded file is not audio, and keeps the music as it was', async () => {

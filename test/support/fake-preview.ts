@@ -1,3 +1,4 @@
+import { AssetDecoder, type DecodedAudio } from '../../src/audio/decode.js';
 import { measureLoudness } from '../../src/audio/dsp/loudness.js';
 import type { ExportOptions } from '../../src/audio/engine.js';
 import type { ExportedMix } from '../../src/audio/export.js';
@@ -80,6 +81,15 @@ export class FakePreview implements MixPreviewSource {
   }
   sourceDuration(url: string): number | undefined {
     return this.decoded.get(url)?.duration;
+  }
+  /** Decodes as the editor's decoder does by default; `kept` records what `keepDecoded` was given. */
+  readonly decoder = new AssetDecoder({ fetch: async () => new Response(null, { status: 404 }) });
+  readonly kept = new Map<string, DecodedAudio>();
+  decodeFile(file: Blob, signal?: AbortSignal): Promise<DecodedAudio> {
+    return this.decoder.decodeFile(file, signal);
+  }
+  keepDecoded(url: string, audio: DecodedAudio): void {
+    this.kept.set(url, audio);
   }
   export(options: ExportOptions): Promise<ExportedMix> {
     return this.exportImpl(options);

@@ -2,10 +2,11 @@ import { consume } from '@lit/context';
 import { css, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
-import { AssetDecoder } from '../../audio/decode.js';
+import { AssetDecoder, type DecodedAudio } from '../../audio/decode.js';
+import type { MixPreviewSource } from '../../audio/preview-state.js';
 import { checkUpload, UPLOAD_CHECK_SAMPLE_RATE } from '../../audio/upload-check.js';
 import { PreviewPlayer } from '../../audio/preview.js';
-import { clientContext } from '../../context.js';
+import { clientContext, previewContext } from '../../context.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
@@ -77,6 +78,11 @@ export class StudioMusicPanel extends StudioElement {
   @consume({ context: clientContext, subscribe: true })
   @state()
   client: ServiceClient | undefined;
+
+  /** The editor's preview: an upload is checked with its decoder, and the project then keeps that decode. */
+  @consume({ context: previewContext, subscribe: true })
+  @state()
+  editorPreview: MixPreviewSource | undefined;
 
   @state() private previewing: string | undefined;
   @state() private error = '';
@@ -150,17 +156,23 @@ export class StudioMusicPanel extends StudioElement {
     this.#uploading = controller;
     this.uploadError = '';
     this.announcement = this.t('upload.checking', { name: file.name });
-    this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init), sampleRate: UPLOAD_CHECK_SAMPLE_RATE, fileRate: true });
-    const decoder = this.#decoder;
+    // In the editor, its own decoder: the project keeps this decode (`keepDecoded` below) instead of decoding
+    // the file a second time. Alone, a decoder of the panel's, at the file's rate.
+    const preview = this.editorPreview;
+    const decode = preview
+      ? (blob: Blob, signal?: AbortSignal) => preview.decodeFile(blob, signal)
+      : (blob: Blob, signal?: AbortSignal) => (this.#decoder ??= new AssetDecoder({ fetch: (input, init) => fetch(input, init), sampleRate: UPLOAD_CHECK_SAMPLE_RATE, fileRate: true })).decodeFile(blob, signal);
+    let audio: DecodedAudio;
     try {
       // Checked and decoded before anything reaches IndexedDB or the project: a refused file leaves the bed as it was.
-      const checked = await checkUpload(file, (blob, signal) => decoder.decodeFile(blob, signal), controller.signal);
+      const checked = await checkUpload(file, decode, controller.signal);
       if (controller.signal.aborted) return;
       if ('refusal' in checked) {
         this.uploadError = this.t(checked.refusal.key, { ...checked.refusal.params, name: file.name });
         this.announcement = '';
         return;
       }
+      audio = checked.audio;
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       this.uploadError = this.t('upload.notAudio', { name: file.name });
@@ -180,6 +192,7 @@ export class StudioMusicPanel extends StudioElement {
       this.uploadError = this.t('upload.notKept', { name: file.name, message: (error as Error).message });
     }
     if (controller.signal.aborted) return;
+    preview?.keepDecoded(url, audio);
     this.#music.dispatch({ type: 'music/set', music: this.#bed({ track: null, assetId: null, url }) });
     this.#uploadName = file.name;
     if (kept) this.announcement = this.t('upload.used', { name: file.name });
