@@ -79,7 +79,8 @@ export function mp3Frames(bytes: Uint8Array): Mp3Frames | undefined {
   const side = first.mpeg1 ? (first.channelCount === 1 ? 17 : 32) : first.channelCount === 1 ? 9 : 17;
   const tagAt = at + 4 + side;
   const tag = String.fromCharCode(...bytes.subarray(tagAt, tagAt + 4));
-  if (tag === 'Xing' || tag === 'Info') {
+  // A tag cut short (a hostile or truncated file) is read as no tag: every read stays inside the first frame.
+  if ((tag === 'Xing' || tag === 'Info') && tagAt + 12 <= Math.min(bytes.length, at + first.size)) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const flags = view.getUint32(tagAt + 4);
     let p = tagAt + 8;
@@ -92,7 +93,7 @@ export function mp3Frames(bytes: Uint8Array): Mp3Frames | undefined {
     if (flags & 4) p += 100;
     if (flags & 8) p += 4;
     // LAME extension: 9-byte version string, then at +21 12 bits of delay and 12 of padding.
-    if (p + 24 <= at + first.size && /^(LAME|Lavc|Lavf|GOGO|L3.99)/.test(String.fromCharCode(...bytes.subarray(p, p + 4)))) {
+    if (p + 24 <= Math.min(bytes.length, at + first.size) && /^(LAME|Lavc|Lavf|GOGO|L3.99)/.test(String.fromCharCode(...bytes.subarray(p, p + 4)))) {
       const d = p + 21;
       encoderDelay = (bytes[d]! << 4) | (bytes[d + 1]! >> 4);
       const padding = ((bytes[d + 1]! & 0x0f) << 8) | bytes[d + 2]!;
