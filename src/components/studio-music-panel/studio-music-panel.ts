@@ -81,7 +81,6 @@ export class StudioMusicPanel extends StudioElement {
 
   /** The editor's preview: an upload is checked with its decoder, and the project then keeps that decode. */
   @consume({ context: previewContext, subscribe: true })
-  @state()
   editorPreview: MixPreviewSource | undefined;
 
   @state() private previewing: string | undefined;

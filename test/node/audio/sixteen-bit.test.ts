@@ -121,22 +121,31 @@ describe('as16Bit', () => {
   });
 });
 
-/** A WAV header with a `fmt ` chunk (after a `JUNK` chunk, as some writers put one first). */
+/** A mono 48 kHz WAV of 4 bytes of audio with a `fmt ` chunk (after a `JUNK` chunk, as some writers put one first). */
 function wav(format: number, bits: number, subFormat?: number): ArrayBuffer {
   const extensible = subFormat !== undefined;
   const fmtSize = extensible ? 40 : 16;
-  const bytes = new Uint8Array(12 + 8 + 6 + 8 + fmtSize + 8);
+  const fmt = 26;
+  const data = fmt + 8 + fmtSize;
+  const bytes = new Uint8Array(data + 8 + 4);
   const view = new DataView(bytes.buffer);
   const text = (at: number, s: string) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
   text(0, 'RIFF');
+  view.setUint32(4, bytes.length - 8, true);
   text(8, 'WAVE');
   text(12, 'JUNK');
   view.setUint32(16, 5, true); // odd: padded to 6
-  text(26, 'fmt ');
-  view.setUint32(30, fmtSize, true);
-  view.setUint16(34, format, true);
-  view.setUint16(48, bits, true);
-  if (extensible) view.setUint16(58, subFormat, true);
+  text(fmt, 'fmt ');
+  view.setUint32(fmt + 4, fmtSize, true);
+  view.setUint16(fmt + 8, format, true);
+  view.setUint16(fmt + 10, 1, true);
+  view.setUint32(fmt + 12, 48_000, true);
+  view.setUint32(fmt + 16, (48_000 * bits) / 8, true);
+  view.setUint16(fmt + 20, bits / 8, true);
+  view.setUint16(fmt + 22, bits, true);
+  if (extensible) view.setUint16(fmt + 32, subFormat, true);
+  text(data, 'data');
+  view.setUint32(data + 4, 4, true);
   return bytes.buffer;
 }
 
@@ -159,7 +168,7 @@ describe('carriesAtMost16Bits', () => {
   const cases: [string, ArrayBuffer, boolean][] = [
     ['16-bit PCM WAV', wav(1, 16), true],
     ['8-bit PCM WAV', wav(1, 8), true],
-    ['µ-law WAV', wav(7, 8), true],
+    ['µ-law WAV (a format the editor does not read)', wav(7, 8), false],
     ['24-bit PCM WAV', wav(1, 24), false],
     ['32-bit float WAV', wav(3, 32), false],
     ['extensible 16-bit PCM WAV', wav(0xfffe, 16, 1), true],
