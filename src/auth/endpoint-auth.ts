@@ -1,4 +1,4 @@
-import type { TokenResult } from '../config/types.js';
+import type { TokenResult } from './types.js';
 import { StudioConfigError, StudioError } from '../errors.js';
 import { ownError } from './own-errors.js';
 

@@ -5,4 +5,4 @@
  */
 export { endpointAuth } from './endpoint-auth.js';
 export type { EndpointAuth, EndpointAuthOptions } from './endpoint-auth.js';
-export type { AuthConfig, TokenResult } from '../config/types.js';
+export type { AuthConfig, TokenResult } from './types.js';
