@@ -1,5 +1,6 @@
 // What an operation handler gets, and the job-start helper they share.
 import type { JobAccepted, Usage } from '../../../src/api/contract.js';
+import type { OperationAnswer } from './answer.js';
 import { readWebhook } from './webhooks.js';
 import type { EmulatorState } from './state.js';
 
@@ -8,12 +9,6 @@ export interface OperationContext {
   /** The user the request acts for (from the token), or the account with `x-api-key`. */
   userId: string;
   body: Record<string, unknown>;
-}
-
-/** What a handler answers: a status and a JSON body. */
-export interface OperationAnswer {
-  status: number;
-  body: unknown;
 }
 
 /**

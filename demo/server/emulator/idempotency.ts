@@ -3,7 +3,7 @@
 // (the same job; nothing started or charged again). The same key with another body is refused with 422.
 import { createHash } from 'node:crypto';
 import { HttpError } from '../http.js';
-import type { OperationAnswer } from './context.js';
+import type { OperationAnswer } from './answer.js';
 
 interface Entry {
   bodyHash: string;

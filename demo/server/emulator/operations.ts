@@ -1,7 +1,8 @@
 // Recommendation (from a URL or a product) and formatting.
 import type { FormatChange, FormatResult, RecommendResult, ScriptSection } from '../../../src/api/contract.js';
 import { HttpError } from '../http.js';
-import { startJob, type OperationAnswer, type OperationContext } from './context.js';
+import type { OperationAnswer } from './answer.js';
+import { startJob, type OperationContext } from './context.js';
 import { categorise, factsFromUrl, fitSections, recommend, type ProductFacts } from './recommend.js';
 import { measureSpeech } from './speech-meter.js';
 import * as check from './validate.js';

@@ -2,7 +2,8 @@
 import type { AssetMetadata, GenerateResult, MixResult, ScriptSection, VoiceoverResult } from '../../../src/api/contract.js';
 import { HttpError } from '../http.js';
 import { GAP_S, LEAD_S, TAIL_S } from './ad-layout.js';
-import { startJob, type OperationAnswer, type OperationContext } from './context.js';
+import type { OperationAnswer } from './answer.js';
+import { startJob, type OperationContext } from './context.js';
 import { mix } from './mixing.js';
 import { findTrack, renderTrack, type TrackDefinition } from './music.js';
 import { synthesize } from './speech.js';

@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, AUTH_TOKEN_PATH, DEFAULT_PATHS, type AuthTokenResponse } from '../../../src/api/contract.js';
 import { HttpError, bearerToken, isLoopbackPeer, readJsonObject, sendError, sendJson } from '../http.js';
-import type { OperationAnswer, OperationContext } from './context.js';
+import type { OperationAnswer } from './answer.js';
+import type { OperationContext } from './context.js';
 import { cors } from './cors.js';
 import { cdnFile, musicLibrary, sendWav, voiceLibrary } from './library.js';
 import { format, recommendProduct, recommendUrl } from './operations.js';
