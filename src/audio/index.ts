@@ -1,7 +1,8 @@
 // service-studio-editor/audio: the audio engine's pure DSP (no DOM; runs in a worker and in Node).
 export { measureLoudness, measureIntegrated, loudnessBlocks } from './dsp/loudness.js';
 export type { LoudnessMeasurement, LoudnessBlocks } from './dsp/loudness.js';
-export { truePeak, truePeakFactor } from './dsp/true-peak.js';
+export { truePeak } from './dsp/true-peak.js';
+export { truePeakFactor } from './dsp/true-peak-interpolator.js';
 export { DELIVERY_PRESETS, checkCompliance, resolvePreset } from './dsp/presets.js';
 export type { DeliveryPreset, DeliveryPresetId, ComplianceResult, ComplianceRule } from './dsp/presets.js';
 export { master } from './dsp/master.js';

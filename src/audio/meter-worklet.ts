@@ -1,10 +1,10 @@
 // The live meter's AudioWorklet processor: what plays, measured as the offline meter measures it, in real
 // time. BS.1770 K-weighting (the same filters as dsp/k-weighting.ts), 100 ms steps, momentary (400 ms) and
 // short-term (3 s) loudness, and the true peak per channel by 4x interpolation (the same phases as
-// dsp/true-peak.ts), posted every 100 ms. Built into one file without imports (rollup.config.mjs), as
+// dsp/true-peak-interpolator.ts), posted every 100 ms. Built into one file without imports (rollup.config.mjs), as
 // worklets must be loaded by URL.
 import { kWeightingFilters } from './dsp/k-weighting.js';
-import { interpolationPhase } from './dsp/true-peak.js';
+import { interpolationPhase } from './dsp/true-peak-interpolator.js';
 
 /** One reading, posted every 100 ms of audio. Loudness in LUFS, true peak in dBTP per channel. */
 export interface MeterMessage {

@@ -1,6 +1,7 @@
 import { dbToGain } from './db.js';
 import { scratch } from './scratch.js';
-import { gainedCopy, truePeakEnvelope } from './true-peak.js';
+import { truePeakEnvelope } from './true-peak-envelope.js';
+import { gainedCopy } from './true-peak-gained.js';
 
 /** Options of the true-peak limiter. */
 export interface LimiterOptions {

@@ -15,7 +15,9 @@ import {
 import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
-import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, gainedCopy, gainedPeaks, lowerTruePeakEnvelope, runMaxima, SUB, truePeakEnvelope, type GainedCopy } from './true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, lowerTruePeakEnvelope, truePeakEnvelope } from './true-peak-envelope.js';
+import { gainedCopy, gainedPeaks, type GainedCopy } from './true-peak-gained.js';
+import { runMaxima, SUB } from './true-peak-runs.js';
 import { assertChannels, assertSampleRate } from './validate.js';
 
 /** What `master` returns: the mastered channels, their measurement and the compliance check. */

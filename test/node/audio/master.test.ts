@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { DELIVERY_PRESETS, checkCompliance, limitTruePeak, master, measureLoudness, renderMix, truePeak, type DeliveryPresetId } from '../../../src/audio/index.js';
 import { predictionRuns } from '../../../src/audio/dsp/master.js';
 import { releaseScratch } from '../../../src/audio/dsp/scratch.js';
-import { subMaxima } from '../../../src/audio/dsp/true-peak.js';
+import { subMaxima } from '../../../src/audio/dsp/true-peak-runs.js';
 import { music, prng, sine, syntheticSpeech } from '../../audio/signals.js';
 
 const sr = 48000;

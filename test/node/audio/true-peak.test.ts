@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { limiterGains } from '../../../src/audio/dsp/limiter.js';
 import { refinedPeak } from '../../../src/audio/dsp/true-peak-refine.js';
-import { envelopeBlockMaxima, envelopeBlocks, gainedCopy, gainedPeaks, interpolationPhase, lowerTruePeakEnvelope, peaks, runMaxima, truePeak, truePeakEnvelope } from '../../../src/audio/dsp/true-peak.js';
+import { envelopeBlockMaxima, envelopeBlocks, lowerTruePeakEnvelope, truePeakEnvelope } from '../../../src/audio/dsp/true-peak-envelope.js';
+import { gainedCopy, gainedPeaks } from '../../../src/audio/dsp/true-peak-gained.js';
+import { interpolationPhase } from '../../../src/audio/dsp/true-peak-interpolator.js';
+import { runMaxima } from '../../../src/audio/dsp/true-peak-runs.js';
+import { peaks, truePeak } from '../../../src/audio/dsp/true-peak.js';
 import { prng } from '../../audio/signals.js';
 
 /** Plain evaluation: max |x| and every 1/4-sample point, taps of zero-padded x. */
