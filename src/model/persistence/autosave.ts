@@ -5,9 +5,13 @@ import type { NoticeKind, StudioNotice } from '../notices.js';
 import { downloadProjectFile } from '../project-file.js';
 import { DEFAULT_DB_NAME, draftKey, openDraftDb, readDraft, writeDraft, type DraftRecord } from './idb.js';
 import { describeDifferences } from './differences.js';
+import { decideDraft } from './draft-decision.js';
 import { downloadRawDraft, offerDraftNotice, savedAtText, otherTabNotice, saveFailedNotice, unreadableDraftNotice } from './draft-notices.js';
 import { clearJournal, defaultJournalStorage, newestWork, writeJournal } from './journal.js';
+import { PageGuard } from './page-guard.js';
+import { SaveScheduler, type SaveJob } from './save-scheduler.js';
 import { storageError, type StudioStorageError } from './storage-error.js';
+import { TabSync } from './tab-sync.js';
 
 /** Options of `startAutosave`. */
 export interface AutosaveOptions {
@@ -51,13 +55,7 @@ export interface AutosaveOptions {
   onRestored?: (detail: { savedAt: string; cleanExit: boolean }) => void;
 }
 
-interface SavedMessage {
-  type: 'saved';
-  key: string;
-  revision: number;
-  tabId: string;
-}
-
+/** Why saving waits: the draft is being read, the user has a choice to make, or storage is missing. */
 type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | 'unavailable' | undefined;
 
 /**
@@ -71,33 +69,27 @@ const closing = new Map<string, Promise<void>>();
  * Keeps the project safe in IndexedDB: saves after `debounceMs` of quiet (at most `maxWaitMs` after the
  * first unsaved edit), at once when the page is hidden, and never overwrites newer work saved by another
  * tab. Failures keep the document in memory and become notices with an "export project file" action.
+ * It coordinates, and owns the pause (why saving waits): when to save is the scheduler's (save-scheduler.ts),
+ * what to do with a stored draft `decideDraft`'s (draft-decision.ts), the page's events the page guard's
+ * (page-guard.ts), and news of other tabs' saves the tab sync's (tab-sync.ts).
  */
 export class Autosave {
   readonly #options: AutosaveOptions;
   readonly #store: EditorStore;
   readonly #tabId = crypto.randomUUID();
   readonly #notices = new Map<NoticeKind, StudioNotice>();
-  readonly #cleanups: Array<() => void> = [];
+  readonly #unsubscribe: () => void;
+  readonly #scheduler: SaveScheduler;
+  readonly #page: PageGuard;
+  readonly #tabs: TabSync;
   #db: Promise<IDBDatabase> | undefined;
   #projectId: string;
   #revision = 0;
   #pause: Pause = 'opening';
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #firstDirtyAt: number | undefined;
-  #saving: Promise<void> | undefined;
-  #again: boolean | undefined;
-  #channel: BroadcastChannel | undefined;
-  #guarded = false;
   /** This session stored a draft not yet marked as closed normally. */
   #wrote = false;
   /** The user chose to store this tab's project over the stored draft, even if unchanged. */
   #mustWrite = false;
-  /** Asks the browser to confirm leaving while changes are unsaved (one listener per autosave). */
-  readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
-    this.#writeJournal();
-    event.preventDefault();
-    event.returnValue = '';
-  };
   #disposed = false;
   /** Settles when the stored draft of the current project has been read (and restored or offered). */
   ready: Promise<void>;
@@ -106,23 +98,26 @@ export class Autosave {
     this.#options = options;
     this.#store = options.store;
     this.#projectId = this.#store.getState().project.project_id;
-    const win = options.window ?? globalThis.window;
-    const doc = options.document ?? globalThis.document;
+    this.#scheduler = new SaveScheduler(this.#saveJob(), { debounceMs: options.debounceMs ?? 1000, maxWaitMs: options.maxWaitMs ?? 5000 });
     // The journal is written before each handler returns; the IndexedDB save may not land before unload.
-    if (win !== undefined) {
-      this.#listen(win, 'pagehide', () => {
-        this.#writeJournal();
-        void this.flush(true);
-      });
-    }
-    if (doc !== undefined) {
-      this.#listen(doc, 'visibilitychange', () => {
-        if (doc.visibilityState !== 'hidden') return;
+    this.#page = new PageGuard(options.window ?? globalThis.window, options.document ?? globalThis.document, {
+      hidden: () => {
         this.#writeJournal();
         void this.flush();
-      });
-    }
-    this.#cleanups.push(this.#store.subscribe((state) => this.#handleChange(state)));
+      },
+      leaving: () => {
+        this.#writeJournal();
+        void this.flush(true);
+      },
+      beforeUnload: () => this.#writeJournal(),
+    });
+    this.#tabs = new TabSync(
+      options.dbName ?? DEFAULT_DB_NAME,
+      this.#tabId,
+      () => (this.#disposed ? undefined : { key: this.#key, revision: this.#revision }),
+      () => this.#showStale(),
+    );
+    this.#unsubscribe = this.#store.subscribe((state) => this.#handleChange(state));
     options.signal?.addEventListener('abort', () => void this.dispose(), { once: true });
     this.ready = this.#open(this.#projectId);
     if (options.signal?.aborted) void this.dispose();
@@ -130,7 +125,7 @@ export class Autosave {
 
   /** Whether a `beforeunload` guard is installed (there are unsaved changes). */
   get guarded(): boolean {
-    return this.#guarded;
+    return this.#page.confirming;
   }
 
   /** The revision of the last draft this tab saved or read. */
@@ -145,8 +140,7 @@ export class Autosave {
 
   /** Saves now (cancelling the pending timer). Resolves when the save settled; failures become notices. */
   flush(cleanExit = false): Promise<void> {
-    this.#clearTimer();
-    return this.#save(cleanExit);
+    return this.#scheduler.flush(cleanExit);
   }
 
   /**
@@ -157,10 +151,10 @@ export class Autosave {
     if (this.#disposed) return this.#closed ?? Promise.resolve();
     const last = this.flush(true);
     this.#disposed = true;
-    this.#clearTimer();
-    this.#setGuard(false);
-    while (this.#cleanups.length > 0) this.#cleanups.pop()!();
-    this.#channel?.close();
+    this.#scheduler.cancel();
+    this.#page.dispose();
+    this.#unsubscribe();
+    this.#tabs.close();
     const db = this.#db;
     const slot = this.#slot;
     const closed = last.finally(() => {
@@ -189,11 +183,6 @@ export class Autosave {
     writeJournal(this.#journal, this.#slot, { revision: this.#revision, savedAt: new Date().toISOString(), doc: state.project });
   }
 
-  #listen(target: EventTarget, type: string, listener: (event: Event) => void): void {
-    target.addEventListener(type, listener);
-    this.#cleanups.push(() => target.removeEventListener(type, listener));
-  }
-
   #database(): Promise<IDBDatabase> {
     if (this.#db === undefined) {
       const opening = openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, this.#options.indexedDB);
@@ -214,20 +203,12 @@ export class Autosave {
     return `${this.#options.dbName ?? DEFAULT_DB_NAME}\u0000${this.#key}`;
   }
 
-  #openChannel(): void {
-    this.#channel?.close();
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(`studio-editor/${this.#options.dbName ?? DEFAULT_DB_NAME}`);
-    channel.onmessage = (event: MessageEvent<SavedMessage>) => this.#handleMessage(event.data);
-    this.#channel = channel;
-  }
-
   async #open(projectId: string): Promise<void> {
     this.#projectId = projectId;
     this.#revision = 0;
     this.#wrote = false;
     this.#pause = 'opening';
-    this.#openChannel();
+    this.#tabs.open();
     let record: DraftRecord | undefined;
     try {
       await closing.get(this.#slot);
@@ -246,35 +227,25 @@ export class Autosave {
     }
     this.#revision = record?.revision ?? 0;
     const newest = newestWork(this.#journal, this.#slot, record);
-    if (newest === undefined) {
-      this.#handleChange(this.#store.getState());
-      return;
-    }
-    let draft: ProjectDocument;
-    try {
-      draft = readProject(newest.doc);
-    } catch (error) {
-      if (record !== undefined && !newest.journal) this.#offerUnreadable(record, error as Error);
-      else {
-        clearJournal(this.#journal, this.#slot);
-        this.#handleChange(this.#store.getState());
-      }
-      return;
-    }
     const state = this.#store.getState();
-    if (JSON.stringify(draft) === JSON.stringify(state.project)) {
+    const decision = decideDraft({ stored: newest, project: state.project, dirty: state.dirty, hostLoaded: this.#options.hostLoaded ?? false });
+    if (decision.kind === 'unreadable') {
+      this.#offerUnreadable(newest!.doc, decision.error);
+      return;
+    }
+    if (decision.kind === 'none' && decision.dropJournal) clearJournal(this.#journal, this.#slot);
+    if (decision.kind === 'same') {
       this.#store.dispatch({ type: 'persist/saved', project: state.project });
-    } else if (!this.#options.hostLoaded && !state.dirty) {
-      // Nothing was loaded or edited here: the stored work is the newest, so it comes back without asking
-      // (a reload, a closed tab, a crash alike).
-      this.#store.dispatch({ type: 'project/init', project: draft });
-      this.#options.onRestored?.({ savedAt: newest.savedAt, cleanExit: newest.cleanExit });
+    } else if (decision.kind === 'restore') {
+      this.#store.dispatch({ type: 'project/init', project: decision.draft });
+      this.#options.onRestored?.({ savedAt: newest!.savedAt, cleanExit: newest!.cleanExit });
       // Journal work is not in IndexedDB yet: store it now.
-      if (newest.journal) this.#mustWrite = true;
-    } else {
-      this.#offerDraft(newest, draft);
+      if (newest!.journal) this.#mustWrite = true;
+    } else if (decision.kind === 'offer') {
+      this.#offerDraft(newest!, decision.draft);
     }
     this.#handleChange(this.#store.getState());
+    if (decision.kind === 'none') return;
     if (this.#mustWrite) void this.flush();
   }
 
@@ -307,11 +278,12 @@ export class Autosave {
     });
   }
 
-  #offerUnreadable(record: DraftRecord, error: Error): void {
+  /** The stored draft `raw` does not read as a project: saving waits until the user replaces it. */
+  #offerUnreadable(raw: unknown, error: Error): void {
     this.#pause = 'unreadable';
     this.#setNotice(
       unreadableDraftNotice(error.message, {
-        download: () => downloadRawDraft(record.doc),
+        download: () => downloadRawDraft(raw),
         replace: () => {
           this.#clearNotice('draft-unreadable');
           this.#pause = undefined;
@@ -326,88 +298,65 @@ export class Autosave {
     if (this.#disposed) return;
     if (state.project.project_id !== this.#projectId && this.#pause !== 'opening') {
       // `loadProject` switched to another project: its own draft is read (and offered) before saving.
-      this.#clearTimer();
+      this.#scheduler.cancel();
       this.ready = this.#open(state.project.project_id);
       return;
     }
     this.#setGuard(state.dirty);
-    if (state.dirty && this.#pause === undefined) this.#schedule();
+    if (state.dirty && this.#pause === undefined) this.#scheduler.schedule();
   }
 
-  #schedule(): void {
-    const { debounceMs = 1000, maxWaitMs = 5000 } = this.#options;
-    const now = Date.now();
-    this.#firstDirtyAt ??= now;
-    const delay = Math.max(0, Math.min(debounceMs, this.#firstDirtyAt + maxWaitMs - now));
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#clearTimer();
-      void this.flush();
-    }, delay);
-  }
-
-  #clearTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#firstDirtyAt = undefined;
-  }
-
-  #save(cleanExit: boolean): Promise<void> {
-    // After dispose only the last, clean-exit save runs.
-    if ((this.#disposed && !cleanExit) || this.#pause !== undefined) return Promise.resolve();
-    if (this.#saving !== undefined) {
-      this.#again = (this.#again ?? false) || cleanExit;
-      return this.#saving;
-    }
-    const state = this.#store.getState();
-    // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
-    if (!state.dirty && !this.#mustWrite && !(cleanExit && this.#wrote)) return Promise.resolve();
-    const doc = state.project;
-    if (doc.project_id !== this.#projectId) {
-      this.#handleChange(state);
-      return this.ready;
-    }
-    const key = this.#key;
-    const expected = this.#revision;
-    const run = async () => {
-      try {
-        const db = await this.#database();
-        const record: DraftRecord = {
-          key,
-          userId: this.#options.userId,
-          projectId: doc.project_id,
-          revision: expected + 1,
-          savedAt: new Date().toISOString(),
-          cleanExit,
-          tabId: this.#tabId,
-          doc,
-        };
-        await writeDraft(db, record, expected);
-        if (key !== this.#key) return;
-        this.#revision = expected + 1;
-        this.#wrote = !cleanExit;
-        this.#mustWrite = false;
-        this.#failing = undefined;
-        this.#clearNotice('save-failed');
-        this.#store.dispatch({ type: 'persist/saved', project: doc });
-        if (this.#store.getState().project === doc) clearJournal(this.#journal, this.#slot);
-        const message: SavedMessage = { type: 'saved', key, revision: this.#revision, tabId: this.#tabId };
-        this.#channel?.postMessage(message);
-        this.#options.onSaved?.({ revision: this.#revision, projectId: doc.project_id });
-      } catch (error) {
-        this.#fail(storageError(error));
-      }
+  /** What the scheduler runs: whether a save may start, the checks before a write, the write. */
+  #saveJob(): SaveJob {
+    return {
+      // After dispose only the last, clean-exit save runs.
+      mayRun: (cleanExit) => !(this.#disposed && !cleanExit) && this.#pause === undefined,
+      begin: (cleanExit) => {
+        const state = this.#store.getState();
+        // Nothing is written for a project nobody changed; a normal close only marks this session's draft.
+        if (!state.dirty && !this.#mustWrite && !(cleanExit && this.#wrote)) return {};
+        if (state.project.project_id !== this.#projectId) {
+          this.#handleChange(state);
+          return { answer: this.ready };
+        }
+        const doc = state.project;
+        const key = this.#key;
+        const expected = this.#revision;
+        return { write: () => this.#write(doc, key, expected, cleanExit) };
+      },
+      idle: () => this.#setGuard(this.#store.getState().dirty),
+      due: () => void this.flush(),
     };
-    const saving = run().then(() => {
-      this.#saving = undefined;
-      const again = this.#again;
-      this.#again = undefined;
-      if (again !== undefined) return this.#save(again);
-      this.#setGuard(this.#store.getState().dirty);
-      return undefined;
-    });
-    this.#saving = saving;
-    return saving;
+  }
+
+  /** Stores `doc` as revision `expected + 1` of the draft `key`; a failure becomes a notice. */
+  async #write(doc: ProjectDocument, key: string, expected: number, cleanExit: boolean): Promise<void> {
+    try {
+      const db = await this.#database();
+      const record: DraftRecord = {
+        key,
+        userId: this.#options.userId,
+        projectId: doc.project_id,
+        revision: expected + 1,
+        savedAt: new Date().toISOString(),
+        cleanExit,
+        tabId: this.#tabId,
+        doc,
+      };
+      await writeDraft(db, record, expected);
+      if (key !== this.#key) return;
+      this.#revision = expected + 1;
+      this.#wrote = !cleanExit;
+      this.#mustWrite = false;
+      this.#failing = undefined;
+      this.#clearNotice('save-failed');
+      this.#store.dispatch({ type: 'persist/saved', project: doc });
+      if (this.#store.getState().project === doc) clearJournal(this.#journal, this.#slot);
+      this.#tabs.saved(key, this.#revision);
+      this.#options.onSaved?.({ revision: this.#revision, projectId: doc.project_id });
+    } catch (error) {
+      this.#fail(storageError(error));
+    }
   }
 
   #fail(error: StudioStorageError): void {
@@ -434,15 +383,10 @@ export class Autosave {
   }
   #failing: string | undefined;
 
-  #handleMessage(message: SavedMessage): void {
-    if (this.#disposed || message?.type !== 'saved' || message.tabId === this.#tabId || message.key !== this.#key) return;
-    if (message.revision > this.#revision) this.#showStale();
-  }
-
   /** Another tab saved newer work: stop saving here and offer to load it. */
   #showStale(): void {
     this.#pause = 'stale';
-    this.#clearTimer();
+    this.#scheduler.cancel();
     this.#setNotice(
       otherTabNotice({
         loadNewer: () => void this.reloadFromStorage(),
@@ -483,12 +427,10 @@ export class Autosave {
   }
   #detached = false;
 
+  /** Asks the browser to confirm leaving while changes are unsaved, never once disposed or out of the page. */
   #setGuard(on: boolean): void {
-    const win = this.#options.window ?? globalThis.window;
-    if (win === undefined || on === this.#guarded || (on && (this.#disposed || this.#detached))) return;
-    this.#guarded = on;
-    if (on) win.addEventListener('beforeunload', this.#beforeUnload);
-    else win.removeEventListener('beforeunload', this.#beforeUnload);
+    if (on && (this.#disposed || this.#detached)) return;
+    this.#page.confirmLeaving(on);
   }
 
   #setNotice(notice: StudioNotice): void {
