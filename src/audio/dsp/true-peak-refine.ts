@@ -1,7 +1,7 @@
 import { kaiser, sinc } from './window.js';
 
 /**
- * The refinement of a true-peak candidate. The 4x scan (true-peak.ts) finds the sample intervals whose
+ * The refinement of a true-peak candidate. The 4x scan (true-peak-scan.ts) finds the sample intervals whose
  * peak may be the largest; this reads the band-limited interpolant there with a long windowed sinc,
  * where the 4x scan's 16 taps fall away near fs / 2. It reads the interval's quarters (in one pass) and
  * takes the vertex of the parabola through the best and its neighbours; for the `fine` value, the same
