@@ -1,4 +1,5 @@
 import type { ApiOperation } from '../api/contract.js';
+import type { DeliveryPresetId } from '../delivery/presets.js';
 
 /**
  * A token as the host's callbacks may return it: the token string itself, or `{ token, type }` where
@@ -94,8 +95,8 @@ export interface MusicConfig {
   uploadMaxBytes?: number;
 }
 
-/** Delivery presets; `custom` uses `mastering.target` and `mastering.truePeak`. */
-export type DeliveryPresetId = 'streaming' | 'podcast' | 'aes-ads' | 'ebu-r128' | 'atsc-a85' | 'custom';
+/** Delivery presets (`src/delivery/presets.ts`); `custom` uses `mastering.target` and `mastering.truePeak`. */
+export type { DeliveryPresetId };
 
 /** `config.mastering`. */
 export interface MasteringConfig {

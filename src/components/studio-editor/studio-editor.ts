@@ -46,7 +46,7 @@ import { statusLine } from './status-line.js';
 import { loadPanel, workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import { creditsOf } from '../../model/credits.js';
-import { presetNumbers } from '../../model/document.js';
+import { presetNumbers } from '../../delivery/presets.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders

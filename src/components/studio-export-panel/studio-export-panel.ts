@@ -1,4 +1,4 @@
-import { DURATION_LIMITS } from '../../model/document.js';
+import { DURATION_LIMITS } from '../../delivery/limits.js';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportedMix } from '../../audio/export.js';

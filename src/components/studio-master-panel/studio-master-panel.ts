@@ -1,6 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { DELIVERY_PRESETS, resolvePreset, type DeliveryPresetId } from '../../audio/dsp/presets.js';
+import { resolvePreset } from '../../audio/dsp/presets.js';
+import { DELIVERY_PRESETS, type DeliveryPresetId } from '../../delivery/presets.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
