@@ -10,7 +10,7 @@ import { exportRefusal } from './export-rules.js';
 import { RoomController } from './room-controller.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
-import { reportError } from '../shared/error-report.js';
+import { reportError } from '../../events/report-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';

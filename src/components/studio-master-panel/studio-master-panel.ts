@@ -8,7 +8,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../../internal/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
-import { describeError } from '../shared/error-report.js';
+import { describeError } from '../../i18n/error-words.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';
