@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
 import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
+import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
 import { EditorLanguage } from './editor-language.js';
 import { exportRefusal } from './export-rules.js';
 import { RoomController } from './room-controller.js';

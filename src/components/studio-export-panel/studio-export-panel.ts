@@ -10,7 +10,7 @@ import { StudioError } from '../../errors.js';
 import type { StringKey } from '../../i18n/en.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';

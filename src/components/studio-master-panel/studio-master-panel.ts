@@ -6,7 +6,7 @@ import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { panelStyles } from '../shared/panel.styles.js';
