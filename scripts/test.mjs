@@ -3,7 +3,7 @@
 // A failing check does not stop the others, so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
+import { checkFloors, checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
 import { chromiumPath } from './lib/chromium.mjs';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { root, run } from './lib/run.mjs';
@@ -47,6 +47,7 @@ const browserReady = await ensureChromium();
 
 await check('lint', () => run('eslint', ['.', '--max-warnings', '0']));
 await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']));
+await check('floors (no import climbs)', checkFloors);
 const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
 await check('manifest', checkManifest);
 if (built) await check('size budget', checkSize);

@@ -1,6 +1,6 @@
-// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package.
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package, the floors.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, run } from './run.mjs';
 
@@ -96,4 +96,69 @@ export async function checkPackage() {
   const tarball = join(dir, readdirSync(dir).find((file) => file.endsWith('.tgz')));
   await run('publint', ['--strict', tarball]);
   await run('attw', [tarball, '--profile', 'esm-only']);
+}
+
+/**
+ * The floors of src/, bottom up: a module imports from its own folder or from a folder below it, never
+ * from one above (type-only imports count: they are how a reader learns what depends on what). A folder
+ * is a floor; so is each file at the top of src/.
+ * - errors, version: the error classes and the version, on which everything stands;
+ * - internal: the elements' plumbing that knows nothing of the editor (define, disposal scope, linger,
+ *   load-once, style properties);
+ * - delivery: loudness presets and limits, domain data shared by config, model and audio;
+ * - auth, api: the session and the service client;
+ * - i18n: the words; config: the integrator's config, validated;
+ * - model: the project document, its store and persistence; script: the script's timing;
+ * - audio: decoding, mixing, mastering, export;
+ * - events: the editor's events; controllers: reactive controllers and the contexts;
+ * - components: the elements;
+ * - the entries: create, define, react, index, cdn.
+ */
+export const FLOORS = [
+  'errors', 'version', 'internal', 'delivery', 'auth', 'api', 'i18n', 'config', 'model', 'script', 'audio',
+  'events', 'controllers', 'components', 'create', 'define', 'react', 'index', 'cdn',
+];
+
+/**
+ * The relative specifiers of a module's imports and re-exports (type-only included), its dynamic imports,
+ * and the workers and worklets it starts (`new URL('./x.js', import.meta.url)`).
+ */
+function relativeImports(code) {
+  const patterns = [
+    /^\s*(?:import|export)\s[^;'"]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/gm,
+    /^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm,
+    /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+    /\bnew URL\(\s*['"](\.{1,2}\/[^'"]+)['"],\s*import\.meta\.url/g,
+  ];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]));
+}
+
+/** The imports in src/ that climb: from a floor to one above it (see `FLOORS`), as `from -> to` lines. */
+export function climbingImports(src = join(root, 'src')) {
+  const floorOf = (file) => {
+    const [first, ...rest] = relative(src, file).split('/');
+    const name = rest.length === 0 ? first.replace(/\.(ts|js)$/, '') : first;
+    const floor = FLOORS.indexOf(name);
+    if (floor < 0) throw new Error(`src/${relative(src, file)} is on no floor: add "${name}" to FLOORS in scripts/lib/checks.mjs.`);
+    return floor;
+  };
+  const climbs = [];
+  for (const entry of readdirSync(src, { recursive: true })) {
+    const file = join(src, String(entry));
+    if (!file.endsWith('.ts')) continue;
+    for (const specifier of relativeImports(readFileSync(file, 'utf8'))) {
+      const target = resolve(dirname(file), specifier);
+      // A built file (cdn.ts loads dist/studio-editor.bundled.js beside it) is not a module of src/.
+      if (!existsSync(target.replace(/\.js$/, '.ts'))) continue;
+      if (floorOf(target) > floorOf(file)) climbs.push(`src/${relative(src, file)} -> src/${relative(src, target)}`);
+    }
+  }
+  return climbs.sort();
+}
+
+/** No import in src/ climbs a floor. */
+export function checkFloors() {
+  const climbs = climbingImports();
+  if (climbs.length > 0) throw new Error(`${climbs.length} imports climb a floor (see FLOORS in scripts/lib/checks.mjs):\n  ${climbs.join('\n  ')}`);
+  console.log(`No import in src/ climbs a floor (${FLOORS.join(' < ')}).`);
 }

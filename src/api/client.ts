@@ -58,7 +58,12 @@ export interface ServiceClientOptions {
   idempotencyHeader?: string | null;
   /** Retry bounds of job starts (see `sendStart`). */
   startRetry?: Partial<Pick<StartRetryOptions, 'maxAttempts' | 'floorMs' | 'ceilingMs' | 'baseDelayMs' | 'random'>>;
+  /** Retry bounds of the library reads, `voices()` and `music()`; `maxAttempts` defaults to `READ_MAX_ATTEMPTS`. */
+  readRetry?: Partial<Pick<StartRetryOptions, 'maxAttempts' | 'floorMs' | 'ceilingMs' | 'baseDelayMs' | 'random'>>;
 }
+
+/** Attempts of a library read, the first included: one quiet retry, then the error, which the panels show with Retry. */
+export const READ_MAX_ATTEMPTS = 2;
 
 const LABELS: Record<ApiOperation, string> = {
   recommendUrl: 'Recommendation from a URL',
@@ -129,12 +134,14 @@ export class ServiceClient {
     return this.#getJson('job', path, options);
   }
 
+  /** The voice library; a transient failure is read again (see `#read`). */
   voices(options?: CallOptions): Promise<VoiceLibrary> {
-    return this.#getJson('voices', this.#o.paths.voices, options);
+    return this.#read('voices', this.#o.paths.voices, options);
   }
 
+  /** The music library; a transient failure is read again (see `#read`). */
   music(options?: CallOptions): Promise<MusicLibrary> {
-    return this.#getJson('music', this.#o.paths.music, options);
+    return this.#read('music', this.#o.paths.music, options);
   }
 
   /**
@@ -182,6 +189,25 @@ export class ServiceClient {
 
   async #getJson<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
     return (await readJson(await this.#send(operation, path, { method: 'GET' }, options), LABELS[operation])) as R;
+  }
+
+  /**
+   * GETs a library, retried by `sendStart` as a request that cannot act twice: a 429, a 5xx, a lost answer
+   * or a timeout is sent again after `Retry-After` or a backoff, within the start's wait bounds, up to
+   * `READ_MAX_ATTEMPTS` attempts; then the last failure is thrown, as a single read's would be.
+   */
+  async #read<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
+    const signal = this.#signal(options.signal);
+    const init: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
+    const response = await sendStart(() => this.#o.fetch(path.replace(/^\//, ''), init), {
+      maxAttempts: READ_MAX_ATTEMPTS,
+      ...this.#o.readRetry,
+      what: LABELS[operation],
+      idempotent: true,
+      signal,
+      timeoutMs: this.#o.timeoutMs,
+    });
+    return (await readJson(response, LABELS[operation])) as R;
   }
 
   /**

@@ -1,9 +1,14 @@
 import { createAuthFetch } from '../auth/auth-fetch.js';
 import type { StudioAuthError } from '../auth/errors.js';
-import { AuthSession } from '../auth/session.js';
-import type { ResolvedConfig } from '../config/types.js';
+import { AuthSession, type AuthSessionOptions } from '../auth/session.js';
 import { ServiceClient, type ServiceClientOptions } from './client.js';
 import type { JobProgress } from './poller.js';
+
+/** What the services take of the resolved config (`ResolvedConfig` is one): `auth`, and `api`'s address, paths and limits. */
+export interface ServicesConfig {
+  readonly auth: AuthSessionOptions;
+  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader'>;
+}
 
 export interface EditorServices {
   readonly session: AuthSession;
@@ -23,7 +28,7 @@ export interface EditorServicesHooks {
  * The session and client of one editor, from its resolved config. Calls `getToken` at once (spec: on
  * startup); a failure there is reported through `onAuthError` and retried by the next request.
  */
-export function createServices(config: ResolvedConfig, hooks: EditorServicesHooks = {}): EditorServices {
+export function createServices(config: ServicesConfig, hooks: EditorServicesHooks = {}): EditorServices {
   const controller = new AbortController();
   const session = new AuthSession({ ...config.auth, ...(hooks.onAuthError ? { onError: hooks.onAuthError } : {}) });
   const fetch = createAuthFetch({ session, baseUrl: config.api.baseUrl, timeoutMs: config.api.timeoutMs, ...(hooks.fetch ? { fetch: hooks.fetch } : {}) });

@@ -19,7 +19,10 @@ export interface StartRetry {
 export interface StartRetryOptions {
   /** What is being started, for messages (`Recommendation from a URL`). */
   what: string;
-  /** True when every attempt carries the same idempotency key: then a 5xx or a lost answer may be re-sent. */
+  /**
+   * True when sending again cannot act twice (every attempt carries the same idempotency key, or the request
+   * is a read): then a 5xx or a lost answer may be re-sent.
+   */
   idempotent: boolean;
   signal?: AbortSignal | undefined;
   /** `api.timeoutMs`, for messages. */
@@ -39,7 +42,7 @@ export interface StartRetryOptions {
  * attempt, so the service answers with the job it already started). Every wait lies within
  * [`floorMs`, `ceilingMs`]; after `maxAttempts` the last failure is thrown as a StudioApiError. Other answers
  * (2xx, 4xx, a StudioError such as an auth failure or a refused redirect) end it at once. An abort rejects
- * with an AbortError, during a wait too.
+ * with an AbortError, during a wait too. The client's library reads are sent through it too, as `idempotent`.
  */
 export async function sendStart(send: () => Promise<Response>, options: StartRetryOptions): Promise<Response> {
   const maxAttempts = Math.max(1, options.maxAttempts ?? START_MAX_ATTEMPTS);

@@ -1,5 +1,5 @@
 import type { LoudnessMeasurement } from './dsp/loudness.js';
-import type { DeliveryPreset } from './dsp/presets.js';
+import type { DeliveryPreset } from '../delivery/presets.js';
 
 /** The software named in exported files' tags (WAV `ISFT` and `bext` Originator, MP3 `TSSE`). */
 export const EXPORT_SOFTWARE = 'Service Studio Editor';

@@ -3,8 +3,10 @@ export { measureLoudness, measureIntegrated, loudnessBlocks } from './dsp/loudne
 export type { LoudnessMeasurement, LoudnessBlocks } from './dsp/loudness.js';
 export { truePeak } from './dsp/true-peak.js';
 export { truePeakFactor } from './dsp/true-peak-interpolator.js';
-export { DELIVERY_PRESETS, checkCompliance, resolvePreset } from './dsp/presets.js';
-export type { DeliveryPreset, DeliveryPresetId, ComplianceResult, ComplianceRule } from './dsp/presets.js';
+export { checkCompliance, resolvePreset } from './dsp/presets.js';
+export type { ComplianceResult, ComplianceRule } from './dsp/presets.js';
+export { DELIVERY_PRESETS } from '../delivery/presets.js';
+export type { DeliveryPreset, DeliveryPresetId } from '../delivery/presets.js';
 export { master } from './dsp/master.js';
 export type { MasterResult, MasterOptions } from './dsp/master.js';
 export { limitTruePeak } from './dsp/limiter.js';

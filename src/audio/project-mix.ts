@@ -1,5 +1,5 @@
-import type { DeliveryPresetId } from '../config/types.js';
-import { isAudible, presetNumbers, type ProjectDocument } from '../model/document.js';
+import { presetNumbers, type DeliveryPresetId } from '../delivery/presets.js';
+import { isAudible, type ProjectDocument } from '../model/document.js';
 import { sourceFrames, type AudioSource, type MixSpec, type VoiceClip } from './dsp/mix-spec.js';
 
 /** Decoded audio by URL (the clip's or the bed's `url`); a function or anything with `get`. */

@@ -21,23 +21,45 @@ export interface EndpointAuth {
 
 /** Marked as ours (`ownError`): the session may pass its message on, which it never does for a callback's own errors. */
 const endpointError = (which: string, message: string) =>
-  ownError(new StudioError('auth-endpoint', `The ${which} endpoint ${message}`, { recoverable: true }));
+  ownError(new StudioError('auth-endpoint', `The ${which} ${message}`, { recoverable: true }));
 
+const TOKEN_SHAPE = 'It must answer JSON: { "token": "..." } or { "accessToken": { "token": "..." } }.';
+
+/**
+ * The media type of an answer, for a message: `text/html` of `text/html; charset=utf-8`; `undefined`
+ * without one. A header that is not a plain media type is not repeated (it is the host's, not ours).
+ */
+function mediaType(response: Response): string | undefined {
+  const header = response.headers.get('content-type');
+  if (header === null) return undefined;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return /^[a-z0-9][\w.+-]{0,63}\/[\w.+-]{1,64}$/.test(type) ? type : 'an unreadable Content-Type';
+}
+
+const isJsonType = (type: string | undefined): boolean => type === 'application/json' || (type?.endsWith('+json') ?? false);
+
+/**
+ * The token in an endpoint's answer. A failure says what the endpoint answered (the HTTP status, the media
+ * type), never its body: the body of a sign-in page or an error may hold anything, a token included.
+ */
 async function readTokenAnswer(response: Response, which: string): Promise<TokenResult> {
+  const type = mediaType(response);
   if (!response.ok) {
-    throw endpointError(which, `answered HTTP ${response.status}. Check that it is reachable and that the user is signed in on your site.`);
+    const typed = type === undefined ? '' : ` (${type})`;
+    throw endpointError(which, `answered HTTP ${response.status}${typed}. Check that it is reachable and that the user is signed in on your site.`);
   }
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    throw endpointError(which, 'did not answer JSON. It must answer { "token": "..." } or { "accessToken": { "token": "..." } }.');
+    const answered = isJsonType(type) ? `${type} that does not parse` : `${type ?? 'without a Content-Type'}, not JSON`;
+    throw endpointError(which, `answered ${answered} (HTTP ${response.status}). ${TOKEN_SHAPE}`);
   }
   const record = (typeof json === 'object' && json !== null ? json : {}) as { token?: unknown; type?: unknown; accessToken?: { token?: unknown; type?: unknown } };
   const nested = typeof record.accessToken === 'object' && record.accessToken !== null ? record.accessToken : undefined;
   const source = typeof record.token === 'string' ? record : typeof nested?.token === 'string' ? nested : undefined;
   if (source === undefined) {
-    throw endpointError(which, 'answered JSON without a token string. It must answer { "token": "..." } or { "accessToken": { "token": "..." } }.');
+    throw endpointError(which, `answered JSON without a token string (HTTP ${response.status}). ${TOKEN_SHAPE}`);
   }
   const token = source.token as string;
   return typeof source.type === 'string' ? { token, type: source.type } : token;
@@ -71,11 +93,11 @@ export function endpointAuth(options: EndpointAuthOptions): EndpointAuth {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ userId }),
       });
-      return readTokenAnswer(response, `token (${tokenUrl})`);
+      return readTokenAnswer(response, `token endpoint (${tokenUrl})`);
     },
     async refreshToken(expiredToken) {
       const response = await doFetch(refreshUrl, { method: 'POST', headers: { Authorization: `Bearer ${expiredToken}` } });
-      return readTokenAnswer(response, `refresh (${refreshUrl})`);
+      return readTokenAnswer(response, `refresh endpoint (${refreshUrl})`);
     },
   };
 }

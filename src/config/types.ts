@@ -1,5 +1,6 @@
 import type { ApiOperation } from '../api/contract.js';
 import type { AuthConfig } from '../auth/types.js';
+import type { DeliveryPresetId } from '../delivery/presets.js';
 
 // Auth's own types live in auth (which imports nothing from config); the config takes them from there.
 export type { AuthConfig, TokenResult } from '../auth/types.js';
@@ -77,8 +78,8 @@ export interface MusicConfig {
   uploadMaxBytes?: number;
 }
 
-/** Delivery presets; `custom` uses `mastering.target` and `mastering.truePeak`. */
-export type DeliveryPresetId = 'streaming' | 'podcast' | 'aes-ads' | 'ebu-r128' | 'atsc-a85' | 'custom';
+/** Delivery presets (`src/delivery/presets.ts`); `custom` uses `mastering.target` and `mastering.truePeak`. */
+export type { DeliveryPresetId };
 
 /** `config.mastering`. */
 export interface MasteringConfig {

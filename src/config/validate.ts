@@ -1,5 +1,6 @@
-import { DURATION_LIMITS } from '../model/document.js';
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
+import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
+import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioConfigError } from '../errors.js';
 import { placeholdersIn, placeholdersOf, STRING_KEYS } from '../i18n/translate.js';
 import {
@@ -29,7 +30,6 @@ import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenPrope
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'tools', 'theme', 'i18n'] as const;
 export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
-export const DELIVERY_PRESET_IDS = ['streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'] as const;
 
 function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
   const path = 'config.auth';
@@ -160,8 +160,8 @@ function mastering(value: unknown, issues: IssueList): ResolvedConfig['mastering
   const object = readObject(value, path, issues, ['preset', 'target', 'truePeak']);
   return {
     preset: field(object, 'preset', path, issues, oneOf(DELIVERY_PRESET_IDS), 'streaming'),
-    target: field(object, 'target', path, issues, number(-40, -5, 'LUFS'), -16),
-    truePeak: field(object, 'truePeak', path, issues, number(-9, 0, 'dBTP'), -1),
+    target: field(object, 'target', path, issues, number(TARGET_LIMITS.min, TARGET_LIMITS.max, 'LUFS'), -16),
+    truePeak: field(object, 'truePeak', path, issues, number(TRUE_PEAK_LIMITS.min, TRUE_PEAK_LIMITS.max, 'dBTP'), -1),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ServiceClient } from '../api/client.js';
-import { reportError } from '../components/shared/error-report.js';
+import { reportError } from '../events/report-error.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { client: ServiceClient | undefined };
 

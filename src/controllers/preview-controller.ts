@@ -1,7 +1,7 @@
 import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { MixPreviewSource, PreviewState } from '../audio/preview-state.js';
-import { previewContext } from '../context.js';
+import { previewContext } from './contexts.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 

@@ -1,6 +1,6 @@
 import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { storeContext } from '../context.js';
+import { storeContext } from './contexts.js';
 import type { EditorAction, EditorState, EditorStore } from '../model/editor-state.js';
 
 type Host = ReactiveControllerHost & HTMLElement;

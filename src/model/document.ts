@@ -1,16 +1,9 @@
 import type { AssetMetadata, MusicDetails, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
-import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
-import { DELIVERY_PRESETS } from '../audio/dsp/presets.js';
+import type { ExportFormat } from '../config/types.js';
+import { presetNumbers, type DeliveryPresetId } from '../delivery/presets.js';
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
 export const SCHEMA_VERSION = 4;
-
-/**
- * The shortest and longest ad, in seconds. Spots run 5 to 120 s; long-form sponsorship reads and
- * podcast host reads run up to 10 minutes, so the document allows that. (A service's own limits, such as
- * the length it writes ideas for, are the service's: see `src/api/contract.ts`.)
- */
-export const DURATION_LIMITS = { min: 5, max: 600 } as const;
 
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
 export interface ProjectSection {
@@ -162,13 +155,6 @@ export interface ProjectDocument {
   readonly usage: readonly UsageEntry[];
   /** Asset metadata exactly as the service returned it, one entry per `asset_id`. */
   readonly assets: readonly AssetMetadata[];
-}
-
-/** Loudness numbers of a preset (from the audio engine's table, with its sources); `custom` keeps the given ones. */
-export function presetNumbers(preset: DeliveryPresetId, custom: { target: number; truePeak: number }): { target: number; truePeak: number } {
-  if (preset === 'custom') return { target: custom.target, truePeak: custom.truePeak };
-  const { integrated, truePeak } = DELIVERY_PRESETS[preset];
-  return { target: integrated, truePeak };
 }
 
 /** What a new project starts from: the resolved config's `project`, `vocal`, `music` and `mastering`. */

@@ -1,7 +1,9 @@
 import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
-import { DEFAULT_BED, DURATION_LIMITS, presetNumbers, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
+import { presetNumbers } from '../delivery/presets.js';
+import { DEFAULT_BED, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 
 /** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
 const clamp = (value: number, min: number, max: number): number | undefined =>
@@ -236,8 +238,8 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return { ...doc, mastering: { ...doc.mastering, enabled: action.enabled, preset, ...presetNumbers(preset, doc.mastering) } };
     }
     case 'mastering/set-target': {
-      const target = action.target === undefined ? undefined : clamp(action.target, -40, -5);
-      const truePeak = action.truePeak === undefined ? undefined : clamp(action.truePeak, -9, 0);
+      const target = action.target === undefined ? undefined : clamp(action.target, TARGET_LIMITS.min, TARGET_LIMITS.max);
+      const truePeak = action.truePeak === undefined ? undefined : clamp(action.truePeak, TRUE_PEAK_LIMITS.min, TRUE_PEAK_LIMITS.max);
       const mastering = patch(doc.mastering, { target, truePeak, preset: 'custom' });
       return mastering === doc.mastering ? doc : { ...doc, mastering };
     }

@@ -1,6 +1,8 @@
 import { describe } from '../config/checks.js';
+import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
+import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioError } from '../errors.js';
-import { DURATION_LIMITS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { SCHEMA_VERSION, type ProjectDocument } from './document.js';
 
 /** One problem found in a project document, addressed by its path (`project.script.sections[2].text`). */
 export interface ProjectIssue {
@@ -144,9 +146,9 @@ const documentShape = object({
   tracks: object({ voice: object({ muted: bool, solo: bool }), music: object({ muted: bool, solo: bool }) }),
   mastering: object({
     enabled: bool,
-    preset: oneOf('streaming', 'podcast', 'aes-ads', 'ebu-r128', 'atsc-a85', 'custom'),
-    target: num(-40, -5, ' (LUFS)'),
-    truePeak: num(-9, 0, ' (dBTP)'),
+    preset: oneOf(...DELIVERY_PRESET_IDS),
+    target: num(TARGET_LIMITS.min, TARGET_LIMITS.max, ' (LUFS)'),
+    truePeak: num(TRUE_PEAK_LIMITS.min, TRUE_PEAK_LIMITS.max, ' (dBTP)'),
   }),
   recommendations: object({ items: list(serviceObject({ recommendation_id: id }), 1000), chosen: nullable(id) }),
   usage: list(object({ operation: str, at: str, usage: serviceObject({}) })),

@@ -25,6 +25,7 @@ function client(respond: (call: Call, index: number) => Response | Promise<Respo
     onProgress: (p) => progress.push(p.state),
     jobs: new PendingJobs(storage),
     poller: { firstDelayMs: 1, baseDelayMs: 1, maxDelayMs: 2, minDelayMs: 1, random: () => 0 },
+    readRetry: { floorMs: 1, baseDelayMs: 1, random: () => 0 },
   });
   return { ...t, api, progress };
 }
@@ -113,6 +114,39 @@ describe('ServiceClient', () => {
     expect(error.code).to.equal('network');
     expect(error.recoverable).to.equal(true);
   });
+
+  for (const library of ['voices', 'music'] as const) {
+    it(`${library}() reads again after a 503 and resolves with the second answer`, async () => {
+      const c = client((_call, i) => (i === 0 ? quick({ error: { code: 'unavailable', message: 'later' } }, 503) : quick({ [library]: [] })));
+      expect(await c.api[library]()).to.deep.equal({ [library]: [] });
+      expect(c.calls.map((x) => `${x.method} ${new URL(x.url).pathname}`)).to.deep.equal([`GET /v1/${library}`, `GET /v1/${library}`]);
+      expect(c.progress).to.deep.equal([]);
+    });
+
+    it(`${library}() reports a second failure, after two attempts`, async () => {
+      const c = client((_call, i) => (i === 0 ? quick({}, 503) : quick({}, 502)));
+      const error = (await rejection(c.api[library]())) as StudioApiError;
+      expect(error.code).to.equal('server-error');
+      expect(error.status).to.equal(502);
+      expect(error.recoverable).to.equal(true);
+      expect(c.calls.length).to.equal(2);
+    });
+
+    it(`${library}() reads again after a lost answer`, async () => {
+      const c = client((_call, i) => {
+        if (i === 0) throw new TypeError('Failed to fetch');
+        return quick({ [library]: [] });
+      });
+      expect(await c.api[library]()).to.deep.equal({ [library]: [] });
+      expect(c.calls.length).to.equal(2);
+    });
+
+    it(`${library}() does not read again after a 404`, async () => {
+      const c = client(() => quick({}, 404));
+      expect(((await rejection(c.api[library]())) as StudioApiError).code).to.equal('not-found');
+      expect(c.calls.length).to.equal(1);
+    });
+  }
 
   const hostile: Array<[string, string]> = [
     ['javascript:', 'javascript:alert(1)'],
@@ -208,7 +242,8 @@ describe('request timeout (api.timeoutMs)', () => {
     const session = new AuthSession({ userId: 'u', getToken: async () => 'T1', refreshToken: async () => 'T2', timeoutMs: 5000 });
     const fetch = createAuthFetch({ session, baseUrl: BASE, timeoutMs: 30_000, fetch: hanging as typeof globalThis.fetch });
     const api = new ServiceClient({ fetch, baseUrl: BASE, paths: { ...DEFAULT_PATHS }, timeoutMs: 30_000, jobDeadlineMs: 60_000, userId: async () => 'u' });
-    const pending = rejection(api.voices());
+    // job() is a single read (voices() and music() are read again after a timeout, see above).
+    const pending = rejection(api.job('j1'));
     await clock.tickAsync(29_999);
     let settled = false;
     void pending.then(() => (settled = true));

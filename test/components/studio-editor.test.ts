@@ -4,7 +4,7 @@ import { LitElement } from 'lit';
 import sinon from 'sinon';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
-import { storeContext } from '../../src/context.js';
+import { storeContext } from '../../src/controllers/contexts.js';
 import type { EditorStore } from '../../src/model/editor-state.js';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import { testAuth } from '../support/auth.js';

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import sinon from 'sinon';
 import { encodeWav, measureLoudness } from '../../src/audio/index.js';
 import { AudioEngine, type ExportOptions } from '../../src/audio/engine.js';
-import { DELIVERY_PRESETS, type DeliveryPresetId } from '../../src/audio/dsp/presets.js';
+import { DELIVERY_PRESETS, type DeliveryPresetId } from '../../src/delivery/presets.js';
 import '../../src/components/studio-export-panel/studio-export-panel.js';
 import type { StudioExportPanel } from '../../src/components/studio-export-panel/studio-export-panel.js';
 import type { StudioExportForm } from '../../src/components/studio-export-form/studio-export-form.js';

@@ -3,7 +3,7 @@ import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
-import { clientContext, previewContext, storeContext, translateContext } from '../../src/context.js';
+import { clientContext, previewContext, storeContext, translateContext } from '../../src/controllers/contexts.js';
 import { createTranslator, type Translate } from '../../src/i18n/translate.js';
 import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
 

@@ -12,7 +12,8 @@ import {
   type LoudnessBlocks,
   type LoudnessMeasurement,
 } from './loudness.js';
-import { checkCompliance, resolvePreset, type ComplianceResult, type DeliveryPreset, type DeliveryPresetId } from './presets.js';
+import type { DeliveryPreset, DeliveryPresetId } from '../../delivery/presets.js';
+import { checkCompliance, resolvePreset, type ComplianceResult } from './presets.js';
 import { reusable, scratch } from './scratch.js';
 import { finish, type Steps } from './steps.js';
 import { envelopeBlockMaxima, envelopeBlocks, envelopeRunMaxima, lowerTruePeakEnvelope, truePeakEnvelope } from './true-peak-envelope.js';

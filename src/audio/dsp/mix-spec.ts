@@ -1,5 +1,5 @@
 import type { FadeCurve } from './fade.js';
-import type { DeliveryPreset, DeliveryPresetId } from './presets.js';
+import type { DeliveryPreset, DeliveryPresetId } from '../../delivery/presets.js';
 
 /** One channel of a source: floats (full scale ±1) or 16-bit integers (full scale ±32768). */
 export type Samples = Float32Array | Int16Array;

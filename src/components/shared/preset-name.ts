@@ -1,4 +1,4 @@
-import type { DeliveryPresetId } from '../../audio/dsp/presets.js';
+import type { DeliveryPresetId } from '../../delivery/presets.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 

@@ -4,13 +4,13 @@ import { property, state } from 'lit/decorators.js';
 import { resolveConfig } from '../../config/validate.js';
 import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { clientContext, previewContext, storeContext, translateContext } from '../../context.js';
+import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
 import { EditorLanguage } from './editor-language.js';
 import { exportRefusal } from './export-rules.js';
 import { RoomController } from './room-controller.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
-import { reportError } from '../shared/error-report.js';
+import { reportError } from '../../events/report-error.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
 import { DisposalScope } from '../../internal/scope.js';
@@ -46,7 +46,7 @@ import { statusLine } from './status-line.js';
 import { loadPanel, workflowPanels, workflowTabs } from './workflow-panels.js';
 import { StudioExportEvent } from '../../events/studio-export.js';
 import { creditsOf } from '../../model/credits.js';
-import { presetNumbers } from '../../model/document.js';
+import { presetNumbers } from '../../delivery/presets.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders

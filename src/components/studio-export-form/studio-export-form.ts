@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { ExportFormat } from '../../config/types.js';
 import type { DeliverySettings } from '../../model/document.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import '../studio-job-status/studio-job-status.js';
 import '../../i18n/en-later.js';

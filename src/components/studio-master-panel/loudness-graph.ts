@@ -2,7 +2,7 @@ import { css, html, svg } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { LoudnessSeries } from '../../audio/dsp/loudness.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import '../../i18n/en-later.js';
 
 /** The graph's loudness scale, LUFS: -50 at the bottom, 0 at the top. */

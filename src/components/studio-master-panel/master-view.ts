@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LoudnessMeasurement } from '../../audio/dsp/loudness.js';
-import type { ComplianceResult, ComplianceRule, DeliveryPreset } from '../../audio/dsp/presets.js';
+import type { ComplianceResult, ComplianceRule } from '../../audio/dsp/presets.js';
+import type { DeliveryPreset } from '../../delivery/presets.js';
 import type { PreviewMastering } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';

@@ -1,13 +1,14 @@
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { DELIVERY_PRESETS, resolvePreset, type DeliveryPresetId } from '../../audio/dsp/presets.js';
+import { resolvePreset } from '../../audio/dsp/presets.js';
+import { DELIVERY_PRESETS, type DeliveryPresetId } from '../../delivery/presets.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
-import { describeError } from '../shared/error-report.js';
+import { describeError } from '../../i18n/error-words.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';

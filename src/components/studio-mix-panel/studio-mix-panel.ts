@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import type { MixSettings } from '../../model/document.js';
 import type { SliderValue } from '../shared/events.js';

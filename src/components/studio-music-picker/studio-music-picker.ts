@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MusicLibraryEntry } from '../../api/contract.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { emit } from '../shared/events.js';
 import { slider } from '../shared/slider.js';
 import { controlStyles } from '../shared/controls.styles.js';

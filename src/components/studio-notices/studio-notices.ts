@@ -1,7 +1,7 @@
 import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import { styles } from './studio-notices.styles.js';
 

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PanelId } from '../../config/types.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
 /** One tab: the panel's id and its label. */

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-recommend-form.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { estimateScript } from '../../script/estimate.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-script-editor.styles.js';

@@ -4,7 +4,7 @@ import type { PreviewState } from '../../audio/preview-state.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import type { EditAction } from '../../model/actions.js';
 import type { ProjectDocument } from '../../model/document.js';
 import type {

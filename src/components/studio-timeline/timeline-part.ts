@@ -1,4 +1,4 @@
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 
 /**
  * Base of the timeline's parts (ruler, clip, bed): they render into themselves, not a shadow root, so

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { LiveMeter, MeterReading } from '../../audio/live-meter.js';
 import { defineElement } from '../../internal/define.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 
 /** The scale of the bars, dB(FS or LUFS): -60 to 0. */
 const FLOOR = -60;

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { formatBytes } from '../../i18n/format.js';
-import { StudioElement } from '../../internal/studio-element.js';
+import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import '../../i18n/en-later.js';
 

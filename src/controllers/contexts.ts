@@ -1,10 +1,12 @@
 import { createContext } from '@lit/context';
 
-import type { ServiceClient } from './api/client.js';
-import type { Translate } from './i18n/translate.js';
-import type { MixPreviewSource } from './audio/preview-state.js';
-import type { EditorStore } from './model/editor-state.js';
+import type { ServiceClient } from '../api/client.js';
+import type { Translate } from '../i18n/translate.js';
+import type { MixPreviewSource } from '../audio/preview-state.js';
+import type { EditorStore } from '../model/editor-state.js';
 
+// The editor's contexts, at the controllers' floor: above what they carry (api, i18n, audio, model), below
+// the controllers and elements that provide and consume them.
 // Keys from the global symbol registry: the timeline, loaded as a file of its own by the self-contained
 // builds, carries its own copy of this module and must still find the editor's providers.
 

@@ -1,10 +1,5 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
-import { ref } from 'lit/directives/ref.js';
-import { StudioError } from '../../errors.js';
-import { StudioErrorEvent } from '../../events/studio-error.js';
-import type { StringKey } from '../../i18n/en.js';
-import type { Translate } from '../../i18n/translate.js';
+import type { StringKey } from './en.js';
+import type { Translate } from './translate.js';
 
 /** What a person is shown for a failure: words for them, and whether a Retry button makes sense. */
 export interface ShownError {
@@ -55,49 +50,4 @@ export function describeError(error: unknown, t: Translate): ShownError {
   const known = typeof code === 'string' ? FOR_CODE[code] : undefined;
   if (known !== undefined) return { text: t(known.key), retry: known.retry };
   return { text: t('error.unknown'), retry: true };
-}
-
-/** Failures already written to the console, so each is warned once however often it is shown. */
-const warned = new WeakSet<object>();
-
-/**
- * Tells the developer what failed: `studio-error` from `host` (bubbling out of the editor) with the full
- * developer message, and one `console.warn` per failure. The user's words are `describeError`'s.
- */
-export function reportError(host: HTMLElement, error: unknown): void {
-  const studioError = error instanceof StudioError ? error : undefined;
-  const code = studioError?.code ?? (typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'unknown');
-  const message = error instanceof Error ? error.message : String(error);
-  const status = studioError?.status;
-  host.dispatchEvent(new StudioErrorEvent({ code, message, recoverable: studioError?.recoverable ?? true, ...(status === undefined ? {} : { status }) }));
-  if (typeof error === 'object' && error !== null) {
-    if (warned.has(error)) return;
-    warned.add(error);
-  }
-  console.warn(`[studio-editor] ${code}: ${message}`);
-}
-
-/** Brings a newly shown error where the user is looking and moves focus to it (it has tabindex=-1). */
-const bringIntoView = (element: Element | undefined): void => {
-  if (!(element instanceof HTMLElement)) return;
-  // After the render commits: the element is in the document by then.
-  queueMicrotask(() => {
-    if (!element.isConnected) return;
-    element.scrollIntoView({ block: 'nearest' });
-    element.focus({ preventScroll: true });
-  });
-};
-
-/**
- * An error paragraph: `role="alert"`, focusable (tabindex=-1), scrolled into view and focused each time a
- * new text appears, with a Retry button when `onRetry` is given. Renders nothing for an empty text.
- */
-export function renderAlert(text: string, t: Translate, onRetry?: () => void): TemplateResult | typeof nothing {
-  if (!text) return nothing;
-  return keyed(
-    text,
-    html`<p class="error" part="error" role="alert" tabindex="-1" ${ref(bringIntoView)}><span part="error-text">${text}</span>${onRetry
-        ? html` <button type="button" part="retry" @click=${onRetry}>${t('error.retry')}</button>`
-        : nothing}</p>`,
-  ) as TemplateResult;
 }
