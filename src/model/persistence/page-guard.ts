@@ -17,7 +17,8 @@ export interface PageHooks {
 
 export class PageGuard {
   readonly #window: Window | undefined;
-  readonly #cleanups: Array<() => void> = [];
+  /** Aborted on `dispose`: removes the `pagehide` and `visibilitychange` listeners. */
+  readonly #listening = new AbortController();
   #confirming = false;
   readonly #beforeUnload = (event: BeforeUnloadEvent): void => {
     this.#hooks.beforeUnload();
@@ -30,12 +31,15 @@ export class PageGuard {
   constructor(win: Window | undefined, doc: Document | undefined, hooks: PageHooks) {
     this.#window = win;
     this.#hooks = hooks;
-    if (win !== undefined) this.#listen(win, 'pagehide', () => hooks.leaving());
-    if (doc !== undefined) {
-      this.#listen(doc, 'visibilitychange', () => {
+    const { signal } = this.#listening;
+    win?.addEventListener('pagehide', () => hooks.leaving(), { signal });
+    doc?.addEventListener(
+      'visibilitychange',
+      () => {
         if (doc.visibilityState === 'hidden') hooks.hidden();
-      });
-    }
+      },
+      { signal },
+    );
   }
 
   /** Whether the `beforeunload` confirmation is installed. */
@@ -55,11 +59,6 @@ export class PageGuard {
   /** Removes every listener. */
   dispose(): void {
     this.confirmLeaving(false);
-    while (this.#cleanups.length > 0) this.#cleanups.pop()!();
-  }
-
-  #listen(target: EventTarget, type: string, listener: (event: Event) => void): void {
-    target.addEventListener(type, listener);
-    this.#cleanups.push(() => target.removeEventListener(type, listener));
+    this.#listening.abort();
   }
 }
