@@ -60,7 +60,7 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires track-mute - `{ track, muted }` from a track's M button, or M on the track.
  * @fires track-solo - `{ track, solo }` from a track's S button, or Shift+S on the track.
  * @fires seek - `{ time }` on a click or drag on the ruler, or [ and ] (the previous or next marker).
- * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit) or Ctrl+wheel / pinch.
+ * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit), Ctrl+wheel / pinch, or a fit of `autoFit`.
  * @fires play-toggle - Space.
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
@@ -84,6 +84,11 @@ export class StudioTimeline extends StudioElement {
   @property({ type: Boolean }) playing = false;
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
+  /**
+   * Zoom to show the whole spot whenever its length or the view's width changes (an ad made or loaded, a
+   * longer take, a resized editor), until the user zooms; "Zoom to fit" turns it back on.
+   */
+  @property({ type: Boolean, attribute: 'auto-fit' }) autoFit = false;
   @property() selectedId: string | null = null;
   /** Mute, solo and level of each track, shown in its header (the caller applies them to the mix). */
   @property({ attribute: false }) tracks: TimelineTracks = { voice: HEARD, music: HEARD };
@@ -129,9 +134,14 @@ export class StudioTimeline extends StudioElement {
     this.#zoom.setZoom(zoom, anchorX);
   }
 
-  /** Zooms so that the whole ad (the content or the target duration, whichever is longer) fits the view. */
+  /** The whole spot: the content or the target duration, whichever is longer, seconds. */
+  get spotLength(): number {
+    return Math.max(this.contentEnd, this.targetDuration);
+  }
+
+  /** Zooms so that the whole spot fits the view. */
   zoomToFit(): void {
-    this.#zoom.fit(0, Math.max(this.contentEnd, this.targetDuration));
+    this.#zoom.fit(0, this.spotLength);
   }
 
   /** Mutes or solos `track` (a final event: one undo step), and says so. */
@@ -250,7 +260,7 @@ export class StudioTimeline extends StudioElement {
     const overlaps = overlapSeconds(shown);
     const t = this.t;
     const z = this.zoom;
-    const end = Math.max(this.contentEnd, this.targetDuration);
+    const end = this.spotLength;
     const over = this.contentEnd - this.targetDuration;
     const { from, to } = this.#zoom.view;
     return html`<div class="bar">
