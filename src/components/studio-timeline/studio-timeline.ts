@@ -25,8 +25,11 @@ import { StudioTimelineTrack } from './studio-timeline-track.js';
 import '../../i18n/en-later.js';
 
 /** The elements it is composed of. Imported as values: the package marks src/ free of side effects, so a bare import would be dropped by a bundler. */
-/** Levels of the envelope's dB scale. */
-const DB_SCALE = [0, -10, -20, -30];
+/**
+ * Levels of the envelope's dB scale. 0 dB is the lane's top edge, where the bed's fade knobs are: it is
+ * left unlabelled so the scale (sticky at the view's left) never covers a knob.
+ */
+const DB_SCALE = [-10, -20, -30];
 
 const HEARD = { muted: false, solo: false, gainDb: 0 };
 
@@ -246,7 +249,7 @@ export class StudioTimeline extends StudioElement {
         ${music === null
           ? nothing
           : html`<div class="db-scale" aria-hidden="true">
-              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === 0 ? `0 ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
+              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
             <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
@@ -273,7 +276,7 @@ export class StudioTimeline extends StudioElement {
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
-          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-editor-timeline-ruler>
+          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
           ${this.#track(
             'voice',
             this.clips.length,
@@ -293,7 +296,7 @@ export class StudioTimeline extends StudioElement {
               </div>`
             : nothing}
           <div class="target" style=${styleProps({ left: `${this.targetDuration * z}px` })}>
-            <span>${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
+            <span class="visually-hidden">${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
           </div>
           <div class="playhead" aria-hidden="true"></div>
         </div>
