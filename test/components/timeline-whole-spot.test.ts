@@ -124,6 +124,21 @@ describe('<studio-editor> the whole spot at a glance', () => {
       const markers = [...timeline.shadowRoot!.querySelectorAll<HTMLElement>('.ruler .marker')];
       expect(markers.map((marker) => marker.textContent!.trim())).to.deep.equal(['Hook', 'Body', 'Call to action']);
       for (const marker of markers) expect(marker.scrollWidth, marker.textContent!).to.be.at.most(marker.clientWidth);
+      // Fitted, the target's flag ends inside the view: its name in full to the left of its line, or (no room
+      // after "Call to action") its line alone, never cut short.
+      timeline.zoomToFit();
+      await timeline.updateComplete;
+      const flag = timeline.shadowRoot!.querySelector<HTMLElement>('.ruler .target-flag')!;
+      const view = timeline.shadowRoot!.querySelector('.scroller')!.getBoundingClientRect();
+      expect(flag.getBoundingClientRect().right).to.be.at.most(view.right);
+      expect(overlaps(boxes(timeline, '.ruler .tick, .ruler .flag'))).to.deep.equal([]);
+      expect(flag.clientWidth === 0 || flag.scrollWidth <= flag.clientWidth, `the target's name is whole or not shown at ${timeline.zoom} px/s`).to.equal(true);
+      timeline.setZoom(80, 0);
+      await timeline.updateComplete;
+      expect(flag.textContent!.trim()).to.equal('Target 0:30');
+      expect(flag.clientWidth, 'the target named when there is room').to.be.above(0);
+      expect(flag.scrollWidth).to.be.at.most(flag.clientWidth);
+      expect(overlaps(boxes(timeline, '.ruler .tick, .ruler .flag'))).to.deep.equal([]);
     });
 
     it(`keeps the bed's dB scale off its handles at ${width} px`, async function () {

@@ -85,6 +85,28 @@ export class StudioTimelineRuler extends TimelinePart {
       return html`<span class="flag ${kind === 'target' ? 'target-flag' : 'marker'} ${bare ? 'bare' : ''}" style=${styleProps(style)}>${bare ? '' : label}</span>`;
     })}`;
   }
+
+  protected override updated(): void {
+    this.#placeTarget();
+  }
+
+  /**
+   * The target's flag, when it is the last one (a spot that ends in time), names it to the left of its
+   * line, where a fitted view ends, if the section flagged before it leaves room; otherwise it shows its
+   * line alone. Its width and the section's are measured (one layout read per update).
+   */
+  #placeTarget(): void {
+    const flags = this.#flags;
+    const elements = this.querySelectorAll<HTMLElement>('.flag');
+    const target = elements[elements.length - 1];
+    if (flags.at(-1)?.kind !== 'target' || target === undefined || elements.length !== flags.length) return;
+    target.classList.remove('before', 'bare');
+    const previous = flags.at(-2);
+    // Where the section's name ends (its text and its 2 px line), and the room from there to the target.
+    const from = previous === undefined ? 0 : previous.time * this.zoom + elements[elements.length - 2]!.scrollWidth + 2;
+    const fits = this.target * this.zoom - from - FLAG_GAP_PX >= target.scrollWidth + 2;
+    target.classList.add(fits ? 'before' : 'bare');
+  }
 }
 
 defineElement(StudioTimelineRuler.tag, StudioTimelineRuler);

@@ -96,6 +96,13 @@ export const timelineStyles = css`
     width: 0;
     padding: 0;
   }
+  /* The target's name to the left of its line. */
+  .flag.target-flag.before {
+    transform: translateX(-100%);
+    border-left: none;
+    border-right: 2px solid var(--_over-line);
+    padding: 0 3px 0 0;
+  }
   .silent .lane {
     opacity: 0.4;
   }
