@@ -10,7 +10,14 @@ interface Edit {
   gesture?: string;
 }
 
-/** Edits of the project document by the user. Each is one undo step (or part of one gesture). */
+/**
+ * Edits of the project document by the user. Each is one undo step (or part of one gesture).
+ *
+ * `untitled` (choosing or making an idea): the titles the editor gave, not the user (the config's
+ * `project.title`, the language's "Untitled ad"). A project still called one of them, or empty, or after
+ * the idea chosen before, takes the idea's title ("Dark Roast Beans: Story") in the same step; a title the
+ * user typed is kept.
+ */
 export type EditAction = Edit &
   (
     | { type: 'project/rename'; title: string }
@@ -52,15 +59,27 @@ export type EditAction = Edit &
     | { type: 'mastering/set-target'; target?: number; truePeak?: number }
     /** Turns mastering on or bypasses it; with `preset`, also chooses that preset (one undo step: "Apply mastering"). */
     | { type: 'mastering/set-enabled'; enabled: boolean; preset?: DeliveryPresetId }
-    /** Fills script, voice and music from a received recommendation, in one undo step; with `duration`, the ad's length too (asked first when it differs). */
-    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>>; duration?: number }
+    /**
+     * Fills script, voice and music from a received recommendation, in one undo step; with `duration`, the
+     * ad's length too (asked first when it differs). The project is named after the idea unless the user
+     * named it (see `untitled`).
+     */
+    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>>; duration?: number; untitled?: readonly string[] }
     /** Lays the voice clips end to end in script order with `gap` seconds between them ("re-space sections"). */
     | { type: 'clips/respace'; gap: number }
     /**
      * "Make the ad": the chosen idea (script, voice, bed; its length when given) with one take per section,
      * laid end to end from `LEAD_IN_S`, `RESPACE_GAP_S` apart, replacing the clips there were; one undo step.
      */
-    | { type: 'ad/assemble'; recommendationId: string; duration?: number; takes: ReadonlyArray<{ asset: AssetMetadata; sectionId: string; source: ClipSource }>; music?: AssetMetadata }
+    | {
+        type: 'ad/assemble';
+        recommendationId: string;
+        duration?: number;
+        takes: ReadonlyArray<{ asset: AssetMetadata; sectionId: string; source: ClipSource }>;
+        music?: AssetMetadata;
+        /** As `recommendation/choose`'s. */
+        untitled?: readonly string[];
+      }
     /**
      * A voice-over the user asked for came back: its asset is recorded (a fact, see `ServiceAction`) and it
      * becomes the clip of `sectionId`, replacing that section's previous take (one undo step).

@@ -244,7 +244,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return mastering === doc.mastering ? doc : { ...doc, mastering };
     }
     case 'recommendation/choose': {
-      const chosen = chooseRecommendation(doc, action.id, action.bed);
+      const chosen = named(doc, chooseRecommendation(doc, action.id, action.bed), action.untitled);
       const duration = action.duration === undefined ? undefined : clamp(action.duration, DURATION_LIMITS.min, DURATION_LIMITS.max);
       return duration === undefined || chosen === doc || duration === chosen.duration ? chosen : { ...chosen, duration };
     }
@@ -253,7 +253,12 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return clips === doc.clips ? doc : { ...doc, clips };
     }
     case 'ad/assemble': {
-      const chosen = projectReducer(doc, { type: 'recommendation/choose', id: action.recommendationId, ...(action.duration === undefined ? {} : { duration: action.duration }) });
+      const chosen = projectReducer(doc, {
+        type: 'recommendation/choose',
+        id: action.recommendationId,
+        ...(action.duration === undefined ? {} : { duration: action.duration }),
+        ...(action.untitled === undefined ? {} : { untitled: action.untitled }),
+      });
       let next: ProjectDocument = { ...chosen, clips: [] };
       for (const take of action.takes) {
         next = projectReducer(next, { type: 'voiceover/received', asset: take.asset, sectionId: take.sectionId, source: take.source, clipId: `clip-${take.sectionId}`, start: LEAD_IN_S });
@@ -315,6 +320,20 @@ function joinClips(doc: ProjectDocument, id: string, withId: string): ProjectDoc
 
 function withMusic(doc: ProjectDocument, music: ProjectDocument['music']): ProjectDocument {
   return music === doc.music ? doc : { ...doc, music };
+}
+
+/**
+ * `chosen` (an idea chosen in `doc`) named after its idea when `doc`'s title is not the user's: empty, one
+ * the editor gave (`untitled`), or the title of the idea chosen before.
+ */
+function named(doc: ProjectDocument, chosen: ProjectDocument, untitled: readonly string[] = []): ProjectDocument {
+  const { items } = chosen.recommendations;
+  const idea = items.find((item) => item.recommendation_id === chosen.recommendations.chosen);
+  if (chosen === doc || idea === undefined || typeof idea.title !== 'string' || idea.title.trim() === '') return chosen;
+  const before = items.find((item) => item.recommendation_id === doc.recommendations.chosen)?.title;
+  const untouched = doc.title.trim() === '' || untitled.includes(doc.title) || doc.title === before;
+  const title = idea.title.trim().slice(0, 200);
+  return untouched && title !== doc.title ? { ...chosen, title } : chosen;
 }
 
 /** Script, voice and music of a recommendation, in one document change. */

@@ -1,10 +1,13 @@
 // The Master panel's loudness graph: what it draws from a render's series, and a click or a key seeks.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
 import { loudnessSeries } from '../../src/audio/dsp/loudness.js';
 import '../../src/components/studio-master-panel/loudness-graph.js';
 import type { StudioLoudnessGraph } from '../../src/components/studio-master-panel/loudness-graph.js';
 import { sine } from '../audio/signals.js';
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 describe('<studio-editor-loudness-graph>', () => {
   // 10 s: a 1 kHz tone at -20 dBFS for 6 s, then at full scale (over a -1 dBTP ceiling) for 4 s.
@@ -44,5 +47,31 @@ describe('<studio-editor-loudness-graph>', () => {
     await graph.updateComplete;
     expect(area.getAttribute('aria-valuetext')).to.match(/^0:03\.5\. Target -16\.0 LUFS; 40 moments over the peak ceiling$/);
     await expect(graph).to.be.accessible();
+  });
+
+  it('moves its cursor with the playhead while playing, every frame without a render, and stays where it stopped', async () => {
+    let now = 2;
+    const graph = await fixture<StudioLoudnessGraph>(html`<studio-editor-loudness-graph style="width: 500px" .series=${series} .duration=${10} .clock=${() => now}></studio-editor-loudness-graph>`);
+    const line = graph.shadowRoot!.querySelector('line.cursor')!;
+    const x = () => Number(line.getAttribute('x1'));
+    expect(x()).to.equal(200);
+    graph.playing = true;
+    await graph.updateComplete;
+    const renders = sinon.spy(graph as unknown as { render(): unknown }, 'render');
+    for (const time of [2.5, 3, 7.25]) {
+      now = time;
+      await frame();
+      expect(x()).to.be.closeTo(time * 100, 0.05);
+      expect(Number(line.getAttribute('x2'))).to.be.closeTo(time * 100, 0.05);
+    }
+    expect(renders.called, 'no render while it follows').to.equal(false);
+    graph.playing = false;
+    await graph.updateComplete;
+    now = 9;
+    await frame();
+    expect(x()).to.be.closeTo(725, 0.05);
+    const area = graph.shadowRoot!.querySelector<HTMLElement>('[role="slider"]')!;
+    expect(area.getAttribute('aria-valuenow')).to.equal('7');
+    sinon.restore();
   });
 });

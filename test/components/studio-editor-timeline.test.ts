@@ -132,4 +132,25 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     expect(shown('range')).to.contain(formatLevelIn('en', measured.range));
     expect(preview.getState().compliance!.pass).to.equal(true);
   });
+
+  it('moves the loudness graph’s cursor with the playhead while the ad plays', async function () {
+    this.timeout(20_000);
+    const { editor, preview } = await open();
+    const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
+    await waitUntil(() => master.shadowRoot?.querySelector('studio-editor-loudness-graph')?.shadowRoot?.querySelector('line.cursor'), 'the graph is drawn');
+    const graph = master.shadowRoot!.querySelector('studio-editor-loudness-graph')!;
+    const x = () => Number(graph.shadowRoot!.querySelector('line.cursor')!.getAttribute('x1'));
+    expect(x()).to.equal(0);
+    await preview.play();
+    try {
+      await waitUntil(() => preview.currentTime > 0.3, 'the ad plays', { timeout: 5000 });
+      const first = x();
+      expect(first).to.be.above(0);
+      await waitUntil(() => x() > first + 20, 'the cursor moves on as the ad plays', { timeout: 5000 });
+      // 1000 units across the ad's 10 s.
+      expect(x()).to.be.closeTo(preview.currentTime * 100, 15);
+    } finally {
+      preview.pause();
+    }
+  });
 });

@@ -44,6 +44,8 @@ describe('Make the ad (e2e, emulator)', () => {
       const project = h.getProject();
       expect(h.element.store.getState().history.pastDepth, 'one undo step').to.equal(before + 1);
       expect(project.script.sections.map((section) => section.id)).to.deep.equal(idea.script.sections.map((section) => section.id));
+      // The untitled project is named after the idea ("Cold Brew Kit: Story"), in the same step.
+      expect(project.title).to.equal(idea.title);
       expect(project.voice.voice).to.equal(idea.voice.voice_id);
       expect(project.music?.track).to.not.equal(null);
       // Every clip's asset with its voice details, for the inspector.
@@ -70,6 +72,7 @@ describe('Make the ad (e2e, emulator)', () => {
       // One undo takes it all back.
       h.element.store.dispatch({ type: 'history/undo' });
       expect(h.getProject().clips).to.deep.equal([]);
+      expect(h.getProject().title).to.equal('Untitled ad');
     });
   }
 });

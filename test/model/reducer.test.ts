@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { EditAction, ServiceAction } from '../../src/model/actions.js';
 import type { ProjectDocument } from '../../src/model/document.js';
 import { projectReducer } from '../../src/model/reducer.js';
+import { createEditorStore } from '../../src/model/editor-state.js';
 import { validateProject } from '../../src/model/validate.js';
 import { asset, clip, recommendation, sampleProject } from './fixtures.js';
 
@@ -127,3 +128,38 @@ describe('projectReducer', () => {
     });
   }
 });
+
+describe('an idea names the project (issue 33)', () => {
+  const ideas = { items: [{ ...recommendation('r1'), title: 'Dark Roast Beans: Story' }, { ...recommendation('r2'), title: 'Dark Roast Beans: Offer' }], chosen: null };
+  const untitled = ['Untitled ad', 'My first audio ad'];
+  const titled = (title: string, chosen: string | null = null) => sampleProject({ title, recommendations: { ...ideas, chosen } });
+
+  it('when its title is still one the editor gave, or empty, choosing or making an idea names it after the idea', () => {
+    for (const title of ['My first audio ad', 'Untitled ad', '']) {
+      expect(projectReducer(titled(title), { type: 'recommendation/choose', id: 'r1', untitled }).title, title).to.equal('Dark Roast Beans: Story');
+      expect(projectReducer(titled(title), { type: 'ad/assemble', recommendationId: 'r1', takes: [], untitled }).title, title).to.equal('Dark Roast Beans: Story');
+    }
+    // Another idea after it: named after that one.
+    expect(projectReducer(titled('Dark Roast Beans: Story', 'r1'), { type: 'recommendation/choose', id: 'r2', untitled }).title).to.equal('Dark Roast Beans: Offer');
+  });
+
+  it('never replaces a title the user typed', () => {
+    expect(projectReducer(titled('Spring promo'), { type: 'recommendation/choose', id: 'r1', untitled }).title).to.equal('Spring promo');
+    expect(projectReducer(titled('Spring promo', 'r1'), { type: 'ad/assemble', recommendationId: 'r2', takes: [], untitled }).title).to.equal('Spring promo');
+    // A title the editor did not say it gave is the user's.
+    expect(projectReducer(titled('My first audio ad'), { type: 'recommendation/choose', id: 'r1' }).title).to.equal('My first audio ad');
+  });
+
+  it('is part of the same undo step: one undo restores the title and the script', () => {
+    const start = titled('My first audio ad');
+    const store = createEditorStore({ project: start });
+    store.dispatch({ type: 'recommendation/choose', id: 'r1', untitled });
+    expect(store.getState().project.title).to.equal('Dark Roast Beans: Story');
+    expect(store.getState().history.pastDepth).to.equal(1);
+    store.dispatch({ type: 'history/undo' });
+    expect(store.getState().project.title).to.equal('My first audio ad');
+    expect(store.getState().project.script).to.equal(start.script);
+    expect(store.getState().project.recommendations.chosen).to.equal(null);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import sinon from 'sinon';
@@ -7,6 +7,8 @@ import { ZoomController } from '../../src/components/studio-timeline/zoom-contro
 /** A bare host: a 400 px scroller over 100 seconds of content at the zoom. */
 class ZoomHostElement extends LitElement {
   @property({ type: Number }) zoom = 40;
+  @property({ type: Boolean }) autoFit = false;
+  @property({ type: Number }) spotLength = 100;
   readonly zooms = new ZoomController(this);
   cancelGesture = sinon.spy();
   get scroller(): HTMLElement | null {
@@ -69,5 +71,38 @@ describe('ZoomController', () => {
     await el.updateComplete;
     expect(el.zoom).to.equal(8);
     expect(el.scroller!.scrollLeft).to.equal(0);
+  });
+
+  it('fits the whole spot when its length or the width changes, until the user zooms; fit hands the zoom back', async () => {
+    const el = await fixture<ZoomHostElement>(html`<test-zoom-host .autoFit=${true} .spotLength=${48}></test-zoom-host>`);
+    const zooms: number[] = [];
+    el.addEventListener('zoom-change', (event) => zooms.push((event as CustomEvent<{ zoom: number }>).detail.zoom));
+    // (400 - 16) px over 48 s.
+    await waitUntil(() => el.zoom === 8, 'fitted on its first update');
+    el.spotLength = 96;
+    await waitUntil(() => el.zoom === 4, 'a longer spot fitted');
+    el.scroller!.style.width = '784px';
+    await waitUntil(() => el.zoom === 8, 'a wider view fitted');
+    expect(zooms.slice(-2)).to.deep.equal([4, 8]);
+    // The user zooms: length and width changes keep it.
+    el.zooms.setZoom(20);
+    el.spotLength = 48;
+    await el.updateComplete;
+    el.scroller!.style.width = '400px';
+    await frame();
+    await el.updateComplete;
+    expect(el.zoom).to.equal(20);
+    // Zoom to fit: the zoom follows the spot again.
+    el.zooms.fit(0, 48);
+    await el.updateComplete;
+    expect(el.zoom).to.equal(8);
+    el.spotLength = 24;
+    await waitUntil(() => el.zoom === 16, 'a shorter spot fitted');
+  });
+
+  it('leaves the zoom alone without autoFit', async () => {
+    const el = await fixture<ZoomHostElement>(html`<test-zoom-host .spotLength=${48}></test-zoom-host>`);
+    await frame();
+    expect(el.zoom).to.equal(40);
   });
 });

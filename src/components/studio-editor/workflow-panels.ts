@@ -46,7 +46,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string): Tem
   const { tools, music } = config;
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
-      ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources}
+      ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
     ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}

@@ -1,4 +1,5 @@
 import { css, html, svg } from 'lit';
+import type { PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { LoudnessSeries } from '../../audio/dsp/loudness.js';
 import { defineElement } from '../../internal/define.js';
@@ -22,7 +23,8 @@ function points(values: Float32Array, offset: number, steps: number): string {
 /**
  * The loudness of the rendered ad over time: short-term (3 s) and momentary (400 ms) curves, the preset's
  * target with its tolerance band, and the moments whose peaks pass the true-peak ceiling. A click (or the
- * arrow keys, Home and End) moves the playhead there.
+ * arrow keys, Home and End) moves the playhead there. The cursor shows the playhead (`clock`): while
+ * `playing` it follows it every frame, moved through the DOM without a render.
  *
  * @tagname studio-editor-loudness-graph
  * @fires graph-seek - `{ time }` in seconds: the user chose a moment.
@@ -108,12 +110,25 @@ export class StudioLoudnessGraph extends StudioElement {
   @property({ type: Number }) target = -16;
   @property({ type: Number }) tolerance = 1;
   @property({ type: Number }) ceiling = -1;
-  /** Where the graph's cursor is, seconds (the last moment chosen). */
-  @state() private cursor = 0;
+  /** The playhead, seconds, read at each render and every frame while `playing`; without it the cursor stays at the last moment chosen. */
+  @property({ attribute: false }) clock: (() => number) | undefined;
+  @property({ type: Boolean }) playing = false;
+  /** The last moment chosen here, seconds (where the cursor is without a `clock`). */
+  @state() private chosen = 0;
+  #frame = 0;
+
+  /** Where the cursor is, seconds. */
+  get cursor(): number {
+    return this.#clamp(this.clock?.() ?? this.chosen);
+  }
+
+  #clamp(time: number): number {
+    return Math.min(Math.max(0, time), this.duration);
+  }
 
   #seek(time: number): void {
-    this.cursor = Math.min(Math.max(0, time), this.duration);
-    this.dispatchEvent(new CustomEvent('graph-seek', { detail: { time: this.cursor }, bubbles: true, composed: true }));
+    this.chosen = this.#clamp(time);
+    this.dispatchEvent(new CustomEvent('graph-seek', { detail: { time: this.chosen }, bubbles: true, composed: true }));
   }
 
   readonly #onClick = (event: MouseEvent): void => {
@@ -128,8 +143,29 @@ export class StudioLoudnessGraph extends StudioElement {
     this.#seek(moves[event.key]!);
   };
 
-  protected override updated(): void {
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('playing') || changed.has('clock')) {
+      cancelAnimationFrame(this.#frame);
+      this.#frame = this.playing && this.clock !== undefined ? requestAnimationFrame(() => this.#tick()) : 0;
+    }
     for (const span of this.renderRoot.querySelectorAll<HTMLElement>('.scale span')) span.style.setProperty('--at', String(y(Number(span.dataset['lufs'])) / HEIGHT));
+  }
+
+  /** While playing: the cursor moves to the playhead each frame (its line's attributes, no render). */
+  #tick(): void {
+    const line = this.renderRoot.querySelector('.cursor');
+    if (line !== null && this.duration > 0) {
+      const x = ((this.cursor / this.duration) * WIDTH).toFixed(1);
+      line.setAttribute('x1', x);
+      line.setAttribute('x2', x);
+    }
+    this.#frame = this.playing && this.isConnected ? requestAnimationFrame(() => this.#tick()) : 0;
   }
 
   protected override render() {
@@ -140,15 +176,16 @@ export class StudioLoudnessGraph extends StudioElement {
     const overs = [...series.peaks].flatMap((peak, step) => (peak > this.ceiling ? [step] : []));
     const x = (seconds: number) => (seconds / this.duration) * WIDTH;
     const summary = t('graph.summary', { target: t.level(this.target), overs: overs.length });
+    const cursor = this.cursor;
     return html`<div class="graph" role="slider" tabindex="0" aria-label=${t('graph.label')} aria-valuemin="0" aria-valuemax=${Math.round(this.duration)}
-        aria-valuenow=${Math.round(this.cursor)} aria-valuetext=${`${t.clock(this.cursor, true)}. ${summary}`} @click=${this.#onClick} @keydown=${this.#onKey}>
+        aria-valuenow=${Math.round(cursor)} aria-valuetext=${`${t.clock(cursor, true)}. ${summary}`} @click=${this.#onClick} @keydown=${this.#onKey}>
         <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true">
           ${svg`<rect class="band" x="0" width=${WIDTH} y=${y(this.target + this.tolerance)} height=${Math.max(1, y(this.target - this.tolerance) - y(this.target + this.tolerance))}></rect>
           <line class="target" x1="0" x2=${WIDTH} y1=${y(this.target)} y2=${y(this.target)} vector-effect="non-scaling-stroke"></line>
           <polyline class="momentary" points=${points(series.momentary, 3, steps)} vector-effect="non-scaling-stroke"></polyline>
           <polyline class="short-term" points=${points(series.shortTerm, 29, steps)} vector-effect="non-scaling-stroke"></polyline>
           ${overs.map((step) => svg`<rect class="over" x=${x(step * STEP_S)} y="0" width=${Math.max(2, x(STEP_S))} height="8"></rect>`)}
-          <line class="cursor" x1=${x(this.cursor)} x2=${x(this.cursor)} y1="0" y2=${HEIGHT} vector-effect="non-scaling-stroke"></line>`}
+          <line class="cursor" x1=${x(cursor).toFixed(1)} x2=${x(cursor).toFixed(1)} y1="0" y2=${HEIGHT} vector-effect="non-scaling-stroke"></line>`}
         </svg>
         <div class="scale" aria-hidden="true">${[-10, -20, -30, -40].map((lufs) => html`<span data-lufs=${lufs}>${t.number(lufs, 0)}</span>`)}</div>
       </div>

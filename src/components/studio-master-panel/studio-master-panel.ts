@@ -281,13 +281,14 @@ export class StudioMasterPanel extends StudioElement {
     </div>`;
   }
 
-  /** The loudness of the render over time, against the project's preset; a click plays from there. */
+  /** The loudness of the render over time, against the project's preset, its cursor at the playhead; a click plays from there. */
   #graph(state: PreviewState) {
     const mastering = this.#mastering.value;
     if (mastering === undefined || state.series === null) return nothing;
     const preset = resolvePreset(mastering.preset, mastering);
     return html`<studio-editor-loudness-graph part="graph" .series=${state.series} .duration=${state.duration} .target=${preset.integrated}
-      .tolerance=${preset.tolerance} .ceiling=${preset.truePeak} @graph-seek=${(event: CustomEvent<{ time: number }>) => this.#preview.source?.seek(event.detail.time)}></studio-editor-loudness-graph>`;
+      .tolerance=${preset.tolerance} .ceiling=${preset.truePeak} .clock=${() => this.#preview.source?.currentTime ?? 0} ?playing=${state.transport === 'playing'}
+      @graph-seek=${(event: CustomEvent<{ time: number }>) => this.#preview.source?.seek(event.detail.time)}></studio-editor-loudness-graph>`;
   }
 
   #measured(enabled: boolean) {

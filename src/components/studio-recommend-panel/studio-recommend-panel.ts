@@ -32,7 +32,7 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 /**
  * Recommend: a product page or description in, recommended compositions out. Runs the service's
  * recommendation job with progress and Cancel, shows the results as cards to preview and choose, and
- * fills the project with the chosen one (one undo step).
+ * fills the project with the chosen one (one undo step), named after it while it has no title of the user.
  *
  * @tagname studio-editor-recommend-panel
  * @csspart form-area - The request form (`<studio-editor-recommend-form>`).
@@ -70,6 +70,8 @@ export class StudioRecommendPanel extends StudioElement {
 
   /** Which sources the form offers (from `tools.recommend` and `tools.product`). */
   @property({ attribute: false }) sources: ReadonlyArray<'url' | 'product'> = ['url', 'product'];
+  /** The title a new project gets from the config (`project.title`): like "Untitled ad", an idea replaces it. */
+  @property({ attribute: false }) defaultTitle: string | undefined;
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -229,7 +231,7 @@ export class StudioRecommendPanel extends StudioElement {
           voicingStage: (n, count) => this.t('script.voicing', { n, count }),
         });
         const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
-        this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}) });
+        this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}), untitled: this.#untitled() });
         for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
         this.announcement = this.t('recommend.made', { title: idea.title, count: made.takes.length });
       },
@@ -239,12 +241,17 @@ export class StudioRecommendPanel extends StudioElement {
     );
   }
 
+  /** Titles the editor gives a new project: an idea chosen or made names a project still called one of them. */
+  #untitled(): string[] {
+    return [this.t('project.untitled'), ...(this.defaultTitle === undefined ? [] : [this.defaultTitle])];
+  }
+
   #apply(id: string, duration?: number): void {
     const chosen = this.#project.value?.items.find((item) => item.recommendation_id === id);
     this.askLength = undefined;
     if (chosen === undefined) return;
     // One undo step: script, voice, music and (when asked for) the length.
-    this.#project.dispatch({ type: 'recommendation/choose', id, ...(duration === undefined ? {} : { duration }) });
+    this.#project.dispatch({ type: 'recommendation/choose', id, ...(duration === undefined ? {} : { duration }), untitled: this.#untitled() });
     this.announcement = this.t('recommend.chosen', { title: chosen.title });
   }
 

@@ -167,6 +167,7 @@ export class StudioTimelinePanel extends StudioElement {
       .clock=${() => this.#preview.source?.currentTime ?? 0}
       ?playing=${previewState?.transport === 'playing'}
       .zoom=${this.zoom}
+      auto-fit
       .selectedId=${selectedId}
       .tracks=${this.#trackStates(project)}
       .markers=${this.#sectionMarkers(project)}

@@ -5,7 +5,7 @@ export const timelineStyles = css`
   :host {
     display: block;
     position: relative;
-    --_ruler: 24px;
+    --_ruler: 30px;
     --_header: 22px;
     --_voice: 72px;
     --_music: 56px;
@@ -60,31 +60,48 @@ export const timelineStyles = css`
     /* Labels are drawn for a range around the view, which may reach past the content: never scroll there. */
     overflow: hidden;
   }
+  /* The ruler's two lanes: flags (section starts, the target) on top, times below, small ticks at the bottom. */
   .tick {
     position: absolute;
+    top: 12px;
     bottom: 0;
-    height: 100%;
     border-left: 1px solid #6b7280;
     padding-left: 3px;
     font-size: 11px;
-    line-height: 14px;
+    line-height: 12px;
     color: #374151;
     white-space: nowrap;
     pointer-events: none;
   }
-  .marker {
+  .flag {
     position: absolute;
     top: 0;
-    height: 100%;
-    z-index: 1;
+    height: 12px;
+    box-sizing: border-box;
     border-left: 2px solid #7c3aed;
-    padding: 0 3px;
+    padding-left: 3px;
     font-size: 10px;
-    line-height: 11px;
+    line-height: 12px;
     color: var(--_marker, #5b21b6);
-    background: var(--_surface, #ffffff);
     white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
     pointer-events: none;
+  }
+  .flag.target-flag {
+    border-left-color: var(--_over-line);
+    color: var(--_over-line);
+  }
+  .flag.bare {
+    width: 0;
+    padding: 0;
+  }
+  /* The target's name to the left of its line. */
+  .flag.target-flag.before {
+    transform: translateX(-100%);
+    border-left: none;
+    border-right: 2px solid var(--_over-line);
+    padding: 0 3px 0 0;
   }
   .silent .lane {
     opacity: 0.4;
@@ -105,9 +122,6 @@ export const timelineStyles = css`
     line-height: 9px;
     color: var(--_marker, #5b21b6);
     white-space: nowrap;
-  }
-  .db-scale span:first-child {
-    margin-top: 1px;
   }
   .track {
     position: absolute;
@@ -261,15 +275,6 @@ export const timelineStyles = css`
     border-left: 2px solid var(--_over-line);
     pointer-events: none;
     z-index: 5;
-  }
-  .target span {
-    position: absolute;
-    top: 2px;
-    left: 3px;
-    font-size: 11px;
-    color: var(--_over-line);
-    background: var(--_surface, #ffffff);
-    white-space: nowrap;
   }
   .over-zone {
     position: absolute;

@@ -25,8 +25,11 @@ import { StudioTimelineTrack } from './studio-timeline-track.js';
 import '../../i18n/en-later.js';
 
 /** The elements it is composed of. Imported as values: the package marks src/ free of side effects, so a bare import would be dropped by a bundler. */
-/** Levels of the envelope's dB scale. */
-const DB_SCALE = [0, -10, -20, -30];
+/**
+ * Levels of the envelope's dB scale. 0 dB is the lane's top edge, where the bed's fade knobs are: it is
+ * left unlabelled so the scale (sticky at the view's left) never covers a knob.
+ */
+const DB_SCALE = [-10, -20, -30];
 
 const HEARD = { muted: false, solo: false, gainDb: 0 };
 
@@ -60,7 +63,7 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires track-mute - `{ track, muted }` from a track's M button, or M on the track.
  * @fires track-solo - `{ track, solo }` from a track's S button, or Shift+S on the track.
  * @fires seek - `{ time }` on a click or drag on the ruler, or [ and ] (the previous or next marker).
- * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit) or Ctrl+wheel / pinch.
+ * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit), Ctrl+wheel / pinch, or a fit of `autoFit`.
  * @fires play-toggle - Space.
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
@@ -84,6 +87,11 @@ export class StudioTimeline extends StudioElement {
   @property({ type: Boolean }) playing = false;
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
+  /**
+   * Zoom to show the whole spot whenever its length or the view's width changes (an ad made or loaded, a
+   * longer take, a resized editor), until the user zooms; "Zoom to fit" turns it back on.
+   */
+  @property({ type: Boolean, attribute: 'auto-fit' }) autoFit = false;
   @property() selectedId: string | null = null;
   /** Mute, solo and level of each track, shown in its header (the caller applies them to the mix). */
   @property({ attribute: false }) tracks: TimelineTracks = { voice: HEARD, music: HEARD };
@@ -129,9 +137,14 @@ export class StudioTimeline extends StudioElement {
     this.#zoom.setZoom(zoom, anchorX);
   }
 
-  /** Zooms so that the whole ad (the content or the target duration, whichever is longer) fits the view. */
+  /** The whole spot: the content or the target duration, whichever is longer, seconds. */
+  get spotLength(): number {
+    return Math.max(this.contentEnd, this.targetDuration);
+  }
+
+  /** Zooms so that the whole spot fits the view. */
   zoomToFit(): void {
-    this.#zoom.fit(0, Math.max(this.contentEnd, this.targetDuration));
+    this.#zoom.fit(0, this.spotLength);
   }
 
   /** Mutes or solos `track` (a final event: one undo step), and says so. */
@@ -236,7 +249,7 @@ export class StudioTimeline extends StudioElement {
         ${music === null
           ? nothing
           : html`<div class="db-scale" aria-hidden="true">
-              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === 0 ? `0 ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
+              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
             <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
@@ -250,7 +263,7 @@ export class StudioTimeline extends StudioElement {
     const overlaps = overlapSeconds(shown);
     const t = this.t;
     const z = this.zoom;
-    const end = Math.max(this.contentEnd, this.targetDuration);
+    const end = this.spotLength;
     const over = this.contentEnd - this.targetDuration;
     const { from, to } = this.#zoom.view;
     return html`<div class="bar">
@@ -263,7 +276,7 @@ export class StudioTimeline extends StudioElement {
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
-          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers}></studio-editor-timeline-ruler>
+          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
           ${this.#track(
             'voice',
             this.clips.length,
@@ -283,7 +296,7 @@ export class StudioTimeline extends StudioElement {
               </div>`
             : nothing}
           <div class="target" style=${styleProps({ left: `${this.targetDuration * z}px` })}>
-            <span>${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
+            <span class="visually-hidden">${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
           </div>
           <div class="playhead" aria-hidden="true"></div>
         </div>

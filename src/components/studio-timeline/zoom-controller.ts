@@ -4,11 +4,16 @@ import { MAX_ZOOM, MIN_ZOOM, clamp, round } from './scale.js';
 
 /** What the zoom controller reads from and writes to its timeline. */
 export interface ZoomHost extends ReactiveControllerHost, EventTarget {
+  readonly isConnected: boolean;
   /** Pixels per second; the controller sets it. */
   zoom: number;
   readonly scroller: HTMLElement | null;
   readonly clientWidth: number;
   readonly hasUpdated: boolean;
+  /** Whether the zoom follows the spot's length and the view's width (until the user zooms). */
+  readonly autoFit: boolean;
+  /** The whole spot's length, seconds: what an automatic fit shows. */
+  readonly spotLength: number;
   /** A second finger landed: a gesture in progress ends as if cancelled. */
   cancelGesture(): void;
 }
@@ -23,6 +28,10 @@ export interface ViewRange {
  * Zoom and scroll of the timeline: the zoom buttons (`setZoom`), Ctrl+wheel and a two-finger pinch
  * (applied once a frame, about the pointer), and the visible range the ruler draws, re-rendered only when
  * the viewport leaves it (passive scroll listener, one check a frame).
+ *
+ * With the host's `autoFit`, the whole spot is fitted to the view when its length or the view's width
+ * changes (a made or loaded ad, a longer take, a resized editor), until the user zooms; `fit` (Zoom to
+ * fit) hands the zoom back to the spot.
  */
 export class ZoomController implements ReactiveController {
   readonly #host: ZoomHost;
@@ -37,6 +46,10 @@ export class ZoomController implements ReactiveController {
   /** The time kept at a pixel of the scroller by the next update. */
   #anchor: { time: number; x: number } | undefined;
   #lastZoom: number | undefined;
+  /** The user zoomed since the last fit: the zoom no longer follows the spot. */
+  #userZoomed = false;
+  /** The length and scroller width the zoom was last fitted to. */
+  #fitted: { length: number; width: number } | undefined;
 
   constructor(host: ZoomHost) {
     this.#host = host;
@@ -82,6 +95,19 @@ export class ZoomController implements ReactiveController {
       this.#scrolled();
     }
     this.#lastZoom = host.zoom;
+    // After this update (a zoom set in it would start another one from inside it).
+    if (host.autoFit && host.spotLength !== this.#fitted?.length) queueMicrotask(() => this.#autoFit());
+  }
+
+  /** Fits the whole spot when its length or the view's width changed, unless the user zoomed since. */
+  #autoFit(): void {
+    const { autoFit, spotLength, scroller } = this.#host;
+    if (!autoFit || this.#userZoomed || scroller === null || !this.#host.isConnected) return;
+    const width = scroller.clientWidth;
+    // A hidden timeline has no width to fit: it is fitted when it is shown (the resize observer).
+    if (width === 0 || spotLength <= 0 || (this.#fitted?.length === spotLength && this.#fitted.width === width)) return;
+    this.#fitted = { length: spotLength, width };
+    this.#fit(0, spotLength);
   }
 
   #listen(): void {
@@ -94,10 +120,21 @@ export class ZoomController implements ReactiveController {
       scroller.addEventListener(type, (event) => this.#touch(event), { passive: false, signal });
     }
     scroller.addEventListener('scroll', () => this.#scrolled(), { passive: true, signal });
+    const resize = new ResizeObserver(() => this.#autoFit());
+    resize.observe(scroller);
+    signal.addEventListener('abort', () => resize.disconnect());
   }
 
-  /** Sets the zoom (clamped), keeping the time at `anchorX` (pixels from the scroller's left) in place. */
+  /**
+   * The user's zoom (clamped), keeping the time at `anchorX` (pixels from the scroller's left) in place; from
+   * now on the zoom no longer follows the spot's length.
+   */
   setZoom(zoom: number, anchorX?: number): void {
+    this.#userZoomed = true;
+    this.#setZoom(zoom, anchorX);
+  }
+
+  #setZoom(zoom: number, anchorX?: number): void {
     const host = this.#host;
     const next = round(clamp(zoom, MIN_ZOOM, MAX_ZOOM), 2);
     if (next === host.zoom) return;
@@ -115,15 +152,20 @@ export class ZoomController implements ReactiveController {
     emit(host, 'zoom-change', { zoom: next });
   }
 
-  /** Shows `from`..`to` seconds across the scroller's width (clamped to the zoom limits). */
+  /** Shows `from`..`to` seconds across the scroller's width (clamped to the zoom limits); the zoom follows the spot again. */
   fit(from: number, to: number): void {
+    this.#userZoomed = false;
+    this.#fit(from, to);
+  }
+
+  #fit(from: number, to: number): void {
     const scroller = this.#host.scroller;
     if (scroller === null || to <= from) return;
     const width = Math.max(1, scroller.clientWidth - 16);
     const zoom = width / (to - from);
     const next = round(clamp(zoom, MIN_ZOOM, MAX_ZOOM), 2);
     // Anchor so that `from` lands at the left edge after the update.
-    if (next !== this.#host.zoom) this.setZoom(next, 0);
+    if (next !== this.#host.zoom) this.#setZoom(next, 0);
     this.#anchor = { time: from, x: 0 };
     this.#host.requestUpdate();
   }

@@ -133,7 +133,7 @@ describe('<studio-editor-timeline-panel> from the keyboard only', () => {
     expect(header('voice').querySelector('.count')!.textContent).to.equal('2 clips');
     expect(header('music').querySelector('.count')!.textContent).to.equal('1 clip');
     expect([...timeline.shadowRoot!.querySelectorAll('.marker')].map((m) => m.textContent)).to.deep.equal(['Hook', 'Offer']);
-    expect([...timeline.shadowRoot!.querySelectorAll('.db-scale span')].map((s) => s.textContent)).to.deep.equal(['0 dB', '−10', '−20', '−30']);
+    expect([...timeline.shadowRoot!.querySelectorAll('.db-scale span')].map((s) => s.textContent)).to.deep.equal(['−10 dB', '−20', '−30']);
     (timeline.shadowRoot!.querySelector('.scroller') as HTMLElement).focus();
     await sendKeys({ press: 'KeyF' });
     await settle();
