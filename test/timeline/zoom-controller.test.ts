@@ -9,6 +9,7 @@ class ZoomHostElement extends LitElement {
   @property({ type: Number }) zoom = 40;
   @property({ type: Boolean }) autoFit = false;
   @property({ type: Number }) spotLength = 100;
+  gesturing = false;
   readonly zooms = new ZoomController(this);
   cancelGesture = sinon.spy();
   get scroller(): HTMLElement | null {
@@ -98,6 +99,15 @@ describe('ZoomController', () => {
     expect(el.zoom).to.equal(8);
     el.spotLength = 24;
     await waitUntil(() => el.zoom === 16, 'a shorter spot fitted');
+    // Not under a drag (a clip dragged past the end): once it ends.
+    el.gesturing = true;
+    el.spotLength = 48;
+    await el.updateComplete;
+    await frame();
+    expect(el.zoom).to.equal(16);
+    el.gesturing = false;
+    el.requestUpdate();
+    await waitUntil(() => el.zoom === 8, 'fitted once the drag ends');
   });
 
   it('leaves the zoom alone without autoFit', async () => {

@@ -122,6 +122,10 @@ export const timelineStyles = css`
     line-height: 9px;
     color: var(--_marker, #5b21b6);
     white-space: nowrap;
+    /* Readable over the waveform and the envelope's line. */
+    padding: 0 2px;
+    border-radius: 2px;
+    background: color-mix(in srgb, var(--_surface, #ffffff) 80%, transparent);
   }
   .track {
     position: absolute;

@@ -125,6 +125,11 @@ export class StudioTimeline extends StudioElement {
     return this.#waves.count;
   }
 
+  /** A pointer gesture is in progress (for the zoom controller). */
+  get gesturing(): boolean {
+    return this.#drag.kind !== undefined;
+  }
+
   /** Where the content ends: the last clip's end or the bed's, seconds. */
   get contentEnd(): number {
     let end = this.music?.length ?? 0;

@@ -14,6 +14,8 @@ export interface ZoomHost extends ReactiveControllerHost, EventTarget {
   readonly autoFit: boolean;
   /** The whole spot's length, seconds: what an automatic fit shows. */
   readonly spotLength: number;
+  /** A pointer gesture is in progress: the zoom is not fitted under it (a clip dragged past the end). */
+  readonly gesturing: boolean;
   /** A second finger landed: a gesture in progress ends as if cancelled. */
   cancelGesture(): void;
 }
@@ -102,7 +104,7 @@ export class ZoomController implements ReactiveController {
   /** Fits the whole spot when its length or the view's width changed, unless the user zoomed since. */
   #autoFit(): void {
     const { autoFit, spotLength, scroller } = this.#host;
-    if (!autoFit || this.#userZoomed || scroller === null || !this.#host.isConnected) return;
+    if (!autoFit || this.#userZoomed || scroller === null || !this.#host.isConnected || this.#host.gesturing) return;
     const width = scroller.clientWidth;
     // A hidden timeline has no width to fit: it is fitted when it is shown (the resize observer).
     if (width === 0 || spotLength <= 0 || (this.#fitted?.length === spotLength && this.#fitted.width === width)) return;
