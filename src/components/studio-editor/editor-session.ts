@@ -200,10 +200,12 @@ export class EditorSession {
       }));
     hooks.changed();
     // The project is kept per user: the given id, or the fingerprint id the token is asked for. Its draft
-    // is read while the first paint gets ready; the project starts in the editor's language (its default
-    // title), so after the first words arrived, and is shown with its first panel.
-    const project = services.session.userId().then((userId) => this.#prefetch(config, scope, userId));
-    const started = Promise.all([project, firstPaint]).then(([{ userId, projectId, draft }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
+    // is read while the first paint gets ready (the database opens now, before the first render); the
+    // project starts in the editor's language (its default title), so after the first words arrived, and
+    // is shown with its first panel.
+    const project = services.session.userId().then((userId) => ({ userId, projectId: resolveProjectId(config.project.id, userId) }));
+    const draft = config.project.autosave ? this.#prefetch(scope, project) : undefined;
+    const started = Promise.all([project, firstPaint]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
     started.then(() => hooks.rendered()).then(() => {
       if (scope.disposed) return;
       this.#ready = true;
@@ -316,18 +318,16 @@ export class EditorSession {
     return engine;
   }
 
-  /** The project id of `userId`, and with autosave its draft, read from now on (after any last save of it). */
-  #prefetch(config: ResolvedConfig, scope: DisposalScope, userId: string): { userId: string; projectId: string; draft: DraftPrefetch | undefined } {
-    const projectId = resolveProjectId(config.project.id, userId);
-    if (!config.project.autosave || scope.disposed) return { userId, projectId, draft: undefined };
-    const prefetch = this.#options.prefetchDraft ?? prefetchDraft;
-    const draft = prefetch(userId, projectId, { after: lastSave(userId, projectId) });
+  /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
+  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string }>): DraftPrefetch {
+    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: lastSave(userId, projectId) }));
+    const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
     // Closed here unless an autosave adopted it (which closes it after its last save).
     scope.add(() => {
       if (this.#unadopted === draft) void draft.db.then((db) => db.close(), () => undefined);
     });
     this.#unadopted = draft;
-    return { userId, projectId, draft };
+    return draft;
   }
   #unadopted: DraftPrefetch | undefined;
 

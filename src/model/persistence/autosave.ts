@@ -50,7 +50,7 @@ export interface AutosaveOptions {
   locale?: string;
   /** The stored work was restored without asking (a reload, a closed tab, a crash). */
   onRestored?: (detail: { savedAt: string; cleanExit: boolean }) => void;
-  /** The draft read early (`prefetchDraft`): its connection is adopted, and its record read first when the key is this project's. */
+  /** The draft read early (`prefetchDraft`): its connection is adopted, and its record used when it is this project's. */
   prefetched?: DraftPrefetch;
 }
 
@@ -246,8 +246,9 @@ export class Autosave {
     const prefetched = this.#prefetched;
     this.#prefetched = undefined;
     try {
-      if (prefetched?.key === this.#key && !closing.has(this.#slot)) {
-        record = await prefetched.record;
+      const early = prefetched === undefined || closing.has(this.#slot) ? undefined : await prefetched.draft;
+      if (early !== undefined && early.key === this.#key && !closing.has(this.#slot)) {
+        record = early.record;
       } else {
         await closing.get(this.#slot);
         record = await readDraft(await this.#database(), this.#key);

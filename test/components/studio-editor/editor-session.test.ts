@@ -66,10 +66,14 @@ function setup(options: { userId?: () => Promise<string>; firstPaint?: () => Pro
       autosaves.push(made);
       return { ready: Promise.resolve(), flush: made.flush, detach: made.detach, dismiss: sinon.spy() } as unknown as Autosave;
     },
-    prefetchDraft: (userId, projectId) => {
-      const close = sinon.spy();
-      drafts.push({ key: `${userId}/${projectId}`, close });
-      return { key: `${userId}\u0000${projectId}`, db: Promise.resolve({ close } as unknown as IDBDatabase), record: Promise.resolve(undefined) } satisfies DraftPrefetch;
+    prefetchDraft: (target) => {
+      const entry = { key: '', close: sinon.spy() };
+      drafts.push(entry);
+      const draft = target.then(({ userId, projectId }) => {
+        entry.key = `${userId}/${projectId}`;
+        return { key: `${userId}\u0000${projectId}`, record: undefined };
+      });
+      return { db: Promise.resolve({ close: entry.close } as unknown as IDBDatabase), draft } satisfies DraftPrefetch;
     },
   });
   return { session, store, hooks, events, errors, services, autosaves, drafts, audio, setConnected: (on: boolean) => (connected = on) };
@@ -89,17 +93,18 @@ describe('EditorSession', () => {
     expect(t.store.getState().project.project_id).to.equal('p1');
     expect(t.store.getState().project.title).to.equal('Untitled');
     expect(t.drafts.map((draft) => draft.key)).to.deep.equal(['u1/p1']);
-    expect(t.autosaves[0]!.options.prefetched?.key).to.equal('u1\u0000p1');
+    expect((await t.autosaves[0]!.options.prefetched?.draft)?.key).to.equal('u1\u0000p1');
     expect((t.hooks.ready as sinon.SinonSpy).callCount).to.equal(1);
     await waitUntil(() => t.session.preview !== undefined, 'the audio started after ready');
     expect(t.session.engine === t.audio.engine).to.equal(true);
   });
 
-  it('reads the draft while the first paint is on its way, and starts the project only after it', async () => {
+  it('opens the drafts at once, reads the draft while the first paint is on its way, and starts the project only after it', async () => {
     let paint!: () => void;
     const t = setup({ firstPaint: () => new Promise<void>((resolve) => (paint = resolve)) });
     t.session.apply(config());
-    await waitUntil(() => t.drafts.length === 1, 'the draft is read early');
+    expect(t.drafts.length).to.equal(1);
+    await waitUntil(() => t.drafts[0]!.key === 'u1/p1', 'the draft is read early');
     expect(t.autosaves.length).to.equal(0);
     expect(t.session.ready).to.equal(false);
     paint();
@@ -192,7 +197,7 @@ describe('EditorSession', () => {
 
     const early = setup({ firstPaint: () => new Promise(() => undefined) });
     early.session.apply(config());
-    await waitUntil(() => early.drafts.length === 1, 'the draft is read early');
+    await waitUntil(() => early.drafts[0]?.key === 'u1/p1', 'the draft is read early');
     early.session.release();
     await waitUntil(() => early.drafts[0]!.close.callCount === 1, 'the unused connection is closed');
     expect(early.autosaves.length).to.equal(0);
@@ -254,5 +259,6 @@ describe('EditorSession', () => {
     expect(t.autosaves.length).to.equal(0);
     t.session.release();
     expect(t.services[0]!.dispose.callCount).to.equal(1);
+    await waitUntil(() => t.drafts[0]!.close.callCount === 1, 'the drafts opened early are closed');
   });
 });
