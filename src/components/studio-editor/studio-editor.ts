@@ -198,10 +198,10 @@ export class StudioEditor extends LitElement {
     },
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
-  /** Out of the page, the session is kept for a grace period (see `DetachGraceController`). */
-  readonly #grace = new DetachGraceController(this, this.#session);
   /** The splitter, the hidden timeline and full screen. */
   readonly #room = new RoomController(this, () => this.t);
+  /** Out of the page, the session is kept for a grace period (see `DetachGraceController`); added after the room, as it ran after it. */
+  readonly #grace = new DetachGraceController(this, this.#session);
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
