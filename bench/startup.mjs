@@ -1,31 +1,45 @@
 // Start-up of the script-tag build in fresh pages: `npm start` in one shell, then
-//   node bench/startup.mjs [http://127.0.0.1:8080] [http://127.0.0.1:8081]
-// loads dist/studio-editor.iife.js in 20 new pages and prints create() -> ready (median, min, max; goal: a
-// median under 50 ms), the longest main-thread task of each start-up (goal: none over 50 ms), and the files
-// of dist/ the page fetched before studio-ready with their gzip sizes (goal: under 60 KiB). The figures also
-// go to .cache/bench/startup.json.
+//   node bench/startup.mjs [http://127.0.0.1:8080] [http://127.0.0.1:8081] [other-host other-api]
+// loads dist/studio-editor.iife.js in 20 new pages per config (STARTUP_RUNS=n for more) and prints
+// create() -> ready (median, min, max; goal: a median under 50 ms with the default config, autosave on), the
+// same with autosave off, the longest main-thread task of each start-up (goal: none over 50 ms), and the
+// files of dist/ the page fetched before studio-ready with their gzip sizes (goal: under 60 KiB). Given a second host and API (another tree's
+// `npm start` on other ports, e.g. main's), its pages alternate with the first one's and both are printed:
+// before and after, in the same run. The figures of the first host go to .cache/bench/startup.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 
-const host = process.argv[2] ?? 'http://127.0.0.1:8080';
-const api = process.argv[3] ?? 'http://127.0.0.1:8081';
+const [host = 'http://127.0.0.1:8080', api = 'http://127.0.0.1:8081', otherHost, otherApi] = process.argv.slice(2);
+const servers = [{ host, api, label: host }];
+if (otherHost !== undefined) servers.push({ host: otherHost, api: otherApi ?? otherHost.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`), label: otherHost });
+const configs = [
+  { name: 'default config (autosave on)', autosave: undefined },
+  { name: 'autosave off', autosave: false },
+];
+const RUNS = Number(process.env.STARTUP_RUNS) || 20;
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
-const times = []; const fromScript = []; const longest = []; let fetched = [];
-const RUNS = 20;
-for (let i = 0; i < RUNS; i++) {
+const results = new Map();
+const at = (server, config) => {
+  const key = `${server.label}\u0000${config.name}`;
+  if (!results.has(key)) results.set(key, { times: [], fromScript: [], longest: [], fetched: [] });
+  return results.get(key);
+};
+
+async function startOnce(server, config, i) {
   const page = await browser.newPage();
-  await page.goto(`${host}/dist/studio-editor.iife.js`, { waitUntil: 'load' });
+  await page.goto(`${server.host}/dist/studio-editor.iife.js`, { waitUntil: 'load' });
   await page.setContent(`<!doctype html><div id="m"></div><script src="/dist/studio-editor.iife.js"></script>`, { waitUntil: 'load' });
-  const r = await page.evaluate(async (i, api) => {
+  const r = await page.evaluate(async (id, api, autosave) => {
     const tasks = [];
     const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(Math.round(e.duration)); });
     observer.observe({ type: 'longtask' });
     const { create, endpointAuth } = window.ServiceStudioEditor;
     const t0 = performance.now();
-    await create({ target: '#m', api: { baseUrl: api }, auth: { userId: `cold-${i}`, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) }, project: { id: `cold-${i}`, autosave: false } });
+    const project = autosave === null ? { id } : { id, autosave };
+    await create({ target: '#m', api: { baseUrl: api }, auth: { userId: id, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) }, project });
     const ms = performance.now() - t0;
     // From the script tag's request: the loader, the editor's modules (fetched and compiled) and the start.
     const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/dist/studio-editor.iife.js'));
@@ -34,29 +48,44 @@ for (let i = 0; i < RUNS; i++) {
     await new Promise((r) => setTimeout(r, 100));
     observer.disconnect();
     return { ms, fromScript, longest: Math.max(0, ...tasks), fetched };
-  }, i, api);
-  times.push(r.ms); fromScript.push(r.fromScript); longest.push(r.longest); fetched = r.fetched;
+  }, `cold-${Date.now()}-${i}`, server.api, config.autosave ?? null);
+  const figures = at(server, config);
+  figures.times.push(r.ms); figures.fromScript.push(r.fromScript); figures.longest.push(r.longest); figures.fetched = r.fetched;
   await page.close();
 }
+
+// Pages alternate between configs and servers, so that a busy moment of the machine weighs on each alike.
+for (let i = 0; i < RUNS; i++) {
+  for (const config of configs) for (const server of servers) await startOnce(server, config, i);
+}
+await browser.close();
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const summary = (values) => `median ${Math.round(median(values))} ms (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`;
-console.log(`create() -> ready in fresh pages: ${summary(times)} (goal: under 50)`);
-console.log(`script tag requested -> ready: ${summary(fromScript)} (the loader, the editor's modules fetched and compiled, the start)`);
-console.log(`longest task of each start-up: ${longest.join(', ')} ms (goal: none over 50)`);
+for (const config of configs) {
+  for (const server of servers) {
+    const { times, fromScript, longest } = at(server, config);
+    const where = servers.length > 1 ? ` [${server.label}]` : '';
+    console.log(`${config.name}${where}: create() -> ready in fresh pages: ${summary(times)}${config.autosave === undefined ? ' (goal: under 50)' : ''}`);
+    console.log(`  script tag requested -> ready: ${summary(fromScript)} (the loader, the editor's modules fetched and compiled, the start)`);
+    console.log(`  longest task of each start-up: ${longest.join(', ')} ms (goal: none over 50)`);
+  }
+}
+const first = at(servers[0], configs[0]);
 const gzip = (path) => gzipSync(readFileSync(new URL(`..${path}`, import.meta.url)), { level: 9 }).length;
-const bytes = fetched.map((path) => [path, gzip(path)]);
+const bytes = first.fetched.map((path) => [path, gzip(path)]);
 for (const [path, size] of bytes) console.log(`  ${path}: ${(size / 1024).toFixed(1)} KiB gzip`);
 const total = bytes.reduce((sum, [, size]) => sum + size, 0);
-console.log(`fetched before studio-ready: ${(total / 1024).toFixed(1)} KiB gzip in ${bytes.length} files (goal: under 60)`);
-await browser.close();
+console.log(`fetched before studio-ready (default config, ${servers[0].label}): ${(total / 1024).toFixed(1)} KiB gzip in ${bytes.length} files (goal: under 60)`);
 
 const out = new URL('../.cache/bench/startup.json', import.meta.url);
 mkdirSync(new URL('.', out), { recursive: true });
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-const figures = { createToReadyMs: times, scriptToReadyMs: fromScript, longestTaskMs: longest, fetchedGzipBytes: Object.fromEntries(bytes) };
-writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), runs: RUNS, medianCreateToReadyMs: median(times), ...figures }, null, 2)}\n`);
+const off = at(servers[0], configs[1]);
+const figures = { createToReadyMs: first.times, autosaveOffCreateToReadyMs: off.times, scriptToReadyMs: first.fromScript, longestTaskMs: first.longest, fetchedGzipBytes: Object.fromEntries(bytes) };
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), runs: RUNS, medianCreateToReadyMs: median(first.times), medianAutosaveOffMs: median(off.times), ...figures }, null, 2)}\n`);
 console.log(`written to ${out.pathname} (commit ${commit})`);

@@ -3,6 +3,7 @@ import { snapshotConfig } from './config/snapshot.js';
 import { resolveConfig } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
 import { primeFormats } from './i18n/format.js';
+import { openDraftsAhead } from './model/persistence/draft-prefetch.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
@@ -140,11 +141,14 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     element.addEventListener('studio-ready', onReady, { once: true });
     element.addEventListener('studio-error', onError);
   });
+  // With autosave, opening IndexedDB is the slowest step of the start: it begins now, and the editor's
+  // session takes the connection when it starts (closed here if it never did).
+  const ahead = resolved.project.autosave ? openDraftsAhead() : undefined;
   // The page gets a turn between validating, Intl's locale data and the first render: no one long task.
   primeFormats(resolved.i18n.locale);
   await new Promise((resolve) => setTimeout(resolve, 0));
   host.append(element);
-  await ready;
+  await ready.finally(() => ahead?.close());
   element.removeEventListener('studio-error', keepEarly);
   element.removeEventListener('studio-auth-error', keepEarly);
   return handle;

@@ -25,3 +25,11 @@ export function statusLine(t: Translate, state: PreviewState | undefined): strin
   const preset = presetName(t, compliance.preset);
   return `${ready} ${compliance.pass ? t('status.meets', { preset }) : t('status.misses', { preset })}`;
 }
+
+/** "Restored your work from …" (with a space after it) while the work a reload brought back is unedited; else empty. */
+export function restoredLine(t: Translate, restoredAt: string | undefined): string {
+  if (restoredAt === undefined) return '';
+  const date = new Date(restoredAt);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${t('status.restored', { time: t.date(date), ago: t.relative(date) })} `;
+}

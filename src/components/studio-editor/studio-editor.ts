@@ -1,52 +1,34 @@
 import { provide } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { resolveConfig } from '../../config/validate.js';
-import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
+import type { ServiceClient } from '../../api/client.js';
+import type { ExportOptions } from '../../audio/engine.js';
+import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
-import { EditorLanguage } from './editor-language.js';
-import { exportRefusal } from './export-rules.js';
-import { RoomController } from './room-controller.js';
+import type { StudioError } from '../../errors.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
-import { StudioError } from '../../errors.js';
-import { reportError } from '../../events/report-error.js';
-import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { defineElement } from '../../internal/define.js';
-import { DisposalScope } from '../../internal/scope.js';
-import { DETACH_GRACE_MS, releaseLingering } from '../../internal/linger.js';
-import { canRedo, canUndo, createEditorStore, initFromConfig, projectFromConfig, type EditorStore } from '../../model/editor-state.js';
-import { StudioChangeEvent } from '../../events/studio-change.js';
-import { StudioSaveEvent } from '../../events/studio-save.js';
-import { describeChange } from '../../model/change.js';
+import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { readProject } from '../../model/migrate.js';
 import type { StudioNotice } from '../../model/notices.js';
-import { startAutosave, type Autosave } from '../../model/persistence/autosave.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
-import { resolveProjectId } from '../../model/project-id.js';
-import '../studio-notices/studio-notices.js';
-import { VERSION } from '../../version.js';
+import { reportError } from '../../events/report-error.js';
 import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
+import '../studio-notices/studio-notices.js';
 import '../studio-panels/studio-panels.js';
 import '../studio-toolbar/studio-toolbar.js';
+import { reappliedDefaults } from './config-plan.js';
+import { DetachGraceController } from './detach-grace.js';
+import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
+import { EditorLanguage } from './editor-language.js';
+import { EditorSession } from './editor-session.js';
+import { RoomController } from './room-controller.js';
+import { restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
-import type { ServiceClient } from '../../api/client.js';
-import { createServices, type EditorServices } from '../../api/create-services.js';
-import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
-import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
-import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
-import type { ExportedMix } from '../../audio/export.js';
-import type { MixPreview } from '../../audio/mix-preview.js';
-import type * as EditorAudio from './editor-audio.js';
-import type { PreviewState } from '../../audio/preview-state.js';
-import { loadTimeline } from '../studio-timeline-panel/loader.js';
-import { resolveBedUrls } from './resolve-bed.js';
-import { statusLine } from './status-line.js';
-import { loadPanel, workflowPanels, workflowTabs } from './workflow-panels.js';
-import { StudioExportEvent } from '../../events/studio-export.js';
-import { creditsOf } from '../../model/credits.js';
-import { presetNumbers } from '../../delivery/presets.js';
+import { applyStyleTokens } from './style-tokens.js';
+import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
@@ -184,65 +166,47 @@ export class StudioEditor extends LitElement {
   @state()
   protected preview: MixPreview | undefined;
 
-  @state() private previewState: PreviewState | undefined;
   @state() private activePanel: PanelId | undefined;
   @state() private resolved: ResolvedConfig | undefined;
   @state() private configError: StudioError | undefined;
-  @state() private notices: readonly StudioNotice[] = [];
-  #autosave: Autosave | undefined;
-
-  #scope: DisposalScope | undefined;
+  /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
+  @state() private wordless = false;
   #appliedTokens: string[] = [];
-  #services: EditorServices | undefined;
-  #engine: AudioEngine | undefined;
+  /** `studio-error` with the developer's message, and that message once in the console. */
+  readonly #report = (error: StudioError): void => reportError(this, error);
+
+  /** The session this element shows: services, audio, the project's start and its autosave. */
+  readonly #session: EditorSession = new EditorSession({
+    store: this.store,
+    hooks: {
+      changed: () => {
+        this.ready = this.#session.ready;
+        this.client = this.#session.client;
+        this.preview = this.#session.preview;
+        this.requestUpdate();
+      },
+      dispatch: (event) => this.dispatchEvent(event),
+      error: this.#report,
+      firstPaint: (config) => {
+        this.#applyView(config);
+        return Promise.all([this.#language.ready, loadShownPanel(config, this.t, this.activePanel, this.#report)]);
+      },
+      rendered: () => this.updateComplete,
+      ready: (config, scope) => loadTheRest(config, this.t, scope, this.#report),
+      untitled: () => this.t('project.untitled'),
+      connected: () => this.isConnected,
+    },
+  });
+  readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
+  /** The splitter, the hidden timeline and full screen. */
+  readonly #room = new RoomController(this, () => this.t);
+  /** Out of the page, the session is kept for a grace period (see `DetachGraceController`); added after the room, as it ran after it. */
+  readonly #grace = new DetachGraceController(this, this.#session);
+  readonly #clock = (): number => this.preview?.currentTime ?? 0;
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
   get api(): ServiceClient | undefined {
-    return this.#services?.client;
-  }
-
-  /** Everything this editor's session started (services, audio, autosave); disposed by `destroy()`. */
-  protected get scope(): DisposalScope {
-    this.#scope ??= new DisposalScope();
-    return this.#scope;
-  }
-
-  /** The auth callbacks of the current config: a new callback is swapped in here, without a restart. */
-  #callbacks: Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'> | undefined;
-  /** Which user's project the store holds (`userId` and `project_id`): a restart on the same one keeps it, with its history. */
-  #owner: string | undefined;
-  #detachTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Counts session switches, so that an older switch still saving gives way to a newer one. */
-  #switches = 0;
-  @state() private restoredAt: string | undefined;
-
-  /**
-   * Removed from the page, the editor keeps its session for `DETACH_GRACE_MS` (a move in the DOM, a
-   * framework re-parenting it): jobs, autosave and the project go on, and nothing restarts when it comes
-   * back. Playback pauses unless it comes back in the same task. Past the grace, everything is released
-   * (the project and its undo history stay with the element). `destroy()` releases at once.
-   */
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.#scope === undefined) return;
-    clearTimeout(this.#detachTimer);
-    this.#detachTimer = setTimeout(() => {
-      this.#detachTimer = undefined;
-      if (!this.isConnected) this.#release();
-    }, DETACH_GRACE_MS);
-    this.#autosave?.detach(true);
-    queueMicrotask(() => {
-      if (!this.isConnected) this.preview?.pause();
-    });
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    clearTimeout(this.#detachTimer);
-    this.#detachTimer = undefined;
-    this.#autosave?.detach(false);
-    // Back after the grace ran out: start again, on the same project and history.
-    if (this.resolved !== undefined && this.#scope === undefined) this.#start(this.resolved);
+    return this.#session.client;
   }
 
   /**
@@ -251,91 +215,34 @@ export class StudioEditor extends LitElement {
    * to the page, starts it again.
    */
   destroy(): void {
-    clearTimeout(this.#detachTimer);
-    this.#detachTimer = undefined;
-    this.#release();
-    // Panels removed with it stop their jobs now too, instead of after their grace.
-    if (this.shadowRoot !== null) releaseLingering(this.shadowRoot);
-  }
-
-  #release(): void {
-    this.#scope?.dispose();
-    this.#scope = undefined;
-    this.#audio = undefined;
-    this.ready = false;
+    this.#grace.destroy();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config')) this.#applyConfig();
     // A panel opened by its tab, the toolbar or a new config: its module is fetched (once).
     const privately = changed as PropertyValues;
-    if ((privately.has('activePanel') || privately.has('resolved')) && this.resolved !== undefined && this.ready) void this.#showPanel(this.resolved);
+    if ((privately.has('activePanel') || privately.has('resolved')) && this.resolved !== undefined && this.ready) void loadShownPanel(this.resolved, this.t, this.activePanel, this.#report);
   }
 
-  /**
-   * Applies `config` by content: the same content does nothing; new auth callbacks are swapped in; a new
-   * user, project or service saves the project and switches the session; everything else changes live,
-   * keeping the project, its history, jobs and playback. A wrong config is shown in place of an editor that
-   * has not started, and only reported (`studio-error`) by one that runs.
-   */
+  /** Applies `config` (see `EditorSession.apply`): a wrong one replaces an editor that has not started. */
   #applyConfig(): void {
-    if (this.config === undefined) {
-      this.#release();
-      this.resolved = undefined;
-      this.configError = undefined;
-      return;
-    }
-    let next: ResolvedConfig;
-    try {
-      next = resolveConfig(this.config);
-    } catch (error) {
-      const failure = error instanceof StudioError ? error : new StudioError('config', String(error));
-      if (this.#scope === undefined) {
-        this.resolved = undefined;
-        this.configError = failure;
-      }
-      this.#emitError(failure);
+    const applied = this.#session.apply(this.config);
+    if (applied.kind === 'error') {
+      if (applied.shown) [this.resolved, this.configError] = [undefined, applied.error];
+      this.#report(applied.error);
       return;
     }
     this.configError = undefined;
-    const previous = this.resolved;
-    if (previous !== undefined && sameContent(previous, next)) return;
-    this.resolved = next;
-    this.#callbacks = { getToken: next.auth.getToken, refreshToken: next.auth.refreshToken };
-    if (previous === undefined || this.#scope === undefined) {
-      if (this.isConnected) this.#start(next);
-    } else if (this.#switching || needsNewSession(previous, next)) {
-      // A config that comes while a switch saves goes with the switch: the session started then is the newest.
-      void this.#switchSession();
-    } else {
-      this.#applyLive(previous, next);
-    }
-  }
-
-  /** Another user, project or service: the project is saved first, then the session starts over. */
-  async #switchSession(): Promise<void> {
-    const switching = ++this.#switches;
-    this.#switching = true;
-    await this.#autosave?.flush().catch(() => undefined);
-    if (switching !== this.#switches) return;
-    this.#switching = false;
-    this.#release();
-    if (this.isConnected && this.resolved !== undefined) this.#start(this.resolved);
-  }
-  #switching = false;
-
-  /** Language, theme, layout, tools and defaults change in place. */
-  #applyLive(previous: ResolvedConfig, next: ResolvedConfig): void {
-    const changed = changedAreas(previous, next);
-    this.#applyView(next);
-    if (next.tools.timeline && !previous.tools.timeline) this.#loadTimeline(this.scope);
-    if (PROJECT_DEFAULT_AREAS.some((area) => changed.has(area))) {
-      // New defaults make a new project only of one nobody has touched: the user's work always wins.
-      const state = this.store.getState();
-      const { project } = state;
-      const untouched = !state.dirty && state.history.pastDepth === 0 && state.history.futureDepth === 0 && sameContent(project, projectFromConfig(previous, project.project_id, this.t('project.untitled')));
-      if (untouched) this.store.dispatch({ type: 'project/init', project: projectFromConfig(next, project.project_id, this.t('project.untitled')) });
-    }
+    if (applied.kind === 'same') return;
+    this.resolved = applied.kind === 'cleared' ? undefined : applied.config;
+    if (applied.kind !== 'live') return;
+    // Language, theme, layout, tools and defaults change in place.
+    const { previous, config } = applied;
+    this.#applyView(config);
+    if (config.tools.timeline && !previous.tools.timeline) loadTimelineIn(this.#session.scope, this.#report);
+    const project = reappliedDefaults(previous, config, this.store.getState(), this.t('project.untitled'));
+    if (project !== undefined) this.store.dispatch({ type: 'project/init', project });
   }
 
   /** What the config shows: language, theme, density and layout tokens. */
@@ -343,154 +250,7 @@ export class StudioEditor extends LitElement {
     this.#language.set(config.i18n);
     this.theme = config.theme.mode;
     this.compact = config.layout.compact || config.theme.density === 'compact';
-    this.#applyStyleProperties(config);
-  }
-  /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
-  @state() private wordless = false;
-  readonly #language = new EditorLanguage({
-    speak: (t) => (this.t = t),
-    waiting: (on) => (this.wordless = on),
-    error: (error) => this.#emitError(error),
-    started: () => this.ready,
-  });
-
-  #loadTimeline(scope: DisposalScope): void {
-    loadTimeline().catch((error: unknown) => {
-      if (!scope.disposed) this.#emitError(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
-    });
-  }
-
-  #start(config: ResolvedConfig): void {
-    const scope = this.scope;
-    this.#applyView(config);
-    scope.add(this.store.subscribe(() => this.requestUpdate()));
-    // Auth and service client: getToken runs now; destroy stops every request, refresh and poll. The
-    // callbacks are read at each call, so a host that passes new ones (an inline object) never restarts.
-    const callbacks = (): Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'> => this.#callbacks ?? config.auth;
-    const auth = { ...config.auth, getToken: (userId: string) => callbacks().getToken(userId), refreshToken: (expired: string) => callbacks().refreshToken(expired) };
-    const services = createServices(
-      { ...config, auth },
-      {
-        onAuthError: ({ code, message, recoverable, status }) =>
-          this.dispatchEvent(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
-        onProgress: (progress) => this.dispatchEvent(new StudioJobProgressEvent(progress)),
-      },
-    );
-    this.#services = services;
-    this.client = services.client;
-    scope.add(() => {
-      services.dispose();
-      if (this.#services === services) {
-        this.#services = undefined;
-        this.client = undefined;
-      }
-    });
-    // Audio (engine, render worker, DSP) is a module of its own, started once the editor is ready (or by
-    // an earlier export); it lives as long as this scope.
-    let audio: Promise<AudioEngine> | undefined;
-    this.#audio = () =>
-      (audio ??= this.#startAudio(services, scope).catch((error: unknown) => {
-        // A file that could not be fetched is tried again by the next export.
-        audio = undefined;
-        throw error;
-      }));
-    // The project is kept per user: the given id, or the fingerprint id the token is asked for.
-    // The project starts in the editor's language (its default title), so after the first words arrived,
-    // and is shown with its first panel.
-    const panel = this.#showPanel(config);
-    const started = Promise.all([services.session.userId(), this.#language.ready, panel]).then(([userId]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId)));
-    started.then(() => this.updateComplete).then(() => {
-      if (scope.disposed) return;
-      this.ready = true;
-      this.dispatchEvent(new StudioReadyEvent({ version: VERSION }));
-      // What the first paint did not need: the timeline, the audio, then (when the page is idle) the other
-      // panels, so that opening them shows no loading text.
-      if (config.tools.timeline) this.#loadTimeline(scope);
-      this.#audio?.().catch(() => undefined);
-      scope.timeout(() => {
-        for (const tab of workflowTabs(config, this.t)) loadPanel(tab.id).catch(() => undefined);
-      }, 500);
-    });
-  }
-  #audio: (() => Promise<AudioEngine>) | undefined;
-
-  async #startAudio(services: EditorServices, scope: DisposalScope): Promise<AudioEngine> {
-    let module: typeof EditorAudio;
-    try {
-      module = await import('./editor-audio.js');
-    } catch (error) {
-      const failure = new StudioError('audio-load', `The audio engine could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true });
-      if (!scope.disposed) this.#emitError(failure);
-      throw failure;
-    }
-    if (scope.disposed) throw new StudioError('destroyed', 'The editor was removed before its audio started.');
-    const { engine, preview } = module.startAudio({ services, store: this.store, scope, export: (options) => this.#exportMix(options) });
-    this.#engine = engine;
-    this.preview = preview;
-    this.previewState = preview.getState();
-    scope.add(preview.subscribe((next) => (this.previewState = next)));
-    scope.add(() => {
-      if (this.#engine === engine) this.#engine = undefined;
-      if (this.preview === preview) {
-        this.preview = undefined;
-        this.previewState = undefined;
-      }
-    });
-    return engine;
-  }
-
-  /** Loads the module of the panel shown now (the chosen one, or the first where that one is off). */
-  #showPanel(config: ResolvedConfig): Promise<unknown> {
-    const tabs = workflowTabs(config, this.t);
-    const wanted = this.activePanel ?? config.layout.initialPanel;
-    const shown = tabs.find((tab) => tab.id === wanted) ?? tabs[0];
-    if (shown === undefined) return Promise.resolve();
-    return loadPanel(shown.id).catch((error: unknown) => {
-      this.#emitError(new StudioError('panel-load', `The ${shown.id} panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
-    });
-  }
-
-  /** Starts the project of `userId`; resolves once a saved draft was read (at most 2 s). */
-  #startProject(config: ResolvedConfig, scope: DisposalScope, userId: string): Promise<unknown> {
-    const projectId = resolveProjectId(config.project.id, userId);
-    const owner = `${userId}\u0000${projectId}`;
-    if (owner !== this.#owner || this.store.getState().project.project_id !== projectId) {
-      this.store.dispatch(initFromConfig(config, projectId, this.t('project.untitled')));
-      this.#owner = owner;
-      this.restoredAt = undefined;
-    }
-    const client = this.client;
-    if (client !== undefined) {
-      scope.add(resolveBedUrls(this.store, client, scope.signal, (error) => this.#emitError(error instanceof StudioError ? error : new StudioError('music-library', String(error), { recoverable: true }))));
-    }
-    scope.add(
-      this.store.subscribe((state, action) => {
-        const change = describeChange(state, action);
-        if (change === undefined) return;
-        this.restoredAt = undefined;
-        this.dispatchEvent(new StudioChangeEvent(change));
-      }),
-    );
-    this.notices = [];
-    this.#autosave = undefined;
-    if (!config.project.autosave) return Promise.resolve();
-    const autosave = startAutosave({
-      store: this.store,
-      userId,
-      signal: scope.signal,
-      locale: config.i18n.locale,
-      onRestored: ({ savedAt }) => (this.restoredAt = savedAt),
-      onSaved: (detail) => this.dispatchEvent(new StudioSaveEvent(detail)),
-      onError: (error) => this.#emitError(error),
-      onNotices: (notices) => {
-        if (!scope.disposed) this.notices = notices;
-      },
-    });
-    this.#autosave = autosave;
-    scope.add(() => {
-      if (this.#autosave === autosave) this.#autosave = undefined;
-    });
-    return Promise.race([autosave.ready, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+    this.#appliedTokens = applyStyleTokens(this.style, config, this.#appliedTokens);
   }
 
   /** The project document now (a frozen snapshot: safe to keep, serialise or compare). */
@@ -520,10 +280,8 @@ export class StudioEditor extends LitElement {
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {
-    return this.#autosave?.flush() ?? Promise.resolve();
+    return this.#session.saveNow();
   }
-
-  // ---- end of project document ----
 
   /**
    * Renders (in a worker), masters and encodes the ad: `wav16`, `wav24` or `mp3` (when `tools.export`
@@ -531,98 +289,24 @@ export class StudioEditor extends LitElement {
    * Resolves to the file and fires `studio-export`; rejects with the signal's reason when aborted.
    */
   async export(options: ExportOptions): Promise<Blob> {
-    return (await this.#exportMix(options)).blob;
-  }
-
-  /** `export()` with the file's figures (for the Export panel). */
-  async #exportMix(options: ExportOptions): Promise<ExportedMix> {
-    const config = this.resolved;
-    const engine = this.#engine ?? (await this.#audio?.());
-    if (engine === undefined || config === undefined) {
-      throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before exporting.');
-    }
-    const project = this.getProject();
-    const refusal = exportRefusal(config, project, (await this.preview?.speechTiming()) ?? null, options);
-    if (refusal !== undefined) {
-      // A format the host did not allow is the host's mistake; speech cut short is the user's to fix.
-      if (refusal.code === 'speech-cut') this.#emitError(refusal);
-      throw refusal;
-    }
-    try {
-      const exported = await engine.export(project, options);
-      const { blob, format, fileName, measurement, compliance } = exported;
-      this.dispatchEvent(new StudioExportEvent({ blob, format, fileName, measurement, ...(compliance ? { compliance } : {}) }));
-      return exported;
-    } catch (error) {
-      if (error instanceof StudioError) this.#emitError(error);
-      throw error;
-    }
-  }
-
-  /** Writes validated values through the CSSOM: no style attribute, so a strict CSP is satisfied. */
-  #applyStyleProperties(config: ResolvedConfig): void {
-    for (const name of this.#appliedTokens) this.style.removeProperty(name);
-    this.#appliedTokens = ['--_height', ...Object.keys(config.theme.tokens)];
-    // `auto` fills the container: the host gives the height.
-    this.style.setProperty('--_height', config.layout.height === 'auto' ? '100%' : config.layout.height);
-    for (const [name, value] of Object.entries(config.theme.tokens)) this.style.setProperty(name, value);
-  }
-
-  /** `studio-error` with the developer's message, and that message once in the console. */
-  #emitError(error: StudioError): void {
-    reportError(this, error);
+    return (await this.#session.export(options)).blob;
   }
 
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
-    if (event.detail === 'undo') this.store.dispatch({ type: 'history/undo' });
-    else if (event.detail === 'redo') this.store.dispatch({ type: 'history/redo' });
-    else if (event.detail === 'play-toggle') this.#togglePlay();
-    else if (event.detail === 'export') this.activePanel = 'export';
-    else if (event.detail === 'fullscreen') void this.#room.toggleFullscreen();
-    else if (event.detail === 'open-in-studio' && this.resolved?.tools.openInStudio) {
-      const id = encodeURIComponent(this.store.getState().project.project_id);
-      window.open(this.resolved.tools.openInStudio.replaceAll('{project_id}', id), '_blank', 'noopener');
-    }
+    const command = toolbarCommand(event.detail, this.resolved, this.store.getState().project.project_id);
+    if (command?.kind === 'store') this.store.dispatch(command.action);
+    else if (command?.kind === 'play-toggle') this.#session.togglePlay();
+    else if (command?.kind === 'show-panel') this.activePanel = command.panel;
+    else if (command?.kind === 'fullscreen') void this.#room.toggleFullscreen();
+    else if (command?.kind === 'open') window.open(command.url, '_blank', 'noopener');
   }
 
-  #togglePlay(): void {
-    const preview = this.preview;
-    if (preview === undefined) return;
-    if (preview.getState().transport === 'playing') preview.pause();
-    else void preview.play().catch((error: unknown) => this.#emitError(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
-  }
-
-  /**
-   * Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) anywhere in the editor but in a text field, which has its own, and
-   * but where an element handled the key already (the timeline sends its own undo).
-   */
   #handleKeydown(event: KeyboardEvent): void {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
-    const target = event.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-    const key = event.key.toLowerCase();
-    if (key === 'z' && !event.shiftKey) this.store.dispatch({ type: 'history/undo' });
-    else if ((key === 'z' && event.shiftKey) || key === 'y') this.store.dispatch({ type: 'history/redo' });
-    else return;
+    const action = keyCommand(event);
+    if (action === undefined) return;
+    this.store.dispatch(action);
     event.preventDefault();
   }
-
-  /** "Restored your work from …" after a reload brought the work back, until the next edit. */
-  #restoredLine(): string {
-    if (this.restoredAt === undefined) return '';
-    const date = new Date(this.restoredAt);
-    if (Number.isNaN(date.getTime())) return '';
-    return `${this.t('status.restored', { time: this.t.date(date), ago: this.t.relative(date) })} `;
-  }
-
-  /** What the timeline's place shows while it loads: the empty timeline's own words (so that it arriving moves nothing), or "Loading…". */
-  #timelineLoadingText(project: ProjectDocument): string {
-    return project.clips.length === 0 && (project.music === null || project.music.url === null) ? this.t('timeline.empty') : this.t('panel.loading');
-  }
-
-  readonly #clock = (): number => this.preview?.currentTime ?? 0;
-  /** The splitter, the hidden timeline and full screen. */
-  readonly #room = new RoomController(this, () => this.t);
 
   protected override render() {
     if (this.configError !== undefined) {
@@ -633,30 +317,26 @@ export class StudioEditor extends LitElement {
     if (config === undefined || this.wordless) return nothing;
     const state = this.store.getState();
     const { project } = state;
-    const credits = creditsOf(project.usage);
-    const panels = workflowTabs(config, this.t);
-    const numbers = presetNumbers(project.mastering.preset, project.mastering);
-    const preview = this.previewState;
+    const preview = this.#session.previewState;
+    const bar = toolbarModel(state, config, preview);
     return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
-      <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${canUndo(state)} ?canRedo=${canRedo(state)}
-        ?playing=${preview?.transport === 'playing'} ?canPlay=${preview !== undefined && preview.status !== 'empty' && preview.duration > 0}
-        .time=${this.preview?.currentTime ?? 0} .duration=${preview?.duration || project.duration} .clock=${this.#clock}
-        .meter=${this.#engine?.meter} .target=${numbers.target} .ceiling=${numbers.truePeak}
-        ?fullscreen=${this.#room.fullscreen} .credits=${credits.used} .creditsLeft=${credits.left} .canExport=${panels.some((panel) => panel.id === 'export') && (project.clips.length > 0 || project.music?.url != null)} ?openInStudio=${config.tools.openInStudio !== undefined}
+      <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${bar.canUndo} ?canRedo=${bar.canRedo}
+        ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
+        .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
+        ?fullscreen=${this.#room.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
-      <studio-editor-notices part="notices" .notices=${this.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#autosave?.dismiss(kind)}></studio-editor-notices>
-      <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${panels} .active=${this.activePanel ?? config.layout.initialPanel}
+      <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
+      <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'))}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${this.#timelineLoadingText(project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#restoredLine()}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;
   }
-
 }
 
 defineElement('studio-editor', StudioEditor);

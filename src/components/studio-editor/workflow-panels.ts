@@ -1,6 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PanelId, ResolvedConfig } from '../../config/types.js';
+import { StudioError } from '../../errors.js';
 import type { Translate } from '../../i18n/translate.js';
+import type { DisposalScope } from '../../internal/scope.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
 import { loadOnce } from '../../internal/load-once.js';
 
@@ -24,6 +28,36 @@ const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
 
 /** Loads (once per page) the module of the panel `id`; a failed load is tried again next time. */
 export const loadPanel = loadOnce((id: PanelId) => PANEL_MODULES[id]());
+
+/** Loads the module of the panel shown now (`wanted`, or the first where that one is off); a failure is reported, not thrown. */
+export function loadShownPanel(config: ResolvedConfig, t: Translate, wanted: PanelId | undefined, report: (error: StudioError) => void): Promise<unknown> {
+  const tabs = workflowTabs(config, t);
+  const shown = tabs.find((tab) => tab.id === (wanted ?? config.layout.initialPanel)) ?? tabs[0];
+  if (shown === undefined) return Promise.resolve();
+  return loadPanel(shown.id).catch((error: unknown) => {
+    report(new StudioError('panel-load', `The ${shown.id} panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+  });
+}
+
+/** Loads the timeline's module; a failure is reported while `scope` lives. */
+export function loadTimelineIn(scope: DisposalScope, report: (error: StudioError) => void): void {
+  loadTimeline().catch((error: unknown) => {
+    if (!scope.disposed) report(new StudioError('timeline-load', `The timeline could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+  });
+}
+
+/** What the timeline's place shows while it loads: the empty timeline's own words (so that it arriving moves nothing), or "Loading…". */
+export function timelineLoadingText(t: Translate, project: ProjectDocument): string {
+  return project.clips.length === 0 && (project.music === null || project.music.url === null) ? t('timeline.empty') : t('panel.loading');
+}
+
+/** What the first paint did not need, once the editor is ready: the timeline, then (when the page is idle) the other panels, so that opening them shows no loading text. */
+export function loadTheRest(config: ResolvedConfig, t: Translate, scope: DisposalScope, report: (error: StudioError) => void): void {
+  if (config.tools.timeline) loadTimelineIn(scope, report);
+  scope.timeout(() => {
+    for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
+  }, 500);
+}
 
 /** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {

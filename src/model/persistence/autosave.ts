@@ -4,6 +4,7 @@ import { readProject } from '../migrate.js';
 import type { NoticeKind, StudioNotice } from '../notices.js';
 import { downloadProjectFile } from '../project-file.js';
 import { DEFAULT_DB_NAME, draftKey, openDraftDb, readDraft, writeDraft, type DraftRecord } from './idb.js';
+import type { DraftPrefetch } from './draft-prefetch.js';
 import { describeDifferences } from './differences.js';
 import { decideDraft } from './draft-decision.js';
 import { downloadRawDraft, offerDraftNotice, savedAtText, otherTabNotice, saveFailedNotice, unreadableDraftNotice } from './draft-notices.js';
@@ -53,6 +54,8 @@ export interface AutosaveOptions {
   locale?: string;
   /** The stored work was restored without asking (a reload, a closed tab, a crash). */
   onRestored?: (detail: { savedAt: string; cleanExit: boolean }) => void;
+  /** The draft read early (`prefetchDraft`): its connection is adopted, and its record used when it is this project's. */
+  prefetched?: DraftPrefetch;
 }
 
 /** Why saving waits: the draft is being read, the user has a choice to make, or storage is missing. */
@@ -64,6 +67,11 @@ type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | 'unavailable' | und
  * so it starts from the right revision.
  */
 const closing = new Map<string, Promise<void>>();
+
+/** The last save of a disposed autosave on this user's project still under way, if any: read its draft after it. */
+export function lastSave(userId: string, projectId: string, dbName = DEFAULT_DB_NAME): Promise<void> | undefined {
+  return closing.get(`${dbName}\u0000${draftKey(userId, projectId)}`);
+}
 
 /**
  * Keeps the project safe in IndexedDB: saves after `debounceMs` of quiet (at most `maxWaitMs` after the
@@ -91,6 +99,8 @@ export class Autosave {
   /** The user chose to store this tab's project over the stored draft, even if unchanged. */
   #mustWrite = false;
   #disposed = false;
+  /** The draft read early, until the first read of the stored draft took it. */
+  #prefetched: DraftPrefetch | undefined;
   /** Settles when the stored draft of the current project has been read (and restored or offered). */
   ready: Promise<void>;
 
@@ -118,6 +128,8 @@ export class Autosave {
       () => this.#showStale(),
     );
     this.#unsubscribe = this.#store.subscribe((state) => this.#handleChange(state));
+    this.#prefetched = options.prefetched;
+    if (options.prefetched !== undefined) this.#adopt(options.prefetched.db);
     options.signal?.addEventListener('abort', () => void this.dispose(), { once: true });
     this.ready = this.#open(this.#projectId);
     if (options.signal?.aborted) void this.dispose();
@@ -184,15 +196,16 @@ export class Autosave {
   }
 
   #database(): Promise<IDBDatabase> {
-    if (this.#db === undefined) {
-      const opening = openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, this.#options.indexedDB);
-      this.#db = opening;
-      // A failed open is tried again on the next save (the user may have freed space or left private mode).
-      opening.catch(() => {
-        if (this.#db === opening) this.#db = undefined;
-      });
-    }
-    return this.#db;
+    return this.#db ?? this.#adopt(openDraftDb(this.#options.dbName ?? DEFAULT_DB_NAME, this.#options.indexedDB));
+  }
+
+  #adopt(opening: Promise<IDBDatabase>): Promise<IDBDatabase> {
+    this.#db = opening;
+    // A failed open is tried again on the next save (the user may have freed space or left private mode).
+    opening.catch(() => {
+      if (this.#db === opening) this.#db = undefined;
+    });
+    return opening;
   }
 
   get #key(): string {
@@ -210,9 +223,17 @@ export class Autosave {
     this.#pause = 'opening';
     this.#tabs.open();
     let record: DraftRecord | undefined;
+    // The draft read early is used once, for its own project, unless another last save began since.
+    const prefetched = this.#prefetched;
+    this.#prefetched = undefined;
     try {
-      await closing.get(this.#slot);
-      record = await readDraft(await this.#database(), this.#key);
+      const early = prefetched === undefined || closing.has(this.#slot) ? undefined : await prefetched.draft;
+      if (early !== undefined && early.key === this.#key && !closing.has(this.#slot)) {
+        record = early.record;
+      } else {
+        await closing.get(this.#slot);
+        record = await readDraft(await this.#database(), this.#key);
+      }
     } catch (error) {
       this.#pause = undefined;
       this.#fail(storageError(error));

@@ -1,0 +1,385 @@
+import type { ServiceClient } from '../../api/client.js';
+import { createServices, type EditorServices, type EditorServicesHooks } from '../../api/create-services.js';
+import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
+import type { ExportedMix } from '../../audio/export.js';
+import type { MixPreview } from '../../audio/mix-preview.js';
+import type { PreviewState } from '../../audio/preview-state.js';
+import type { ResolvedConfig, StudioConfig } from '../../config/types.js';
+import { resolveConfig } from '../../config/validate.js';
+import { StudioError } from '../../errors.js';
+import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
+import { StudioChangeEvent } from '../../events/studio-change.js';
+import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
+import { StudioReadyEvent } from '../../events/studio-ready.js';
+import { StudioSaveEvent } from '../../events/studio-save.js';
+import { DisposalScope } from '../../internal/scope.js';
+import { describeChange } from '../../model/change.js';
+import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
+import type { NoticeKind, StudioNotice } from '../../model/notices.js';
+import { lastSave, startAutosave, type Autosave } from '../../model/persistence/autosave.js';
+import { prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
+import { resolveProjectId } from '../../model/project-id.js';
+import { VERSION } from '../../version.js';
+import type * as EditorAudio from './editor-audio.js';
+import { planConfig } from './config-plan.js';
+import { exportMix, type ExportHost } from './editor-export.js';
+import { resolveBedUrls } from './resolve-bed.js';
+
+/** What a session tells its element, and the little it asks of it. */
+export interface SessionHooks {
+  /** Something the element shows or provides changed: `ready`, the client, the preview and its state, the notices, the restored time, the project. */
+  changed(): void;
+  /** An event for the host, dispatched on the element (`studio-change`, `studio-save`, `studio-auth-error`, ...). */
+  dispatch(event: Event): void;
+  /** A `studio-error` with the developer's message. */
+  error(error: StudioError): void;
+  /** Applies the view of `config` and resolves once its first paint can show: its words and its first panel. */
+  firstPaint(config: ResolvedConfig): Promise<unknown>;
+  /** Resolves once the element rendered what it has. */
+  rendered(): Promise<unknown>;
+  /** The session is ready and `studio-ready` fired: load what the first paint did not need. */
+  ready(config: ResolvedConfig, scope: DisposalScope): void;
+  /** The default title of a new project, in the editor's language. */
+  untitled(): string;
+  /** Whether the element is in the page: a session starts only then. */
+  connected(): boolean;
+}
+
+/** What a session is made of: its hooks, the element's store, and (for tests) the makers of its parts. */
+export interface SessionOptions {
+  readonly hooks: SessionHooks;
+  /** The element's one store: the project and its history outlive every session. */
+  readonly store: EditorStore;
+  readonly createServices?: (config: ResolvedConfig, hooks?: EditorServicesHooks) => EditorServices;
+  readonly loadAudio?: () => Promise<Pick<typeof EditorAudio, 'startAudio'>>;
+  readonly startAutosave?: typeof startAutosave;
+  readonly prefetchDraft?: typeof prefetchDraft;
+}
+
+/** What `apply` did with a config. */
+export type ConfigOutcome =
+  | { readonly kind: 'cleared' }
+  | { readonly kind: 'error'; readonly error: StudioError; readonly shown: boolean }
+  | { readonly kind: 'same' }
+  /** A session started, or a switch to one is under way (or it starts when the element is added to the page). */
+  | { readonly kind: 'started'; readonly config: ResolvedConfig }
+  | { readonly kind: 'live'; readonly previous: ResolvedConfig; readonly config: ResolvedConfig };
+
+type AuthCallbacks = Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'>;
+
+/**
+ * One editor session: the services (with the newest auth callbacks), the audio (started on demand), the
+ * project of its user (with its bed URLs and its autosave) and the ready sequence, all in one disposal
+ * scope. The element renders it; `release()` lets go of everything but the store.
+ */
+export class EditorSession {
+  readonly #options: SessionOptions;
+  readonly #hooks: SessionHooks;
+  #scope: DisposalScope | undefined;
+  /** The newest config: its auth callbacks are read at each call, and a switch or a resume starts it. */
+  #config: ResolvedConfig | undefined;
+  #services: EditorServices | undefined;
+  #audio: (() => Promise<AudioEngine>) | undefined;
+  #engine: AudioEngine | undefined;
+  #preview: MixPreview | undefined;
+  #previewState: PreviewState | undefined;
+  #autosave: Autosave | undefined;
+  #notices: readonly StudioNotice[] = [];
+  #restoredAt: string | undefined;
+  #ready = false;
+  /** Which user's project the store holds (`userId` and `project_id`): a restart on the same one keeps it, with its history. */
+  #owner: string | undefined;
+  /** Counts session switches, so that an older switch still saving gives way to a newer one. */
+  #switches = 0;
+  #switching = false;
+
+  constructor(options: SessionOptions) {
+    this.#options = options;
+    this.#hooks = options.hooks;
+  }
+
+  /** Whether a session runs (started and not released). */
+  get running(): boolean {
+    return this.#scope !== undefined;
+  }
+  /** Whether a switch is saving the project before the session starts over. */
+  get switching(): boolean {
+    return this.#switching;
+  }
+  /** Whether `studio-ready` fired for the running session. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+  get client(): ServiceClient | undefined {
+    return this.#services?.client;
+  }
+  get engine(): AudioEngine | undefined {
+    return this.#engine;
+  }
+  get preview(): MixPreview | undefined {
+    return this.#preview;
+  }
+  get previewState(): PreviewState | undefined {
+    return this.#previewState;
+  }
+  /** Notices about the user's work (a draft to restore, a failed save, another tab). */
+  get notices(): readonly StudioNotice[] {
+    return this.#notices;
+  }
+  /** When the shown work was saved, if it was restored without asking; undefined after the next edit. */
+  get restoredAt(): string | undefined {
+    return this.#restoredAt;
+  }
+
+  /** Everything this session started; a new one is made when none runs. */
+  get scope(): DisposalScope {
+    this.#scope ??= new DisposalScope();
+    return this.#scope;
+  }
+
+  /**
+   * Applies `config` by content (see `planConfig`): the same content does nothing; new auth callbacks are
+   * swapped in; a new user, project or service saves the project and switches the session; everything else
+   * is `live`, for the element to apply in place. A wrong config is returned to report: it is `shown` in
+   * place of an editor that has not started, and only reported by one that runs. No config releases all.
+   */
+  apply(config: StudioConfig | undefined): ConfigOutcome {
+    if (config === undefined) {
+      this.release();
+      this.#config = undefined;
+      return { kind: 'cleared' };
+    }
+    let next: ResolvedConfig;
+    try {
+      next = resolveConfig(config);
+    } catch (error) {
+      const failure = error instanceof StudioError ? error : new StudioError('config', String(error));
+      const shown = !this.running;
+      if (shown) this.#config = undefined;
+      return { kind: 'error', error: failure, shown };
+    }
+    const previous = this.#config;
+    const plan = planConfig(previous, next, this);
+    if (plan === 'same') return { kind: 'same' };
+    this.#config = next;
+    if (plan === 'start' && this.#hooks.connected()) this.start(next);
+    else if (plan === 'switch') void this.switch();
+    return plan === 'live' && previous !== undefined ? { kind: 'live', previous, config: next } : { kind: 'started', config: next };
+  }
+
+  /** Starts a session on `config` (the element is in the page and none runs). */
+  start(config: ResolvedConfig): void {
+    const scope = this.scope;
+    const hooks = this.#hooks;
+    const firstPaint = hooks.firstPaint(config);
+    scope.add(this.#options.store.subscribe(() => hooks.changed()));
+    // Auth and service client: getToken runs now; release stops every request, refresh and poll. The
+    // callbacks are read at each call, so a host that passes new ones (an inline object) never restarts.
+    const callbacks = (): AuthCallbacks => this.#config?.auth ?? config.auth;
+    const auth = { ...config.auth, getToken: (userId: string) => callbacks().getToken(userId), refreshToken: (expired: string) => callbacks().refreshToken(expired) };
+    const services = (this.#options.createServices ?? createServices)(
+      { ...config, auth },
+      {
+        onAuthError: ({ code, message, recoverable, status }) => hooks.dispatch(new StudioAuthErrorEvent({ code, message, recoverable, ...(status === undefined ? {} : { status }) })),
+        onProgress: (progress) => hooks.dispatch(new StudioJobProgressEvent(progress)),
+      },
+    );
+    this.#services = services;
+    scope.add(() => {
+      services.dispose();
+      if (this.#services === services) this.#services = undefined;
+    });
+    // Audio (engine, render worker, DSP) is a module of its own, started once the editor is ready (or by
+    // an earlier export); it lives as long as this scope.
+    let audio: Promise<AudioEngine> | undefined;
+    this.#audio = () =>
+      (audio ??= this.#startAudio(services, scope).catch((error: unknown) => {
+        // A file that could not be fetched is tried again by the next export.
+        audio = undefined;
+        throw error;
+      }));
+    hooks.changed();
+    // The project is kept per user: the given id, or the fingerprint id the token is asked for. Its draft
+    // is read while the first paint gets ready (the database opens now, before the first render); the
+    // project starts in the editor's language (its default title), so after the first words arrived, and
+    // is shown with its first panel.
+    const project = services.session.userId().then((userId) => ({ userId, projectId: resolveProjectId(config.project.id, userId) }));
+    const draft = config.project.autosave ? this.#prefetch(scope, project) : undefined;
+    const started = Promise.all([project, firstPaint]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
+    started.then(() => hooks.rendered()).then(() => {
+      if (scope.disposed) return;
+      this.#ready = true;
+      hooks.changed();
+      hooks.dispatch(new StudioReadyEvent({ version: VERSION }));
+      hooks.ready(config, scope);
+      this.#audio?.().catch(() => undefined);
+    });
+  }
+
+  /** Another user, project or service: the project is saved first, then the session starts over. */
+  async switch(): Promise<void> {
+    const switching = ++this.#switches;
+    this.#switching = true;
+    await this.#autosave?.flush().catch(() => undefined);
+    if (switching !== this.#switches) return;
+    this.#switching = false;
+    this.release();
+    this.resume();
+  }
+
+  /** Starts again on the newest config when none runs and the element is in the page (back after its grace). */
+  resume(): void {
+    if (this.#config !== undefined && this.#scope === undefined && this.#hooks.connected()) this.start(this.#config);
+  }
+
+  /** Releases everything the session started (saving the draft first). Idempotent. */
+  release(): void {
+    this.#scope?.dispose();
+    this.#scope = undefined;
+    this.#audio = undefined;
+    this.#ready = false;
+    this.#hooks.changed();
+  }
+
+  /** The audio engine, started now if it was not; undefined while no session runs. */
+  async audio(): Promise<AudioEngine | undefined> {
+    return this.#engine ?? (await this.#audio?.());
+  }
+
+  /** Out of the page (true) or back (false): autosave saves at once and does not guard the page's unload meanwhile. */
+  detach(detached: boolean): void {
+    this.#autosave?.detach(detached);
+  }
+
+  /** Pauses playback. */
+  pause(): void {
+    this.#preview?.pause();
+  }
+
+  /** Plays or pauses the preview (a failure to start is a `studio-error`). */
+  togglePlay(): void {
+    const preview = this.#preview;
+    if (preview === undefined) return;
+    if (preview.getState().transport === 'playing') preview.pause();
+    else void preview.play().catch((error: unknown) => this.#hooks.error(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
+  }
+
+  /** Exports the project with the newest config's rules (see `exportMix`); also what the Export panel calls. */
+  export(options: ExportOptions): Promise<ExportedMix> {
+    const host: ExportHost = {
+      config: this.#config,
+      preview: this.#preview,
+      audio: () => this.audio(),
+      project: () => this.#options.store.getState().project,
+      error: (error) => this.#hooks.error(error),
+      dispatch: (event) => this.#hooks.dispatch(event),
+    };
+    return exportMix(host, options);
+  }
+
+  /** Saves the draft now instead of waiting for the autosave delay. */
+  saveNow(): Promise<void> {
+    return this.#autosave?.flush() ?? Promise.resolve();
+  }
+
+  /** Removes a dismissible notice. */
+  dismiss(kind: NoticeKind): void {
+    this.#autosave?.dismiss(kind);
+  }
+
+  async #startAudio(services: EditorServices, scope: DisposalScope): Promise<AudioEngine> {
+    let module: Pick<typeof EditorAudio, 'startAudio'>;
+    try {
+      module = await (this.#options.loadAudio ?? (() => import('./editor-audio.js')))();
+    } catch (error) {
+      const failure = new StudioError('audio-load', `The audio engine could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true });
+      if (!scope.disposed) this.#hooks.error(failure);
+      throw failure;
+    }
+    if (scope.disposed) throw new StudioError('destroyed', 'The editor was removed before its audio started.');
+    const { engine, preview } = module.startAudio({ services, store: this.#options.store, scope, export: (options) => this.export(options) });
+    this.#engine = engine;
+    this.#preview = preview;
+    this.#previewState = preview.getState();
+    scope.add(
+      preview.subscribe((next) => {
+        this.#previewState = next;
+        this.#hooks.changed();
+      }),
+    );
+    scope.add(() => {
+      if (this.#engine === engine) this.#engine = undefined;
+      if (this.#preview === preview) {
+        this.#preview = undefined;
+        this.#previewState = undefined;
+      }
+    });
+    this.#hooks.changed();
+    return engine;
+  }
+
+  /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
+  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string }>): DraftPrefetch {
+    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: lastSave(userId, projectId) }));
+    const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
+    // Closed here unless an autosave adopted it (which closes it after its last save).
+    scope.add(() => {
+      if (this.#unadopted === draft) void draft.db.then((db) => db.close(), () => undefined);
+    });
+    this.#unadopted = draft;
+    return draft;
+  }
+  #unadopted: DraftPrefetch | undefined;
+
+  /** Starts the project of `userId`; resolves once a saved draft was read (at most 2 s). */
+  #startProject(config: ResolvedConfig, scope: DisposalScope, userId: string, projectId: string, draft: DraftPrefetch | undefined): Promise<unknown> {
+    const { store } = this.#options;
+    const hooks = this.#hooks;
+    const owner = `${userId}\u0000${projectId}`;
+    if (owner !== this.#owner || store.getState().project.project_id !== projectId) {
+      store.dispatch(initFromConfig(config, projectId, hooks.untitled()));
+      this.#owner = owner;
+      this.#restoredAt = undefined;
+    }
+    const client = this.client;
+    if (client !== undefined) {
+      scope.add(resolveBedUrls(store, client, scope.signal, (error) => hooks.error(error instanceof StudioError ? error : new StudioError('music-library', String(error), { recoverable: true }))));
+    }
+    scope.add(
+      store.subscribe((state, action) => {
+        const change = describeChange(state, action);
+        if (change === undefined) return;
+        this.#restoredAt = undefined;
+        hooks.dispatch(new StudioChangeEvent(change));
+      }),
+    );
+    this.#notices = [];
+    this.#autosave = undefined;
+    hooks.changed();
+    if (!config.project.autosave) return Promise.resolve();
+    if (this.#unadopted === draft) this.#unadopted = undefined;
+    const autosave = (this.#options.startAutosave ?? startAutosave)({
+      store,
+      userId,
+      signal: scope.signal,
+      locale: config.i18n.locale,
+      ...(draft === undefined ? {} : { prefetched: draft }),
+      onRestored: ({ savedAt }) => {
+        this.#restoredAt = savedAt;
+        hooks.changed();
+      },
+      onSaved: (detail) => hooks.dispatch(new StudioSaveEvent(detail)),
+      onError: (error) => hooks.error(error),
+      onNotices: (notices) => {
+        if (scope.disposed) return;
+        this.#notices = notices;
+        hooks.changed();
+      },
+    });
+    this.#autosave = autosave;
+    scope.add(() => {
+      if (this.#autosave === autosave) this.#autosave = undefined;
+    });
+    return Promise.race([autosave.ready, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+  }
+}
