@@ -8,6 +8,7 @@ import { clientContext, previewContext, storeContext, translateContext } from '.
 import { EditorLanguage } from './editor-language.js';
 import { exportRefusal } from './export-rules.js';
 import { RoomController } from './room-controller.js';
+import { nothingOnTimeline } from './split-plan.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../shared/error-report.js';
@@ -621,8 +622,8 @@ export class StudioEditor extends LitElement {
   }
 
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
-  /** The splitter, the hidden timeline and full screen. */
-  readonly #room = new RoomController(this, () => this.t);
+  /** The splitter, the hidden timeline and full screen; the split follows whether the timeline is empty. */
+  readonly #room = new RoomController(this, () => this.t, () => nothingOnTimeline(this.store.getState().project));
 
   protected override render() {
     if (this.configError !== undefined) {
