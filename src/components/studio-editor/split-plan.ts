@@ -39,6 +39,6 @@ export interface SplitInput {
 export function timelineTrack({ editorPx, roomPx, empty, userPx }: SplitInput): string {
   if (userPx !== undefined) return `${clampTimeline(userPx, roomPx)}px`;
   if (empty) return 'minmax(0, auto)';
-  const most = roomPx - Math.ceil(panelShare(editorPx) * editorPx);
+  const most = roomPx - Math.round(panelShare(editorPx) * editorPx);
   return `fit-content(${clampTimeline(most, roomPx)}px)`;
 }
