@@ -14,6 +14,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { describeError, renderAlert, reportError } from '../shared/error-report.js';
 import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-recommend-form/studio-recommend-form.js';
+import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { makeAdTakes } from './make-ad.js';
@@ -138,6 +139,8 @@ export class StudioRecommendPanel extends StudioElement {
       async (signal, onProgress) => {
         const result = await start({ signal, onProgress });
         this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
+        this.announcement = this.t.plural('recommend.received', result.recommendations.length);
+        void this.#focusFirstResult();
       },
       'recommend.failed',
       () => void this.#run(start),
@@ -182,6 +185,16 @@ export class StudioRecommendPanel extends StudioElement {
         this.making = false;
       }
     }
+  }
+
+  /** The next step in reach: focus on the first result, the whole card in view. */
+  async #focusFirstResult(): Promise<void> {
+    await this.updateComplete;
+    const card = this.renderRoot.querySelector<StudioRecommendationCard>('studio-editor-recommendation-card');
+    if (card === null) return;
+    await card.updateComplete;
+    card.focus();
+    card.scrollIntoView({ block: 'nearest' });
   }
 
   protected override updated(): void {
