@@ -13,10 +13,10 @@ describe('split plan', () => {
 
   it('gives an empty timeline its natural height (one slim line), and a made one its height up to the panels’ share', () => {
     expect(timelineTrack({ editorPx: 700, roomPx: 600, empty: true, userPx: undefined })).to.equal('minmax(0, auto)');
-    // 700 px: the panels keep 385 px of the 600 the two halves share.
-    expect(timelineTrack({ editorPx: 700, roomPx: 600, empty: false, userPx: undefined })).to.equal('fit-content(215px)');
+    // 700 px: the panels keep 385 px (and a pixel to spare) of the 600 the two halves share.
+    expect(timelineTrack({ editorPx: 700, roomPx: 600, empty: false, userPx: undefined })).to.equal('fit-content(214px)');
     // 1200 px: 65 %, 780 px of 1100.
-    expect(timelineTrack({ editorPx: 1200, roomPx: 1100, empty: false, userPx: undefined })).to.equal('fit-content(320px)');
+    expect(timelineTrack({ editorPx: 1200, roomPx: 1100, empty: false, userPx: undefined })).to.equal('fit-content(319px)');
     // Little room: never under the timeline's minimum.
     expect(timelineTrack({ editorPx: 400, roomPx: 280, empty: false, userPx: undefined })).to.equal(`fit-content(${MIN_TIMELINE_PX}px)`);
   });

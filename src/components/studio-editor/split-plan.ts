@@ -39,6 +39,7 @@ export interface SplitInput {
 export function timelineTrack({ editorPx, roomPx, empty, userPx }: SplitInput): string {
   if (userPx !== undefined) return `${clampTimeline(userPx, roomPx)}px`;
   if (empty) return 'minmax(0, auto)';
-  const most = roomPx - Math.round(panelShare(editorPx) * editorPx);
+  // A pixel to spare: the rows around the two halves have fractional heights.
+  const most = roomPx - Math.ceil(panelShare(editorPx) * editorPx - 1e-6) - 1;
   return `fit-content(${clampTimeline(most, roomPx)}px)`;
 }
