@@ -64,6 +64,14 @@ export class StudioRecommendPanel extends StudioElement {
       .error {
         margin: 0;
       }
+      /* A job under way takes the action row's place at the bottom of the panel: its progress in view. */
+      studio-editor-job-status {
+        position: sticky;
+        bottom: 0;
+        z-index: 3;
+        padding-block: 8px;
+        background: var(--_surface, #ffffff);
+      }
     `,
   ];
 

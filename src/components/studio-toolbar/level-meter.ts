@@ -111,8 +111,8 @@ export class StudioLevelMeter extends StudioElement {
       }
     }
     /*
-     * A phone: short-term loudness and true peak side by side, each a name and a figure over its bar (their
-     * units said in the description), no taller than a button.
+     * A phone: short-term loudness and true peak side by side, each its name, its figure and its bar one
+     * under the other (their units said in the description), no taller than a button.
      */
     @container (max-width: 520px) {
       :host {
@@ -123,12 +123,20 @@ export class StudioLevelMeter extends StudioElement {
       .loudness,
       button.row {
         grid-column: auto;
-        grid-template-columns: auto minmax(0, 1fr);
+        grid-template-columns: minmax(0, 1fr);
         align-content: center;
-        gap: 3px 4px;
+        gap: 1px;
+      }
+      .label,
+      .value {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        text-align: start;
+        line-height: 12px;
       }
       .bar {
-        grid-column: 1 / -1;
+        margin-top: 3px;
       }
       .momentary,
       .unit {
