@@ -137,18 +137,22 @@ export class StudioRecommendPanel extends StudioElement {
     const pending = (await client.pendingJobs(projectId)).filter((job) => job.operation === 'recommendUrl' || job.operation === 'recommendProduct');
     const newest = pending.sort((a, b) => b.startedAt - a.startedAt)[0];
     if (newest === undefined || this.#controller !== undefined || this.client !== client) return;
-    await this.#run((options) => client.resumeJob<RecommendResult>(newest, options));
+    // Resumed after a reload, not asked for now: the results come without taking the focus.
+    await this.#run((options) => client.resumeJob<RecommendResult>(newest, options), false);
   }
 
-  /** Runs one recommendation job: progress, Cancel, results into the project, failures shown here. */
-  #run(start: (options: CallOptions) => Promise<RecommendResult>): Promise<void> {
+  /**
+   * Runs one recommendation job: progress, Cancel, results into the project (said politely, and focus on the
+   * first when the user asked for them now: `focus`), failures shown here.
+   */
+  #run(start: (options: CallOptions) => Promise<RecommendResult>, focus = true): Promise<void> {
     return this.#job(
       false,
       async (signal, onProgress) => {
         const result = await start({ signal, onProgress });
         this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
         this.announcement = this.t.plural('recommend.received', result.recommendations.length);
-        void this.#focusFirstResult();
+        if (focus) void this.#focusFirstResult();
       },
       'recommend.failed',
       () => void this.#run(start),
