@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
 import { appBundlePlugin } from './scripts/lib/app-bundle-plugin.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 import { screenshotPlugin } from './scripts/lib/screenshot-plugin.mjs';
+import { touchPlugin } from './scripts/lib/touch-plugin.mjs';
 
 // The host application and the service emulator, on ephemeral ports, for test/e2e/ (see the plugin).
 const emulator = emulatorPlugin();
@@ -40,6 +41,7 @@ export default {
     emulator,
     appBundlePlugin(),
     screenshotPlugin(),
+    touchPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -23,6 +23,19 @@ describe('<studio-editor-job-status>', () => {
     expect(job.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Working');
   });
 
+  it('never shows "0%" for a stage that reports no percentage: its name, a moving bar and the time instead', async () => {
+    const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Finding ideas" state="running" stage="reading the page" .progress=${0}></studio-editor-job-status>`);
+    const root = job.shadowRoot!;
+    expect(root.querySelector('[role=status]')!.textContent).to.equal('Working: reading the page');
+    const bar = root.querySelector('[role=progressbar]')!;
+    expect(bar.hasAttribute('aria-valuenow')).to.equal(false);
+    expect(bar.className).to.equal('indeterminate');
+    expect(root.querySelector('.elapsed')!.textContent).to.match(/elapsed/);
+    job.progress = 0.5;
+    await job.updateComplete;
+    expect(root.querySelector('[role=status]')!.textContent).to.equal('Working: reading the page (50%)');
+  });
+
   it('offers Cancel while running, not when done', async () => {
     const job = await fixture<StudioJobStatus>(html`<studio-editor-job-status label="Render" state="running"></studio-editor-job-status>`);
     setTimeout(() => job.shadowRoot!.querySelector('button')!.click());

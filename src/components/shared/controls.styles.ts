@@ -91,6 +91,32 @@ export const controlStyles = css`
     font-size: 0.9em;
   }
 
+  /*
+   * A finger needs 44 px (Apple's and Google's guidance): on a touch screen every button, field, disclosure
+   * and the label of each radio button and check box is at least that, whatever smaller size a component
+   * gives it for a mouse (hence !important: these are floors, never a size of their own).
+   */
+  @media (pointer: coarse) {
+    button,
+    select,
+    summary,
+    input:not([type='range'], [type='radio'], [type='checkbox']) {
+      min-height: 44px !important;
+      min-width: 44px !important;
+    }
+    summary {
+      padding-block: 12px;
+    }
+    label:has(> input[type='radio'], > input[type='checkbox']),
+    input[type='radio'] + label,
+    input[type='checkbox'] + label {
+      display: inline-flex;
+      align-items: center;
+      min-height: 44px;
+      min-width: 44px;
+    }
+  }
+
   .visually-hidden {
     position: absolute;
     width: 1px;

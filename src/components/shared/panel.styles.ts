@@ -12,3 +12,17 @@ export const panelStyles = css`
     display: none;
   }
 `;
+
+/**
+ * A panel's action row (`.actions`): its primary action stays in reach, stuck to the bottom of the panel's
+ * scroll area while the rest of its block scrolls under it.
+ */
+export const actionRowStyles = css`
+  .actions {
+    position: sticky;
+    bottom: 0;
+    z-index: 2;
+    padding-block: 8px;
+    background: var(--_surface, #ffffff);
+  }
+`;

@@ -1,16 +1,13 @@
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
+import { MIN_PANELS_PX, MIN_TIMELINE_PX, clampTimeline, timelineTrack } from './split-plan.js';
+
+export { MIN_PANELS_PX, MIN_TIMELINE_PX } from './split-plan.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 /** Where the room is remembered: per host page (localStorage is per origin), never with a token. */
 export const ROOM_STORAGE_KEY = 'studio-editor:room';
-/** The smallest timeline and the smallest panel area the splitter leaves, in CSS pixels. */
-export const MIN_TIMELINE_PX = 96;
-export const MIN_PANELS_PX = 160;
-/** Narrower than this (a phone), the timeline starts at 30 % of the editor (it scrolls), leaving the panels the rest. */
-export const NARROW_PX = 520;
-const NARROW_TIMELINE = 'minmax(0, 30%)';
 /** Arrow keys move the splitter by this much; Page Up and Page Down by a quarter of the room. */
 const STEP_PX = 16;
 
@@ -44,11 +41,15 @@ function remember(value: Remembered): void {
  * The room the editor gives its two halves: a splitter between the panels and the timeline (drag, arrow
  * and Page keys, Home and End, Enter or a double-click to reset), a timeline that can be hidden, and full
  * screen (the Fullscreen API, or a fixed overlay where the page refuses it). The splitter's place and the
- * hidden timeline are remembered for the host page.
+ * hidden timeline are remembered for the host page. Until the user places the splitter, the split follows
+ * the task (`timelineTrack`): a slim timeline while it is empty, the panels' share once the ad is made.
  */
 export class RoomController implements ReactiveController {
   readonly #host: Host;
   readonly #t: () => Translate;
+  readonly #empty: () => boolean;
+  /** Whether the timeline was empty when the split was last planned. */
+  #wasEmpty: boolean | undefined;
   #timelinePx: number | undefined;
   #collapsed: boolean;
   #drag: { pointerId: number; startY: number; startPx: number } | undefined;
@@ -56,10 +57,11 @@ export class RoomController implements ReactiveController {
   /** True while the editor fills the screen (or the window, as an overlay). */
   fullscreen = false;
 
-  /** `t` gives the editor's words now (they change with the language). */
-  constructor(host: Host, t: () => Translate) {
+  /** `t` gives the editor's words now (they change with the language); `empty` whether nothing is on the timeline. */
+  constructor(host: Host, t: () => Translate, empty: () => boolean = () => false) {
     this.#host = host;
     this.#t = t;
+    this.#empty = empty;
     const remembered = recall();
     this.#timelinePx = remembered.timelinePx;
     this.#collapsed = remembered.collapsed ?? false;
@@ -99,6 +101,8 @@ export class RoomController implements ReactiveController {
    */
   hostUpdated(): void {
     const parts = [...this.#host.renderRoot.querySelectorAll<HTMLElement>('[part="workspace"], [part="timeline"]')];
+    // The ad made (or the timeline emptied): planned again now; that edit changes no size by itself.
+    if (this.#empty() !== this.#wasEmpty && this.#observed.length > 0) this.#apply();
     if (parts.length === this.#observed.length && parts.every((part, i) => part === this.#observed[i])) return;
     for (const part of this.#observed) this.#resize?.unobserve(part);
     for (const part of parts) this.#resize?.observe(part);
@@ -119,19 +123,15 @@ export class RoomController implements ReactiveController {
     return { total: panels.getBoundingClientRect().height + timelineHeight, timeline: timelineHeight };
   }
 
-  #clamp(px: number, total: number): number {
-    return Math.round(Math.min(Math.max(px, MIN_TIMELINE_PX), Math.max(MIN_TIMELINE_PX, total - MIN_PANELS_PX)));
-  }
-
   /** Writes the timeline's height (clamped to the room there is now) and the splitter's value. */
   #apply(): void {
     const host = this.#host;
     const room = this.#room();
-    // A width check, not a container query: size containment on the host would collapse it to nothing
-    // where a page sizes it to its content (a flex row, inline-block).
-    if (this.#timelinePx !== undefined && room !== undefined) host.style.setProperty('--_timeline-size', `${this.#clamp(this.#timelinePx, room.total)}px`);
-    else if (room !== undefined && host.clientWidth < NARROW_PX) host.style.setProperty('--_timeline-size', NARROW_TIMELINE);
-    else host.style.removeProperty('--_timeline-size');
+    const empty = this.#empty();
+    this.#wasEmpty = empty;
+    // Through the CSSOM (a strict CSP refuses style attributes).
+    if (room === undefined) host.style.removeProperty('--_timeline-size');
+    else host.style.setProperty('--_timeline-size', timelineTrack({ editorPx: host.getBoundingClientRect().height, roomPx: room.total, empty, userPx: this.#timelinePx }));
     const separator = host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
     const measured = this.#room();
     if (separator === null || measured === undefined || measured.total <= 0) return;
@@ -145,7 +145,7 @@ export class RoomController implements ReactiveController {
   /** Sets the timeline's height, or its natural height with `undefined`; remembered. */
   setTimelineHeight(px: number | undefined): void {
     const room = this.#room();
-    this.#timelinePx = px === undefined || room === undefined ? px : this.#clamp(px, room.total);
+    this.#timelinePx = px === undefined || room === undefined ? px : clampTimeline(px, room.total);
     this.#save();
     this.#apply();
   }

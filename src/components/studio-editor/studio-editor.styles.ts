@@ -82,8 +82,9 @@ export const styles = css`
     display: grid;
     /*
      * toolbar, notices, workspace, splitter, timeline, status. The panels keep at least 160 px (the splitter's
-     * minimum); the timeline takes its natural height where there is room, less where there is not (it then
-     * scrolls), or the height the splitter gave it.
+     * minimum); the timeline's row is planned by the room controller (split-plan.ts): its natural height
+     * while empty (one slim line), up to what leaves the panels their share once there is something on it,
+     * or the height the splitter gave it.
      */
     grid-template-rows: auto auto minmax(160px, 1fr) auto var(--_timeline-size, minmax(0, auto)) auto;
     height: 100%;
@@ -139,6 +140,17 @@ export const styles = css`
   }
   .toggle:focus-visible {
     outline: 2px solid var(--_accent);
+  }
+  /* A finger's 44 px for the splitter and its button on a touch screen. */
+  @media (pointer: coarse) {
+    .grip,
+    .grip-space,
+    .toggle {
+      min-height: 44px;
+    }
+    .toggle {
+      min-width: 44px;
+    }
   }
 
   [part='toolbar'] {

@@ -25,6 +25,7 @@ import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { RoomController } from './room-controller.js';
+import { nothingOnTimeline } from './split-plan.js';
 import { restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -199,7 +200,7 @@ export class StudioEditor extends LitElement {
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
   /** The splitter, the hidden timeline and full screen. */
-  readonly #room = new RoomController(this, () => this.t);
+  readonly #room = new RoomController(this, () => this.t, () => nothingOnTimeline(this.store.getState().project));
   /** Out of the page, the session is kept for a grace period (see `DetachGraceController`); added after the room, as it ran after it. */
   readonly #grace = new DetachGraceController(this, this.#session);
   readonly #clock = (): number => this.preview?.currentTime ?? 0;

@@ -5,6 +5,7 @@ import type { DeliverySettings } from '../../model/document.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { actionRowStyles } from '../shared/panel.styles.js';
 import '../studio-job-status/studio-job-status.js';
 import '../../i18n/en-later.js';
 
@@ -48,8 +49,13 @@ export const extensionOf = (format: ExportFormat) => (format === 'mp3' ? 'mp3' :
 export class StudioExportForm extends StudioElement {
   static override styles = [
     controlStyles,
+    actionRowStyles,
     css`
       :host {
+        display: grid;
+        gap: var(--_space, 12px);
+      }
+      form {
         display: grid;
         gap: var(--_space, 12px);
       }
@@ -165,10 +171,12 @@ export class StudioExportForm extends StudioElement {
         </div>
         ${this.nameInvalid ? html`<p class="error" id="file-error">${t('export.fileNameInvalid')}</p>` : nothing}
       </div>
-      ${this.busy
-        ? html`<studio-editor-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
-            @job-cancel=${this.#cancel}></studio-editor-job-status>`
-        : html`<button class="primary" part="submit" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
+      <div class="actions">
+        ${this.busy
+          ? html`<studio-editor-job-status part="status" exportparts="bar" label=${t('export.rendering')} state="running" .progress=${this.progress} stage=${this.stage}
+              @job-cancel=${this.#cancel}></studio-editor-job-status>`
+          : html`<button class="primary" part="submit" type="submit">${t('export.run', { file: `${base}.${extensionOf(format)}` })}</button>`}
+      </div>
     </form>`;
   }
 }

@@ -12,7 +12,8 @@ const FINISHED: readonly string[] = ['succeeded', 'failed', 'cancelled'];
  * Progress of one long task (a service job, a render): what it does, how far it is, how long it has taken
  * and, once its progress allows a fair guess, about how long is left; a wait before a retry counts down.
  * Announces its state politely to screen readers (the ticking times are not announced); the bar is a
- * `progressbar` with a value when the task reports one, and indeterminate otherwise.
+ * `progressbar` with a value when the task reports one, and indeterminate (moving) otherwise: a progress of
+ * 0, which a stage without a percentage reports for its whole run, shows no "0%".
  *
  * @tagname studio-editor-job-status
  * @fires job-cancel - The user asked to cancel.
@@ -140,7 +141,7 @@ export class StudioJobStatus extends StudioElement {
 
   protected override updated(): void {
     const bar = this.renderRoot.querySelector<HTMLElement>('[part="bar"]');
-    const value = this.state === 'succeeded' ? 1 : this.progress;
+    const value = this.state === 'succeeded' ? 1 : this.progress !== undefined && this.progress > 0 ? this.progress : undefined;
     // Through the CSSOM, not a style attribute: a strict CSP blocks inline styles.
     if (bar && value !== undefined) bar.style.setProperty('--_progress', String(Math.min(1, Math.max(0, value))));
   }
@@ -149,7 +150,8 @@ export class StudioJobStatus extends StudioElement {
     const t = this.t;
     const state = (KNOWN_STATES as readonly string[]).includes(this.state) ? this.state : 'running';
     const done = state === 'succeeded' || state === 'failed' || state === 'cancelled';
-    const percent = this.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, this.progress)) * 100);
+    // No progress yet is no percentage: a stage that reports none shows a moving bar and the time, never "0%".
+    const percent = this.progress === undefined || !(this.progress > 0) ? undefined : Math.round(Math.min(1, this.progress) * 100);
     const retrying = state === 'retrying' && this.#retryAt !== undefined;
     const headline = retrying ? t('job.retrying', { seconds: Math.max(0, Math.ceil((this.#retryAt! - Date.now()) / 1000)) }) : t(`job.state.${state}` as StringKey);
     const times = done ? undefined : this.#times();

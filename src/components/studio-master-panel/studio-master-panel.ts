@@ -60,6 +60,9 @@ export class StudioMasterPanel extends StudioElement {
     controlStyles,
     panelStyles,
     css`
+      :host {
+        container-type: inline-size;
+      }
       h3,
       h4,
       p {
@@ -90,6 +93,31 @@ export class StudioMasterPanel extends StudioElement {
         padding-inline-start: 26px;
         color: var(--_text-muted, #4b5563);
         font-size: 0.9em;
+      }
+      /* Wide enough: one line per preset (name, numbers, where they come from), its text never cut mid-line. */
+      @container (min-width: 640px) {
+        [part='presets'] {
+          grid-template-columns: auto max-content max-content minmax(0, 1fr);
+          gap: 2px 8px;
+        }
+        [part='preset'] {
+          display: grid;
+          grid-column: 1 / -1;
+          grid-template-columns: subgrid;
+          min-height: 28px;
+        }
+        [part='preset'] input {
+          min-height: 0;
+          margin-block: 0;
+        }
+        [part='preset'] [part='numbers'],
+        [part='preset'] [part='source'] {
+          padding-inline-start: 0;
+          white-space: nowrap;
+        }
+        [part='source'][open] {
+          white-space: normal;
+        }
       }
       [part='custom'] {
         display: flex;

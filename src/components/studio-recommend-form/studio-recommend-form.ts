@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-recommend-form.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
 
@@ -37,7 +38,7 @@ export function parseProductUrl(value: string): string | undefined {
  * @csspart submit - The submit button.
  */
 export class StudioRecommendForm extends StudioElement {
-  static override styles = [controlStyles, styles];
+  static override styles = [controlStyles, actionRowStyles, styles];
 
   /** Which sources are offered: a web page, a product description, or both. */
   @property({ attribute: false }) sources: ReadonlyArray<'url' | 'product'> = ['url', 'product'];

@@ -16,6 +16,7 @@ import { renderAlert } from '../shared/error-alert.js';
 import { reportError } from '../../events/report-error.js';
 import type { RecommendRequestDetail } from '../studio-recommend-form/studio-recommend-form.js';
 import '../studio-recommend-form/studio-recommend-form.js';
+import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { makeAdTakes } from './make-ad.js';
@@ -64,6 +65,14 @@ export class StudioRecommendPanel extends StudioElement {
       }
       .error {
         margin: 0;
+      }
+      /* A job under way takes the action row's place at the bottom of the panel: its progress in view. */
+      studio-editor-job-status {
+        position: sticky;
+        bottom: 0;
+        z-index: 3;
+        padding-block: 8px;
+        background: var(--_surface, #ffffff);
       }
     `,
   ];
@@ -132,16 +141,22 @@ export class StudioRecommendPanel extends StudioElement {
     const pending = (await client.pendingJobs(projectId)).filter((job) => job.operation === 'recommendUrl' || job.operation === 'recommendProduct');
     const newest = pending.sort((a, b) => b.startedAt - a.startedAt)[0];
     if (newest === undefined || this.#controller !== undefined || this.client !== client) return;
-    await this.#run((options) => client.resumeJob<RecommendResult>(newest, options));
+    // Resumed after a reload, not asked for now: the results come without taking the focus.
+    await this.#run((options) => client.resumeJob<RecommendResult>(newest, options), false);
   }
 
-  /** Runs one recommendation job: progress, Cancel, results into the project, failures shown here. */
-  #run(start: (options: CallOptions) => Promise<RecommendResult>): Promise<void> {
+  /**
+   * Runs one recommendation job: progress, Cancel, results into the project (said politely, and focus on the
+   * first when the user asked for them now: `focus`), failures shown here.
+   */
+  #run(start: (options: CallOptions) => Promise<RecommendResult>, focus = true): Promise<void> {
     return this.#job(
       false,
       async (signal, onProgress) => {
         const result = await start({ signal, onProgress });
         this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
+        this.announcement = this.t.plural('recommend.received', result.recommendations.length);
+        if (focus) void this.#focusFirstResult();
       },
       'recommend.failed',
       () => void this.#run(start),
@@ -186,6 +201,16 @@ export class StudioRecommendPanel extends StudioElement {
         this.making = false;
       }
     }
+  }
+
+  /** The next step in reach: focus on the first result, the whole card in view. */
+  async #focusFirstResult(): Promise<void> {
+    await this.updateComplete;
+    const card = this.renderRoot.querySelector<StudioRecommendationCard>('studio-editor-recommendation-card');
+    if (card === null) return;
+    await card.updateComplete;
+    card.focus();
+    card.scrollIntoView({ block: 'nearest' });
   }
 
   protected override updated(): void {

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { actionRowStyles } from '../shared/panel.styles.js';
 import { estimateCredits, type PriceRule, type Recommendation } from '../../api/contract.js';
 
 const EXCERPT_LENGTH = 160;
@@ -27,6 +28,7 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
 export class StudioRecommendationCard extends StudioElement {
   static override styles = [
     controlStyles,
+    actionRowStyles,
     css`
       :host {
         display: block;
@@ -48,9 +50,15 @@ export class StudioRecommendationCard extends StudioElement {
         margin: 0;
         font-size: 1em;
       }
+      /* The idea's first lines (four at most), so that its actions stay near. */
       blockquote {
         margin: 0;
         color: var(--_text-muted, #4b5563);
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 4;
+        line-clamp: 4;
+        overflow: hidden;
       }
       dl {
         display: grid;
@@ -89,6 +97,11 @@ export class StudioRecommendationCard extends StudioElement {
   /** What making the whole ad costs, when the service says (its price rule for complete-ad generation). */
   @property({ attribute: false }) makePrice: PriceRule | undefined;
 
+  /** Focus on the card itself (its heading names it), as when results arrive. */
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector<HTMLElement>('article')?.focus(options);
+  }
+
   #emit(type: 'recommendation-choose' | 'recommendation-preview' | 'recommendation-make'): void {
     if (this.recommendation === undefined) return;
     this.dispatchEvent(new CustomEvent(type, { detail: this.recommendation.recommendation_id, bubbles: true }));
@@ -101,7 +114,7 @@ export class StudioRecommendationCard extends StudioElement {
     const headingId = `title-${r.recommendation_id}`;
     const voice = [r.voice.name, r.voice.language, r.voice.gender].filter(Boolean).join(' · ');
     const music = [r.music.title, r.music.style, r.music.mood].filter(Boolean).join(' · ');
-    return html`<article part="card" aria-labelledby=${headingId}>
+    return html`<article part="card" tabindex="-1" aria-labelledby=${headingId}>
       <h3 id=${headingId}>${r.title}</h3>
       <blockquote>${scriptExcerpt(r)}</blockquote>
       <dl>

@@ -57,10 +57,18 @@ export const styles = css`
     min-width: 32px;
     padding: 0 8px;
   }
-  /* Border and padding inside the 100%: a content-box textarea is wider than its card. */
+  /*
+   * Border and padding inside the 100%: a content-box textarea is wider than its card. It grows with its
+   * text (field-sizing, or the script's fallback where the browser lacks it) up to about twelve lines, then
+   * scrolls.
+   */
   textarea {
     width: 100%;
     box-sizing: border-box;
+    field-sizing: content;
+    min-height: calc(3em + 14px);
+    max-height: 19em;
+    overflow-y: auto;
   }
   .voice {
     display: flex;

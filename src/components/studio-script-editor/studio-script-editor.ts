@@ -5,6 +5,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { estimateScript } from '../../script/estimate.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-script-editor.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
 import '../../i18n/en-later.js';
@@ -18,6 +19,20 @@ export interface ScriptEditorSection {
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
   wordsPerMinute?: number;
+}
+
+/** Whether the browser sizes a field to its content itself (Chromium); Firefox and WebKit are helped by `fitHeight`. */
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
+/**
+ * A text area's height from its text (up to its CSS max-height, past which it scrolls), where the browser
+ * cannot do it. Through the CSSOM: a strict CSP refuses style attributes.
+ */
+function fitHeight(area: HTMLTextAreaElement): void {
+  if (FIELD_SIZING) return;
+  area.style.setProperty('height', 'auto');
+  const borders = area.offsetHeight - area.clientHeight;
+  area.style.setProperty('height', `${area.scrollHeight + borders}px`);
 }
 
 /** What the user changed. `final` is false while typing and true when the field is left. */
@@ -40,7 +55,7 @@ export type ScriptEdit =
  * @csspart total - The total estimate and its warning.
  */
 export class StudioScriptEditor extends StudioElement {
-  static override styles = [controlStyles, styles];
+  static override styles = [controlStyles, actionRowStyles, styles];
 
   @property({ attribute: false }) sections: ScriptEditorSection[] = [];
   /** Target length of the ad, in seconds. */
@@ -89,7 +104,10 @@ export class StudioScriptEditor extends StudioElement {
         </span>
       </div>
       <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })}
-        @input=${(e: InputEvent) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false })}
+        @input=${(e: InputEvent) => {
+          fitHeight(e.target as HTMLTextAreaElement);
+          this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false });
+        }}
         @change=${(e: Event) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true })}></textarea>
       ${this.perSectionVoice
         ? html`<label class="voice">${t('script.sectionVoice', { label })}
@@ -100,6 +118,11 @@ export class StudioScriptEditor extends StudioElement {
           </label>`
         : nothing}
     </li>`;
+  }
+
+  /** Text set from outside (an idea chosen, undo) sizes its field too, where the browser does not. */
+  protected override updated(): void {
+    if (!FIELD_SIZING) for (const area of this.renderRoot.querySelectorAll('textarea')) fitHeight(area);
   }
 
   protected override render() {

@@ -63,6 +63,13 @@ export class StudioTimelineTrack extends StudioElement {
       color: var(--_text, #111827);
       cursor: pointer;
     }
+    /* A finger's 44 px on a touch screen (the header is as tall there: --_header). */
+    @media (pointer: coarse) {
+      button {
+        min-width: 44px;
+        height: 44px;
+      }
+    }
     button:focus-visible {
       outline: 3px solid var(--_focus, #2563eb);
       outline-offset: 1px;

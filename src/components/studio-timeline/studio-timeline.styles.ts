@@ -18,6 +18,12 @@ export const timelineStyles = css`
     --_over-line: var(--studio-timeline-over-line, var(--_danger, #b91c1c));
     --_playhead: var(--studio-timeline-playhead, #dc2626);
   }
+  /* Track headers tall enough for a finger's mute and solo buttons. */
+  @media (pointer: coarse) {
+    :host {
+      --_header: 44px;
+    }
+  }
   .bar {
     display: flex;
     align-items: center;

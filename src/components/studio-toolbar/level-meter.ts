@@ -11,10 +11,11 @@ const HOLD_MS = 2000;
 const position = (db: number): number => (Number.isFinite(db) ? Math.min(1, Math.max(0, (db - FLOOR) / -FLOOR)) : 0);
 
 /**
- * The toolbar's live meter: momentary and short-term loudness of what plays, against the delivery
- * preset's target (the tick), and the true peak of each channel with a 2 s peak hold (click resets it)
- * against the ceiling. Quiet while nothing plays. A `meter` role with a summary for screen readers, not a
- * live region: it moves ten times a second.
+ * The toolbar's live meter, in words as well as bars: momentary and short-term loudness (LUFS) of what
+ * plays against the delivery preset's target (the tick), and the true peak (dBTP, the louder channel) with
+ * a 2 s peak hold (a click resets it) against the ceiling. Quiet while nothing plays. A `meter` role
+ * described for screen readers, not a live region: it moves ten times a second. Where the toolbar is
+ * narrow (a phone), a compact meter: short-term loudness and true peak only.
  *
  * @tagname studio-editor-level-meter
  */
@@ -22,13 +23,29 @@ export class StudioLevelMeter extends StudioElement {
   static override styles = css`
     :host {
       display: inline-grid;
-      grid-template-columns: auto 96px;
+      grid-template-columns: auto auto 96px;
       align-items: center;
-      gap: 2px 6px;
+      gap: 1px 6px;
       font-size: 11px;
+      line-height: 13px;
       font-variant-numeric: tabular-nums;
       color: var(--_text-muted, #4b5563);
       min-width: 0;
+    }
+    .row {
+      display: contents;
+    }
+    .loudness,
+    button.row {
+      display: grid;
+      grid-column: 1 / -1;
+      grid-template-columns: subgrid;
+      align-items: center;
+      row-gap: 1px;
+    }
+    .value {
+      text-align: end;
+      white-space: nowrap;
     }
     .bar {
       display: block;
@@ -62,17 +79,68 @@ export class StudioLevelMeter extends StudioElement {
     .hold {
       background: var(--_warning, #b45309);
     }
-    button {
+    button.row {
       all: unset;
+      display: grid;
+      grid-column: 1 / -1;
+      grid-template-columns: subgrid;
+      align-items: center;
       cursor: pointer;
     }
-    button:focus-visible {
+    button.row:focus-visible .bar {
       outline: 2px solid var(--_accent, #2563eb);
       outline-offset: 2px;
+    }
+    .visually-hidden {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    /* On a touch screen the true-peak row is the button that resets the hold: a finger's 44 px. */
+    @media (pointer: coarse) {
+      button.row {
+        min-height: 44px;
+      }
     }
     @media (prefers-reduced-motion: no-preference) {
       .fill {
         transition: width 90ms linear;
+      }
+    }
+    /*
+     * A phone: short-term loudness and true peak side by side, each its name, its figure and its bar one
+     * under the other (their units said in the description), no taller than a button.
+     */
+    @container (max-width: 520px) {
+      :host {
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        column-gap: 8px;
+        font-size: 10px;
+      }
+      .loudness,
+      button.row {
+        grid-column: auto;
+        grid-template-columns: minmax(0, 1fr);
+        align-content: center;
+        gap: 1px;
+      }
+      .label,
+      .value {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        text-align: start;
+        line-height: 12px;
+      }
+      .bar {
+        margin-top: 3px;
+      }
+      .momentary,
+      .unit {
+        display: none;
       }
     }
   `;
@@ -131,13 +199,13 @@ export class StudioLevelMeter extends StudioElement {
   protected override updated(): void {
     const reading = this.reading;
     const set = (selector: string, name: string, value: number) => this.renderRoot.querySelector<HTMLElement>(selector)?.style.setProperty(name, String(value));
-    set('.loudness .fill', '--level', position(reading?.shortTerm ?? -Infinity));
-    set('.loudness .tick', '--at', position(this.target));
-    [0, 1].forEach((channel) => {
-      set(`.peak-${channel} .fill`, '--level', position(reading?.truePeak[channel] ?? -Infinity));
-      set(`.peak-${channel} .hold`, '--at', position(this.#holds[channel]?.value ?? -Infinity));
-      set(`.peak-${channel} .tick`, '--at', position(this.ceiling));
-    });
+    set('.momentary .fill', '--level', position(reading?.momentary ?? -Infinity));
+    set('.short-term .fill', '--level', position(reading?.shortTerm ?? -Infinity));
+    set('.momentary .tick', '--at', position(this.target));
+    set('.short-term .tick', '--at', position(this.target));
+    set('.peak .fill', '--level', position(Math.max(...(reading?.truePeak ?? [-Infinity]))));
+    set('.peak .hold', '--at', position(Math.max(...this.#holds.map((hold) => hold.value), -Infinity)));
+    set('.peak .tick', '--at', position(this.ceiling));
   }
 
   protected override render() {
@@ -146,19 +214,25 @@ export class StudioLevelMeter extends StudioElement {
     const short = reading?.shortTerm ?? -Infinity;
     const momentary = reading?.momentary ?? -Infinity;
     const peak = Math.max(...(reading?.truePeak ?? [-Infinity]));
+    const held = Math.max(...this.#holds.map((hold) => hold.value), -Infinity);
     const text = reading === undefined ? t('meter.idle') : t('meter.summary', { momentary: t.level(momentary), shortTerm: t.level(short), truePeak: t.level(peak) });
-    return html`<span aria-hidden="true">${t('meter.m')} ${reading ? t.level(momentary) : '–'} · ${t('meter.s')} ${reading ? t.level(short) : '–'}</span>
-      <div class="bar loudness" role="meter" aria-label=${t('meter.label')} aria-valuemin=${FLOOR} aria-valuemax="0"
+    const value = (db: number) => (reading ? t.level(db) : '–');
+    const row = (name: 'momentary' | 'short-term', label: string, db: number) =>
+      html`<span class="row ${name}" aria-hidden="true">
+        <span class="label">${label}</span>
+        <span class="value">${value(db)} <span class="unit">LUFS</span></span>
+        <span class="bar"><span class="fill"></span><span class="tick"></span></span>
+      </span>`;
+    return html`<span class="visually-hidden" id="meter-description">${t('meter.description', { target: t.level(this.target), ceiling: t.level(this.ceiling) })}</span>
+      <span class="loudness" role="meter" aria-label=${t('meter.label')} aria-describedby="meter-description" aria-valuemin=${FLOOR} aria-valuemax="0"
         aria-valuenow=${Number.isFinite(short) ? Math.round(short * 10) / 10 : FLOOR} aria-valuetext=${text}>
-        <div class="fill"></div><div class="tick"></div>
-      </div>
-      ${[0, 1].map(
-        (channel) => html`<span aria-hidden="true">${channel === 0 ? t('meter.left') : t('meter.right')} ${reading ? t.level(reading.truePeak[channel] ?? -Infinity) : '–'}</span>
-          <button class="bar peak-${channel} ${(this.#holds[channel]?.value ?? -Infinity) > this.ceiling ? 'over' : ''}" aria-label=${t('meter.resetHold')}
-            @click=${() => ((this.#holds = []), this.requestUpdate())}>
-            <div class="fill"></div><div class="hold"></div><div class="tick"></div>
-          </button>`,
-      )}
+        ${row('momentary', t('meter.momentary'), momentary)}${row('short-term', t('meter.shortTerm'), short)}
+      </span>
+      <button class="row peak ${held > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
+        <span class="label">${t('meter.truePeak')}<span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
+        <span class="value">${value(peak)} <span class="unit">dBTP</span></span>
+        <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
+      </button>
       ${reading === undefined ? nothing : html`<span class="visually-hidden">${peak > this.ceiling ? t('meter.over') : ''}</span>`}`;
   }
 }

@@ -31,12 +31,6 @@ export class StudioToolbar extends StudioElement {
         flex-wrap: wrap;
         container-type: inline-size;
       }
-      /* On a phone the meter shows while something plays, and leaves its row to the panels otherwise. */
-      @container (max-width: 520px) {
-        studio-editor-level-meter:not([playing]) {
-          display: none;
-        }
-      }
       [part='title'] {
         flex: 1 1 160px;
         font-weight: 600;
@@ -66,6 +60,39 @@ export class StudioToolbar extends StudioElement {
       button.icon {
         min-width: 36px;
         padding: 0 10px;
+      }
+      /*
+       * A phone: two rows. The title, the time and the credits, then the buttons around a compact meter (the
+       * Export tab stands for the Export button there).
+       */
+      @container (max-width: 520px) {
+        :host {
+          gap: 6px 8px;
+        }
+        [part='title'] {
+          flex: 1 1 80px;
+        }
+        .time {
+          min-width: 0;
+          font-size: 0.85em;
+        }
+        .credits {
+          flex: 0 1 auto;
+          max-width: 7em;
+          font-size: 0.8em;
+          line-height: 1.2;
+        }
+        [role='toolbar'] {
+          order: 1;
+          flex: 1 1 100%;
+          flex-wrap: nowrap;
+        }
+        studio-editor-level-meter {
+          flex: 1 1 auto;
+        }
+        button.export {
+          display: none;
+        }
       }
     `,
   ];
@@ -150,9 +177,11 @@ export class StudioToolbar extends StudioElement {
 
   protected override render() {
     const t = this.t;
+    const time = html`<span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>`;
     return html`<input part="title" type="text" maxlength="200" aria-label=${t('toolbar.title')} .value=${this.projectTitle}
         @change=${(event: Event) => this.#commitTitle(event.target as HTMLInputElement)}
         @keydown=${(event: KeyboardEvent) => event.key === 'Enter' && (event.target as HTMLInputElement).blur()} />
+      ${time}
       <div role="toolbar" aria-label=${t('toolbar.label')} @keydown=${this.#handleKeydown}
         @focusin=${() => this.requestUpdate()}>
         <button type="button" class="icon" ?disabled=${!this.canUndo} aria-keyshortcuts="Control+Z" @click=${() => this.#action('undo')}>
@@ -164,13 +193,12 @@ export class StudioToolbar extends StudioElement {
         <button type="button" class="icon" ?disabled=${!this.canPlay} aria-keyshortcuts="Space" @click=${() => this.#action('play-toggle')}>
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>
-        <span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>
         <studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} ?playing=${this.playing}></studio-editor-level-meter>
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
         <button type="button" class="icon" aria-pressed=${this.fullscreen ? 'true' : 'false'} @click=${() => this.#action('fullscreen')}>
           <span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span><span class="visually-hidden">${t('toolbar.fullscreen')}</span>
         </button>
-        ${this.canExport ? html`<button type="button" class="primary" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
+        ${this.canExport ? html`<button type="button" class="primary export" @click=${() => this.#action('export')}>${t('toolbar.export')}</button>` : nothing}
       </div>
       ${this.credits === undefined
         ? nothing
