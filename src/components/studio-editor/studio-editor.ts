@@ -58,6 +58,7 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
+ * @csspart tabs-more - The buttons that scroll the row of tabs to the tabs out of sight (where the row overflows, on phones).
  * @csspart panel - The area of the active panel.
  * @csspart recommend-panel - The recommend panel (`<studio-editor-recommend-panel>`).
  * @csspart recommend-form - Its form; `recommend-submit` its submit button.
@@ -199,10 +200,9 @@ export class StudioEditor extends LitElement {
     },
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
-  /** The splitter, the hidden timeline and full screen. */
+  /** The splitter (the split follows whether the timeline is empty), the hidden timeline and full screen. */
   readonly #room = new RoomController(this, () => this.t, () => nothingOnTimeline(this.store.getState().project));
-  /** Out of the page, the session is kept for a grace period (see `DetachGraceController`); added after the room, as it ran after it. */
-  readonly #grace = new DetachGraceController(this, this.#session);
+  readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period, after the room as before
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
@@ -328,7 +328,7 @@ export class StudioEditor extends LitElement {
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
-      <studio-editor-panels part="workspace" exportparts="tabs, tab, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
+      <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'))}
       </studio-editor-panels>
