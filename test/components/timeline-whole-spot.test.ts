@@ -35,7 +35,8 @@ describe('<studio-editor> the whole spot at a glance', () => {
   let bedUrl = '';
   let handle: StudioHandle | undefined;
 
-  before(() => {
+  before(function () {
+    this.timeout(30_000); // making the signals is CPU work: slow on a busy machine
     voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
     bedUrl = wavUrl(music(4, 48000));
   });
@@ -43,7 +44,8 @@ describe('<studio-editor> the whole spot at a glance', () => {
     URL.revokeObjectURL(voiceUrl);
     URL.revokeObjectURL(bedUrl);
   });
-  afterEach(async () => {
+  afterEach(async function () {
+    this.timeout(20_000);
     handle?.destroy();
     handle = undefined;
     cleanupMounts();
