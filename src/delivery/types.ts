@@ -94,6 +94,8 @@ export interface DeliveredFigures {
   readonly dc: number;
   /** Silence at the end, seconds (below -60 dBFS). */
   readonly tailSilence: number;
+  /** Short-term loudness (3 s window, LUFS) every `step` seconds, for the report's drawing. */
+  readonly shortTerm: { readonly step: number; readonly values: readonly number[] };
 }
 
 /** One file of a delivery, as the manifest lists it. */
