@@ -1,5 +1,6 @@
 // The Deliver panel's figures in words: a destination's key numbers, a delivered file's figures, a rule's
 // line, a code's problem. Pure: a translator in, text out (no element, no store).
+import { DESTINATION_FIGURES } from '../../delivery/destinations.js';
 import type { DeliveredFigures, DeliveryRuleResult, DestinationCodec, DestinationProfile } from '../../delivery/types.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
@@ -18,7 +19,9 @@ export function codecText(t: Translate, codec: DestinationCodec): string {
 }
 
 const channelsText = (t: Translate, channels: number): string => t(channels === 1 ? 'deliver.mono' : 'deliver.stereo');
-const rateText = (t: Translate, rate: number): string => t('deliver.rate', { khz: t.number(rate / 1000, rate % 1000 === 0 ? 0 : 1) });
+/** A whole number as it is, else one decimal: `30`, `0.5`, `44.1`. */
+const shortNumber = (t: Translate, value: number): string => t.number(value, Number.isInteger(value) ? 0 : 1);
+const rateText = (t: Translate, rate: number): string => t('deliver.rate', { khz: shortNumber(t, rate / 1000) });
 
 /** A destination's key numbers: codec, rate, channels, loudness, true peak, length, size, silence at the end. */
 export function destinationNumbers(t: Translate, destination: DestinationProfile): string {
@@ -28,15 +31,15 @@ export function destinationNumbers(t: Translate, destination: DestinationProfile
     channelsText(t, destination.channels),
     t('deliver.loudness', { lufs: t.level(destination.loudness), tolerance: t.level(destination.tolerance) }),
     t('deliver.truePeak', { dbtp: t.level(destination.truePeak) }),
-    destination.length.kind === 'exact' ? t('deliver.exact') : t('deliver.maxLength', { seconds: t.number(destination.length.maxSeconds, 1) }),
+    destination.length.kind === 'exact' ? t('deliver.exact') : t('deliver.maxLength', { seconds: shortNumber(t, destination.length.maxSeconds) }),
   ];
   if (destination.maxBytes !== undefined) parts.push(t('deliver.maxSize', { size: sizeText(t, destination.maxBytes) }));
-  if (destination.minTailSilence > 0) parts.push(t('deliver.tail', { seconds: t.number(destination.minTailSilence, 1) }));
+  if (destination.minTailSilence > 0) parts.push(t('deliver.tail', { seconds: shortNumber(t, destination.minTailSilence) }));
   return parts.join(', ');
 }
 
 /** The figures a source may leave unpublished (`DestinationSource.unpublished`), which have words. */
-const FIGURE_KEYS = new Set(['codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence']);
+const FIGURE_KEYS: ReadonlySet<string> = new Set(DESTINATION_FIGURES);
 
 /** The figures no public source sets for this destination, in words; empty when the source sets them all. */
 export function unpublishedText(t: Translate, destination: DestinationProfile): string {
