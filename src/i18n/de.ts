@@ -451,6 +451,7 @@ export const de: Catalogue = {
   'deliver.adIdPrefix': 'Eine Ad-ID beginnt mit 4 Buchstaben oder Ziffern, nicht mit 0.',
   'deliver.adIdCharacters': 'Eine Ad-ID enthält nur Buchstaben und Ziffern.',
   'deliver.isciFormat': 'Ein ISCI-Code besteht aus 4 Buchstaben und dann 4 Ziffern.',
+  'deliver.tooLong': 'Höchstens {max} Zeichen; hier sind es {count}.',
   'deliver.stems': 'Auch Stems ausliefern: nur Stimme und nur Musik (WAV 48 kHz 24 Bit)',
   'deliver.run': 'Ausliefern',
   'deliver.chooseOne': 'Wählen Sie mindestens ein Ziel.',

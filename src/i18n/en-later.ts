@@ -290,6 +290,7 @@ export const enLater = {
   'deliver.adIdPrefix': 'An Ad-ID starts with 4 letters or digits, and not with 0.',
   'deliver.adIdCharacters': 'An Ad-ID has only letters and digits.',
   'deliver.isciFormat': 'An ISCI code is 4 letters then 4 digits.',
+  'deliver.tooLong': 'At most {max} characters; this one has {count}.',
   'deliver.stems': 'Also deliver stems: voice only and music only (WAV 48 kHz 24-bit)',
   'deliver.run': 'Deliver',
   'deliver.chooseOne': 'Choose at least one destination.',

@@ -451,6 +451,7 @@ export const fr: Catalogue = {
   'deliver.adIdPrefix': 'Un Ad-ID commence par 4 lettres ou chiffres, et pas par 0.',
   'deliver.adIdCharacters': 'Un Ad-ID ne contient que des lettres et des chiffres.',
   'deliver.isciFormat': 'Un code ISCI se compose de 4 lettres puis 4 chiffres.',
+  'deliver.tooLong': 'Au plus {max} caractères ; celui-ci en a {count}.',
   'deliver.stems': 'Livrer aussi les stems : voix seule et musique seule (WAV 48 kHz 24 bits)',
   'deliver.run': 'Livrer',
   'deliver.chooseOne': 'Choisissez au moins une destination.',

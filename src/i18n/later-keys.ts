@@ -58,12 +58,12 @@ export const LATER_KEYS =
   'deliver.figure.tolerance deliver.figure.truePeak deliver.figure.length deliver.figure.maxBytes ' +
   'deliver.figure.minTailSilence deliver.campaign deliver.advertiser deliver.product deliver.adId ' +
   'deliver.adIdHint deliver.isci deliver.isciHint deliver.version deliver.adIdLength{count} deliver.adIdVideo ' +
-  'deliver.adIdPrefix deliver.adIdCharacters deliver.isciFormat deliver.stems deliver.run deliver.chooseOne ' +
-  'deliver.fixFields deliver.nothing deliver.noPreview deliver.progress deliver.stage.queued deliver.stage.render ' +
-  'deliver.stage.master deliver.stage.encode deliver.stage.measure deliver.stage.pack deliver.stage.done ' +
-  'deliver.fileStage{file}{stage} deliver.stem.voice deliver.stem.music deliver.cancelled deliver.failed{message} ' +
-  'deliver.results deliver.summary{passed}{total}{zip}{size} deliver.pass deliver.fail deliver.rule.loudness ' +
-  'deliver.rule.truePeak deliver.rule.length deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech ' +
-  'deliver.ruleLine{rule}{measured}{required} deliver.seconds{seconds} deliver.fix{fix} ' +
-  'deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} deliver.includeAnyway deliver.excluded ' +
-  'deliver.included deliver.downloadZip{file}{size} deliver.download{file}';
+  'deliver.adIdPrefix deliver.adIdCharacters deliver.isciFormat deliver.tooLong{max}{count} deliver.stems ' +
+  'deliver.run deliver.chooseOne deliver.fixFields deliver.nothing deliver.noPreview deliver.progress ' +
+  'deliver.stage.queued deliver.stage.render deliver.stage.master deliver.stage.encode deliver.stage.measure ' +
+  'deliver.stage.pack deliver.stage.done deliver.fileStage{file}{stage} deliver.stem.voice deliver.stem.music ' +
+  'deliver.cancelled deliver.failed{message} deliver.results deliver.summary{passed}{total}{zip}{size} ' +
+  'deliver.pass deliver.fail deliver.rule.loudness deliver.rule.truePeak deliver.rule.length ' +
+  'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.ruleLine{rule}{measured}{required} ' +
+  'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
+  'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file}';

@@ -17,8 +17,6 @@ export interface DeliverOptions {
   readonly destinations?: readonly string[];
   /** Adds the voice-only and music-only stems (WAV 48 kHz 24-bit). Default: the project's choice. */
   readonly stems?: boolean;
-  /** Destinations to put in the ZIP although they fail a rule (the report says so). Default: none. */
-  readonly includeAnyway?: readonly string[];
   /** Aborts the delivery: it rejects with the signal's reason, and nothing is kept. */
   readonly signal?: AbortSignal;
   /** Called as each file moves on a step. */
@@ -37,6 +35,11 @@ export interface DeliverResult {
 /** A delivery as the Deliver panel gets it: the result and every file made (passing, failed and stems) by name. */
 export interface DeliveryRun extends DeliverResult {
   readonly files: ReadonlyMap<string, Blob>;
+  /**
+   * The ZIP made again from these files, without rendering, with the failed destinations `includeAnyway`
+   * names in it (the manifest and report say so); fires `studio-deliver` again.
+   */
+  repack(includeAnyway: readonly string[]): Promise<DeliveryRun>;
 }
 
 /** Runs a delivery for the panel (the editor's, which also fires `studio-deliver`). */

@@ -81,9 +81,11 @@ export function ruleLine(t: Translate, rule: DeliveryRuleResult): string {
   return t('deliver.ruleLine', { rule: t(`deliver.rule.${rule.rule}`), measured: measuredText(t, rule), required: rule.required });
 }
 
-/** The problem codes of `delivery/codes.ts` in the user's words. */
-export function codeProblemText(t: Translate, problem: { readonly code: string }, value: string): string {
+/** The problem codes of `delivery/campaign.ts` (and `codes.ts`) in the user's words. */
+export function codeProblemText(t: Translate, problem: { readonly code: string }, value: string, max = 0): string {
   switch (problem.code) {
+    case 'campaign-too-long':
+      return t('deliver.tooLong', { max, count: value.length });
     case 'ad-id-video-suffix':
       return t('deliver.adIdVideo');
     case 'ad-id-length':
