@@ -24,7 +24,7 @@ export interface ApiConfig {
 }
 
 /** The workflow panels, in their default order. */
-export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export';
+export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export' | 'deliver';
 
 /** `config.layout`. */
 export interface LayoutConfig {

@@ -30,7 +30,7 @@ import { snapshotConfig } from './snapshot.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
-export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
 
 function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
