@@ -153,6 +153,8 @@ describe('<studio-editor-deliver-panel>', () => {
     const rows = $$('[part=row]');
     expect(rows.map((row) => row.dataset['file'])).to.include.members(['streaming', 'stem-voice', 'stem-music']);
     expect($('[part=row][data-file=streaming]')!.dataset['stage']).to.equal('encode');
+    expect($<HTMLProgressElement>('[part=row][data-file=streaming] progress')!.value).to.equal(3);
+    expect($<HTMLProgressElement>('[part=row][data-file=stem-voice] progress')!.value).to.equal(1);
     expect($('[part=message]')!.textContent).to.equal('Streaming audio: Encoding');
     await expect(panel).to.be.accessible();
     $<HTMLButtonElement>('[part=cancel]')!.click();
@@ -172,6 +174,7 @@ describe('<studio-editor-deliver-panel>', () => {
     fake.finish();
     await settle();
     expect($('[part=message]')!.textContent).to.contain('1 of 2 files pass; acme_spring_delivery.zip is ready');
+    expect(panel.shadowRoot!.activeElement?.id, 'the focus on the results').to.equal('results-heading');
     expect($('[part=file][data-file=streaming] [part=verdict]')!.textContent!.trim()).to.equal('✓ Passes');
     const failed = $('[part=file][data-file=podcast]')!;
     expect(failed.querySelector('[part=verdict]')!.textContent!.trim()).to.equal('✗ Fails');
@@ -182,11 +185,13 @@ describe('<studio-editor-deliver-panel>', () => {
     const firstUrls = created.returnValues.slice();
     expect(firstUrls.length).to.equal(3);
     await expect(panel).to.be.accessible();
+    $('#include-podcast')!.focus();
     await tick('#include-podcast');
     await settle();
     expect(fake.repacks).to.deep.equal([['podcast']]);
     expect($('[part=file][data-file=podcast] .include .hint')!.textContent).to.equal('In the ZIP although it fails.');
     expect($<HTMLInputElement>('#include-podcast')!.checked).to.equal(true);
+    expect(panel.shadowRoot!.activeElement?.id, 'the focus stays on the checkbox').to.equal('include-podcast');
     // The first result's URLs were revoked when it was replaced.
     expect(firstUrls.every((url) => revoked.calledWith(url))).to.equal(true);
   });

@@ -84,7 +84,8 @@ export const deliverStyles = css`
   }
   [part='row'] {
     display: grid;
-    grid-template-columns: minmax(0, 1fr) minmax(80px, 160px) max-content;
+    /* The same columns on every row: the bars line up whatever the length of the step's word. */
+    grid-template-columns: minmax(0, 1fr) minmax(80px, 160px) 8em;
     gap: 4px 12px;
     align-items: center;
   }

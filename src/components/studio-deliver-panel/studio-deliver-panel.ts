@@ -186,6 +186,7 @@ export class StudioDeliverPanel extends StudioElement {
     const rows = new Map<string, DeliverStage>(destinations.map((id) => [id, 'render']));
     if (stems) for (const stem of ['stem-voice', 'stem-music']) rows.set(stem, 'render');
     Object.assign(this, { busy: true, progress: rows, error: '', notice: '', announcement: '' });
+    void this.updateComplete.then(() => this.renderRoot.querySelector('[part=progress]')?.scrollIntoView({ block: 'nearest' }));
     try {
       const result = await deliver({
         destinations,
@@ -199,7 +200,7 @@ export class StudioDeliverPanel extends StudioElement {
       });
       controller.signal.throwIfAborted();
       if (run !== this.#runs) return;
-      this.#show(result);
+      this.#show(result, true);
     } catch (error) {
       if (run !== this.#runs) return;
       this.announcement = '';
@@ -218,11 +219,13 @@ export class StudioDeliverPanel extends StudioElement {
     }
   }
 
-  /** A delivery's result in place of the one shown (whose download URLs are revoked). */
-  #show(result: DeliveryRun): void {
+  /** A delivery's result in place of the one shown (whose download URLs are revoked); a new one takes the focus. */
+  #show(result: DeliveryRun, focus: boolean): void {
     this.#revoke();
     this.run = result;
     this.announcement = '';
+    // A new delivery takes the user to its files (read from their heading); a re-pack leaves the focus on its checkbox.
+    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#results-heading')?.focus());
     const { manifest } = result;
     this.notice = this.t('deliver.summary', {
       passed: manifest.files.filter((file) => file.pass).length,
@@ -240,7 +243,7 @@ export class StudioDeliverPanel extends StudioElement {
     this.included = included;
     try {
       const result = await shown.repack(included);
-      if (this.run === shown && this.included === included) this.#show(result);
+      if (this.run === shown && this.included === included) this.#show(result, false);
     } catch (error) {
       this.error = this.t('deliver.failed', { message: describeError(error, this.t).text });
       if (!(error instanceof StudioError)) reportError(this, error);
@@ -319,7 +322,6 @@ export class StudioDeliverPanel extends StudioElement {
 
   #progressRows(): TemplateResult {
     const t = this.t;
-    const last = STAGES.length - 1;
     return html`<section part="progress" aria-labelledby="progress-heading">
       <h4 id="progress-heading">${t('deliver.progress')}</h4>
       <ol>
@@ -328,7 +330,7 @@ export class StudioDeliverPanel extends StudioElement {
           const word = t(`deliver.stage.${stage}`);
           return html`<li part="row" data-file=${file} data-stage=${stage}>
             <span>${label}</span>
-            <progress max=${last} .value=${STAGES.indexOf(stage)} aria-label=${t('deliver.fileStage', { file: label, stage: word })}></progress>
+            <progress max=${STAGES.length} .value=${STAGES.indexOf(stage) + 1} aria-label=${t('deliver.fileStage', { file: label, stage: word })}></progress>
             <span>${word}</span>
           </li>`;
         })}
@@ -346,7 +348,7 @@ export class StudioDeliverPanel extends StudioElement {
     const order = (file: DeliveredFile) => this.destinations.findIndex((destination) => destination.id === file.destination.id);
     const files = [...manifest.files, ...manifest.excluded].sort((a, b) => order(a) - order(b));
     return html`<section part="results" aria-labelledby="results-heading">
-      <h4 id="results-heading">${t('deliver.results')}</h4>
+      <h4 id="results-heading" tabindex="-1">${t('deliver.results')}</h4>
       <div class="actions">
         <a class="button" part="zip" href=${this.#url(run.fileName, run.zip)} download=${run.fileName}>${t('deliver.downloadZip', { file: run.fileName, size: sizeText(t, run.zip.size) })}</a>
       </div>
