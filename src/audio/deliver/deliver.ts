@@ -15,7 +15,11 @@ import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
 import { planMasters, type MasterTarget } from './plan.js';
 import { sha256Hex } from './sha256.js';
 import { voiceAndMusic } from './stems.js';
+import { WorkPool } from './work-pool.js';
 import { deliveryId3 } from './tags.js';
+
+/** Works writing files at once by default: two MP3 encoders halve the delivery's longest part where there are cores. */
+const DEFAULT_WORKERS = 2;
 
 /** The rate a delivery renders the mix at, and the stems' rate. */
 export const DELIVERY_RENDER_RATE = 48_000;
@@ -48,6 +52,8 @@ export interface DeliverDeps {
   openWork?: (signal?: AbortSignal) => Promise<DeliverWork>;
   /** Decodes an MP3 again for its measurement. Default: the platform's `decodeAudioData`; required where there is none. */
   decodeMp3?: DeliverDecode;
+  /** How many works write files at once (MP3 encoding takes the time). Default 2. */
+  workers?: number;
 }
 
 /** Where finished files go as they come (a `DeliveryZip`). */
@@ -166,8 +172,24 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
     if (options.stems) for (const stem of ['voice', 'music'] as const) progress(stem, stage);
   };
   const openWork = deps.openWork ?? (async (s?: AbortSignal) => (await import('../mp3-work.js')).openMp3Work(undefined, s));
-  let work = openWork(signal);
-  work.catch(() => undefined);
+  const pool = new WorkPool(openWork, deps.workers ?? DEFAULT_WORKERS, signal);
+  /** Jobs under way in the pool: awaited before the delivery resolves. */
+  const jobs: Promise<void>[] = [];
+  const failures: DeliveryFailure[] = [];
+  /** Runs a file's job on a worker (waiting for one); a failure that is not the abort is the file's, named. */
+  const start = async (file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<void>): Promise<void> => {
+    const lease = await pool.acquire();
+    signal?.throwIfAborted();
+    const job = lease.run(run).catch((error: unknown) => {
+      if (isAbort(error, signal)) throw error;
+      const cause = error as { message?: unknown };
+      const message = typeof cause.message === 'string' ? cause.message : String(error);
+      failures.push({ file, fileName, error: new StudioError('deliver-file', `${fileName} could not be made (${message}); the other files were delivered.`, { recoverable: true, cause: error }) });
+      progress(file, 'failed');
+    });
+    job.catch(() => undefined);
+    jobs.push(job);
+  };
   try {
     everyFile('render');
     const sources = await deps.sources(project, signal);
@@ -178,26 +200,6 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
     const rendered = await deps.render(base, { signal });
     signal?.throwIfAborted();
     const mix: AudioSource = { channels: rendered.channels, sampleRate: rendered.sampleRate };
-    const failures: DeliveryFailure[] = [];
-    /** Runs one file's work; a failure that is not the abort is the file's, named, and the work is opened anew. */
-    const attempt = async <T>(file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await run(await work);
-      } catch (error) {
-        if (isAbort(error, signal)) throw error;
-        const cause = error as { message?: unknown };
-        failures.push({
-          file,
-          fileName,
-          error: new StudioError('deliver-file', `${fileName} could not be made (${typeof cause.message === 'string' ? cause.message : String(error)}); the other files were delivered.`, { recoverable: true, cause: error }),
-        });
-        progress(file, 'failed');
-        void work.then((w) => w.close(), () => undefined);
-        work = openWork(signal);
-        work.catch(() => undefined);
-        return undefined;
-      }
-    };
 
     const plans = planMasters(destinations);
     const masterOf = (i: number) => {
@@ -206,7 +208,7 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       rendering.catch(() => undefined);
       return rendering;
     };
-    // The render worker masters while the files before are written (the stems first) in the MP3 worker.
+    // The render worker masters while the files before are written (the stems first) in the pool.
     let next: Promise<RenderedMix> | undefined = plans.length > 0 && !options.stems ? masterOf(0) : undefined;
 
     const stems: DeliveredStemFile[] = [];
@@ -217,13 +219,14 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       const split = voiceAndMusic(rendered.channels, voice.channels);
       for (const stem of ['voice', 'music'] as const) {
         const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
-        const made = await attempt(stem, fileName, (w) => writeStem(w, split[stem], stem, fileName, project.title, options.campaign, progress));
-        signal?.throwIfAborted();
-        if (!made) continue;
-        stems.push(made);
-        sink?.add(fileName, made.bytes);
-        progress(stem, 'pack');
-        progress(stem, 'done');
+        await start(stem, fileName, async (w) => {
+          const made = await writeStem(w, split[stem], stem, fileName, project.title, options.campaign, progress);
+          signal?.throwIfAborted();
+          stems.push(made);
+          sink?.add(fileName, made.bytes);
+          progress(stem, 'pack');
+          progress(stem, 'done');
+        });
       }
     }
 
@@ -238,25 +241,28 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
         const fileName = `${options.fileName?.(destination, index) ?? destination.id}.${destination.codec.container}`;
         // The last file of a master takes its arrays (they are moved to the worker); the others copies.
         const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
-        const written = await attempt(index, fileName, (w) =>
-          writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, options.campaign, progress),
-        );
-        signal?.throwIfAborted();
-        if (!written) continue;
-        const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
-        const pass = passesAll(rules);
-        const packed = sink !== undefined && (pass || options.includeFailed === true);
-        if (packed) {
-          sink.add(fileName, written.bytes);
-          progress(index, 'pack');
-        }
-        files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
-        progress(index, 'done');
+        await start(index, fileName, async (w) => {
+          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, options.campaign, progress);
+          signal?.throwIfAborted();
+          const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
+          const pass = passesAll(rules);
+          const packed = sink !== undefined && (pass || options.includeFailed === true);
+          if (packed) {
+            sink.add(fileName, written.bytes);
+            progress(index, 'pack');
+          }
+          files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
+          progress(index, 'done');
+        });
       }
     }
-    return { files, stems, failures, adSeconds, speechCut };
+    await Promise.all(jobs);
+    signal?.throwIfAborted();
+    const byIndex = <T extends { readonly index: number }>(a: T, b: T): number => a.index - b.index;
+    const stemOrder = (a: DeliveredStemFile, b: DeliveredStemFile): number => (a.stem === b.stem ? 0 : a.stem === 'voice' ? -1 : 1);
+    return { files: files.sort(byIndex), stems: stems.sort(stemOrder), failures, adSeconds, speechCut };
   } finally {
-    void work.then((w) => w.close(), () => undefined);
+    pool.close();
   }
 }
 
