@@ -6,6 +6,7 @@ import type { ProjectDocument } from '../../model/document.js';
 import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
+import { nextTurn, runSteps } from '../dsp/steps.js';
 import { id3Tag } from '../id3.js';
 import type { Mp3Work } from '../mp3-work.js';
 import { projectMixSpec, type SourceLookup } from '../project-mix.js';
@@ -216,7 +217,7 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       const voice = await deps.render({ ...base, music: null, ducking: null }, { signal });
       signal?.throwIfAborted();
       next = plans.length > 0 ? masterOf(0) : undefined;
-      const split = voiceAndMusic(rendered.channels, voice.channels);
+      const split = await runSteps(voiceAndMusic(rendered.channels, voice.channels), nextTurn, signal);
       for (const stem of ['voice', 'music'] as const) {
         const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
         await start(stem, fileName, async (w) => {
