@@ -156,7 +156,7 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean => si
 /**
  * Delivers `project` to `destinations`, on an `AudioEngine` or on `DeliverDeps`: renders the mix once (un-mastered, at 48 kHz, in the render worker),
  * makes each distinct master once (the mix converted to the file's rate and channels, then mastered to its
- * loudness and ceiling; see plan.ts), and for each destination encodes its file in the MP3 worker (WAV
+ * loudness and ceiling; see plan.ts), and for each destination encodes its file in an MP3 worker, two at a time (WAV
  * 16/24-bit or CBR MP3, exactly the ad's length), tags it (deliveryId3, deliveryWavMetadata), decodes it
  * again and measures it (`DeliveredFigures`), and checks its rules. With `stems`, the voice alone and the
  * music alone, WAV 48 kHz 24-bit. Progress per file and stage goes to `onProgress`; each finished file
