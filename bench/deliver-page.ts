@@ -1,4 +1,4 @@
-// The page of bench/deliver.mjs: a 30 s ad (synthetic speech over a music bed) delivered to five
+// The page of bench/deliver.mjs: a 30 s ad (synthetic speech over a music bed) delivered to the five built-in
 // destinations plus stems and packed in a ZIP, against the five single exports one after the other.
 // Bundled by bench/deliver.mjs and served from dist/esm/audio/, so the engine's workers are the built ones.
 import { AudioEngine } from '../src/audio/engine.js';
@@ -6,21 +6,15 @@ import { openDeliveryZip } from '../src/audio/deliver/zip.js';
 import { encodeWav } from '../src/audio/dsp/wav.js';
 import type { ExportOptions } from '../src/audio/engine.js';
 import { createProject, type ProjectDocument } from '../src/model/document.js';
-import type { CampaignFields, DestinationProfile } from '../src/delivery/types.js';
+import { BUILTIN_DESTINATIONS } from '../src/delivery/destinations.js';
+import type { CampaignFields } from '../src/delivery/types.js';
 import { music, syntheticSpeech } from '../test/audio/signals.js';
 
-const common = { source: { title: 'bench' }, tolerance: 1, minTailSilence: 0, metadata: ['title', 'advertiser', 'campaign', 'adId', 'loudness'], fileName: '{destination}' } as const;
-/** Five destinations like the (streaming, podcast insertion, EBU R 128, ATSC A/85, client approval). */
-const destinations: DestinationProfile[] = [
-  { ...common, id: 'streaming', label: 'Streaming', codec: { container: 'mp3', bitrateKbps: 192 }, sampleRate: 48000, channels: 2, loudness: -14, truePeak: -1, length: { kind: 'max', maxSeconds: 60 } },
-  { ...common, id: 'podcast', label: 'Podcast', codec: { container: 'mp3', bitrateKbps: 128 }, sampleRate: 44100, channels: 1, loudness: -16, truePeak: -1, length: { kind: 'max', maxSeconds: 60 }, maxBytes: 1_000_000 },
-  { ...common, id: 'ebu-r128', label: 'EBU', codec: { container: 'wav', bitDepth: 24 }, sampleRate: 48000, channels: 2, loudness: -23, tolerance: 0.5, truePeak: -1, length: { kind: 'exact' } },
-  { ...common, id: 'atsc-a85', label: 'ATSC', codec: { container: 'wav', bitDepth: 24 }, sampleRate: 48000, channels: 2, loudness: -24, tolerance: 2, truePeak: -2, length: { kind: 'exact' } },
-  { ...common, id: 'client', label: 'Client', codec: { container: 'mp3', bitrateKbps: 128 }, sampleRate: 44100, channels: 2, loudness: -16, truePeak: -1, length: { kind: 'max', maxSeconds: 60 } },
-];
+/** The five built-in destinations (streaming, podcast insertion, EBU R 128, ATSC A/85, client approval). */
+const destinations = BUILTIN_DESTINATIONS;
 /** The same five as single exports (the export path: its presets, formats and rates; MP3 at its 192 kbit/s). */
 const exports: ExportOptions[] = [
-  { format: 'mp3', preset: 'streaming', sampleRate: 48000 },
+  { format: 'mp3', preset: 'streaming', sampleRate: 44100 },
   { format: 'mp3', preset: 'podcast', sampleRate: 44100 },
   { format: 'wav24', preset: 'ebu-r128', sampleRate: 48000 },
   { format: 'wav24', preset: 'atsc-a85', sampleRate: 48000 },

@@ -3,6 +3,7 @@
 // again, measured and checked against the destination's rules. Stems (voice, music) on request.
 import { StudioError } from '../../errors.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
 import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
@@ -65,18 +66,24 @@ export interface DeliverySink {
 /** Options of `deliver`. */
 export interface DeliverOptions {
   readonly destinations: readonly DestinationProfile[];
-  readonly campaign: CampaignFields;
+  /** The campaign fields every file carries. Default: the project's (`project.campaign`). */
+  readonly campaign?: CampaignFields | undefined;
   /** Also deliver the voice and the music alone (after gains and ducking, before mastering), WAV 48 kHz 24-bit. */
   readonly stems?: boolean | undefined;
   /** Aborting stops every render, encode and measure; the delivery rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((progress: DeliverProgress) => void) | undefined;
+  /** The delivery's date, for the `{date}` of file names. Default: now. */
+  readonly date?: Date | undefined;
   /**
-   * A destination's file name, without its extension (`.wav` or `.mp3` is added). Default: the
-   * destination's id. The caller makes names unique (see the destination's `fileName` template).
+   * A destination's file name, with its extension. Default: its template filled (`destinationFileName`,
+   * src/delivery/file-name.ts), a name already given numbered (`_2`).
    */
   readonly fileName?: ((destination: DestinationProfile, index: number) => string) | undefined;
-  /** A stem's file name, without its extension. Default `voice-stem`, `music-stem`. */
+  /**
+   * A stem's file name, with its extension. Default: `{advertiser}_{title}_{length}s_{adId}_voice` (and
+   * `_music`) made portable (`deliveryFileName`), `.wav`.
+   */
   readonly stemName?: ((stem: 'voice' | 'music') => string) | undefined;
   /** Each file that passes its rules (every file, with `includeFailed`) and each stem is added here once measured. */
   readonly sink?: DeliverySink | undefined;
@@ -167,6 +174,19 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
   const deps = 'renderer' in on ? engineDeliverDeps(on) : on;
   const { destinations, signal, onProgress, sink } = options;
   signal?.throwIfAborted();
+  const campaign = options.campaign ?? project.campaign;
+  const facts = { title: project.title, seconds: project.duration, campaign, date: options.date ?? new Date() };
+  /** Names given so far (a later duplicate is numbered). */
+  const taken = new Set<string>();
+  const named = (name: string): string => (taken.add(name), name);
+  const stemName = (stem: 'voice' | 'music'): string =>
+    named(
+      options.stemName?.(stem) ??
+        deliveryFileName(`{advertiser}_{title}_{length}s_{adId}_${stem}`, { advertiser: campaign.advertiser, title: project.title, length: project.duration, adId: campaign.adId }, 'wav', taken),
+    );
+  // Named in the destinations' order, then the stems.
+  const fileNames = destinations.map((destination, index) => named(options.fileName?.(destination, index) ?? destinationFileName(destination, facts, taken)));
+  const stemNames = options.stems ? { voice: stemName('voice'), music: stemName('music') } : undefined;
   const progress = (file: DeliverProgress['file'], stage: DeliverStage): void => onProgress?.({ file, stage });
   const everyFile = (stage: DeliverStage): void => {
     destinations.forEach((_, index) => progress(index, stage));
@@ -219,9 +239,9 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       next = plans.length > 0 ? masterOf(0) : undefined;
       const split = await runSteps(voiceAndMusic(rendered.channels, voice.channels), nextTurn, signal);
       for (const stem of ['voice', 'music'] as const) {
-        const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
+        const fileName = stemNames![stem];
         await start(stem, fileName, async (w) => {
-          const made = await writeStem(w, split[stem], stem, fileName, project.title, options.campaign, progress);
+          const made = await writeStem(w, split[stem], stem, fileName, project.title, campaign, progress);
           signal?.throwIfAborted();
           stems.push(made);
           sink?.add(fileName, made.bytes);
@@ -239,11 +259,11 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       const indexes = plans[i]!.files;
       for (const [k, index] of indexes.entries()) {
         const destination = destinations[index]!;
-        const fileName = `${options.fileName?.(destination, index) ?? destination.id}.${destination.codec.container}`;
+        const fileName = fileNames[index]!;
         // The last file of a master takes its arrays (they are moved to the worker); the others copies.
         const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
         await start(index, fileName, async (w) => {
-          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, options.campaign, progress);
+          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, campaign, progress);
           signal?.throwIfAborted();
           const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
           const pass = passesAll(rules);

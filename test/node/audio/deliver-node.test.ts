@@ -42,8 +42,9 @@ describe('deliver in Node', () => {
       destination('mono-16', { codec: { container: 'wav', bitDepth: 16 }, sampleRate: 44100, channels: 1, loudness: -16, tolerance: 1 }),
       destination('podcast', { codec: { container: 'mp3', bitrateKbps: 128 }, sampleRate: 44100, channels: 1, loudness: -16, tolerance: 1 }),
     ];
-    const result = await deliver(localDeliverDeps(sources), project, { destinations, campaign, stems: true });
-    assert.deepEqual(result.files.map((file) => file.fileName), ['ebu.wav', 'mono-16.wav']);
+    // The campaign fields are the project's; two destinations that would have the same name are numbered.
+    const result = await deliver(localDeliverDeps(sources), { ...project, campaign }, { destinations: [...destinations, destination('ebu-2', { fileName: 'ebu' })], stems: true });
+    assert.deepEqual(result.files.map((file) => file.fileName), ['ebu.wav', 'mono-16.wav', 'ebu_2.wav']);
     assert.deepEqual(result.failures.map((failure) => [failure.fileName, failure.error.code]), [['podcast.mp3', 'deliver-file']]);
     assert.match(result.failures[0]!.error.message, /podcast\.mp3.*decodeMp3/);
     for (const file of result.files) {
@@ -57,8 +58,8 @@ describe('deliver in Node', () => {
       assert.match(file.figures.sha256, /^[0-9a-f]{64}$/);
     }
     assert.deepEqual(result.stems.map((stem) => [stem.fileName, stem.figures.sampleRate, stem.figures.bitDepth, stem.figures.samples]), [
-      ['voice-stem.wav', 48000, 24, 5 * 48000],
-      ['music-stem.wav', 48000, 24, 5 * 48000],
+      ['Acme_Node-ad_5s_ABCD1234000_voice.wav', 48000, 24, 5 * 48000],
+      ['Acme_Node-ad_5s_ABCD1234000_music.wav', 48000, 24, 5 * 48000],
     ]);
   });
 });
