@@ -1,0 +1,331 @@
+// Deliver: every destination's file from one render. The mix is rendered once, un-mastered; each distinct
+// master (see plan.ts) is made once from it; each destination's file is encoded from its master, decoded
+// again, measured and checked against the destination's rules. Stems (voice, music) on request.
+import { StudioError } from '../../errors.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { checkDestination, passesAll } from '../../delivery/rules.js';
+import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
+import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
+import { withWavMetadata } from '../dsp/wav-metadata.js';
+import { EXPORT_SOFTWARE } from '../export-tags.js';
+import { id3Tag } from '../id3.js';
+import type { Mp3Work } from '../mp3-work.js';
+import { projectMixSpec, type SourceLookup } from '../project-mix.js';
+import type { RenderedMix } from '../render-protocol.js';
+import { speechOverrun, speechTiming } from '../timing-rules.js';
+import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
+import type { MeasuredAudio } from './figures.js';
+import { planMasters, type MasterTarget } from './plan.js';
+import { voiceAndMusic } from './stems.js';
+import { deliveryId3, deliveryWavMetadata } from './tags.js';
+
+/** The rate a delivery renders the mix at, and the stems' rate. */
+export const DELIVERY_RENDER_RATE = 48_000;
+
+/** Where a file of a delivery is. `failed`: it could not be made (see `DeliveryResult.failures`). */
+export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done' | 'failed';
+
+/** One step of one file: `file` is the destination's index in `destinations`, or the stem. */
+export interface DeliverProgress {
+  readonly file: number | 'voice' | 'music';
+  readonly stage: DeliverStage;
+}
+
+/** Where files are encoded and measured: the MP3 worker (see `openMp3Work`), or this thread. */
+export type DeliverWork = Pick<Mp3Work, 'encode' | 'encodeWav' | 'figures' | 'close'>;
+
+/** Decodes an MP3 as written (gapless: exactly the samples encoded), 1 or 2 channels at its own rate. */
+export type DeliverDecode = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
+
+/**
+ * What a delivery runs on. The engine gives its own (`engineDeliverDeps`: the render worker, the MP3
+ * worker, the platform's MP3 decoder); in Node, give the sources, `localRender` and a decoder (ffmpeg).
+ */
+export interface DeliverDeps {
+  /** The decoded audio of the project's assets (by URL). */
+  sources(project: ProjectDocument, signal?: AbortSignal): Promise<SourceLookup>;
+  /** Renders a spec: the un-mastered mix, the voice alone, and each master (the mix as its one source). */
+  render(spec: MixSpec, options: { readonly signal?: AbortSignal | undefined }): Promise<RenderedMix>;
+  /** Opens where the files are encoded and measured; closed when the delivery ends. Default: `openMp3Work()`. */
+  openWork?: (signal?: AbortSignal) => Promise<DeliverWork>;
+  /** Decodes an MP3 again for its measurement. Default: the platform's `decodeAudioData`; required where there is none. */
+  decodeMp3?: DeliverDecode;
+}
+
+/** Where finished files go as they come (a `DeliveryZip`). */
+export interface DeliverySink {
+  add(name: string, data: Blob): void;
+}
+
+/** Options of `deliver`. */
+export interface DeliverOptions {
+  readonly destinations: readonly DestinationProfile[];
+  readonly campaign: CampaignFields;
+  /** Also deliver the voice and the music alone (after gains and ducking, before mastering), WAV 48 kHz 24-bit. */
+  readonly stems?: boolean | undefined;
+  /** Aborting stops every render, encode and measure; the delivery rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((progress: DeliverProgress) => void) | undefined;
+  /**
+   * A destination's file name, without its extension (`.wav` or `.mp3` is added). Default: the
+   * destination's id. The caller makes names unique (see the destination's `fileName` template).
+   */
+  readonly fileName?: ((destination: DestinationProfile, index: number) => string) | undefined;
+  /** A stem's file name, without its extension. Default `voice-stem`, `music-stem`. */
+  readonly stemName?: ((stem: 'voice' | 'music') => string) | undefined;
+  /** Each file that passes its rules (every file, with `includeFailed`) and each stem is added here once measured. */
+  readonly sink?: DeliverySink | undefined;
+  /** Add files that fail a rule to the sink too. Default false. */
+  readonly includeFailed?: boolean | undefined;
+}
+
+/** One destination's file, as written and measured. */
+export interface DeliveredAudioFile {
+  readonly fileName: string;
+  readonly destination: DestinationProfile;
+  readonly index: number;
+  readonly bytes: Blob;
+  readonly figures: DeliveredFigures;
+  readonly rules: readonly DeliveryRuleResult[];
+  readonly pass: boolean;
+  /** Whether it went to the sink. */
+  readonly packed: boolean;
+}
+
+/** A stem, as written and measured. */
+export interface DeliveredStemFile {
+  readonly fileName: string;
+  readonly stem: 'voice' | 'music';
+  readonly bytes: Blob;
+  readonly figures: DeliveredFigures;
+}
+
+/** A file that could not be made: its name, and why (the others are delivered). */
+export interface DeliveryFailure {
+  readonly fileName: string;
+  readonly file: number | 'voice' | 'music';
+  readonly error: StudioError;
+}
+
+/** What `deliver` resolves to. */
+export interface DeliveryResult {
+  readonly files: readonly DeliveredAudioFile[];
+  readonly stems: readonly DeliveredStemFile[];
+  readonly failures: readonly DeliveryFailure[];
+  /** The ad's length, seconds, and the speech its end cuts off (what the rules were given). */
+  readonly adSeconds: number;
+  readonly speechCut: number;
+}
+
+const lookupOf = (sources: SourceLookup) => (url: string): AudioSource | undefined => (typeof sources === 'function' ? sources(url) : sources.get(url));
+
+/** The platform's decoder at the file's own rate; none outside a page. */
+const platformDecode: DeliverDecode | undefined =
+  typeof OfflineAudioContext === 'undefined'
+    ? undefined
+    : async (bytes, sampleRate) => {
+        const buffer = await new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes.slice().buffer);
+        return Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+      };
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
+}
+
+/** SHA-256 of `bytes`, lower-case hex. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The spec of a master: the mix as the one source, converted to the target's rate and channels, then mastered. */
+export function masterSpec(mix: AudioSource, seconds: number, target: MasterTarget): MixSpec {
+  return {
+    length: seconds,
+    sampleRate: target.sampleRate,
+    channelCount: target.channels,
+    voice: [{ source: mix, start: 0 }],
+    music: null,
+    mastering: { preset: 'custom', target: target.loudness, truePeak: target.truePeak },
+  };
+}
+
+const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean => signal?.aborted === true || (error as { name?: unknown })?.name === 'AbortError';
+
+/**
+ * Delivers `project` to `destinations`, on an `AudioEngine` or on `DeliverDeps`: renders the mix once (un-mastered, at 48 kHz, in the render worker),
+ * makes each distinct master once (the mix converted to the file's rate and channels, then mastered to its
+ * loudness and ceiling; see plan.ts), and for each destination encodes its file in the MP3 worker (WAV
+ * 16/24-bit or CBR MP3, exactly the ad's length), tags it (deliveryId3, deliveryWavMetadata), decodes it
+ * again and measures it (`DeliveredFigures`), and checks its rules. With `stems`, the voice alone and the
+ * music alone, WAV 48 kHz 24-bit. Progress per file and stage goes to `onProgress`; each finished file
+ * goes to `sink`. A file that cannot be made (its encoder failed) is listed in `failures`, named, and the
+ * others are delivered. Aborting rejects with the signal's reason: nothing is returned, the workers stop.
+ */
+export async function deliver(on: DeliveringEngine | DeliverDeps, project: ProjectDocument, options: DeliverOptions): Promise<DeliveryResult> {
+  const deps = 'renderer' in on ? engineDeliverDeps(on) : on;
+  const { destinations, signal, onProgress, sink } = options;
+  signal?.throwIfAborted();
+  const progress = (file: DeliverProgress['file'], stage: DeliverStage): void => onProgress?.({ file, stage });
+  const everyFile = (stage: DeliverStage): void => {
+    destinations.forEach((_, index) => progress(index, stage));
+    if (options.stems) for (const stem of ['voice', 'music'] as const) progress(stem, stage);
+  };
+  const openWork = deps.openWork ?? (async (s?: AbortSignal) => (await import('../mp3-work.js')).openMp3Work(undefined, s));
+  let work = openWork(signal);
+  work.catch(() => undefined);
+  try {
+    everyFile('render');
+    const sources = await deps.sources(project, signal);
+    signal?.throwIfAborted();
+    const adSeconds = project.duration;
+    const speechCut = speechOverrun(speechTiming(project, lookupOf(sources)), adSeconds);
+    const base = projectMixSpec(project, sources, { sampleRate: DELIVERY_RENDER_RATE, unmastered: true });
+    const rendered = await deps.render(base, { signal });
+    signal?.throwIfAborted();
+    const mix: AudioSource = { channels: rendered.channels, sampleRate: rendered.sampleRate };
+    const failures: DeliveryFailure[] = [];
+    /** Runs one file's work; a failure that is not the abort is the file's, named, and the work is opened anew. */
+    const attempt = async <T>(file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run(await work);
+      } catch (error) {
+        if (isAbort(error, signal)) throw error;
+        const cause = error as { message?: unknown };
+        failures.push({
+          file,
+          fileName,
+          error: new StudioError('deliver-file', `${fileName} could not be made (${typeof cause.message === 'string' ? cause.message : String(error)}); the other files were delivered.`, { recoverable: true, cause: error }),
+        });
+        progress(file, 'failed');
+        void work.then((w) => w.close(), () => undefined);
+        work = openWork(signal);
+        work.catch(() => undefined);
+        return undefined;
+      }
+    };
+
+    const stems: DeliveredStemFile[] = [];
+    if (options.stems) {
+      const voice = await deps.render({ ...base, music: null, ducking: null }, { signal });
+      signal?.throwIfAborted();
+      const split = voiceAndMusic(rendered.channels, voice.channels);
+      for (const stem of ['voice', 'music'] as const) {
+        const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
+        const made = await attempt(stem, fileName, (w) => writeStem(w, split[stem], stem, fileName, project.title, options.campaign, progress));
+        signal?.throwIfAborted();
+        if (!made) continue;
+        stems.push(made);
+        sink?.add(fileName, made.bytes);
+        progress(stem, 'pack');
+        progress(stem, 'done');
+      }
+    }
+
+    const files: DeliveredAudioFile[] = [];
+    const plans = planMasters(destinations);
+    const masterOf = (i: number) => {
+      for (const index of plans[i]!.files) progress(index, 'master');
+      return deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
+    };
+    // The next master renders while this one's files are encoded.
+    let next: Promise<RenderedMix> | undefined = plans.length > 0 ? masterOf(0) : undefined;
+    for (let i = 0; i < plans.length; i++) {
+      const mastered = await next!;
+      next = i + 1 < plans.length ? masterOf(i + 1) : undefined;
+      next?.catch(() => undefined);
+      signal?.throwIfAborted();
+      const indexes = plans[i]!.files;
+      for (const [k, index] of indexes.entries()) {
+        const destination = destinations[index]!;
+        const fileName = `${options.fileName?.(destination, index) ?? destination.id}.${destination.codec.container}`;
+        // The last file of a master takes its arrays (they are moved to the worker); the others copies.
+        const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
+        const written = await attempt(index, fileName, (w) =>
+          writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, options.campaign, progress),
+        );
+        signal?.throwIfAborted();
+        if (!written) continue;
+        const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
+        const pass = passesAll(rules);
+        const packed = sink !== undefined && (pass || options.includeFailed === true);
+        if (packed) {
+          sink.add(fileName, written.bytes);
+          progress(index, 'pack');
+        }
+        files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
+        progress(index, 'done');
+      }
+    }
+    return { files, stems, failures, adSeconds, speechCut };
+  } finally {
+    void work.then((w) => w.close(), () => undefined);
+  }
+}
+
+type Progress = (file: DeliverProgress['file'], stage: DeliverStage) => void;
+
+/** Encodes, tags and measures one destination's file from its master's `channels` (moved to the work). */
+async function writeFile(
+  work: DeliverWork,
+  decode: DeliverDecode | undefined,
+  channels: Float32Array[],
+  sampleRate: number,
+  destination: DestinationProfile,
+  index: number,
+  title: string,
+  campaign: CampaignFields,
+  progress: Progress,
+): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
+  progress(index, 'encode');
+  const { codec } = destination;
+  let file: Uint8Array;
+  let measured: MeasuredAudio;
+  if (codec.container === 'wav') {
+    const wav = await work.encodeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 });
+    progress(index, 'measure');
+    measured = wav.measured;
+    file = withWavMetadata(wav.bytes, deliveryWavMetadata({ title, campaign, destination, measurement: measured.measurement }));
+  } else {
+    if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
+    const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
+    progress(index, 'measure');
+    measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+    file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+  }
+  const figures: DeliveredFigures = {
+    ...measured.figures,
+    ...(codec.container === 'wav' ? { bitDepth: codec.bitDepth } : { bitrateKbps: codec.bitrateKbps }),
+    bytes: file.length,
+    sha256: await sha256Hex(file),
+  };
+  return { bytes: new Blob([file as BlobPart], { type: codec.container === 'wav' ? 'audio/wav' : 'audio/mpeg' }), figures };
+}
+
+/** Encodes, tags and measures a stem (WAV 48 kHz 24-bit). */
+async function writeStem(
+  work: DeliverWork,
+  channels: Float32Array[],
+  stem: 'voice' | 'music',
+  fileName: string,
+  title: string,
+  campaign: CampaignFields,
+  progress: Progress,
+): Promise<DeliveredStemFile> {
+  progress(stem, 'encode');
+  const wav = await work.encodeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false });
+  progress(stem, 'measure');
+  const file = withWavMetadata(wav.bytes, {
+    title: title.trim() ? `${title.trim()} (${stem})` : stem,
+    artist: campaign.advertiser.trim() || undefined,
+    product: campaign.campaign.trim() || undefined,
+    software: EXPORT_SOFTWARE,
+    description: `${stem} stem, before mastering`,
+    originatorReference: campaign.adId.trim() || undefined,
+    loudness: wav.measured.measurement,
+  });
+  const figures: DeliveredFigures = { ...wav.measured.figures, bitDepth: 24, bytes: file.length, sha256: await sha256Hex(file) };
+  return { fileName, stem, bytes: new Blob([file as BlobPart], { type: 'audio/wav' }), figures };
+}
