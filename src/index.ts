@@ -5,8 +5,11 @@ export { resolveConfig } from './config/validate.js';
 export type {
   ApiConfig,
   AuthConfig,
+  DeliveryConfig,
   DeliveryPresetId,
+  DestinationProfile,
   ExportFormat,
+  HostDestinationProfile,
   I18nConfig,
   LayoutConfig,
   MasteringConfig,

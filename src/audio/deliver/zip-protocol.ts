@@ -1,0 +1,13 @@
+import type { ZipMethod } from './zip-writer.js';
+
+/** Messages to the zip worker. */
+export type ToZipWorker =
+  | { readonly type: 'add'; readonly name: string; readonly data: Blob | Uint8Array; readonly method: ZipMethod }
+  | { readonly type: 'end' };
+
+/** Messages from the zip worker: the archive's bytes as they are made (transferred), each file once in. */
+export type FromZipWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'chunk'; readonly bytes: Uint8Array; readonly final: boolean }
+  | { readonly type: 'added'; readonly name: string }
+  | { readonly type: 'error'; readonly message: string };
