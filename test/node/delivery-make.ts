@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
 import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
+import { openDeliveryZip } from '../../src/audio/deliver/zip.js';
 import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
 import { deliveryFileName } from '../../src/delivery/file-name.js';
 import { buildManifest, manifestJson } from '../../src/delivery/manifest.js';
@@ -75,13 +75,12 @@ export interface MadeDelivery {
 
 /**
  * Delivers the sample ad to `destinations` with the pipeline's core on this thread (MP3s decoded again by
- * FFmpeg), names the files from their templates, and packs the ZIP: the files that pass (all of them with
+ * FFmpeg), names the files from their templates, and packs the ZIP with the delivery's ZIP writer: the files that pass (all of them with
  * `includeFailed`), the stems on request, manifest.json and report.html.
  */
 export async function makeDelivery(options: { destinations: readonly DestinationProfile[]; seconds: number; stems: boolean; includeFailed?: boolean }): Promise<MadeDelivery> {
   const { project, sources } = sampleProject(options.seconds);
-  const zipped: Record<string, Uint8Array> = {};
-  const pending: Promise<void>[] = [];
+  const zip = openDeliveryZip({ createWorker: null });
   const taken = new Set<string>();
   const values = { advertiser: CAMPAIGN.advertiser, title: project.title, campaign: CAMPAIGN.campaign, length: options.seconds, adId: CAMPAIGN.adId, isci: CAMPAIGN.isci, version: CAMPAIGN.versionLabel };
   const name = (template: string, destination: string, extension: string): string => {
@@ -97,9 +96,8 @@ export async function makeDelivery(options: { destinations: readonly Destination
     includeFailed: options.includeFailed ?? false,
     fileName: (destination) => name(destination.fileName, destination.id, destination.codec.container),
     stemName: (stem) => name(`{advertiser}_{title}_{length}s_${stem}-stem`, stem, 'wav'),
-    sink: { add: (fileName, blob) => void pending.push(blob.arrayBuffer().then((buffer) => void (zipped[fileName] = new Uint8Array(buffer)))) },
+    sink: zip,
   });
-  await Promise.all(pending);
   if (result.failures.length > 0) throw new Error(result.failures.map((failure) => failure.error.message).join('; '));
   const settled = (file: (typeof result.files)[number]): DeliveredFile => ({ fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass });
   const manifest = buildManifest({
@@ -113,7 +111,8 @@ export async function makeDelivery(options: { destinations: readonly Destination
     editorVersion: '0.0.0-test',
     createdAt: new Date(Date.UTC(2026, 10, 26, 8)),
   });
-  zipped['manifest.json'] = strToU8(manifestJson(manifest));
-  zipped['report.html'] = strToU8(deliveryReport(manifest, { script: [{ label: 'Script', text: 'Tired of slow mornings? Meet Brewline.' }] }));
-  return { zip: zipSync(zipped, { level: 0 }), manifest };
+  const text = new TextEncoder();
+  zip.add('manifest.json', text.encode(manifestJson(manifest)));
+  zip.add('report.html', text.encode(deliveryReport(manifest, { script: [{ label: 'Script', text: 'Tired of slow mornings? Meet Brewline.' }] })));
+  return { zip: new Uint8Array(await (await zip.finish()).arrayBuffer()), manifest };
 }
