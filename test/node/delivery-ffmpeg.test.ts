@@ -14,6 +14,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../src/delivery/types.js';
 import { makeDelivery, type MadeDelivery } from './delivery-make.js';
+import { validate } from './json-schema.js';
 
 const run = promisify(execFile);
 const AD_SECONDS = 30;
@@ -141,7 +142,7 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds every destination (failed ones included anyway), manifest.json, report.html and the two stems', { skip }, () => {
+  it('holds every destination (failed ones included anyway), a valid manifest.json, report.html and the two stems', { skip }, () => {
     const names = Object.keys(entries).sort();
     const delivered = manifest.files.map((file) => file.fileName);
     const stems = manifest.stems.map((stem) => stem.fileName);
@@ -152,6 +153,16 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     assert.ok(manifest.files.every((file) => file.pass || file.includedAnyway === true), 'a failed file in the ZIP says it was included anyway');
     assert.deepEqual(manifest.stems.map((stem) => stem.stem).sort(), ['music', 'voice']);
     assert.match(strFromU8(entries['report.html']!), /^<!doctype html>/);
+    const schema = JSON.parse(readFileSync(new URL('../../docs/delivery-manifest.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(validate(manifest, schema), [], 'manifest.json validates against its schema');
+  });
+
+  it('is a ZIP that Info-ZIP reads without error', { skip }, async (t) => {
+    if (!(await has('unzip'))) return t.skip('unzip is not installed');
+    const file = join(dir, 'delivery.zip');
+    writeFileSync(file, made.zip);
+    const { stdout } = await run('unzip', ['-t', file]);
+    assert.match(stdout, /No errors detected/);
   });
 
   for (const destination of BUILTIN_DESTINATIONS) {
