@@ -1,7 +1,7 @@
 // `config.delivery.destinations`: the destinations a host adds, or gives in place of a built-in of the same id.
 // Each profile is checked whole: a refused one names its key path, and nothing of it is used.
 
-import { DESTINATION_FIGURES } from '../delivery/destinations.js';
+import { DESTINATION_FIGURES, DESTINATION_ID } from '../delivery/destinations.js';
 import { DEFAULT_FILE_NAME_TEMPLATE, TEMPLATE_MAX_LENGTH, templateProblem } from '../delivery/file-name.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import type { DestinationCodec, DestinationLength, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
@@ -19,7 +19,7 @@ export const METADATA_FIELDS: readonly DestinationMetadataField[] = ['title', 'a
 const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName'];
 
 const destinationId: Check<string> = (value, path, issues) =>
-  typeof value === 'string' && /^[a-z0-9][a-z0-9-]{0,39}$/.test(value)
+  typeof value === 'string' && DESTINATION_ID.test(value)
     ? value
     : issues.add(path, `expected an id of lower-case letters, digits and "-" (at most 40, not starting with "-"), like "radio-x", got ${describe(value)}`);
 

@@ -130,6 +130,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** What a destination id is: lower-case letters, digits and `-`, at most 40 characters, not starting with `-`. */
+export const DESTINATION_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** The destinations a new project has chosen in the Deliver panel: the streaming file and the client's copy. */
+export const DEFAULT_DELIVERY_DESTINATIONS: readonly string[] = Object.freeze(['streaming', 'client-approval']);
+
 /** The ids of the built-in destinations, in their order. */
 export const BUILTIN_DESTINATION_IDS: readonly string[] = Object.freeze(BUILTIN_DESTINATIONS.map((profile) => profile.id));
 

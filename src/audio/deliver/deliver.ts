@@ -6,18 +6,16 @@ import type { ProjectDocument } from '../../model/document.js';
 import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
-import { withWavMetadata } from '../dsp/wav-metadata.js';
-import { EXPORT_SOFTWARE } from '../export-tags.js';
 import { id3Tag } from '../id3.js';
 import type { Mp3Work } from '../mp3-work.js';
 import { projectMixSpec, type SourceLookup } from '../project-mix.js';
 import type { RenderedMix } from '../render-protocol.js';
 import { speechOverrun, speechTiming } from '../timing-rules.js';
 import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
-import type { MeasuredAudio } from './figures.js';
 import { planMasters, type MasterTarget } from './plan.js';
+import { sha256Hex } from './sha256.js';
 import { voiceAndMusic } from './stems.js';
-import { deliveryId3, deliveryWavMetadata } from './tags.js';
+import { deliveryId3 } from './tags.js';
 
 /** The rate a delivery renders the mix at, and the stems' rate. */
 export const DELIVERY_RENDER_RATE = 48_000;
@@ -32,7 +30,7 @@ export interface DeliverProgress {
 }
 
 /** Where files are encoded and measured: the MP3 worker (see `openMp3Work`), or this thread. */
-export type DeliverWork = Pick<Mp3Work, 'encode' | 'encodeWav' | 'figures' | 'close'>;
+export type DeliverWork = Pick<Mp3Work, 'encode' | 'writeWav' | 'figures' | 'close'>;
 
 /** Decodes an MP3 as written (gapless: exactly the samples encoded), 1 or 2 channels at its own rate. */
 export type DeliverDecode = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
@@ -134,12 +132,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** SHA-256 of `bytes`, lower-case hex. */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The spec of a master: the mix as the one source, converted to the target's rate and channels, then mastered. */
 export function masterSpec(mix: AudioSource, seconds: number, target: MasterTarget): MixSpec {
   return {
@@ -207,10 +199,21 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       }
     };
 
+    const plans = planMasters(destinations);
+    const masterOf = (i: number) => {
+      for (const index of plans[i]!.files) progress(index, 'master');
+      const rendering = deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
+      rendering.catch(() => undefined);
+      return rendering;
+    };
+    // The render worker masters while the files before are written (the stems first) in the MP3 worker.
+    let next: Promise<RenderedMix> | undefined = plans.length > 0 && !options.stems ? masterOf(0) : undefined;
+
     const stems: DeliveredStemFile[] = [];
     if (options.stems) {
       const voice = await deps.render({ ...base, music: null, ducking: null }, { signal });
       signal?.throwIfAborted();
+      next = plans.length > 0 ? masterOf(0) : undefined;
       const split = voiceAndMusic(rendered.channels, voice.channels);
       for (const stem of ['voice', 'music'] as const) {
         const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
@@ -225,17 +228,9 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
     }
 
     const files: DeliveredAudioFile[] = [];
-    const plans = planMasters(destinations);
-    const masterOf = (i: number) => {
-      for (const index of plans[i]!.files) progress(index, 'master');
-      return deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
-    };
-    // The next master renders while this one's files are encoded.
-    let next: Promise<RenderedMix> | undefined = plans.length > 0 ? masterOf(0) : undefined;
     for (let i = 0; i < plans.length; i++) {
       const mastered = await next!;
       next = i + 1 < plans.length ? masterOf(i + 1) : undefined;
-      next?.catch(() => undefined);
       signal?.throwIfAborted();
       const indexes = plans[i]!.files;
       for (const [k, index] of indexes.entries()) {
@@ -281,27 +276,19 @@ async function writeFile(
 ): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
   progress(index, 'encode');
   const { codec } = destination;
-  let file: Uint8Array;
-  let measured: MeasuredAudio;
   if (codec.container === 'wav') {
-    const wav = await work.encodeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 });
+    // Written whole in the work (PCM, figures, tags, hash, Blob): the page gets a Blob.
+    const wav = await work.writeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 }, { kind: 'file', title, campaign, destination });
     progress(index, 'measure');
-    measured = wav.measured;
-    file = withWavMetadata(wav.bytes, deliveryWavMetadata({ title, campaign, destination, measurement: measured.measurement }));
-  } else {
-    if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
-    const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
-    progress(index, 'measure');
-    measured = await work.figures(await decode(audio, sampleRate), sampleRate);
-    file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+    return { bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: codec.bitDepth, bytes: wav.bytes, sha256: wav.sha256 } };
   }
-  const figures: DeliveredFigures = {
-    ...measured.figures,
-    ...(codec.container === 'wav' ? { bitDepth: codec.bitDepth } : { bitrateKbps: codec.bitrateKbps }),
-    bytes: file.length,
-    sha256: await sha256Hex(file),
-  };
-  return { bytes: new Blob([file as BlobPart], { type: codec.container === 'wav' ? 'audio/wav' : 'audio/mpeg' }), figures };
+  if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
+  const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
+  progress(index, 'measure');
+  const measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+  const file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+  const figures: DeliveredFigures = { ...measured.figures, bitrateKbps: codec.bitrateKbps, bytes: file.length, sha256: await sha256Hex(file) };
+  return { bytes: new Blob([file as BlobPart], { type: 'audio/mpeg' }), figures };
 }
 
 /** Encodes, tags and measures a stem (WAV 48 kHz 24-bit). */
@@ -315,17 +302,7 @@ async function writeStem(
   progress: Progress,
 ): Promise<DeliveredStemFile> {
   progress(stem, 'encode');
-  const wav = await work.encodeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false });
+  const wav = await work.writeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false }, { kind: 'stem', stem, title, campaign });
   progress(stem, 'measure');
-  const file = withWavMetadata(wav.bytes, {
-    title: title.trim() ? `${title.trim()} (${stem})` : stem,
-    artist: campaign.advertiser.trim() || undefined,
-    product: campaign.campaign.trim() || undefined,
-    software: EXPORT_SOFTWARE,
-    description: `${stem} stem, before mastering`,
-    originatorReference: campaign.adId.trim() || undefined,
-    loudness: wav.measured.measurement,
-  });
-  const figures: DeliveredFigures = { ...wav.measured.figures, bitDepth: 24, bytes: file.length, sha256: await sha256Hex(file) };
-  return { fileName, stem, bytes: new Blob([file as BlobPart], { type: 'audio/wav' }), figures };
+  return { fileName, stem, bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: 24, bytes: wav.bytes, sha256: wav.sha256 } };
 }
