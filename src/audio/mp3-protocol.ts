@@ -1,4 +1,5 @@
 import type { MeasuredAudio } from './deliver/figures.js';
+import type { WavTags, WrittenWav } from './deliver/write-wav.js';
 import type { LoudnessMeasurement } from './dsp/loudness.js';
 import type { WavEncoding } from './render-protocol.js';
 
@@ -7,8 +8,8 @@ export type ToMp3Worker =
   | { readonly type: 'encode'; readonly channels: readonly Float32Array[]; readonly sampleRate: number; readonly kbps: number }
   /** The loudness of the MP3 decoded again (the platform decodes it on the page: a worker has no decoder). */
   | { readonly type: 'measure'; readonly channels: readonly Float32Array[]; readonly sampleRate: number }
-  /** A delivery's WAV: encoded, then measured as written (decoded again). */
-  | { readonly type: 'wav'; readonly channels: readonly Float32Array[]; readonly sampleRate: number; readonly encoding: WavEncoding }
+  /** A delivery's WAV: encoded, measured as written (decoded again), tagged and hashed (see `writeWav`). */
+  | { readonly type: 'wav'; readonly channels: readonly Float32Array[]; readonly sampleRate: number; readonly encoding: WavEncoding; readonly tags: WavTags }
   /** A delivery's figures of a file decoded again (see `measureAudio`). */
   | { readonly type: 'figures'; readonly channels: readonly Float32Array[]; readonly sampleRate: number };
 
@@ -20,6 +21,6 @@ export type FromMp3Worker =
   /** The encoding is done: the gapless Info frame that goes before the frames. */
   | { readonly type: 'encoded'; readonly info: Uint8Array }
   | { readonly type: 'measured'; readonly measurement: LoudnessMeasurement }
-  | { readonly type: 'wav-encoded'; readonly bytes: Uint8Array; readonly measured: MeasuredAudio }
+  | { readonly type: 'wav-written'; readonly written: WrittenWav }
   | { readonly type: 'figures'; readonly measured: MeasuredAudio }
   | { readonly type: 'error'; readonly message: string };

@@ -1,7 +1,7 @@
 import { StudioError } from '../errors.js';
 import { measureAudio, type MeasuredAudio } from './deliver/figures.js';
+import type { WavTags, WrittenWav } from './deliver/write-wav.js';
 import { measureLoudness, type LoudnessMeasurement } from './dsp/loudness.js';
-import { decodeWav, encodeWav } from './dsp/wav.js';
 import { channelBuffers } from './dsp/mix-spec.js';
 import { loadMp3Encoder } from './mp3-loader.js';
 import type { FromMp3Worker, ToMp3Worker } from './mp3-protocol.js';
@@ -20,8 +20,8 @@ export interface Mp3Work {
   encode(channels: readonly Float32Array[], sampleRate: number, kbps: number): Promise<Uint8Array[]>;
   /** The loudness of `channels` (with a worker, transferred to it where they can be). */
   measure(channels: readonly Float32Array[], sampleRate: number): Promise<LoudnessMeasurement>;
-  /** A delivery's WAV of `channels` (transferred, with a worker), and its figures as written (decoded again). */
-  encodeWav(channels: readonly Float32Array[], sampleRate: number, encoding: WavEncoding): Promise<{ bytes: Uint8Array; measured: MeasuredAudio }>;
+  /** A delivery's WAV of `channels` (transferred, with a worker), tagged, hashed and measured as written (see `writeWav`). */
+  writeWav(channels: readonly Float32Array[], sampleRate: number, encoding: WavEncoding, tags: WavTags): Promise<WrittenWav>;
   /** A delivery's figures of a file's decoded `channels` (transferred, with a worker). */
   figures(channels: readonly Float32Array[], sampleRate: number): Promise<MeasuredAudio>;
   /** Stops the worker; what is pending rejects with an AbortError. Idempotent. */
@@ -114,9 +114,9 @@ function inWorker(worker: Worker, signal?: AbortSignal): Mp3Work {
       ask<LoudnessMeasurement>({ type: 'measure', channels, sampleRate }, channelBuffers(channels), (message, done) => {
         if (message.type === 'measured') done(message.measurement);
       }),
-    encodeWav: (channels, sampleRate, encoding) =>
-      ask<{ bytes: Uint8Array; measured: MeasuredAudio }>({ type: 'wav', channels, sampleRate, encoding }, channelBuffers(channels), (message, done) => {
-        if (message.type === 'wav-encoded') done({ bytes: message.bytes, measured: message.measured });
+    writeWav: (channels, sampleRate, encoding, tags) =>
+      ask<WrittenWav>({ type: 'wav', channels, sampleRate, encoding, tags }, channelBuffers(channels), (message, done) => {
+        if (message.type === 'wav-written') done(message.written);
       }),
     figures: (channels, sampleRate) =>
       ask<MeasuredAudio>({ type: 'figures', channels, sampleRate }, channelBuffers(channels), (message, done) => {
@@ -143,10 +143,7 @@ function onThisThread(signal?: AbortSignal): Mp3Work {
       return module.encodeMp3(channels, sampleRate, kbps, signal);
     },
     measure: async (channels, sampleRate) => measureLoudness([...channels], sampleRate),
-    encodeWav: async (channels, sampleRate, encoding) => {
-      const bytes = encodeWav([...channels], sampleRate, encoding);
-      return { bytes, measured: measureAudio(decodeWav(bytes).channels, sampleRate) };
-    },
+    writeWav: async (channels, sampleRate, encoding, tags) => (await import('./deliver/write-wav.js')).writeWav(channels, sampleRate, encoding, tags),
     figures: async (channels, sampleRate) => measureAudio(channels, sampleRate),
     close: () => undefined,
   };

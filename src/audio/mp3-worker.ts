@@ -3,8 +3,8 @@
 // WAVs and measures every file (see deliver/). Started only for an MP3 export or a delivery, and stopped after it; one self-contained file (no imports), so lamejs (LGPL) stays out of the
 // editor's script and out of the render worker. No DOM; a module worker.
 import { measureAudio } from './deliver/figures.js';
+import { writeWav } from './deliver/write-wav.js';
 import { measureLoudness } from './dsp/loudness.js';
-import { decodeWav, encodeWav } from './dsp/wav.js';
 import { mp3Chunks } from './mp3-encoder.js';
 import type { FromMp3Worker, ToMp3Worker } from './mp3-protocol.js';
 
@@ -24,8 +24,10 @@ self.onmessage = (event: MessageEvent<ToMp3Worker>) => {
       return;
     }
     if (message.type === 'wav') {
-      const bytes = encodeWav([...message.channels], message.sampleRate, message.encoding);
-      post({ type: 'wav-encoded', bytes, measured: measureAudio(decodeWav(bytes).channels, message.sampleRate) }, [bytes.buffer as ArrayBuffer]);
+      writeWav(message.channels, message.sampleRate, message.encoding, message.tags).then(
+        (written) => post({ type: 'wav-written', written }),
+        (error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
       return;
     }
     const chunks = mp3Chunks(message.channels, message.sampleRate, message.kbps);

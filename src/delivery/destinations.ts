@@ -27,7 +27,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       id: 'streaming',
       label: 'Streaming audio',
       source: {
-        title: 'Spotify Advertising, Audio ad specs and requirements (MP3 at least 192 kbit/s, 44.1 kHz, stereo, at most 30 s and 1 MB, -14 LUFS, peaks below -1 dBTP)',
+        title: 'Spotify Advertising: audio ad specs and requirements',
         url: 'https://ads.spotify.com/en-US/ad-experiences/audio-ads-specs/',
         unpublished: ['tolerance'],
       },
@@ -47,7 +47,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       id: 'podcast',
       label: 'Podcast ad insertion',
       source: {
-        title: 'PRX Help Center, How should I produce my ads? (MP3, 128 kbit/s, 44.1 kHz, mono, around -16 LUFS, at least 0.5 s of silence at the end, under 1 MB)',
+        title: 'PRX Help Center: How should I produce my ads?',
         url: 'https://help.prx.org/hc/en-us/articles/360025219754-How-should-I-produce-my-ads-',
         unpublished: ['tolerance', 'truePeak', 'length'],
       },
@@ -67,7 +67,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       id: 'broadcast-ebu-r128',
       label: 'Broadcast, EBU R 128',
       source: {
-        title: 'EBU R 128 (-23 LUFS ±0.5 LU, -1 dBTP) and EBU R 128 s1 for advertisements and other short-form content',
+        title: 'EBU R 128, with R 128 s1 for advertisements and other short-form content',
         url: 'https://tech.ebu.ch/publications/r128s1',
         unpublished: ['codec', 'sampleRate', 'channels', 'length'],
       },
@@ -86,7 +86,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       id: 'broadcast-atsc-a85',
       label: 'Broadcast, ATSC A/85',
       source: {
-        title: 'ATSC A/85:2013, Techniques for Establishing and Maintaining Audio Loudness for Digital Television (-24 LKFS ±2 dB, -2 dBTP), as the US CALM Act references it',
+        title: 'ATSC A/85:2013 (as the US CALM Act references it)',
         url: 'https://www.atsc.org/atsc-documents/a85-techniques-for-establishing-and-maintaining-audio-loudness-for-digital-television/',
         unpublished: ['codec', 'sampleRate', 'channels', 'length'],
       },
@@ -105,7 +105,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       id: 'client-approval',
       label: 'Client approval (small MP3)',
       source: {
-        title: 'No public specification: a small, widely playable copy for the client to listen to, at podcast loudness',
+        title: 'None: a small copy for the client to listen to, at podcast loudness',
         unpublished: ['codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length'],
       },
       codec: { container: 'mp3', bitrateKbps: 128 },

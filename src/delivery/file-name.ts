@@ -1,6 +1,8 @@
 // Delivered file names, from a destination's template: portable on every file system and in every ZIP tool.
 // A name holds ASCII letters, digits, `-` and `_` only, then `.` and the extension; at most 100 characters.
 
+import type { CampaignFields, DestinationProfile } from './types.js';
+
 /** The placeholders a file-name template may use. */
 export const FILE_NAME_PLACEHOLDERS = ['advertiser', 'title', 'campaign', 'length', 'destination', 'adId', 'isci', 'version', 'date'] as const;
 
@@ -116,4 +118,35 @@ export function deliveryFileName(template: string, values: FileNameValues, exten
 /** A date as `{date}` writes it: `YYYY-MM-DD`, in UTC. */
 export function fileNameDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** What a delivered file's name is made of, besides its destination. */
+export interface AdNameFacts {
+  /** The project's title. */
+  readonly title: string;
+  /** The ad's length, seconds (rounded in the name). */
+  readonly seconds: number;
+  readonly campaign: CampaignFields;
+  /** The delivery's date, for `{date}`. */
+  readonly date: Date;
+}
+
+/**
+ * The name of `profile`'s file for an ad: its template filled (`{destination}` is the profile's id,
+ * `{version}` the campaign's version label), `.wav` or `.mp3` after its codec, numbered against `taken`.
+ */
+export function destinationFileName(profile: DestinationProfile, ad: AdNameFacts, taken: ReadonlySet<string> = new Set()): string {
+  const { advertiser, campaign, adId, isci, versionLabel } = ad.campaign;
+  const values: FileNameValues = {
+    advertiser,
+    title: ad.title,
+    campaign,
+    length: ad.seconds,
+    destination: profile.id,
+    adId,
+    isci,
+    version: versionLabel,
+    date: fileNameDate(ad.date),
+  };
+  return deliveryFileName(profile.fileName, values, profile.codec.container, taken);
 }

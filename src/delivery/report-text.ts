@@ -49,13 +49,13 @@ export const RULE_NAMES: Readonly<Record<DeliveryRuleResult['rule'], string>> = 
   speech: 'Speech',
 };
 
-/** A rule's measured figure with its unit. */
+/** A rule's measured figure with its unit; levels to hundredths, so a near miss never reads as the limit. */
 export function ruleFigure(rule: DeliveryRuleResult): string {
   switch (rule.rule) {
     case 'loudness':
-      return `${fixed(rule.measured, 1)} LUFS`;
+      return `${fixed(rule.measured, 2)} LUFS`;
     case 'truePeak':
-      return `${fixed(rule.measured, 1)} dBTP`;
+      return `${fixed(rule.measured, 2)} dBTP`;
     case 'maxBytes':
       return `${grouped(rule.measured)} bytes`;
     case 'length':

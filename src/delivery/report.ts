@@ -72,16 +72,16 @@ function fileSection(file: DeliveredFile, included: boolean): string {
     figure('Length', `${grouped(f.samples)} samples, ${fixed(f.seconds, 3)} s`) +
     figure('Format', `${grouped(f.sampleRate)} Hz, ${channelsText(f.channels)}, ${depth}`) +
     figure('Size', size(f.bytes)) +
-    figure('Integrated', `${fixed(f.integrated, 1)} LUFS`) +
+    figure('Integrated', `${fixed(f.integrated, 2)} LUFS`) +
     figure('Loudness range', `${fixed(f.range, 1)} LU`) +
-    figure('True peak', `${fixed(f.truePeak, 1)} dBTP`) +
-    figure('Sample peak', `${fixed(f.samplePeak, 1)} dBFS`) +
+    figure('True peak', `${fixed(f.truePeak, 2)} dBTP`) +
+    figure('Sample peak', `${fixed(f.samplePeak, 2)} dBFS`) +
     figure('DC offset', `${fixed(f.dc * 100, 3)} %`) +
     figure('Silence at the end', `${fixed(f.tailSilence, 2)} s`) +
     `<div style="grid-column: span 4"><span>SHA-256</span><span class="hash">${e(f.sha256)}</span></div>` +
     '</div>' +
     rulesTable(file) +
-    `<figure>${loudnessChart(f.shortTerm, d, `Short-term loudness of ${file.fileName} over time, target ${fixed(d.loudness, 1)} LUFS`)}` +
+    `<figure>${loudnessChart(f.shortTerm, f.seconds, d, `Short-term loudness of ${file.fileName} over time, target ${fixed(d.loudness, 1)} LUFS`)}` +
     `<figcaption>Short-term loudness over time; the dashed line is the target (${e(fixed(d.loudness, 1))} LUFS), the band its tolerance (±${e(fixed(d.tolerance, 1))} LU).</figcaption></figure>` +
     '</article>'
   );

@@ -3,21 +3,25 @@
 // again, measured and checked against the destination's rules. Stems (voice, music) on request.
 import { StudioError } from '../../errors.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
 import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
-import { withWavMetadata } from '../dsp/wav-metadata.js';
-import { EXPORT_SOFTWARE } from '../export-tags.js';
+import { nextTurn, runSteps } from '../dsp/steps.js';
 import { id3Tag } from '../id3.js';
 import type { Mp3Work } from '../mp3-work.js';
 import { projectMixSpec, type SourceLookup } from '../project-mix.js';
 import type { RenderedMix } from '../render-protocol.js';
 import { speechOverrun, speechTiming } from '../timing-rules.js';
 import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
-import type { MeasuredAudio } from './figures.js';
 import { planMasters, type MasterTarget } from './plan.js';
+import { sha256Hex } from './sha256.js';
 import { voiceAndMusic } from './stems.js';
-import { deliveryId3, deliveryWavMetadata } from './tags.js';
+import { WorkPool } from './work-pool.js';
+import { deliveryId3 } from './tags.js';
+
+/** Works writing files at once by default: two MP3 encoders halve the delivery's longest part where there are cores. */
+const DEFAULT_WORKERS = 2;
 
 /** The rate a delivery renders the mix at, and the stems' rate. */
 export const DELIVERY_RENDER_RATE = 48_000;
@@ -32,7 +36,7 @@ export interface DeliverProgress {
 }
 
 /** Where files are encoded and measured: the MP3 worker (see `openMp3Work`), or this thread. */
-export type DeliverWork = Pick<Mp3Work, 'encode' | 'encodeWav' | 'figures' | 'close'>;
+export type DeliverWork = Pick<Mp3Work, 'encode' | 'writeWav' | 'figures' | 'close'>;
 
 /** Decodes an MP3 as written (gapless: exactly the samples encoded), 1 or 2 channels at its own rate. */
 export type DeliverDecode = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
@@ -50,6 +54,8 @@ export interface DeliverDeps {
   openWork?: (signal?: AbortSignal) => Promise<DeliverWork>;
   /** Decodes an MP3 again for its measurement. Default: the platform's `decodeAudioData`; required where there is none. */
   decodeMp3?: DeliverDecode;
+  /** How many works write files at once (MP3 encoding takes the time). Default 2. */
+  workers?: number;
 }
 
 /** Where finished files go as they come (a `DeliveryZip`). */
@@ -60,18 +66,24 @@ export interface DeliverySink {
 /** Options of `deliver`. */
 export interface DeliverOptions {
   readonly destinations: readonly DestinationProfile[];
-  readonly campaign: CampaignFields;
+  /** The campaign fields every file carries. Default: the project's (`project.campaign`). */
+  readonly campaign?: CampaignFields | undefined;
   /** Also deliver the voice and the music alone (after gains and ducking, before mastering), WAV 48 kHz 24-bit. */
   readonly stems?: boolean | undefined;
   /** Aborting stops every render, encode and measure; the delivery rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((progress: DeliverProgress) => void) | undefined;
+  /** The delivery's date, for the `{date}` of file names. Default: now. */
+  readonly date?: Date | undefined;
   /**
-   * A destination's file name, without its extension (`.wav` or `.mp3` is added). Default: the
-   * destination's id. The caller makes names unique (see the destination's `fileName` template).
+   * A destination's file name, with its extension. Default: its template filled (`destinationFileName`,
+   * src/delivery/file-name.ts), a name already given numbered (`_2`).
    */
   readonly fileName?: ((destination: DestinationProfile, index: number) => string) | undefined;
-  /** A stem's file name, without its extension. Default `voice-stem`, `music-stem`. */
+  /**
+   * A stem's file name, with its extension. Default: `{advertiser}_{title}_{length}s_{adId}_voice` (and
+   * `_music`) made portable (`deliveryFileName`), `.wav`.
+   */
   readonly stemName?: ((stem: 'voice' | 'music') => string) | undefined;
   /** Each file that passes its rules (every file, with `includeFailed`) and each stem is added here once measured. */
   readonly sink?: DeliverySink | undefined;
@@ -134,12 +146,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** SHA-256 of `bytes`, lower-case hex. */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The spec of a master: the mix as the one source, converted to the target's rate and channels, then mastered. */
 export function masterSpec(mix: AudioSource, seconds: number, target: MasterTarget): MixSpec {
   return {
@@ -157,7 +163,7 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean => si
 /**
  * Delivers `project` to `destinations`, on an `AudioEngine` or on `DeliverDeps`: renders the mix once (un-mastered, at 48 kHz, in the render worker),
  * makes each distinct master once (the mix converted to the file's rate and channels, then mastered to its
- * loudness and ceiling; see plan.ts), and for each destination encodes its file in the MP3 worker (WAV
+ * loudness and ceiling; see plan.ts), and for each destination encodes its file in an MP3 worker, two at a time (WAV
  * 16/24-bit or CBR MP3, exactly the ad's length), tags it (deliveryId3, deliveryWavMetadata), decodes it
  * again and measures it (`DeliveredFigures`), and checks its rules. With `stems`, the voice alone and the
  * music alone, WAV 48 kHz 24-bit. Progress per file and stage goes to `onProgress`; each finished file
@@ -168,14 +174,43 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
   const deps = 'renderer' in on ? engineDeliverDeps(on) : on;
   const { destinations, signal, onProgress, sink } = options;
   signal?.throwIfAborted();
+  const campaign = options.campaign ?? project.campaign;
+  const facts = { title: project.title, seconds: project.duration, campaign, date: options.date ?? new Date() };
+  /** Names given so far (a later duplicate is numbered). */
+  const taken = new Set<string>();
+  const named = (name: string): string => (taken.add(name), name);
+  const stemName = (stem: 'voice' | 'music'): string =>
+    named(
+      options.stemName?.(stem) ??
+        deliveryFileName(`{advertiser}_{title}_{length}s_{adId}_${stem}`, { advertiser: campaign.advertiser, title: project.title, length: project.duration, adId: campaign.adId }, 'wav', taken),
+    );
+  // Named in the destinations' order, then the stems.
+  const fileNames = destinations.map((destination, index) => named(options.fileName?.(destination, index) ?? destinationFileName(destination, facts, taken)));
+  const stemNames = options.stems ? { voice: stemName('voice'), music: stemName('music') } : undefined;
   const progress = (file: DeliverProgress['file'], stage: DeliverStage): void => onProgress?.({ file, stage });
   const everyFile = (stage: DeliverStage): void => {
     destinations.forEach((_, index) => progress(index, stage));
     if (options.stems) for (const stem of ['voice', 'music'] as const) progress(stem, stage);
   };
   const openWork = deps.openWork ?? (async (s?: AbortSignal) => (await import('../mp3-work.js')).openMp3Work(undefined, s));
-  let work = openWork(signal);
-  work.catch(() => undefined);
+  const pool = new WorkPool(openWork, deps.workers ?? DEFAULT_WORKERS, signal);
+  /** Jobs under way in the pool: awaited before the delivery resolves. */
+  const jobs: Promise<void>[] = [];
+  const failures: DeliveryFailure[] = [];
+  /** Runs a file's job on a worker (waiting for one); a failure that is not the abort is the file's, named. */
+  const start = async (file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<void>): Promise<void> => {
+    const lease = await pool.acquire();
+    signal?.throwIfAborted();
+    const job = lease.run(run).catch((error: unknown) => {
+      if (isAbort(error, signal)) throw error;
+      const cause = error as { message?: unknown };
+      const message = typeof cause.message === 'string' ? cause.message : String(error);
+      failures.push({ file, fileName, error: new StudioError('deliver-file', `${fileName} could not be made (${message}); the other files were delivered.`, { recoverable: true, cause: error }) });
+      progress(file, 'failed');
+    });
+    job.catch(() => undefined);
+    jobs.push(job);
+  };
   try {
     everyFile('render');
     const sources = await deps.sources(project, signal);
@@ -186,82 +221,69 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
     const rendered = await deps.render(base, { signal });
     signal?.throwIfAborted();
     const mix: AudioSource = { channels: rendered.channels, sampleRate: rendered.sampleRate };
-    const failures: DeliveryFailure[] = [];
-    /** Runs one file's work; a failure that is not the abort is the file's, named, and the work is opened anew. */
-    const attempt = async <T>(file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await run(await work);
-      } catch (error) {
-        if (isAbort(error, signal)) throw error;
-        const cause = error as { message?: unknown };
-        failures.push({
-          file,
-          fileName,
-          error: new StudioError('deliver-file', `${fileName} could not be made (${typeof cause.message === 'string' ? cause.message : String(error)}); the other files were delivered.`, { recoverable: true, cause: error }),
-        });
-        progress(file, 'failed');
-        void work.then((w) => w.close(), () => undefined);
-        work = openWork(signal);
-        work.catch(() => undefined);
-        return undefined;
-      }
+
+    const plans = planMasters(destinations);
+    const masterOf = (i: number) => {
+      for (const index of plans[i]!.files) progress(index, 'master');
+      const rendering = deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
+      rendering.catch(() => undefined);
+      return rendering;
     };
+    // The render worker masters while the files before are written (the stems first) in the pool.
+    let next: Promise<RenderedMix> | undefined = plans.length > 0 && !options.stems ? masterOf(0) : undefined;
 
     const stems: DeliveredStemFile[] = [];
     if (options.stems) {
       const voice = await deps.render({ ...base, music: null, ducking: null }, { signal });
       signal?.throwIfAborted();
-      const split = voiceAndMusic(rendered.channels, voice.channels);
+      next = plans.length > 0 ? masterOf(0) : undefined;
+      const split = await runSteps(voiceAndMusic(rendered.channels, voice.channels), nextTurn, signal);
       for (const stem of ['voice', 'music'] as const) {
-        const fileName = `${options.stemName?.(stem) ?? `${stem}-stem`}.wav`;
-        const made = await attempt(stem, fileName, (w) => writeStem(w, split[stem], stem, fileName, project.title, options.campaign, progress));
-        signal?.throwIfAborted();
-        if (!made) continue;
-        stems.push(made);
-        sink?.add(fileName, made.bytes);
-        progress(stem, 'pack');
-        progress(stem, 'done');
+        const fileName = stemNames![stem];
+        await start(stem, fileName, async (w) => {
+          const made = await writeStem(w, split[stem], stem, fileName, project.title, campaign, progress);
+          signal?.throwIfAborted();
+          stems.push(made);
+          sink?.add(fileName, made.bytes);
+          progress(stem, 'pack');
+          progress(stem, 'done');
+        });
       }
     }
 
     const files: DeliveredAudioFile[] = [];
-    const plans = planMasters(destinations);
-    const masterOf = (i: number) => {
-      for (const index of plans[i]!.files) progress(index, 'master');
-      return deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
-    };
-    // The next master renders while this one's files are encoded.
-    let next: Promise<RenderedMix> | undefined = plans.length > 0 ? masterOf(0) : undefined;
     for (let i = 0; i < plans.length; i++) {
       const mastered = await next!;
       next = i + 1 < plans.length ? masterOf(i + 1) : undefined;
-      next?.catch(() => undefined);
       signal?.throwIfAborted();
       const indexes = plans[i]!.files;
       for (const [k, index] of indexes.entries()) {
         const destination = destinations[index]!;
-        const fileName = `${options.fileName?.(destination, index) ?? destination.id}.${destination.codec.container}`;
+        const fileName = fileNames[index]!;
         // The last file of a master takes its arrays (they are moved to the worker); the others copies.
         const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
-        const written = await attempt(index, fileName, (w) =>
-          writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, options.campaign, progress),
-        );
-        signal?.throwIfAborted();
-        if (!written) continue;
-        const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
-        const pass = passesAll(rules);
-        const packed = sink !== undefined && (pass || options.includeFailed === true);
-        if (packed) {
-          sink.add(fileName, written.bytes);
-          progress(index, 'pack');
-        }
-        files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
-        progress(index, 'done');
+        await start(index, fileName, async (w) => {
+          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, campaign, progress);
+          signal?.throwIfAborted();
+          const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
+          const pass = passesAll(rules);
+          const packed = sink !== undefined && (pass || options.includeFailed === true);
+          if (packed) {
+            sink.add(fileName, written.bytes);
+            progress(index, 'pack');
+          }
+          files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
+          progress(index, 'done');
+        });
       }
     }
-    return { files, stems, failures, adSeconds, speechCut };
+    await Promise.all(jobs);
+    signal?.throwIfAborted();
+    const byIndex = <T extends { readonly index: number }>(a: T, b: T): number => a.index - b.index;
+    const stemOrder = (a: DeliveredStemFile, b: DeliveredStemFile): number => (a.stem === b.stem ? 0 : a.stem === 'voice' ? -1 : 1);
+    return { files: files.sort(byIndex), stems: stems.sort(stemOrder), failures, adSeconds, speechCut };
   } finally {
-    void work.then((w) => w.close(), () => undefined);
+    pool.close();
   }
 }
 
@@ -281,27 +303,19 @@ async function writeFile(
 ): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
   progress(index, 'encode');
   const { codec } = destination;
-  let file: Uint8Array;
-  let measured: MeasuredAudio;
   if (codec.container === 'wav') {
-    const wav = await work.encodeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 });
+    // Written whole in the work (PCM, figures, tags, hash, Blob): the page gets a Blob.
+    const wav = await work.writeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 }, { kind: 'file', title, campaign, destination });
     progress(index, 'measure');
-    measured = wav.measured;
-    file = withWavMetadata(wav.bytes, deliveryWavMetadata({ title, campaign, destination, measurement: measured.measurement }));
-  } else {
-    if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
-    const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
-    progress(index, 'measure');
-    measured = await work.figures(await decode(audio, sampleRate), sampleRate);
-    file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+    return { bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: codec.bitDepth, bytes: wav.bytes, sha256: wav.sha256 } };
   }
-  const figures: DeliveredFigures = {
-    ...measured.figures,
-    ...(codec.container === 'wav' ? { bitDepth: codec.bitDepth } : { bitrateKbps: codec.bitrateKbps }),
-    bytes: file.length,
-    sha256: await sha256Hex(file),
-  };
-  return { bytes: new Blob([file as BlobPart], { type: codec.container === 'wav' ? 'audio/wav' : 'audio/mpeg' }), figures };
+  if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
+  const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
+  progress(index, 'measure');
+  const measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+  const file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+  const figures: DeliveredFigures = { ...measured.figures, bitrateKbps: codec.bitrateKbps, bytes: file.length, sha256: await sha256Hex(file) };
+  return { bytes: new Blob([file as BlobPart], { type: 'audio/mpeg' }), figures };
 }
 
 /** Encodes, tags and measures a stem (WAV 48 kHz 24-bit). */
@@ -315,17 +329,7 @@ async function writeStem(
   progress: Progress,
 ): Promise<DeliveredStemFile> {
   progress(stem, 'encode');
-  const wav = await work.encodeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false });
+  const wav = await work.writeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false }, { kind: 'stem', stem, title, campaign });
   progress(stem, 'measure');
-  const file = withWavMetadata(wav.bytes, {
-    title: title.trim() ? `${title.trim()} (${stem})` : stem,
-    artist: campaign.advertiser.trim() || undefined,
-    product: campaign.campaign.trim() || undefined,
-    software: EXPORT_SOFTWARE,
-    description: `${stem} stem, before mastering`,
-    originatorReference: campaign.adId.trim() || undefined,
-    loudness: wav.measured.measurement,
-  });
-  const figures: DeliveredFigures = { ...wav.measured.figures, bitDepth: 24, bytes: file.length, sha256: await sha256Hex(file) };
-  return { fileName, stem, bytes: new Blob([file as BlobPart], { type: 'audio/wav' }), figures };
+  return { fileName, stem, bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: 24, bytes: wav.bytes, sha256: wav.sha256 } };
 }

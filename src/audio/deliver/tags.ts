@@ -71,3 +71,21 @@ export function deliveryWavMetadata(source: DeliveryTagSource): WavMetadata {
     loudness: f.loudness ? source.measurement : undefined,
   };
 }
+
+/**
+ * The metadata of a stem (WAV 48 kHz 24-bit, before mastering): the title with the stem's name, the
+ * advertiser, the campaign, the Ad-ID as the `bext` OriginatorReference, and the stem's loudness.
+ */
+export function stemWavMetadata(source: Omit<DeliveryTagSource, 'destination'> & { readonly stem: 'voice' | 'music' }): WavMetadata {
+  const title = source.title.trim();
+  const { campaign } = source;
+  return {
+    title: title ? `${title} (${source.stem})` : source.stem,
+    artist: campaign.advertiser.trim() || undefined,
+    product: campaign.campaign.trim() || undefined,
+    software: EXPORT_SOFTWARE,
+    description: `${source.stem} stem, before mastering`,
+    originatorReference: campaign.adId.trim() || undefined,
+    loudness: source.measurement,
+  };
+}

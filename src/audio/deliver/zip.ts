@@ -48,8 +48,8 @@ const defaultMethod = (name: string): ZipMethod => (/\.(wav|mp3)$/i.test(name) ?
 
 /**
  * Opens a delivery's ZIP: the zip worker starts now (with `signal`, it stops on abort). Files are added as
- * they finish (`add` returns at once); `finish` resolves to the archive as a Blob made of the parts the
- * worker posted, each turned into a Blob as it arrives.
+ * they finish (`add` returns at once); `finish` resolves to the archive as a Blob made of the Blobs the
+ * worker posted (made there, about 4 MB each: the page copies no bytes).
  */
 export function openDeliveryZip(options: DeliveryZipOptions = {}): DeliveryZip {
   const { signal, onAdded } = options;
@@ -63,7 +63,7 @@ export function openDeliveryZip(options: DeliveryZipOptions = {}): DeliveryZip {
   const receive = (message: FromZipWorker): void => {
     if (closed) return;
     if (message.type === 'chunk') {
-      parts.push(new Blob([message.bytes as BlobPart]));
+      parts.push(message.blob);
       if (message.final) {
         const blob = new Blob(parts, { type: 'application/zip' });
         parts = [];
@@ -130,7 +130,7 @@ async function openBackend(createWorker: DeliveryZipOptions['createWorker'], sig
   const { zipWriter } = await import('./zip-writer.js');
   let open = true;
   const fail = (error: unknown): void => (open ? receive({ type: 'error', message: error instanceof Error ? error.message : String(error) }) : undefined);
-  const writer = zipWriter((bytes, final) => (open ? receive({ type: 'chunk', bytes, final }) : undefined), fail);
+  const writer = zipWriter((bytes, final) => (open ? receive({ type: 'chunk', blob: new Blob([bytes as BlobPart]), final }) : undefined), fail);
   return {
     post: (message) => {
       if (message.type === 'end') writer.end().catch(fail);

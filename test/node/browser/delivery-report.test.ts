@@ -79,7 +79,7 @@ describe('report.html in Chromium', () => {
   });
 
   for (const format of ['A4', 'Letter'] as const) {
-    it(`prints on ${format}: nothing wider than the paper, a drawing per file, a few pages`, async () => {
+    it(`prints on ${format}: nothing wider than the paper, a drawing per file, a few pages`, async (t) => {
       const { page } = await open(browser, deliveryReport(sampleManifest(), { script: sampleScript() }));
       await page.emulateMediaType('print');
       // The printable width: A4 210 mm, Letter 8.5 in, less the 12 mm margins either side, at 96 px per inch.
@@ -96,6 +96,7 @@ describe('report.html in Chromium', () => {
       assert.equal(fit.svgs, 4, 'a drawing per file, the excluded one too');
       const pdf = await page.pdf({ format, printBackground: true, preferCSSPageSize: true });
       const pages = pdfPages(pdf);
+      t.diagnostic(`${format}: ${pages} pages, ${pdf.length} bytes; printable width ${width} px, widest element ends at ${fit.widest.toFixed(0)} px`);
       assert.ok(pages >= 2 && pages <= 8, `${pages} pages`);
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { destinationById } from '../../../src/delivery/destinations.js';
 import {
   DEFAULT_FILE_NAME_TEMPLATE,
+  destinationFileName,
   FILE_NAME_MAX_LENGTH,
   deliveryFileName,
   fileNameDate,
@@ -98,5 +100,26 @@ describe('file-name templates', () => {
     ];
     for (const [template, code] of cases) assert.equal(templateProblem(template)?.code, code, template);
     assert.match(templateProblem('{titel}')!.message, /\{titel\}/);
+  });
+});
+
+describe('destinationFileName', () => {
+  const ad = {
+    title: 'Été 2026',
+    seconds: 30.02,
+    campaign: { advertiser: 'Café Noir', campaign: 'Summer', adId: 'ABCD1234000', isci: '', versionLabel: ':30 main' },
+    date: new Date('2026-11-26T12:00:00Z'),
+  };
+
+  it('fills a built-in template, with the extension of its codec', () => {
+    assert.equal(destinationFileName(destinationById('streaming')!, ad), 'Cafe-Noir_Ete-2026_30s_streaming_ABCD1234000.mp3');
+    assert.equal(destinationFileName(destinationById('broadcast-ebu-r128')!, ad), 'ABCD1234000_Cafe-Noir_Ete-2026_30s_30-main.wav');
+  });
+
+  it('fills {date}, {campaign} and {isci} and numbers a taken name', () => {
+    const profile = { ...destinationById('podcast')!, fileName: '{campaign}_{isci}_{date}' };
+    const first = destinationFileName(profile, ad);
+    assert.equal(first, 'Summer_2026-11-26.mp3');
+    assert.equal(destinationFileName(profile, ad, new Set([first])), 'Summer_2026-11-26_2.mp3');
   });
 });
