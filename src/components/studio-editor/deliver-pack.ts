@@ -1,11 +1,11 @@
-// A delivery's ZIP: the files' names from their destinations' templates, the manifest, the report, and the
-// ZIP itself, made as the files finish (and again, without rendering, when a failed file is included anyway).
+// A delivery's ZIP: its name, the manifest, the report, and the ZIP itself, made as the files finish (and
+// again, without rendering, when a failed file is included anyway). The files name themselves (the pipeline).
 import type { DeliveredAudioFile, DeliveredStemFile } from '../../audio/deliver/deliver.js';
 import type { DeliveryZip } from '../../audio/deliver/zip.js';
 import { buildManifest, manifestJson } from '../../delivery/manifest.js';
 import { deliveryReport } from '../../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../../delivery/file-name.js';
-import type { CampaignFields, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../delivery/types.js';
+import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../../delivery/types.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { creditsOf } from '../../model/credits.js';
 import { VERSION } from '../../version.js';
@@ -27,21 +27,10 @@ export function nameValues(project: ProjectDocument, campaign: CampaignFields, d
   };
 }
 
-/** Each destination's file name (template, portable, duplicates numbered) and the stems', all distinct. */
-export function deliveryNames(destinations: readonly DestinationProfile[], values: FileNameValues): { files: string[]; stems: Record<'voice' | 'music', string>; zip: string } {
-  const taken = new Set<string>(['manifest.json', 'report.html']);
-  const name = (template: string, more: FileNameValues, extension: string): string => {
-    const made = deliveryFileName(template, { ...values, ...more }, extension, taken);
-    taken.add(made);
-    return made;
-  };
-  const files = destinations.map((destination) => name(destination.fileName, { destination: destination.id }, destination.codec.container));
-  const stems = { voice: name('{advertiser}_{title}_{length}s_{destination}', { destination: 'voice-stem' }, 'wav'), music: name('{advertiser}_{title}_{length}s_{destination}', { destination: 'music-stem' }, 'wav') };
-  return { files, stems, zip: deliveryFileName(ZIP_TEMPLATE, values, 'zip') };
+/** The ZIP's name: the advertiser, the title, the length and the day, portable. */
+export function zipFileName(values: FileNameValues): string {
+  return deliveryFileName(ZIP_TEMPLATE, values, 'zip');
 }
-
-/** A name without its extension (the pipeline adds it). */
-export const withoutExtension = (name: string): string => name.replace(/\.[a-z0-9]+$/, '');
 
 const asManifestFile = (file: DeliveredAudioFile): DeliveredFile => ({ fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass });
 

@@ -8,7 +8,7 @@ import { StudioError } from '../../errors.js';
 import { StudioDeliverEvent } from '../../events/studio-deliver.js';
 import type { ProjectDocument } from '../../model/document.js';
 import type { DeliverOptions, DeliveryRun } from '../studio-deliver-panel/deliver-run.js';
-import { deliveryManifest, deliveryNames, finishZip, nameValues, withoutExtension } from './deliver-pack.js';
+import { deliveryManifest, finishZip, nameValues, zipFileName } from './deliver-pack.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -62,7 +62,6 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const campaign: CampaignFields = project.campaign;
   const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
   const createdAt = new Date();
-  const names = deliveryNames(destinations, nameValues(project, campaign, createdAt));
   const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
   const zip = openDeliveryZip({ signal: options.signal });
   let result: DeliveryResult;
@@ -72,8 +71,8 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
       campaign,
       stems: options.stems ?? project.delivery.stems,
       signal: options.signal,
-      fileName: (_destination, index) => withoutExtension(names.files[index]!),
-      stemName: (stem) => withoutExtension(names.stems[stem]),
+      // The files are named from their destinations' templates, with this date.
+      date: createdAt,
       // Each passing file and each stem goes in as it finishes.
       sink: zip,
       onProgress: ({ file, stage }) => {
@@ -89,7 +88,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
     if (error instanceof StudioError && !options.signal?.aborted) host.emitError(error);
     throw error;
   }
-  const made: Made = { project, campaign, result, createdAt, fileName: names.zip };
+  const made: Made = { project, campaign, result, createdAt, fileName: zipFileName(nameValues(project, campaign, createdAt)) };
   const manifest = deliveryManifest(project, campaign, result, new Set(), createdAt);
   const blob = await finishZip(zip, manifest, project);
   options.signal?.throwIfAborted();

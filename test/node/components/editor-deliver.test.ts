@@ -1,12 +1,11 @@
 // The editor's delivery before anything renders: its refusals (not started, switched off, an unknown
-// destination, none chosen), and the names of a delivery's files (templates, distinct, stems, the ZIP).
+// destination, none chosen), and the name of its ZIP.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deliveryNames, nameValues } from '../../../src/components/studio-editor/deliver-pack.js';
+import { nameValues, zipFileName } from '../../../src/components/studio-editor/deliver-pack.js';
 import { deliverAd, type DeliverHost } from '../../../src/components/studio-editor/editor-deliver.js';
 import type { AudioEngine } from '../../../src/audio/engine.js';
 import { resolveConfig } from '../../../src/config/validate.js';
-import { BUILTIN_DESTINATIONS } from '../../../src/delivery/destinations.js';
 import type { StudioError } from '../../../src/errors.js';
 import { createProject } from '../../../src/model/document.js';
 
@@ -42,13 +41,9 @@ describe('the editor’s delivery', () => {
     assert.equal(unknown.events.length, 0);
   });
 
-  it('names each file from its destination’s template, portable and distinct, the stems and the ZIP', () => {
-    const names = deliveryNames([...BUILTIN_DESTINATIONS, { ...BUILTIN_DESTINATIONS[0]!, id: 'streaming-copy', fileName: BUILTIN_DESTINATIONS[0]!.fileName }], nameValues(project, project.campaign, new Date('2026-11-26T08:00:00Z')));
-    assert.equal(names.files[0], 'Acme-Coffee_Spring-Sale_30s_streaming_ACME1234000.mp3');
-    assert.equal(names.files[2], 'ACME1234000_Acme-Coffee_Spring-Sale_30s_30-main.wav');
-    assert.equal(new Set([...names.files, names.stems.voice, names.stems.music]).size, names.files.length + 2);
-    assert.ok(names.files.every((name) => /^[A-Za-z0-9_-]+\.(wav|mp3)$/.test(name) && name.length <= 100), names.files.join(' '));
-    assert.equal(names.stems.voice, 'Acme-Coffee_Spring-Sale_30s_voice-stem.wav');
-    assert.equal(names.zip, 'Acme-Coffee_Spring-Sale_30s_2026-11-26_delivery.zip');
+  it('names the ZIP from the advertiser, the title, the length and the day, portable', () => {
+    assert.equal(zipFileName(nameValues(project, project.campaign, new Date('2026-11-26T08:00:00Z'))), 'Acme-Coffee_Spring-Sale_30s_2026-11-26_delivery.zip');
+    const bare = nameValues(project, { ...project.campaign, advertiser: '' }, new Date('2026-11-26T08:00:00Z'));
+    assert.equal(zipFileName(bare), 'Spring-Sale_30s_2026-11-26_delivery.zip');
   });
 });
