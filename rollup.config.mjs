@@ -13,6 +13,8 @@
 //                                assets are decoded; dist/esm/audio/decode-worker.js is the same for the ESM build
 //  dist/mp3-worker.js            the MP3 worker (LAME, LGPL; no imports), started only when MP3 is exported;
 //                                dist/esm/audio/mp3-worker.js is the same for the ESM build
+//  dist/zip-worker.js            the zip worker (fflate; no imports), started only when a delivery is packed;
+//                                dist/esm/audio/zip-worker.js is the same for the ESM build
 //  dist/meter-worklet.js         the live meter's AudioWorklet processor of the CDN build (no imports)
 //  dist/stream-worklet.js        the preview's playback AudioWorklet processor of the CDN build (no imports)
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
@@ -59,8 +61,8 @@ export default [
   },
   // The workers and the worklets, each one file without imports (they load by URL): unminified for the ESM build,
   // minified beside the CDN build. The render worker; the decode worker, started while assets are decoded; the MP3 worker (LAME, LGPL, inside), started only when an
-  // MP3 is exported; the live meter's AudioWorklet processor; the playback's AudioWorklet processor.
-  ...['render-worker', 'decode-worker', 'mp3-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
+  // MP3 is exported; the zip worker (fflate), started only when a delivery is packed; the live meter's AudioWorklet processor; the playback's AudioWorklet processor.
+  ...['render-worker', 'decode-worker', 'mp3-worker', 'zip-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
     {
       input: `src/audio/${name}.ts`,
       plugins: plugins({ outDir: 'dist/esm/audio' }),

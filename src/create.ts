@@ -11,6 +11,7 @@ import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 import type { ServiceClient } from './api/client.js';
 import type { ExportOptions } from './audio/engine.js';
+import type { DeliverOptions, DeliverResult } from './components/studio-deliver-panel/deliver-run.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;
@@ -40,6 +41,13 @@ export interface StudioHandle {
   update(partial: Partial<StudioConfig>): void;
   /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export`. */
   export(options: ExportOptions): Promise<Blob>;
+  /**
+   * Delivers the ad to each of `destinations` (ids; default the project's choice) in one run, with the
+   * voice and music `stems` when asked: resolves to `{ zip, fileName, manifest }` (files that fail a rule
+   * are in `manifest.excluded`, not in the ZIP) and fires `studio-deliver`. Rejects with the signal's reason
+   * when aborted; with a `StudioError` (`deliver-destination`, `deliver-none`, `deliver-off`) when refused.
+   */
+  deliver(options?: DeliverOptions): Promise<DeliverResult>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -113,6 +121,7 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     getProject: () => element.getProject(),
     loadProject: (doc) => element.loadProject(doc),
     export: (options) => element.export(options),
+    deliver: (options) => element.deliver(options),
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -5,8 +5,11 @@ export { resolveConfig } from './config/validate.js';
 export type {
   ApiConfig,
   AuthConfig,
+  DeliveryConfig,
   DeliveryPresetId,
+  DestinationProfile,
   ExportFormat,
+  HostDestinationProfile,
   I18nConfig,
   LayoutConfig,
   MasteringConfig,
@@ -62,6 +65,10 @@ export type { StudioSaveDetail } from './events/studio-save.js';
 export { StudioExportEvent } from './events/studio-export.js';
 export type { StudioExportDetail } from './events/studio-export.js';
 export type { ExportOptions } from './audio/engine.js';
+export { StudioDeliverEvent } from './events/studio-deliver.js';
+export type { StudioDeliverDetail } from './events/studio-deliver.js';
+export type { DeliverOptions, DeliverProgress, DeliverResult, DeliverStage } from './components/studio-deliver-panel/deliver-run.js';
+export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult } from './delivery/types.js';
 export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';
 export type { ApiOperation } from './api/contract.js';

@@ -15,6 +15,7 @@ import * as React from 'react';
 import { StudioEditor as StudioEditorElement } from './components/studio-editor/studio-editor.js';
 import type { StudioAuthErrorEvent } from './events/studio-auth-error.js';
 import type { StudioChangeEvent } from './events/studio-change.js';
+import type { StudioDeliverEvent } from './events/studio-deliver.js';
 import type { StudioErrorEvent } from './events/studio-error.js';
 import type { StudioExportEvent } from './events/studio-export.js';
 import type { StudioJobProgressEvent } from './events/studio-job-progress.js';
@@ -30,6 +31,7 @@ export const STUDIO_EDITOR_EVENTS = {
   onStudioChange: 'studio-change' as EventName<StudioChangeEvent>,
   onStudioSave: 'studio-save' as EventName<StudioSaveEvent>,
   onStudioExport: 'studio-export' as EventName<StudioExportEvent>,
+  onStudioDeliver: 'studio-deliver' as EventName<StudioDeliverEvent>,
 } as const;
 
 /** `<studio-editor>` as a React component, with typed `config` and event props. */

@@ -1,5 +1,6 @@
 import type { DeliveryPresetId, ExportFormat } from '../config/types.js';
 import type { ProjectDocument } from '../model/document.js';
+import type { DeliverOptions, DeliveryResult } from './deliver/deliver.js';
 import { AssetDecoder, type AssetDecoderOptions, type DecodedAudio } from './decode.js';
 import { releaseScratch } from './dsp/scratch.js';
 import { exportMix, type ExportedMix } from './export.js';
@@ -83,6 +84,16 @@ export class AudioEngine {
         return result;
       },
     });
+  }
+
+  /**
+   * Delivers the project's ad to each destination (see `deliver` in deliver/deliver.ts): one render, a
+   * master per distinct target, each file encoded, measured and checked in the workers. The delivery's
+   * code is loaded on first use.
+   */
+  async deliver(project: ProjectDocument, options: DeliverOptions): Promise<DeliveryResult> {
+    const { deliver } = await import('./deliver/deliver.js');
+    return deliver(this, project, options);
   }
 
   dispose(): void {

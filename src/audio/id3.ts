@@ -6,6 +6,10 @@ export interface Id3Tags {
   readonly title?: string | undefined;
   /** TPE1. */
   readonly artist?: string | undefined;
+  /** TALB (a delivery: the campaign). */
+  readonly album?: string | undefined;
+  /** TXXX frames, one per entry with a value: `{ 'AD-ID': 'ABCD1234000' }`. */
+  readonly userText?: Readonly<Record<string, string | undefined>> | undefined;
   /** COMM (language `eng`, no description). */
   readonly comment?: string | undefined;
   /** TSSE: the software that encoded the file. */
@@ -39,6 +43,10 @@ export function id3Tag(tags: Id3Tags): Uint8Array {
   };
   if (tags.title) add('TIT2', text(tags.title));
   if (tags.artist) add('TPE1', text(tags.artist));
+  if (tags.album) add('TALB', text(tags.album));
+  for (const [description, value] of Object.entries(tags.userText ?? {})) {
+    if (value) add('TXXX', [new Uint8Array([3]), utf8(description), new Uint8Array(1), utf8(value)]);
+  }
   if (tags.comment) add('COMM', [new Uint8Array([3, 0x65, 0x6e, 0x67, 0]), utf8(tags.comment)]);
   if (tags.encoder) add('TSSE', text(tags.encoder));
   if (frames.length === 0) return new Uint8Array(0);

@@ -1,8 +1,11 @@
 import { StudioError } from '../errors.js';
+import { measureAudio, type MeasuredAudio } from './deliver/figures.js';
+import type { WavTags, WrittenWav } from './deliver/write-wav.js';
 import { measureLoudness, type LoudnessMeasurement } from './dsp/loudness.js';
 import { channelBuffers } from './dsp/mix-spec.js';
 import { loadMp3Encoder } from './mp3-loader.js';
 import type { FromMp3Worker, ToMp3Worker } from './mp3-protocol.js';
+import type { WavEncoding } from './render-protocol.js';
 import { startMp3Worker } from './render-worker-start.js';
 import { describeWorkerFailure, startReadyWorker } from './worker-failure.js';
 
@@ -17,6 +20,10 @@ export interface Mp3Work {
   encode(channels: readonly Float32Array[], sampleRate: number, kbps: number): Promise<Uint8Array[]>;
   /** The loudness of `channels` (with a worker, transferred to it where they can be). */
   measure(channels: readonly Float32Array[], sampleRate: number): Promise<LoudnessMeasurement>;
+  /** A delivery's WAV of `channels` (transferred, with a worker), tagged, hashed and measured as written (see `writeWav`). */
+  writeWav(channels: readonly Float32Array[], sampleRate: number, encoding: WavEncoding, tags: WavTags): Promise<WrittenWav>;
+  /** A delivery's figures of a file's decoded `channels` (transferred, with a worker). */
+  figures(channels: readonly Float32Array[], sampleRate: number): Promise<MeasuredAudio>;
   /** Stops the worker; what is pending rejects with an AbortError. Idempotent. */
   close(): void;
 }
@@ -107,6 +114,14 @@ function inWorker(worker: Worker, signal?: AbortSignal): Mp3Work {
       ask<LoudnessMeasurement>({ type: 'measure', channels, sampleRate }, channelBuffers(channels), (message, done) => {
         if (message.type === 'measured') done(message.measurement);
       }),
+    writeWav: (channels, sampleRate, encoding, tags) =>
+      ask<WrittenWav>({ type: 'wav', channels, sampleRate, encoding, tags }, channelBuffers(channels), (message, done) => {
+        if (message.type === 'wav-written') done(message.written);
+      }),
+    figures: (channels, sampleRate) =>
+      ask<MeasuredAudio>({ type: 'figures', channels, sampleRate }, channelBuffers(channels), (message, done) => {
+        if (message.type === 'figures') done(message.measured);
+      }),
     close: () => close(),
   };
 }
@@ -128,6 +143,8 @@ function onThisThread(signal?: AbortSignal): Mp3Work {
       return module.encodeMp3(channels, sampleRate, kbps, signal);
     },
     measure: async (channels, sampleRate) => measureLoudness([...channels], sampleRate),
+    writeWav: async (channels, sampleRate, encoding, tags) => (await import('./deliver/write-wav.js')).writeWav(channels, sampleRate, encoding, tags),
+    figures: async (channels, sampleRate) => measureAudio(channels, sampleRate),
     close: () => undefined,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Starts the editor's workers: the render worker (`render-worker.js`), the decode worker (`decode-worker.js`,
- * while assets are decoded) and the MP3 worker (`mp3-worker.js`, only when an MP3 is exported), each beside
+ * while assets are decoded), the MP3 worker (`mp3-worker.js`, only when an MP3 is exported or a delivery made)
+ * and the zip worker (`zip-worker.js`, only when a delivery is packed), each beside
  * this module, a self-contained module worker (no imports),
  * written the way bundlers recognise (`new Worker(new URL('./render-worker.js', import.meta.url),
  * { type: 'module' })`) so that Vite, webpack and Parcel emit the file and rewrite its URL.
@@ -26,6 +27,7 @@ let policy: ScriptUrlPolicy | null | undefined;
 const renderHref = (): string => new URL('./render-worker.js', import.meta.url).href;
 const mp3Href = (): string => new URL('./mp3-worker.js', import.meta.url).href;
 const decodeHref = (): string => new URL('./decode-worker.js', import.meta.url).href;
+const zipHref = (): string => new URL('./zip-worker.js', import.meta.url).href;
 
 /** The policy, made on first use; null where Trusted Types do not exist or the page forbids its name. */
 function scriptUrlPolicy(): ScriptUrlPolicy | null {
@@ -35,7 +37,7 @@ function scriptUrlPolicy(): ScriptUrlPolicy | null {
   try {
     policy = factory.createPolicy(POLICY_NAME, {
       createScriptURL: (input) => {
-        if (input === renderHref() || input === mp3Href() || input === decodeHref() || shims.has(input)) return input;
+        if (input === renderHref() || input === mp3Href() || input === decodeHref() || input === zipHref() || shims.has(input)) return input;
         throw new TypeError(`${POLICY_NAME}: ${input} is not one of the editor's workers`);
       },
     });
@@ -79,4 +81,9 @@ export function startMp3Worker(): Worker {
 /** Makes the decode worker (WAV and MP3 decoded off the page); throws as `startRenderWorker` does. */
 export function startDecodeWorker(): Worker {
   return startWorker(decodeHref(), () => new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' }));
+}
+
+/** Makes the zip worker (a delivery's ZIP); throws what the browser throws. */
+export function startZipWorker(): Worker {
+  return startWorker(zipHref(), () => new Worker(new URL('./zip-worker.js', import.meta.url), { type: 'module' }));
 }

@@ -1,6 +1,7 @@
 import type { ApiOperation } from '../api/contract.js';
 import type { AuthConfig } from '../auth/types.js';
 import type { DeliveryPresetId } from '../delivery/presets.js';
+import type { DestinationProfile } from '../delivery/types.js';
 
 // Auth's own types live in auth (which imports nothing from config); the config takes them from there.
 export type { AuthConfig, TokenResult } from '../auth/types.js';
@@ -23,7 +24,7 @@ export interface ApiConfig {
 }
 
 /** The workflow panels, in their default order. */
-export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export';
+export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export' | 'deliver';
 
 /** `config.layout`. */
 export interface LayoutConfig {
@@ -105,6 +106,8 @@ export interface ToolsConfig {
   timeline?: boolean;
   mix?: boolean;
   master?: boolean;
+  /** The Deliver panel: every destination's file from one click, in one ZIP (`config.delivery`). Default `true`. */
+  deliver?: boolean;
   /** `false`, `true` (every format) or `{ formats }`. Default `true`. */
   export?: boolean | { formats: ExportFormat[] };
   /**
@@ -112,6 +115,27 @@ export interface ToolsConfig {
    * `urlTemplate`, where `{project_id}` is replaced by the URL-encoded project id.
    */
   openInStudio?: false | { urlTemplate: string };
+}
+
+/** The shapes of a destination's spec sheet (`src/delivery/types.ts`). */
+export type { DestinationProfile };
+
+/**
+ * A destination as a host gives it: a whole `DestinationProfile`, where `minTailSilence` (default 0),
+ * `metadata` (default every field), `fileName` (default `{advertiser}_{title}_{length}s_{destination}_{adId}`)
+ * and `maxBytes` (default none) may be left out.
+ */
+export type HostDestinationProfile = Omit<DestinationProfile, 'minTailSilence' | 'metadata' | 'fileName'> &
+  Partial<Pick<DestinationProfile, 'minTailSilence' | 'metadata' | 'fileName'>>;
+
+/** `config.delivery`: the destinations of the Deliver panel. */
+export interface DeliveryConfig {
+  /**
+   * Destinations the host adds to the built-in ones (`src/delivery/destinations.ts`). One with the id of a
+   * built-in REPLACES it whole (its numbers and the source naming them go together; nothing is merged field by
+   * field); new ids follow the built-ins, in this order. Ids are distinct. Default: none (the built-ins only).
+   */
+  destinations?: HostDestinationProfile[];
 }
 
 /** `config.theme`: colour mode and brand tokens, applied as `--studio-*` custom properties. */
@@ -159,6 +183,7 @@ export interface StudioConfig {
   vocal?: VocalConfig;
   music?: MusicConfig;
   mastering?: MasteringConfig;
+  delivery?: DeliveryConfig;
   tools?: ToolsConfig;
   theme?: ThemeConfig;
   i18n?: I18nConfig;
@@ -174,6 +199,8 @@ export interface ResolvedConfig {
   vocal: { voice: string | undefined; speed: number; mode: 'single' | 'per-section' };
   music: { track: string | undefined; gain: number; fadeIn: number; fadeOut: number; uploadMaxBytes: number };
   mastering: Required<MasteringConfig>;
+  /** `destinations`: the built-ins with the host's laid over them (see `DeliveryConfig.destinations`). */
+  delivery: { destinations: readonly DestinationProfile[] };
   tools: {
     recommend: boolean;
     product: boolean;
@@ -184,6 +211,7 @@ export interface ResolvedConfig {
     timeline: boolean;
     mix: boolean;
     master: boolean;
+    deliver: boolean;
     exportFormats: ExportFormat[];
     openInStudio: string | undefined;
   };

@@ -1,5 +1,6 @@
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
+import { BUILTIN_DESTINATIONS, mergeDestinations } from '../delivery/destinations.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioConfigError } from '../errors.js';
 import { placeholdersIn, placeholdersOf, STRING_KEYS } from '../i18n/translate.js';
@@ -24,11 +25,12 @@ import {
   text,
   type Check,
 } from './checks.js';
+import { readDelivery } from './destinations.js';
 import { snapshotConfig } from './snapshot.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
-export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'tools', 'theme', 'i18n'] as const;
-export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
+export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
 
 function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
@@ -195,7 +197,7 @@ const studioUrl: Check<string | undefined> = (value, path, issues) => {
     : template;
 };
 
-const TOOL_SWITCHES = ['recommend', 'product', 'script', 'voice', 'music', 'upload', 'timeline', 'mix', 'master'] as const;
+const TOOL_SWITCHES = ['recommend', 'product', 'script', 'voice', 'music', 'upload', 'timeline', 'mix', 'master', 'deliver'] as const;
 
 function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
   const path = 'config.tools';
@@ -313,6 +315,7 @@ export function resolveConfig(given: unknown, options: ValidateOptions = {}): Re
     vocal: vocal(object['vocal'], issues),
     music: music(object['music'], issues),
     mastering: mastering(object['mastering'], issues),
+    delivery: { destinations: mergeDestinations(BUILTIN_DESTINATIONS, readDelivery(object['delivery'], issues)) },
     tools: tools(object['tools'], issues),
     theme: theme(object['theme'], issues),
     i18n: i18n(object['i18n'], issues),

@@ -1,5 +1,6 @@
 import type { StudioAuthErrorEvent } from './studio-auth-error.js';
 import type { StudioChangeEvent } from './studio-change.js';
+import type { StudioDeliverEvent } from './studio-deliver.js';
 import type { StudioErrorEvent } from './studio-error.js';
 import type { StudioExportEvent } from './studio-export.js';
 import type { StudioJobProgressEvent } from './studio-job-progress.js';
@@ -18,6 +19,7 @@ export interface StudioEventMap {
   change: StudioChangeEvent;
   save: StudioSaveEvent;
   export: StudioExportEvent;
+  deliver: StudioDeliverEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

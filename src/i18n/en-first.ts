@@ -18,6 +18,7 @@ export const enFirst = {
   'panel.mix': 'Mix',
   'panel.master': 'Master',
   'panel.export': 'Export',
+  'panel.deliver': 'Deliver',
   'panel.loading': 'Loading…',
   'recommend.heading': 'Start from your product',
   'recommend.source': 'Start from',

@@ -50,4 +50,20 @@ export const LATER_KEYS =
   'export.heading export.speechCut{seconds}{end} export.extendToFit{seconds} export.fitScript export.nothing ' +
   'export.done{file}{size} export.kb{value} export.mb{value} export.result export.file export.size ' +
   'export.loudness export.truePeak export.compliance export.meets{preset} export.misses{preset}{rules} ' +
-  'export.unmastered export.cancelled export.failed{message} export.noPreview';
+  'export.unmastered export.cancelled export.failed{message} export.noPreview deliver.heading ' +
+  'deliver.destinations deliver.wav{depth} deliver.mp3{kbps} deliver.rate{khz} deliver.mono deliver.stereo ' +
+  'deliver.loudness{lufs}{tolerance} deliver.truePeak{dbtp} deliver.exact deliver.maxLength{seconds} ' +
+  'deliver.maxSize{size} deliver.tail{seconds} deliver.sourceLabel deliver.unpublished{figures} ' +
+  'deliver.figure.codec deliver.figure.sampleRate deliver.figure.channels deliver.figure.loudness ' +
+  'deliver.figure.tolerance deliver.figure.truePeak deliver.figure.length deliver.figure.maxBytes ' +
+  'deliver.figure.minTailSilence deliver.campaign deliver.advertiser deliver.product deliver.adId ' +
+  'deliver.adIdHint deliver.isci deliver.isciHint deliver.version deliver.adIdLength{count} deliver.adIdVideo ' +
+  'deliver.adIdPrefix deliver.adIdCharacters deliver.isciFormat deliver.tooLong{max}{count} deliver.stems ' +
+  'deliver.run deliver.chooseOne deliver.fixFields deliver.nothing deliver.noPreview deliver.progress ' +
+  'deliver.stage.queued deliver.stage.render deliver.stage.master deliver.stage.encode deliver.stage.measure ' +
+  'deliver.stage.pack deliver.stage.done deliver.fileStage{file}{stage} deliver.stem.voice deliver.stem.music ' +
+  'deliver.cancelled deliver.failed{message} deliver.results deliver.summary{passed}{total}{zip}{size} ' +
+  'deliver.pass deliver.fail deliver.rule.loudness deliver.rule.truePeak deliver.rule.length ' +
+  'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.ruleLine{rule}{measured}{required} ' +
+  'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
+  'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file}';

@@ -1,6 +1,6 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
-import type { ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, TrackId, VoiceClip } from './document.js';
+import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, TrackId, VoiceClip } from './document.js';
 
 /**
  * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one
@@ -22,7 +22,18 @@ export type EditAction = Edit &
   (
     | { type: 'project/rename'; title: string }
     | { type: 'project/set-duration'; duration: number }
-    | { type: 'project/set-delivery'; delivery: Partial<DeliverySettings> }
+    | { type: 'project/set-delivery'; delivery: Partial<Pick<DeliverySettings, 'format' | 'sampleRate'>> }
+    /**
+     * Sets campaign fields (the others stay). Codes are stored trimmed and upper case. A wrong value (an Ad-ID
+     * or ISCI that `adIdProblem` / `isciProblem` refuses, text over its length) is REFUSED: the dispatch throws a
+     * `StudioProjectError` naming `project.campaign.<field>` and the reason, and nothing changes. The panel
+     * checks with `campaignFieldProblem` first and shows the field error, dispatching only what is valid.
+     */
+    | { type: 'campaign/set'; campaign: Partial<CampaignFields> }
+    /** The Deliver panel's chosen destination ids (duplicates dropped). A malformed id throws a `StudioProjectError`. */
+    | { type: 'delivery/destinations'; destinations: readonly string[] }
+    /** Whether the Deliver panel delivers the voice and music stems too. */
+    | { type: 'delivery/stems'; stems: boolean }
     | { type: 'voice/set'; voice: string | null; details?: VoiceDetails | null }
     | { type: 'voice/set-speed'; speed: number }
     | { type: 'voice/set-mode'; mode: 'single' | 'per-section' }

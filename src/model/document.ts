@@ -1,9 +1,14 @@
 import type { AssetMetadata, MusicDetails, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { ExportFormat } from '../config/types.js';
+import { EMPTY_CAMPAIGN } from '../delivery/campaign.js';
+import { DEFAULT_DELIVERY_DESTINATIONS } from '../delivery/destinations.js';
 import { presetNumbers, type DeliveryPresetId } from '../delivery/presets.js';
+import type { CampaignFields } from '../delivery/types.js';
+
+export type { CampaignFields };
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
 export interface ProjectSection {
@@ -107,10 +112,18 @@ export interface MasteringSettings {
   readonly truePeak: number;
 }
 
-/** The file delivered on export. */
+/** The file delivered on export, and what the Deliver panel delivers. */
 export interface DeliverySettings {
   readonly format: ExportFormat;
   readonly sampleRate: 44100 | 48000;
+  /**
+   * Ids of the destinations chosen in the Deliver panel (schema 5), distinct, in the order chosen. An id the
+   * config does not know (a draft from another host) is kept and not delivered. New projects: `streaming`
+   * and `client-approval`.
+   */
+  readonly destinations: readonly string[];
+  /** Deliver the voice-only and music-only stems too (schema 5). */
+  readonly stems: boolean;
 }
 
 /** The voice of the whole ad. */
@@ -143,6 +156,8 @@ export interface ProjectDocument {
   /** Target duration of the ad, seconds. */
   readonly duration: number;
   readonly delivery: DeliverySettings;
+  /** Advertiser, campaign, Ad-ID, ISCI and version label: they travel into every delivered file (schema 5). */
+  readonly campaign: CampaignFields;
   readonly voice: VoiceSettings;
   readonly script: { readonly sections: readonly ProjectSection[] };
   readonly clips: readonly VoiceClip[];
@@ -179,7 +194,8 @@ export function createProject(options: NewProjectOptions): ProjectDocument {
     project_id: options.projectId,
     title: options.title,
     duration: options.duration,
-    delivery: { format: 'wav24', sampleRate: 48000 },
+    delivery: { format: 'wav24', sampleRate: 48000, destinations: [...DEFAULT_DELIVERY_DESTINATIONS], stems: false },
+    campaign: EMPTY_CAMPAIGN,
     voice: { voice: options.voice ?? null, details: null, speed: options.speed ?? 1, mode: options.mode ?? 'single' },
     script: { sections: [] },
     clips: [],

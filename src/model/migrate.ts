@@ -1,4 +1,6 @@
 import { describe } from '../config/checks.js';
+import { EMPTY_CAMPAIGN, normaliseCampaignField } from '../delivery/campaign.js';
+import { DEFAULT_DELIVERY_DESTINATIONS } from '../delivery/destinations.js';
 import { DEFAULT_TRACKS, SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
 import { StudioProjectError, isObject, validateProject } from './validate.js';
 
@@ -82,8 +84,32 @@ function v3ToV4(old: Record<string, unknown>): Record<string, unknown> {
   return { ...old, schemaVersion: 4, tracks: old['tracks'] ?? DEFAULT_TRACKS };
 }
 
+/**
+ * v4 -> v5: the campaign fields (all empty) and the Deliver panel's choice (the default destinations, no
+ * stems). A v4 document without a delivery object is left for validation to refuse by path.
+ */
+function v4ToV5(old: Record<string, unknown>): Record<string, unknown> {
+  const delivery = old['delivery'];
+  return {
+    ...old,
+    schemaVersion: 5,
+    campaign: old['campaign'] ?? EMPTY_CAMPAIGN,
+    ...(isObject(delivery) ? { delivery: { destinations: [...DEFAULT_DELIVERY_DESTINATIONS], stems: false, ...delivery } } : {}),
+  };
+}
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5 };
+
+/** The Ad-ID and ISCI of a read document as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
+function normaliseCodes(doc: Record<string, unknown>): Record<string, unknown> {
+  const campaign = doc['campaign'];
+  if (!isObject(campaign)) return doc;
+  const codes = Object.fromEntries(
+    (['adId', 'isci'] as const).flatMap((field) => (typeof campaign[field] === 'string' ? [[field, normaliseCampaignField(field, campaign[field])]] : [])),
+  );
+  return { ...doc, campaign: { ...campaign, ...codes } };
+}
 
 /**
  * Reads a project document of any known schema version: migrates it step by step to the current version,
@@ -112,6 +138,7 @@ export function readProject(value: unknown, root = 'project'): ProjectDocument {
     if (migrate === undefined) throw new StudioProjectError('project-invalid', [{ path: `${root}.schemaVersion`, message: `no migration from schema ${from}` }]);
     current = migrate(current, root);
   }
+  current = normaliseCodes(current);
   validateProject(current, root);
   // A deep copy through JSON, so nothing the caller still holds can change the document later.
   let copy: unknown;

@@ -1,9 +1,12 @@
 import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
+import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
+import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
-import { DEFAULT_BED, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DEFAULT_BED, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { MAX_CHOSEN_DESTINATIONS, StudioProjectError, type ProjectIssue } from './validate.js';
 
 /** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
 const clamp = (value: number, min: number, max: number): number | undefined =>
@@ -103,8 +106,21 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return duration === undefined || duration === doc.duration ? doc : { ...doc, duration };
     }
     case 'project/set-delivery': {
-      const delivery = patch(doc.delivery, action.delivery);
+      const delivery = patch<ProjectDocument['delivery']>(doc.delivery, action.delivery);
       return delivery === doc.delivery ? doc : { ...doc, delivery };
+    }
+    case 'campaign/set': {
+      const campaign = patch(doc.campaign, checkedCampaign(action.campaign));
+      return campaign === doc.campaign ? doc : { ...doc, campaign };
+    }
+    case 'delivery/destinations': {
+      const destinations = checkedDestinations(action.destinations);
+      const same = destinations.length === doc.delivery.destinations.length && destinations.every((id, index) => id === doc.delivery.destinations[index]);
+      return same ? doc : { ...doc, delivery: { ...doc.delivery, destinations } };
+    }
+    case 'delivery/stems': {
+      if (typeof action.stems !== 'boolean') throw new StudioProjectError('project-invalid', [{ path: 'project.delivery.stems', message: 'expected true or false' }]);
+      return action.stems === doc.delivery.stems ? doc : { ...doc, delivery: { ...doc.delivery, stems: action.stems } };
     }
     case 'voice/set': {
       const details = action.details !== undefined ? action.details : action.voice === doc.voice.voice ? doc.voice.details : null;
@@ -290,6 +306,34 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'project/load':
       return action.project;
   }
+}
+
+/** The given campaign fields as stored (codes trimmed, upper case); throws a `StudioProjectError` naming each wrong one. */
+function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields> {
+  const issues: ProjectIssue[] = [];
+  const fields: Partial<Record<keyof CampaignFields, string>> = {};
+  for (const field of CAMPAIGN_FIELDS) {
+    const value = given[field];
+    if (value === undefined) continue;
+    const problem = campaignFieldProblem(field, value);
+    if (problem === null) fields[field] = normaliseCampaignField(field, value);
+    else issues.push({ path: `project.campaign.${field}`, message: problem.message });
+  }
+  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
+  return fields;
+}
+
+/** Chosen destination ids, duplicates dropped; throws a `StudioProjectError` naming a malformed one. */
+function checkedDestinations(given: readonly string[]): string[] {
+  const path = 'project.delivery.destinations';
+  if (!Array.isArray(given)) throw new StudioProjectError('project-invalid', [{ path, message: 'expected an array of destination ids' }]);
+  const issues = given.flatMap((id: unknown, index) =>
+    typeof id === 'string' && DESTINATION_ID.test(id) ? [] : [{ path: `${path}[${index}]`, message: 'expected a destination id (lower-case letters, digits and "-", at most 40)' }],
+  );
+  const ids = [...new Set(given)];
+  if (ids.length > MAX_CHOSEN_DESTINATIONS) issues.push({ path, message: `expected at most ${MAX_CHOSEN_DESTINATIONS} destinations, got ${ids.length}` });
+  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
+  return ids;
 }
 
 /** The shortest piece a split leaves, seconds. */

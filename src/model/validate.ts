@@ -1,4 +1,6 @@
 import { describe } from '../config/checks.js';
+import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
+import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioError } from '../errors.js';
@@ -97,6 +99,28 @@ const uniqueIds =
     });
   };
 
+/** The most destinations a project has chosen (the built-ins and every one a host may add). */
+export const MAX_CHOSEN_DESTINATIONS = 100;
+
+/** Ids of destinations: well formed and distinct. */
+const destinationIds: Shape = (v, p, i) => {
+  if (!Array.isArray(v)) return fail(i, p, 'an array of destination ids', v);
+  if (v.length > MAX_CHOSEN_DESTINATIONS) return fail(i, p, `at most ${MAX_CHOSEN_DESTINATIONS} destination ids`, `${v.length} entries`);
+  v.forEach((item, index) => {
+    if (typeof item !== 'string' || !DESTINATION_ID.test(item)) fail(i, `${p}[${index}]`, 'a destination id (lower-case letters, digits and "-", at most 40)', item);
+    else if (v.indexOf(item) < index) i.push({ path: `${p}[${index}]`, message: `is a duplicate of an earlier destination: ${describe(item)}` });
+  });
+};
+
+/** One campaign field: its own check (Ad-ID, ISCI, length), and codes stored trimmed and upper case. */
+const campaignField =
+  (field: (typeof CAMPAIGN_FIELDS)[number]): Shape =>
+  (v, p, i) => {
+    const problem = campaignFieldProblem(field, v);
+    if (problem !== null) i.push({ path: p, message: `${problem.message} Got ${describe(v)}.` });
+    else if (normaliseCampaignField(field, v as string) !== v) i.push({ path: p, message: `is stored trimmed and in capitals: ${describe(normaliseCampaignField(field, v as string))}` });
+  };
+
 const seconds = num(0, 3600, ' (seconds)');
 const db = num(-120, 24, ' (dB)');
 const section = object({ id, label: str, text: str }, { voice: id });
@@ -131,7 +155,8 @@ const documentShape = object({
     if (typeof v !== 'string' || v.length > 200) fail(i, p, 'a title of at most 200 characters', v);
   },
   duration: num(DURATION_LIMITS.min, DURATION_LIMITS.max, ' (seconds)'),
-  delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000) }),
+  delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000), destinations: destinationIds, stems: bool }),
+  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.map((field) => [field, campaignField(field)]))),
   voice: object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') }),
   script: object({ sections: uniqueIds(list(section, 500), 'id') }),
   clips: uniqueIds(list(clip, 2000), 'id'),

@@ -14,7 +14,7 @@ import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
 
-const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 
 describe('<studio-editor> accessibility with a voiced project', () => {
   let voiceUrl = '';

@@ -11,7 +11,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { createProject } from '../../src/model/document.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 
-const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 
 /** Every element under `root`, through open shadow roots. */
 function deepAll(root: ParentNode, out: Element[] = []): Element[] {

@@ -16,7 +16,7 @@ const box = (element: Element) => {
   return { top: Math.round(top), height: Math.round(height) };
 };
 
-const PANELS = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const PANELS = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 
 describe('<studio-editor> loads on demand', () => {
   let handle: StudioHandle | undefined;

@@ -21,6 +21,7 @@ const PANELS: Array<{ id: PanelId; tag: string }> = [
   { id: 'mix', tag: 'studio-editor-mix-panel' },
   { id: 'master', tag: 'studio-editor-master-panel' },
   { id: 'export', tag: 'studio-editor-export-panel' },
+  { id: 'deliver', tag: 'studio-editor-deliver-panel' },
 ];
 
 async function mount(config: object = {}, width = '100%'): Promise<StudioEditor> {
@@ -97,22 +98,22 @@ describe('<studio-editor> panels (issue 7)', () => {
 
   it('shows a tab and a panel for every tool that is on, in workflow order', async () => {
     const editor = await mount();
-    expect(tabIds(editor)).to.deep.equal(['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export']);
+    expect(tabIds(editor)).to.deep.equal(['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver']);
     for (const { tag } of PANELS) expect(editor.shadowRoot!.querySelector(tag) !== null, tag).to.equal(true);
   });
 
-  for (const tool of ['script', 'voice', 'music', 'mix', 'master', 'export'] as const) {
+  for (const tool of ['script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'] as const) {
     it(`tools.${tool} = false removes its tab and its panel`, async () => {
       const editor = await mount({ tools: { [tool]: false } });
       expect(tabIds(editor)).to.not.include(tool);
       expect(editor.shadowRoot!.querySelector(PANELS.find((p) => p.id === tool)!.tag) === null).to.equal(true);
-      expect(tabIds(editor).length).to.equal(6);
+      expect(tabIds(editor).length).to.equal(7);
     });
   }
 
   it('tools.recommend and tools.product both off remove the recommend panel; tools.upload off removes the upload area', async () => {
     const editor = await mount({ tools: { recommend: false, product: false, upload: false } });
-    expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix', 'master', 'export']);
+    expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix', 'master', 'export', 'deliver']);
     expect(editor.shadowRoot!.querySelector('studio-editor-recommend-panel') === null).to.equal(true);
     const music = await show(editor, 'music');
     const picker = music.shadowRoot!.querySelector('studio-editor-music-picker')!;

@@ -24,7 +24,7 @@ describe('<studio-editor-export-form>', () => {
     expect(first.detail).to.deep.equal({ format: 'mp3', sampleRate: 44_100, fileName: 'Ad.mp3' });
     form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=rate]')[1]!.click();
     form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=format]')[0]!.click();
-    form.delivery = { format: 'wav24', sampleRate: 44_100 };
+    form.delivery = { format: 'wav24', sampleRate: 44_100, destinations: [], stems: false };
     await form.updateComplete;
     setTimeout(() => form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click());
     const second = (await oneEvent(form, 'export-request')) as CustomEvent<ExportRequest>;

@@ -21,7 +21,26 @@ const validConfig = (): Record<string, unknown> => ({
   vocal: { voice: 'v1', speed: 1, mode: 'single' },
   music: { track: 't1', gain: -6, fadeIn: 0.5, fadeOut: 1.5, uploadMaxBytes: 1_000_000 },
   mastering: { preset: 'custom', target: -16, truePeak: -1 },
-  tools: { mix: true, export: { formats: ['wav16', 'mp3'] }, openInStudio: { urlTemplate: 'https://studio.example/p/{project_id}' } },
+  delivery: {
+    destinations: [
+      {
+        id: 'radio-x',
+        label: 'Radio X',
+        source: { title: 'Radio X sheet', url: 'https://radio-x.example/specs', unpublished: ['tolerance'] },
+        codec: { container: 'mp3', bitrateKbps: 128 },
+        sampleRate: 44100,
+        channels: 1,
+        loudness: -16,
+        tolerance: 1,
+        truePeak: -1,
+        length: { kind: 'max', maxSeconds: 30 },
+        maxBytes: 1_000_000,
+        metadata: ['title', 'adId'],
+        fileName: '{advertiser}_{title}',
+      },
+    ],
+  },
+  tools: { mix: true, deliver: true, export: { formats: ['wav16', 'mp3'] }, openInStudio: { urlTemplate: 'https://studio.example/p/{project_id}' } },
   theme: { mode: 'dark', density: 'compact', accent: '#ff0066', surface: 'white', fontFamily: '"Inter", sans-serif', radius: '4px' },
   i18n: { locale: 'fr', strings: { 'panels.label': 'Étapes' } },
 });

@@ -59,8 +59,8 @@ describe('project schema', () => {
   it('refuses a document from a newer editor, and one without a version', () => {
     const future = refusal({ ...sampleProject(), schemaVersion: SCHEMA_VERSION + 1 });
     expect(future.code).to.equal('project-too-new');
-    expect(future.message).to.include('saved by a newer editor (schema 5; this editor reads up to 4)');
-    expect(refusal({ title: 'x' }).message).to.equal('project.schemaVersion: expected a schema version (a whole number from 1 to 4), got undefined');
+    expect(future.message).to.include(`saved by a newer editor (schema ${SCHEMA_VERSION + 1}; this editor reads up to ${SCHEMA_VERSION})`);
+    expect(refusal({ title: 'x' }).message).to.equal(`project.schemaVersion: expected a schema version (a whole number from 1 to ${SCHEMA_VERSION}), got undefined`);
     expect(refusal('{').message).to.equal('project: expected a project document (an object), got "{"');
   });
 
@@ -80,7 +80,7 @@ describe('migrations', () => {
 
   it('migrates a v1 document to the current schema', () => {
     const doc = readProject(v1);
-    expect(doc.schemaVersion).to.equal(4);
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
     expect(doc.mastering.enabled).to.equal(true);
     expect(doc.project_id).to.equal('ad-7');
     expect(doc.script.sections.map((s) => `${s.id}:${s.label}:${s.text}`)).to.deep.equal(['s1:Hook:Hook here.', 's2:Body:Body here.', 's3:Call to action:Buy now.', 's4:Part 4:P.S.']);
@@ -102,7 +102,7 @@ describe('migrations', () => {
 
   it('migrates a v2 document to v3 with mastering on, keeping its preset and numbers', () => {
     const doc = readProject(v2());
-    expect(doc.schemaVersion).to.equal(4);
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
     expect(doc.mastering).to.deep.equal({ enabled: true, preset: 'ebu-r128', target: -23, truePeak: -1 });
     expect(doc.clips.length).to.equal(sampleProject().clips.length);
   });
@@ -111,7 +111,7 @@ describe('migrations', () => {
     const v3 = JSON.parse(JSON.stringify(sampleProject())) as Record<string, unknown>;
     delete v3['tracks'];
     const doc = readProject({ ...v3, schemaVersion: 3 });
-    expect(doc.schemaVersion).to.equal(4);
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
     expect(doc.tracks).to.deep.equal({ voice: { muted: false, solo: false }, music: { muted: false, solo: false } });
     const bad = refusal({ ...sampleProject(), tracks: { voice: { muted: 'yes', solo: false }, music: { muted: false, solo: false } } });
     expect(bad.issues.map((issue) => issue.path)).to.deep.equal(['project.tracks.voice.muted']);

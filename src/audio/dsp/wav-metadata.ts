@@ -1,4 +1,4 @@
-// Metadata chunks of a WAV file: LIST/INFO (title, artist, software, comment) and the BWF `bext` chunk
+// Metadata chunks of a WAV file: LIST/INFO (title, artist, product, software, comment) and the BWF `bext` chunk
 // (EBU Tech 3285 version 2, with its loudness fields). Decoders skip chunks they do not know.
 import { AudioInputError } from '../errors.js';
 
@@ -11,17 +11,26 @@ export interface BextLoudness {
   readonly shortTermMax: number;
 }
 
-/** What `wavMetadataChunks` writes; every field is optional, and nothing is written when none is given. */
+/**
+ * What `wavMetadataChunks` writes; every field is optional, and nothing is written when none is given. A
+ * `bext` chunk is written when `loudness`, `description` or `originatorReference` is given.
+ */
 export interface WavMetadata {
   /** INFO `INAM`. */
   readonly title?: string | undefined;
   /** INFO `IART`. */
   readonly artist?: string | undefined;
+  /** INFO `IPRD` (the product: a delivery's campaign). */
+  readonly product?: string | undefined;
+  /** `bext` OriginatorReference (32 ASCII characters at most: a delivery's Ad-ID). */
+  readonly originatorReference?: string | undefined;
   /** INFO `ISFT`, and `bext` Originator. */
   readonly software?: string | undefined;
-  /** INFO `ICMT`, and `bext` Description. */
+  /** INFO `ICMT`, and `bext` Description unless `description` is given. */
   readonly comment?: string | undefined;
-  /** Writes a `bext` chunk with these figures. */
+  /** `bext` Description (256 ASCII characters at most). Default: `comment`. */
+  readonly description?: string | undefined;
+  /** The `bext` loudness fields (not given, 0x7fff, when absent). */
   readonly loudness?: BextLoudness | undefined;
 }
 
@@ -50,6 +59,7 @@ function infoChunk(metadata: WavMetadata): Uint8Array | null {
   const fields: Array<[string, string | undefined]> = [
     ['INAM', metadata.title],
     ['IART', metadata.artist],
+    ['IPRD', metadata.product],
     ['ISFT', metadata.software],
     ['ICMT', metadata.comment],
   ];
@@ -61,22 +71,27 @@ function infoChunk(metadata: WavMetadata): Uint8Array | null {
 /** Hundredths as a 16-bit field; 0x7fff when the figure is not finite (EBU Tech 3285: not given). */
 const hundredths = (value: number): number => (Number.isFinite(value) ? Math.max(-32768, Math.min(32767, Math.round(value * 100))) : 0x7fff);
 
-/** A `bext` chunk, version 2: description, originator and the loudness fields; no date, time or UMID. */
-function bextChunk(metadata: WavMetadata, loudness: BextLoudness): Uint8Array {
+/**
+ * A `bext` chunk, version 2 (EBU Tech 3285 offsets: Description 0, Originator 256, OriginatorReference 288,
+ * Version 346, loudness fields 412 to 421): description, originator, originator reference and the loudness
+ * fields; no date, time or UMID.
+ */
+function bextChunk(metadata: WavMetadata, loudness: BextLoudness | undefined): Uint8Array {
   const body = new Uint8Array(602);
   const view = new DataView(body.buffer);
   const ascii = (at: number, size: number, text: string | undefined): void => {
     const bytes = utf8((text ?? '').replace(/[^\x20-\x7e]/g, '?'));
     body.set(bytes.subarray(0, size), at);
   };
-  ascii(0, 256, metadata.comment);
+  ascii(0, 256, metadata.description ?? metadata.comment);
   ascii(256, 32, metadata.software);
+  ascii(288, 32, metadata.originatorReference);
   view.setUint16(346, 2, true);
-  view.setInt16(412, hundredths(loudness.integrated), true);
-  view.setInt16(414, hundredths(loudness.range), true);
-  view.setInt16(416, hundredths(loudness.truePeak), true);
-  view.setInt16(418, hundredths(loudness.momentaryMax), true);
-  view.setInt16(420, hundredths(loudness.shortTermMax), true);
+  view.setInt16(412, hundredths(loudness?.integrated ?? NaN), true);
+  view.setInt16(414, hundredths(loudness?.range ?? NaN), true);
+  view.setInt16(416, hundredths(loudness?.truePeak ?? NaN), true);
+  view.setInt16(418, hundredths(loudness?.momentaryMax ?? NaN), true);
+  view.setInt16(420, hundredths(loudness?.shortTermMax ?? NaN), true);
   return chunk('bext', body);
 }
 
@@ -84,7 +99,7 @@ function bextChunk(metadata: WavMetadata, loudness: BextLoudness): Uint8Array {
 export function wavMetadataChunks(metadata: WavMetadata | undefined): Uint8Array {
   if (!metadata) return new Uint8Array(0);
   const parts: Uint8Array[] = [];
-  if (metadata.loudness) parts.push(bextChunk(metadata, metadata.loudness));
+  if (metadata.loudness || metadata.description || metadata.originatorReference) parts.push(bextChunk(metadata, metadata.loudness));
   const info = infoChunk(metadata);
   if (info) parts.push(info);
   return concat(parts);

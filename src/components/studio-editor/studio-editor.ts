@@ -28,6 +28,7 @@ import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
 import { restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
+import type { DeliverOptions, DeliverResult, DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
 import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
@@ -42,6 +43,7 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  * @fires {StudioErrorEvent} studio-error - Something failed; `detail` is `{ code, message, recoverable, status? }`.
  * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
  * @fires {StudioExportEvent} studio-export - An export finished; `detail` is `{ blob, format, fileName, measurement, compliance }`.
+ * @fires {StudioDeliverEvent} studio-deliver - A delivery finished; `detail` is `{ manifest, zip, fileName }`.
  * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
@@ -107,6 +109,22 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  * @csspart export-bar - Its progress bar.
  * @csspart export-result - The exported file and its figures.
  * @csspart export-message - Messages of the export panel.
+ * @csspart deliver-panel - The Deliver panel (`<studio-editor-deliver-panel>`), shown with `tools.deliver`.
+ * @csspart deliver-destinations - Its checklist of destinations.
+ * @csspart deliver-destination - Each destination: checkbox, key numbers and source.
+ * @csspart deliver-numbers - A destination's key numbers.
+ * @csspart deliver-source - Where a destination's numbers come from (expandable).
+ * @csspart deliver-campaign - The campaign fields (advertiser, campaign, Ad-ID, ISCI, version).
+ * @csspart deliver-stems - The stems checkbox.
+ * @csspart deliver-submit - The Deliver button.
+ * @csspart deliver-progress - The progress rows of a running delivery, with Cancel.
+ * @csspart deliver-row - Each file's progress row.
+ * @csspart deliver-cancel - The Cancel button of a delivery.
+ * @csspart deliver-results - The delivered files.
+ * @csspart deliver-file - Each delivered file: figures, failed rules with their fix, its download.
+ * @csspart deliver-verdict - Pass or Fail of a delivered file.
+ * @csspart deliver-zip - The ZIP's download.
+ * @csspart deliver-message - Messages of the Deliver panel.
  * @csspart music-panel - The music panel (`<studio-editor-music-panel>`).
  * @csspart music-current - The line naming the current music.
  * @csspart music-picker - The music library, upload and sliders.
@@ -293,6 +311,26 @@ export class StudioEditor extends LitElement {
     return (await this.#session.export(options)).blob;
   }
 
+  /**
+   * Delivers the ad to each of `destinations` (ids of `config.delivery.destinations`; default the project's
+   * choice) in one run: the mix rendered once, mastered once per loudness target, each file encoded, tagged
+   * with the campaign fields, measured as written and checked against its destination's rules; `stems` adds
+   * the voice and the music alone. Resolves to the ZIP (passing files, `manifest.json`, `report.html`, stems),
+   * its file name and the manifest, and fires `studio-deliver`. Files failing a rule are in the manifest's
+   * `excluded`, not in the ZIP. Rejects with the signal's reason when aborted (nothing is kept).
+   */
+  async deliver(options: DeliverOptions = {}): Promise<DeliverResult> {
+    const { zip, fileName, manifest } = await this.#deliverRun(options);
+    return { zip, fileName, manifest };
+  }
+
+  /** `deliver()` with every file made and a re-pack, for the Deliver panel (its code loaded when first used). */
+  readonly #deliverRun: DeliverRunner = async (options) => {
+    const { deliverAd } = await import('./editor-deliver.js');
+    const host = { config: () => this.resolved, engine: () => this.#session.audio(), project: () => this.getProject(), target: this, emitError: this.#report };
+    return deliverAd(host, options);
+  };
+
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
     const command = toolbarCommand(event.detail, this.resolved, this.store.getState().project.project_id);
     if (command?.kind === 'store') this.store.dispatch(command.action);
@@ -330,7 +368,7 @@ export class StudioEditor extends LitElement {
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
-        ${workflowPanels(config, this.t('panel.loading'))}
+        ${workflowPanels(config, this.t('panel.loading'), this.#deliverRun)}
       </studio-editor-panels>
       ${config.tools.timeline
         ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`

@@ -6,6 +6,7 @@ import type { DisposalScope } from '../../internal/scope.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
+import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
 import { loadOnce } from '../../internal/load-once.js';
 
 // The first step of the workflow, and the panel shown first by default: part of the editor itself, so that
@@ -24,6 +25,7 @@ const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
   mix: () => import('../studio-mix-panel/studio-mix-panel.js'),
   master: () => import('../studio-master-panel/studio-master-panel.js'),
   export: () => import('../studio-export-panel/studio-export-panel.js'),
+  deliver: () => import('../studio-deliver-panel/studio-deliver-panel.js'),
 };
 
 /** Loads (once per page) the module of the panel `id`; a failed load is tried again next time. */
@@ -69,14 +71,16 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
   if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
   if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
+  if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
   return tabs;
 }
 
 /**
  * The panel elements for `<studio-editor-panels>` (`loadingText` shows in each until its module is loaded), each in the slot of its tab, its structural parts exported
- * with the panel's prefix (`master-meter`) so a host styles them with `studio-editor::part()`.
+ * with the panel's prefix (`master-meter`) so a host styles them with `studio-editor::part()`. `deliver` is
+ * the editor's delivery, which the Deliver panel runs.
  */
-export function workflowPanels(config: ResolvedConfig, loadingText: string): TemplateResult {
+export function workflowPanels(config: ResolvedConfig, loadingText: string, deliver: DeliverRunner): TemplateResult {
   const { tools, music } = config;
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
@@ -101,5 +105,9 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string): Tem
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}
           exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
+      : nothing}
+    ${tools.deliver
+      ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}
+          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, file: deliver-file, verdict: deliver-verdict, zip: deliver-zip, message: deliver-message"></studio-editor-deliver-panel>`
       : nothing}`;
 }

@@ -8,7 +8,7 @@ const PARTS: ReadonlyArray<readonly [StringKey, (doc: ProjectDocument) => unknow
   ['notice.part.voice', (doc) => [doc.voice, doc.clips]],
   ['notice.part.music', (doc) => doc.music],
   ['notice.part.mix', (doc) => doc.mix],
-  ['notice.part.delivery', (doc) => [doc.duration, doc.delivery, doc.mastering]],
+  ['notice.part.delivery', (doc) => [doc.duration, doc.delivery, doc.mastering, doc.campaign]],
   ['notice.part.recommendations', (doc) => doc.recommendations],
 ];
 

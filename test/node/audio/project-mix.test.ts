@@ -39,7 +39,7 @@ describe('projectMixSpec', () => {
   const table: Array<{ name: string; doc: ProjectDocument; check: (spec: ReturnType<typeof projectMixSpec>) => void }> = [
     {
       name: 'the ad length is the project duration, at the delivery rate, stereo',
-      doc: project({ duration: 15, delivery: { format: 'wav16', sampleRate: 44100 } }),
+      doc: project({ duration: 15, delivery: { format: 'wav16', sampleRate: 44100, destinations: [], stems: false } }),
       check: (spec) => {
         assert.equal(spec.length, 15);
         assert.equal(spec.sampleRate, 44100);

@@ -1,0 +1,335 @@
+// Deliver: every destination's file from one render. The mix is rendered once, un-mastered; each distinct
+// master (see plan.ts) is made once from it; each destination's file is encoded from its master, decoded
+// again, measured and checked against the destination's rules. Stems (voice, music) on request.
+import { StudioError } from '../../errors.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
+import { checkDestination, passesAll } from '../../delivery/rules.js';
+import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
+import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
+import { nextTurn, runSteps } from '../dsp/steps.js';
+import { id3Tag } from '../id3.js';
+import type { Mp3Work } from '../mp3-work.js';
+import { projectMixSpec, type SourceLookup } from '../project-mix.js';
+import type { RenderedMix } from '../render-protocol.js';
+import { speechOverrun, speechTiming } from '../timing-rules.js';
+import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
+import { planMasters, type MasterTarget } from './plan.js';
+import { sha256Hex } from './sha256.js';
+import { voiceAndMusic } from './stems.js';
+import { WorkPool } from './work-pool.js';
+import { deliveryId3 } from './tags.js';
+
+/** Works writing files at once by default: two MP3 encoders halve the delivery's longest part where there are cores. */
+const DEFAULT_WORKERS = 2;
+
+/** The rate a delivery renders the mix at, and the stems' rate. */
+export const DELIVERY_RENDER_RATE = 48_000;
+
+/** Where a file of a delivery is. `failed`: it could not be made (see `DeliveryResult.failures`). */
+export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done' | 'failed';
+
+/** One step of one file: `file` is the destination's index in `destinations`, or the stem. */
+export interface DeliverProgress {
+  readonly file: number | 'voice' | 'music';
+  readonly stage: DeliverStage;
+}
+
+/** Where files are encoded and measured: the MP3 worker (see `openMp3Work`), or this thread. */
+export type DeliverWork = Pick<Mp3Work, 'encode' | 'writeWav' | 'figures' | 'close'>;
+
+/** Decodes an MP3 as written (gapless: exactly the samples encoded), 1 or 2 channels at its own rate. */
+export type DeliverDecode = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
+
+/**
+ * What a delivery runs on. The engine gives its own (`engineDeliverDeps`: the render worker, the MP3
+ * worker, the platform's MP3 decoder); in Node, give the sources, `localRender` and a decoder (ffmpeg).
+ */
+export interface DeliverDeps {
+  /** The decoded audio of the project's assets (by URL). */
+  sources(project: ProjectDocument, signal?: AbortSignal): Promise<SourceLookup>;
+  /** Renders a spec: the un-mastered mix, the voice alone, and each master (the mix as its one source). */
+  render(spec: MixSpec, options: { readonly signal?: AbortSignal | undefined }): Promise<RenderedMix>;
+  /** Opens where the files are encoded and measured; closed when the delivery ends. Default: `openMp3Work()`. */
+  openWork?: (signal?: AbortSignal) => Promise<DeliverWork>;
+  /** Decodes an MP3 again for its measurement. Default: the platform's `decodeAudioData`; required where there is none. */
+  decodeMp3?: DeliverDecode;
+  /** How many works write files at once (MP3 encoding takes the time). Default 2. */
+  workers?: number;
+}
+
+/** Where finished files go as they come (a `DeliveryZip`). */
+export interface DeliverySink {
+  add(name: string, data: Blob): void;
+}
+
+/** Options of `deliver`. */
+export interface DeliverOptions {
+  readonly destinations: readonly DestinationProfile[];
+  /** The campaign fields every file carries. Default: the project's (`project.campaign`). */
+  readonly campaign?: CampaignFields | undefined;
+  /** Also deliver the voice and the music alone (after gains and ducking, before mastering), WAV 48 kHz 24-bit. */
+  readonly stems?: boolean | undefined;
+  /** Aborting stops every render, encode and measure; the delivery rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((progress: DeliverProgress) => void) | undefined;
+  /** The delivery's date, for the `{date}` of file names. Default: now. */
+  readonly date?: Date | undefined;
+  /**
+   * A destination's file name, with its extension. Default: its template filled (`destinationFileName`,
+   * src/delivery/file-name.ts), a name already given numbered (`_2`).
+   */
+  readonly fileName?: ((destination: DestinationProfile, index: number) => string) | undefined;
+  /**
+   * A stem's file name, with its extension. Default: `{advertiser}_{title}_{length}s_{adId}_voice` (and
+   * `_music`) made portable (`deliveryFileName`), `.wav`.
+   */
+  readonly stemName?: ((stem: 'voice' | 'music') => string) | undefined;
+  /** Each file that passes its rules (every file, with `includeFailed`) and each stem is added here once measured. */
+  readonly sink?: DeliverySink | undefined;
+  /** Add files that fail a rule to the sink too. Default false. */
+  readonly includeFailed?: boolean | undefined;
+}
+
+/** One destination's file, as written and measured. */
+export interface DeliveredAudioFile {
+  readonly fileName: string;
+  readonly destination: DestinationProfile;
+  readonly index: number;
+  readonly bytes: Blob;
+  readonly figures: DeliveredFigures;
+  readonly rules: readonly DeliveryRuleResult[];
+  readonly pass: boolean;
+  /** Whether it went to the sink. */
+  readonly packed: boolean;
+}
+
+/** A stem, as written and measured. */
+export interface DeliveredStemFile {
+  readonly fileName: string;
+  readonly stem: 'voice' | 'music';
+  readonly bytes: Blob;
+  readonly figures: DeliveredFigures;
+}
+
+/** A file that could not be made: its name, and why (the others are delivered). */
+export interface DeliveryFailure {
+  readonly fileName: string;
+  readonly file: number | 'voice' | 'music';
+  readonly error: StudioError;
+}
+
+/** What `deliver` resolves to. */
+export interface DeliveryResult {
+  readonly files: readonly DeliveredAudioFile[];
+  readonly stems: readonly DeliveredStemFile[];
+  readonly failures: readonly DeliveryFailure[];
+  /** The ad's length, seconds, and the speech its end cuts off (what the rules were given). */
+  readonly adSeconds: number;
+  readonly speechCut: number;
+}
+
+const lookupOf = (sources: SourceLookup) => (url: string): AudioSource | undefined => (typeof sources === 'function' ? sources(url) : sources.get(url));
+
+/** The platform's decoder at the file's own rate; none outside a page. */
+const platformDecode: DeliverDecode | undefined =
+  typeof OfflineAudioContext === 'undefined'
+    ? undefined
+    : async (bytes, sampleRate) => {
+        const buffer = await new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes.slice().buffer);
+        return Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+      };
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
+}
+
+/** The spec of a master: the mix as the one source, converted to the target's rate and channels, then mastered. */
+export function masterSpec(mix: AudioSource, seconds: number, target: MasterTarget): MixSpec {
+  return {
+    length: seconds,
+    sampleRate: target.sampleRate,
+    channelCount: target.channels,
+    voice: [{ source: mix, start: 0 }],
+    music: null,
+    mastering: { preset: 'custom', target: target.loudness, truePeak: target.truePeak },
+  };
+}
+
+const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean => signal?.aborted === true || (error as { name?: unknown })?.name === 'AbortError';
+
+/**
+ * Delivers `project` to `destinations`, on an `AudioEngine` or on `DeliverDeps`: renders the mix once (un-mastered, at 48 kHz, in the render worker),
+ * makes each distinct master once (the mix converted to the file's rate and channels, then mastered to its
+ * loudness and ceiling; see plan.ts), and for each destination encodes its file in an MP3 worker, two at a time (WAV
+ * 16/24-bit or CBR MP3, exactly the ad's length), tags it (deliveryId3, deliveryWavMetadata), decodes it
+ * again and measures it (`DeliveredFigures`), and checks its rules. With `stems`, the voice alone and the
+ * music alone, WAV 48 kHz 24-bit. Progress per file and stage goes to `onProgress`; each finished file
+ * goes to `sink`. A file that cannot be made (its encoder failed) is listed in `failures`, named, and the
+ * others are delivered. Aborting rejects with the signal's reason: nothing is returned, the workers stop.
+ */
+export async function deliver(on: DeliveringEngine | DeliverDeps, project: ProjectDocument, options: DeliverOptions): Promise<DeliveryResult> {
+  const deps = 'renderer' in on ? engineDeliverDeps(on) : on;
+  const { destinations, signal, onProgress, sink } = options;
+  signal?.throwIfAborted();
+  const campaign = options.campaign ?? project.campaign;
+  const facts = { title: project.title, seconds: project.duration, campaign, date: options.date ?? new Date() };
+  /** Names given so far (a later duplicate is numbered). */
+  const taken = new Set<string>();
+  const named = (name: string): string => (taken.add(name), name);
+  const stemName = (stem: 'voice' | 'music'): string =>
+    named(
+      options.stemName?.(stem) ??
+        deliveryFileName(`{advertiser}_{title}_{length}s_{adId}_${stem}`, { advertiser: campaign.advertiser, title: project.title, length: project.duration, adId: campaign.adId }, 'wav', taken),
+    );
+  // Named in the destinations' order, then the stems.
+  const fileNames = destinations.map((destination, index) => named(options.fileName?.(destination, index) ?? destinationFileName(destination, facts, taken)));
+  const stemNames = options.stems ? { voice: stemName('voice'), music: stemName('music') } : undefined;
+  const progress = (file: DeliverProgress['file'], stage: DeliverStage): void => onProgress?.({ file, stage });
+  const everyFile = (stage: DeliverStage): void => {
+    destinations.forEach((_, index) => progress(index, stage));
+    if (options.stems) for (const stem of ['voice', 'music'] as const) progress(stem, stage);
+  };
+  const openWork = deps.openWork ?? (async (s?: AbortSignal) => (await import('../mp3-work.js')).openMp3Work(undefined, s));
+  const pool = new WorkPool(openWork, deps.workers ?? DEFAULT_WORKERS, signal);
+  /** Jobs under way in the pool: awaited before the delivery resolves. */
+  const jobs: Promise<void>[] = [];
+  const failures: DeliveryFailure[] = [];
+  /** Runs a file's job on a worker (waiting for one); a failure that is not the abort is the file's, named. */
+  const start = async (file: DeliverProgress['file'], fileName: string, run: (w: DeliverWork) => Promise<void>): Promise<void> => {
+    const lease = await pool.acquire();
+    signal?.throwIfAborted();
+    const job = lease.run(run).catch((error: unknown) => {
+      if (isAbort(error, signal)) throw error;
+      const cause = error as { message?: unknown };
+      const message = typeof cause.message === 'string' ? cause.message : String(error);
+      failures.push({ file, fileName, error: new StudioError('deliver-file', `${fileName} could not be made (${message}); the other files were delivered.`, { recoverable: true, cause: error }) });
+      progress(file, 'failed');
+    });
+    job.catch(() => undefined);
+    jobs.push(job);
+  };
+  try {
+    everyFile('render');
+    const sources = await deps.sources(project, signal);
+    signal?.throwIfAborted();
+    const adSeconds = project.duration;
+    const speechCut = speechOverrun(speechTiming(project, lookupOf(sources)), adSeconds);
+    const base = projectMixSpec(project, sources, { sampleRate: DELIVERY_RENDER_RATE, unmastered: true });
+    const rendered = await deps.render(base, { signal });
+    signal?.throwIfAborted();
+    const mix: AudioSource = { channels: rendered.channels, sampleRate: rendered.sampleRate };
+
+    const plans = planMasters(destinations);
+    const masterOf = (i: number) => {
+      for (const index of plans[i]!.files) progress(index, 'master');
+      const rendering = deps.render(masterSpec(mix, adSeconds, plans[i]!.target), { signal });
+      rendering.catch(() => undefined);
+      return rendering;
+    };
+    // The render worker masters while the files before are written (the stems first) in the pool.
+    let next: Promise<RenderedMix> | undefined = plans.length > 0 && !options.stems ? masterOf(0) : undefined;
+
+    const stems: DeliveredStemFile[] = [];
+    if (options.stems) {
+      const voice = await deps.render({ ...base, music: null, ducking: null }, { signal });
+      signal?.throwIfAborted();
+      next = plans.length > 0 ? masterOf(0) : undefined;
+      const split = await runSteps(voiceAndMusic(rendered.channels, voice.channels), nextTurn, signal);
+      for (const stem of ['voice', 'music'] as const) {
+        const fileName = stemNames![stem];
+        await start(stem, fileName, async (w) => {
+          const made = await writeStem(w, split[stem], stem, fileName, project.title, campaign, progress);
+          signal?.throwIfAborted();
+          stems.push(made);
+          sink?.add(fileName, made.bytes);
+          progress(stem, 'pack');
+          progress(stem, 'done');
+        });
+      }
+    }
+
+    const files: DeliveredAudioFile[] = [];
+    for (let i = 0; i < plans.length; i++) {
+      const mastered = await next!;
+      next = i + 1 < plans.length ? masterOf(i + 1) : undefined;
+      signal?.throwIfAborted();
+      const indexes = plans[i]!.files;
+      for (const [k, index] of indexes.entries()) {
+        const destination = destinations[index]!;
+        const fileName = fileNames[index]!;
+        // The last file of a master takes its arrays (they are moved to the worker); the others copies.
+        const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
+        await start(index, fileName, async (w) => {
+          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, campaign, progress);
+          signal?.throwIfAborted();
+          const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
+          const pass = passesAll(rules);
+          const packed = sink !== undefined && (pass || options.includeFailed === true);
+          if (packed) {
+            sink.add(fileName, written.bytes);
+            progress(index, 'pack');
+          }
+          files.push({ fileName, destination, index, bytes: written.bytes, figures: written.figures, rules, pass, packed });
+          progress(index, 'done');
+        });
+      }
+    }
+    await Promise.all(jobs);
+    signal?.throwIfAborted();
+    const byIndex = <T extends { readonly index: number }>(a: T, b: T): number => a.index - b.index;
+    const stemOrder = (a: DeliveredStemFile, b: DeliveredStemFile): number => (a.stem === b.stem ? 0 : a.stem === 'voice' ? -1 : 1);
+    return { files: files.sort(byIndex), stems: stems.sort(stemOrder), failures, adSeconds, speechCut };
+  } finally {
+    pool.close();
+  }
+}
+
+type Progress = (file: DeliverProgress['file'], stage: DeliverStage) => void;
+
+/** Encodes, tags and measures one destination's file from its master's `channels` (moved to the work). */
+async function writeFile(
+  work: DeliverWork,
+  decode: DeliverDecode | undefined,
+  channels: Float32Array[],
+  sampleRate: number,
+  destination: DestinationProfile,
+  index: number,
+  title: string,
+  campaign: CampaignFields,
+  progress: Progress,
+): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
+  progress(index, 'encode');
+  const { codec } = destination;
+  if (codec.container === 'wav') {
+    // Written whole in the work (PCM, figures, tags, hash, Blob): the page gets a Blob.
+    const wav = await work.writeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 }, { kind: 'file', title, campaign, destination });
+    progress(index, 'measure');
+    return { bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: codec.bitDepth, bytes: wav.bytes, sha256: wav.sha256 } };
+  }
+  if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
+  const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
+  progress(index, 'measure');
+  const measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+  const file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
+  const figures: DeliveredFigures = { ...measured.figures, bitrateKbps: codec.bitrateKbps, bytes: file.length, sha256: await sha256Hex(file) };
+  return { bytes: new Blob([file as BlobPart], { type: 'audio/mpeg' }), figures };
+}
+
+/** Encodes, tags and measures a stem (WAV 48 kHz 24-bit). */
+async function writeStem(
+  work: DeliverWork,
+  channels: Float32Array[],
+  stem: 'voice' | 'music',
+  fileName: string,
+  title: string,
+  campaign: CampaignFields,
+  progress: Progress,
+): Promise<DeliveredStemFile> {
+  progress(stem, 'encode');
+  const wav = await work.writeWav(channels, DELIVERY_RENDER_RATE, { bitDepth: 24, dither: false }, { kind: 'stem', stem, title, campaign });
+  progress(stem, 'measure');
+  return { fileName, stem, bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: 24, bytes: wav.bytes, sha256: wav.sha256 } };
+}

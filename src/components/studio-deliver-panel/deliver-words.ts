@@ -1,0 +1,100 @@
+// The Deliver panel's figures in words: a destination's key numbers, a delivered file's figures, a rule's
+// line, a code's problem. Pure: a translator in, text out (no element, no store).
+import { DESTINATION_FIGURES } from '../../delivery/destinations.js';
+import type { DeliveredFigures, DeliveryRuleResult, DestinationCodec, DestinationProfile } from '../../delivery/types.js';
+import type { StringKey } from '../../i18n/en.js';
+import type { Translate } from '../../i18n/translate.js';
+import { fileSize } from '../shared/level-format.js';
+import '../../i18n/en-later.js';
+
+/** `120 KB`, `1.2 MB`. */
+export function sizeText(t: Translate, bytes: number): string {
+  const { unit, value } = fileSize(bytes);
+  return t(unit === 'kb' ? 'export.kb' : 'export.mb', { value: t.number(value, 1) });
+}
+
+/** `MP3 128 kbit/s` or `WAV 24-bit`. */
+export function codecText(t: Translate, codec: DestinationCodec): string {
+  return codec.container === 'mp3' ? t('deliver.mp3', { kbps: codec.bitrateKbps }) : t('deliver.wav', { depth: codec.bitDepth });
+}
+
+const channelsText = (t: Translate, channels: number): string => t(channels === 1 ? 'deliver.mono' : 'deliver.stereo');
+/** A whole number as it is, else one decimal: `30`, `0.5`, `44.1`. */
+const shortNumber = (t: Translate, value: number): string => t.number(value, Number.isInteger(value) ? 0 : 1);
+const rateText = (t: Translate, rate: number): string => t('deliver.rate', { khz: shortNumber(t, rate / 1000) });
+
+/** A destination's key numbers: codec, rate, channels, loudness, true peak, length, size, silence at the end. */
+export function destinationNumbers(t: Translate, destination: DestinationProfile): string {
+  const parts = [
+    codecText(t, destination.codec),
+    rateText(t, destination.sampleRate),
+    channelsText(t, destination.channels),
+    t('deliver.loudness', { lufs: t.level(destination.loudness), tolerance: t.level(destination.tolerance) }),
+    t('deliver.truePeak', { dbtp: t.level(destination.truePeak) }),
+    destination.length.kind === 'exact' ? t('deliver.exact') : t('deliver.maxLength', { seconds: shortNumber(t, destination.length.maxSeconds) }),
+  ];
+  if (destination.maxBytes !== undefined) parts.push(t('deliver.maxSize', { size: sizeText(t, destination.maxBytes) }));
+  if (destination.minTailSilence > 0) parts.push(t('deliver.tail', { seconds: shortNumber(t, destination.minTailSilence) }));
+  return parts.join(', ');
+}
+
+/** The figures a source may leave unpublished (`DestinationSource.unpublished`), which have words. */
+const FIGURE_KEYS: ReadonlySet<string> = new Set(DESTINATION_FIGURES);
+
+/** The figures no public source sets for this destination, in words; empty when the source sets them all. */
+export function unpublishedText(t: Translate, destination: DestinationProfile): string {
+  const figures = destination.source.unpublished ?? [];
+  if (figures.length === 0) return '';
+  const words = figures.map((figure) => (FIGURE_KEYS.has(figure) ? t(`deliver.figure.${figure}` as StringKey) : figure));
+  return t('deliver.unpublished', { figures: t.list(words) });
+}
+
+/** A delivered file's figures: length (and samples), format, size, loudness, true peak. */
+export function figuresText(t: Translate, figures: DeliveredFigures): string {
+  const codec = figures.bitrateKbps !== undefined ? t('deliver.mp3', { kbps: figures.bitrateKbps }) : t('deliver.wav', { depth: figures.bitDepth ?? 16 });
+  return t('deliver.figures', {
+    seconds: t.number(figures.seconds, 2),
+    samples: t.number(figures.samples, 0),
+    format: [codec, rateText(t, figures.sampleRate), channelsText(t, figures.channels)].join(', '),
+    size: sizeText(t, figures.bytes),
+    lufs: t.level(figures.integrated),
+    dbtp: t.level(figures.truePeak),
+  });
+}
+
+/** What a rule measured, in its unit. */
+export function measuredText(t: Translate, rule: DeliveryRuleResult): string {
+  switch (rule.rule) {
+    case 'loudness':
+      return t('master.lufs', { value: t.level(rule.measured) });
+    case 'truePeak':
+      return t('master.dbtp', { value: t.level(rule.measured) });
+    case 'maxBytes':
+      return sizeText(t, rule.measured);
+    default:
+      return t('deliver.seconds', { seconds: t.number(rule.measured, 2) });
+  }
+}
+
+/** One rule's line: `Length: 31.20 s, asked at most 30 s`. */
+export function ruleLine(t: Translate, rule: DeliveryRuleResult): string {
+  return t('deliver.ruleLine', { rule: t(`deliver.rule.${rule.rule}`), measured: measuredText(t, rule), required: rule.required });
+}
+
+/** The problem codes of `delivery/campaign.ts` (and `codes.ts`) in the user's words. */
+export function codeProblemText(t: Translate, problem: { readonly code: string }, value: string, max = 0): string {
+  switch (problem.code) {
+    case 'campaign-too-long':
+      return t('deliver.tooLong', { max, count: value.length });
+    case 'ad-id-video-suffix':
+      return t('deliver.adIdVideo');
+    case 'ad-id-length':
+      return t('deliver.adIdLength', { count: value.trim().length });
+    case 'ad-id-characters':
+      return t('deliver.adIdCharacters');
+    case 'ad-id-prefix-zero':
+      return t('deliver.adIdPrefix');
+    default:
+      return t('deliver.isciFormat');
+  }
+}

@@ -1,0 +1,137 @@
+import { css } from 'lit';
+
+/** The Deliver panel's own layout: the checklist, the campaign fields, the progress rows and the results. */
+export const deliverStyles = css`
+  h3,
+  h4,
+  p {
+    margin: 0;
+  }
+  h3,
+  h4 {
+    font-size: 1em;
+  }
+  form {
+    display: grid;
+    gap: var(--_space, 12px);
+  }
+  fieldset {
+    display: grid;
+    gap: 8px;
+    min-width: 0;
+    margin: 0;
+    padding: 8px 12px 12px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+  }
+  legend {
+    padding: 0 4px;
+    font-weight: 600;
+  }
+  [part='destination'],
+  [part='stems'],
+  .include {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 8px;
+    align-items: center;
+  }
+  [part='destination'] label,
+  [part='stems'] label,
+  .include label {
+    font-weight: normal;
+  }
+  [part='numbers'],
+  [part='source'],
+  .hint {
+    flex-basis: 100%;
+    padding-inline-start: 26px;
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+  .hint {
+    padding-inline-start: 0;
+  }
+  [part='source'] p {
+    margin-top: 4px;
+  }
+  [part='source'] a {
+    color: var(--_accent, #2563eb);
+    overflow-wrap: anywhere;
+  }
+  [part='campaign'] {
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
+  }
+  .field {
+    display: grid;
+    gap: 4px;
+    align-content: start;
+  }
+  .field input {
+    min-width: 0;
+  }
+  .error,
+  .fail [part='verdict'] {
+    color: var(--_danger, #b91c1c);
+  }
+  ol,
+  ul {
+    display: grid;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  [part='row'] {
+    display: grid;
+    /* The same columns on every row: the bars line up whatever the length of the step's word. */
+    grid-template-columns: minmax(0, 1fr) minmax(80px, 160px) 8em;
+    gap: 4px 12px;
+    align-items: center;
+  }
+  [part='row'] progress {
+    width: 100%;
+  }
+  [part='file'] {
+    display: grid;
+    gap: 4px;
+    padding: 8px 12px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+  }
+  [part='file'] header {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    align-items: baseline;
+  }
+  .name {
+    overflow-wrap: anywhere;
+    font-family: ui-monospace, monospace;
+    font-size: 0.9em;
+  }
+  [part='verdict'] {
+    font-weight: 600;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+  }
+  a[download] {
+    color: var(--_accent, #2563eb);
+    overflow-wrap: anywhere;
+  }
+  a.button {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    padding: 0 14px;
+    border-radius: var(--_radius, 8px);
+    background: var(--_accent, #2563eb);
+    color: var(--_on-accent, #ffffff);
+    font-weight: 600;
+    text-decoration: none;
+  }
+`;

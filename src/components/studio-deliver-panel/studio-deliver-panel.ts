@@ -1,0 +1,404 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
+import type { DeliveredFile, DestinationProfile } from '../../delivery/types.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import { StudioError } from '../../errors.js';
+import { reportError } from '../../events/report-error.js';
+import type { StringKey } from '../../i18n/en.js';
+import { describeError } from '../../i18n/error-words.js';
+import { defineElement } from '../../internal/define.js';
+import { LingerController } from '../../internal/linger.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import { renderAlert } from '../shared/error-alert.js';
+import { panelStyles } from '../shared/panel.styles.js';
+import { StudioElement } from '../shared/studio-element.js';
+import type { DeliverRunner, DeliverStage, DeliveryRun } from './deliver-run.js';
+import { codeProblemText, destinationNumbers, figuresText, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
+import { deliverStyles } from './studio-deliver-panel.styles.js';
+import '../../i18n/en-later.js';
+
+/** The campaign fields in the panel's order, with their words; the codes have a hint. */
+const FIELDS: readonly { name: CampaignField; label: StringKey; hint?: StringKey }[] = [
+  { name: 'advertiser', label: 'deliver.advertiser' },
+  { name: 'campaign', label: 'deliver.product' },
+  { name: 'adId', label: 'deliver.adId', hint: 'deliver.adIdHint' },
+  { name: 'isci', label: 'deliver.isci', hint: 'deliver.isciHint' },
+  { name: 'versionLabel', label: 'deliver.version' },
+];
+
+/** The most characters a field takes (the codes are checked for their structure, not cut). */
+const maxLength = (name: CampaignField): number => (name === 'adId' || name === 'isci' ? 40 : CAMPAIGN_TEXT_LIMITS[name]);
+
+/** The steps a file's progress row shows, in order. */
+const STAGES: readonly DeliverStage[] = ['render', 'master', 'encode', 'measure', 'pack', 'done'];
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/** Only web addresses become links (a host's config could hold any text). */
+const webUrl = (url: string | undefined): string | undefined => (url !== undefined && /^https?:\/\//i.test(url) ? url : undefined);
+
+/**
+ * Deliver: the destinations as a checklist with their numbers and sources, the campaign fields that travel
+ * with the ad (Ad-ID and ISCI checked as typed), stems; then every file made in one run, a progress row each
+ * with Cancel, and afterwards each file with its figures, its rules and pass or fail, the ZIP and each file to
+ * download. A failed destination stays out of the ZIP unless "Include anyway" is ticked (the ZIP is made
+ * again with it). A delivery never changes the project; cancelled, it leaves nothing.
+ *
+ * @tagname studio-editor-deliver-panel
+ * @csspart destinations - The checklist of destinations.
+ * @csspart destination - Each destination: its checkbox, numbers and source.
+ * @csspart numbers - A destination's key numbers.
+ * @csspart source - Where a destination's numbers come from (expandable).
+ * @csspart campaign - The campaign fields.
+ * @csspart stems - The stems checkbox.
+ * @csspart submit - The Deliver button.
+ * @csspart progress - The progress rows of a running delivery, with Cancel.
+ * @csspart row - Each file's progress row.
+ * @csspart cancel - The Cancel button.
+ * @csspart results - The delivered files.
+ * @csspart file - Each delivered file: figures, rules, pass or fail, its download.
+ * @csspart verdict - Pass or Fail of a file.
+ * @csspart zip - The ZIP's download.
+ * @csspart message - What the panel says: nothing to deliver, cancelled, the outcome.
+ */
+export class StudioDeliverPanel extends StudioElement {
+  static override styles = [controlStyles, panelStyles, deliverStyles];
+
+  /** Set by `<studio-editor-panels>` while another panel is shown. */
+  @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The destinations offered: the built-ins with the host's (`config.delivery.destinations`). */
+  @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
+  /** The editor's delivery; undefined before the editor has started. */
+  @property({ attribute: false }) deliver: DeliverRunner | undefined;
+
+  @state() private busy = false;
+  /** Each file's step while a delivery runs, by file id (destination id or `stem-voice`). */
+  @state() private progress: ReadonlyMap<string, DeliverStage> = new Map();
+  @state() private run: DeliveryRun | undefined;
+  /** Failed destinations the user put in the ZIP anyway. */
+  @state() private included: readonly string[] = [];
+  /** What was typed in a code field and refused: kept here, since the project only takes a valid code. */
+  @state() private drafts: Partial<Record<CampaignField, string>> = {};
+  @state() private error = '';
+  @state() private notice = '';
+  /** Said politely while a delivery runs: the last file that moved on. */
+  @state() private announcement = '';
+
+  readonly #project = new StoreController(this, (s) => ({
+    campaign: s.project.campaign,
+    chosen: s.project.delivery.destinations,
+    stems: s.project.delivery.stems,
+    audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
+  }));
+  #controller: AbortController | undefined;
+  #runs = 0;
+  /** The object URLs of the downloads shown, by file name (and the ZIP's). */
+  #urls = new Map<string, string>();
+
+  constructor() {
+    super();
+    // A delivery goes on through a move in the DOM; the panel removed for good stops it and frees its files.
+    new LingerController(this, () => {
+      this.#controller?.abort(new DOMException('The panel was removed.', 'AbortError'));
+      this.#revoke();
+      this.run = undefined;
+    });
+  }
+
+  #revoke(): void {
+    for (const url of this.#urls.values()) URL.revokeObjectURL(url);
+    this.#urls = new Map();
+  }
+
+  /** The download URL of `blob`, made once per shown result. */
+  #url(name: string, blob: Blob): string {
+    let url = this.#urls.get(name);
+    if (url === undefined) {
+      url = URL.createObjectURL(blob);
+      this.#urls.set(name, url);
+    }
+    return url;
+  }
+
+  /** The chosen destinations that are offered (the project may name one the config no longer has). */
+  #chosen(): string[] {
+    const chosen = this.#project.value?.chosen ?? [];
+    return this.destinations.filter((destination) => chosen.includes(destination.id)).map((destination) => destination.id);
+  }
+
+  #toggleDestination(id: string, on: boolean): void {
+    const chosen = new Set(this.#chosen());
+    if (on) chosen.add(id);
+    else chosen.delete(id);
+    this.#project.dispatch({ type: 'delivery/destinations', destinations: this.destinations.map((d) => d.id).filter((d) => chosen.has(d)) });
+  }
+
+  /** A field's value as shown: the refused draft, or the project's. */
+  #value(name: CampaignField): string {
+    return this.drafts[name] ?? this.#project.value?.campaign[name] ?? '';
+  }
+
+  /** What is wrong with a field's value, in words; empty when nothing is. */
+  #problem(name: CampaignField): string {
+    const value = this.#value(name);
+    const problem = campaignFieldProblem(name, value);
+    return problem === null ? '' : codeProblemText(this.t, problem, value, maxLength(name));
+  }
+
+  /** A field committed (change): a valid value goes to the project (one undo step), a wrong one stays a draft. */
+  #commit(name: CampaignField, value: string): void {
+    const { [name]: _, ...rest } = this.drafts;
+    if (campaignFieldProblem(name, value) !== null) {
+      this.drafts = { ...rest, [name]: value };
+      return;
+    }
+    this.drafts = rest;
+    const stored = normaliseCampaignField(name, value);
+    if (stored !== this.#project.value?.campaign[name]) this.#project.dispatch({ type: 'campaign/set', campaign: { [name]: stored } });
+  }
+
+  async #submit(event: Event): Promise<void> {
+    event.preventDefault();
+    const deliver = this.deliver;
+    if (deliver === undefined || this.busy) return;
+    const destinations = this.#chosen();
+    const invalid = FIELDS.find((field) => this.#problem(field.name) !== '');
+    if (invalid !== undefined) {
+      this.renderRoot.querySelector<HTMLInputElement>(`#field-${invalid.name}`)?.focus();
+      this.notice = this.t('deliver.fixFields');
+      return;
+    }
+    if (destinations.length === 0) {
+      this.notice = this.t('deliver.chooseOne');
+      return;
+    }
+    this.included = [];
+    await this.#deliver(deliver, destinations);
+  }
+
+  /** One delivery: progress rows, then the result (replacing the one shown). */
+  async #deliver(deliver: DeliverRunner, destinations: readonly string[]): Promise<void> {
+    const controller = new AbortController();
+    const run = ++this.#runs;
+    this.#controller = controller;
+    const stems = this.#project.value?.stems ?? false;
+    const rows = new Map<string, DeliverStage>(destinations.map((id) => [id, 'render']));
+    if (stems) for (const stem of ['stem-voice', 'stem-music']) rows.set(stem, 'render');
+    Object.assign(this, { busy: true, progress: rows, error: '', notice: '', announcement: '' });
+    void this.updateComplete.then(() => this.renderRoot.querySelector('[part=progress]')?.scrollIntoView({ block: 'nearest' }));
+    try {
+      const result = await deliver({
+        destinations,
+        stems,
+        signal: controller.signal,
+        onProgress: ({ file, stage }) => {
+          if (run !== this.#runs || !this.progress.has(file)) return;
+          this.progress = new Map(this.progress).set(file, stage);
+          this.announcement = this.t('deliver.fileStage', { file: this.#fileLabel(file), stage: this.t(`deliver.stage.${stage}`) });
+        },
+      });
+      controller.signal.throwIfAborted();
+      if (run !== this.#runs) return;
+      this.#show(result, true);
+    } catch (error) {
+      if (run !== this.#runs) return;
+      this.announcement = '';
+      if (isAbort(error) || controller.signal.aborted) this.notice = this.t('deliver.cancelled');
+      else {
+        this.error = this.t('deliver.failed', { message: describeError(error, this.t).text });
+        // The editor reports its own delivery failures (studio-error); anything else is reported here.
+        if (!(error instanceof StudioError)) reportError(this, error);
+      }
+    } finally {
+      if (run === this.#runs) {
+        this.busy = false;
+        this.progress = new Map();
+        this.#controller = undefined;
+      }
+    }
+  }
+
+  /** A delivery's result in place of the one shown (whose download URLs are revoked); a new one takes the focus. */
+  #show(result: DeliveryRun, focus: boolean): void {
+    this.#revoke();
+    this.run = result;
+    this.announcement = '';
+    // A new delivery takes the user to its files (read from their heading); a re-pack leaves the focus on its checkbox.
+    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#results-heading')?.focus());
+    const { manifest } = result;
+    this.notice = this.t('deliver.summary', {
+      passed: manifest.files.filter((file) => file.pass).length,
+      total: manifest.files.length + manifest.excluded.length,
+      zip: result.fileName,
+      size: sizeText(this.t, result.zip.size),
+    });
+  }
+
+  /** "Include anyway" ticked or unticked: the ZIP is made again from the files, with the failed ones asked for. */
+  async #include(id: string, on: boolean): Promise<void> {
+    const shown = this.run;
+    if (shown === undefined || this.busy) return;
+    const included = on ? [...this.included, id] : this.included.filter((other) => other !== id);
+    this.included = included;
+    try {
+      const result = await shown.repack(included);
+      if (this.run === shown && this.included === included) this.#show(result, false);
+    } catch (error) {
+      this.error = this.t('deliver.failed', { message: describeError(error, this.t).text });
+      if (!(error instanceof StudioError)) reportError(this, error);
+    }
+  }
+
+  #fileLabel(file: string): string {
+    if (file === 'stem-voice' || file === 'stem-music') return this.t(file === 'stem-voice' ? 'deliver.stem.voice' : 'deliver.stem.music');
+    return this.destinations.find((destination) => destination.id === file)?.label ?? file;
+  }
+
+  protected override render() {
+    const project = this.#project.value;
+    if (project === undefined) return nothing;
+    const t = this.t;
+    const heading = html`<h3>${t('deliver.heading')}</h3>`;
+    if (!project.audible) return html`${heading}<p part="message">${t('deliver.nothing')}</p>`;
+    if (this.deliver === undefined) return html`${heading}<p part="message">${t('deliver.noPreview')}</p>`;
+    const chosen = this.#chosen();
+    return html`${heading}
+      <form @submit=${this.#submit} aria-busy=${this.busy ? 'true' : 'false'}>
+        <fieldset part="destinations" ?disabled=${this.busy}>
+          <legend>${t('deliver.destinations')}</legend>
+          ${this.destinations.map((destination) => this.#destination(destination, chosen.includes(destination.id)))}
+        </fieldset>
+        <fieldset part="campaign" ?disabled=${this.busy}>
+          <legend>${t('deliver.campaign')}</legend>
+          ${FIELDS.map((field) => this.#field(field))}
+        </fieldset>
+        <div part="stems">
+          <input id="stems" type="checkbox" .checked=${project.stems} ?disabled=${this.busy}
+            @change=${(event: Event) => this.#project.dispatch({ type: 'delivery/stems', stems: (event.target as HTMLInputElement).checked })} />
+          <label for="stems">${t('deliver.stems')}</label>
+        </div>
+        <div class="actions">
+          <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${t('deliver.run')}</button>
+        </div>
+      </form>
+      ${this.busy ? this.#progressRows() : nothing}
+      ${renderAlert(this.error, t)}
+      <p part="message" role="status" aria-live="polite">${this.announcement || this.notice}</p>
+      ${this.run !== undefined && !this.busy ? this.#results(this.run) : nothing}`;
+  }
+
+  #destination(destination: DestinationProfile, checked: boolean): TemplateResult {
+    const t = this.t;
+    const id = destination.id;
+    const url = webUrl(destination.source.url);
+    const unpublished = unpublishedText(t, destination);
+    return html`<div part="destination" data-destination=${id}>
+      <input type="checkbox" id="destination-${id}" aria-describedby="numbers-${id}" .checked=${checked}
+        @change=${(event: Event) => this.#toggleDestination(id, (event.target as HTMLInputElement).checked)} />
+      <label for="destination-${id}">${destination.label}</label>
+      <span part="numbers" id="numbers-${id}">${destinationNumbers(t, destination)}</span>
+      <details part="source">
+        <summary>${t('deliver.sourceLabel')}</summary>
+        <p>${url === undefined ? destination.source.title : html`<a href=${url} target="_blank" rel="noopener noreferrer">${destination.source.title}</a>`}</p>
+        ${unpublished ? html`<p>${unpublished}</p>` : nothing}
+      </details>
+    </div>`;
+  }
+
+  #field(field: (typeof FIELDS)[number]): TemplateResult {
+    const t = this.t;
+    const problem = this.#problem(field.name);
+    const described = [field.hint ? `hint-${field.name}` : '', problem ? `error-${field.name}` : ''].filter(Boolean).join(' ');
+    return html`<div class="field">
+      <label for="field-${field.name}">${t(field.label)}</label>
+      <input id="field-${field.name}" name=${field.name} type="text" autocomplete="off" maxlength=${maxLength(field.name)} .value=${this.#value(field.name)}
+        aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${described || nothing}
+        @change=${(event: Event) => this.#commit(field.name, (event.target as HTMLInputElement).value)} />
+      ${field.hint ? html`<span class="hint" id="hint-${field.name}">${t(field.hint)}</span>` : nothing}
+      ${problem ? html`<span class="error" id="error-${field.name}">${problem}</span>` : nothing}
+    </div>`;
+  }
+
+  #progressRows(): TemplateResult {
+    const t = this.t;
+    return html`<section part="progress" aria-labelledby="progress-heading">
+      <h4 id="progress-heading">${t('deliver.progress')}</h4>
+      <ol>
+        ${[...this.progress].map(([file, stage]) => {
+          const label = this.#fileLabel(file);
+          const word = t(`deliver.stage.${stage}`);
+          return html`<li part="row" data-file=${file} data-stage=${stage}>
+            <span>${label}</span>
+            <progress max=${STAGES.length} .value=${STAGES.indexOf(stage) + 1} aria-label=${t('deliver.fileStage', { file: label, stage: word })}></progress>
+            <span>${word}</span>
+          </li>`;
+        })}
+      </ol>
+      <div class="actions">
+        <button type="button" part="cancel" @click=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}>${t('job.cancel')}</button>
+      </div>
+    </section>`;
+  }
+
+  #results(run: DeliveryRun): TemplateResult {
+    const t = this.t;
+    const { manifest } = run;
+    // In the checklist's order, so that including a file anyway moves nothing.
+    const order = (file: DeliveredFile) => this.destinations.findIndex((destination) => destination.id === file.destination.id);
+    const files = [...manifest.files, ...manifest.excluded].sort((a, b) => order(a) - order(b));
+    return html`<section part="results" aria-labelledby="results-heading">
+      <h4 id="results-heading" tabindex="-1">${t('deliver.results')}</h4>
+      <div class="actions">
+        <a class="button" part="zip" href=${this.#url(run.fileName, run.zip)} download=${run.fileName}>${t('deliver.downloadZip', { file: run.fileName, size: sizeText(t, run.zip.size) })}</a>
+      </div>
+      <ul>
+        ${files.map((file) => this.#file(file, run.files.get(file.fileName), manifest.excluded.includes(file)))}
+        ${manifest.stems.map((stem) => {
+          const blob = run.files.get(stem.fileName);
+          return html`<li part="file" class="pass" data-file="stem-${stem.stem}">
+            <header><strong>${this.#fileLabel(`stem-${stem.stem}`)}</strong><span class="name">${stem.fileName}</span></header>
+            <p>${figuresText(t, stem.figures)}</p>
+            ${blob ? html`<a href=${this.#url(stem.fileName, blob)} download=${stem.fileName}>${t('deliver.download', { file: stem.fileName })}</a>` : nothing}
+          </li>`;
+        })}
+      </ul>
+    </section>`;
+  }
+
+  #file(file: DeliveredFile, blob: Blob | undefined, excluded: boolean): TemplateResult {
+    const t = this.t;
+    const id = file.destination.id;
+    const failed = file.rules.filter((rule) => !rule.pass);
+    return html`<li part="file" class=${file.pass ? 'pass' : 'fail'} data-file=${id}>
+      <header>
+        <span part="verdict"><span aria-hidden="true">${file.pass ? '✓' : '✗'}</span> ${t(file.pass ? 'deliver.pass' : 'deliver.fail')}</span>
+        <strong>${file.destination.label}</strong>
+        <span class="name">${file.fileName}</span>
+      </header>
+      <p>${figuresText(t, file.figures)}</p>
+      ${failed.length > 0
+        ? html`<ul>
+            ${failed.map((rule) => html`<li data-rule=${rule.rule}>${ruleLine(t, rule)}${rule.fix ? html`. ${t('deliver.fix', { fix: rule.fix })}` : nothing}</li>`)}
+          </ul>`
+        : nothing}
+      ${file.pass
+        ? nothing
+        : html`<div class="include">
+            <input type="checkbox" id="include-${id}" aria-describedby="zip-${id}" .checked=${this.included.includes(id)}
+              @change=${(event: Event) => void this.#include(id, (event.target as HTMLInputElement).checked)} />
+            <label for="include-${id}">${t('deliver.includeAnyway')}</label>
+            <span class="hint" id="zip-${id}">${t(excluded ? 'deliver.excluded' : 'deliver.included')}</span>
+          </div>`}
+      ${blob ? html`<a href=${this.#url(file.fileName, blob)} download=${file.fileName}>${t('deliver.download', { file: file.fileName })}</a>` : nothing}
+    </li>`;
+  }
+}
+
+defineElement('studio-editor-deliver-panel', StudioDeliverPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-editor-deliver-panel': StudioDeliverPanel;
+  }
+}

@@ -1,0 +1,159 @@
+// The built-in destinations: each one's spec sheet, its public source, and the figures no source publishes.
+// Loudness numbers come from the mastering presets (./presets.ts) where they match.
+
+import { DEFAULT_FILE_NAME_TEMPLATE } from './file-name.js';
+import { DELIVERY_PRESETS } from './presets.js';
+import type { DestinationProfile } from './types.js';
+
+/** The figures of a profile that a source may or may not publish: the names `DestinationSource.unpublished` uses. */
+export const DESTINATION_FIGURES = ['codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence'] as const;
+
+/** One figure of a destination profile. */
+export type DestinationFigure = (typeof DESTINATION_FIGURES)[number];
+
+const { streaming, podcast } = DELIVERY_PRESETS;
+const ebu = DELIVERY_PRESETS['ebu-r128'];
+const atsc = DELIVERY_PRESETS['atsc-a85'];
+
+const EVERYTHING = ['title', 'advertiser', 'campaign', 'adId', 'isci', 'versionLabel', 'loudness'] as const;
+
+/**
+ * The destinations every editor knows, in the order the Deliver panel lists them. A host adds to them or
+ * replaces one in `config.delivery.destinations` (see `mergeDestinations`).
+ */
+export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze(
+  [
+    {
+      id: 'streaming',
+      label: 'Streaming audio',
+      source: {
+        title: 'Spotify Advertising: audio ad specs and requirements',
+        url: 'https://ads.spotify.com/en-US/ad-experiences/audio-ads-specs/',
+        unpublished: ['tolerance'],
+      },
+      codec: { container: 'mp3', bitrateKbps: 192 },
+      sampleRate: 44100,
+      channels: 2,
+      loudness: streaming.integrated,
+      tolerance: streaming.tolerance,
+      truePeak: streaming.truePeak,
+      length: { kind: 'max', maxSeconds: 30 },
+      maxBytes: 1_000_000,
+      minTailSilence: 0,
+      metadata: ['title', 'advertiser', 'campaign', 'adId', 'loudness'],
+      fileName: DEFAULT_FILE_NAME_TEMPLATE,
+    },
+    {
+      id: 'podcast',
+      label: 'Podcast ad insertion',
+      source: {
+        title: 'PRX Help Center: How should I produce my ads?',
+        url: 'https://help.prx.org/hc/en-us/articles/360025219754-How-should-I-produce-my-ads-',
+        unpublished: ['tolerance', 'truePeak', 'length'],
+      },
+      codec: { container: 'mp3', bitrateKbps: 128 },
+      sampleRate: 44100,
+      channels: 1,
+      loudness: podcast.integrated,
+      tolerance: podcast.tolerance,
+      truePeak: podcast.truePeak,
+      length: { kind: 'max', maxSeconds: 60 },
+      maxBytes: 1_000_000,
+      minTailSilence: 0.5,
+      metadata: ['title', 'advertiser', 'campaign', 'adId', 'loudness'],
+      fileName: DEFAULT_FILE_NAME_TEMPLATE,
+    },
+    {
+      id: 'broadcast-ebu-r128',
+      label: 'Broadcast, EBU R 128',
+      source: {
+        title: 'EBU R 128, with R 128 s1 for advertisements and other short-form content',
+        url: 'https://tech.ebu.ch/publications/r128s1',
+        unpublished: ['codec', 'sampleRate', 'channels', 'length'],
+      },
+      codec: { container: 'wav', bitDepth: 24 },
+      sampleRate: 48000,
+      channels: 2,
+      loudness: ebu.integrated,
+      tolerance: ebu.tolerance,
+      truePeak: ebu.truePeak,
+      length: { kind: 'exact' },
+      minTailSilence: 0,
+      metadata: EVERYTHING,
+      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}',
+    },
+    {
+      id: 'broadcast-atsc-a85',
+      label: 'Broadcast, ATSC A/85',
+      source: {
+        title: 'ATSC A/85:2013 (as the US CALM Act references it)',
+        url: 'https://www.atsc.org/atsc-documents/a85-techniques-for-establishing-and-maintaining-audio-loudness-for-digital-television/',
+        unpublished: ['codec', 'sampleRate', 'channels', 'length'],
+      },
+      codec: { container: 'wav', bitDepth: 24 },
+      sampleRate: 48000,
+      channels: 2,
+      loudness: atsc.integrated,
+      tolerance: atsc.tolerance,
+      truePeak: atsc.truePeak,
+      length: { kind: 'exact' },
+      minTailSilence: 0,
+      metadata: EVERYTHING,
+      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}',
+    },
+    {
+      id: 'client-approval',
+      label: 'Client approval (small MP3)',
+      source: {
+        title: 'None: a small copy for the client to listen to, at podcast loudness',
+        unpublished: ['codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length'],
+      },
+      codec: { container: 'mp3', bitrateKbps: 128 },
+      sampleRate: 44100,
+      channels: 2,
+      loudness: podcast.integrated,
+      tolerance: podcast.tolerance,
+      truePeak: podcast.truePeak,
+      length: { kind: 'exact' },
+      minTailSilence: 0,
+      metadata: ['title', 'advertiser', 'campaign', 'adId', 'versionLabel', 'loudness'],
+      fileName: '{advertiser}_{title}_{length}s_{version}_approval',
+    },
+  ].map((profile) => deepFreeze(profile as DestinationProfile)),
+);
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** What a destination id is: lower-case letters, digits and `-`, at most 40 characters, not starting with `-`. */
+export const DESTINATION_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** The destinations a new project has chosen in the Deliver panel: the streaming file and the client's copy. */
+export const DEFAULT_DELIVERY_DESTINATIONS: readonly string[] = Object.freeze(['streaming', 'client-approval']);
+
+/** The ids of the built-in destinations, in their order. */
+export const BUILTIN_DESTINATION_IDS: readonly string[] = Object.freeze(BUILTIN_DESTINATIONS.map((profile) => profile.id));
+
+/** The destination of `id` among `destinations` (the built-ins by default), or `undefined`. */
+export function destinationById(id: string, destinations: readonly DestinationProfile[] = BUILTIN_DESTINATIONS): DestinationProfile | undefined {
+  return destinations.find((profile) => profile.id === id);
+}
+
+/**
+ * The destinations a host's config makes: the built-ins in their order, each one whose id the host gives
+ * REPLACED whole by the host's profile (not merged field by field: a profile's numbers and the source that
+ * names them go together, so a host changing a number names its own source), then the host's new ones in
+ * the host's order. Host ids are unique (the config refuses duplicates); a repeated one keeps the last.
+ */
+export function mergeDestinations(builtins: readonly DestinationProfile[], hostOverrides: readonly DestinationProfile[]): DestinationProfile[] {
+  const byId = new Map(hostOverrides.map((profile) => [profile.id, profile]));
+  const merged = builtins.map((profile) => byId.get(profile.id) ?? profile);
+  const builtinIds = new Set(builtins.map((profile) => profile.id));
+  for (const profile of byId.values()) if (!builtinIds.has(profile.id)) merged.push(profile);
+  return merged;
+}

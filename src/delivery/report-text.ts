@@ -1,0 +1,66 @@
+// Text for the delivery report: HTML escaping and the figures in words. Deterministic (no locale, no clock).
+import type { DeliveryRuleResult } from './types.js';
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** `text` safe in HTML text and in a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** `value` with `digits` decimals and a real minus; `−∞` for minus infinity, `n/a` for anything not a number. */
+export function fixed(value: number | null | undefined, digits: number): string {
+  if (value === -Infinity) return '−∞';
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'n/a';
+  const text = value.toFixed(digits);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text.replace('-', '−');
+}
+
+/** A whole number with thin-space thousands: `1 000 000`. */
+export function grouped(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009')
+    .replace('-', '−');
+}
+
+/** A file size: `481 254 bytes (470 KiB)`. */
+export function size(bytes: number): string {
+  const kib = bytes / 1024;
+  const short = kib >= 1024 ? `${fixed(kib / 1024, 1)} MiB` : `${fixed(kib, 0)} KiB`;
+  return `${grouped(bytes)} bytes (${short})`;
+}
+
+/** An ISO 8601 time as `2026-11-26 07:00 UTC`. */
+export function utcDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Each rule's name in the report. */
+export const RULE_NAMES: Readonly<Record<DeliveryRuleResult['rule'], string>> = {
+  loudness: 'Loudness',
+  truePeak: 'True peak',
+  length: 'Length',
+  maxBytes: 'File size',
+  tailSilence: 'Silence at the end',
+  speech: 'Speech',
+};
+
+/** A rule's measured figure with its unit; levels to hundredths, so a near miss never reads as the limit. */
+export function ruleFigure(rule: DeliveryRuleResult): string {
+  switch (rule.rule) {
+    case 'loudness':
+      return `${fixed(rule.measured, 2)} LUFS`;
+    case 'truePeak':
+      return `${fixed(rule.measured, 2)} dBTP`;
+    case 'maxBytes':
+      return `${grouped(rule.measured)} bytes`;
+    case 'length':
+    case 'tailSilence':
+    case 'speech':
+      return `${fixed(rule.measured, 2)} s`;
+  }
+}

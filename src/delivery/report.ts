@@ -1,0 +1,192 @@
+// report.html of a delivery ZIP: one self-contained page (inline CSS and SVG, nothing loaded, every string
+// escaped) with the files and their rules, a loudness drawing per file, the script, the voices and music.
+import { loudnessChart } from './report-chart.js';
+import { REPORT_CSS } from './report-style.js';
+import { RULE_NAMES, escapeHtml as e, fixed, grouped, ruleFigure, size, utcDate } from './report-text.js';
+import type { DeliveredFile, DeliveryManifest, DestinationProfile } from './types.js';
+
+/** One part of the script as the report prints it. */
+export interface ReportScriptSection {
+  readonly label: string;
+  readonly text: string;
+}
+
+/** What the report shows besides the manifest. */
+export interface DeliveryReportOptions {
+  /** The ad's script, by section (hook, body, call to action). */
+  readonly script: readonly ReportScriptSection[];
+}
+
+/** The page's Content-Security-Policy: nothing may load, only its own inline style (and `data:` images). */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+const codecText = (d: DestinationProfile): string =>
+  d.codec.container === 'wav' ? `WAV PCM ${d.codec.bitDepth}-bit` : `MP3 CBR ${d.codec.bitrateKbps} kbit/s`;
+
+const channelsText = (channels: number): string => (channels === 1 ? 'mono' : channels === 2 ? 'stereo' : `${channels} channels`);
+
+function specText(d: DestinationProfile): string {
+  const length = d.length.kind === 'exact' ? 'exact length' : `at most ${fixed(d.length.maxSeconds, 0)} s`;
+  return [
+    `${codecText(d)}, ${grouped(d.sampleRate)} Hz, ${channelsText(d.channels)}`,
+    `${fixed(d.loudness, 1)} ±${fixed(d.tolerance, 1)} LUFS, true peak ≤ ${fixed(d.truePeak, 1)} dBTP`,
+    length + (d.maxBytes !== undefined ? `, ≤ ${grouped(d.maxBytes)} bytes` : '') + (d.minTailSilence > 0 ? `, ≥ ${fixed(d.minTailSilence, 1)} s silence at the end` : ''),
+  ].join('; ');
+}
+
+function resultCell(file: DeliveredFile, included: boolean): string {
+  if (file.pass) return '<span class="pass">✓ pass</span>';
+  return `<span class="fail">✗ fail</span>${included ? '<br><span class="fail">included anyway</span>' : '<br><span class="fail">left out</span>'}`;
+}
+
+function rulesTable(file: DeliveredFile): string {
+  const rows = file.rules.map(
+    (rule) =>
+      `<tr${rule.pass ? '' : ' class="failed"'}><td>${e(RULE_NAMES[rule.rule] ?? rule.rule)}</td><td>${e(rule.required)}</td>` +
+      `<td class="num">${e(ruleFigure(rule))}</td>` +
+      `<td>${rule.pass ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail${rule.fix ? `: ${e(rule.fix)}` : ''}</span>`}</td></tr>`,
+  );
+  return (
+    '<table class="rules"><colgroup><col style="width:20%"><col style="width:28%"><col style="width:18%"><col style="width:34%"></colgroup>' +
+    `<thead><tr><th>Rule</th><th>Required</th><th>Measured</th><th>Result</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+function fileSection(file: DeliveredFile, included: boolean): string {
+  const f = file.figures;
+  const d = file.destination;
+  const figure = (label: string, value: string): string => `<div><span>${label}</span>${e(value)}</div>`;
+  const depth = f.bitDepth !== undefined ? `${f.bitDepth}-bit` : f.bitrateKbps !== undefined ? `${fixed(f.bitrateKbps, 0)} kbit/s` : 'n/a';
+  const notice = file.pass
+    ? ''
+    : included
+      ? '<p class="notice">This file fails its destination’s rules and was included anyway, at the user’s request.</p>'
+      : '<p class="notice">This destination fails its rules: its file was left out of the delivery.</p>';
+  const source = d.source.url ? `${e(d.source.title)} (${e(d.source.url)})` : e(d.source.title);
+  const unpublished = d.source.unpublished?.length ? ` Not published there, common practice here: ${e(d.source.unpublished.join(', '))}.` : '';
+  return (
+    `<article class="file${file.pass ? '' : ' failed'}"><h3>${e(file.fileName)}</h3>` +
+    `<p>${e(d.label)}: ${resultCell(file, included)}</p>${notice}` +
+    `<p class="sub">${e(specText(d))}. Source: ${source}.${unpublished}</p>` +
+    '<div class="figures">' +
+    figure('Length', `${grouped(f.samples)} samples, ${fixed(f.seconds, 3)} s`) +
+    figure('Format', `${grouped(f.sampleRate)} Hz, ${channelsText(f.channels)}, ${depth}`) +
+    figure('Size', size(f.bytes)) +
+    figure('Integrated', `${fixed(f.integrated, 2)} LUFS`) +
+    figure('Loudness range', `${fixed(f.range, 1)} LU`) +
+    figure('True peak', `${fixed(f.truePeak, 2)} dBTP`) +
+    figure('Sample peak', `${fixed(f.samplePeak, 2)} dBFS`) +
+    figure('DC offset', `${fixed(f.dc * 100, 3)} %`) +
+    figure('Silence at the end', `${fixed(f.tailSilence, 2)} s`) +
+    `<div style="grid-column: span 4"><span>SHA-256</span><span class="hash">${e(f.sha256)}</span></div>` +
+    '</div>' +
+    rulesTable(file) +
+    `<figure>${loudnessChart(f.shortTerm, f.seconds, d, `Short-term loudness of ${file.fileName} over time, target ${fixed(d.loudness, 1)} LUFS`)}` +
+    `<figcaption>Short-term loudness over time; the dashed line is the target (${e(fixed(d.loudness, 1))} LUFS), the band its tolerance (±${e(fixed(d.tolerance, 1))} LU).</figcaption></figure>` +
+    '</article>'
+  );
+}
+
+function summaryTable(manifest: DeliveryManifest): string {
+  const row = (file: DeliveredFile, included: boolean): string =>
+    `<tr${file.pass ? '' : ' class="failed"'}><td>${e(file.fileName)}</td><td>${e(file.destination.label)}</td>` +
+    `<td>${e(codecText(file.destination))}, ${e(grouped(file.figures.sampleRate))} Hz, ${e(channelsText(file.figures.channels))}</td>` +
+    `<td class="num">${e(fixed(file.figures.integrated, 1))} LUFS<br>${e(fixed(file.figures.truePeak, 1))} dBTP</td>` +
+    `<td class="num">${e(fixed(file.figures.seconds, 2))} s<br>${e(grouped(file.figures.bytes))} B</td>` +
+    `<td>${file.rules
+      .map((rule) =>
+        rule.pass
+          ? `<span class="pass">✓</span> ${e(RULE_NAMES[rule.rule] ?? rule.rule)}`
+          : `<span class="fail">✗ ${e(RULE_NAMES[rule.rule] ?? rule.rule)} ${e(ruleFigure(rule))} (${e(rule.required)})${rule.fix ? `: ${e(rule.fix)}` : ''}</span>`,
+      )
+      .join('<br>')}</td><td>${resultCell(file, included)}</td></tr>`;
+  return (
+    '<table class="summary"><colgroup><col style="width:22%"><col style="width:13%"><col style="width:14%"><col style="width:12%"><col style="width:11%"><col style="width:18%"><col style="width:10%"></colgroup>' +
+    '<thead><tr><th>File</th><th>Destination</th><th>Format</th><th>Loudness</th><th>Length, size</th><th>Rules</th><th>Result</th></tr></thead><tbody>' +
+    manifest.files.map((file) => row(file, true)).join('') +
+    manifest.excluded.map((file) => row(file, false)).join('') +
+    '</tbody></table>'
+  );
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** The voices and the music of the assets (their `voice` and `music` details), each once. */
+function assetsList(assets: readonly unknown[]): string {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const asset of assets.map(record)) {
+    const voice = record(asset?.['voice']);
+    const music = record(asset?.['music']);
+    if (voice && !seen.has(`v:${text(voice['voice_id'])}`)) {
+      seen.add(`v:${text(voice['voice_id'])}`);
+      const about = [voice['language'], voice['accent'], voice['gender'], voice['speed'] !== undefined ? `speed ${text(voice['speed'])}` : undefined].map(text).filter(Boolean);
+      items.push(`<li>Voice: <b>${e(text(voice['name']) || text(voice['voice_id']))}</b>${about.length ? ` (${e(about.join(', '))})` : ''}, id ${e(text(voice['voice_id']))}</li>`);
+    }
+    if (music && !seen.has(`m:${text(music['track_id'])}`)) {
+      seen.add(`m:${text(music['track_id'])}`);
+      const about = [music['style'], music['mood'], music['tempo_bpm'] !== undefined ? `${text(music['tempo_bpm'])} BPM` : undefined].map(text).filter(Boolean);
+      items.push(`<li>Music: <b>${e(text(music['title']) || text(music['track_id']))}</b>${about.length ? ` (${e(about.join(', '))})` : ''}, id ${e(text(music['track_id']))}</li>`);
+    }
+  }
+  return items.length ? `<ul class="assets">${items.join('')}</ul>` : '<p>No service voice or music (uploaded audio only).</p>';
+}
+
+/**
+ * report.html for `manifest`: a self-contained page (no network request: inline CSS and SVG only, under a CSP
+ * that forbids loading anything) that prints on A4 and Letter. Every string from the user or the service is
+ * escaped. A failed file says so in red, with its figures and fixes; nothing failed is called a pass.
+ */
+export function deliveryReport(manifest: DeliveryManifest, options: DeliveryReportOptions): string {
+  const c = manifest.campaign;
+  const failedIncluded = manifest.files.filter((file) => !file.pass).length;
+  const meta = (label: string, value: string): string => `<dt>${label}</dt><dd>${e(value || '—')}</dd>`;
+  const script = options.script.map((section) => `<p><b>${e(section.label)}</b>${e(section.text)}</p>`).join('');
+  const stems = manifest.stems.length
+    ? `<h2>Stems</h2><table><thead><tr><th>File</th><th>Stem</th><th>Format</th><th>Length</th><th>Loudness</th></tr></thead><tbody>${manifest.stems
+        .map(
+          (s) =>
+            `<tr><td>${e(s.fileName)}</td><td>${s.stem === 'voice' ? 'Voice only' : 'Music only'}</td><td>${e(grouped(s.figures.sampleRate))} Hz, ${e(channelsText(s.figures.channels))}${s.figures.bitDepth ? `, ${s.figures.bitDepth}-bit` : ''}</td>` +
+            `<td class="num">${e(grouped(s.figures.samples))} samples</td><td class="num">${e(fixed(s.figures.integrated, 1))} LUFS, ${e(fixed(s.figures.truePeak, 1))} dBTP</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '';
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>Delivery report: ${e(manifest.project.title)}</title>`,
+    `<style>${REPORT_CSS}</style></head><body>`,
+    `<header><h1>Delivery report: ${e(manifest.project.title)}</h1>`,
+    `<p class="sub">${e([c.advertiser, c.campaign, c.versionLabel].filter(Boolean).join(' · '))}</p>`,
+    '<dl class="meta">',
+    meta('Advertiser', c.advertiser),
+    meta('Campaign', c.campaign),
+    meta('Ad-ID', c.adId),
+    meta('ISCI', c.isci),
+    meta('Version', c.versionLabel),
+    meta('Length', `${fixed(manifest.project.seconds, 2)} s`),
+    meta('Delivered', utcDate(manifest.createdAt)),
+    meta('Editor', `Service Studio Editor ${manifest.editorVersion}`),
+    meta('Credits used', manifest.credits === null ? '' : grouped(manifest.credits)),
+    meta('Project', manifest.project.projectId),
+    '</dl></header>',
+    failedIncluded > 0 ? `<p class="notice">${failedIncluded} file${failedIncluded === 1 ? '' : 's'} in this delivery fail${failedIncluded === 1 ? 's' : ''} its destination’s rules and ${failedIncluded === 1 ? 'was' : 'were'} included anyway.</p>` : '',
+    manifest.excluded.length > 0 ? `<p class="notice">Left out, failed: ${e(manifest.excluded.map((file) => file.destination.label).join(', '))}.</p>` : '',
+    '<h2>Files</h2>',
+    summaryTable(manifest),
+    '<h2>Each file</h2>',
+    ...manifest.files.map((file) => fileSection(file, true)),
+    ...manifest.excluded.map((file) => fileSection(file, false)),
+    stems,
+    `<h2>Script</h2><div class="script">${script || '<p>No script.</p>'}</div>`,
+    `<h2>Voices and music</h2>${assetsList(manifest.assets)}`,
+    `<footer>Made by Service Studio Editor ${e(manifest.editorVersion)} on ${e(utcDate(manifest.createdAt))}. Figures are measured from each file as written, decoded again (ITU-R BS.1770 loudness, EBU Tech 3342 range, 4× oversampled true peak). Details: manifest.json.</footer>`,
+    '</body></html>',
+  ].join('\n');
+}

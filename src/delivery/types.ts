@@ -1,0 +1,128 @@
+// The shapes of delivery: a destination's spec sheet, the campaign fields every delivered file carries, and
+// what a delivery reports (the manifest). Pure data: no DOM, no audio; config, model and audio read them.
+
+/** A delivered file's container and codec. */
+export type DestinationCodec =
+  | { readonly container: 'wav'; readonly bitDepth: 16 | 24 }
+  | { readonly container: 'mp3'; readonly bitrateKbps: number };
+
+/** Where a destination's numbers come from. `unpublished` names the figures no public source sets. */
+export interface DestinationSource {
+  /** The public document, by title (and edition or date). */
+  readonly title: string;
+  /** Its address, where it has one. */
+  readonly url?: string;
+  /** Figures of this profile that the source does not publish, and so are common practice here (e.g. `['maxBytes']`). */
+  readonly unpublished?: readonly string[];
+}
+
+/** How long a destination's file must be: exactly the ad's booked length, or at most `maxSeconds`. */
+export type DestinationLength = { readonly kind: 'exact' } | { readonly kind: 'max'; readonly maxSeconds: number };
+
+/** The metadata a destination's file carries. */
+export type DestinationMetadataField = 'title' | 'advertiser' | 'campaign' | 'adId' | 'isci' | 'versionLabel' | 'loudness';
+
+/** A destination's spec sheet: what its file must be, and where those numbers come from. */
+export interface DestinationProfile {
+  /** Lower-case letters, digits and `-`, at most 40 characters. */
+  readonly id: string;
+  /** What the UI shows, at most 80 characters. */
+  readonly label: string;
+  readonly source: DestinationSource;
+  readonly codec: DestinationCodec;
+  readonly sampleRate: 44100 | 48000;
+  readonly channels: 1 | 2;
+  /** Integrated loudness target, LUFS (-40 to -5). */
+  readonly loudness: number;
+  /** Allowed deviation from `loudness`, LU (0.1 to 5). */
+  readonly tolerance: number;
+  /** Highest allowed true peak, dBTP (-9 to 0). */
+  readonly truePeak: number;
+  readonly length: DestinationLength;
+  /** Largest file, bytes; absent where the destination sets none. */
+  readonly maxBytes?: number;
+  /** Least silence at the end of the file, seconds (0 where none is asked). */
+  readonly minTailSilence: number;
+  readonly metadata: readonly DestinationMetadataField[];
+  /**
+   * The file name without its extension. Placeholders: `{advertiser}`, `{title}`, `{campaign}`, `{length}`,
+   * `{destination}`, `{adId}`, `{isci}`, `{version}`, `{date}`. Default `{advertiser}_{title}_{length}s_{destination}_{adId}`.
+   */
+  readonly fileName: string;
+}
+
+/** The campaign fields of a project: they travel with the ad into every delivered file. Empty strings when unset. */
+export interface CampaignFields {
+  readonly advertiser: string;
+  /** The campaign or the product. */
+  readonly campaign: string;
+  /** An Ad-ID: 11 characters, a 4-character prefix (letters or digits, not starting with 0), then 7 letters or digits. */
+  readonly adId: string;
+  /** A legacy ISCI code: 4 letters, 4 digits. */
+  readonly isci: string;
+  /** The version's label (":30 main", "Alt CTA"). */
+  readonly versionLabel: string;
+}
+
+/** One rule of a destination checked against a delivered file. */
+export interface DeliveryRuleResult {
+  readonly rule: 'loudness' | 'truePeak' | 'length' | 'maxBytes' | 'tailSilence' | 'speech';
+  readonly pass: boolean;
+  /** The file's figure, in the rule's unit. */
+  readonly measured: number;
+  /** What the destination asks, in words ("-16 ±1 LUFS"). */
+  readonly required: string;
+  /** How to fix a failure, in the user's words ("Shorten the ad to 30 s"); absent when it passes. */
+  readonly fix?: string;
+}
+
+/** A delivered file's measurement, taken from the file as written (decoded again). */
+export interface DeliveredFigures {
+  readonly samples: number;
+  readonly seconds: number;
+  readonly sampleRate: number;
+  readonly channels: number;
+  readonly bitDepth?: number;
+  readonly bitrateKbps?: number;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly integrated: number;
+  readonly range: number;
+  readonly truePeak: number;
+  readonly samplePeak: number;
+  /** DC offset, as a fraction of full scale, the largest of the channels. */
+  readonly dc: number;
+  /** Silence at the end, seconds (below -60 dBFS). */
+  readonly tailSilence: number;
+  /** Short-term loudness (3 s window, LUFS) every `step` seconds, for the report's drawing. */
+  readonly shortTerm: { readonly step: number; readonly values: readonly number[] };
+}
+
+/** One file of a delivery, as the manifest lists it. */
+export interface DeliveredFile {
+  readonly fileName: string;
+  readonly destination: DestinationProfile;
+  readonly figures: DeliveredFigures;
+  readonly rules: readonly DeliveryRuleResult[];
+  readonly pass: boolean;
+  /** A failed file the user chose to include anyway. */
+  readonly includedAnyway?: boolean;
+}
+
+/** `manifest.json` of a delivery ZIP; its JSON Schema is `docs/delivery-manifest.schema.json`. */
+export interface DeliveryManifest {
+  readonly schema: 'service-studio-editor/delivery-manifest@1';
+  readonly editorVersion: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly project: { readonly projectId: string; readonly title: string; readonly seconds: number };
+  readonly campaign: CampaignFields;
+  readonly files: readonly DeliveredFile[];
+  /** Destinations that failed and were left out, with their rules. */
+  readonly excluded: readonly DeliveredFile[];
+  readonly stems: readonly { readonly fileName: string; readonly stem: 'voice' | 'music'; readonly figures: DeliveredFigures }[];
+  /** The voices and music of the ad, as the service described them. */
+  readonly assets: readonly unknown[];
+  /** Credits the project's operations used, as the service reported them. */
+  readonly credits: number | null;
+}

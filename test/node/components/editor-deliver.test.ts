@@ -1,0 +1,49 @@
+// The editor's delivery before anything renders: its refusals (not started, switched off, an unknown
+// destination, none chosen), and the name of its ZIP.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { nameValues, zipFileName } from '../../../src/components/studio-editor/deliver-pack.js';
+import { deliverAd, type DeliverHost } from '../../../src/components/studio-editor/editor-deliver.js';
+import type { AudioEngine } from '../../../src/audio/engine.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import type { StudioError } from '../../../src/errors.js';
+import { createProject } from '../../../src/model/document.js';
+
+const config = (tools: object = {}) => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' }, tools });
+const project = { ...createProject({ projectId: 'p1', title: 'Spring Sale!', duration: 30 }), campaign: { advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: 'ACME1234000', isci: 'ACME1234', versionLabel: ':30 main' } };
+
+function host(overrides: Partial<DeliverHost> = {}): DeliverHost & { errors: StudioError[]; events: Event[] } {
+  const errors: StudioError[] = [];
+  const events: Event[] = [];
+  const target = new EventTarget();
+  target.addEventListener('studio-deliver', (event) => events.push(event));
+  return {
+    config: () => config(),
+    engine: async () => ({}) as AudioEngine,
+    project: () => project,
+    target,
+    emitError: (error) => errors.push(error),
+    errors,
+    events,
+    ...overrides,
+  };
+}
+
+const refusal = async (run: Promise<unknown>): Promise<string> => run.then(() => 'resolved', (error: StudioError) => error.code);
+
+describe('the editor’s delivery', () => {
+  it('refuses before it starts, switched off, an unknown destination, and none', async () => {
+    assert.equal(await refusal(deliverAd(host({ engine: async () => undefined }), {})), 'not-ready');
+    assert.equal(await refusal(deliverAd(host({ config: () => config({ deliver: false }) }), {})), 'deliver-off');
+    const unknown = host();
+    await assert.rejects(deliverAd(unknown, { destinations: ['podcast', 'radio-x'] }), (error: StudioError) => error.code === 'deliver-destination' && error.message.includes('"radio-x"') && error.message.includes('podcast'));
+    assert.equal(await refusal(deliverAd(host(), { destinations: [] })), 'deliver-none');
+    assert.equal(unknown.events.length, 0);
+  });
+
+  it('names the ZIP from the advertiser, the title, the length and the day, portable', () => {
+    assert.equal(zipFileName(nameValues(project, project.campaign, new Date('2026-11-26T08:00:00Z'))), 'Acme-Coffee_Spring-Sale_30s_2026-11-26_delivery.zip');
+    const bare = nameValues(project, { ...project.campaign, advertiser: '' }, new Date('2026-11-26T08:00:00Z'));
+    assert.equal(zipFileName(bare), 'Spring-Sale_30s_2026-11-26_delivery.zip');
+  });
+});

@@ -1,0 +1,225 @@
+// A delivered ZIP as FFmpeg reads it: every built-in destination's file (and the stems) unzipped and checked
+// with ffprobe (codec, rate, channels, depth or bitrate, tags), `ebur128=peak=true` and `astats` (loudness,
+// true and sample peak, DC, samples) and `silencedetect` (silence at the end), against its destination's
+// spec, and the manifest's figures against FFmpeg's.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { strFromU8, unzipSync } from 'fflate';
+import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
+import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../src/delivery/types.js';
+import { makeDelivery, type MadeDelivery } from './delivery-make.js';
+import { validate } from './json-schema.js';
+
+const run = promisify(execFile);
+const AD_SECONDS = 30;
+/** Our meter and FFmpeg's agree this closely on the same file (see audio/ffmpeg.test.ts); LRA differs more. */
+const LU = 0.2;
+const DB = 0.3;
+const LRA = 0.5;
+/**
+ * Built-in destinations the pipeline does not meet yet on this ad, and why (each file is still checked: the
+ * test runs as a todo, so it shows what fails without failing the suite). Remove an entry once it passes.
+ */
+const KNOWN: Readonly<Record<string, string>> = {
+  podcast: 'MP3 128 kbit/s mono: the encoder lifts the true peak to -0.93 dBTP, over the -1 dBTP ceiling (the MP3 headroom of the master is not enough for mono at 128 kbit/s)',
+};
+
+async function has(command: string): Promise<boolean> {
+  try {
+    await run(command, ['-version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Probe {
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  bitRate: number;
+  tags: Record<string, string>;
+}
+
+async function ffprobe(file: string): Promise<Probe> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  const json = JSON.parse(stdout) as {
+    format: { tags?: Record<string, string> };
+    streams: Array<{ codec_name: string; sample_rate: string; channels: number; bits_per_sample?: number; bits_per_raw_sample?: string; bit_rate?: string; tags?: Record<string, string> }>;
+  };
+  const stream = json.streams[0]!;
+  const tags = Object.fromEntries(Object.entries({ ...stream.tags, ...json.format.tags }).map(([key, value]) => [key.toLowerCase(), value]));
+  return {
+    codec: stream.codec_name,
+    sampleRate: Number(stream.sample_rate),
+    channels: stream.channels,
+    bitsPerSample: stream.bits_per_sample || Number(stream.bits_per_raw_sample ?? 0),
+    bitRate: Number(stream.bit_rate ?? 0),
+    tags,
+  };
+}
+
+interface Analysis {
+  samples: number;
+  integrated: number;
+  range: number;
+  truePeak: number;
+  samplePeak: number;
+  dc: number;
+  tailSilence: number;
+}
+
+/**
+ * One FFmpeg pass over the decoded file (gapless MP3 trimmed by its LAME tag), as float: `astats` (samples,
+ * sample peak, DC per channel), `silencedetect` under -60 dB, and `ebur128=peak=true` with its per-frame
+ * metadata (3 decimals; the summary has 1).
+ */
+async function analyse(file: string, dir: string): Promise<Analysis> {
+  const meta = join(dir, `${Math.random().toString(36).slice(2)}.txt`);
+  const filters = `aformat=sample_fmts=flt,astats=metadata=0,silencedetect=n=-60dB:d=0.01,ebur128=peak=true:metadata=1,ametadata=mode=print:file=${meta}`;
+  const { stderr } = await run('ffmpeg', ['-nostats', '-hide_banner', '-i', file, '-af', filters, '-f', 'null', '-'], { maxBuffer: 256 * 1024 * 1024 });
+  const lines = readFileSync(meta, 'utf8').split('\n');
+  const last = (key: string): number => Number(lines.filter((l) => l.startsWith(`lavfi.r128.${key}=`)).at(-1)!.split('=')[1]);
+  const astats = stderr.split('\n').filter((l) => l.includes('Parsed_astats'));
+  const overall = astats.findIndex((l) => l.endsWith('Overall'));
+  const perChannel = astats.slice(0, overall);
+  const values = (lines: string[], key: string): number[] => lines.filter((l) => l.includes(`] ${key}: `)).map((l) => Number(l.split(`${key}: `)[1]));
+  const samples = values(astats.slice(overall), 'Number of samples')[0]!;
+  const linearTp = last('true_peak');
+  const summaryTp = /True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(stderr);
+  // silencedetect: the last silence runs to the end when its end is the file's end (flushed at EOF).
+  const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...stderr.matchAll(/silence_end: ([\d.]+) \| silence_duration: ([\d.]+)/g)].map((m) => ({ end: Number(m[1]), duration: Number(m[2]) }));
+  const lastEnd = ends.at(-1);
+  const seconds = samples / (await ffprobe(file)).sampleRate;
+  const tail = lastEnd && Math.abs(lastEnd.end - seconds) < 0.002 && starts.length === ends.length ? lastEnd.duration : 0;
+  return {
+    samples,
+    integrated: last('I'),
+    range: last('LRA'),
+    truePeak: linearTp > 0.2 ? 20 * Math.log10(linearTp) : Number(summaryTp?.[1] ?? -Infinity),
+    samplePeak: Math.max(...values(perChannel, 'Peak level dB')),
+    dc: Math.max(...values(perChannel, 'DC offset').map(Math.abs)),
+    tailSilence: tail,
+  };
+}
+
+const expectedCodec = (d: DestinationProfile): string => (d.codec.container === 'mp3' ? 'mp3' : d.codec.bitDepth === 16 ? 'pcm_s16le' : 'pcm_s24le');
+
+function agree(name: string, figures: DeliveredFigures, ref: Analysis): void {
+  assert.ok(Math.abs(figures.integrated - ref.integrated) <= LU, `${name}: manifest ${figures.integrated} vs ffmpeg ${ref.integrated} LUFS`);
+  assert.ok(Math.abs(figures.truePeak - ref.truePeak) <= DB, `${name}: manifest ${figures.truePeak} vs ffmpeg ${ref.truePeak} dBTP`);
+  assert.ok(Math.abs(figures.samplePeak - ref.samplePeak) <= DB, `${name}: manifest ${figures.samplePeak} vs ffmpeg ${ref.samplePeak} dBFS`);
+  assert.ok(Math.abs(figures.range - ref.range) <= LRA, `${name}: manifest LRA ${figures.range} vs ffmpeg ${ref.range} LU`);
+  assert.ok(Math.abs(figures.dc - ref.dc) <= 1e-4, `${name}: manifest DC ${figures.dc} vs ffmpeg ${ref.dc}`);
+  assert.ok(Math.abs(figures.tailSilence - ref.tailSilence) <= 0.02, `${name}: manifest tail ${figures.tailSilence} vs ffmpeg ${ref.tailSilence} s`);
+  assert.equal(figures.samples, ref.samples, `${name}: samples`);
+}
+
+describe('a delivered ZIP, read by FFmpeg', async () => {
+  const skip = (await has('ffmpeg')) && (await has('ffprobe')) ? false : 'ffmpeg is not installed (apt-get install -y ffmpeg): the delivered files cannot be checked against it';
+  let dir = '';
+  let made: MadeDelivery;
+  let entries: Record<string, Uint8Array>;
+  let manifest: DeliveryManifest;
+
+  before(async () => {
+    if (skip) return;
+    dir = mkdtempSync(join(tmpdir(), 'studio-deliver-'));
+    made = await makeDelivery({ destinations: BUILTIN_DESTINATIONS, seconds: AD_SECONDS, stems: true, includeFailed: true });
+    entries = unzipSync(made.zip);
+    manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as DeliveryManifest;
+    for (const [name, bytes] of Object.entries(entries)) writeFileSync(join(dir, name.replace(/\//g, '__')), bytes);
+  });
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds every destination (failed ones included anyway), a valid manifest.json, report.html and the two stems', { skip }, () => {
+    const names = Object.keys(entries).sort();
+    const delivered = manifest.files.map((file) => file.fileName);
+    const stems = manifest.stems.map((stem) => stem.fileName);
+    assert.deepEqual(names, [...delivered, ...stems, 'manifest.json', 'report.html'].sort());
+    assert.deepEqual([...manifest.files, ...manifest.excluded].map((file) => file.destination.id).sort(), BUILTIN_DESTINATIONS.map((d) => d.id).sort());
+    assert.deepEqual(manifest.excluded.map((file) => file.destination.id), [], 'every file is in the ZIP');
+    assert.deepEqual(manifest.files.filter((file) => !file.pass).map((file) => file.destination.id), Object.keys(KNOWN), 'a 30 s ad meets every built-in destination but the known ones');
+    assert.ok(manifest.files.every((file) => file.pass || file.includedAnyway === true), 'a failed file in the ZIP says it was included anyway');
+    assert.deepEqual(manifest.stems.map((stem) => stem.stem).sort(), ['music', 'voice']);
+    assert.match(strFromU8(entries['report.html']!), /^<!doctype html>/);
+    const schema = JSON.parse(readFileSync(new URL('../../docs/delivery-manifest.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(validate(manifest, schema), [], 'manifest.json validates against its schema');
+  });
+
+  it('is a ZIP that Info-ZIP reads without error', { skip }, async (t) => {
+    if (!(await has('unzip'))) return t.skip('unzip is not installed');
+    const file = join(dir, 'delivery.zip');
+    writeFileSync(file, made.zip);
+    const { stdout } = await run('unzip', ['-t', file]);
+    assert.match(stdout, /No errors detected/);
+  });
+
+  for (const destination of BUILTIN_DESTINATIONS) {
+    const todo = KNOWN[destination.id] ?? false;
+    it(`${destination.id}: ffprobe and ffmpeg read its spec, and the manifest's figures`, { skip, todo }, async (t) => {
+      const file = manifest.files.find((f): f is DeliveredFile => f.destination.id === destination.id);
+      assert.ok(file, `${destination.id} is delivered`);
+      const bytes = entries[file.fileName]!;
+      const path = join(dir, file.fileName);
+      const [probe, ref] = await Promise.all([ffprobe(path), analyse(path, dir)]);
+      t.diagnostic(
+        `${file.fileName}: ${probe.codec} ${probe.sampleRate} Hz ${probe.channels} ch ${probe.bitsPerSample || probe.bitRate / 1000} ${probe.bitsPerSample ? 'bit' : 'kbit/s'}, ` +
+          `${ref.samples} samples, ${bytes.length} bytes; ffmpeg I ${ref.integrated.toFixed(2)} LUFS, LRA ${ref.range.toFixed(2)} LU, TP ${ref.truePeak.toFixed(2)} dBTP, ` +
+          `SP ${ref.samplePeak.toFixed(2)} dBFS, DC ${ref.dc.toExponential(1)}, tail ${ref.tailSilence.toFixed(3)} s; manifest I ${file.figures.integrated.toFixed(2)}, ` +
+          `LRA ${file.figures.range.toFixed(2)}, TP ${file.figures.truePeak.toFixed(2)}, SP ${file.figures.samplePeak.toFixed(2)}, tail ${file.figures.tailSilence.toFixed(3)}`,
+      );
+      // The container and codec, rate, channels, depth or bitrate.
+      assert.equal(probe.codec, expectedCodec(destination));
+      assert.equal(probe.sampleRate, destination.sampleRate);
+      assert.equal(probe.channels, destination.channels);
+      if (destination.codec.container === 'wav') assert.equal(probe.bitsPerSample, destination.codec.bitDepth);
+      else assert.equal(probe.bitRate, destination.codec.bitrateKbps * 1000, 'CBR at the bitrate');
+      // The length: exactly the ad's, to the sample (MP3 too: gapless), or within the maximum.
+      const adSamples = AD_SECONDS * destination.sampleRate;
+      if (destination.length.kind === 'exact') assert.equal(ref.samples, adSamples, 'exactly the ad, to the sample');
+      else assert.ok(ref.samples <= destination.length.maxSeconds * destination.sampleRate, `${ref.samples} samples within ${destination.length.maxSeconds} s`);
+      // Loudness, true peak (FFmpeg's interpolation reads up to 0.2 dB over ours: audio/ffmpeg.test.ts), the end, the size.
+      assert.ok(Math.abs(ref.integrated - destination.loudness) <= destination.tolerance, `ffmpeg: ${ref.integrated} LUFS for ${destination.loudness} ±${destination.tolerance}`);
+      assert.ok(ref.truePeak <= destination.truePeak + 0.2, `ffmpeg: true peak ${ref.truePeak} dBTP, ceiling ${destination.truePeak}`);
+      assert.ok(file.figures.truePeak <= destination.truePeak, `manifest: true peak ${file.figures.truePeak} dBTP`);
+      assert.ok(ref.tailSilence >= destination.minTailSilence, `ffmpeg: ${ref.tailSilence} s of silence at the end, at least ${destination.minTailSilence}`);
+      if (destination.maxBytes !== undefined) assert.ok(bytes.length <= destination.maxBytes, `${bytes.length} bytes, at most ${destination.maxBytes}`);
+      // The manifest is the file's: size, hash, format and every figure within the meters' agreement.
+      assert.equal(file.figures.bytes, bytes.length);
+      assert.equal(file.figures.sha256, createHash('sha256').update(bytes).digest('hex'));
+      assert.equal(file.figures.sampleRate, probe.sampleRate);
+      assert.equal(file.figures.channels, probe.channels);
+      agree(file.fileName, file.figures, ref);
+      assert.equal(file.pass, true);
+      assert.ok(file.rules.length > 0 && file.rules.every((rule) => rule.pass));
+      // The campaign fields, as FFmpeg reads the tags.
+      if (destination.metadata.includes('adId')) {
+        assert.equal(destination.codec.container === 'mp3' ? probe.tags['ad-id'] : probe.tags['originator_reference'], manifest.campaign.adId, 'the Ad-ID');
+      }
+      if (destination.metadata.includes('advertiser')) assert.equal(probe.tags['artist'], manifest.campaign.advertiser);
+    });
+  }
+
+  it('stems: voice only and music only, WAV 48 kHz 24-bit, exactly the ad\'s length', { skip }, async (t) => {
+    for (const stem of manifest.stems) {
+      const path = join(dir, stem.fileName.replace(/\//g, '__'));
+      const [probe, ref] = await Promise.all([ffprobe(path), analyse(path, dir)]);
+      t.diagnostic(`${stem.fileName}: ${probe.codec} ${probe.sampleRate} Hz ${probe.channels} ch, ${ref.samples} samples; ffmpeg I ${ref.integrated.toFixed(2)} LUFS, TP ${ref.truePeak.toFixed(2)} dBTP`);
+      assert.equal(probe.codec, 'pcm_s24le');
+      assert.equal(probe.sampleRate, 48000);
+      assert.equal(ref.samples, AD_SECONDS * 48000);
+      agree(stem.fileName, stem.figures, ref);
+    }
+  });
+});
