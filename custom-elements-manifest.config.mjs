@@ -7,6 +7,18 @@
 const PUBLIC_TAGS = new Set(['studio-editor']);
 const SCHEMA_VERSION = '2.1.0';
 
+import { readFileSync } from 'node:fs';
+
+/**
+ * The parts of `<studio-editor>` as docs/styling.md lists them (its "Parts" table): the element's JSDoc
+ * names its own structural parts, and the panels' parts, which it exports, are kept in that one table.
+ */
+function documentedParts() {
+  const doc = readFileSync(new URL('./docs/styling.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('\n## Parts\n'), doc.indexOf('\n## ', doc.indexOf('\n## Parts\n') + 1) >>> 0);
+  return [...section.matchAll(/^\| `([a-z0-9-]+)` \| (.+) \|$/gm)].map(([, name, description]) => ({ description, name }));
+}
+
 const shipped = (path) => path.replace(/^src\//, 'dist/esm/').replace(/\.ts$/, '.js');
 
 const publicOnly = () => ({
@@ -27,6 +39,10 @@ const publicOnly = () => ({
         // Only the `studio-*` events of `@fires`: the analyzer also records each `dispatchEvent(new X(...))`
         // under a name guessed from the surrounding code.
         declaration.events = (declaration.events ?? []).filter((event) => event.name?.startsWith('studio-'));
+        if (declaration.tagName === 'studio-editor') {
+          const own = new Set((declaration.cssParts ?? []).map((part) => part.name));
+          declaration.cssParts = [...(declaration.cssParts ?? []), ...documentedParts().filter((part) => !own.has(part.name))];
+        }
         declaration.members = (declaration.members ?? []).filter((member) => member.privacy === undefined || member.privacy === 'public');
         // The tag is defined through a helper the analyzer does not follow: say so, for tools that map tags.
         module.exports.push({ kind: 'custom-element-definition', name: declaration.tagName, declaration: { name: declaration.name, module: module.path } });

@@ -18,8 +18,8 @@ export interface DeliverHost {
   engine(): Promise<AudioEngine | undefined>;
   /** The project now. */
   project(): ProjectDocument;
-  /** Where `studio-deliver` is fired. */
-  readonly target: EventTarget;
+  /** Fires an event from the editor (`studio-deliver`). */
+  dispatch(event: Event): void;
   /** Reports an error as `studio-error`. */
   emitError(error: StudioError): void;
 }
@@ -98,7 +98,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
 /** The run the caller gets, with `studio-deliver` fired; its `repack` makes the ZIP again with failed files included. */
 function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zip: Blob): DeliveryRun {
   const { project, campaign, result, createdAt, fileName } = made;
-  host.target.dispatchEvent(new StudioDeliverEvent({ manifest, zip, fileName }));
+  host.dispatch(new StudioDeliverEvent({ manifest, zip, fileName }));
   return {
     zip,
     fileName,

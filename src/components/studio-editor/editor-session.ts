@@ -22,7 +22,9 @@ import { resolveProjectId } from '../../model/project-id.js';
 import { VERSION } from '../../version.js';
 import type * as EditorAudio from './editor-audio.js';
 import { planConfig } from './config-plan.js';
+import type { DeliverHost } from './editor-deliver.js';
 import { exportMix, type ExportHost } from './editor-export.js';
+import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /** What a session tells its element, and the little it asks of it. */
@@ -276,6 +278,14 @@ export class EditorSession {
     };
     return exportMix(host, options);
   }
+
+  /** Delivers the project (`deliver()` and the Deliver panel's runs, see `deliverAd`); its code is loaded when first used. */
+  readonly deliver: DeliverRunner = async (options) => {
+    const { deliverAd } = await import('./editor-deliver.js');
+    const project = () => this.#options.store.getState().project;
+    const host: DeliverHost = { config: () => this.#config, engine: () => this.audio(), project, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
+    return deliverAd(host, options);
+  };
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {

@@ -28,10 +28,12 @@ import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
 import { restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
-import type { DeliverOptions, DeliverResult, DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
+import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
 import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
+// The element's own parts are listed below; the panels' parts it exports (`recommend-panel`, `script-section`,
+// `deliver-file`, …) are in the Parts table of docs/styling.md, which custom-elements-manifest.config.mjs reads.
 /**
  * The audio-ad editor. Set `config` (a `StudioConfig`) as a property; the element validates it, renders
  * the editor at `layout.height` and fires `studio-ready`. Removing the element from the page releases
@@ -62,79 +64,6 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  * @csspart tab - Each tab.
  * @csspart tabs-more - The buttons that scroll the row of tabs to the tabs out of sight (where the row overflows, on phones).
  * @csspart panel - The area of the active panel.
- * @csspart recommend-panel - The recommend panel (`<studio-editor-recommend-panel>`).
- * @csspart recommend-form - Its form; `recommend-submit` its submit button.
- * @csspart recommend-submit - The button that asks for recommendations.
- * @csspart recommend-results - The list of recommendations.
- * @csspart recommendation-card - Each recommendation.
- * @csspart script-panel - The script panel (`<studio-editor-script-panel>`).
- * @csspart script-editor - The script editor in it.
- * @csspart script-section - Each section of the script.
- * @csspart script-total - The line with the estimated total length.
- * @csspart voice-panel - The voice panel (`<studio-editor-voice-panel>`).
- * @csspart voice-modes - One voice or a voice per section.
- * @csspart voice-picker - The voice library.
- * @csspart voice-filters - The voice search and filters.
- * @csspart voice-list - The list of voices.
- * @csspart voice-slider - The speaking speed slider.
- * @csspart music-slider - Each music level and fade slider.
- * @csspart mix-slider - Each mix slider.
- * @csspart master-panel - The master panel (`<studio-editor-master-panel>`).
- * @csspart master-switch - Its mastering on/off switch.
- * @csspart master-presets - Its delivery presets (a radio group).
- * @csspart master-preset - Each preset.
- * @csspart master-numbers - A preset's numbers.
- * @csspart master-source - Where a preset's numbers come from.
- * @csspart master-custom - The custom target and true-peak fields.
- * @csspart master-meter - The loudness meter.
- * @csspart master-graph - The loudness of the render over time: short-term and momentary curves, the target band, peaks over the ceiling; a click plays from there.
- * @csspart master-bar - The bar of integrated loudness against the target.
- * @csspart master-figures - The measured figures.
- * @csspart master-figure - Each figure.
- * @csspart master-updating - The mark shown while the mix is measured again.
- * @csspart master-checks - The checks of the preset's rules.
- * @csspart master-summary - The line saying whether every rule passes.
- * @csspart master-check - Each rule's check.
- * @csspart master-verdict - Pass or Fail of a rule.
- * @csspart master-result - What mastering did (input loudness, gain, limiter).
- * @csspart master-apply - The Apply mastering button.
- * @csspart master-message - Messages of the master panel.
- * @csspart export-panel - The export panel (`<studio-editor-export-panel>`).
- * @csspart export-form - Its form.
- * @csspart export-formats - The format choices.
- * @csspart export-rates - The sample rate choices.
- * @csspart export-file-name - The file name field.
- * @csspart export-submit - The Export button.
- * @csspart export-status - The progress of an export.
- * @csspart export-bar - Its progress bar.
- * @csspart export-result - The exported file and its figures.
- * @csspart export-message - Messages of the export panel.
- * @csspart deliver-panel - The Deliver panel (`<studio-editor-deliver-panel>`), shown with `tools.deliver`.
- * @csspart deliver-destinations - Its checklist of destinations.
- * @csspart deliver-destination - Each destination: checkbox, key numbers and source.
- * @csspart deliver-numbers - A destination's key numbers.
- * @csspart deliver-source - Where a destination's numbers come from (expandable).
- * @csspart deliver-campaign - The campaign fields (advertiser, campaign, Ad-ID, ISCI, version).
- * @csspart deliver-stems - The stems checkbox.
- * @csspart deliver-submit - The Deliver button.
- * @csspart deliver-progress - The progress rows of a running delivery, with Cancel.
- * @csspart deliver-row - Each file's progress row.
- * @csspart deliver-cancel - The Cancel button of a delivery.
- * @csspart deliver-results - The delivered files.
- * @csspart deliver-file - Each delivered file: figures, failed rules with their fix, its download.
- * @csspart deliver-verdict - Pass or Fail of a delivered file.
- * @csspart deliver-zip - The ZIP's download.
- * @csspart deliver-message - Messages of the Deliver panel.
- * @csspart music-panel - The music panel (`<studio-editor-music-panel>`).
- * @csspart music-current - The line naming the current music.
- * @csspart music-picker - The music library, upload and sliders.
- * @csspart music-filters - The music search and style filter.
- * @csspart music-list - The list of tracks.
- * @csspart music-upload - The upload area.
- * @csspart music-dropzone - The drop area of the upload.
- * @csspart mix-panel - The mix panel (`<studio-editor-mix-panel>`).
- * @csspart mix-controls - The mix sliders.
- * @csspart notices - Notices about the user's work (draft to restore, save failed, edited in another tab).
  *
  * @cssprop [--studio-accent=#2563eb] - Accent colour of buttons, focus rings and the playhead.
  * @cssprop [--studio-surface=#ffffff] - Background of the editor.
@@ -320,16 +249,9 @@ export class StudioEditor extends LitElement {
    * `excluded`, not in the ZIP. Rejects with the signal's reason when aborted (nothing is kept).
    */
   async deliver(options: DeliverOptions = {}): Promise<DeliverResult> {
-    const { zip, fileName, manifest } = await this.#deliverRun(options);
+    const { zip, fileName, manifest } = await this.#session.deliver(options);
     return { zip, fileName, manifest };
   }
-
-  /** `deliver()` with every file made and a re-pack, for the Deliver panel (its code loaded when first used). */
-  readonly #deliverRun: DeliverRunner = async (options) => {
-    const { deliverAd } = await import('./editor-deliver.js');
-    const host = { config: () => this.resolved, engine: () => this.#session.audio(), project: () => this.getProject(), target: this, emitError: this.#report };
-    return deliverAd(host, options);
-  };
 
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {
     const command = toolbarCommand(event.detail, this.resolved, this.store.getState().project.project_id);
@@ -368,7 +290,7 @@ export class StudioEditor extends LitElement {
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
-        ${workflowPanels(config, this.t('panel.loading'), this.#deliverRun)}
+        ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
         ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`

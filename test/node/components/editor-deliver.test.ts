@@ -15,13 +15,11 @@ const project = { ...createProject({ projectId: 'p1', title: 'Spring Sale!', dur
 function host(overrides: Partial<DeliverHost> = {}): DeliverHost & { errors: StudioError[]; events: Event[] } {
   const errors: StudioError[] = [];
   const events: Event[] = [];
-  const target = new EventTarget();
-  target.addEventListener('studio-deliver', (event) => events.push(event));
   return {
     config: () => config(),
     engine: async () => ({}) as AudioEngine,
     project: () => project,
-    target,
+    dispatch: (event) => events.push(event),
     emitError: (error) => errors.push(error),
     errors,
     events,
