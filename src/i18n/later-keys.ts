@@ -50,4 +50,6 @@ export const LATER_KEYS =
   'export.heading export.speechCut{seconds}{end} export.extendToFit{seconds} export.fitScript export.nothing ' +
   'export.done{file}{size} export.kb{value} export.mb{value} export.result export.file export.size ' +
   'export.loudness export.truePeak export.compliance export.meets{preset} export.misses{preset}{rules} ' +
-  'export.unmastered export.cancelled export.failed{message} export.noPreview';
+  'export.unmastered export.cancelled export.failed{message} export.noPreview meter.idle meter.momentary ' +
+  'meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
+  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over';
