@@ -18,7 +18,6 @@ import { describeChange } from '../../model/change.js';
 import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import type * as AutosaveModule from '../../model/persistence/autosave.js';
-import type { Autosave } from '../../model/persistence/autosave.js';
 import { prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
 import { resolveProjectId } from '../../model/project-id.js';
 import { VERSION } from '../../version.js';
@@ -92,7 +91,7 @@ export class EditorSession {
   #engine: AudioEngine | undefined;
   #preview: MixPreview | undefined;
   #previewState: PreviewState | undefined;
-  #autosave: Autosave | undefined;
+  #autosave: AutosaveModule.Autosave | undefined;
   #notices: readonly StudioNotice[] = [];
   #restoredAt: string | undefined;
   #ready = false;
@@ -367,7 +366,8 @@ export class EditorSession {
     this.#autosave = undefined;
     hooks.changed();
     if (!config.project.autosave) return Promise.resolve();
-    return loadAutosave().then(
+    // Ready waits at most 2 s for the module and the draft; the autosave starts whenever its module is here.
+    const started = loadAutosave().then(
       (module) => {
         if (scope.disposed) return undefined;
         if (this.#unadopted === draft) this.#unadopted = undefined;
@@ -393,11 +393,12 @@ export class EditorSession {
         scope.add(() => {
           if (this.#autosave === autosave) this.#autosave = undefined;
         });
-        return Promise.race([autosave.ready, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+        return autosave.ready;
       },
       (error: unknown) => {
         if (!scope.disposed) hooks.error(new StudioError('autosave-load', `The autosave could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
       },
     );
+    return Promise.race([started, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
   }
 }
