@@ -329,6 +329,16 @@ export const enLater = {
   'deliver.included': 'In the ZIP although it fails.',
   'deliver.downloadZip': 'Download {file} ({size})',
   'deliver.download': 'Download {file}',
+  // The toolbar's level meter (loaded after the first paint).
+  'meter.idle': 'Meter: nothing plays',
+  'meter.momentary': 'Momentary',
+  'meter.shortTerm': 'Short-term',
+  'meter.truePeak': 'True peak',
+  'meter.description': 'Loudness in LUFS against the target of {target} LUFS (the tick on the bars), and the true peak in dBTP against the ceiling of {ceiling} dBTP. Activate the true peak to reset its hold.',
+  'meter.summary': 'Momentary {momentary} LUFS, short-term {shortTerm} LUFS, true peak {truePeak} dBTP',
+  'meter.resetHold': 'Reset the peak hold',
+  'meter.label': 'Loudness of what plays',
+  'meter.over': 'Over the true-peak ceiling',
 } as const;
 
 addEnglish(enLater);

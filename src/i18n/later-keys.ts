@@ -66,4 +66,6 @@ export const LATER_KEYS =
   'deliver.pass deliver.fail deliver.rule.loudness deliver.rule.truePeak deliver.rule.length ' +
   'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.ruleLine{rule}{measured}{required} ' +
   'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
-  'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file}';
+  'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} ' +
+  'meter.idle meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
+  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over';

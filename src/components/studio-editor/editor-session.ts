@@ -13,10 +13,11 @@ import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
 import { StudioReadyEvent } from '../../events/studio-ready.js';
 import { StudioSaveEvent } from '../../events/studio-save.js';
 import { DisposalScope } from '../../internal/scope.js';
+import { loadOnce } from '../../internal/load-once.js';
 import { describeChange } from '../../model/change.js';
 import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
-import { lastSave, startAutosave, type Autosave } from '../../model/persistence/autosave.js';
+import type * as AutosaveModule from '../../model/persistence/autosave.js';
 import { prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
 import { resolveProjectId } from '../../model/project-id.js';
 import { VERSION } from '../../version.js';
@@ -26,6 +27,13 @@ import type { DeliverHost } from './editor-deliver.js';
 import { exportMix, type ExportHost } from './editor-export.js';
 import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
+
+/**
+ * The autosave's module, fetched with the draft (not part of the first paint); `loadedAutosave` once here,
+ * so that a save still closing (`lastSave`) is waited for (none is before it ever loaded).
+ */
+let loadedAutosave: typeof AutosaveModule | undefined;
+const loadAutosave = loadOnce((_: void) => import('../../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
 
 /** What a session tells its element, and the little it asks of it. */
 export interface SessionHooks {
@@ -54,7 +62,7 @@ export interface SessionOptions {
   readonly store: EditorStore;
   readonly createServices?: (config: ResolvedConfig, hooks?: EditorServicesHooks) => EditorServices;
   readonly loadAudio?: () => Promise<Pick<typeof EditorAudio, 'startAudio'>>;
-  readonly startAutosave?: typeof startAutosave;
+  readonly startAutosave?: typeof AutosaveModule.startAutosave;
   readonly prefetchDraft?: typeof prefetchDraft;
 }
 
@@ -85,7 +93,7 @@ export class EditorSession {
   #engine: AudioEngine | undefined;
   #preview: MixPreview | undefined;
   #previewState: PreviewState | undefined;
-  #autosave: Autosave | undefined;
+  #autosave: AutosaveModule.Autosave | undefined;
   #notices: readonly StudioNotice[] = [];
   #restoredAt: string | undefined;
   #ready = false;
@@ -330,7 +338,8 @@ export class EditorSession {
 
   /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
   #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string }>): DraftPrefetch {
-    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: lastSave(userId, projectId) }));
+    loadAutosave().catch(() => undefined);
+    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: loadedAutosave?.lastSave(userId, projectId) }));
     const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
     // Closed here unless an autosave adopted it (which closes it after its last save).
     scope.add(() => {
@@ -367,29 +376,39 @@ export class EditorSession {
     this.#autosave = undefined;
     hooks.changed();
     if (!config.project.autosave) return Promise.resolve();
-    if (this.#unadopted === draft) this.#unadopted = undefined;
-    const autosave = (this.#options.startAutosave ?? startAutosave)({
-      store,
-      userId,
-      signal: scope.signal,
-      locale: config.i18n.locale,
-      ...(draft === undefined ? {} : { prefetched: draft }),
-      onRestored: ({ savedAt }) => {
-        this.#restoredAt = savedAt;
-        hooks.changed();
+    // Ready waits at most 2 s for the module and the draft; the autosave starts whenever its module is here.
+    const started = loadAutosave().then(
+      (module) => {
+        if (scope.disposed) return undefined;
+        if (this.#unadopted === draft) this.#unadopted = undefined;
+        const autosave = (this.#options.startAutosave ?? module.startAutosave)({
+          store,
+          userId,
+          signal: scope.signal,
+          locale: config.i18n.locale,
+          ...(draft === undefined ? {} : { prefetched: draft }),
+          onRestored: ({ savedAt }) => {
+            this.#restoredAt = savedAt;
+            hooks.changed();
+          },
+          onSaved: (detail) => hooks.dispatch(new StudioSaveEvent(detail)),
+          onError: (error) => hooks.error(error),
+          onNotices: (notices) => {
+            if (scope.disposed) return;
+            this.#notices = notices;
+            hooks.changed();
+          },
+        });
+        this.#autosave = autosave;
+        scope.add(() => {
+          if (this.#autosave === autosave) this.#autosave = undefined;
+        });
+        return autosave.ready;
       },
-      onSaved: (detail) => hooks.dispatch(new StudioSaveEvent(detail)),
-      onError: (error) => hooks.error(error),
-      onNotices: (notices) => {
-        if (scope.disposed) return;
-        this.#notices = notices;
-        hooks.changed();
+      (error: unknown) => {
+        if (!scope.disposed) hooks.error(new StudioError('autosave-load', `The autosave could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
       },
-    });
-    this.#autosave = autosave;
-    scope.add(() => {
-      if (this.#autosave === autosave) this.#autosave = undefined;
-    });
-    return Promise.race([autosave.ready, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+    );
+    return Promise.race([started, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
   }
 }

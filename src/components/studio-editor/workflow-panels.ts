@@ -5,6 +5,7 @@ import type { Translate } from '../../i18n/translate.js';
 import type { DisposalScope } from '../../internal/scope.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
+import { loadLevelMeter } from '../studio-toolbar/load-level-meter.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
 import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
 import { loadOnce } from '../../internal/load-once.js';
@@ -53,9 +54,14 @@ export function timelineLoadingText(t: Translate, project: ProjectDocument): str
   return project.clips.length === 0 && (project.music === null || project.music.url === null) ? t('timeline.empty') : t('panel.loading');
 }
 
-/** What the first paint did not need, once the editor is ready: the timeline, then (when the page is idle) the other panels, so that opening them shows no loading text. */
+/**
+ * What the first paint did not need, once the editor is ready: the timeline and the toolbar's level meter
+ * (which the toolbar asks for again when there is audio, should this load fail), then (when the page is idle)
+ * the other panels, so that opening them shows no loading text.
+ */
 export function loadTheRest(config: ResolvedConfig, t: Translate, scope: DisposalScope, report: (error: StudioError) => void): void {
   if (config.tools.timeline) loadTimelineIn(scope, report);
+  loadLevelMeter().catch(() => undefined);
   scope.timeout(() => {
     for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
   }, 500);

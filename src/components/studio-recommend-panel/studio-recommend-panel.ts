@@ -19,7 +19,6 @@ import '../studio-recommend-form/studio-recommend-form.js';
 import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
 import { PriceController } from '../../controllers/price-controller.js';
-import { makeAdTakes } from './make-ad.js';
 import { loadOnce } from '../../internal/load-once.js';
 
 /**
@@ -250,6 +249,8 @@ export class StudioRecommendPanel extends StudioElement {
     return this.#job(
       true,
       async (signal, onProgress) => {
+        // "Make the ad" is a click away at best: its code comes then, not with the first paint.
+        const { makeAdTakes } = await import('./make-ad.js');
         const made = await makeAdTakes(client, project.projectId, idea, {
           signal,
           onProgress: (progress) => onProgress(progress as JobProgress),

@@ -4,7 +4,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import type { LiveMeter } from '../../audio/live-meter.js';
-import './level-meter.js';
+import { loadLevelMeter } from './load-level-meter.js';
 
 /** The toolbar's requests to the editor. */
 export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio' | 'fullscreen';
@@ -61,6 +61,17 @@ export class StudioToolbar extends StudioElement {
         min-width: 36px;
         padding: 0 10px;
       }
+      /* The meter's box (in English) until its module arrives after the first paint, so that it arriving moves nothing. */
+      studio-editor-level-meter:not(:defined) {
+        display: inline-block;
+        width: 208px;
+        height: 41px;
+      }
+      @media (pointer: coarse) {
+        studio-editor-level-meter:not(:defined) {
+          height: 72px;
+        }
+      }
       /*
        * A phone: two rows. The title, the time and the credits, then the buttons around a compact meter (the
        * Export tab stands for the Export button there).
@@ -89,6 +100,15 @@ export class StudioToolbar extends StudioElement {
         }
         studio-editor-level-meter {
           flex: 1 1 auto;
+        }
+        studio-editor-level-meter:not(:defined) {
+          width: auto;
+          height: 35px;
+        }
+        @media (pointer: coarse) {
+          studio-editor-level-meter:not(:defined) {
+            height: 44px;
+          }
         }
         button.export {
           display: none;
@@ -168,6 +188,8 @@ export class StudioToolbar extends StudioElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('playing') || changed.has('clock')) this.#follow();
+    // The meter's module comes after the first paint (load-level-meter.ts); here at the latest, when there is audio.
+    if (changed.has('meter') && this.meter !== undefined) loadLevelMeter().catch(() => undefined);
     // One tab stop: the first enabled button, or the one that has focus.
     const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
     const focused = buttons.find((button) => button.matches(':focus') && !button.disabled);
