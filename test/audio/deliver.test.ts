@@ -186,6 +186,72 @@ describe('deliver', function () {
     expect(result.files.map((file) => file.fileName)).to.deep.equal(['ebu.wav', 'atsc.wav']);
   });
 
+  describe('an MP3 over its ceiling', () => {
+    /** Delivers the podcast with an encoder that adds a burst at -0.2 dBFS to its first `spiked` encodes. */
+    async function spikedDelivery(spiked: number) {
+      const renders = sinon.spy(engine.renderer, 'render');
+      const deps = engineDeliverDeps(engine);
+      const openWork = deps.openWork!;
+      const measured: number[] = [];
+      let encodes = 0;
+      const steps: DeliverProgress[] = [];
+      const result = await deliver(
+        {
+          ...deps,
+          openWork: async (signal) => {
+            const work = await openWork(signal);
+            return {
+              ...work,
+              encode: (channels, rate, kbps) => {
+                if (encodes++ < spiked) for (let i = 0; i < 0.02 * rate; i++) channels[0]![rate + i] = 0.977 * Math.sin((2 * Math.PI * 1000 * i) / rate);
+                return work.encode(channels, rate, kbps);
+              },
+              figures: async (channels, rate) => {
+                const figures = await work.figures(channels, rate);
+                measured.push(figures.figures.truePeak);
+                return figures;
+              },
+            };
+          },
+        },
+        project,
+        { destinations: destinations.slice(0, 1), campaign, onProgress: (p) => steps.push(p) },
+      );
+      const ceilings = renders
+        .getCalls()
+        .map((call) => (call.args[0] as { mastering?: { truePeak?: number } }).mastering?.truePeak)
+        .filter((ceiling): ceiling is number => ceiling !== undefined);
+      return { result, measured, ceilings, encodes, stages: steps.map((step) => step.stage) };
+    }
+
+    it('is mastered again on its own, under its ceiling by the overshoot and a margin, and encoded again', async () => {
+      const { result, measured, ceilings, encodes, stages } = await spikedDelivery(1);
+      const file = result.files[0]!;
+      expect(measured[0], 'the spiked file is over -1 dBTP').to.be.above(-1);
+      expect(encodes).to.equal(2);
+      expect(ceilings.length, 'the shared master, then this file\'s own').to.equal(2);
+      expect(ceilings[0]).to.equal(-2);
+      expect(ceilings[1]).to.be.closeTo(-2 - (measured[0]! + 1) - 0.3, 1e-9);
+      expect(stages).to.deep.equal(['render', 'master', 'encode', 'measure', 'master', 'encode', 'measure', 'done']);
+      expect(file.figures.truePeak, 'the file delivered is the last one').to.equal(measured[1]);
+      expect(file.pass).to.equal(true);
+      expect(Math.abs(file.figures.integrated - -16), 'loudness after the lower ceiling').to.be.below(file.destination.tolerance);
+    });
+
+    it('fails its true-peak rule, with its figure and fix, when still over after two more masters', async () => {
+      const { result, measured, ceilings, encodes } = await spikedDelivery(Infinity);
+      const file = result.files[0]!;
+      expect(encodes).to.equal(3);
+      expect(ceilings.length).to.equal(3);
+      expect(ceilings[2]!).to.be.below(ceilings[1]!);
+      const rule = file.rules.find((r) => r.rule === 'truePeak')!;
+      expect(rule.pass).to.equal(false);
+      expect(rule.measured).to.equal(measured[2]);
+      expect(rule.fix).to.contain('true-peak ceiling');
+      expect(file.pass).to.equal(false);
+    });
+  });
+
   it('stops everything on abort and leaves nothing', async () => {
     const controller = new AbortController();
     const added: string[] = [];

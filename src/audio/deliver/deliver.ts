@@ -1,6 +1,7 @@
 // Deliver: every destination's file from one render. The mix is rendered once, un-mastered; each distinct
 // master (see plan.ts) is made once from it; each destination's file is encoded from its master, decoded
-// again, measured and checked against the destination's rules. Stems (voice, music) on request.
+// again, measured and checked against the destination's rules; an MP3 over its ceiling is mastered again
+// on its own, lower (see writeFile). Stems (voice, music) on request.
 import { StudioError } from '../../errors.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
@@ -14,7 +15,7 @@ import { projectMixSpec, type SourceLookup } from '../project-mix.js';
 import type { RenderedMix } from '../render-protocol.js';
 import { speechOverrun, speechTiming } from '../timing-rules.js';
 import { engineDeliverDeps, type DeliveringEngine } from './deps.js';
-import { planMasters, type MasterTarget } from './plan.js';
+import { MAX_REMASTERS, planMasters, remasterCeiling, type MasterTarget } from './plan.js';
 import { sha256Hex } from './sha256.js';
 import { voiceAndMusic } from './stems.js';
 import { WorkPool } from './work-pool.js';
@@ -29,7 +30,10 @@ export const DELIVERY_RENDER_RATE = 48_000;
 /** Where a file of a delivery is. `failed`: it could not be made (see `DeliveryResult.failures`). */
 export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done' | 'failed';
 
-/** One step of one file: `file` is the destination's index in `destinations`, or the stem. */
+/**
+ * One step of one file: `file` is the destination's index in `destinations`, or the stem. An MP3 whose
+ * file is over its ceiling goes through `master`, `encode` and `measure` again (at most twice).
+ */
 export interface DeliverProgress {
   readonly file: number | 'voice' | 'music';
   readonly stage: DeliverStage;
@@ -256,14 +260,20 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       const mastered = await next!;
       next = i + 1 < plans.length ? masterOf(i + 1) : undefined;
       signal?.throwIfAborted();
-      const indexes = plans[i]!.files;
+      const { files: indexes, target } = plans[i]!;
       for (const [k, index] of indexes.entries()) {
         const destination = destinations[index]!;
         const fileName = fileNames[index]!;
         // The last file of a master takes its arrays (they are moved to the worker); the others copies.
         const channels = k === indexes.length - 1 ? mastered.channels : mastered.channels.map((channel) => channel.slice());
+        /** This file's own master at a lower ceiling (the shared one is left as it is). */
+        const remaster = async (truePeak: number): Promise<Float32Array[]> => {
+          progress(index, 'master');
+          return (await deps.render(masterSpec(mix, adSeconds, { ...target, truePeak }), { signal })).channels;
+        };
         await start(index, fileName, async (w) => {
-          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, channels, mastered.sampleRate, destination, index, project.title, campaign, progress);
+          const master = { channels, sampleRate: mastered.sampleRate, ceiling: target.truePeak, remaster };
+          const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, master, destination, index, project.title, campaign, progress);
           signal?.throwIfAborted();
           const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
           const pass = passesAll(rules);
@@ -289,12 +299,24 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
 
 type Progress = (file: DeliverProgress['file'], stage: DeliverStage) => void;
 
-/** Encodes, tags and measures one destination's file from its master's `channels` (moved to the work). */
+/** A file's master: its `channels` (moved to the work), at the limiter's `ceiling`, and how to make it again lower. */
+interface FileMaster {
+  readonly channels: Float32Array[];
+  readonly sampleRate: number;
+  readonly ceiling: number;
+  readonly remaster: (ceiling: number) => Promise<Float32Array[]>;
+}
+
+/**
+ * Encodes, tags and measures one destination's file from its master. An MP3 whose file (decoded again)
+ * is over the destination's ceiling is mastered again with the limiter's ceiling lowered by the
+ * overshoot and a margin (`remasterCeiling`), and encoded again, at most `MAX_REMASTERS` times: the
+ * last file is the one delivered, and judged by the rules.
+ */
 async function writeFile(
   work: DeliverWork,
   decode: DeliverDecode | undefined,
-  channels: Float32Array[],
-  sampleRate: number,
+  master: FileMaster,
   destination: DestinationProfile,
   index: number,
   title: string,
@@ -303,18 +325,38 @@ async function writeFile(
 ): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
   progress(index, 'encode');
   const { codec } = destination;
+  const { sampleRate } = master;
   if (codec.container === 'wav') {
     // Written whole in the work (PCM, figures, tags, hash, Blob): the page gets a Blob.
-    const wav = await work.writeWav(channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 }, { kind: 'file', title, campaign, destination });
+    const wav = await work.writeWav(master.channels, sampleRate, { bitDepth: codec.bitDepth, dither: codec.bitDepth === 16 }, { kind: 'file', title, campaign, destination });
     progress(index, 'measure');
     return { bytes: wav.blob, figures: { ...wav.measured.figures, bitDepth: codec.bitDepth, bytes: wav.bytes, sha256: wav.sha256 } };
   }
   if (decode === undefined) throw new StudioError('deliver-decode', 'No MP3 decoder here to measure the file as written: give `decodeMp3`.');
-  const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
-  progress(index, 'measure');
-  const measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+  let { channels, ceiling } = master;
+  for (let remasters = 0; ; remasters++) {
+    const audio = concat(await work.encode(channels, sampleRate, codec.bitrateKbps));
+    progress(index, 'measure');
+    const measured = await work.figures(await decode(audio, sampleRate), sampleRate);
+    const { truePeak } = measured.figures;
+    if (truePeak <= destination.truePeak || remasters === MAX_REMASTERS) return tagMp3(audio, measured, codec.bitrateKbps, title, campaign, destination);
+    ceiling = remasterCeiling(ceiling, truePeak, destination.truePeak);
+    channels = await master.remaster(ceiling);
+    progress(index, 'encode');
+  }
+}
+
+/** An encoded MP3 with its ID3 tag (the measurement of `audio` in it), and its figures. */
+async function tagMp3(
+  audio: Uint8Array,
+  measured: Awaited<ReturnType<DeliverWork['figures']>>,
+  bitrateKbps: number,
+  title: string,
+  campaign: CampaignFields,
+  destination: DestinationProfile,
+): Promise<{ bytes: Blob; figures: DeliveredFigures }> {
   const file = concat([id3Tag(deliveryId3({ title, campaign, destination, measurement: measured.measurement })), audio]);
-  const figures: DeliveredFigures = { ...measured.figures, bitrateKbps: codec.bitrateKbps, bytes: file.length, sha256: await sha256Hex(file) };
+  const figures: DeliveredFigures = { ...measured.figures, bitrateKbps, bytes: file.length, sha256: await sha256Hex(file) };
   return { bytes: new Blob([file as BlobPart], { type: 'audio/mpeg' }), figures };
 }
 

@@ -28,11 +28,17 @@ export function engineDeliverDeps(engine: DeliveringEngine): DeliverDeps {
  * here, files encoded and measured here, MP3s decoded again with `decodeMp3` (FFmpeg in Node).
  */
 export function localDeliverDeps(sources: SourceLookup, decodeMp3?: DeliverDecode): DeliverDeps {
+  /** The render under way: renders run one at a time, as in the render worker (they share its work buffers). */
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     sources: async () => sources,
-    render: async (spec, { signal }) => {
-      const { renderLocal } = await loadRenderLocal();
-      return runSteps(renderLocal(spec, {}, false), nextTurn, signal);
+    render: (spec, { signal }) => {
+      const rendering = queue.then(async () => {
+        const { renderLocal } = await loadRenderLocal();
+        return runSteps(renderLocal(spec, {}, false), nextTurn, signal);
+      });
+      queue = rendering.catch(() => undefined);
+      return rendering;
     },
     openWork: async (signal) => (await import('../mp3-work.js')).openMp3Work(null, signal),
     ...(decodeMp3 ? { decodeMp3 } : {}),

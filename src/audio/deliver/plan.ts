@@ -13,6 +13,21 @@ export interface MasterTarget {
   readonly channels: 1 | 2;
 }
 
+/** The margin a file's own master goes under its ceiling by, dB, past what its encoder added: see `remasterCeiling`. */
+export const REMASTER_MARGIN_DB = 0.3;
+
+/** How many times an MP3 over its ceiling is mastered and encoded again before it fails its true-peak rule. */
+export const MAX_REMASTERS = 2;
+
+/**
+ * The limiter's ceiling, dBTP, to master an MP3 again at when its file measured `measured` dBTP over its
+ * destination's `allowed`: the last `ceiling` lowered by the overshoot and `REMASTER_MARGIN_DB`. Made for
+ * that one file, not a change of the shared plan (the other files of the master met their ceiling).
+ */
+export function remasterCeiling(ceiling: number, measured: number, allowed: number): number {
+  return ceiling - (measured - allowed) - REMASTER_MARGIN_DB;
+}
+
 /** One master of a delivery and the destinations (by index) encoded from it. */
 export interface PlannedMaster {
   readonly target: MasterTarget;
