@@ -80,7 +80,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       length: { kind: 'exact' },
       minTailSilence: 0,
       metadata: EVERYTHING,
-      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}',
+      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}_ebu-r128',
     },
     {
       id: 'broadcast-atsc-a85',
@@ -99,7 +99,7 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       length: { kind: 'exact' },
       minTailSilence: 0,
       metadata: EVERYTHING,
-      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}',
+      fileName: '{adId}_{advertiser}_{title}_{length}s_{version}_atsc-a85',
     },
     {
       id: 'client-approval',

@@ -113,7 +113,7 @@ describe('destinationFileName', () => {
 
   it('fills a built-in template, with the extension of its codec', () => {
     assert.equal(destinationFileName(destinationById('streaming')!, ad), 'Cafe-Noir_Ete-2026_30s_streaming_ABCD1234000.mp3');
-    assert.equal(destinationFileName(destinationById('broadcast-ebu-r128')!, ad), 'ABCD1234000_Cafe-Noir_Ete-2026_30s_30-main.wav');
+    assert.equal(destinationFileName(destinationById('broadcast-ebu-r128')!, ad), 'ABCD1234000_Cafe-Noir_Ete-2026_30s_30-main_ebu-r128.wav');
   });
 
   it('fills {date}, {campaign} and {isci} and numbers a taken name', () => {
