@@ -10,7 +10,7 @@ import { pageFinder } from './lib/page-find.mjs';
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const dir = new URL('../docs/screenshots/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
-const PANELS = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export'];
+const PANELS = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: [...chromiumArgs(), '--autoplay-policy=no-user-gesture-required'] });
 try {
   const page = await browser.newPage();
