@@ -86,7 +86,7 @@ const defaultRender: RenderFn = async (spec, { signal, measure, wav }) => {
 };
 
 /** The platform's decoder (decodeAudioData at the file's rate, so nothing is resampled); none outside a page. */
-const platformDecode: DecodeFn | undefined =
+export const platformDecode: DecodeFn | undefined =
   typeof OfflineAudioContext === 'undefined'
     ? undefined
     : async (bytes, sampleRate) => {
@@ -94,7 +94,8 @@ const platformDecode: DecodeFn | undefined =
         return Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
       };
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+/** The parts joined into one array. */
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
   return out;

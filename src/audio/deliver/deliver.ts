@@ -9,6 +9,7 @@ import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
 import { nextTurn, runSteps } from '../dsp/steps.js';
+import { concat, platformDecode, type DecodeFn } from '../export.js';
 import { id3Tag } from '../id3.js';
 import type { Mp3Work } from '../mp3-work.js';
 import { projectMixSpec, type SourceLookup } from '../project-mix.js';
@@ -43,7 +44,7 @@ export interface DeliverProgress {
 export type DeliverWork = Pick<Mp3Work, 'encode' | 'writeWav' | 'figures' | 'close'>;
 
 /** Decodes an MP3 as written (gapless: exactly the samples encoded), 1 or 2 channels at its own rate. */
-export type DeliverDecode = (bytes: Uint8Array, sampleRate: number) => Promise<readonly Float32Array[]>;
+export type DeliverDecode = DecodeFn;
 
 /**
  * What a delivery runs on. The engine gives its own (`engineDeliverDeps`: the render worker, the MP3
@@ -134,21 +135,6 @@ export interface DeliveryResult {
 }
 
 const lookupOf = (sources: SourceLookup) => (url: string): AudioSource | undefined => (typeof sources === 'function' ? sources(url) : sources.get(url));
-
-/** The platform's decoder at the file's own rate; none outside a page. */
-const platformDecode: DeliverDecode | undefined =
-  typeof OfflineAudioContext === 'undefined'
-    ? undefined
-    : async (bytes, sampleRate) => {
-        const buffer = await new OfflineAudioContext(1, 1, sampleRate).decodeAudioData(bytes.slice().buffer);
-        return Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
-      };
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-  return out;
-}
 
 /** The spec of a master: the mix as the one source, converted to the target's rate and channels, then mastered. */
 export function masterSpec(mix: AudioSource, seconds: number, target: MasterTarget): MixSpec {
