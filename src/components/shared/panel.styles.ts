@@ -26,3 +26,18 @@ export const actionRowStyles = css`
     background: var(--_surface, #ffffff);
   }
 `;
+
+/**
+ * A choice with its figures under it (`numbers`), where they come from (`source`) and a `.hint`: a mastering
+ * preset, a delivery destination. Indented past the radio or checkbox, in the muted colour.
+ */
+export const sourcedChoiceStyles = css`
+  [part='numbers'],
+  [part='source'],
+  .hint {
+    flex-basis: 100%;
+    padding-inline-start: 26px;
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+`;

@@ -41,14 +41,6 @@ export const deliverStyles = css`
   .include label {
     font-weight: normal;
   }
-  [part='numbers'],
-  [part='source'],
-  .hint {
-    flex-basis: 100%;
-    padding-inline-start: 26px;
-    color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
-  }
   .hint {
     padding-inline-start: 0;
   }

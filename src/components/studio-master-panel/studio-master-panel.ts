@@ -9,7 +9,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
-import { panelStyles } from '../shared/panel.styles.js';
+import { panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';
 import type { PreviewState } from '../../audio/preview-state.js';
@@ -59,6 +59,7 @@ export class StudioMasterPanel extends StudioElement {
   static override styles = [
     controlStyles,
     panelStyles,
+    sourcedChoiceStyles,
     css`
       :host {
         container-type: inline-size;
@@ -85,14 +86,6 @@ export class StudioMasterPanel extends StudioElement {
       }
       [part='preset'] label {
         font-weight: normal;
-      }
-      [part='numbers'],
-      [part='source'],
-      .hint {
-        flex-basis: 100%;
-        padding-inline-start: 26px;
-        color: var(--_text-muted, #4b5563);
-        font-size: 0.9em;
       }
       /* Wide enough: one line per preset (name, numbers, where they come from), its text never cut mid-line. */
       @container (min-width: 640px) {
