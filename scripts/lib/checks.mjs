@@ -109,6 +109,7 @@ export async function checkPackage() {
  * - internal: the elements' plumbing that knows nothing of the editor (define, disposal scope, linger,
  *   load-once, style properties);
  * - delivery: loudness presets and limits, domain data shared by config, model and audio;
+ * - brand: the host's brand rules as data (pronunciations and how they match), shared by config, model and api;
  * - auth, api: the session and the service client;
  * - i18n: the words; config: the integrator's config, validated;
  * - model: the project document, its store and persistence; script: the script's timing;
@@ -118,7 +119,7 @@ export async function checkPackage() {
  * - the entries: create, define, react, index, cdn.
  */
 export const FLOORS = [
-  'errors', 'version', 'internal', 'delivery', 'auth', 'api', 'i18n', 'config', 'model', 'script', 'audio',
+  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'model', 'script', 'audio',
   'events', 'controllers', 'components', 'create', 'define', 'react', 'index', 'cdn',
 ];
 

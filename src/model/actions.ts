@@ -1,6 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
-import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, TrackId, VoiceClip } from './document.js';
+import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
+import type { LockTarget } from './locks.js';
 
 /**
  * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one
@@ -28,6 +29,7 @@ export type EditAction = Edit &
      * or ISCI that `adIdProblem` / `isciProblem` refuses, text over its length) is REFUSED: the dispatch throws a
      * `StudioProjectError` naming `project.campaign.<field>` and the reason, and nothing changes. The panel
      * checks with `campaignFieldProblem` first and shows the field error, dispatching only what is valid.
+     * `versionLabel` is the open version's label (schema 6: each version has its own).
      */
     | { type: 'campaign/set'; campaign: Partial<CampaignFields> }
     /** The Deliver panel's chosen destination ids (duplicates dropped). A malformed id throws a `StudioProjectError`. */
@@ -96,6 +98,21 @@ export type EditAction = Edit &
      * becomes the clip of `sectionId`, replacing that section's previous take (one undo step).
      */
     | { type: 'voiceover/received'; asset: AssetMetadata; sectionId: string | null; source: ClipSource | null; clipId: string; start?: number }
+    /**
+     * Adds a version made of `content` after the open one and opens it (one undo step: undo removes it). A
+     * taken id, a wrong label or code, or more than `MAX_VERSIONS` throws a `StudioProjectError`.
+     */
+    | { type: 'version/add'; version: Pick<ProjectVersion, 'id'> & Partial<Pick<ProjectVersion, 'label' | 'adId' | 'isci'>>; content: VersionContent }
+    /** Opens version `id`: its length, voice, script, clips and bed become the document's; nothing is fetched or decoded. */
+    | { type: 'version/open'; id: string }
+    /** Removes version `id` (never the last one); removing the open version opens its neighbour. */
+    | { type: 'version/remove'; id: string }
+    /** Names a version or gives it its own Ad-ID or ISCI; a wrong value throws a `StudioProjectError`. */
+    | { type: 'version/set'; id: string; label?: string; adId?: string; isci?: string }
+    /** Locks or unlocks a part of the ad (creator role), with an optional reason shown to adopters. */
+    | { type: 'lock/set'; target: LockTarget; locked: boolean; reason?: string }
+    /** Replaces the project's own pronunciations; a wrong list throws a `StudioProjectError` naming each entry. */
+    | { type: 'pronunciations/set'; entries: readonly Pronunciation[] }
     /** Replaces the whole document by one the host or the user loaded; one undo step. */
     | { type: 'project/load'; project: ProjectDocument }
   );

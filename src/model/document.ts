@@ -1,17 +1,50 @@
 import type { AssetMetadata, MusicDetails, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { ExportFormat } from '../config/types.js';
-import { EMPTY_CAMPAIGN } from '../delivery/campaign.js';
 import { DEFAULT_DELIVERY_DESTINATIONS } from '../delivery/destinations.js';
 import { presetNumbers, type DeliveryPresetId } from '../delivery/presets.js';
 import type { CampaignFields } from '../delivery/types.js';
+import type { PronunciationEntry } from '../brand/pronunciations.js';
 
 export type { CampaignFields };
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
+
+/**
+ * A lock a creator set on a part of the ad (schema 6): in the adopter role (`tools.role`), the part cannot
+ * change. `lockReason` is shown to the adopter ("Legal disclaimer: required by the station").
+ */
+export interface Lockable {
+  /** Present and `true` on a locked part; absent otherwise. */
+  readonly locked?: true;
+  /** Why it is locked, in the creator's words (at most 200 characters). */
+  readonly lockReason?: string;
+}
+
+/** A lock on a setting of the whole project: present means locked (schema 6). */
+export interface ProjectLock {
+  /** Why it is locked (at most 200 characters). */
+  readonly reason?: string;
+}
+
+/**
+ * The project's locks on its settings (schema 6): `duration`, every version's length (an adopter cannot
+ * stretch a :30 the station sold, nor make a version of another length); `delivery`, the mastering preset and
+ * target, the export format and the Deliver panel's destinations.
+ */
+export interface ProjectLocks {
+  readonly duration?: ProjectLock;
+  readonly delivery?: ProjectLock;
+}
+
+/**
+ * How the voice must say a word or phrase (schema 6): `text` as written in the script, `say` as the voice
+ * should read it ("acme-coffee.com" -> "acme coffee dot com"). See `brand/pronunciations.ts`.
+ */
+export type Pronunciation = PronunciationEntry;
 
 /** One part of the script (hook, body, call to action). `voice` is a voice id, set only per section. */
-export interface ProjectSection {
+export interface ProjectSection extends Lockable {
   readonly id: string;
   readonly label: string;
   readonly text: string;
@@ -27,7 +60,7 @@ export interface ClipSource {
 }
 
 /** A voice-over clip on the timeline. Times in seconds, levels in dB. */
-export interface VoiceClip {
+export interface VoiceClip extends Lockable {
   readonly id: string;
   /** The script section it voices, or `null` for a free clip. */
   readonly sectionId: string | null;
@@ -48,7 +81,7 @@ export interface VoiceClip {
 }
 
 /** The music bed under the voice. */
-export interface MusicBed {
+export interface MusicBed extends Lockable {
   /** Track details as the service returned them, or `null` for an uploaded file. */
   readonly track: MusicDetails | null;
   /** `asset_id` when the bed is a service asset. */
@@ -145,6 +178,41 @@ export interface UsageEntry {
 }
 
 /**
+ * What each version of the ad has of its own (schema 6): its length, voice, script, takes and bed placement.
+ * The open version's content is the document's own fields of these names; the others are parked in `versions`.
+ */
+export interface VersionContent {
+  readonly duration: number;
+  readonly voice: VoiceSettings;
+  readonly script: { readonly sections: readonly ProjectSection[] };
+  readonly clips: readonly VoiceClip[];
+  readonly music: MusicBed | null;
+}
+
+/** The fields of `VersionContent`, in document order. */
+export const VERSION_FIELDS = ['duration', 'voice', 'script', 'clips', 'music'] as const satisfies readonly (keyof VersionContent)[];
+
+/**
+ * One version of the ad (schema 6): a cutdown (:15 of a :30) or an alternate (another voice, call to action or
+ * bed). Versions share the campaign fields, destinations, mastering, mix, brand locks and pronunciations.
+ */
+export interface ProjectVersion {
+  /** Distinct within the project (`v1`, `v2`...). */
+  readonly id: string;
+  /** The version label ("Alt B: spring offer"), at most 60 characters; empty shows the length (":15"). */
+  readonly label: string;
+  /** This version's own Ad-ID, when it has one (a cutdown is a different spot); empty uses the campaign's. */
+  readonly adId: string;
+  /** This version's own ISCI, when it has one; empty uses the campaign's. */
+  readonly isci: string;
+  /** The content while another version is open; absent on the open version (its content is the document's). */
+  readonly parked?: VersionContent;
+}
+
+/** The campaign fields of the document: the version label lives on each version (schema 6). */
+export type ProjectCampaign = Omit<CampaignFields, 'versionLabel'>;
+
+/**
  * The project document: everything the user makes, versioned and JSON-serialisable. Times are in
  * seconds, levels in dB. Service objects (recommendations, assets, usage) are kept exactly as returned.
  */
@@ -156,8 +224,16 @@ export interface ProjectDocument {
   /** Target duration of the ad, seconds. */
   readonly duration: number;
   readonly delivery: DeliverySettings;
-  /** Advertiser, campaign, Ad-ID, ISCI and version label: they travel into every delivered file (schema 5). */
-  readonly campaign: CampaignFields;
+  /** Advertiser, campaign, Ad-ID and ISCI: they travel into every delivered file (schema 5; the version label moved to `versions` in 6). */
+  readonly campaign: ProjectCampaign;
+  /** Every version, in the switcher's order; exactly one has no `parked` content: the open one (schema 6). */
+  readonly versions: readonly ProjectVersion[];
+  /** The id of the open version, whose content is this document's `duration`, `voice`, `script`, `clips` and `music`. */
+  readonly openVersion: string;
+  /** Locks on the project's length and delivery (schema 6). */
+  readonly locks: ProjectLocks;
+  /** The project's own pronunciations, besides the host's `vocal.pronunciations` (schema 6). */
+  readonly pronunciations: readonly Pronunciation[];
   readonly voice: VoiceSettings;
   readonly script: { readonly sections: readonly ProjectSection[] };
   readonly clips: readonly VoiceClip[];
@@ -171,6 +247,12 @@ export interface ProjectDocument {
   /** Asset metadata exactly as the service returned it, one entry per `asset_id`. */
   readonly assets: readonly AssetMetadata[];
 }
+
+/** The id of a new project's only version. */
+export const FIRST_VERSION_ID = 'v1';
+
+/** A new project's campaign fields: all empty. */
+export const EMPTY_PROJECT_CAMPAIGN: ProjectCampaign = Object.freeze({ advertiser: '', campaign: '', adId: '', isci: '' });
 
 /** What a new project starts from: the resolved config's `project`, `vocal`, `music` and `mastering`. */
 export interface NewProjectOptions {
@@ -195,7 +277,11 @@ export function createProject(options: NewProjectOptions): ProjectDocument {
     title: options.title,
     duration: options.duration,
     delivery: { format: 'wav24', sampleRate: 48000, destinations: [...DEFAULT_DELIVERY_DESTINATIONS], stems: false },
-    campaign: EMPTY_CAMPAIGN,
+    campaign: EMPTY_PROJECT_CAMPAIGN,
+    versions: [{ id: FIRST_VERSION_ID, label: '', adId: '', isci: '' }],
+    openVersion: FIRST_VERSION_ID,
+    locks: {},
+    pronunciations: [],
     voice: { voice: options.voice ?? null, details: null, speed: options.speed ?? 1, mode: options.mode ?? 'single' },
     script: { sections: [] },
     clips: [],

@@ -1,7 +1,7 @@
 import { describe } from '../config/checks.js';
 import { EMPTY_CAMPAIGN, normaliseCampaignField } from '../delivery/campaign.js';
 import { DEFAULT_DELIVERY_DESTINATIONS } from '../delivery/destinations.js';
-import { DEFAULT_TRACKS, SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
+import { DEFAULT_TRACKS, FIRST_VERSION_ID, SCHEMA_VERSION, createProject, type ProjectDocument } from './document.js';
 import { StudioProjectError, isObject, validateProject } from './validate.js';
 
 /**
@@ -98,17 +98,46 @@ function v4ToV5(old: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-/** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5 };
+/**
+ * v5 -> v6: the ad becomes its first version (`v1`), labelled with the campaign's version label, which leaves
+ * the campaign; no locks, no pronunciations of its own. A v5 document without a campaign object is left for
+ * validation to refuse by path.
+ */
+function v5ToV6(old: Record<string, unknown>): Record<string, unknown> {
+  const campaign = old['campaign'];
+  const label = isObject(campaign) && typeof campaign['versionLabel'] === 'string' ? campaign['versionLabel'] : '';
+  let rest: unknown = campaign;
+  if (isObject(campaign)) {
+    const { versionLabel: _label, ...fields } = campaign;
+    rest = fields;
+  }
+  return {
+    ...old,
+    schemaVersion: 6,
+    campaign: rest,
+    versions: [{ id: FIRST_VERSION_ID, label, adId: '', isci: '' }],
+    openVersion: FIRST_VERSION_ID,
+    locks: {},
+    pronunciations: [],
+  };
+}
 
-/** The Ad-ID and ISCI of a read document as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
-function normaliseCodes(doc: Record<string, unknown>): Record<string, unknown> {
-  const campaign = doc['campaign'];
-  if (!isObject(campaign)) return doc;
+/** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6 };
+
+/** `holder`'s Ad-ID and ISCI as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
+function withCodes(holder: unknown): unknown {
+  if (!isObject(holder)) return holder;
   const codes = Object.fromEntries(
-    (['adId', 'isci'] as const).flatMap((field) => (typeof campaign[field] === 'string' ? [[field, normaliseCampaignField(field, campaign[field])]] : [])),
+    (['adId', 'isci'] as const).flatMap((field) => (typeof holder[field] === 'string' ? [[field, normaliseCampaignField(field, holder[field])]] : [])),
   );
-  return { ...doc, campaign: { ...campaign, ...codes } };
+  return { ...holder, ...codes };
+}
+
+/** The codes of a read document's campaign and versions as the editor stores them. */
+function normaliseCodes(doc: Record<string, unknown>): Record<string, unknown> {
+  const versions = doc['versions'];
+  return { ...doc, campaign: withCodes(doc['campaign']), ...(Array.isArray(versions) ? { versions: versions.map(withCodes) } : {}) };
 }
 
 /**

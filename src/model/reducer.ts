@@ -6,7 +6,10 @@ import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
 import { DEFAULT_BED, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { setLock } from './locks.js';
+import { setPronunciations } from './pronunciation-list.js';
 import { MAX_CHOSEN_DESTINATIONS, StudioProjectError, type ProjectIssue } from './validate.js';
+import { addVersion, openVersion, removeVersion, setVersionFields } from './versions.js';
 
 /** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
 const clamp = (value: number, min: number, max: number): number | undefined =>
@@ -110,9 +113,25 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return delivery === doc.delivery ? doc : { ...doc, delivery };
     }
     case 'campaign/set': {
-      const campaign = patch(doc.campaign, checkedCampaign(action.campaign));
-      return campaign === doc.campaign ? doc : { ...doc, campaign };
+      const { versionLabel, ...fields } = checkedCampaign(action.campaign);
+      const campaign = patch(doc.campaign, fields);
+      const next = campaign === doc.campaign ? doc : { ...doc, campaign };
+      return versionLabel === undefined ? next : setVersionFields(next, next.openVersion, { label: versionLabel });
     }
+    case 'version/add':
+      return addVersion(doc, action.version, action.content);
+    case 'version/open':
+      return openVersion(doc, action.id);
+    case 'version/remove':
+      return removeVersion(doc, action.id);
+    case 'version/set': {
+      const { id, label, adId, isci } = action;
+      return setVersionFields(doc, id, withoutUndefined({ label, adId, isci }));
+    }
+    case 'lock/set':
+      return setLock(doc, action.target, action.locked, action.reason);
+    case 'pronunciations/set':
+      return setPronunciations(doc, action.entries);
     case 'delivery/destinations': {
       const destinations = checkedDestinations(action.destinations);
       const same = destinations.length === doc.delivery.destinations.length && destinations.every((id, index) => id === doc.delivery.destinations[index]);
@@ -297,6 +316,8 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
         fadeIn: previous?.fadeIn ?? 0,
         fadeOut: previous?.fadeOut ?? 0,
         source: action.source,
+        // A creator re-voicing a locked section's take keeps its lock.
+        ...(previous?.locked === true ? { locked: true, ...(previous.lockReason === undefined ? {} : { lockReason: previous.lockReason }) } : {}),
       };
       if (previous === undefined) return { ...withAsset, clips: [...withAsset.clips, clip] };
       // A take of another length moves the clips after it with it: no two voices at once, gaps kept.

@@ -1,5 +1,6 @@
 import { describe } from '../config/checks.js';
-import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
+import { pronunciationProblems } from '../brand/pronunciations.js';
+import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
@@ -123,43 +124,86 @@ const campaignField =
 
 const seconds = num(0, 3600, ' (seconds)');
 const db = num(-120, 24, ' (dB)');
-const section = object({ id, label: str, text: str }, { voice: id });
+/** A lock's reason: text of at most 200 characters. */
+const reason: Shape = (v, p, i) => {
+  if (typeof v !== 'string' || v.length > 200) fail(i, p, "a lock's reason of at most 200 characters", v);
+};
+/** `locked` is `true` where present (an unlocked part has no field). */
+const lockedFlag: Shape = (v, p, i) => {
+  if (v !== true) fail(i, p, 'true (an unlocked part has no "locked" field)', v);
+};
+const lockable = { locked: lockedFlag, lockReason: reason };
+const section = object({ id, label: str, text: str }, { voice: id, ...lockable });
 const asset = serviceObject({ asset_id: id, url: str });
-const clip = object({
-  id,
-  sectionId: nullable(id),
-  assetId: id,
-  url: str,
-  start: seconds,
-  gain: db,
-  trimIn: seconds,
-  trimOut: seconds,
-  fadeIn: seconds,
-  fadeOut: seconds,
-  source: nullable(object({ text: str, voice: id, speed: num(0.5, 2) })),
-});
-const music = object({
-  track: nullable(serviceObject({ track_id: id })),
-  assetId: nullable(id),
-  url: nullable(str),
-  gain: db,
-  offset: seconds,
-  loop: bool,
-  fadeIn: seconds,
-  fadeOut: seconds,
-});
+const clip = object(
+  {
+    id,
+    sectionId: nullable(id),
+    assetId: id,
+    url: str,
+    start: seconds,
+    gain: db,
+    trimIn: seconds,
+    trimOut: seconds,
+    fadeIn: seconds,
+    fadeOut: seconds,
+    source: nullable(object({ text: str, voice: id, speed: num(0.5, 2) })),
+  },
+  lockable,
+);
+const music = object(
+  {
+    track: nullable(serviceObject({ track_id: id })),
+    assetId: nullable(id),
+    url: nullable(str),
+    gain: db,
+    offset: seconds,
+    loop: bool,
+    fadeIn: seconds,
+    fadeOut: seconds,
+  },
+  lockable,
+);
+const duration = num(DURATION_LIMITS.min, DURATION_LIMITS.max, ' (seconds)');
+const voice = object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') });
+const script = object({ sections: uniqueIds(list(section, 500), 'id') });
+const clips = uniqueIds(list(clip, 2000), 'id');
+/** What a version holds of its own (the open one's is the document's own fields). */
+const versionContent = object({ duration, voice, script, clips, music: nullable(music) });
+const versionLabel: Shape = (v, p, i) => {
+  if (typeof v !== 'string' || v.length > CAMPAIGN_TEXT_LIMITS.versionLabel) fail(i, p, `a version label of at most ${CAMPAIGN_TEXT_LIMITS.versionLabel} characters`, v);
+};
+const version = object({ id, label: versionLabel, adId: campaignField('adId'), isci: campaignField('isci') }, { parked: versionContent });
+/** The versions: distinct ids, at most 50, and exactly one without parked content (the open one). */
+const versions: Shape = (v, p, i) => {
+  uniqueIds(list(version, 50), 'id')(v, p, i);
+  if (!Array.isArray(v)) return;
+  if (v.length === 0) return void i.push({ path: p, message: 'expected at least one version' });
+  const open = v.filter((entry) => isObject(entry) && entry['parked'] === undefined);
+  if (open.length !== 1) i.push({ path: p, message: `expected exactly one version without parked content (the open one), got ${open.length}` });
+};
+const projectLock = object({}, { reason });
+const pronunciations: Shape = (v, p, i) => {
+  for (const problem of pronunciationProblems(v)) {
+    i.push({ path: problem.index < 0 ? p : `${p}[${problem.index}]${problem.field === undefined ? '' : `.${problem.field}`}`, message: problem.message });
+  }
+};
 const documentShape = object({
   schemaVersion: oneOf(SCHEMA_VERSION),
   project_id: id,
   title: (v, p, i) => {
     if (typeof v !== 'string' || v.length > 200) fail(i, p, 'a title of at most 200 characters', v);
   },
-  duration: num(DURATION_LIMITS.min, DURATION_LIMITS.max, ' (seconds)'),
+  duration,
   delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000), destinations: destinationIds, stems: bool }),
-  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.map((field) => [field, campaignField(field)]))),
-  voice: object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') }),
-  script: object({ sections: uniqueIds(list(section, 500), 'id') }),
-  clips: uniqueIds(list(clip, 2000), 'id'),
+  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.filter((field) => field !== 'versionLabel').map((field) => [field, campaignField(field)]))),
+  versions,
+  openVersion: id,
+  locks: object({}, { duration: projectLock, delivery: projectLock }),
+  pronunciations,
+  voice,
+  script,
+  clips,
   music: nullable(music),
   mix: object({
     voiceLevel: db,
@@ -187,8 +231,15 @@ const documentShape = object({
 export function validateProject(value: unknown, root = 'project'): ProjectDocument {
   const issues: Issues = [];
   documentShape(value, root, issues);
+  if (issues.length === 0) openVersionShape(value as ProjectDocument, root, issues);
   if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
   return value as ProjectDocument;
+}
+
+/** The open version is the one version without parked content. */
+function openVersionShape(doc: ProjectDocument, root: string, issues: Issues): void {
+  const open = doc.versions.find((entry) => entry.parked === undefined);
+  if (open !== undefined && open.id !== doc.openVersion) issues.push({ path: `${root}.openVersion`, message: `expected "${open.id}", the version without parked content, got ${describe(doc.openVersion)}` });
 }
 
 /** Whether a value is a JSON-like plain object (used by migrations). */

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { EMPTY_CAMPAIGN } from '../../src/delivery/campaign.js';
-import { SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.js';
+import { EMPTY_PROJECT_CAMPAIGN, SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.js';
 import { createEditorStore, canUndo } from '../../src/model/editor-state.js';
 import { describeChange } from '../../src/model/change.js';
 import { readProject } from '../../src/model/migrate.js';
@@ -33,9 +32,9 @@ const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<str
 describe('schema 5: campaign fields and the Deliver choice', () => {
   it('a new project has empty campaign fields, the streaming and client copies chosen, no stems', () => {
     const doc = sampleProject();
-    expect(doc.schemaVersion).to.equal(5);
-    expect(SCHEMA_VERSION).to.equal(5);
-    expect(doc.campaign).to.deep.equal({ advertiser: '', campaign: '', adId: '', isci: '', versionLabel: '' });
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
+    expect(doc.campaign).to.deep.equal({ advertiser: '', campaign: '', adId: '', isci: '' });
+    expect(doc.versions).to.deep.equal([{ id: 'v1', label: '', adId: '', isci: '' }]);
     expect([...doc.delivery.destinations]).to.deep.equal(['streaming', 'client-approval']);
     expect(doc.delivery.stems).to.equal(false);
   });
@@ -44,15 +43,15 @@ describe('schema 5: campaign fields and the Deliver choice', () => {
     const old = v4();
     (old['delivery'] as Record<string, unknown>)['format'] = 'mp3';
     const doc = readProject(old);
-    expect(doc.schemaVersion).to.equal(5);
-    expect(doc.campaign).to.deep.equal(EMPTY_CAMPAIGN);
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
+    expect(doc.campaign).to.deep.equal(EMPTY_PROJECT_CAMPAIGN);
     expect(doc.delivery).to.deep.equal({ format: 'mp3', sampleRate: 48000, destinations: ['streaming', 'client-approval'], stems: false });
     expect(doc.clips.length).to.equal(2);
   });
 
-  it('migrates a v1 draft all the way to v5', () => {
+  it('migrates a v1 draft all the way to the current schema', () => {
     const doc = readProject({ schemaVersion: 1, id: 'ad-1', title: 'Old', duration: 15, script: ['One'], voice: null, music: null, musicGain: -6 });
-    expect(doc.schemaVersion).to.equal(5);
+    expect(doc.schemaVersion).to.equal(SCHEMA_VERSION);
     expect(doc.campaign.adId).to.equal('');
     expect(doc.delivery.stems).to.equal(false);
   });
@@ -79,7 +78,8 @@ describe('schema 5: campaign fields and the Deliver choice', () => {
     ['a wrong ISCI', (d) => (d.campaign['isci'] = 'AB123456'), 'project.campaign.isci', /4 letters, then 4 digits/],
     ['a long advertiser', (d) => (d.campaign['advertiser'] = 'x'.repeat(121)), 'project.campaign.advertiser', /at most 120 characters/],
     ['a long campaign', (d) => (d.campaign['campaign'] = 'x'.repeat(121)), 'project.campaign.campaign', /at most 120 characters/],
-    ['a long version label', (d) => (d.campaign['versionLabel'] = 'x'.repeat(61)), 'project.campaign.versionLabel', /at most 60 characters/],
+    ['a long version label', (d) => ((d as unknown as { versions: Array<Record<string, unknown>> }).versions[0]!['label'] = 'x'.repeat(61)), 'project.versions[0].label', /at most 60 characters/],
+    ['a version label left in the campaign', (d) => (d.campaign['versionLabel'] = ':30'), 'project.campaign.versionLabel', /not a known field/],
     ['a number as advertiser', (d) => (d.campaign['advertiser'] = 7), 'project.campaign.advertiser', /holds text/],
     ['an unknown campaign field', (d) => (d.campaign['brand'] = 'x'), 'project.campaign.brand', /not a known field/],
     ['a missing campaign', (d) => delete (d as Record<string, unknown>)['campaign'], 'project.campaign', /expected an object/],
@@ -109,9 +109,11 @@ describe('campaign and delivery actions', () => {
 
   it('campaign/set sets the given fields, keeps the others, stores codes in capitals', () => {
     const once = projectReducer(base, { type: 'campaign/set', campaign: { advertiser: 'Acme', adId: ' abcd1234000' } });
-    expect(once.campaign).to.deep.equal({ ...EMPTY_CAMPAIGN, advertiser: 'Acme', adId: 'ABCD1234000' });
+    expect(once.campaign).to.deep.equal({ ...EMPTY_PROJECT_CAMPAIGN, advertiser: 'Acme', adId: 'ABCD1234000' });
     const twice = projectReducer(once, { type: 'campaign/set', campaign: { isci: 'WXYZ9876', versionLabel: ':30 main' } });
-    expect(twice.campaign).to.deep.equal({ advertiser: 'Acme', campaign: '', adId: 'ABCD1234000', isci: 'WXYZ9876', versionLabel: ':30 main' });
+    expect(twice.campaign).to.deep.equal({ advertiser: 'Acme', campaign: '', adId: 'ABCD1234000', isci: 'WXYZ9876' });
+    // The version label is the open version's (schema 6).
+    expect(twice.versions[0]!.label).to.equal(':30 main');
     expect(() => validateProject(twice)).to.not.throw();
     expect(projectReducer(twice, { type: 'campaign/set', campaign: { adId: 'abcd1234000' } }) === twice).to.equal(true);
     expect(projectReducer(twice, { type: 'campaign/set', campaign: { adId: '' } }).campaign.adId).to.equal('');

@@ -4,6 +4,7 @@
 // on its own, lower (see writeFile). Stems (voice, music) on request.
 import { StudioError } from '../../errors.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { versionCampaign } from '../../model/versions.js';
 import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
 import { checkDestination, passesAll } from '../../delivery/rules.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
@@ -71,7 +72,7 @@ export interface DeliverySink {
 /** Options of `deliver`. */
 export interface DeliverOptions {
   readonly destinations: readonly DestinationProfile[];
-  /** The campaign fields every file carries. Default: the project's (`project.campaign`). */
+  /** The campaign fields every file carries. Default: the open version's (`versionCampaign(project)`). */
   readonly campaign?: CampaignFields | undefined;
   /** Also deliver the voice and the music alone (after gains and ducking, before mastering), WAV 48 kHz 24-bit. */
   readonly stems?: boolean | undefined;
@@ -164,7 +165,7 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
   const deps = 'renderer' in on ? engineDeliverDeps(on) : on;
   const { destinations, signal, onProgress, sink } = options;
   signal?.throwIfAborted();
-  const campaign = options.campaign ?? project.campaign;
+  const campaign = options.campaign ?? versionCampaign(project);
   const facts = { title: project.title, seconds: project.duration, campaign, date: options.date ?? new Date() };
   /** Names given so far (a later duplicate is numbered). */
   const taken = new Set<string>();

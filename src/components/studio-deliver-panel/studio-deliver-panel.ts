@@ -1,3 +1,4 @@
+import { versionCampaign } from '../../model/versions.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
@@ -86,7 +87,7 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (s) => ({
-    campaign: s.project.campaign,
+    campaign: versionCampaign(s.project),
     chosen: s.project.delivery.destinations,
     stems: s.project.delivery.stems,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,

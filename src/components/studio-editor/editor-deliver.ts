@@ -1,5 +1,6 @@
 // The editor's delivery: readiness and refusals, the engine's pipeline with the ZIP filled as files finish,
 // the manifest and report, the `studio-deliver` event. The element's `deliver()` and the Deliver panel run it.
+import { versionCampaign } from '../../model/versions.js';
 import type { DeliveredAudioFile, DeliveredStemFile, DeliveryResult } from '../../audio/deliver/deliver.js';
 import type { AudioEngine } from '../../audio/engine.js';
 import type { ResolvedConfig } from '../../config/types.js';
@@ -59,7 +60,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   }
   if (!config.tools.deliver) throw new StudioError('deliver-off', 'Delivery is switched off by config.tools.deliver.');
   const project = host.project();
-  const campaign: CampaignFields = project.campaign;
+  const campaign: CampaignFields = versionCampaign(project);
   const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
   const createdAt = new Date();
   const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
