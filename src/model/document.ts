@@ -57,6 +57,11 @@ export interface ClipSource {
   readonly text: string;
   readonly voice: string;
   readonly speed: number;
+  /**
+   * The pronunciation entries that applied to `text` when it was voiced (schema 6; absent: none). A take is
+   * stale when the entries that apply to its text now differ.
+   */
+  readonly pronunciations?: readonly Pronunciation[];
 }
 
 /** A voice-over clip on the timeline. Times in seconds, levels in dB. */
