@@ -68,6 +68,9 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   const snapshot = snapshotConfig(config);
   const resolved = resolveConfig(snapshot, { requireTarget: true });
   const host = findTarget(resolved.target!);
+  // With autosave, its module, IndexedDB and the draft are the slowest steps of the start: they begin first,
+  // and the editor's session takes the connection and the read when it starts (closed here if it never did).
+  const ahead = prepareAutosave(resolved);
   // When another copy of the editor defined the tag first, this is that copy's element (same public API).
   const element = document.createElement('studio-editor');
   element.config = snapshot;
@@ -152,9 +155,6 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     element.addEventListener('studio-ready', onReady, { once: true });
     element.addEventListener('studio-error', onError);
   });
-  // With autosave, its module, IndexedDB and the draft are the slowest steps of the start: they begin now,
-  // and the editor's session takes the connection and the read when it starts (closed here if it never did).
-  const ahead = prepareAutosave(resolved);
   // The page gets a turn between validating, Intl's locale data and the first render: no one long task.
   // With autosave, the first render waits for the draft too (at most DRAFT_WAIT_MS): read while the page is
   // idle, it is here when the session starts, and ready comes before the first frame instead of after it.
