@@ -3,10 +3,10 @@ import { snapshotConfig } from './config/snapshot.js';
 import { resolveConfig } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
 import { primeFormats } from './i18n/format.js';
-import { openDraftsAhead } from './model/persistence/draft-prefetch.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
+import { prepareAutosave } from './components/studio-editor/editor-session.js';
 import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 import type { ServiceClient } from './api/client.js';
@@ -54,6 +54,8 @@ export interface StudioHandle {
 
 /** How many errors raised before `create()` resolved are kept for `on('error')` listeners. */
 const EARLY_EVENTS = 20;
+/** How long the first render waits for the draft read ahead (see `prepareAutosave`), at most. */
+const DRAFT_WAIT_MS = 100;
 
 /**
  * Mounts an editor into the one element matched by `config.target` and resolves its handle once the editor
@@ -66,6 +68,9 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   const snapshot = snapshotConfig(config);
   const resolved = resolveConfig(snapshot, { requireTarget: true });
   const host = findTarget(resolved.target!);
+  // With autosave, its module, IndexedDB and the draft are the slowest steps of the start: they begin first,
+  // and the editor's session takes the connection and the read when it starts (closed here if it never did).
+  const ahead = prepareAutosave(resolved);
   // When another copy of the editor defined the tag first, this is that copy's element (same public API).
   const element = document.createElement('studio-editor');
   element.config = snapshot;
@@ -150,12 +155,15 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     element.addEventListener('studio-ready', onReady, { once: true });
     element.addEventListener('studio-error', onError);
   });
-  // With autosave, opening IndexedDB is the slowest step of the start: it begins now, and the editor's
-  // session takes the connection when it starts (closed here if it never did).
-  const ahead = resolved.project.autosave ? openDraftsAhead() : undefined;
   // The page gets a turn between validating, Intl's locale data and the first render: no one long task.
+  // With autosave, the first render waits for the draft too (at most DRAFT_WAIT_MS): read while the page is
+  // idle, it is here when the session starts, and ready comes before the first frame instead of after it.
   primeFormats(resolved.i18n.locale);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  const turn = new Promise((resolve) => setTimeout(resolve, 0));
+  const draft = ahead && Promise.race([ahead.settled, new Promise((resolve) => (waited = setTimeout(resolve, DRAFT_WAIT_MS)))]);
+  await Promise.all([turn, draft]);
+  clearTimeout(waited);
   host.append(element);
   await ready.finally(() => ahead?.close());
   element.removeEventListener('studio-error', keepEarly);

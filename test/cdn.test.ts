@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import type { ServiceStudioEditorGlobal } from '../src/cdn.js';
 
@@ -47,6 +47,12 @@ describe('the CDN build (dist/studio-editor.iife.js)', () => {
     expect(scripts).to.include('/dist/studio-editor.bundled.js');
     // The panels not shown, the timeline, the audio and the other languages are not fetched by the definition.
     expect(scripts.filter((path) => /panel|timeline|audio|mp3|\.fr\.|\.de\./.test(path))).to.deep.equal([]);
+  });
+
+  it('fetches the autosave’s module beside the editor’s files, before any create(), and leaves no link behind', async () => {
+    await waitUntil(() => document.querySelector('link[rel="modulepreload"]') === null, 'the hint leaves the page once the module is here');
+    const scripts = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(scripts).to.include('/dist/studio-editor.autosave.js');
   });
 
   it('mounts with create() from a plain page and destroys', async () => {

@@ -81,6 +81,61 @@ describe('openDraftsAhead', () => {
   });
 });
 
+describe('openDraftsAhead with the draft known', () => {
+  /** Stores `title` over u-1's draft of `projectId` (the revision after `revision`). */
+  async function storeOver(dbName: string, projectId: string, title: string, revision: number): Promise<void> {
+    const db = await openDraftDb(dbName);
+    const doc = { ...sampleProject(), project_id: projectId, title };
+    await writeDraft(db, { key: draftKey('u-1', projectId), userId: 'u-1', projectId, revision, savedAt: new Date().toISOString(), cleanExit: true, tabId: 'other', doc }, revision);
+    db.close();
+  }
+  const title = (read: { record: DraftRecord | undefined }) => (read.record?.doc as { title: string } | undefined)?.title;
+
+  it('reads the draft as soon as the database opened, and gives that read to the prefetch of the same draft', async () => {
+    const dbName = uniqueDb();
+    await store(dbName, 'p-ahead', 'Read ahead');
+    const ahead = openDraftsAhead(dbName, { userId: 'u-1', projectId: 'p-ahead' });
+    expect((((await ahead.read)?.doc) as { title: string }).title).to.equal('Read ahead');
+    // Changed since: the prefetch's record is the one read ahead, not a second read.
+    await storeOver(dbName, 'p-ahead', 'Changed since', 1);
+    const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-ahead' }), { dbName });
+    ahead.close();
+    expect(prefetch.db === ahead.db).to.equal(true);
+    expect(title(await prefetch.draft)).to.equal('Read ahead');
+    (await prefetch.db).close();
+  });
+
+  it('reads again for another draft, or after a last save of the same one under way', async () => {
+    const dbName = uniqueDb();
+    await store(dbName, 'p-ahead', 'Read ahead');
+    await store(dbName, 'p-other', 'Other');
+    const first = openDraftsAhead(dbName, { userId: 'u-1', projectId: 'p-ahead' });
+    await first.read;
+    const other = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-other' }), { dbName });
+    expect(title(await other.draft)).to.equal('Other');
+    (await other.db).close();
+
+    const second = openDraftsAhead(dbName, { userId: 'u-1', projectId: 'p-ahead' });
+    await second.read;
+    let land!: () => void;
+    const after = new Promise<void>((resolve) => (land = resolve));
+    const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-ahead', after }), { dbName });
+    await storeOver(dbName, 'p-ahead', 'Saved on the way out', 1);
+    land();
+    expect(title(await prefetch.draft)).to.equal('Saved on the way out');
+    (await prefetch.db).close();
+  });
+
+  it('reads no record when the user has no draft of the project yet', async () => {
+    const dbName = uniqueDb();
+    const ahead = openDraftsAhead(dbName, { userId: 'u-1', projectId: 'p-none' });
+    const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-none' }), { dbName });
+    expect((await prefetch.draft).record).to.equal(undefined);
+    expect(await ahead.read).to.equal(undefined);
+    (await prefetch.db).close();
+  });
+});
+
 describe('Autosave with a prefetched draft', () => {
   it('restores the draft read early, and saves on the adopted connection', async () => {
     const dbName = uniqueDb();

@@ -18,7 +18,7 @@ import { describeChange } from '../../model/change.js';
 import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import type * as AutosaveModule from '../../model/persistence/autosave.js';
-import { prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
+import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
 import { resolveProjectId } from '../../model/project-id.js';
 import { VERSION } from '../../version.js';
 import type * as EditorAudio from './editor-audio.js';
@@ -34,6 +34,28 @@ import { resolveBedUrls } from './resolve-bed.js';
  */
 let loadedAutosave: typeof AutosaveModule | undefined;
 const loadAutosave = loadOnce((_: void) => import('../../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
+
+/** What `prepareAutosave` started: what it waits for, and what closes the database if no session took it. */
+export interface AutosaveAhead {
+  /** Settles (never rejects) once the module is here and the draft was read (or the database opened, when the draft is not known yet). */
+  readonly settled: Promise<void>;
+  close(): void;
+}
+
+/**
+ * Starts what the autosave of a session about to start on `config` waits for (`create()` does, before the
+ * element renders): its module, the drafts database, and the draft itself when the user and the project are
+ * given (and no last save of it is under way). Undefined without autosave.
+ */
+export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefined {
+  if (!config.project.autosave) return undefined;
+  const userId = config.auth.userId;
+  const projectId = config.project.id;
+  const known = userId !== undefined && projectId !== undefined && loadedAutosave?.lastSave(userId, projectId) === undefined;
+  const ahead = openDraftsAhead(undefined, known ? { userId, projectId } : undefined);
+  const settled = Promise.allSettled([loadAutosave(), ahead.read ?? ahead.db]).then(() => undefined);
+  return { settled, close: ahead.close };
+}
 
 /** What a session tells its element, and the little it asks of it. */
 export interface SessionHooks {

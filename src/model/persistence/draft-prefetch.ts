@@ -28,22 +28,49 @@ export interface DraftPrefetchOptions {
   readonly indexedDB?: IDBFactory | null;
 }
 
-/** A connection opened ahead of the editor that will read it, until one takes it or it is closed. */
+/** The user and the project whose draft is read ahead, as soon as the database opened. */
+export interface DraftOwner {
+  readonly userId: string;
+  readonly projectId: string;
+}
+
+/** A connection opened ahead of the editor that will read it (with its draft, when known), until one takes it or it is closed. */
 interface Ahead {
   readonly dbName: string;
   readonly db: Promise<IDBDatabase>;
+  /** The draft read on that connection as soon as it opened: its key and its stored record. */
+  readonly read: { readonly key: string; readonly record: Promise<DraftRecord | undefined> } | undefined;
   taken: boolean;
 }
 let ahead: Ahead | undefined;
 
+/** What `openDraftsAhead` started. */
+export interface DraftsAhead {
+  /** The connection, opening. */
+  readonly db: Promise<IDBDatabase>;
+  /** The draft's stored record, when its user and project were given. */
+  readonly read: Promise<DraftRecord | undefined> | undefined;
+  /** Closes the connection unless a prefetch took it. */
+  close(): void;
+}
+
 /**
  * Opens the drafts database ahead of the editor about to start (`create()` does, a task before the element
- * renders): the next `prefetchDraft` of that database takes the connection. `close()` closes it if none did.
+ * renders), and reads the draft of `owner` on it at once when the user and the project are already known
+ * (so that the read is done, not waiting, when the editor's first render ends): the next `prefetchDraft` of
+ * that database takes the connection, and the read when it is of the same draft. `close()` closes it if none did.
  */
-export function openDraftsAhead(dbName: string = DEFAULT_DB_NAME): { readonly db: Promise<IDBDatabase>; close(): void } {
+export function openDraftsAhead(dbName: string = DEFAULT_DB_NAME, owner?: DraftOwner): DraftsAhead {
   const db = openDraftDb(dbName);
   db.catch(() => undefined);
-  const entry: Ahead = { dbName, db, taken: false };
+  let read: Ahead['read'];
+  if (owner !== undefined) {
+    const key = draftKey(owner.userId, owner.projectId);
+    const record = db.then((open) => readDraft(open, key));
+    record.catch(() => undefined);
+    read = { key, record };
+  }
+  const entry: Ahead = { dbName, db, read, taken: false };
   ahead = entry;
   const close = (): void => {
     if (entry.taken) return;
@@ -51,24 +78,31 @@ export function openDraftsAhead(dbName: string = DEFAULT_DB_NAME): { readonly db
     if (ahead === entry) ahead = undefined;
     void db.then((open) => open.close(), () => undefined);
   };
-  return { db, close };
+  return { db, read: read?.record, close };
 }
 
-/** The connection opened ahead for `dbName` with the browser's IndexedDB, taken (once). */
-function takeAhead(dbName: string, factory: IDBFactory | null | undefined): Promise<IDBDatabase> | undefined {
+/** What was opened ahead for `dbName` with the browser's IndexedDB, taken (once). */
+function takeAhead(dbName: string, factory: IDBFactory | null | undefined): Ahead | undefined {
   const entry = ahead;
   if (entry === undefined || entry.taken || entry.dbName !== dbName || factory !== undefined) return undefined;
   entry.taken = true;
   ahead = undefined;
-  return entry.db;
+  return entry;
 }
 
-/** Opens the drafts database now (or takes the connection opened ahead), and reads the draft of `target` once it is known. */
+/**
+ * Opens the drafts database now (or takes the connection opened ahead), and reads the draft of `target` once
+ * it is known (or takes the read made ahead, when it is of that draft).
+ */
 export function prefetchDraft(target: Promise<DraftTarget>, options: DraftPrefetchOptions = {}): DraftPrefetch {
   const dbName = options.dbName ?? DEFAULT_DB_NAME;
-  const db = takeAhead(dbName, options.indexedDB) ?? openDraftDb(dbName, options.indexedDB);
+  const taken = takeAhead(dbName, options.indexedDB);
+  const db = taken?.db ?? openDraftDb(dbName, options.indexedDB);
   const draft = target.then(async ({ userId, projectId, after }) => {
     const key = draftKey(userId, projectId);
+    // The draft read ahead is this one, unless a last save of it is under way (it may change it).
+    const early = taken?.read;
+    if (early !== undefined && early.key === key && after === undefined) return { key, record: await early.record };
     const open = await db;
     await after;
     return { key, record: await readDraft(open, key) };

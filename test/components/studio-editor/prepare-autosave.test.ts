@@ -1,0 +1,39 @@
+// What create() starts before the editor renders, for its autosave: the module, the database and the draft.
+import { expect } from '@open-wc/testing';
+import { prepareAutosave } from '../../../src/components/studio-editor/editor-session.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import type { StudioConfig } from '../../../src/config/types.js';
+import { prefetchDraft } from '../../../src/model/persistence/draft-prefetch.js';
+import { draftKey, openDraftDb, writeDraft } from '../../../src/model/persistence/idb.js';
+import { sampleProject } from '../../model/fixtures.js';
+import { testAuth } from '../../support/auth.js';
+
+const config = (project: StudioConfig['project'], userId: string | undefined = 'u-prepare'): StudioConfig => ({ api: { baseUrl: 'https://api.example' }, auth: { ...testAuth(), ...(userId === undefined ? {} : { userId }) }, project });
+
+/** Stores a draft titled `title` for `userId`'s project `projectId` in the editor's database, over `revision`. */
+async function store(userId: string, projectId: string, title: string, revision = 0): Promise<void> {
+  const db = await openDraftDb();
+  const doc = { ...sampleProject(), project_id: projectId, title };
+  await writeDraft(db, { key: draftKey(userId, projectId), userId, projectId, revision, savedAt: new Date().toISOString(), cleanExit: true, tabId: 'other', doc }, revision);
+  db.close();
+}
+
+describe('prepareAutosave', () => {
+  it('starts nothing when autosave is off', () => {
+    expect(prepareAutosave(resolveConfig(config({ id: 'p', autosave: false })))).to.equal(undefined);
+  });
+
+  it('has the draft of the given user and project read when it settles, for the session’s prefetch to take', async () => {
+    const projectId = `p-${crypto.randomUUID()}`;
+    await store('u-prepare', projectId, 'Read before the first render');
+    const ahead = prepareAutosave(resolveConfig(config({ id: projectId })))!;
+    await ahead.settled;
+    // Stored over since: the prefetch's record is the one read ahead.
+    await store('u-prepare', projectId, 'Stored since', 1);
+    const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-prepare', projectId }));
+    ahead.close();
+    const { record } = await prefetch.draft;
+    expect((record?.doc as { title: string }).title).to.equal('Read before the first render');
+    (await prefetch.db).close();
+  });
+});
