@@ -54,6 +54,8 @@ export class StudioScriptPanel extends StudioElement {
 
   /** Set by `<studio-editor-panels>` while another panel is shown; the voice library is loaded once it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The voice ids the host licensed (`vocal.voices`): a section's voice is one of these. Undefined: every voice. */
+  @property({ attribute: false }) voiceIds: readonly string[] | undefined;
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
@@ -63,7 +65,11 @@ export class StudioScriptPanel extends StudioElement {
 
   readonly #project = new StoreController(this, (state) => state.project);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
-  readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
+    key: 'vocal.voices',
+    ids: () => this.voiceIds,
+    idOf: (voice) => voice.voice_id,
+  });
   /** What fitting and voicing cost, when the service says. */
   readonly #prices = new PriceController(this);
   #controller: AbortController | undefined;

@@ -54,6 +54,8 @@ export class StudioVoicePanel extends StudioElement {
 
   /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The voice ids the host licensed (`vocal.voices`): the library offers only these. Undefined: every voice. */
+  @property({ attribute: false }) voiceIds: readonly string[] | undefined;
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -64,7 +66,11 @@ export class StudioVoicePanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #voice = new StoreController(this, (state) => state.project.voice);
-  readonly #library = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  readonly #library = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
+    key: 'vocal.voices',
+    ids: () => this.voiceIds,
+    idOf: (voice) => voice.voice_id,
+  });
   #preview: PreviewPlayer | undefined;
 
   override disconnectedCallback(): void {
