@@ -16,59 +16,148 @@ export interface PronunciationMatch {
  */
 const UNSPACED = String.raw`\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}`;
 /** A character that joins with its neighbours into one word: a letter, mark or digit of a spaced script. */
-const JOINING = `(?![${UNSPACED}])[\\p{L}\\p{M}\\p{N}]`;
-const joining = new RegExp(`^${JOINING}$`, 'u');
+const JOINING = new RegExp(`^(?![${UNSPACED}])[\\p{L}\\p{M}\\p{N}]$`, 'u');
 
-/** Regular-expression syntax characters, escaped so that an entry's text is matched literally. */
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-interface Compiled {
-  readonly entry: PronunciationEntry;
-  readonly pattern: RegExp;
+/** Whether a character (one code point) joins words. Decided once per character. */
+const joinCache = new Map<string, boolean>();
+function joins(char: string): boolean {
+  let known = joinCache.get(char);
+  if (known === undefined) joinCache.set(char, (known = JOINING.test(char)));
+  return known;
 }
 
 /**
- * The pattern of one entry: its text literally, any run of white space in it matching any run in the script,
- * and a word boundary checked at each edge whose character joins words (see `JOINING`).
+ * A character in a form where case does not count: its upper case, then that in lower case (so `ς`, `σ`
+ * and `Σ` are one), each step kept only when it stays one character (Unicode simple case folding, nearly:
+ * `ß` and `SS`, `İ` and `i̇` stay apart).
  */
-function compile(entry: PronunciationEntry): Compiled | undefined {
-  const text = entry.text.trim();
-  if (text === '') return undefined;
-  const chars = [...text];
-  const body = text.split(/\s+/u).map(escape).join('\\s+');
-  const before = joining.test(chars[0]!) ? `(?<!${JOINING})` : '';
-  const after = joining.test(chars[chars.length - 1]!) ? `(?!${JOINING})` : '';
-  return { entry, pattern: new RegExp(`${before}${body}${after}`, entry.caseSensitive === true ? 'gu' : 'giu') };
+const foldCache = new Map<string, string>();
+function fold(char: string): string {
+  let folded = foldCache.get(char);
+  if (folded === undefined) {
+    const one = (text: string, or: string) => ([...text].length === 1 ? text : or);
+    const upper = one(char.toUpperCase(), char);
+    foldCache.set(char, (folded = one(upper.toLowerCase(), upper)));
+  }
+  return folded;
+}
+
+const SPACE = /^\s$/u;
+/** What a run of white space is in a key. */
+const GAP = ' ';
+
+/** A trie of entry texts by character; `ends` are the orders of the entries whose text ends at the node. */
+interface Node {
+  readonly next: Map<string, Node>;
+  ends?: number[];
+}
+
+interface Compiled {
+  readonly entries: readonly PronunciationEntry[];
+  /** Whether the entry's first (last) character joins words, so that the text's neighbour there must not. */
+  readonly checkBefore: readonly boolean[];
+  readonly checkAfter: readonly boolean[];
+  /** Case-insensitive entries by their folded characters, case-sensitive ones by their own. */
+  readonly folded: Node;
+  readonly exact: Node;
+}
+
+/**
+ * A list ready to match: each entry's text, trimmed, as characters (code points) with every run of white
+ * space as one `GAP`, put in the trie of its case rule. The text is never a pattern: each character is itself.
+ */
+function compile(entries: readonly PronunciationEntry[]): Compiled {
+  const folded: Node = { next: new Map() };
+  const exact: Node = { next: new Map() };
+  const checkBefore: boolean[] = [];
+  const checkAfter: boolean[] = [];
+  entries.forEach((entry, order) => {
+    const chars = [...entry.text.trim()];
+    checkBefore.push(chars.length > 0 && joins(chars[0]!));
+    checkAfter.push(chars.length > 0 && joins(chars[chars.length - 1]!));
+    if (chars.length === 0) return;
+    const sensitive = entry.caseSensitive === true;
+    let node = sensitive ? exact : folded;
+    let gap = false;
+    for (const char of chars) {
+      if (SPACE.test(char)) {
+        gap = true;
+        continue;
+      }
+      for (const key of gap ? [GAP, sensitive ? char : fold(char)] : [sensitive ? char : fold(char)]) {
+        let child = node.next.get(key);
+        if (child === undefined) node.next.set(key, (child = { next: new Map() }));
+        node = child;
+      }
+      gap = false;
+    }
+    (node.ends ??= []).push(order);
+  });
+  return { entries, checkBefore, checkAfter, folded, exact };
 }
 
 /** Compiled lists, by list: a list is compiled once however often it is matched (lists are immutable). */
-const compiled = new WeakMap<readonly PronunciationEntry[], readonly Compiled[]>();
+const compiled = new WeakMap<readonly PronunciationEntry[], Compiled>();
 
-function compileList(entries: readonly PronunciationEntry[]): readonly Compiled[] {
+function compileList(entries: readonly PronunciationEntry[]): Compiled {
   let list = compiled.get(entries);
-  if (list === undefined) {
-    list = entries.map(compile).filter((item): item is Compiled => item !== undefined);
-    compiled.set(entries, list);
-  }
+  if (list === undefined) compiled.set(entries, (list = compile(entries)));
   return list;
+}
+
+interface Candidate extends PronunciationMatch {
+  readonly order: number;
+}
+
+/**
+ * Every occurrence of an entry of `root` in the text (given as its characters and their offsets), as
+ * candidates: from each character, the trie is walked as far as the text follows it; a run of white space in
+ * the text follows a `GAP`. An occurrence whose joining edge has a joining neighbour is not one.
+ */
+function occurrences(list: Compiled, root: Node, chars: readonly string[], keys: readonly string[], offsets: readonly number[], out: Candidate[]): void {
+  if (root.next.size === 0) return;
+  for (let from = 0; from < chars.length; from++) {
+    let node: Node | undefined = root;
+    let at = from;
+    while (at < chars.length) {
+      if (keys[at] === GAP) {
+        node = node.next.get(GAP);
+        while (at < chars.length && keys[at] === GAP) at++;
+        if (node === undefined || at === chars.length) break;
+      }
+      node = node.next.get(keys[at]!);
+      if (node === undefined) break;
+      at++;
+      for (const order of node.ends ?? []) {
+        if (list.checkBefore[order] === true && from > 0 && joins(chars[from - 1]!)) continue;
+        if (list.checkAfter[order] === true && at < chars.length && joins(chars[at]!)) continue;
+        out.push({ start: offsets[from]!, end: offsets[at]!, entry: list.entries[order]!, order });
+      }
+    }
+  }
 }
 
 /**
  * Where `entries` apply in `text`, in text order, none overlapping. Every occurrence of every entry is a
  * candidate; the longest candidate wins, then the one that starts first, then the entry listed first; a
- * candidate overlapping one already chosen is dropped. Matching is literal and whole-word (see `compile`),
- * and ignores case unless the entry is `caseSensitive` (Unicode simple case folding: "É" matches "é").
+ * candidate overlapping one already chosen is dropped. Matching is literal and whole-word (see `compile`,
+ * `occurrences`), and ignores case unless the entry is `caseSensitive` (see `fold`: "É" matches "é").
  */
 export function matchPronunciations(text: string, entries: readonly PronunciationEntry[]): PronunciationMatch[] {
   if (text === '' || entries.length === 0) return [];
-  const candidates: Array<PronunciationMatch & { order: number }> = [];
-  compileList(entries).forEach(({ entry, pattern }, order) => {
-    pattern.lastIndex = 0;
-    for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
-      candidates.push({ start: found.index, end: found.index + found[0].length, entry, order });
-      pattern.lastIndex = found.index + 1;
-    }
+  const list = compileList(entries);
+  const chars = [...text];
+  const offsets = new Array<number>(chars.length + 1);
+  let offset = 0;
+  chars.forEach((char, index) => {
+    offsets[index] = offset;
+    offset += char.length;
   });
+  offsets[chars.length] = offset;
+  const spaced = chars.map((char) => (SPACE.test(char) ? GAP : char));
+  const candidates: Candidate[] = [];
+  occurrences(list, list.folded, chars, spaced.map((char) => (char === GAP ? GAP : fold(char))), offsets, candidates);
+  occurrences(list, list.exact, chars, spaced, offsets, candidates);
   if (candidates.length === 0) return [];
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order);
   const taken = new Uint8Array(text.length);
