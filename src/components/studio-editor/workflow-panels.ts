@@ -95,8 +95,8 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       : nothing}
     ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}
     ${tools.voice
-      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices}
-          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider"></studio-editor-voice-panel>`
+      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
+          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`
       : nothing}
     ${tools.music
       ? html`<studio-editor-music-panel slot="music" data-loading=${loadingText} part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes} .trackIds=${music.tracks}
