@@ -93,7 +93,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said"></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
           exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`

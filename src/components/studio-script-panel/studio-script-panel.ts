@@ -13,6 +13,7 @@ import type { ProjectDocument } from '../../model/document.js';
 import { placeTake, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
+import { brandAndProject } from '../../brand/match.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
@@ -38,6 +39,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart script-editor - The sections and their text (`<studio-editor-script-editor>`).
  * @csspart section - Each section (from the script editor).
  * @csspart total - The estimated total length (from the script editor).
+ * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
+ * @csspart said - The entries that apply to a section, under its text (from the script editor).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -255,8 +258,9 @@ export class StudioScriptPanel extends StudioElement {
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
       };
     });
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, marks, said" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
+        .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project, this.brandPronunciations)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
