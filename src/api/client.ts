@@ -126,8 +126,8 @@ export class ServiceClient {
    * Assumed: speaks `request.text`. Its `pronunciations` go under `pronunciationsField`, or with that `null`
    * are spoken into the text (`voiceoverBody`).
    */
-  voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
-    return this.#operation('voiceover', voiceoverBody(request, this.#o.pronunciationsField), options);
+  async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    return this.#operation('voiceover', await voiceoverBody(request, this.#o.pronunciationsField), options);
   }
 
   mix(request: MixRequest, options?: CallOptions): Promise<MixResult> {

@@ -1,6 +1,5 @@
 // The pronunciations of a voice-over request on the wire: under the assumed field (`PRONUNCIATIONS_FIELD`),
 // under the host's name for it, or, with none, spoken into the text itself.
-import { respell } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { PRONUNCIATIONS_FIELD, type PronunciationRequestEntry, type VoiceoverRequest } from './contract.js';
 
@@ -14,11 +13,13 @@ export const brandEntries = (entries: readonly PronunciationRequestEntry[]): Pro
 
 /**
  * The JSON body of a voice-over request: `pronunciations` sent under `field`, or with `field` null, left out
- * and applied to `text` (each match replaced by its `say`, `src/brand/match.ts`). No entries: no field.
+ * and applied to `text` (each match replaced by its `say`, `src/brand/match.ts`, loaded only then: it is not
+ * part of the first paint). No entries: no field.
  */
-export function voiceoverBody(request: VoiceoverRequest, field: string | null = PRONUNCIATIONS_FIELD): Omit<VoiceoverRequest, 'pronunciations'> & Record<string, unknown> {
+export async function voiceoverBody(request: VoiceoverRequest, field: string | null = PRONUNCIATIONS_FIELD): Promise<Omit<VoiceoverRequest, 'pronunciations'> & Record<string, unknown>> {
   const { pronunciations, ...rest } = request;
   if (pronunciations === undefined || pronunciations.length === 0) return rest;
-  if (field === null) return { ...rest, text: respell(rest.text, brandEntries(pronunciations)) };
-  return { ...rest, [field]: pronunciations };
+  if (field !== null) return { ...rest, [field]: pronunciations };
+  const { respell } = await import('../brand/match.js');
+  return { ...rest, text: respell(rest.text, brandEntries(pronunciations)) };
 }
