@@ -16,13 +16,15 @@ export interface PronunciationMatch {
  */
 const UNSPACED = String.raw`\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}`;
 /** A character that joins with its neighbours into one word: a letter, mark or digit of a spaced script. */
-const JOINING = new RegExp(`^(?![${UNSPACED}])[\\p{L}\\p{M}\\p{N}]$`, 'u');
+const JOINING = `^(?![${UNSPACED}])[\\p{L}\\p{M}\\p{N}]$`;
+/** Made at the first match, not when the module loads: its Unicode sets take a few milliseconds to build. */
+let joining: RegExp | undefined;
 
 /** Whether a character (one code point) joins words. Decided once per character. */
 const joinCache = new Map<string, boolean>();
 function joins(char: string): boolean {
   let known = joinCache.get(char);
-  if (known === undefined) joinCache.set(char, (known = JOINING.test(char)));
+  if (known === undefined) joinCache.set(char, (known = (joining ??= new RegExp(JOINING, 'u')).test(char)));
   return known;
 }
 
