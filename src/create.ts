@@ -147,7 +147,7 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     };
     const onError = (event: Event) => {
       const { detail } = event as StudioEventMap['error'];
-      if (detail.code !== 'config') return;
+      if (detail.code !== 'config' || detail.recoverable) return;
       element.removeEventListener('studio-ready', onReady);
       handle.destroy();
       reject(new StudioError(detail.code, detail.message));

@@ -22,6 +22,7 @@ import {
 } from './contract.js';
 import { StudioApiError, fetchError, httpError } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
+import { voiceoverBody } from './pronunciation-field.js';
 import { createJobLock, type JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
 import { checkPollUrl } from './poll-url.js';
@@ -56,6 +57,11 @@ export interface ServiceClientOptions {
   poller?: Partial<Omit<PollerOptions, 'fetch' | 'deadlineMs'>>;
   /** `api.idempotencyHeader`: the header carrying a start's idempotency key; `null` sends none. Default `IDEMPOTENCY_KEY_HEADER`. */
   idempotencyHeader?: string | null;
+  /**
+   * `api.pronunciationsField`: the voice-over request field of the pronunciations; `null` sends none and
+   * respells the text instead. Default `PRONUNCIATIONS_FIELD`.
+   */
+  pronunciationsField?: string | null;
   /** Retry bounds of job starts (see `sendStart`). */
   startRetry?: Partial<Pick<StartRetryOptions, 'maxAttempts' | 'floorMs' | 'ceilingMs' | 'baseDelayMs' | 'random'>>;
   /** Retry bounds of the library reads, `voices()` and `music()`; `maxAttempts` defaults to `READ_MAX_ATTEMPTS`. */
@@ -116,8 +122,12 @@ export class ServiceClient {
     return this.#operation('format', request, options);
   }
 
-  voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
-    return this.#operation('voiceover', request, options);
+  /**
+   * Assumed: speaks `request.text`. Its `pronunciations` go under `pronunciationsField`, or with that `null`
+   * are spoken into the text (`voiceoverBody`).
+   */
+  async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    return this.#operation('voiceover', await voiceoverBody(request, this.#o.pronunciationsField), options);
   }
 
   mix(request: MixRequest, options?: CallOptions): Promise<MixResult> {

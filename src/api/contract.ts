@@ -58,6 +58,15 @@ export const API_PREFIX = '/v1/';
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/**
+ * ASSUMPTION: the field of `VoiceoverRequest` that carries the pronunciation entries applying to its `text`
+ * (`[{ text, say, case_sensitive? }]`, matched as `src/brand/match.ts` does: docs/guardrails.md). The spec shows
+ * no pronunciation dictionary. The service is assumed to read each entry's `text` as its `say`; the emulator
+ * does. Renamed per embed with `config.api.pronunciationsField`; `null` sends no such field and the editor
+ * respells the `text` itself (each match replaced by its `say`), which any voice-over service can read.
+ */
+export const PRONUNCIATIONS_FIELD = 'pronunciations';
+
 /** Known (server to server only; never called by the editor): mints a token with `x-api-key`. */
 export const AUTH_TOKEN_PATH = '/v1/auth/token';
 
@@ -298,6 +307,21 @@ export interface VoiceoverRequest {
   speed?: number;
   /** Lets the result be matched to the script section it voices. */
   section_id?: string;
+  /**
+   * Assumed (`PRONUNCIATIONS_FIELD`): the entries that apply to `text`, said as their `say`. Sent under the
+   * name `config.api.pronunciationsField`; with that `null`, the client respells `text` instead and sends none.
+   */
+  pronunciations?: PronunciationRequestEntry[];
+}
+
+/** Assumed: one pronunciation entry of a voice-over request. */
+export interface PronunciationRequestEntry {
+  /** The word or phrase as the text has it. */
+  text: string;
+  /** How the voice says it. */
+  say: string;
+  /** Match `text` only in this case; absent: any case. */
+  case_sensitive?: boolean;
 }
 
 export interface VoiceoverResult {

@@ -7,7 +7,7 @@ import type { JobProgress } from './poller.js';
 /** What the services take of the resolved config (`ResolvedConfig` is one): `auth`, and `api`'s address, paths and limits. */
 export interface ServicesConfig {
   readonly auth: AuthSessionOptions;
-  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader'>;
+  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'>;
 }
 
 export interface EditorServices {
@@ -39,6 +39,7 @@ export function createServices(config: ServicesConfig, hooks: EditorServicesHook
     timeoutMs: config.api.timeoutMs,
     jobDeadlineMs: config.api.jobDeadlineMs,
     idempotencyHeader: config.api.idempotencyHeader,
+    pronunciationsField: config.api.pronunciationsField,
     userId: () => session.userId(),
     signal: controller.signal,
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

@@ -1,5 +1,6 @@
 import type { ApiOperation } from '../api/contract.js';
 import type { AuthConfig } from '../auth/types.js';
+import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { DeliveryPresetId } from '../delivery/presets.js';
 import type { DestinationProfile } from '../delivery/types.js';
 
@@ -21,6 +22,12 @@ export interface ApiConfig {
    * to send none (then a start is retried only after 429 or 503). Default `"Idempotency-Key"`.
    */
   idempotencyHeader?: string | null;
+  /**
+   * The field of a voice-over request that carries the pronunciation entries applying to its text (an
+   * assumption of `src/api/contract.ts`), or `null` to send none and respell the text in the editor instead
+   * (each match replaced by its `say`). Default `"pronunciations"`.
+   */
+  pronunciationsField?: string | null;
 }
 
 /** The workflow panels, in their default order. */
@@ -64,12 +71,28 @@ export interface VocalConfig {
   speed?: number;
   /** One voice for the whole ad (`single`) or one per script section (`per-section`). Default `single`. */
   mode?: 'single' | 'per-section';
+  /**
+   * The voice ids the host licensed: the pickers offer only these. An id the service's library does not have
+   * is reported once (`studio-error`, code `config`) and the others still work. Default: every voice.
+   */
+  voices?: string[];
+  /**
+   * The host's brand pronunciations, `{ text, say, caseSensitive? }` (at most 1,000; `text` and `say` 1 to 200
+   * characters; no two with the same text). They apply to every project, before the project's own, and nobody
+   * in the editor can change them. Matching: docs/guardrails.md. Default none.
+   */
+  pronunciations?: PronunciationEntry[];
 }
 
 /** `config.music`: music bed defaults. */
 export interface MusicConfig {
   /** Track id from the service's music library used for new projects. */
   track?: string;
+  /**
+   * The track ids the host licensed: the library offers only these (`tools.upload` still decides uploads). An id
+   * the service's library does not have is reported once (`studio-error`, code `config`). Default: every track.
+   */
+  tracks?: string[];
   /** Music level in dB, -40 to 6. Default -6. */
   gain?: number;
   /** Fade in and fade out of the bed, in seconds, 0 to 10. Default 0.5 and 1.5. */
@@ -196,8 +219,15 @@ export interface ResolvedConfig {
   api: Required<Omit<ApiConfig, 'paths'>> & { paths: Record<ApiOperation, string> };
   layout: Required<LayoutConfig>;
   project: Required<Omit<ProjectConfig, 'id' | 'title'>> & { id: string | undefined; title: string | undefined };
-  vocal: { voice: string | undefined; speed: number; mode: 'single' | 'per-section' };
-  music: { track: string | undefined; gain: number; fadeIn: number; fadeOut: number; uploadMaxBytes: number };
+  vocal: {
+    voice: string | undefined;
+    speed: number;
+    mode: 'single' | 'per-section';
+    /** Undefined: every voice of the library. */
+    voices: readonly string[] | undefined;
+    pronunciations: readonly PronunciationEntry[];
+  };
+  music: { track: string | undefined; tracks: readonly string[] | undefined; gain: number; fadeIn: number; fadeOut: number; uploadMaxBytes: number };
   mastering: Required<MasteringConfig>;
   /** `destinations`: the built-ins with the host's laid over them (see `DeliveryConfig.destinations`). */
   delivery: { destinations: readonly DestinationProfile[] };

@@ -1,4 +1,4 @@
-import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, type ApiOperation } from '../api/contract.js';
+import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, PRONUNCIATIONS_FIELD, type ApiOperation } from '../api/contract.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { BUILTIN_DESTINATIONS, mergeDestinations } from '../delivery/destinations.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
@@ -25,6 +25,7 @@ import {
   text,
   type Check,
 } from './checks.js';
+import { idList, pronunciationList, pronunciationsField } from './brand.js';
 import { readDelivery } from './destinations.js';
 import { snapshotConfig } from './snapshot.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
@@ -68,7 +69,7 @@ const apiPath =
 
 function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
   const path = 'config.api';
-  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader']);
+  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField']);
   const baseCheck: Check<string> = (raw, at, list) => {
     const href = httpUrl('an absolute URL like "https://api.example.com"')(raw, at, list);
     if (href === undefined) return undefined;
@@ -95,6 +96,7 @@ function api(value: unknown, issues: IssueList, origin: string | undefined): Res
     jobDeadlineMs: field(object, 'jobDeadlineMs', path, issues, number(10_000, 3_600_000, 'ms'), 600_000),
     // `field` reads a null answer of its check as "wrong, use the default": null (send none) is read here.
     idempotencyHeader: object?.['idempotencyHeader'] === null ? null : field(object, 'idempotencyHeader', path, issues, headerName, IDEMPOTENCY_KEY_HEADER),
+    pronunciationsField: object?.['pronunciationsField'] === null ? null : field(object, 'pronunciationsField', path, issues, pronunciationsField, PRONUNCIATIONS_FIELD),
   };
 }
 
@@ -137,19 +139,28 @@ function project(value: unknown, issues: IssueList): ResolvedConfig['project'] {
 
 function vocal(value: unknown, issues: IssueList): ResolvedConfig['vocal'] {
   const path = 'config.vocal';
-  const object = readObject(value, path, issues, ['voice', 'speed', 'mode']);
+  const object = readObject(value, path, issues, ['voice', 'speed', 'mode', 'voices', 'pronunciations']);
+  const voice = field(object, 'voice', path, issues, identifier(128), undefined);
+  const voices = field(object, 'voices', path, issues, idList('voice'), undefined);
+  if (voice !== undefined && voices !== undefined && !voices.includes(voice)) issues.add(`${path}.voice`, `"${voice}" is not one of config.vocal.voices, the voices you licensed: add it there or choose one of them`);
   return {
-    voice: field(object, 'voice', path, issues, identifier(128), undefined),
+    voice,
     speed: field(object, 'speed', path, issues, number(0.5, 2, 'times normal speed'), 1),
     mode: field(object, 'mode', path, issues, oneOf(['single', 'per-section'] as const), 'single'),
+    voices,
+    pronunciations: field(object, 'pronunciations', path, issues, pronunciationList, []),
   };
 }
 
 function music(value: unknown, issues: IssueList): ResolvedConfig['music'] {
   const path = 'config.music';
-  const object = readObject(value, path, issues, ['track', 'gain', 'fadeIn', 'fadeOut', 'uploadMaxBytes']);
+  const object = readObject(value, path, issues, ['track', 'tracks', 'gain', 'fadeIn', 'fadeOut', 'uploadMaxBytes']);
+  const track = field(object, 'track', path, issues, identifier(128), undefined);
+  const tracks = field(object, 'tracks', path, issues, idList('track'), undefined);
+  if (track !== undefined && tracks !== undefined && !tracks.includes(track)) issues.add(`${path}.track`, `"${track}" is not one of config.music.tracks, the tracks you licensed: add it there or choose one of them`);
   return {
-    track: field(object, 'track', path, issues, identifier(128), undefined),
+    track,
+    tracks,
     gain: field(object, 'gain', path, issues, number(-40, 6, 'dB'), -6),
     fadeIn: field(object, 'fadeIn', path, issues, number(0, 10, 'seconds'), 0.5),
     fadeOut: field(object, 'fadeOut', path, issues, number(0, 10, 'seconds'), 1.5),

@@ -68,4 +68,11 @@ export const LATER_KEYS =
   'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
   'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} ' +
   'meter.idle meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
-  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over';
+  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over pronounce.heading ' +
+  'pronounce.intro pronounce.brandHeading pronounce.brandNote pronounce.ownHeading pronounce.none ' +
+  'pronounce.entry{text}{say} pronounce.matchCase pronounce.caseNote pronounce.text pronounce.say pronounce.add ' +
+  'pronounce.save pronounce.cancel pronounce.edit{text} pronounce.delete{text} pronounce.listen{text}{voice} ' +
+  'pronounce.stop{text} pronounce.noVoice pronounce.textEmpty pronounce.sayEmpty pronounce.tooLong{max}{count} ' +
+  'pronounce.duplicate{n} pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} ' +
+  'pronounce.saved{text}{say} pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} ' +
+  'pronounce.mark{text}{say}';

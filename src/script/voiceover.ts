@@ -1,3 +1,5 @@
+import { applyingPronunciations, brandAndProject, samePronunciations } from '../brand/match.js';
+import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ProjectDocument, ProjectSection } from '../model/document.js';
 
 /** Silence before the first clip and between clips placed one after another, seconds. */
@@ -8,16 +10,30 @@ export const GAP = 0.35;
 export const sectionVoice = (project: ProjectDocument, section: ProjectSection): string | null => section.voice ?? project.voice.voice;
 
 /**
- * Sections whose voice-over is missing or was rendered from other text, voice or speed: only these need
- * a new render. Empty sections need none.
+ * The pronunciation entries that apply to `text` in `project`: the host's brand list (`vocal.pronunciations`)
+ * first, then the project's own (see `brandAndProject`), those that match somewhere in it.
  */
-export function staleSections(project: ProjectDocument): Set<string> {
+export const textPronunciations = (project: ProjectDocument, text: string, brand: readonly PronunciationEntry[] = []): PronunciationEntry[] =>
+  applyingPronunciations(text, brandAndProject(brand, project.pronunciations));
+
+/**
+ * Sections whose voice-over is missing or was rendered from other text, voice or speed, or with other
+ * pronunciation entries applying to its text than apply now (`brand`: the host's list): only these need a
+ * new render. An entry's change makes stale only the sections its text is in. Empty sections need none.
+ */
+export function staleSections(project: ProjectDocument, brand: readonly PronunciationEntry[] = []): Set<string> {
   const stale = new Set<string>();
   for (const section of project.script.sections) {
     if (section.text.trim() === '') continue;
     const clip = project.clips.find((candidate) => candidate.sectionId === section.id);
     const source = clip?.source;
-    if (!source || source.text !== section.text || source.voice !== sectionVoice(project, section) || source.speed !== project.voice.speed) {
+    if (
+      !source ||
+      source.text !== section.text ||
+      source.voice !== sectionVoice(project, section) ||
+      source.speed !== project.voice.speed ||
+      !samePronunciations(source.pronunciations ?? [], textPronunciations(project, section.text, brand))
+    ) {
       stale.add(section.id);
     }
   }

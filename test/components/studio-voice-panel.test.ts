@@ -14,7 +14,7 @@ const library = {
 };
 
 async function mount(voices: sinon.SinonStub) {
-  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices, fetch: sinon.stub() } as unknown as ServiceClient}>
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${{ voices, fetch: sinon.stub(), pricing: sinon.stub().resolves(undefined) } as unknown as ServiceClient}>
     <studio-editor-voice-panel></studio-editor-voice-panel>
   </test-editor-context>`);
   const panel = context.querySelector('studio-editor-voice-panel') as StudioVoicePanel;

@@ -46,6 +46,23 @@ describe('voice-over bookkeeping', () => {
     expect(staleSections(edited).has('s1')).to.equal(true);
   });
 
+  it('makes stale only the sections whose applying pronunciation entries changed', () => {
+    const base = project();
+    const entry = { text: 'One', say: 'won' };
+    // s1 was voiced with the entry that applies to "One."; s2 and s3 are stale already (voice, no take).
+    const p: ProjectDocument = { ...base, pronunciations: [entry], clips: base.clips.map((c) => (c.sectionId === 's1' ? { ...c, source: { ...c.source!, pronunciations: [entry] } } : c)) };
+    expect([...staleSections(p)]).to.deep.equal(['s2', 's3']);
+    // An entry for another section's word, or for no section's word, leaves s1 alone; changing its entry does not.
+    expect([...staleSections({ ...p, pronunciations: [entry, { text: 'Three', say: 'tree' }] })]).to.deep.equal(['s2', 's3']);
+    const changed = { ...p, pronunciations: [{ text: 'one', say: 'wun' }] };
+    expect([...staleSections(changed)]).to.deep.equal(['s1', 's2', 's3']);
+    expect([...staleSections({ ...p, pronunciations: [entry, { text: 'Nowhere', say: 'x' }] })]).to.deep.equal(['s2', 's3']);
+    expect([...staleSections({ ...p, pronunciations: [] })]).to.deep.equal(['s1', 's2', 's3']);
+    // The host's brand list counts too, and its entry wins over the project's for the same text.
+    expect([...staleSections(p, [{ text: 'ONE', say: 'the number one' }])]).to.deep.equal(['s1', 's2', 's3']);
+    expect([...staleSections({ ...p, pronunciations: [] }, [entry])]).to.deep.equal(['s2', 's3']);
+  });
+
   it('puts a new take where the old one was, or after the previous section, or at the lead-in', () => {
     const p = project();
     expect(placeTake(p, 's2')).to.equal(5);

@@ -1,5 +1,6 @@
 // Voice-over (real speech), server-side mix, and complete ad generation.
-import type { AssetMetadata, GenerateResult, MixResult, ScriptSection, VoiceoverResult } from '../../../src/api/contract.js';
+import { PRONUNCIATIONS_FIELD, type AssetMetadata, type GenerateResult, type MixResult, type ScriptSection, type VoiceoverResult } from '../../../src/api/contract.js';
+import { respell } from '../../../src/brand/match.js';
 import { HttpError } from '../http.js';
 import { GAP_S, LEAD_S, TAIL_S } from './ad-layout.js';
 import type { OperationAnswer } from './answer.js';
@@ -48,17 +49,22 @@ async function speak(ctx: OperationContext, text: string, voice: VoiceDefinition
   });
 }
 
-/** `POST /v1/voiceover`: `project_id`, `text`, `voice_id`, optional `speed` and `section_id`. */
+/**
+ * `POST /v1/voiceover`: `project_id`, `text`, `voice_id`, optional `speed`, `section_id` and `pronunciations`
+ * (`[{ text, say, case_sensitive? }]`): the voice speaks each entry's `say` where its text matches, by the
+ * editor's own rules (`src/brand/match.ts`), so the audio changes. The price counts the words as written.
+ */
 export function voiceover(ctx: OperationContext): OperationAnswer {
   const projectId = check.string(ctx.body, 'project_id');
-  const text = check.string(ctx.body, 'text', 2000);
+  const written = check.string(ctx.body, 'text', 2000);
+  const text = respell(written, check.pronunciations(ctx.body, PRONUNCIATIONS_FIELD));
   const voice = voiceOf(check.string(ctx.body, 'voice_id'), 'voice_id');
   const speed = check.optionalNumber(ctx.body, 'speed', 0.5, 2, 1);
   const sectionId = check.optionalString(ctx.body, 'section_id', 100);
   return startJob(ctx, {
     operation: 'voiceover',
     projectId,
-    cost: priceOf('voiceover', { words: countWords(text) }),
+    cost: priceOf('voiceover', { words: countWords(written) }),
     stages: ['synthesising speech', 'encoding'],
     work: async (): Promise<VoiceoverResult> => ({
       asset: await speak(ctx, text, voice, speed, sectionId),

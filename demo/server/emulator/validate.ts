@@ -1,5 +1,6 @@
 // Input checks of request bodies: each failure is a 400 that names the field and what it must be.
 import type { ScriptSection } from '../../../src/api/contract.js';
+import { pronunciationProblems, type PronunciationEntry } from '../../../src/brand/pronunciations.js';
 import { HttpError } from '../http.js';
 
 const invalid = (field: string, what: string) => new HttpError(400, 'invalid_request', `${field} ${what}.`);
@@ -71,3 +72,22 @@ export function sections(body: Record<string, unknown>, field: string, path = fi
 
 /** The range of `duration` (seconds) the emulator accepts. */
 export const DURATION = { min: 5, max: 120 } as const;
+
+/**
+ * Optional pronunciation entries `[{ text, say, case_sensitive? }]` (at most 1,000, each `text` and `say` 1 to
+ * 200 characters, no duplicates), as the brand rules read them; none when the field is absent.
+ */
+export function pronunciations(body: Record<string, unknown>, field: string): PronunciationEntry[] {
+  const value = body[field];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid(field, 'must be an array of { text, say, case_sensitive? }');
+  const entries = value.map((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid(`${field}[${index}]`, 'must be an object { text, say, case_sensitive? }');
+    const { case_sensitive: caseSensitive, ...rest } = item as Record<string, unknown>;
+    if (caseSensitive !== undefined && typeof caseSensitive !== 'boolean') throw invalid(`${field}[${index}].case_sensitive`, 'must be true or false');
+    return { ...rest, ...(caseSensitive === true ? { caseSensitive } : {}) } as unknown as PronunciationEntry;
+  });
+  const problem = pronunciationProblems(entries)[0];
+  if (problem !== undefined) throw invalid(problem.index < 0 ? field : `${field}[${problem.index}]${problem.field === undefined ? '' : `.${problem.field}`}`, `is wrong: ${problem.message}`);
+  return entries;
+}

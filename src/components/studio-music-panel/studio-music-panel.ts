@@ -76,6 +76,8 @@ export class StudioMusicPanel extends StudioElement {
   @property({ attribute: false }) defaults: MusicDefaults = { gain: -6, fadeIn: 0.5, fadeOut: 1.5 };
   /** Where uploads are stored (tests use their own database). */
   @property({ attribute: false }) uploadStore: UploadStoreOptions = {};
+  /** The track ids the host licensed (`music.tracks`): the library offers only these. Undefined: every track. */
+  @property({ attribute: false }) trackIds: readonly string[] | undefined;
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -91,7 +93,11 @@ export class StudioMusicPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #music = new StoreController(this, (state) => state.project.music);
-  readonly #library = new LibraryController(this, (client) => client.music().then((library) => library.tracks));
+  readonly #library = new LibraryController(this, (client) => client.music().then((library) => library.tracks), {
+    key: 'music.tracks',
+    ids: () => this.trackIds,
+    idOf: (track) => track.track_id,
+  });
   #preview: PreviewPlayer | undefined;
   #decoder: AssetDecoder | undefined;
   #uploading: AbortController | undefined;

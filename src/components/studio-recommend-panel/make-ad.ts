@@ -6,6 +6,9 @@ import type { CallOptions, ServiceClient } from '../../api/client.js';
 import type { AssetMetadata, Recommendation, Usage } from '../../api/contract.js';
 import { StudioApiError } from '../../api/errors.js';
 import type { JobProgress } from '../../api/poller.js';
+import { requestEntries } from '../../api/pronunciation-field.js';
+import { applyingPronunciations, brandAndProject } from '../../brand/match.js';
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { ClipSource } from '../../model/document.js';
 
 export interface AdTakes {
@@ -26,11 +29,22 @@ export async function makeAdTakes(
   client: ServiceClient,
   projectId: string,
   idea: Recommendation,
-  options: { signal: AbortSignal; onProgress: (progress: Progress) => void; voicingStage: (n: number, count: number) => string },
+  options: {
+    signal: AbortSignal;
+    onProgress: (progress: Progress) => void;
+    voicingStage: (n: number, count: number) => string;
+    /**
+     * The host's brand pronunciations and the project's own: the editor's own path sends each section those
+     * that apply to it. (The service's generation takes none: its takes record none, so a section an entry
+     * applies to is out of date until "Update voice-over".)
+     */
+    pronunciations?: { brand: readonly PronunciationEntry[]; project: readonly PronunciationEntry[] };
+  },
 ): Promise<AdTakes> {
   const sections = idea.script.sections;
   const speed = idea.voice.speed ?? 1;
-  const source = (text: string): ClipSource => ({ text, voice: idea.voice.voice_id, speed });
+  const list = brandAndProject(options.pronunciations?.brand ?? [], options.pronunciations?.project ?? []);
+  const source = (text: string, entries: readonly PronunciationEntry[] = []): ClipSource => ({ text, voice: idea.voice.voice_id, speed, ...(entries.length === 0 ? {} : { pronunciations: entries }) });
   try {
     const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
     if (result.voiceovers.length !== sections.length) {
@@ -49,11 +63,12 @@ export async function makeAdTakes(
   const usage: AdTakes['usage'] = [];
   for (const [index, section] of sections.entries()) {
     options.onProgress({ state: 'running', progress: index / sections.length, stage: options.voicingStage(index + 1, sections.length) });
+    const entries = applyingPronunciations(section.text, list);
     const result = await client.voiceover(
-      { project_id: projectId, text: section.text, voice_id: idea.voice.voice_id, speed, section_id: section.id },
+      { project_id: projectId, text: section.text, voice_id: idea.voice.voice_id, speed, section_id: section.id, ...(entries.length === 0 ? {} : { pronunciations: requestEntries(entries) }) },
       { signal: options.signal },
     );
-    takes.push({ asset: result.asset, sectionId: section.id, source: source(section.text) });
+    takes.push({ asset: result.asset, sectionId: section.id, source: source(section.text, entries) });
     if (result.usage !== undefined) usage.push({ operation: 'voiceover', usage: result.usage });
   }
   return { takes, usage, path: 'voiceover' };

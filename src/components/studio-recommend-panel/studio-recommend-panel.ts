@@ -2,6 +2,7 @@ import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CallOptions, ServiceClient } from '../../api/client.js';
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { JobProgress } from '../../api/poller.js';
 import { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../controllers/contexts.js';
@@ -80,6 +81,8 @@ export class StudioRecommendPanel extends StudioElement {
   @property({ attribute: false }) sources: ReadonlyArray<'url' | 'product'> = ['url', 'product'];
   /** The title a new project gets from the config (`project.title`): like "Untitled ad", an idea replaces it. */
   @property({ attribute: false }) defaultTitle: string | undefined;
+  /** The host's brand pronunciations (`vocal.pronunciations`): "Make the ad" voices with them. */
+  @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -255,6 +258,7 @@ export class StudioRecommendPanel extends StudioElement {
           signal,
           onProgress: (progress) => onProgress(progress as JobProgress),
           voicingStage: (n, count) => this.t('script.voicing', { n, count }),
+          pronunciations: { brand: this.brandPronunciations, project: this.#project.store?.getState().project.pronunciations ?? [] },
         });
         const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
         this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}), untitled: this.#untitled() });

@@ -70,6 +70,56 @@ export const styles = css`
     max-height: 19em;
     overflow-y: auto;
   }
+  /*
+   * A section with marked words: the highlights lie behind the text area, in the same box, font and wrapping,
+   * and the text area is see-through over them.
+   */
+  .field {
+    position: relative;
+    display: grid;
+  }
+  .marks {
+    position: absolute;
+    inset: 0;
+    box-sizing: border-box;
+    padding: 6px 10px;
+    border: 1px solid transparent;
+    border-radius: var(--_radius, 8px);
+    background: var(--_surface, #ffffff);
+    line-height: 1.5;
+    white-space: pre-wrap;
+    overflow-wrap: break-word;
+    overflow: hidden;
+    color: transparent;
+    scrollbar-gutter: stable;
+  }
+  .marked textarea {
+    position: relative;
+    background: transparent;
+    scrollbar-gutter: stable;
+  }
+  mark {
+    color: transparent;
+    background: var(--_mark, rgb(37 99 235 / 0.16));
+    border-radius: 3px;
+    box-shadow: inset 0 -2px 0 var(--_accent, #2563eb);
+  }
+  .said {
+    margin: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+    font-size: 0.85em;
+    color: var(--_text-muted, #4b5563);
+  }
+  .chip {
+    display: inline-block;
+    margin: 0 4px 4px 0;
+    padding: 1px 8px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: 999px;
+    overflow-wrap: anywhere;
+  }
   .voice {
     display: flex;
     gap: 8px;

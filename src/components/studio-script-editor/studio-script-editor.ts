@@ -8,6 +8,8 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-script-editor.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
+import { matchPronunciations, type PronunciationMatch } from '../../brand/match.js';
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import '../../i18n/en-later.js';
 
 /** A section as the editor shows it. */
@@ -51,8 +53,14 @@ export type ScriptEdit =
  * @fires script-edit - `detail` is a `ScriptEdit`.
  * @fires script-fit - The user asked to fit the script to the target length.
  * @fires voiceover-generate - The user asked for voice-over of the sections that changed.
+ * Words with a pronunciation entry are marked: a highlight behind the text (the field stays a plain text area,
+ * so typing is as fast as ever: only the section typed in is matched again), and under it each entry with its
+ * reading, also as the field's description for screen readers.
+ *
  * @csspart section - Each section.
  * @csspart total - The total estimate and its warning.
+ * @csspart marks - The highlights behind a section's text.
+ * @csspart said - The entries that apply to a section, under its text.
  */
 export class StudioScriptEditor extends StudioElement {
   static override styles = [controlStyles, actionRowStyles, styles];
@@ -74,6 +82,42 @@ export class StudioScriptEditor extends StudioElement {
   /** What fitting and voicing cost, when the service says (its price rules): said before the buttons run. */
   @property({ attribute: false }) fitPrice: PriceRule | undefined;
   @property({ attribute: false }) voicePrice: PriceRule | undefined;
+  /** The pronunciation entries that apply (the host's, then the project's): their words are marked. */
+  @property({ attribute: false }) pronunciations: readonly PronunciationEntry[] = [];
+
+  /** The last matches of each section, kept while its text and the list stay the same. */
+  readonly #matches = new Map<string, { text: string; list: readonly PronunciationEntry[]; matches: PronunciationMatch[] }>();
+
+  #matchesOf(section: ScriptEditorSection): PronunciationMatch[] {
+    const kept = this.#matches.get(section.id);
+    if (kept !== undefined && kept.text === section.text && kept.list === this.pronunciations) return kept.matches;
+    const matches = matchPronunciations(section.text, this.pronunciations);
+    this.#matches.set(section.id, { text: section.text, list: this.pronunciations, matches });
+    return matches;
+  }
+
+  /** The highlights behind a section's text (hidden from assistive technology: `said` describes them). */
+  #marks(text: string, matches: readonly PronunciationMatch[]) {
+    const pieces: unknown[] = [];
+    let at = 0;
+    for (const match of matches) {
+      pieces.push(text.slice(at, match.start), html`<mark>${text.slice(match.start, match.end)}</mark>`);
+      at = match.end;
+    }
+    pieces.push(text.slice(at));
+    return html`<div class="marks" part="marks" aria-hidden="true">${pieces}</div>`;
+  }
+
+  /** The entries that apply to a section: each with its reading in a tooltip, and a sentence for screen readers. */
+  #said(id: string, matches: readonly PronunciationMatch[]) {
+    const t = this.t;
+    const entries = [...new Set(matches.map((match) => match.entry))];
+    const words = entries.map((entry) => t('pronounce.mark', { text: entry.text, say: entry.say }));
+    return html`<p class="said" part="said" id="said-${id}">
+      <span class="visually-hidden">${t('pronounce.marked', { entries: words.join(', ') })}</span>
+      <span aria-hidden="true">${entries.map((entry, index) => html`<span class="chip" title=${t('pronounce.entry', { text: entry.text, say: entry.say })}>${words[index]}</span>`)}</span>
+    </p>`;
+  }
 
   #edit(edit: ScriptEdit): void {
     this.dispatchEvent(new CustomEvent<ScriptEdit>('script-edit', { detail: edit, bubbles: true }));
@@ -87,6 +131,7 @@ export class StudioScriptEditor extends StudioElement {
     const t = this.t;
     const label = section.label || t('script.newSection', { n: index + 1 });
     const last = this.sections.length - 1;
+    const matches = this.#matchesOf(section);
     return html`<li part="section" class=${this.stale.has(section.id) ? 'stale' : ''}>
       <div class="head">
         <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel', { n: index + 1 })}
@@ -103,12 +148,21 @@ export class StudioScriptEditor extends StudioElement {
             @click=${() => this.#edit({ kind: 'remove', id: section.id })}>✕</button>
         </span>
       </div>
-      <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })}
-        @input=${(e: InputEvent) => {
-          fitHeight(e.target as HTMLTextAreaElement);
-          this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false });
-        }}
-        @change=${(e: Event) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true })}></textarea>
+      <div class=${matches.length > 0 ? 'field marked' : 'field'}>
+        ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
+        <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })} aria-describedby=${matches.length > 0 ? `said-${section.id}` : nothing}
+          @input=${(e: InputEvent) => {
+            fitHeight(e.target as HTMLTextAreaElement);
+            this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false });
+          }}
+          @scroll=${(e: Event) => {
+            const area = e.target as HTMLTextAreaElement;
+            const marks = area.previousElementSibling;
+            if (marks instanceof HTMLElement) marks.scrollTop = area.scrollTop;
+          }}
+          @change=${(e: Event) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true })}></textarea>
+      </div>
+      ${matches.length > 0 ? this.#said(section.id, matches) : nothing}
       ${this.perSectionVoice
         ? html`<label class="voice">${t('script.sectionVoice', { label })}
             <select @change=${(e: Event) => this.#edit({ kind: 'voice', id: section.id, voiceId: (e.target as HTMLSelectElement).value || undefined })}>
@@ -118,6 +172,13 @@ export class StudioScriptEditor extends StudioElement {
           </label>`
         : nothing}
     </li>`;
+  }
+
+  /** Forgets the matches of sections that are gone. */
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('sections')) return;
+    const ids = new Set(this.sections.map((section) => section.id));
+    for (const id of this.#matches.keys()) if (!ids.has(id)) this.#matches.delete(id);
   }
 
   /** Text set from outside (an idea chosen, undo) sizes its field too, where the browser does not. */

@@ -10,7 +10,10 @@ import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { placeTake, sectionVoice, staleSections } from '../../script/voiceover.js';
+import { placeTake, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
+import { requestEntries } from '../../api/pronunciation-field.js';
+import { brandAndProject } from '../../brand/match.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
@@ -36,6 +39,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart script-editor - The sections and their text (`<studio-editor-script-editor>`).
  * @csspart section - Each section (from the script editor).
  * @csspart total - The estimated total length (from the script editor).
+ * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
+ * @csspart said - The entries that apply to a section, under its text (from the script editor).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -54,6 +59,10 @@ export class StudioScriptPanel extends StudioElement {
 
   /** Set by `<studio-editor-panels>` while another panel is shown; the voice library is loaded once it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The voice ids the host licensed (`vocal.voices`): a section's voice is one of these. Undefined: every voice. */
+  @property({ attribute: false }) voiceIds: readonly string[] | undefined;
+  /** The host's brand pronunciations (`vocal.pronunciations`), applied before the project's own. */
+  @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
@@ -63,7 +72,11 @@ export class StudioScriptPanel extends StudioElement {
 
   readonly #project = new StoreController(this, (state) => state.project);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
-  readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
+    key: 'vocal.voices',
+    ids: () => this.voiceIds,
+    idOf: (voice) => voice.voice_id,
+  });
   /** What fitting and voicing cost, when the service says. */
   readonly #prices = new PriceController(this);
   #controller: AbortController | undefined;
@@ -169,7 +182,7 @@ export class StudioScriptPanel extends StudioElement {
     const client = this.client;
     const start = this.#project.value;
     if (client === undefined || start === undefined) return;
-    const stale = start.script.sections.filter((section) => staleSections(start).has(section.id));
+    const stale = start.script.sections.filter((section) => staleSections(start, this.brandPronunciations).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
       this.retry = undefined;
@@ -184,8 +197,16 @@ export class StudioScriptPanel extends StudioElement {
         this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
         const project = this.#project.value!;
         const voice = sectionVoice(project, section)!;
+        const pronunciations = textPronunciations(project, section.text, this.brandPronunciations);
         const result = await client.voiceover(
-          { project_id: project.project_id, text: section.text, voice_id: voice, speed: project.voice.speed, section_id: section.id },
+          {
+            project_id: project.project_id,
+            text: section.text,
+            voice_id: voice,
+            speed: project.voice.speed,
+            section_id: section.id,
+            ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+          },
           {
             signal: controller.signal,
             onProgress: (progress) => (this.job = { label: this.job?.label ?? '', progress: (done + (progress.progress ?? 0)) / stale.length }),
@@ -197,7 +218,7 @@ export class StudioScriptPanel extends StudioElement {
           type: 'voiceover/received',
           asset: result.asset,
           sectionId: section.id,
-          source: { text: section.text, voice, speed: project.voice.speed },
+          source: { text: section.text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
         });
@@ -237,10 +258,11 @@ export class StudioScriptPanel extends StudioElement {
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
       };
     });
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, marks, said" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
+        .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
-        .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
+        .stale=${staleSections(project, this.brandPronunciations)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}

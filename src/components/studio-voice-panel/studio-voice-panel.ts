@@ -15,13 +15,19 @@ import { renderAlert } from '../shared/error-alert.js';
 import { reportError } from '../../events/report-error.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import '../studio-voice-picker/studio-voice-picker.js';
+import '../studio-pronunciation-list/studio-pronunciation-list.js';
+import type { PronunciationsChange } from '../studio-pronunciation-list/studio-pronunciation-list.js';
+import { pronunciationKey, type PronunciationEntry } from '../../brand/pronunciations.js';
+import { PriceController } from '../../controllers/price-controller.js';
+import { auditionVoice, EntryAuditions } from './entry-audition.js';
 import '../../i18n/en-later.js';
 
 const SPEED_GESTURE = 'voice-speed';
 
 /**
  * Voice: the service's voice library to search, filter and audition, one voice for the ad or one per
- * section, and the speaking speed (a drag is one undo step).
+ * section, the speaking speed (a drag is one undo step), and the pronunciations: the project's to add, edit,
+ * delete and listen to (in the voice they will be heard in, the price said first), the host's read-only.
  *
  * @tagname studio-editor-voice-panel
  * @csspart modes - One voice or a voice per section.
@@ -29,6 +35,9 @@ const SPEED_GESTURE = 'voice-speed';
  * @csspart filters - The search field and filters (from the picker).
  * @csspart list - The list of voices (from the picker).
  * @csspart slider - The speed slider (from the picker).
+ * @csspart pronunciations - The pronunciation lists and form (`<studio-editor-pronunciation-list>`).
+ * @csspart pronunciation-list - The project's entries (from the pronunciation list).
+ * @csspart pronunciation-form - The form that adds or edits an entry (from the pronunciation list).
  */
 export class StudioVoicePanel extends StudioElement {
   static override styles = [
@@ -54,22 +63,44 @@ export class StudioVoicePanel extends StudioElement {
 
   /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
+  /** The voice ids the host licensed (`vocal.voices`): the library offers only these. Undefined: every voice. */
+  @property({ attribute: false }) voiceIds: readonly string[] | undefined;
+  /** The host's brand pronunciations (`vocal.pronunciations`): shown, never edited. */
+  @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
 
   @consume({ context: clientContext, subscribe: true })
   @state()
   client: ServiceClient | undefined;
 
   @state() private auditioning: string | undefined;
+  /** `pronunciationKey` of the entry being listened to. */
+  @state() private auditioningEntry: string | undefined;
   @state() private error = '';
   @state() private announcement = '';
 
   readonly #voice = new StoreController(this, (state) => state.project.voice);
-  readonly #library = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
+  readonly #project = new StoreController(this, (state) => state.project);
+  readonly #prices = new PriceController(this);
+  readonly #auditions = new EntryAuditions();
+  #listening: AbortController | undefined;
+  readonly #library = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
+    key: 'vocal.voices',
+    ids: () => this.voiceIds,
+    idOf: (voice) => voice.voice_id,
+  });
   #preview: PreviewPlayer | undefined;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#preview?.stop();
+    this.#listening?.abort();
+  }
+
+  #player(client: ServiceClient): PreviewPlayer {
+    return (this.#preview ??= new PreviewPlayer(client.fetch, () => {
+      this.auditioning = undefined;
+      this.auditioningEntry = undefined;
+    }));
   }
 
   #choose(id: string): void {
@@ -84,16 +115,18 @@ export class StudioVoicePanel extends StudioElement {
     const client = this.client;
     const entry = this.#library.value?.find((voice) => voice.voice_id === id);
     if (client === undefined || entry === undefined) return;
-    this.#preview ??= new PreviewPlayer(client.fetch, () => (this.auditioning = undefined));
+    const player = this.#player(client);
     if (this.auditioning === id) {
-      this.#preview.stop();
+      player.stop();
       this.auditioning = undefined;
       return;
     }
+    this.#listening?.abort();
+    this.auditioningEntry = undefined;
     this.auditioning = id;
     this.error = '';
     try {
-      await this.#preview.play([{ url: entry.sample_url }]);
+      await player.play([{ url: entry.sample_url }]);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       this.auditioning = undefined;
@@ -101,6 +134,51 @@ export class StudioVoicePanel extends StudioElement {
       reportError(this, error);
     }
   }
+
+  /** Listens to an entry (again: stops it): its take is voiced first, unless heard before in that voice. */
+  async #listen(entry: PronunciationEntry): Promise<void> {
+    const client = this.client;
+    const project = this.#project.value;
+    const voice = project === undefined ? null : auditionVoice(project, entry);
+    if (client === undefined || project === undefined || voice === null) return;
+    const player = this.#player(client);
+    const key = pronunciationKey(entry);
+    this.#listening?.abort();
+    if (this.auditioningEntry === key) {
+      player.stop();
+      this.auditioningEntry = undefined;
+      return;
+    }
+    player.stop();
+    this.auditioning = undefined;
+    this.auditioningEntry = key;
+    this.error = '';
+    const controller = (this.#listening = new AbortController());
+    try {
+      const take = await this.#auditions.take(client, project.project_id, entry, voice, project.voice.speed, { signal: controller.signal });
+      if (take.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: take.usage });
+      if (controller.signal.aborted) return;
+      await player.play([{ url: take.url }]);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
+      this.auditioningEntry = undefined;
+      this.error = this.t('pronounce.listenFailed', { message: describeError(error, this.t).text });
+      reportError(this, error);
+    }
+  }
+
+  #setPronunciations(event: CustomEvent<PronunciationsChange>): void {
+    this.#project.dispatch({ type: 'pronunciations/set', entries: event.detail.entries });
+    this.announcement = event.detail.announcement;
+  }
+
+  /** The voice an entry is heard in, with its name from the library. */
+  readonly #voiceFor = (entry: PronunciationEntry): { id: string; name: string } | undefined => {
+    const project = this.#project.value;
+    const id = project === undefined ? null : auditionVoice(project, entry);
+    if (id === null) return undefined;
+    return { id, name: this.#library.value?.find((voice) => voice.voice_id === id)?.name ?? id };
+  };
 
   #speed(event: CustomEvent<SliderValue>): void {
     this.#voice.dispatch({ type: 'voice/set-speed', speed: event.detail.value, gesture: SPEED_GESTURE });
@@ -126,6 +204,10 @@ export class StudioVoicePanel extends StudioElement {
         @voice-choose=${(event: CustomEvent<string>) => this.#choose(event.detail)}
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
         @speed-change=${this.#speed}></studio-editor-voice-picker>
+      <studio-editor-pronunciation-list part="pronunciations" exportparts="pronunciation-list, pronunciation-form" .entries=${this.#project.value?.pronunciations ?? []}
+        .brand=${this.brandPronunciations} .voiceFor=${(entry: PronunciationEntry) => this.#voiceFor(entry)} .price=${this.#prices.rule('voiceover')} .auditioning=${this.auditioningEntry}
+        @pronunciations-change=${this.#setPronunciations}
+        @pronunciation-audition=${(event: CustomEvent<PronunciationEntry>) => this.#listen(event.detail)}></studio-editor-pronunciation-list>
       ${renderAlert(this.error, t)}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }

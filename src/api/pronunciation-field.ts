@@ -1,0 +1,25 @@
+// The pronunciations of a voice-over request on the wire: under the assumed field (`PRONUNCIATIONS_FIELD`),
+// under the host's name for it, or, with none, spoken into the text itself.
+import type { PronunciationEntry } from '../brand/pronunciations.js';
+import { PRONUNCIATIONS_FIELD, type PronunciationRequestEntry, type VoiceoverRequest } from './contract.js';
+
+/** Entries as the request carries them (`case_sensitive` only when set). */
+export const requestEntries = (entries: readonly PronunciationEntry[]): PronunciationRequestEntry[] =>
+  entries.map((entry) => ({ text: entry.text, say: entry.say, ...(entry.caseSensitive === true ? { case_sensitive: true } : {}) }));
+
+/** The request's entries as the brand rules read them. */
+export const brandEntries = (entries: readonly PronunciationRequestEntry[]): PronunciationEntry[] =>
+  entries.map((entry) => ({ text: entry.text, say: entry.say, ...(entry.case_sensitive === true ? { caseSensitive: true } : {}) }));
+
+/**
+ * The JSON body of a voice-over request: `pronunciations` sent under `field`, or with `field` null, left out
+ * and applied to `text` (each match replaced by its `say`, `src/brand/match.ts`, loaded only then: it is not
+ * part of the first paint). No entries: no field.
+ */
+export async function voiceoverBody(request: VoiceoverRequest, field: string | null = PRONUNCIATIONS_FIELD): Promise<Omit<VoiceoverRequest, 'pronunciations'> & Record<string, unknown>> {
+  const { pronunciations, ...rest } = request;
+  if (pronunciations === undefined || pronunciations.length === 0) return rest;
+  if (field !== null) return { ...rest, [field]: pronunciations };
+  const { respell } = await import('../brand/match.js');
+  return { ...rest, text: respell(rest.text, brandEntries(pronunciations)) };
+}

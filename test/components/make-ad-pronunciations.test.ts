@@ -1,0 +1,33 @@
+// "Make the ad" through the editor's own path (a service without complete-ad generation): each section's
+// voice-over carries the pronunciation entries that apply to it, and its take records them.
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { Recommendation } from '../../src/api/contract.js';
+import { StudioApiError } from '../../src/api/errors.js';
+import { makeAdTakes } from '../../src/components/studio-recommend-panel/make-ad.js';
+
+const idea: Recommendation = {
+  recommendation_id: 'r1',
+  title: 'Idea',
+  script: { sections: [{ id: 's1', label: 'Hook', text: 'Wake up to Acme.' }, { id: 's2', label: 'Offer', text: 'Ten percent off.' }] },
+  voice: { voice_id: 'ava', name: 'Ava', language: 'en-US' },
+  music: { track_id: 't1', title: 'T', style: 'calm' },
+  duration_s: 14,
+};
+
+describe('makeAdTakes: pronunciations', () => {
+  afterEach(() => sinon.restore());
+
+  it('sends each section the entries that apply, the brand first, and records them on the take', async () => {
+    const generate = sinon.stub().rejects(new StudioApiError('not-found', 'Not found.', { status: 404 }));
+    const voiceover = sinon.stub().callsFake(async () => ({ asset: { asset_id: 'a', kind: 'voice', url: '/v1/assets/a', mime_type: 'audio/wav', duration_s: 1 } }));
+    const client = { generate, voiceover } as unknown as ServiceClient;
+    const brand = [{ text: 'Acme', say: 'ack-mee' }];
+    const project = [{ text: 'ACME', say: 'a c m e' }, { text: 'percent', say: 'per cent' }];
+    const made = await makeAdTakes(client, 'p1', idea, { signal: new AbortController().signal, onProgress: () => undefined, voicingStage: () => '', pronunciations: { brand, project } });
+    expect(made.path).to.equal('voiceover');
+    expect(voiceover.getCalls().map((call) => JSON.stringify(call.args[0].pronunciations ?? null))).to.deep.equal([JSON.stringify(brand), JSON.stringify([{ text: 'percent', say: 'per cent' }])]);
+    expect(made.takes.map((take) => (take.source.pronunciations ?? []).map((entry) => entry.say).join())).to.deep.equal(['ack-mee', 'per cent']);
+  });
+});
