@@ -172,6 +172,8 @@ export class EditorSession {
     const plan = planConfig(previous, next, this);
     if (plan === 'same') return { kind: 'same' };
     this.#config = next;
+    // The role is the store's, so that locks hold in its reducer whatever edits (it keeps the project).
+    this.#options.store.dispatch({ type: 'session/role', role: next.tools.role });
     if (plan === 'start' && this.#hooks.connected()) this.start(next);
     else if (plan === 'switch') void this.switch();
     return plan === 'live' && previous !== undefined ? { kind: 'live', previous, config: next } : { kind: 'started', config: next };

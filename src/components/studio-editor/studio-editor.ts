@@ -11,6 +11,7 @@ import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { StudioLockedError } from '../../model/lock-guard.js';
 import { readProject } from '../../model/migrate.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
@@ -208,12 +209,16 @@ export class StudioEditor extends LitElement {
 
   /**
    * Replaces the project by `doc` (any schema version this editor knows; migrated and validated first) as
-   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In
+   * the adopter role (`tools.role`), a document that would change a locked part of the open one (another ad)
+   * is refused with a `StudioLockedError` (`code: 'locked'`); the same template, filled in, loads.
    */
   loadProject(doc: unknown): ProjectDocument {
-    const project = readProject(doc);
-    this.store.dispatch({ type: 'project/load', project });
-    return this.store.getState().project;
+    const action = { type: 'project/load', project: readProject(doc) } as const;
+    this.store.dispatch(action);
+    const { project, refusal } = this.store.getState();
+    if (refusal?.action === action) throw new StudioLockedError(refusal);
+    return project;
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */

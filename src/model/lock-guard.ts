@@ -1,0 +1,182 @@
+// The locks' guard (schema 6): in the adopter role, an edit whose result changes a locked part is refused.
+// It compares the document before and after, so it holds whatever the action (a drag, a key, a paste, undo).
+
+import { StudioError } from '../errors.js';
+import type { ProjectDocument, ProjectSection, VersionContent, VoiceClip } from './document.js';
+import type { LockTarget } from './locks.js';
+import { openContent, versionContent } from './versions.js';
+
+/** Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold. */
+export type EditorRole = 'creator' | 'adopter';
+
+/** A lock that an edit would break: what is locked, its reason, and the section's name where there is one. */
+export interface BrokenLock {
+  readonly target: LockTarget;
+  /** The creator's reason, if given. */
+  readonly reason: string | undefined;
+  /** The label of the section (or of the clip's section); undefined for the bed, length and delivery. */
+  readonly name: string | undefined;
+}
+
+/** Structural equality of plain data (JSON-like values), key order aside. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** What a take is heard as: its audio and what it was voiced from (its place and levels aside). */
+const takeAudio = ({ id, assetId, url, trimIn, trimOut, source }: VoiceClip) => ({ id, assetId, url, trimIn, trimOut, source });
+
+/** The voice a section is read in: its own, else the ad's. */
+const sectionVoice = (section: ProjectSection, content: VersionContent): string | null => section.voice ?? content.voice.voice;
+
+/** A section as a lock fixes it: its fields, with its voice as heard (its own or the ad's, once there is one). */
+function sameSection(before: ProjectSection, beforeContent: VersionContent, after: ProjectSection, afterContent: VersionContent): boolean {
+  const { voice: _a, ...restBefore } = before;
+  const { voice: _b, ...restAfter } = after;
+  const voice = sectionVoice(before, beforeContent);
+  return sameData(restBefore, restAfter) && (voice === null || voice === sectionVoice(after, afterContent));
+}
+
+const clipName = (content: VersionContent, clip: VoiceClip): string | undefined => content.script.sections.find((section) => section.id === clip.sectionId)?.label;
+
+const brokenClip = (content: VersionContent, clip: VoiceClip): BrokenLock => ({ target: { kind: 'clip', id: clip.id }, reason: clip.lockReason, name: clipName(content, clip) });
+const brokenSection = (section: ProjectSection): BrokenLock => ({ target: { kind: 'section', id: section.id }, reason: section.lockReason, name: section.label });
+
+/** The first locked part of `content`, or undefined when it has none. */
+function firstLocked(content: VersionContent): BrokenLock | undefined {
+  if (content.music?.locked === true) return { target: { kind: 'bed' }, reason: content.music.lockReason, name: undefined };
+  const section = content.script.sections.find((item) => item.locked === true);
+  if (section !== undefined) return brokenSection(section);
+  const clip = content.clips.find((item) => item.locked === true);
+  return clip === undefined ? undefined : brokenClip(content, clip);
+}
+
+/**
+ * Whether the locked sections of `before` are in place in `after`: in the same order among themselves, and
+ * one that opens (or closes) the script still does.
+ */
+function sectionsInPlace(before: readonly ProjectSection[], after: readonly ProjectSection[]): ProjectSection | undefined {
+  const locked = before.filter((section) => section.locked === true);
+  const order = after.filter((section) => locked.some((item) => item.id === section.id)).map((section) => section.id);
+  for (const [index, section] of locked.entries()) {
+    if (order[index] !== section.id) return section;
+    const at = after.findIndex((item) => item.id === section.id);
+    if (before[0] === section && at !== 0) return section;
+    if (before.length > 1 && before[before.length - 1] === section && at !== after.length - 1) return section;
+  }
+  return undefined;
+}
+
+/** The first locked part of `before` that `after` changed (same version, or a version made from it). */
+function brokenInContent(before: VersionContent, after: VersionContent): BrokenLock | undefined {
+  if (before.music?.locked === true && !sameData(before.music, after.music)) return { target: { kind: 'bed' }, reason: before.music.lockReason, name: undefined };
+  for (const section of before.script.sections) {
+    if (section.locked !== true) continue;
+    const now = after.script.sections.find((item) => item.id === section.id);
+    if (now === undefined || !sameSection(section, before, now, after)) return brokenSection(section);
+    // Its takes are part of it: the same audio, neither replaced, split, joined nor removed (they may move).
+    const takes = before.clips.filter((clip) => clip.sectionId === section.id);
+    const nowTakes = after.clips.filter((clip) => clip.sectionId === section.id);
+    if (takes.length !== nowTakes.length || !takes.every((take) => nowTakes.some((clip) => sameData(takeAudio(take), takeAudio(clip))))) return brokenSection(section);
+  }
+  const misplaced = sectionsInPlace(before.script.sections, after.script.sections);
+  if (misplaced !== undefined) return brokenSection(misplaced);
+  for (const clip of before.clips) {
+    if (clip.locked !== true) continue;
+    const now = after.clips.find((item) => item.id === clip.id);
+    if (now === undefined || !sameData(clip, now)) return brokenClip(before, clip);
+  }
+  return undefined;
+}
+
+/** The delivery settings a delivery lock fixes. */
+const deliveryFacts = (doc: ProjectDocument) => ({ mastering: doc.mastering, format: doc.delivery.format, sampleRate: doc.delivery.sampleRate, destinations: doc.delivery.destinations });
+
+/**
+ * The first lock of `before` that `after` breaks, or undefined when `after` keeps every one: each locked clip,
+ * section (with its takes and place) and bed of every version, open or parked, unchanged and still locked with
+ * its reason; a version with locked parts not removed, and a new version keeping the locked parts of the one
+ * open before; with `locks.duration`, every version's length (a new one has one of the lengths there were);
+ * with `locks.delivery`, the mastering and the delivery format, rate and destinations.
+ */
+export function brokenLock(before: ProjectDocument, after: ProjectDocument): BrokenLock | undefined {
+  if (before === after) return undefined;
+  const { duration, delivery } = before.locks;
+  if (duration !== undefined && !sameData(duration, after.locks.duration)) return { target: { kind: 'duration' }, reason: duration.reason, name: undefined };
+  if (delivery !== undefined && (!sameData(delivery, after.locks.delivery) || !sameData(deliveryFacts(before), deliveryFacts(after)))) {
+    return { target: { kind: 'delivery' }, reason: delivery.reason, name: undefined };
+  }
+  const lengths = new Set<number>();
+  for (const version of before.versions) {
+    const content = versionContent(before, version.id)!;
+    lengths.add(content.duration);
+    const now = versionContent(after, version.id);
+    const broken = now === undefined ? firstLocked(content) : brokenInContent(content, now);
+    if (broken !== undefined) return broken;
+    if (duration !== undefined && now !== undefined && now.duration !== content.duration) return { target: { kind: 'duration' }, reason: duration.reason, name: undefined };
+  }
+  for (const version of after.versions) {
+    if (before.versions.some((item) => item.id === version.id)) continue;
+    const made = versionContent(after, version.id)!;
+    const broken = brokenInContent(openContent(before), made);
+    if (broken !== undefined) return broken;
+    if (duration !== undefined && !lengths.has(made.duration)) return { target: { kind: 'duration' }, reason: duration.reason, name: undefined };
+  }
+  return undefined;
+}
+
+/** The lock on `target` in `doc` as a refusal names it (its reason and name; none when it is not locked). */
+export function describeLock(doc: ProjectDocument, target: LockTarget): BrokenLock {
+  switch (target.kind) {
+    case 'clip': {
+      const clip = doc.clips.find((item) => item.id === target.id);
+      return clip === undefined ? { target, reason: undefined, name: undefined } : brokenClip(doc, clip);
+    }
+    case 'section': {
+      const section = doc.script.sections.find((item) => item.id === target.id);
+      return section === undefined ? { target, reason: undefined, name: undefined } : brokenSection(section);
+    }
+    case 'bed':
+      return { target, reason: doc.music?.lockReason, name: undefined };
+    case 'duration':
+    case 'delivery':
+      return { target, reason: doc.locks[target.kind]?.reason, name: undefined };
+  }
+}
+
+/** Whether `target` is locked in `doc`. */
+export function isLocked(doc: ProjectDocument, target: LockTarget): boolean {
+  switch (target.kind) {
+    case 'clip':
+      return doc.clips.some((clip) => clip.id === target.id && clip.locked === true);
+    case 'section':
+      return doc.script.sections.some((section) => section.id === target.id && section.locked === true);
+    case 'bed':
+      return doc.music?.locked === true;
+    case 'duration':
+    case 'delivery':
+      return doc.locks[target.kind] !== undefined;
+  }
+}
+
+/**
+ * What the handle throws when the store refused its edit for a lock (adopter role): a `StudioError` with
+ * `code: 'locked'`, recoverable, whose message names the lock and its reason.
+ */
+export class StudioLockedError extends StudioError {
+  static override readonly kind: string = 'StudioLockedError';
+  /** The lock the edit would have broken. */
+  readonly lock: BrokenLock;
+
+  constructor(lock: BrokenLock) {
+    const what = lock.target.kind === 'clip' || lock.target.kind === 'section' ? `${lock.target.kind} "${lock.target.id}"` : lock.target.kind === 'bed' ? 'the music bed' : `the project's ${lock.target.kind}`;
+    super('locked', `Refused in the adopter role: ${what} is locked${lock.reason === undefined ? '' : ` (${lock.reason})`}. Switch tools.role to 'creator' to change it.`, { recoverable: true });
+    this.lock = lock;
+  }
+}
