@@ -339,6 +339,25 @@ export const enLater = {
   'meter.resetHold': 'Reset the peak hold',
   'meter.label': 'Loudness of what plays',
   'meter.over': 'Over the true-peak ceiling',
+  // Locks and roles (tools.role): the lock controls and what a refused edit says.
+  'lock.toggle': 'Locked',
+  'lock.toggleNamed': 'Lock {name}',
+  'lock.reason': 'Why {name} is locked',
+  'lock.reasonHint': 'Why (shown to those who fill it in)',
+  'lock.locked': 'Locked',
+  'lock.lockedReason': 'Locked: {reason}',
+  'lock.refused': '{what} is locked, so nothing changed: {reason}',
+  'lock.refusedPlain': '{what} is locked, so nothing changed.',
+  'lock.what.clip': 'The voice clip “{name}”',
+  'lock.what.section': 'The section “{name}”',
+  'lock.what.part': 'This part',
+  'lock.what.bed': 'The music bed',
+  'lock.what.duration': 'The ad’s length',
+  'lock.what.delivery': 'The delivery settings',
+  'lock.name.clip': 'the clip {name}',
+  'lock.name.bed': 'the music bed',
+  'lock.name.duration': 'the ad’s length',
+  'lock.name.delivery': 'the delivery settings',
 } as const;
 
 addEnglish(enLater);

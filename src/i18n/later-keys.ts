@@ -68,4 +68,8 @@ export const LATER_KEYS =
   'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
   'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} ' +
   'meter.idle meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
-  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over';
+  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over lock.toggle ' +
+  'lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked lock.lockedReason{reason} ' +
+  'lock.refused{what}{reason} lock.refusedPlain{what} lock.what.clip{name} lock.what.section{name} lock.what.part ' +
+  'lock.what.bed lock.what.duration lock.what.delivery lock.name.clip{name} lock.name.bed lock.name.duration ' +
+  'lock.name.delivery';

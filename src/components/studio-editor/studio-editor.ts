@@ -27,7 +27,7 @@ import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
-import { restoredLine, statusLine } from './status-line.js';
+import { refusalLine, restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -300,7 +300,7 @@ export class StudioEditor extends LitElement {
       ${config.tools.timeline
         ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;
   }
 }

@@ -62,6 +62,7 @@ export class StudioScriptPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (state) => state.project);
+  readonly #role = new StoreController(this, (state) => state.role);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices));
   /** What fitting and voicing cost, when the service says. */
@@ -94,6 +95,9 @@ export class StudioScriptPanel extends StudioElement {
         break;
       case 'remove':
         dispatch({ type: 'script/remove-section', id: edit.id });
+        break;
+      case 'lock':
+        dispatch({ type: 'lock/set', target: { kind: 'section', id: edit.id }, locked: edit.locked, ...(edit.reason === undefined ? {} : { reason: edit.reason }) });
         break;
       case 'add': {
         const n = (this.#project.value?.script.sections.length ?? 0) + 1;
@@ -235,9 +239,11 @@ export class StudioScriptPanel extends StudioElement {
         text: section.text,
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
+        ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
       };
     });
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+        .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
@@ -256,8 +262,11 @@ export class StudioScriptPanel extends StudioElement {
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */
   readonly #respace = (): void => {
     const before = this.#project.value?.clips;
-    this.#project.dispatch({ type: 'clips/respace', gap: RESPACE_GAP_S });
-    this.announcement = this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
+    const action = { type: 'clips/respace', gap: RESPACE_GAP_S } as const;
+    this.#project.dispatch(action);
+    // A refusal (a locked clip would move) is said by the editor's status line.
+    const refused = this.#project.store?.getState().refusal?.action === action;
+    this.announcement = refused ? '' : this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
   };
 }
 
