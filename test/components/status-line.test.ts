@@ -41,10 +41,10 @@ describe('the editor’s status line', () => {
     const action = { type: 'clip/move', id: 'c3', start: 1 } as const;
     expect(refusalLine(t, undefined)).to.equal('');
     expect(refusalLine(t, { action, target: { kind: 'section', id: 's3' }, reason: 'Required by the station', name: 'Disclaimer' })).to.equal(
-      'The section “Disclaimer” is locked, so nothing changed: Required by the station ',
+      'The section “Disclaimer” is locked, so nothing changed: Required by the station. ',
     );
     expect(refusalLine(t, { action, target: { kind: 'duration' }, reason: undefined, name: undefined })).to.equal('The ad’s length is locked, so nothing changed. ');
     const french = createTranslator('fr', {}, { ...fr, ...frLater });
-    expect(refusalLine(french, { action, target: { kind: 'clip', id: 'c3' }, reason: 'Exigé', name: 'Mentions' })).to.equal('Le clip de voix « Mentions » est verrouillé, rien n’a changé : Exigé ');
+    expect(refusalLine(french, { action, target: { kind: 'clip', id: 'c3' }, reason: 'Exigé !', name: 'Mentions' })).to.equal('Le clip de voix « Mentions » est verrouillé, rien n’a changé : Exigé ! ');
   });
 });

@@ -1,6 +1,6 @@
 // The lock of a part of the ad as a panel shows it: for a creator, a toggle and the reason adopters will read;
 // for an adopter, the lock and its reason (the text that the part's disabled controls point to).
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, svg } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { EditorRole } from '../../model/lock-guard.js';
 import '../../i18n/en-later.js';
@@ -18,6 +18,9 @@ export interface LockControl {
   readonly set: (locked: boolean, reason: string | undefined) => void;
 }
 
+/** A padlock drawn in the text colour (an emoji may have no font to show it), hidden from screen readers. */
+export const lockIcon = html`<svg class="lock-icon" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">${svg`<rect x="2" y="5" width="8" height="6.5" rx="1" fill="currentColor"></rect><path d="M3.75 5V3.6a2.25 2.25 0 0 1 4.5 0V5" fill="none" stroke="currentColor" stroke-width="1.3"></path>`}</svg>`;
+
 /** "Locked: <reason>" (or "Locked"), as an adopter reads it. */
 export const lockNote = (t: Translate, reason: string | undefined): string => (reason === undefined ? t('lock.locked') : t('lock.lockedReason', { reason }));
 
@@ -28,7 +31,7 @@ export const lockHolds = (control: Pick<LockControl, 'role' | 'locked'>): boolea
 export function renderLock(t: Translate, control: LockControl) {
   if (control.role === 'adopter') {
     return control.locked
-      ? html`<span class="lock-note" part="lock-note" id=${control.noteId}><span aria-hidden="true">&#x1F512;</span> ${lockNote(t, control.reason)}</span>`
+      ? html`<span class="lock-note" part="lock-note" id=${control.noteId}>${lockIcon} ${lockNote(t, control.reason)}</span>`
       : nothing;
   }
   return html`<span class="lock-set" part="lock">
@@ -64,6 +67,14 @@ export const lockStyles = css`
     border-radius: 4px;
     background: var(--_surface, #fff);
     color: inherit;
+  }
+  .lock-icon {
+    flex: none;
+    vertical-align: -1px;
+  }
+  li.locked textarea,
+  li.locked input[readonly] {
+    background: var(--_surface-alt, #f3f4f6);
   }
   .lock-note {
     display: inline-flex;

@@ -59,5 +59,8 @@ function lockedWhat(t: Translate, refusal: LockRefusal): string {
 export function refusalLine(t: Translate, refusal: LockRefusal | undefined): string {
   if (refusal === undefined) return '';
   const what = lockedWhat(t, refusal);
-  return `${refusal.reason === undefined ? t('lock.refusedPlain', { what }) : t('lock.refused', { what, reason: refusal.reason })} `;
+  if (refusal.reason === undefined) return `${t('lock.refusedPlain', { what })} `;
+  // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.
+  const reason = /[.!?…]$/u.test(refusal.reason.trim()) ? refusal.reason.trim() : `${refusal.reason.trim()}.`;
+  return `${t('lock.refused', { what, reason })} `;
 }

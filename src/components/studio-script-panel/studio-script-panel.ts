@@ -142,7 +142,11 @@ export class StudioScriptPanel extends StudioElement {
         { signal: controller.signal },
       );
       const voices = new Map(project.script.sections.map((section) => [section.id, section.voice]));
+      // For an adopter, the locked sections keep their text (the service may have shortened them).
+      const held = new Map(this.#role.value === 'adopter' ? project.script.sections.filter((section) => section.locked === true).map((section) => [section.id, section]) : []);
       const sections = result.sections.map((section) => {
+        const kept = held.get(section.id);
+        if (kept !== undefined) return kept;
         const voice = voices.get(section.id);
         return voice === undefined ? section : { ...section, voice };
       });
@@ -168,12 +172,19 @@ export class StudioScriptPanel extends StudioElement {
     return this.t('script.fitReport', { target, changes: described.join(', ') });
   }
 
+  /** The sections to voice again: for an adopter, never a locked one (its take is part of the lock). */
+  #stale(project: ProjectDocument): ReadonlySet<string> {
+    const stale = staleSections(project);
+    if (this.#role.value !== 'adopter') return stale;
+    return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
+  }
+
   /** Voices every stale section in order; each finished take is kept even if a later one fails. */
   async #generate(): Promise<void> {
     const client = this.client;
     const start = this.#project.value;
     if (client === undefined || start === undefined) return;
-    const stale = start.script.sections.filter((section) => staleSections(start).has(section.id));
+    const stale = start.script.sections.filter((section) => this.#stale(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
       this.retry = undefined;
@@ -246,7 +257,7 @@ export class StudioScriptPanel extends StudioElement {
         .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
-        .stale=${staleSections(project)} ?busy=${this.job !== undefined || this.client === undefined}
+        .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}

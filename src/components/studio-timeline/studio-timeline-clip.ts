@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { styleProps } from '../../internal/style-props.js';
 import { TimelinePart } from './timeline-part.js';
+import { lockIcon } from '../shared/lock-control.js';
 import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
 import type { TimelineClip } from './types.js';
 import '../../i18n/en-later.js';
@@ -71,7 +72,7 @@ export class StudioTimelineClip extends TimelinePart {
     const width = clip.length * z;
     return html`<div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
       <svg class="fades" width=${width} height=${VOICE_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath(width, VOICE_HEIGHT, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
-      <span class="label" aria-hidden="true">${clip.lockNote === undefined ? '' : '\u{1F512} '}${clip.label}</span>
+      <span class="label" aria-hidden="true">${clip.lockNote === undefined ? clip.label : html`${lockIcon} ${clip.label}`}</span>
       ${clip.fixed === true ? nothing : this.#handles(clip, width)}`;
   }
 
