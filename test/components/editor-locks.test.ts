@@ -48,7 +48,7 @@ function template(): ProjectDocument {
       ],
     },
     clips: [clip('c1', 's1', 0.5), clip('c2', 's2', 4), { ...clip('c3', 's3', 8), locked: true, lockReason: REASON }],
-    music: null,
+    music: { track: null, assetId: null, url, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1, locked: true, lockReason: 'Licensed for this station' },
     mix: { voiceLevel: 0, musicLevel: -6, duckingDepth: 9, duckingAttackMs: 80, duckingReleaseMs: 400 },
     tracks: { voice: { muted: false, solo: false }, music: { muted: false, solo: false } },
     mastering: { enabled: true, preset: 'streaming', target: -14, truePeak: -1 },
@@ -81,7 +81,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     cleanupMounts();
   });
 
-  async function open(role: 'creator' | 'adopter', panel: 'script' | 'master' = 'script'): Promise<StudioHandle> {
+  async function open(role: 'creator' | 'adopter', panel: 'script' | 'master' = 'script', mode: 'light' | 'dark' = 'light'): Promise<StudioHandle> {
     mountPoint('editor-locks');
     handle = await create({
       target: '#editor-locks',
@@ -90,6 +90,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
       project: { autosave: false },
       layout: { initialPanel: panel, height: '760px' },
       tools: { role },
+      theme: { mode },
     });
     handle.loadProject(template());
     await waitUntil(() => clipElement(handle!) !== null, 'the disclaimer clip on the timeline', { timeout: 15_000 });
@@ -283,4 +284,28 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     h.element.store.dispatch({ type: 'mastering/set-preset', preset: 'ebu-r128' });
     expect(h.getProject().mastering.preset).to.equal('streaming');
   });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`has no axe violations on the locked script, music, master and clip, for an adopter and a creator, ${mode}`, async () => {
+      for (const role of ['adopter', 'creator'] as const) {
+        const h = await open(role, 'script', mode);
+        const panels = root(h).querySelector('studio-editor-panels')!;
+        clipElement(h)!.click();
+        for (const id of ['script', 'music', 'master'] as const) {
+          panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
+          await customElements.whenDefined(`studio-editor-${id}-panel`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (id === 'music' && role === 'adopter') {
+            const music = deepQuery(root(h), 'studio-editor-music-panel') as HTMLElement;
+            expect(music.shadowRoot!.querySelector('#bed-lock')?.textContent).to.contain('Licensed for this station');
+            expect(music.shadowRoot!.querySelector('studio-editor-music-picker') === null, 'no library for a locked bed').to.equal(true);
+          }
+          await expect(h.element, `${id}, ${role}, ${mode}`).to.be.accessible();
+        }
+        h.destroy();
+        handle = undefined;
+        cleanupMounts();
+      }
+    });
+  }
 });
