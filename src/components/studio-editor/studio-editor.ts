@@ -298,7 +298,7 @@ export class StudioEditor extends LitElement {
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;

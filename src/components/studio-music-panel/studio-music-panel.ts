@@ -48,6 +48,8 @@ export interface MusicDefaults {
  * @csspart upload - The upload area (from the picker).
  * @csspart dropzone - The drop area (from the upload).
  * @csspart slider - Each of the level and fade sliders (from the picker).
+ * @csspart lock - A creator's lock toggle and reason for the bed.
+ * @csspart lock-note - An adopter's note on a locked bed: a padlock and the reason.
  */
 export class StudioMusicPanel extends StudioElement {
   static override styles = [

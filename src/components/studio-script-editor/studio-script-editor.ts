@@ -61,6 +61,8 @@ export type ScriptEdit =
  * @fires voiceover-generate - The user asked for voice-over of the sections that changed.
  * @csspart section - Each section.
  * @csspart total - The total estimate and its warning.
+ * @csspart lock - A creator's lock toggle and reason on each section.
+ * @csspart lock-note - An adopter's note on a locked section: a padlock and the reason.
  */
 export class StudioScriptEditor extends StudioElement {
   static override styles = [controlStyles, actionRowStyles, lockStyles, styles];

@@ -36,6 +36,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart script-editor - The sections and their text (`<studio-editor-script-editor>`).
  * @csspart section - Each section (from the script editor).
  * @csspart total - The estimated total length (from the script editor).
+ * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
+ * @csspart lock-note - An adopter's note on a locked section (from the script editor).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [

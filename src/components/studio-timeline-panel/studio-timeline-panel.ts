@@ -40,6 +40,8 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
+ * @csspart lock - In the inspector, a creator's lock toggle and reason for the selected clip.
+ * @csspart lock-note - In the inspector, an adopter's note on the selected clip's lock: a padlock and the reason.
  */
 export class StudioTimelinePanel extends StudioElement {
   static override styles = [
