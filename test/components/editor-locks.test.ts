@@ -126,6 +126,10 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     expect(clip.dataset['drag']).to.equal(undefined);
     expect(clip.getAttribute('aria-label')).to.contain(`Locked: ${REASON}`);
     expect(clip.querySelector('[data-drag]') === null, 'no trim handle or knob').to.equal(true);
+    // The locked bed: no gain or fade gesture (the ducking depth, a mix setting, stays).
+    const bed = deepQuery(root(h), 'studio-editor-timeline-bed') as HTMLElement;
+    expect(bed.dataset['drag']).to.equal(undefined);
+    expect([...bed.querySelectorAll<HTMLElement>('[data-drag]')].map((part) => part.dataset['drag'])).to.deep.equal(['duck']);
 
     // A pointer drag does not even start.
     clip.scrollIntoView({ block: 'center', inline: 'center' });
@@ -238,6 +242,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     const clip = clipElement(h)!;
     await (clip as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     expect(clip.dataset['drag']).to.equal('move');
+    expect((deepQuery(root(h), 'studio-editor-timeline-bed') as HTMLElement).dataset['drag']).to.equal('music-gain');
     clip.focus();
     await shifted('ArrowRight');
     expect(h.getProject().clips.find((item) => item.id === 'c3')!.start).to.equal(9);

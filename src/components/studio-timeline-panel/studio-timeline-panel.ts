@@ -156,9 +156,9 @@ export class StudioTimelinePanel extends StudioElement {
       const locks = { holds: role === 'adopter', note: (reason: string | undefined) => lockNote(this.t, reason) };
       this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks) };
     }
-    const musicKey = [project.music, project.duration, project.assets, preview, previewState];
+    const musicKey = [project.music, project.duration, project.assets, preview, previewState, role];
     if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
-      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks) };
+      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter') };
     }
     return { clips: this.#clips.value, music: this.#music.value };
   }

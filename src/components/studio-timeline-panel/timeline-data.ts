@@ -90,7 +90,7 @@ export function bedPeaks(source: Float32Array, pointsPerSecond: number, offset: 
 }
 
 /** The project's music bed as the timeline shows it, or null without one (or before its track is resolved). */
-export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, cache: Map<string, Float32Array>): TimelineMusic | null {
+export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, cache: Map<string, Float32Array>, locksHold = false): TimelineMusic | null {
   const bed = project.music;
   if (bed === null || bed.url === null) return null;
   const total = sourceLength(project, decoded, bed.url, bed.assetId, bed.track?.duration_s);
@@ -103,5 +103,5 @@ export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, 
     cache.clear();
     cache.set(key, peaks);
   }
-  return { length, gain: bed.gain, fadeIn: bed.fadeIn, fadeOut: bed.fadeOut, peaks };
+  return { length, gain: bed.gain, fadeIn: bed.fadeIn, fadeOut: bed.fadeOut, peaks, ...(locksHold && bed.locked === true ? { fixed: true } : {}) };
 }

@@ -41,6 +41,8 @@ export interface TimelineMusic {
   fadeOut: number;
   /** Peaks over `length`, like a clip's. */
   peaks: Float32Array;
+  /** A locked bed whose lock holds (adopter role): no gain or fade gesture starts on it. */
+  fixed?: boolean;
 }
 
 /** The timeline's tracks. */
