@@ -73,24 +73,57 @@ function sectionsInPlace(before: readonly ProjectSection[], after: readonly Proj
   return undefined;
 }
 
-/** The first locked part of `before` that `after` changed (same version, or a version made from it). */
-function brokenInContent(before: VersionContent, after: VersionContent): BrokenLock | undefined {
-  if (before.music?.locked === true && !sameData(before.music, after.music)) return { target: { kind: 'bed' }, reason: before.music.lockReason, name: undefined };
-  for (const section of before.script.sections) {
-    if (section.locked !== true) continue;
-    const now = after.script.sections.find((item) => item.id === section.id);
-    if (now === undefined || !sameSection(section, before, now, after)) return brokenSection(section);
-    // Its takes are part of it: the same audio, neither replaced, split, joined nor removed (they may move).
-    const takes = before.clips.filter((clip) => clip.sectionId === section.id);
-    const nowTakes = after.clips.filter((clip) => clip.sectionId === section.id);
-    if (takes.length !== nowTakes.length || !takes.every((take) => nowTakes.some((clip) => sameData(takeAudio(take), takeAudio(clip))))) return brokenSection(section);
+/** The takes (clips) of the sections in `ids`, by section id. */
+function takesOf(clips: readonly VoiceClip[], ids: ReadonlySet<string>): Map<string, VoiceClip[]> {
+  const takes = new Map<string, VoiceClip[]>();
+  for (const clip of clips) {
+    if (clip.sectionId === null || !ids.has(clip.sectionId)) continue;
+    const list = takes.get(clip.sectionId);
+    if (list === undefined) takes.set(clip.sectionId, [clip]);
+    else list.push(clip);
   }
-  const misplaced = sectionsInPlace(before.script.sections, after.script.sections);
-  if (misplaced !== undefined) return brokenSection(misplaced);
+  return takes;
+}
+
+/** Whether the takes of a locked section are the same audio (by id; they may have moved). */
+function sameTakes(before: readonly VoiceClip[] = [], after: readonly VoiceClip[] = []): boolean {
+  if (before.length !== after.length) return false;
+  return before.every((take) => {
+    const now = after.find((clip) => clip.id === take.id);
+    return now !== undefined && (now === take || sameData(takeAudio(take), takeAudio(now)));
+  });
+}
+
+/**
+ * The first locked part of `before` that `after` changed (same version, or a version made from it). Parts the
+ * edit did not touch are the same objects, so a drag on a large project compares little.
+ */
+function brokenInContent(before: VersionContent, after: VersionContent): BrokenLock | undefined {
+  if (before.music?.locked === true && before.music !== after.music && !sameData(before.music, after.music)) return { target: { kind: 'bed' }, reason: before.music.lockReason, name: undefined };
+  const sameSections = before.script.sections === after.script.sections && before.voice.voice === after.voice.voice;
+  const sameClips = before.clips === after.clips;
+  if (sameSections && sameClips) return undefined;
+  const locked = before.script.sections.filter((section) => section.locked === true);
+  if (locked.length > 0) {
+    const ids = new Set(locked.map((section) => section.id));
+    const [takes, nowTakes] = sameClips ? [undefined, undefined] : [takesOf(before.clips, ids), takesOf(after.clips, ids)];
+    for (const section of locked) {
+      if (!sameSections) {
+        const now = after.script.sections.find((item) => item.id === section.id);
+        if (now === undefined || !sameSection(section, before, now, after)) return brokenSection(section);
+      }
+      // Its takes are part of it: the same audio, neither replaced, split, joined nor removed (they may move).
+      if (takes !== undefined && !sameTakes(takes.get(section.id), nowTakes!.get(section.id))) return brokenSection(section);
+    }
+    const misplaced = sameSections ? undefined : sectionsInPlace(before.script.sections, after.script.sections);
+    if (misplaced !== undefined) return brokenSection(misplaced);
+  }
+  if (sameClips) return undefined;
+  const now = new Map(after.clips.map((clip) => [clip.id, clip]));
   for (const clip of before.clips) {
     if (clip.locked !== true) continue;
-    const now = after.clips.find((item) => item.id === clip.id);
-    if (now === undefined || !sameData(clip, now)) return brokenClip(before, clip);
+    const kept = now.get(clip.id);
+    if (kept === undefined || (kept !== clip && !sameData(clip, kept))) return brokenClip(before, clip);
   }
   return undefined;
 }
@@ -117,6 +150,7 @@ export function brokenLock(before: ProjectDocument, after: ProjectDocument): Bro
     const content = versionContent(before, version.id)!;
     lengths.add(content.duration);
     const now = versionContent(after, version.id);
+    if (now === content) continue; // a parked version nothing touched
     const broken = now === undefined ? firstLocked(content) : brokenInContent(content, now);
     if (broken !== undefined) return broken;
     if (duration !== undefined && now !== undefined && now.duration !== content.duration) return { target: { kind: 'duration' }, reason: duration.reason, name: undefined };
