@@ -70,6 +70,4 @@ export const LATER_KEYS =
   'meter.idle meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
   'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over lock.toggle ' +
   'lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked lock.lockedReason{reason} ' +
-  'lock.refused{what}{reason} lock.refusedPlain{what} lock.what.clip{name} lock.what.section{name} lock.what.part ' +
-  'lock.what.bed lock.what.duration lock.what.delivery lock.name.clip{name} lock.name.bed lock.name.duration ' +
-  'lock.name.delivery';
+  'lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery';
