@@ -61,6 +61,8 @@ describe('locks: the guard in the store (adopter role)', () => {
       { type: 'script/set-text', id: 's3', text: 'No terms.' },
       { type: 'script/set-label', id: 's3', label: 'Fine print' },
       { type: 'script/set-voice', id: 's3', voice: 'v-other' },
+      // The disclaimer is read in the ad's voice: changing that voice would change it.
+      { type: 'voice/set', voice: 'v-other' },
       { type: 'script/remove-section', id: 's3' },
       { type: 'script/move-section', id: 's3', index: 0 },
       { type: 'script/add-section', section: { id: 's4', label: 'Tag', text: 'Bye' } },
