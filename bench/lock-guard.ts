@@ -4,6 +4,7 @@
 // Run: node --import tsx bench/lock-guard.ts
 import { createProject, type ProjectDocument, type VoiceClip } from '../src/model/document.js';
 import { createEditorStore } from '../src/model/editor-state.js';
+import '../src/model/lock-guard.js';
 import { openContent } from '../src/model/versions.js';
 
 const CLIPS = 600;

@@ -1,7 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
 import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
-import type { EditorRole } from './lock-guard.js';
+import type { EditorRole } from './lock-rules.js';
 import type { LockTarget } from './locks.js';
 
 /**

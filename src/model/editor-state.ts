@@ -3,14 +3,13 @@ import { isServiceAction, type EditorAction } from './actions.js';
 import { createProject, type ProjectDocument } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
 import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
-import { keepLocked } from './keep-locked.js';
-import { brokenLock, describeLock, type BrokenLock, type EditorRole } from './lock-guard.js';
+import { lockRules, type BrokenLock, type EditorRole, type LockRules } from './lock-rules.js';
 import { createStore, type Store } from './store.js';
 
 export type { HistoryState } from './history.js';
 
 export type { EditorAction } from './actions.js';
-export type { EditorRole } from './lock-guard.js';
+export type { EditorRole } from './lock-rules.js';
 
 /**
  * An action the store refused because it would change a locked part (adopter role): the lock (what, its
@@ -54,8 +53,16 @@ const withProject = (state: EditorState, project: ProjectDocument, history: Hist
 /** `state` with `action` refused for breaking `lock`: nothing else changes. */
 const refused = (state: EditorState, action: EditorAction, lock: BrokenLock): EditorState => ({ ...state, refusal: { ...lock, action } });
 
+/** The locks' rules in the adopter role (loaded before the role is set); undefined for a creator. */
+function rulesFor(state: EditorState): LockRules | undefined {
+  if (state.role !== 'adopter') return undefined;
+  const rules = lockRules();
+  if (rules === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
+  return rules;
+}
+
 /** In the adopter role, the lock that going from the present to `doc` would break (undo, redo, an edit). */
-const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefined => (state.role === 'adopter' ? brokenLock(state.project, doc) : undefined);
+const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefined => rulesFor(state)?.brokenLock(state.project, doc);
 
 /**
  * The editor's pure reducer: document edits become undo steps (merged while they share a `gesture` id),
@@ -70,7 +77,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'project/init':
       return { ...state, project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit), refusal: undefined };
     case 'session/role':
-      return action.role === state.role ? state : { ...state, role: action.role, refusal: undefined };
+      if (action.role === state.role) return state;
+      if (action.role === 'adopter' && lockRules() === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
+      return { ...state, role: action.role, refusal: undefined };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
@@ -119,12 +128,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     if (project === state.project) return state;
     return withProject(state, project, mapHistory(history, (doc) => applyServiceAction(doc, action)));
   }
-  const adopter = state.role === 'adopter';
+  const rules = rulesFor(state);
   const made = projectReducer(state.project, action);
-  const project = adopter ? keepLocked(state.project, made, action) : made;
+  const project = rules === undefined ? made : rules.keepLocked(state.project, made, action);
   if (project === state.project) return state;
-  if (adopter) {
-    const lock = action.type === 'lock/set' ? describeLock(state.project, action.target) : brokenLock(state.project, project);
+  if (rules !== undefined) {
+    const lock = action.type === 'lock/set' ? rules.describeLock(state.project, action.target) : rules.brokenLock(state.project, project);
     if (lock !== undefined) return refused(state, action, lock);
   }
   let base = history;

@@ -1,22 +1,13 @@
 // The locks' guard (schema 6): in the adopter role, an edit whose result changes a locked part is refused.
 // It compares the document before and after, so it holds whatever the action (a drag, a key, a paste, undo).
 
-import { StudioError } from '../errors.js';
 import type { ProjectDocument, ProjectSection, VersionContent, VoiceClip } from './document.js';
+import { keepLocked } from './keep-locked.js';
 import type { LockTarget } from './locks.js';
+import { provideLockRules, type BrokenLock } from './lock-rules.js';
 import { openContent, versionContent } from './versions.js';
 
-/** Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold. */
-export type EditorRole = 'creator' | 'adopter';
-
-/** A lock that an edit would break: what is locked, its reason, and the section's name where there is one. */
-export interface BrokenLock {
-  readonly target: LockTarget;
-  /** The creator's reason, if given. */
-  readonly reason: string | undefined;
-  /** The label of the section (or of the clip's section); undefined for the bed, length and delivery. */
-  readonly name: string | undefined;
-}
+export type { BrokenLock, EditorRole } from './lock-rules.js';
 
 /** Structural equality of plain data (JSON-like values), key order aside. */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -199,18 +190,4 @@ export function isLocked(doc: ProjectDocument, target: LockTarget): boolean {
   }
 }
 
-/**
- * What the handle throws when the store refused its edit for a lock (adopter role): a `StudioError` with
- * `code: 'locked'`, recoverable, whose message names the lock and its reason.
- */
-export class StudioLockedError extends StudioError {
-  static override readonly kind: string = 'StudioLockedError';
-  /** The lock the edit would have broken. */
-  readonly lock: BrokenLock;
-
-  constructor(lock: BrokenLock) {
-    const what = lock.target.kind === 'clip' || lock.target.kind === 'section' ? `${lock.target.kind} "${lock.target.id}"` : lock.target.kind === 'bed' ? 'the music bed' : `the project's ${lock.target.kind}`;
-    super('locked', `Refused in the adopter role: ${what} is locked${lock.reason === undefined ? '' : ` (${lock.reason})`}. Switch tools.role to 'creator' to change it.`, { recoverable: true });
-    this.lock = lock;
-  }
-}
+provideLockRules({ brokenLock, describeLock, keepLocked });

@@ -225,7 +225,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     const h = await open('creator');
     h.element.store.dispatch({ type: 'clip/move', id: 'c3', start: 9 });
     await h.update({ tools: { role: 'adopter' } });
-    expect(h.element.store.getState().role).to.equal('adopter');
+    await waitUntil(() => h.element.store.getState().role === 'adopter', 'the adopter role (its rules loaded)');
     const toolbar = deepQuery(root(h), 'studio-editor-toolbar') as HTMLElement;
     const undo = [...toolbar.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.getAttribute('aria-label')?.startsWith('Undo') || button.textContent?.trim().startsWith('Undo'));
     if (undo !== undefined) undo.click();
@@ -281,6 +281,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     toggles[1]!.click();
     expect(h.getProject().locks.delivery).to.deep.equal({});
     await h.update({ tools: { role: 'adopter' } });
+    await waitUntil(() => h.element.store.getState().role === 'adopter', 'the adopter role (its rules loaded)');
     await (master() as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const radio = master().shadowRoot!.querySelector<HTMLInputElement>('input[name="preset"]')!;
     expect(radio.disabled).to.equal(true);

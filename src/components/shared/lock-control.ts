@@ -2,7 +2,7 @@
 // for an adopter, the lock and its reason (the text that the part's disabled controls point to).
 import { css, html, nothing, svg } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
-import type { EditorRole } from '../../model/lock-guard.js';
+import type { EditorRole } from '../../model/lock-rules.js';
 import '../../i18n/en-later.js';
 
 /** What a lock control shows and does. */

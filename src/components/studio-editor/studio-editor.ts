@@ -11,7 +11,7 @@ import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { StudioLockedError } from '../../model/lock-guard.js';
+import { StudioLockedError } from '../../model/lock-error.js';
 import { readProject } from '../../model/migrate.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';

@@ -8,7 +8,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-script-editor.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
-import type { EditorRole } from '../../model/lock-guard.js';
+import type { EditorRole } from '../../model/lock-rules.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 

@@ -3,7 +3,7 @@
 import { html, nothing } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
-import type { EditorRole } from '../../model/lock-guard.js';
+import type { EditorRole } from '../../model/lock-rules.js';
 import { renderLock } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 

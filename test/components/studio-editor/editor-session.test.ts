@@ -136,8 +136,9 @@ describe('EditorSession', () => {
   it('gives the store the role of each config, live, keeping the project and its history', async () => {
     const t = setup();
     t.session.apply(config({ tools: { role: 'adopter' } }));
-    expect(t.store.getState().role).to.equal('adopter');
+    // The adopter's rules are a chunk of their own: the role turns on once they are loaded, before the project starts.
     await waitUntil(() => t.session.ready, 'ready');
+    expect(t.store.getState().role).to.equal('adopter');
     t.store.dispatch({ type: 'project/rename', title: 'Mine' });
     expect(t.session.apply(config({ tools: { role: 'creator' } })).kind).to.equal('live');
     expect(t.store.getState().role).to.equal('creator');
