@@ -335,7 +335,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.download': '{file} herunterladen',
   // Locks and roles (tools.role): the lock controls.
   'lock.toggle': 'Gesperrt',
-  'lock.toggleNamed': '{name} sperren',
+  'lock.toggleNamed': 'Gesperrt: {name}',
   'lock.reason': 'Warum {name} gesperrt ist',
   'lock.reasonHint': 'Warum (wird beim Ausfüllen gezeigt)',
   'lock.locked': 'Gesperrt',

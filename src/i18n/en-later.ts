@@ -341,7 +341,7 @@ export const enLater = {
   'meter.over': 'Over the true-peak ceiling',
   // Locks and roles (tools.role): the lock controls.
   'lock.toggle': 'Locked',
-  'lock.toggleNamed': 'Lock {name}',
+  'lock.toggleNamed': 'Locked: {name}',
   'lock.reason': 'Why {name} is locked',
   'lock.reasonHint': 'Why (shown to those who fill it in)',
   'lock.locked': 'Locked',

@@ -335,7 +335,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.download': 'Télécharger {file}',
   // Locks and roles (tools.role): the lock controls.
   'lock.toggle': 'Verrouillé',
-  'lock.toggleNamed': 'Verrouiller {name}',
+  'lock.toggleNamed': 'Verrouillé : {name}',
   'lock.reason': 'Pourquoi {name} est verrouillé',
   'lock.reasonHint': 'Pourquoi (montré à qui le remplit)',
   'lock.locked': 'Verrouillé',

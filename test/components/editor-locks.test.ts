@@ -254,7 +254,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     // The section's lock toggle: clear it, then set it again with a reason.
     const toggle = () => sectionItem(h, 2).querySelector<HTMLInputElement>('.lock-set input[type="checkbox"]')!;
     expect(toggle().checked).to.equal(true);
-    expect(toggle().getAttribute('aria-label')).to.equal('Lock Disclaimer');
+    expect(toggle().getAttribute('aria-label')).to.equal('Locked: Disclaimer');
     toggle().click();
     expect(h.getProject().script.sections[2]!.locked).to.equal(undefined);
     await waitUntil(() => !toggle().checked, 'unlocked');

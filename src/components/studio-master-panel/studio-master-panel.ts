@@ -272,8 +272,9 @@ export class StudioMasterPanel extends StudioElement {
     // Locked delivery settings, for an adopter: every control disabled, and each says why.
     const held = lockHolds({ role, locked: locks.delivery !== undefined });
     const why = held ? ' delivery-lock' : '';
+    // The locks come last for a creator (the presets first, in view) and first for an adopter (why it is fixed).
     return html`<h3>${t('master.heading')}</h3>
-      ${this.#renderLocks(role, locks)}
+      ${role === 'adopter' ? this.#renderLocks(role, locks) : nothing}
       <div part="switch">
         <input id="enabled" type="checkbox" role="switch" aria-describedby="enabled-state${why}" .checked=${mastering.enabled} ?disabled=${held}
           @change=${(e: Event) => this.#setEnabled((e.target as HTMLInputElement).checked)} />
@@ -299,6 +300,7 @@ export class StudioMasterPanel extends StudioElement {
         ? nothing
         : html`<button class="primary" part="apply" type="button" aria-describedby="apply-hint${why}" ?disabled=${held} @click=${() => this.#apply(mastering.preset)}>${t('master.apply')}</button>
             <p id="apply-hint" class="hint">${t('master.applyHint', { preset: presetName(t, mastering.preset) })}</p>`}
+      ${role === 'creator' ? this.#renderLocks(role, locks) : nothing}
       <p role="status" class="hint">${this.announcement}</p>`;
   }
 
