@@ -28,7 +28,8 @@ export interface StudioHandle {
   getProject(): ProjectDocument;
   /**
    * Loads a project document (any known schema version; migrated and validated) as one undo step.
-   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In the adopter
+   * role, a document that would change a locked part of the open one throws a `StudioLockedError` (`code: 'locked'`).
    */
   loadProject(doc: unknown): ProjectDocument;
   /**

@@ -55,6 +55,9 @@ export type { EditorAction, EditAction, ServiceAction, HistoryAction } from './m
 export { readProject } from './model/migrate.js';
 export { StudioProjectError } from './model/validate.js';
 export type { ProjectIssue } from './model/validate.js';
+export { StudioLockedError } from './model/lock-error.js';
+export type { BrokenLock, EditorRole } from './model/lock-rules.js';
+export type { LockTarget } from './model/locks.js';
 export { StudioStorageError } from './model/persistence/storage-error.js';
 export type { StorageErrorCode } from './model/persistence/storage-error.js';
 export { exportProjectFile, importProjectFile } from './model/project-file.js';

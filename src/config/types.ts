@@ -138,6 +138,11 @@ export interface ToolsConfig {
    * `urlTemplate`, where `{project_id}` is replaced by the URL-encoded project id.
    */
   openInStudio?: false | { urlTemplate: string };
+  /**
+   * Who edits: `'creator'` (default) edits everything and sets locks; `'adopter'` fills in a template, and the
+   * locked parts hold (docs/guardrails.md). Changes live through `handle.update()`.
+   */
+  role?: 'creator' | 'adopter';
 }
 
 /** The shapes of a destination's spec sheet (`src/delivery/types.ts`). */
@@ -244,6 +249,7 @@ export interface ResolvedConfig {
     deliver: boolean;
     exportFormats: ExportFormat[];
     openInStudio: string | undefined;
+    role: 'creator' | 'adopter';
   };
   theme: { mode: 'light' | 'dark' | 'system'; density: 'comfortable' | 'compact'; tokens: ThemeTokens };
   i18n: { locale: string; strings: Record<string, string> };

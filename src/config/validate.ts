@@ -212,7 +212,7 @@ const TOOL_SWITCHES = ['recommend', 'product', 'script', 'voice', 'music', 'uplo
 
 function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
   const path = 'config.tools';
-  const object = readObject(value, path, issues, [...TOOL_SWITCHES, 'export', 'openInStudio']);
+  const object = readObject(value, path, issues, [...TOOL_SWITCHES, 'export', 'openInStudio', 'role']);
   const switches = Object.fromEntries(TOOL_SWITCHES.map((key) => [key, field(object, key, path, issues, bool, true)])) as Record<
     (typeof TOOL_SWITCHES)[number],
     boolean
@@ -221,6 +221,7 @@ function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
     ...switches,
     exportFormats: field(object, 'export', path, issues, exportFormats, [...EXPORT_FORMATS]),
     openInStudio: field(object, 'openInStudio', path, issues, studioUrl, undefined),
+    role: field(object, 'role', path, issues, oneOf(['creator', 'adopter'] as const), 'creator'),
   };
 }
 

@@ -364,4 +364,15 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'pronounce.listenFailed': 'Anhören fehlgeschlagen. {message}',
   'pronounce.marked': 'In diesem Abschnitt anders gesprochen: {entries}.',
   'pronounce.mark': '„{text}“ als „{say}“',
+  // Locks and roles (tools.role): the lock controls.
+  'lock.toggle': 'Gesperrt',
+  'lock.toggleNamed': 'Gesperrt: {name}',
+  'lock.reason': 'Warum {name} gesperrt ist',
+  'lock.reasonHint': 'Warum (wird beim Ausfüllen gezeigt)',
+  'lock.locked': 'Gesperrt',
+  'lock.lockedReason': 'Gesperrt: {reason}',
+  'lock.name.clip': 'den Clip {name}',
+  'lock.name.bed': 'das Musikbett',
+  'lock.name.duration': 'die Länge des Spots',
+  'lock.name.delivery': 'die Liefereinstellungen',
 };

@@ -370,6 +370,17 @@ export const enLater = {
   'pronounce.listenFailed': 'Listening failed. {message}',
   'pronounce.marked': 'Said differently in this section: {entries}.',
   'pronounce.mark': '“{text}” as “{say}”',
+  // Locks and roles (tools.role): the lock controls.
+  'lock.toggle': 'Locked',
+  'lock.toggleNamed': 'Locked: {name}',
+  'lock.reason': 'Why {name} is locked',
+  'lock.reasonHint': 'Why (shown to those who fill it in)',
+  'lock.locked': 'Locked',
+  'lock.lockedReason': 'Locked: {reason}',
+  'lock.name.clip': 'the clip {name}',
+  'lock.name.bed': 'the music bed',
+  'lock.name.duration': 'the ad’s length',
+  'lock.name.delivery': 'the delivery settings',
 } as const;
 
 addEnglish(enLater);

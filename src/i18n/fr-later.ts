@@ -364,4 +364,15 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'pronounce.listenFailed': 'L’écoute a échoué. {message}',
   'pronounce.marked': 'Dit autrement dans cette section : {entries}.',
   'pronounce.mark': '« {text} » comme « {say} »',
+  // Locks and roles (tools.role): the lock controls.
+  'lock.toggle': 'Verrouillé',
+  'lock.toggleNamed': 'Verrouillé : {name}',
+  'lock.reason': 'Pourquoi {name} est verrouillé',
+  'lock.reasonHint': 'Pourquoi (montré à qui le remplit)',
+  'lock.locked': 'Verrouillé',
+  'lock.lockedReason': 'Verrouillé : {reason}',
+  'lock.name.clip': 'le clip {name}',
+  'lock.name.bed': 'le fond musical',
+  'lock.name.duration': 'la durée de la pub',
+  'lock.name.delivery': 'les réglages de livraison',
 };

@@ -75,4 +75,5 @@ export const LATER_KEYS =
   'pronounce.stop{text} pronounce.noVoice pronounce.textEmpty pronounce.sayEmpty pronounce.tooLong{max}{count} ' +
   'pronounce.duplicate{n} pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} ' +
   'pronounce.saved{text}{say} pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} ' +
-  'pronounce.mark{text}{say}';
+  'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
+  'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery';

@@ -1,6 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
 import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
+import type { EditorRole } from './lock-rules.js';
 import type { LockTarget } from './locks.js';
 
 /**
@@ -143,7 +144,9 @@ export type LifecycleAction =
   /** Starts afresh from `project`: clears the history. `saved` marks it as already stored. */
   | { type: 'project/init'; project: ProjectDocument; saved?: boolean }
   /** `project` (a state the store held) was saved; the dirty flag clears while it is current. */
-  | { type: 'persist/saved'; project: ProjectDocument };
+  | { type: 'persist/saved'; project: ProjectDocument }
+  /** The session's role from `tools.role` (the document and its history stay). */
+  | { type: 'session/role'; role: EditorRole };
 
 /** Every action the editor store accepts. */
 export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction;

@@ -8,8 +8,11 @@ export function describeChange(
   action: EditorAction,
 ): { action: string; source: 'edit' | 'undo' | 'redo' | 'service' | 'load' | 'init'; dirty: boolean; canUndo: boolean; canRedo: boolean } | undefined {
   let source: 'edit' | 'undo' | 'redo' | 'service' | 'load' | 'init';
+  // A refused action changed nothing of the document (the refusal is the store's, see `EditorState.refusal`).
+  if (state.refusal?.action === action) return undefined;
   switch (action.type) {
     case 'persist/saved':
+    case 'session/role':
     case 'history/end-gesture':
       return undefined;
     case 'history/undo':

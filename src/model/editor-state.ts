@@ -3,11 +3,21 @@ import { isServiceAction, type EditorAction } from './actions.js';
 import { createProject, type ProjectDocument } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
 import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
+import { lockRules, type BrokenLock, type EditorRole, type LockRules } from './lock-rules.js';
 import { createStore, type Store } from './store.js';
 
 export type { HistoryState } from './history.js';
 
 export type { EditorAction } from './actions.js';
+export type { EditorRole } from './lock-rules.js';
+
+/**
+ * An action the store refused because it would change a locked part (adopter role): the lock (what, its
+ * reason, the section's name) and the action itself. A fresh object for each refusal, so listeners hear each.
+ */
+export interface LockRefusal extends BrokenLock {
+  readonly action: EditorAction;
+}
 
 /** What the editor shows and edits. */
 export interface EditorState {
@@ -18,6 +28,10 @@ export interface EditorState {
   readonly clean: ProjectDocument;
   /** Unsaved changes since the last save. */
   readonly dirty: boolean;
+  /** Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused. */
+  readonly role: EditorRole;
+  /** The last refused action, until the next change of the document; undefined when none. */
+  readonly refusal: LockRefusal | undefined;
 }
 
 export type EditorStore = Store<EditorState, EditorAction>;
@@ -33,23 +47,46 @@ const withProject = (state: EditorState, project: ProjectDocument, history: Hist
   project,
   history,
   dirty: project !== state.clean,
+  refusal: undefined,
 });
+
+/** `state` with `action` refused for breaking `lock`: nothing else changes. */
+const refused = (state: EditorState, action: EditorAction, lock: BrokenLock): EditorState => ({ ...state, refusal: { ...lock, action } });
+
+/** The locks' rules in the adopter role (loaded before the role is set); undefined for a creator. */
+function rulesFor(state: EditorState): LockRules | undefined {
+  if (state.role !== 'adopter') return undefined;
+  const rules = lockRules();
+  if (rules === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
+  return rules;
+}
+
+/** In the adopter role, the lock that going from the present to `doc` would break (undo, redo, an edit). */
+const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefined => rulesFor(state)?.brokenLock(state.project, doc);
 
 /**
  * The editor's pure reducer: document edits become undo steps (merged while they share a `gesture` id),
  * service facts are applied to the present and to every history step without adding one, undo and redo
- * move through the bounded history, and `persist/saved` tracks the dirty flag.
+ * move through the bounded history, and `persist/saved` tracks the dirty flag. In the adopter role, an edit,
+ * undo or redo whose result would change a locked part is refused (`refusal`; see `brokenLock`), and
+ * `lock/set` too; "Make the ad", choosing an idea and a new take keep the locked parts (`keepLocked`).
  */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   const { history } = state;
   switch (action.type) {
     case 'project/init':
-      return { project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit) };
+      return { ...state, project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit), refusal: undefined };
+    case 'session/role':
+      if (action.role === state.role) return state;
+      if (action.role === 'adopter' && lockRules() === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
+      return { ...state, role: action.role, refusal: undefined };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
       if (history.pastDepth === 0 || history.past === null) return state;
       const { doc, next } = history.past;
+      const lock = breaks(state, doc);
+      if (lock !== undefined) return refused(state, action, lock);
       return withProject(state, doc, {
         ...history,
         past: next,
@@ -63,6 +100,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'history/redo': {
       if (history.future === null) return state;
       const { doc, next } = history.future;
+      const lock = breaks(state, doc);
+      if (lock !== undefined) return refused(state, action, lock);
       return withProject(state, doc, {
         ...history,
         past: { doc: state.project, next: history.past },
@@ -77,6 +116,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return history.gesture === action.gesture ? { ...state, history: { ...history, gesture: undefined } } : state;
     case 'history/cancel-gesture': {
       if (history.gesture !== action.gesture || history.past === null || history.pastDepth === 0) return state;
+      const lock = breaks(state, history.past.doc);
+      if (lock !== undefined) return refused(state, action, lock);
       return withProject(state, history.past.doc, { ...history, past: history.past.next, pastDepth: history.pastDepth - 1, pastSize: history.pastSize - 1, gesture: undefined });
     }
     default:
@@ -87,8 +128,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     if (project === state.project) return state;
     return withProject(state, project, mapHistory(history, (doc) => applyServiceAction(doc, action)));
   }
-  const project = projectReducer(state.project, action);
+  const rules = rulesFor(state);
+  const made = projectReducer(state.project, action);
+  const project = rules === undefined ? made : rules.keepLocked(state.project, made, action);
   if (project === state.project) return state;
+  if (rules !== undefined) {
+    const lock = action.type === 'lock/set' ? rules.describeLock(state.project, action.target) : rules.brokenLock(state.project, project);
+    if (lock !== undefined) return refused(state, action, lock);
+  }
   let base = history;
   let previous = state.project;
   if (action.type === 'voiceover/received') {
@@ -106,7 +153,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 /** The state before any config: an empty placeholder project. */
 export function initialEditorState(project: ProjectDocument = createProject({ projectId: 'new', title: '', duration: 30 }), limit = HISTORY_LIMIT): EditorState {
-  return { project, clean: project, dirty: false, history: emptyHistory(limit) };
+  return { project, clean: project, dirty: false, history: emptyHistory(limit), role: 'creator', refusal: undefined };
 }
 
 /** Options of `createEditorStore`. */

@@ -1,9 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { checkCompliance } from '../../src/audio/dsp/presets.js';
-import { statusLine } from '../../src/components/studio-editor/status-line.js';
+import { refusalLine, statusLine } from '../../src/components/studio-editor/status-line.js';
 import { StudioError } from '../../src/errors.js';
 import { fr } from '../../src/i18n/fr.js';
 import { createTranslator } from '../../src/i18n/translate.js';
+import '../../src/i18n/en-later.js';
+import { frLater } from '../../src/i18n/fr-later.js';
 import { previewState } from '../support/fake-preview.js';
 
 const t = createTranslator('en');
@@ -33,5 +35,16 @@ describe('the editor’s status line', () => {
     expect(statusLine(t, previewState({ status: 'error', error: new StudioError('render-failed', 'x') }))).to.equal('The preview could not be rendered: see Master for why.');
     const french = createTranslator('fr', {}, fr);
     expect(statusLine(french, previewState({ status: 'rendering', stage: 'mix' }))).to.equal('Mise à jour de l’écoute : Mixage…');
+  });
+
+  it('says which lock refused the last edit and why, in the user’s words', () => {
+    const action = { type: 'clip/move', id: 'c3', start: 1 } as const;
+    expect(refusalLine(t, undefined)).to.equal('');
+    expect(refusalLine(t, { action, target: { kind: 'section', id: 's3' }, reason: 'Required by the station', name: 'Disclaimer' })).to.equal(
+      'The section “Disclaimer” is locked, so nothing changed: Required by the station. ',
+    );
+    expect(refusalLine(t, { action, target: { kind: 'duration' }, reason: undefined, name: undefined })).to.equal('The ad’s length is locked, so nothing changed. ');
+    const french = createTranslator('fr', {}, { ...fr, ...frLater });
+    expect(refusalLine(french, { action, target: { kind: 'clip', id: 'c3' }, reason: 'Exigé !', name: 'Mentions' })).to.equal('Le clip de voix « Mentions » est verrouillé, rien n’a changé : Exigé ! ');
   });
 });

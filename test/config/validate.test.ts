@@ -31,6 +31,12 @@ describe('resolveConfig', () => {
     expect(config.api.idempotencyHeader).to.equal('Idempotency-Key');
   });
 
+  it('takes tools.role: creator by default, adopter, and names a wrong one', () => {
+    expect(resolveConfig({ auth }, { origin: 'https://host.example' }).tools.role).to.equal('creator');
+    expect(resolveConfig({ auth, tools: { role: 'adopter' } }, { origin: 'https://host.example' }).tools.role).to.equal('adopter');
+    expect(() => resolveConfig({ auth, tools: { role: 'admin' as 'adopter' } }, { origin: 'https://host.example' })).to.throw(/config\.tools\.role/);
+  });
+
   it('takes api.idempotencyHeader as a header name or null', () => {
     expect(resolveConfig({ auth, api: { idempotencyHeader: 'X-Request-Key' } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal('X-Request-Key');
     expect(resolveConfig({ auth, api: { idempotencyHeader: null } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal(null);

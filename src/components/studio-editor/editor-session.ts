@@ -15,6 +15,7 @@ import { StudioSaveEvent } from '../../events/studio-save.js';
 import { DisposalScope } from '../../internal/scope.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { describeChange } from '../../model/change.js';
+import { loadLockRules } from '../../model/lock-rules.js';
 import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import type * as AutosaveModule from '../../model/persistence/autosave.js';
@@ -124,6 +125,8 @@ export class EditorSession {
   /** Counts session switches, so that an older switch still saving gives way to a newer one. */
   #switches = 0;
   #switching = false;
+  /** Resolves once the store has the role of the newest config (the adopter's lock rules loaded). */
+  #roleReady: Promise<unknown> = Promise.resolve();
 
   constructor(options: SessionOptions) {
     this.#options = options;
@@ -194,9 +197,27 @@ export class EditorSession {
     const plan = planConfig(previous, next, this);
     if (plan === 'same') return { kind: 'same' };
     this.#config = next;
+    this.#applyRole(next);
     if (plan === 'start' && this.#hooks.connected()) this.start(next);
     else if (plan === 'switch') void this.switch();
     return plan === 'live' && previous !== undefined ? { kind: 'live', previous, config: next } : { kind: 'started', config: next };
+  }
+
+  /**
+   * The role is the store's, so that locks hold in its reducer whatever edits (the project stays). The
+   * adopter's rules are a chunk of their own: the role turns on once they are here, and the project starts
+   * after that (`#roleReady`); a newer config's role wins.
+   */
+  #applyRole(config: ResolvedConfig): void {
+    const { store } = this.#options;
+    if (config.tools.role === 'creator') {
+      this.#roleReady = Promise.resolve();
+      store.dispatch({ type: 'session/role', role: 'creator' });
+      return;
+    }
+    this.#roleReady = loadLockRules().then(() => {
+      if (this.#config?.tools.role === 'adopter') store.dispatch({ type: 'session/role', role: 'adopter' });
+    });
   }
 
   /** Starts a session on `config` (the element is in the page and none runs). */
@@ -237,7 +258,7 @@ export class EditorSession {
     // is shown with its first panel.
     const project = services.session.userId().then((userId) => ({ userId, projectId: resolveProjectId(config.project.id, userId) }));
     const draft = config.project.autosave ? this.#prefetch(scope, project) : undefined;
-    const started = Promise.all([project, firstPaint]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
+    const started = Promise.all([project, firstPaint, this.#roleReady]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
     started.then(() => hooks.rendered()).then(() => {
       if (scope.disposed) return;
       this.#ready = true;

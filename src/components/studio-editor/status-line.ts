@@ -1,6 +1,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
+import type { LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
 
 /**
@@ -32,4 +33,34 @@ export function restoredLine(t: Translate, restoredAt: string | undefined): stri
   const date = new Date(restoredAt);
   if (Number.isNaN(date.getTime())) return '';
   return `${t('status.restored', { time: t.date(date), ago: t.relative(date) })} `;
+}
+
+/** What is locked, in the user's words ("The section “Disclaimer”"). */
+function lockedWhat(t: Translate, refusal: LockRefusal): string {
+  const { target, name } = refusal;
+  switch (target.kind) {
+    case 'clip':
+      return name === undefined ? t('lock.what.part') : t('lock.what.clip', { name });
+    case 'section':
+      return name === undefined ? t('lock.what.part') : t('lock.what.section', { name });
+    case 'bed':
+      return t('lock.what.bed');
+    case 'duration':
+      return t('lock.what.duration');
+    case 'delivery':
+      return t('lock.what.delivery');
+  }
+}
+
+/**
+ * "The section “Disclaimer” is locked, so nothing changed: <reason>" (with a space after it) while the last
+ * action was refused for a lock (adopter role); else empty.
+ */
+export function refusalLine(t: Translate, refusal: LockRefusal | undefined): string {
+  if (refusal === undefined) return '';
+  const what = lockedWhat(t, refusal);
+  if (refusal.reason === undefined) return `${t('lock.refusedPlain', { what })} `;
+  // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.
+  const reason = /[.!?…]$/u.test(refusal.reason.trim()) ? refusal.reason.trim() : `${refusal.reason.trim()}.`;
+  return `${t('lock.refused', { what, reason })} `;
 }

@@ -11,6 +11,7 @@ import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { StudioLockedError } from '../../model/lock-error.js';
 import { readProject } from '../../model/migrate.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
@@ -26,7 +27,7 @@ import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
-import { restoredLine, statusLine } from './status-line.js';
+import { refusalLine, restoredLine, statusLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -208,12 +209,16 @@ export class StudioEditor extends LitElement {
 
   /**
    * Replaces the project by `doc` (any schema version this editor knows; migrated and validated first) as
-   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then.
+   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In
+   * the adopter role (`tools.role`), a document that would change a locked part of the open one (another ad)
+   * is refused with a `StudioLockedError` (`code: 'locked'`); the same template, filled in, loads.
    */
   loadProject(doc: unknown): ProjectDocument {
-    const project = readProject(doc);
-    this.store.dispatch({ type: 'project/load', project });
-    return this.store.getState().project;
+    const action = { type: 'project/load', project: readProject(doc) } as const;
+    this.store.dispatch(action);
+    const { project, refusal } = this.store.getState();
+    if (refusal?.action === action) throw new StudioLockedError(refusal);
+    return project;
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */
@@ -293,9 +298,9 @@ export class StudioEditor extends LitElement {
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;
   }
 }

@@ -93,7 +93,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title} .brandPronunciations=${vocal.pronunciations}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note"></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
           exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`
@@ -101,12 +101,12 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
     ${tools.music
       ? html`<studio-editor-music-panel slot="music" data-loading=${loadingText} part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes} .trackIds=${music.tracks}
           .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
-          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider"></studio-editor-music-panel>`
+          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider, lock: music-lock, lock-note: music-lock-note"></studio-editor-music-panel>`
       : nothing}
     ${tools.mix ? html`<studio-editor-mix-panel slot="mix" data-loading=${loadingText} part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
       ? html`<studio-editor-master-panel slot="master" data-loading=${loadingText} part="master-panel"
-          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message"></studio-editor-master-panel>`
+          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message, locks: master-locks, lock: master-lock, lock-note: master-lock-note"></studio-editor-master-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}

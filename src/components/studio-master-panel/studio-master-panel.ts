@@ -12,6 +12,8 @@ import { describeError } from '../../i18n/error-words.js';
 import { panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';
+import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
+import type { ProjectLocks } from '../../model/document.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import './loudness-graph.js';
 import '../../i18n/en-later.js';
@@ -54,13 +56,23 @@ const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max
  * @csspart mastering - What mastering did (input loudness, gain, limiter).
  * @csspart apply - The "Apply mastering" button.
  * @csspart message - The empty, error or waiting message.
+ * @csspart locks - The locks on the ad's length and delivery settings: a creator's toggles, an adopter's notes.
+ * @csspart lock - A creator's lock toggle and reason.
+ * @csspart lock-note - An adopter's note on a locked part: a lock and its reason.
  */
 export class StudioMasterPanel extends StudioElement {
   static override styles = [
     controlStyles,
     panelStyles,
     sourcedChoiceStyles,
+    lockStyles,
     css`
+      [part='locks'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 16px;
+        margin: 0 0 8px;
+      }
       :host {
         container-type: inline-size;
       }
@@ -194,6 +206,7 @@ export class StudioMasterPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #mastering = new StoreController(this, (s) => s.project.mastering);
+  readonly #locks = new StoreController(this, (s) => [s.role, s.project.locks] as const);
   readonly #preview = new PreviewController(this);
 
   /**
@@ -255,9 +268,15 @@ export class StudioMasterPanel extends StudioElement {
     const mastering = this.#mastering.value;
     if (mastering === undefined) return nothing;
     const t = this.t;
+    const [role, locks] = this.#locks.value ?? ['creator', {}];
+    // Locked delivery settings, for an adopter: every control disabled, and each says why.
+    const held = lockHolds({ role, locked: locks.delivery !== undefined });
+    const why = held ? ' delivery-lock' : '';
+    // The locks come last for a creator (the presets first, in view) and first for an adopter (why it is fixed).
     return html`<h3>${t('master.heading')}</h3>
+      ${role === 'adopter' ? this.#renderLocks(role, locks) : nothing}
       <div part="switch">
-        <input id="enabled" type="checkbox" role="switch" aria-describedby="enabled-state" .checked=${mastering.enabled}
+        <input id="enabled" type="checkbox" role="switch" aria-describedby="enabled-state${why}" .checked=${mastering.enabled} ?disabled=${held}
           @change=${(e: Event) => this.#setEnabled((e.target as HTMLInputElement).checked)} />
         <label for="enabled">${t('master.switch')}</label>
         <span id="enabled-state" class="hint">${t(mastering.enabled ? 'master.on' : 'master.bypassed')}</span>
@@ -267,7 +286,7 @@ export class StudioMasterPanel extends StudioElement {
         ${PRESET_IDS.map((id) => {
           const preset = resolvePreset(id, id === 'custom' ? this.#customNumbers : mastering);
           return html`<div part="preset">
-            <input type="radio" name="preset" id="preset-${id}" value=${id} aria-describedby="numbers-${id}" .checked=${mastering.preset === id}
+            <input type="radio" name="preset" id="preset-${id}" value=${id} aria-describedby="numbers-${id}${why}" .checked=${mastering.preset === id} ?disabled=${held}
               @change=${() => this.#choosePreset(id)} />
             <label for="preset-${id}">${presetName(t, id)}</label>
             <span part="numbers" id="numbers-${id}">${presetNumbersText(t, preset)}</span>
@@ -275,23 +294,45 @@ export class StudioMasterPanel extends StudioElement {
           </div>`;
         })}
       </fieldset>
-      ${mastering.preset === 'custom' ? this.#custom(mastering.target, mastering.truePeak) : nothing}
+      ${mastering.preset === 'custom' ? this.#custom(mastering.target, mastering.truePeak, held) : nothing}
       ${this.#measured(mastering.enabled)}
       ${mastering.enabled
         ? nothing
-        : html`<button class="primary" part="apply" type="button" aria-describedby="apply-hint" @click=${() => this.#apply(mastering.preset)}>${t('master.apply')}</button>
+        : html`<button class="primary" part="apply" type="button" aria-describedby="apply-hint${why}" ?disabled=${held} @click=${() => this.#apply(mastering.preset)}>${t('master.apply')}</button>
             <p id="apply-hint" class="hint">${t('master.applyHint', { preset: presetName(t, mastering.preset) })}</p>`}
+      ${role === 'creator' ? this.#renderLocks(role, locks) : nothing}
       <p role="status" class="hint">${this.announcement}</p>`;
   }
 
-  #custom(target: number, truePeak: number) {
+  /** The locks on the length and the delivery: toggles for a creator, notes (where locked) for an adopter. */
+  #renderLocks(role: 'creator' | 'adopter', locks: ProjectLocks) {
+    const t = this.t;
+    const control = (key: keyof ProjectLocks) => {
+      const lock = locks[key];
+      return renderLock(t, {
+        role,
+        locked: lock !== undefined,
+        reason: lock?.reason,
+        name: t(key === 'duration' ? 'lock.name.duration' : 'lock.name.delivery'),
+        noteId: `${key}-lock`,
+        set: (locked, reason) => this.#mastering.dispatch({ type: 'lock/set', target: { kind: key }, locked, ...(reason === undefined ? {} : { reason }) }),
+      });
+    };
+    const shown = (['duration', 'delivery'] as const).filter((key) => role === 'creator' || locks[key] !== undefined);
+    if (shown.length === 0) return nothing;
+    return html`<div part="locks">
+      ${shown.map((key) => html`<span>${t(key === 'duration' ? 'lock.what.duration' : 'lock.what.delivery')} ${control(key)}</span>`)}
+    </div>`;
+  }
+
+  #custom(target: number, truePeak: number, held: boolean) {
     const t = this.t;
     const field = (name: Field, label: StringKey, error: StringKey, value: number, [min, max]: readonly [number, number], step: number) => {
       const invalid = this.invalid[name] === true;
       return html`<div class="field">
         <label for=${name}>${t(label)}</label>
         <input id=${name} type="number" inputmode="decimal" min=${min} max=${max} step=${step} .value=${this.drafts[name] ?? String(value)}
-          aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${invalid ? `${name}-error` : nothing}
+          aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${invalid ? `${name}-error` : held ? 'delivery-lock' : nothing} ?disabled=${held}
           @change=${(e: Event) => this.#commit(name, e.target as HTMLInputElement)} />
         ${invalid ? html`<p class="error" id="${name}-error">${t(error, { min, max })}</p>` : nothing}
       </div>`;

@@ -1,5 +1,5 @@
 import { consume } from '@lit/context';
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import { AssetDecoder, type DecodedAudio } from '../../audio/decode.js';
@@ -19,6 +19,7 @@ import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { reportError } from '../../events/report-error.js';
 import { panelStyles } from '../shared/panel.styles.js';
+import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import '../studio-music-picker/studio-music-picker.js';
 import '../../i18n/en-later.js';
 
@@ -47,11 +48,14 @@ export interface MusicDefaults {
  * @csspart upload - The upload area (from the picker).
  * @csspart dropzone - The drop area (from the upload).
  * @csspart slider - Each of the level and fade sliders (from the picker).
+ * @csspart lock - A creator's lock toggle and reason for the bed.
+ * @csspart lock-note - An adopter's note on a locked bed: a padlock and the reason.
  */
 export class StudioMusicPanel extends StudioElement {
   static override styles = [
     controlStyles,
     panelStyles,
+    lockStyles,
     css`
       [part='current'] {
         display: flex;
@@ -93,6 +97,7 @@ export class StudioMusicPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #music = new StoreController(this, (state) => state.project.music);
+  readonly #role = new StoreController(this, (state) => state.role);
   readonly #library = new LibraryController(this, (client) => client.music().then((library) => library.tracks), {
     key: 'music.tracks',
     ids: () => this.trackIds,
@@ -223,15 +228,32 @@ export class StudioMusicPanel extends StudioElement {
   protected override render() {
     const t = this.t;
     const bed = this.#music.value ?? null;
-    const library = this.#library;
     const title = bed === null ? undefined : (bed.track?.title ?? (this.#uploadName || t('upload.label')));
+    const lock = { role: this.#role.value ?? 'creator', locked: bed?.locked === true, reason: bed?.lockReason, name: t('lock.name.bed'), noteId: 'bed-lock', set: this.#setLock };
+    // A locked bed, for an adopter: its lock and reason instead of the library, and no removing it.
+    const held = lockHolds(lock);
     return html`<p part="current">
         ${title === undefined
           ? html`<span class="hint">${t('music.noBed')}</span>`
           : html`<span>${t('music.current', { title })}</span>
-              <button type="button" class="small" @click=${this.#remove}>${t('music.remove')}</button>`}
+              <button type="button" class="small" ?disabled=${held} aria-describedby=${held ? lock.noteId : nothing} @click=${this.#remove}>${t('music.remove')}</button>
+              ${renderLock(t, lock)}`}
       </p>
-      ${renderAlert(library.error ? t('music.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
+      ${held ? nothing : this.#picker(bed)}
+      ${renderAlert(this.error, t)}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+
+  /** A creator locks or unlocks the bed, or changes the reason (one undo step). */
+  readonly #setLock = (locked: boolean, reason: string | undefined): void => {
+    this.#music.dispatch({ type: 'lock/set', target: { kind: 'bed' }, locked, ...(reason === undefined ? {} : { reason }) });
+  };
+
+  /** The library, the upload and the bed's sliders. */
+  #picker(bed: MusicBed | null) {
+    const t = this.t;
+    const library = this.#library;
+    return html`${renderAlert(library.error ? t('music.loadFailed', { message: describeError(library.error, t).text }) : '', t, () => library.retry())}
       <studio-editor-music-picker part="picker" exportparts="filters, list, upload, dropzone, slider"
         .tracks=${library.value ?? []} .selected=${bed?.track?.track_id ?? undefined} .previewing=${this.previewing}
         .gain=${bed?.gain ?? this.defaults.gain} .fadeIn=${bed?.fadeIn ?? this.defaults.fadeIn} .fadeOut=${bed?.fadeOut ?? this.defaults.fadeOut}
@@ -241,9 +263,7 @@ export class StudioMusicPanel extends StudioElement {
         @file-chosen=${(event: CustomEvent<File>) => this.#useFile(event.detail)}
         @music-gain=${this.#gain}
         @music-fade-in=${(event: CustomEvent<SliderValue>) => this.#fade('fadeIn', event)}
-        @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-editor-music-picker>
-      ${renderAlert(this.error, t)}
-      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+        @music-fade-out=${(event: CustomEvent<SliderValue>) => this.#fade('fadeOut', event)}></studio-editor-music-picker>`;
   }
 }
 

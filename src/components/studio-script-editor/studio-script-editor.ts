@@ -10,6 +10,8 @@ import { styles } from './studio-script-editor.styles.js';
 import { estimateCredits, type PriceRule } from '../../api/contract.js';
 import { matchPronunciations, type PronunciationMatch } from '../../brand/match.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
+import type { EditorRole } from '../../model/lock-rules.js';
+import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 
 /** A section as the editor shows it. */
@@ -21,6 +23,10 @@ export interface ScriptEditorSection {
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
   wordsPerMinute?: number;
+  /** Locked by a creator (schema 6): in the adopter role its name, text, voice and place are fixed. */
+  locked?: boolean;
+  /** Why, in the creator's words. */
+  lockReason?: string;
 }
 
 /** Whether the browser sizes a field to its content itself (Chromium); Firefox and WebKit are helped by `fitHeight`. */
@@ -43,6 +49,8 @@ export type ScriptEdit =
   | { kind: 'voice'; id: string; voiceId: string | undefined }
   | { kind: 'move'; id: string; to: number }
   | { kind: 'remove'; id: string }
+  /** A creator locks or unlocks a section, or changes the reason. */
+  | { kind: 'lock'; id: string; locked: boolean; reason: string | undefined }
   | { kind: 'add' };
 
 /**
@@ -61,15 +69,19 @@ export type ScriptEdit =
  * @csspart total - The total estimate and its warning.
  * @csspart marks - The highlights behind a section's text.
  * @csspart said - The entries that apply to a section, under its text.
+ * @csspart lock - A creator's lock toggle and reason on each section.
+ * @csspart lock-note - An adopter's note on a locked section: a padlock and the reason.
  */
 export class StudioScriptEditor extends StudioElement {
-  static override styles = [controlStyles, actionRowStyles, styles];
+  static override styles = [controlStyles, actionRowStyles, lockStyles, styles];
 
   @property({ attribute: false }) sections: ScriptEditorSection[] = [];
   /** Target length of the ad, in seconds. */
   @property({ type: Number }) target = 30;
   /** Speaking speed, 1 = normal. */
   @property({ type: Number }) speed = 1;
+  /** `creator`: each section has a lock toggle; `adopter`: locked sections are read-only, their lock and reason shown. */
+  @property({ attribute: false }) editorRole: EditorRole = 'creator';
   /** Offer a voice per section. */
   @property({ type: Boolean }) perSectionVoice = false;
   @property({ attribute: false }) voiceOptions: Array<{ id: string; name: string }> = [];
@@ -132,25 +144,32 @@ export class StudioScriptEditor extends StudioElement {
     const label = section.label || t('script.newSection', { n: index + 1 });
     const last = this.sections.length - 1;
     const matches = this.#matchesOf(section);
-    return html`<li part="section" class=${this.stale.has(section.id) ? 'stale' : ''}>
+    const lock = { role: this.editorRole, locked: section.locked === true, reason: section.lockReason, name: label, noteId: `lock-${section.id}` };
+    const held = lockHolds(lock);
+    // A locked section, for an adopter: read-only fields that say why, and no moving or removing.
+    const described = held ? lock.noteId : nothing;
+    return html`<li part="section" class=${[this.stale.has(section.id) ? 'stale' : '', held ? 'locked' : ''].filter(Boolean).join(' ')}>
       <div class="head">
         <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel', { n: index + 1 })}
+          ?readonly=${held} aria-readonly=${held ? 'true' : nothing} aria-describedby=${described}
           @input=${(e: InputEvent) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: false })}
           @change=${(e: Event) => this.#edit({ kind: 'label', id: section.id, value: (e.target as HTMLInputElement).value, final: true })} />
         <span class="estimate">${t('script.estimate', { seconds: t.number(seconds, 1) })}</span>
         ${this.stale.has(section.id) ? html`<span class="badge">${t('script.stale')}</span>` : nothing}
+        ${renderLock(t, { ...lock, set: (locked, reason) => this.#edit({ kind: 'lock', id: section.id, locked, reason }) })}
         <span class="tools">
-          <button type="button" class="small" ?disabled=${index === 0} aria-label=${t('script.moveUp', { label })}
+          <button type="button" class="small" ?disabled=${index === 0 || held} aria-label=${t('script.moveUp', { label })}
             @click=${() => this.#edit({ kind: 'move', id: section.id, to: index - 1 })}>↑</button>
-          <button type="button" class="small" ?disabled=${index === last} aria-label=${t('script.moveDown', { label })}
+          <button type="button" class="small" ?disabled=${index === last || held} aria-label=${t('script.moveDown', { label })}
             @click=${() => this.#edit({ kind: 'move', id: section.id, to: index + 1 })}>↓</button>
-          <button type="button" class="small" aria-label=${t('script.remove', { label })}
+          <button type="button" class="small" ?disabled=${held} aria-label=${t('script.remove', { label })}
             @click=${() => this.#edit({ kind: 'remove', id: section.id })}>✕</button>
         </span>
       </div>
       <div class=${matches.length > 0 ? 'field marked' : 'field'}>
         ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
-        <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })} aria-describedby=${matches.length > 0 ? `said-${section.id}` : nothing}
+        <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
+          aria-describedby=${[held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : ''].filter(Boolean).join(' ') || nothing}
           @input=${(e: InputEvent) => {
             fitHeight(e.target as HTMLTextAreaElement);
             this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false });
@@ -165,7 +184,7 @@ export class StudioScriptEditor extends StudioElement {
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}
       ${this.perSectionVoice
         ? html`<label class="voice">${t('script.sectionVoice', { label })}
-            <select @change=${(e: Event) => this.#edit({ kind: 'voice', id: section.id, voiceId: (e.target as HTMLSelectElement).value || undefined })}>
+            <select ?disabled=${held} aria-describedby=${described} @change=${(e: Event) => this.#edit({ kind: 'voice', id: section.id, voiceId: (e.target as HTMLSelectElement).value || undefined })}>
               <option value="" ?selected=${section.voiceId === undefined}>${t('script.adVoice')}</option>
               ${this.voiceOptions.map((voice) => html`<option value=${voice.id} ?selected=${voice.id === section.voiceId}>${voice.name}</option>`)}
             </select>

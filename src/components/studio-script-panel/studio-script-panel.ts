@@ -41,6 +41,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart total - The estimated total length (from the script editor).
  * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
+ * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
+ * @csspart lock-note - An adopter's note on a locked section (from the script editor).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -71,6 +73,7 @@ export class StudioScriptPanel extends StudioElement {
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (state) => state.project);
+  readonly #role = new StoreController(this, (state) => state.role);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
     key: 'vocal.voices',
@@ -107,6 +110,9 @@ export class StudioScriptPanel extends StudioElement {
         break;
       case 'remove':
         dispatch({ type: 'script/remove-section', id: edit.id });
+        break;
+      case 'lock':
+        dispatch({ type: 'lock/set', target: { kind: 'section', id: edit.id }, locked: edit.locked, ...(edit.reason === undefined ? {} : { reason: edit.reason }) });
         break;
       case 'add': {
         const n = (this.#project.value?.script.sections.length ?? 0) + 1;
@@ -151,7 +157,11 @@ export class StudioScriptPanel extends StudioElement {
         { signal: controller.signal },
       );
       const voices = new Map(project.script.sections.map((section) => [section.id, section.voice]));
+      // For an adopter, the locked sections keep their text (the service may have shortened them).
+      const held = new Map(this.#role.value === 'adopter' ? project.script.sections.filter((section) => section.locked === true).map((section) => [section.id, section]) : []);
       const sections = result.sections.map((section) => {
+        const kept = held.get(section.id);
+        if (kept !== undefined) return kept;
         const voice = voices.get(section.id);
         return voice === undefined ? section : { ...section, voice };
       });
@@ -177,12 +187,19 @@ export class StudioScriptPanel extends StudioElement {
     return this.t('script.fitReport', { target, changes: described.join(', ') });
   }
 
+  /** The sections to voice again: for an adopter, never a locked one (its take is part of the lock). */
+  #stale(project: ProjectDocument): ReadonlySet<string> {
+    const stale = staleSections(project, this.brandPronunciations);
+    if (this.#role.value !== 'adopter') return stale;
+    return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
+  }
+
   /** Voices every stale section in order; each finished take is kept even if a later one fails. */
   async #generate(): Promise<void> {
     const client = this.client;
     const start = this.#project.value;
     if (client === undefined || start === undefined) return;
-    const stale = start.script.sections.filter((section) => staleSections(start, this.brandPronunciations).has(section.id));
+    const stale = start.script.sections.filter((section) => this.#stale(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
       this.retry = undefined;
@@ -256,13 +273,15 @@ export class StudioScriptPanel extends StudioElement {
         text: section.text,
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
+        ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
       };
     });
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, marks, said" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+        .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
-        .stale=${staleSections(project, this.brandPronunciations)} ?busy=${this.job !== undefined || this.client === undefined}
+        .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
         @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
@@ -278,8 +297,11 @@ export class StudioScriptPanel extends StudioElement {
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */
   readonly #respace = (): void => {
     const before = this.#project.value?.clips;
-    this.#project.dispatch({ type: 'clips/respace', gap: RESPACE_GAP_S });
-    this.announcement = this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
+    const action = { type: 'clips/respace', gap: RESPACE_GAP_S } as const;
+    this.#project.dispatch(action);
+    // A refusal (a locked clip would move) is said by the editor's status line.
+    const refused = this.#project.store?.getState().refusal?.action === action;
+    this.announcement = refused ? '' : this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
   };
 }
 

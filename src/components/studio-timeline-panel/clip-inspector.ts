@@ -3,11 +3,20 @@
 import { html, nothing } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
+import type { EditorRole } from '../../model/lock-rules.js';
+import { renderLock } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 
-type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music'>;
+type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'script'>;
 
-export function renderInspector(t: Translate, project: Inspected, selectedId: string | null) {
+/** The lock of the selected clip: the role, and how a creator sets it. */
+export interface InspectorLock {
+  readonly role: EditorRole;
+  readonly set: (id: string, locked: boolean, reason: string | undefined) => void;
+}
+
+/** What the service says about the selected clip and the bed; with `lock`, the clip's lock (toggle or note). */
+export function renderInspector(t: Translate, project: Inspected, selectedId: string | null, lock?: InspectorLock) {
   const clip = project.clips.find((item) => item.id === selectedId);
   const asset = clip === undefined ? undefined : project.assets.find((item) => item.asset_id === clip.assetId);
   const voice = asset?.voice;
@@ -29,7 +38,11 @@ export function renderInspector(t: Translate, project: Inspected, selectedId: st
     const about = [track.style, track.mood, track.tempo_bpm === undefined ? undefined : t('music.tempo', { bpm: track.tempo_bpm })].filter(Boolean).join(', ');
     rows.push([t('card.music'), about ? `${track.title} (${about})` : track.title]);
   }
+  const name = clip === undefined ? '' : (project.script.sections.find((section) => section.id === clip.sectionId)?.label ?? clip.id);
   return html`<section part="inspector" aria-label=${t('inspector.label')}>
+    ${clip !== undefined && lock !== undefined
+      ? renderLock(t, { role: lock.role, locked: clip.locked === true, reason: clip.lockReason, name: t('lock.name.clip', { name }), noteId: 'clip-lock', set: (locked, reason) => lock.set(clip.id, locked, reason) })
+      : nothing}
     <dl>${rows.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}</dl>
   </section>`;
 }

@@ -25,6 +25,7 @@ import type {
 import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
 import { renderInspector } from './clip-inspector.js';
+import { lockNote, lockStyles } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
@@ -39,9 +40,13 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
+ * @csspart lock - In the inspector, a creator's lock toggle and reason for the selected clip.
+ * @csspart lock-note - In the inspector, an adopter's note on the selected clip's lock: a padlock and the reason.
  */
 export class StudioTimelinePanel extends StudioElement {
-  static override styles = css`
+  static override styles = [
+    lockStyles,
+    css`
     :host {
       display: block;
       min-width: 0;
@@ -72,7 +77,8 @@ export class StudioTimelinePanel extends StudioElement {
       margin: 0;
       overflow-wrap: anywhere;
     }
-  `;
+  `,
+  ];
 
   /** Nonce of the host page's CSP for wavesurfer's style element, when the page uses nonces. */
   @property() cspNonce: string | undefined;
@@ -84,6 +90,7 @@ export class StudioTimelinePanel extends StudioElement {
     const { clips, music, mix, tracks, duration, script, assets } = s.project;
     return { clips, music, mix, tracks, duration, script, assets };
   });
+  readonly #role = new StoreController(this, (s) => s.role);
   readonly #preview = new PreviewController(this);
   #bedPeaks = new Map<string, Float32Array>();
   #clips: { key: readonly unknown[]; value: TimelineClip[] } | undefined;
@@ -126,6 +133,11 @@ export class StudioTimelinePanel extends StudioElement {
     if (detail.final) this.#project.dispatch({ type: 'history/end-gesture', gesture });
   }
 
+  /** A creator locks or unlocks the selected clip (one undo step). */
+  readonly #setLock = (id: string, locked: boolean, reason: string | undefined): void => {
+    this.#project.dispatch({ type: 'lock/set', target: { kind: 'clip', id }, locked, ...(reason === undefined ? {} : { reason }) });
+  };
+
   #togglePlay(): void {
     const preview = this.#preview.source;
     if (preview === undefined) return;
@@ -138,13 +150,15 @@ export class StudioTimelinePanel extends StudioElement {
     const preview = this.#preview.source;
     const lookup = preview ?? { peaks: () => undefined, sourceDuration: () => undefined };
     // Decoded peaks and lengths arrive with a new preview state (the arrays themselves are cached there).
-    const clipKey = [project.clips, project.script, project.assets, preview, previewState, this.t];
+    const role = this.#role.value ?? 'creator';
+    const clipKey = [project.clips, project.script, project.assets, preview, previewState, this.t, role];
     if (this.#clips === undefined || clipKey.some((part, i) => part !== this.#clips!.key[i])) {
-      this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip')) };
+      const locks = { holds: role === 'adopter', note: (reason: string | undefined) => lockNote(this.t, reason) };
+      this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks) };
     }
-    const musicKey = [project.music, project.duration, project.assets, preview, previewState];
+    const musicKey = [project.music, project.duration, project.assets, preview, previewState, role];
     if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
-      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks) };
+      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter') };
     }
     return { clips: this.#clips.value, music: this.#music.value };
   }
@@ -195,7 +209,7 @@ export class StudioTimelinePanel extends StudioElement {
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
     ></studio-editor-timeline>
-      ${renderInspector(this.t, project, selectedId)}`;
+      ${renderInspector(this.t, project, selectedId, { role: this.#role.value ?? 'creator', set: this.#setLock })}`;
   }
 }
 

@@ -21,8 +21,14 @@ function sourceLength(project: ProjectDocument, decoded: DecodedLookup, url: str
   return typeof duration === 'number' && Number.isFinite(duration) ? duration : 0;
 }
 
-/** The project's voice clips as the timeline shows them, labelled by their script section. */
-export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, fallbackLabel: string): TimelineClip[] {
+/** How the timeline shows locks: whether they hold (adopter role), and the note of a lock ("Locked: <reason>"). */
+export interface TimelineLocks {
+  readonly holds: boolean;
+  readonly note: (reason: string | undefined) => string;
+}
+
+/** The project's voice clips as the timeline shows them, labelled by their script section, with their locks. */
+export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, fallbackLabel: string, locks?: TimelineLocks): TimelineClip[] {
   const labels = new Map(project.script.sections.map((section) => [section.id, section.label]));
   return project.clips.map((clip) => {
     const length = sourceLength(project, decoded, clip.url, clip.assetId);
@@ -39,6 +45,7 @@ export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, 
       gain: clip.gain,
       peaks: decoded.peaks(clip.url, PEAKS_PER_SECOND) ?? NO_PEAKS,
       source: clip.url,
+      ...(clip.locked === true && locks !== undefined ? { lockNote: locks.note(clip.lockReason), fixed: locks.holds } : {}),
     };
   });
 }
@@ -83,7 +90,7 @@ export function bedPeaks(source: Float32Array, pointsPerSecond: number, offset: 
 }
 
 /** The project's music bed as the timeline shows it, or null without one (or before its track is resolved). */
-export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, cache: Map<string, Float32Array>): TimelineMusic | null {
+export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, cache: Map<string, Float32Array>, locksHold = false): TimelineMusic | null {
   const bed = project.music;
   if (bed === null || bed.url === null) return null;
   const total = sourceLength(project, decoded, bed.url, bed.assetId, bed.track?.duration_s);
@@ -96,5 +103,5 @@ export function timelineMusic(project: ProjectDocument, decoded: DecodedLookup, 
     cache.clear();
     cache.set(key, peaks);
   }
-  return { length, gain: bed.gain, fadeIn: bed.fadeIn, fadeOut: bed.fadeOut, peaks };
+  return { length, gain: bed.gain, fadeIn: bed.fadeIn, fadeOut: bed.fadeOut, peaks, ...(locksHold && bed.locked === true ? { fixed: true } : {}) };
 }

@@ -76,7 +76,7 @@ export class KeyboardController implements ReactiveController {
         return true;
       case 'delete':
         emit(host, 'clip-delete', { id: clip!.id });
-        this.#ops.announce('timeline.deleted', { label: clip!.label });
+        this.#done(clip!, 'timeline.deleted', { label: clip!.label });
         return true;
       case 'split':
         this.#split(clip!);
@@ -86,7 +86,7 @@ export class KeyboardController implements ReactiveController {
         if (other === undefined) this.#ops.announce('timeline.joinNone', { label: clip!.label });
         else {
           emit(host, 'clip-join', { id: clip!.id, withId: other.id });
-          this.#ops.announce('timeline.joined', { label: clip!.label });
+          this.#done(clip!, 'timeline.joined', { label: clip!.label });
         }
         return true;
       }
@@ -112,6 +112,11 @@ export class KeyboardController implements ReactiveController {
     }
   }
 
+  /** Says what an edit of `clip` did; on a clip whose lock holds the store refuses it and says why instead. */
+  #done(clip: TimelineClip, key: StringKey, params: Record<string, string | number>): void {
+    if (clip.fixed !== true) this.#ops.announce(key, params);
+  }
+
   #split(clip: TimelineClip): void {
     const time = this.#host.clock();
     const at = splitPoint(clip, time);
@@ -120,7 +125,7 @@ export class KeyboardController implements ReactiveController {
       return;
     }
     emit(this.#host, 'clip-split', { id: clip.id, at });
-    this.#ops.announce('timeline.split', { label: clip.label, time: this.#ops.clock(time, true) });
+    this.#done(clip, 'timeline.split', { label: clip.label, time: this.#ops.clock(time, true) });
   }
 
   /** The arrow keys, Home and End on a clip: one final move (one undo step) unless it stays put. */
@@ -135,6 +140,6 @@ export class KeyboardController implements ReactiveController {
     start = round(start);
     if (start === clip.start) return;
     emit(host, 'clip-move', { id: clip.id, start, final: true });
-    this.#ops.announce('timeline.moved', { label: clip.label, start: this.#ops.clock(start, true) });
+    this.#done(clip, 'timeline.moved', { label: clip.label, start: this.#ops.clock(start, true) });
   }
 }

@@ -1,4 +1,4 @@
-import { html, svg } from 'lit';
+import { html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { styleProps } from '../../internal/style-props.js';
@@ -38,6 +38,9 @@ export class StudioTimelineBed extends TimelinePart {
   }
 
   protected override willUpdate(): void {
+    // A bed whose lock holds starts no gain or fade gesture (the store refuses its edits anyway).
+    if (this.music!.fixed === true) delete this.dataset['drag'];
+    else this.dataset['drag'] = 'music-gain';
     this.setStyle('left', '0px');
     this.setStyle('width', `${this.music!.length * this.zoom}px`);
   }
@@ -57,10 +60,12 @@ export class StudioTimelineBed extends TimelinePart {
       <svg class="envelope" aria-hidden="true" width=${seconds * z} height=${MUSIC_HEIGHT}
         viewBox="0 0 ${Math.max(1, seconds * ENVELOPE_PX_PER_SECOND)} ${MUSIC_HEIGHT}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
           d=${this.envelopePath}></path>`}</svg>
-      <div class="gain" data-drag="music-gain" style=${styleProps({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })}></div>
+      ${music.fixed === true ? nothing : html`<div class="gain" data-drag="music-gain" style=${styleProps({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })}></div>`}
       <div class="duck" data-drag="duck" style=${styleProps({ top: `${(this.depthDb / -ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}></div>
-      <div class="knob fade-in" data-drag="music-fade-in" style=${styleProps({ left: `${Math.max(5, music.fadeIn * z)}px` })}></div>
-      <div class="knob fade-out" data-drag="music-fade-out" style=${styleProps({ left: `${Math.min(width - 5, width - music.fadeOut * z)}px` })}></div>`;
+      ${music.fixed === true
+        ? nothing
+        : html`<div class="knob fade-in" data-drag="music-fade-in" style=${styleProps({ left: `${Math.max(5, music.fadeIn * z)}px` })}></div>
+            <div class="knob fade-out" data-drag="music-fade-out" style=${styleProps({ left: `${Math.min(width - 5, width - music.fadeOut * z)}px` })}></div>`}`;
   }
 
   protected override updated(): void {

@@ -1,8 +1,9 @@
-import { html, svg } from 'lit';
+import { html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { styleProps } from '../../internal/style-props.js';
 import { TimelinePart } from './timeline-part.js';
+import { lockIcon } from '../shared/lock-control.js';
 import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
 import type { TimelineClip } from './types.js';
 import '../../i18n/en-later.js';
@@ -42,7 +43,8 @@ export class StudioTimelineClip extends TimelinePart {
     const params = { label: clip.label, start: this.t.clock(clip.start, true), length: this.t.number(clip.length, 1) };
     const over = clip.start + clip.length - this.targetDuration;
     const name = over > 0.05 ? this.t('timeline.clipOver', { ...params, over: this.t.number(over, 1) }) : this.t('timeline.clip', params);
-    return this.overlap > 0 ? `${name}, ${this.t('timeline.clipOverlap', { seconds: this.t.number(this.overlap, 2) })}` : name;
+    const said = this.overlap > 0 ? `${name}, ${this.t('timeline.clipOverlap', { seconds: this.t.number(this.overlap, 2) })}` : name;
+    return clip.lockNote === undefined ? said : `${said}, ${clip.lockNote}`;
   }
 
   protected override shouldUpdate(): boolean {
@@ -53,7 +55,10 @@ export class StudioTimelineClip extends TimelinePart {
     const clip = this.clip!;
     const z = this.zoom;
     this.setAttr('data-id', clip.id);
-    this.setAttr('class', ['clip', clip.start + clip.length > this.targetDuration + 0.05 ? 'over' : '', this.overlap > 0 ? 'overlap' : ''].filter(Boolean).join(' '));
+    this.setAttr('class', ['clip', clip.start + clip.length > this.targetDuration + 0.05 ? 'over' : '', this.overlap > 0 ? 'overlap' : '', clip.fixed === true ? 'fixed' : ''].filter(Boolean).join(' '));
+    // A clip whose lock holds starts no gesture (the store refuses its edits anyway).
+    if (clip.fixed === true) delete this.dataset['drag'];
+    else this.dataset['drag'] = 'move';
     this.setAttr('aria-roledescription', this.t('timeline.clipRole'));
     this.setAttr('aria-selected', this.selected ? 'true' : 'false');
     this.setAttr('aria-label', this.accessibleName);
@@ -67,8 +72,14 @@ export class StudioTimelineClip extends TimelinePart {
     const width = clip.length * z;
     return html`<div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
       <svg class="fades" width=${width} height=${VOICE_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath(width, VOICE_HEIGHT, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
-      <span class="label" aria-hidden="true">${clip.label}</span>
-      <div class="gain" data-drag="gain" style=${styleProps({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })}></div>
+      <span class="label" aria-hidden="true">${clip.lockNote === undefined ? clip.label : html`${lockIcon} ${clip.label}`}</span>
+      ${clip.fixed === true ? nothing : this.#handles(clip, width)}`;
+  }
+
+  /** The gain line, trim handles and fade knobs: the parts a gesture starts on. */
+  #handles(clip: TimelineClip, width: number) {
+    const z = this.zoom;
+    return html`<div class="gain" data-drag="gain" style=${styleProps({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })}></div>
       <div class="handle trim-in" data-drag="trim-in"></div>
       <div class="handle trim-out" data-drag="trim-out"></div>
       <div class="knob fade-in" data-drag="fade-in" style=${styleProps({ left: `${Math.max(5, clip.fadeIn * z)}px` })}></div>

@@ -177,6 +177,10 @@ export const timelineStyles = css`
     outline: 3px solid var(--_focus, #2563eb);
     outline-offset: 1px;
   }
+  .clip.fixed {
+    cursor: default;
+    border-style: dotted;
+  }
   .clip.over {
     border-color: var(--_over-line);
     border-style: dashed;

@@ -26,6 +26,10 @@ export interface TimelineClip {
    * be joined. Absent: never joined.
    */
   source?: string;
+  /** "Locked: <reason>" on a clip a creator locked: shown as a lock and said with its name. */
+  lockNote?: string;
+  /** The lock holds (adopter role): no drag, trim, fade or gain gesture starts on it. */
+  fixed?: boolean;
 }
 
 /** The music bed as the timeline shows it. */
@@ -37,6 +41,8 @@ export interface TimelineMusic {
   fadeOut: number;
   /** Peaks over `length`, like a clip's. */
   peaks: Float32Array;
+  /** A locked bed whose lock holds (adopter role): no gain or fade gesture starts on it. */
+  fixed?: boolean;
 }
 
 /** The timeline's tracks. */

@@ -133,6 +133,19 @@ describe('EditorSession', () => {
     expect(t.store.getState().project.title).to.equal('Mine');
   });
 
+  it('gives the store the role of each config, live, keeping the project and its history', async () => {
+    const t = setup();
+    t.session.apply(config({ tools: { role: 'adopter' } }));
+    // The adopter's rules are a chunk of their own: the role turns on once they are loaded, before the project starts.
+    await waitUntil(() => t.session.ready, 'ready');
+    expect(t.store.getState().role).to.equal('adopter');
+    t.store.dispatch({ type: 'project/rename', title: 'Mine' });
+    expect(t.session.apply(config({ tools: { role: 'creator' } })).kind).to.equal('live');
+    expect(t.store.getState().role).to.equal('creator');
+    expect(t.store.getState().project.title).to.equal('Mine');
+    expect(t.store.getState().history.pastDepth).to.equal(1);
+  });
+
   it('swaps new auth callbacks in without a restart: the running services call the newest', async () => {
     const t = setup();
     const first = sinon.stub().resolves('one');
