@@ -215,9 +215,15 @@ export class EditorSession {
       store.dispatch({ type: 'session/role', role: 'creator' });
       return;
     }
-    this.#roleReady = loadLockRules().then(() => {
+    const loading = loadLockRules().then(() => {
       if (this.#config?.tools.role === 'adopter') store.dispatch({ type: 'session/role', role: 'adopter' });
     });
+    // Without the rules the locks cannot hold, so the adopter's project never starts (nothing is editable);
+    // the host hears why.
+    loading.catch((error: unknown) =>
+      this.#hooks.error(new StudioError('guardrails-load', `The locks could not be loaded (${String(error)}), so the template stays closed: check that every file of the editor is served beside it.`, { recoverable: false })),
+    );
+    this.#roleReady = loading;
   }
 
   /** Starts a session on `config` (the element is in the page and none runs). */
