@@ -112,6 +112,7 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'notice.part.delivery': 'Länge und Auslieferung',
   'notice.part.recommendations': 'Ideen',
   'status.restored': 'Ihre Arbeit vom {time} ({ago}) wurde wiederhergestellt.',
+  'status.version': 'Version {name} ist geöffnet.',
   'notice.restoreDraft': 'Entwurf wiederherstellen',
   'notice.keepLoaded': 'Geladenes Projekt behalten',
   'notice.exportDraft': 'Entwurf exportieren',

@@ -113,6 +113,7 @@ export const enFirst = {
   'notice.part.delivery': 'length and delivery',
   'notice.part.recommendations': 'recommendations',
   'status.restored': 'Restored your work from {time} ({ago}).',
+  'status.version': 'Version {name} is open.',
   'notice.restoreDraft': 'Restore draft',
   'notice.keepLoaded': 'Keep loaded project',
   'notice.exportDraft': 'Export draft',

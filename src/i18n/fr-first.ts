@@ -112,6 +112,7 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'notice.part.delivery': 'la durée et la livraison',
   'notice.part.recommendations': 'les recommandations',
   'status.restored': 'Votre travail du {time} ({ago}) a été restauré.',
+  'status.version': 'Version {name} ouverte.',
   'notice.restoreDraft': 'Restaurer le brouillon',
   'notice.keepLoaded': 'Garder le projet chargé',
   'notice.exportDraft': 'Exporter le brouillon',

@@ -1,4 +1,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { openVersionOf } from '../../model/versions.js';
+import { versionName } from '../studio-versions/version-name.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import { presetName } from '../shared/preset-name.js';
@@ -32,4 +35,10 @@ export function restoredLine(t: Translate, restoredAt: string | undefined): stri
   const date = new Date(restoredAt);
   if (Number.isNaN(date.getTime())) return '';
   return `${t('status.restored', { time: t.date(date), ago: t.relative(date) })} `;
+}
+
+/** "Version :15 is open." (with a space after it) when the project has more than one version; else empty. */
+export function versionLine(t: Translate, project: ProjectDocument): string {
+  if (project.versions.length < 2) return '';
+  return `${t('status.version', { name: versionName(openVersionOf(project), project.duration) })} `;
 }

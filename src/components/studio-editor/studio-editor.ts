@@ -26,7 +26,7 @@ import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
-import { restoredLine, statusLine } from './status-line.js';
+import { restoredLine, statusLine, versionLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -287,6 +287,10 @@ export class StudioEditor extends LitElement {
         ?fullscreen=${this.#room.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
+      ${project.clips.length > 0 || project.versions.length > 1
+        ? html`<studio-editor-versions part="versions" exportparts="list: versions-list, version, status: version-status, actions: versions-actions, form: versions-form, price: versions-price"
+            .destinations=${config.delivery.destinations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`
+        : nothing}
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
@@ -295,7 +299,7 @@ export class StudioEditor extends LitElement {
       ${config.tools.timeline
         ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;
   }
 }

@@ -62,6 +62,8 @@ export function timelineLoadingText(t: Translate, project: ProjectDocument): str
 export function loadTheRest(config: ResolvedConfig, t: Translate, scope: DisposalScope, report: (error: StudioError) => void): void {
   if (config.tools.timeline) loadTimelineIn(scope, report);
   loadLevelMeter().catch(() => undefined);
+  // The versions bar shows once there is a take (a new project has none): it is not part of the first paint.
+  import('../studio-versions/studio-versions.js').catch(() => undefined);
   scope.timeout(() => {
     for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
   }, 500);

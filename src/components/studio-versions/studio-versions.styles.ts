@@ -1,0 +1,132 @@
+import { css } from 'lit';
+
+/** The versions bar: a row of versions (each a radio button with its length and status), its actions, the New version form. */
+export const versionsStyles = css`
+  :host {
+    display: block;
+    padding: 6px 12px;
+    border-bottom: 1px solid var(--_border, #d1d5db);
+    background: var(--_surface, #ffffff);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  p {
+    margin: 0;
+  }
+
+  .list {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: stretch;
+    gap: 6px;
+  }
+
+  .heading {
+    align-self: center;
+    font-weight: 600;
+    margin-inline-end: 4px;
+  }
+
+  .version {
+    position: relative;
+    display: grid;
+    grid-template-columns: auto auto;
+    column-gap: 8px;
+    align-items: baseline;
+    padding: 4px 10px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    font-weight: 400;
+    cursor: pointer;
+    max-width: 100%;
+  }
+
+  .version input {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    opacity: 0;
+    cursor: pointer;
+  }
+
+  .version:has(input:checked) {
+    border-color: var(--_accent, #2563eb);
+    box-shadow: inset 0 0 0 1px var(--_accent, #2563eb);
+  }
+
+  .version:has(input:focus-visible) {
+    outline: 2px solid var(--_accent, #2563eb);
+    outline-offset: 2px;
+  }
+
+  .name {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  .length {
+    color: var(--_text-muted, #4b5563);
+    font-variant-numeric: tabular-nums;
+  }
+
+  .status {
+    grid-column: 1 / -1;
+    font-size: 0.85em;
+    color: var(--_text-muted, #4b5563);
+  }
+
+  .fail .status {
+    color: var(--_danger, #b91c1c);
+  }
+
+  .actions,
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    margin-top: 6px;
+  }
+
+  .form {
+    margin-top: 6px;
+  }
+
+  .lengths {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+  }
+
+  .lengths legend {
+    float: left;
+    margin-inline-end: 6px;
+  }
+
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    font-weight: 400;
+  }
+
+  .custom {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    font-weight: 400;
+  }
+
+  .custom input {
+    width: 6em;
+  }
+
+  .cost {
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+`;
