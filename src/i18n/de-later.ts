@@ -333,6 +333,12 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.included': 'Im ZIP, obwohl es nicht besteht.',
   'deliver.downloadZip': '{file} herunterladen ({size})',
   'deliver.download': '{file} herunterladen',
+  'deliver.versions': 'Versionen',
+  'deliver.versionsHint': 'Jede angehakte Version geht an jedes gewählte Ziel: {files} Dateien. Eine leere Ad-ID oder ISCI übernimmt die der Kampagne.',
+  'deliver.versionAdId': 'Ad-ID von {name}',
+  'deliver.versionIsci': 'ISCI von {name}',
+  'deliver.versionFile': '{version} · {file}',
+  'deliver.chooseVersion': 'Wählen Sie mindestens eine Version zum Ausliefern.',
   // The versions bar (loaded after the first paint).
   'versions.label': 'Versionen',
   'versions.meets': 'Erfüllt seine Ziele',

@@ -339,6 +339,12 @@ export const enLater = {
   'meter.resetHold': 'Reset the peak hold',
   'meter.label': 'Loudness of what plays',
   'meter.over': 'Over the true-peak ceiling',
+  'deliver.versions': 'Versions',
+  'deliver.versionsHint': 'Each ticked version goes to each chosen destination: {files} files. An empty Ad-ID or ISCI uses the campaign’s.',
+  'deliver.versionAdId': 'Ad-ID of {name}',
+  'deliver.versionIsci': 'ISCI of {name}',
+  'deliver.versionFile': '{version} · {file}',
+  'deliver.chooseVersion': 'Choose at least one version to deliver.',
   // The versions bar (loaded after the first paint).
   'versions.label': 'Versions',
   'versions.meets': 'Meets its destinations',

@@ -333,6 +333,12 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.included': 'Dans le ZIP bien que non conforme.',
   'deliver.downloadZip': 'Télécharger {file} ({size})',
   'deliver.download': 'Télécharger {file}',
+  'deliver.versions': 'Versions',
+  'deliver.versionsHint': 'Chaque version cochée va à chaque destination choisie : {files} fichiers. Un Ad-ID ou un ISCI vide reprend celui de la campagne.',
+  'deliver.versionAdId': 'Ad-ID de {name}',
+  'deliver.versionIsci': 'ISCI de {name}',
+  'deliver.versionFile': '{version} · {file}',
+  'deliver.chooseVersion': 'Choisissez au moins une version à livrer.',
   // The versions bar (loaded after the first paint).
   'versions.label': 'Versions',
   'versions.meets': 'Conforme à ses destinations',

@@ -68,9 +68,11 @@ export const LATER_KEYS =
   'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
   'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} ' +
   'meter.idle meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
-  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over versions.label ' +
-  'versions.meets versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} ' +
-  'versions.locked versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
+  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over deliver.versions ' +
+  'deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
+  'deliver.versionFile{version}{file} deliver.chooseVersion versions.label versions.meets ' +
+  'versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} versions.locked ' +
+  'versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
   'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
   'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
   'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +

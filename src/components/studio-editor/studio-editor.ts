@@ -241,8 +241,9 @@ export class StudioEditor extends LitElement {
   }
 
   /**
-   * Delivers the ad to each of `destinations` (ids of `config.delivery.destinations`; default the project's
-   * choice) in one run: the mix rendered once, mastered once per loudness target, each file encoded, tagged
+   * Delivers each of the ad's `versions` (ids of `project.versions`; default every version: the matrix) to
+   * each of `destinations` (ids of `config.delivery.destinations`; default the project's choice) in one run,
+   * each version rendered from its own content with its own label and codes: per version the mix rendered once, mastered once per loudness target, each file encoded, tagged
    * with the campaign fields, measured as written and checked against its destination's rules; `stems` adds
    * the voice and the music alone. Resolves to the ZIP (passing files, `manifest.json`, `report.html`, stems),
    * its file name and the manifest, and fires `studio-deliver`. Files failing a rule are in the manifest's
