@@ -162,6 +162,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'inspector.voice': 'Stimme',
   'inspector.text': 'Text',
   'inspector.asset': 'Asset',
+  'inspector.version': 'Version',
   'timeline.key.nudge': 'Pfeiltasten verschieben den Clip um einen Rasterschritt, mit Umschalt um eine Sekunde.',
   'timeline.key.ends': 'Pos1 setzt ihn an den Anfang, Ende lässt ihn bei der Ziellänge enden.',
   'timeline.key.delete': 'Entf entfernt ihn.',

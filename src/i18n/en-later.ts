@@ -158,6 +158,7 @@ export const enLater = {
   'inspector.voice': 'Voice',
   'inspector.text': 'Text',
   'inspector.asset': 'Asset',
+  'inspector.version': 'Version',
   'timeline.key.nudge': 'Arrow keys move the clip by the grid step, with Shift by one second.',
   'timeline.key.ends': 'Home moves it to the start, End makes it end at the target duration.',
   'timeline.key.delete': 'Delete removes it.',

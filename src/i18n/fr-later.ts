@@ -162,6 +162,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'inspector.voice': 'Voix',
   'inspector.text': 'Texte',
   'inspector.asset': 'Ressource',
+  'inspector.version': 'Version',
   'timeline.key.nudge': "Les flèches déplacent le clip d'un pas de grille, d'une seconde avec Maj.",
   'timeline.key.ends': 'Début le place au départ, Fin le fait finir à la durée cible.',
   'timeline.key.delete': 'Suppr le retire.',

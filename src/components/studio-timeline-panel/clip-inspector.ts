@@ -3,9 +3,10 @@
 import { html, nothing } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { versionName } from '../studio-versions/version-name.js';
 import '../../i18n/en-later.js';
 
-type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music'>;
+type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'duration'> & Partial<Pick<ProjectDocument, 'versions' | 'openVersion'>>;
 
 export function renderInspector(t: Translate, project: Inspected, selectedId: string | null) {
   const clip = project.clips.find((item) => item.id === selectedId);
@@ -14,6 +15,9 @@ export function renderInspector(t: Translate, project: Inspected, selectedId: st
   const track = project.music?.track ?? null;
   if (clip === undefined && track === null) return nothing;
   const rows: Array<[string, string]> = [];
+  // Which version the clip and the bed belong to, once there are several.
+  const open = (project.versions?.length ?? 0) > 1 ? project.versions!.find((version) => version.id === project.openVersion) : undefined;
+  if (open !== undefined) rows.push([t('inspector.version'), `${versionName(open, project.duration)} (${t.clock(project.duration)})`]);
   if (clip !== undefined) {
     if (voice !== undefined) {
       const traits = [voice.language, voice.accent, voice.gender === undefined ? undefined : t(`voice.${voice.gender}`)].filter(Boolean).join(', ');

@@ -27,7 +27,7 @@ import '../studio-timeline/studio-timeline.js';
 import { renderInspector } from './clip-inspector.js';
 import '../../i18n/en-later.js';
 
-type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
+type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets' | 'versions' | 'openVersion'>;
 
 /**
  * The timeline of the editor: shows the project's clips, music bed and ducking envelope in
@@ -81,8 +81,8 @@ export class StudioTimelinePanel extends StudioElement {
   @state() private selectedId: string | null = null;
 
   readonly #project = new StoreController(this, (s): Audible => {
-    const { clips, music, mix, tracks, duration, script, assets } = s.project;
-    return { clips, music, mix, tracks, duration, script, assets };
+    const { clips, music, mix, tracks, duration, script, assets, versions, openVersion } = s.project;
+    return { clips, music, mix, tracks, duration, script, assets, versions, openVersion };
   });
   readonly #preview = new PreviewController(this);
   #bedPeaks = new Map<string, Float32Array>();

@@ -214,7 +214,7 @@ export class StudioVersions extends StudioElement {
     const valid = isVersionLength(seconds);
     const credits = versionPrice(doc, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
     const range = { min: VERSION_LENGTH_LIMITS.min, max: VERSION_LENGTH_LIMITS.max };
-    return html`<form part="form" class="form" @submit=${(event: Event) => (event.preventDefault(), void this.#make())}>
+    return html`<form part="form" class="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void this.#make())}>
       <fieldset class="lengths">
         <legend>${this.t('versions.lengthLegend')}</legend>
         ${VERSION_LENGTHS.map(
