@@ -367,6 +367,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'versions.makeAny': 'Version erstellen',
   'versions.close': 'Schließen',
   'versions.new': 'Neue Version',
+  'versions.altLabel': '{name} Alternative',
   'versions.duplicate': 'Als Alternative duplizieren',
   'versions.remove': '{name} entfernen',
   'versions.editScript': 'Skript bearbeiten',

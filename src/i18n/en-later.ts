@@ -373,6 +373,7 @@ export const enLater = {
   'versions.makeAny': 'Make the version',
   'versions.close': 'Close',
   'versions.new': 'New version',
+  'versions.altLabel': '{name} alt',
   'versions.duplicate': 'Duplicate as alternate',
   'versions.remove': 'Remove {name}',
   'versions.editScript': 'Edit the script',

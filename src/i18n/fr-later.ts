@@ -367,6 +367,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'versions.makeAny': 'Faire la version',
   'versions.close': 'Fermer',
   'versions.new': 'Nouvelle version',
+  'versions.altLabel': '{name} variante',
   'versions.duplicate': 'Dupliquer en variante',
   'versions.remove': 'Supprimer {name}',
   'versions.editScript': 'Modifier le script',

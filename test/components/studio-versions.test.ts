@@ -97,6 +97,8 @@ describe('<studio-editor-versions>', () => {
     duplicate.click();
     await bar.updateComplete;
     expect(store.getState().project.versions.map((version) => version.id)).to.deep.equal(['v1', 'v2', 'v3']);
+    // Named after the one it copies, so that the two can be told apart.
+    expect(store.getState().project.versions[2]!.label).to.equal(`${HOSTILE} alt`);
     expect(store.getState().history.pastDepth).to.equal(before + 1);
     expect($$('[part=version]').length).to.equal(3);
   });

@@ -3,7 +3,10 @@ import { css } from 'lit';
 /** The versions bar: a row of versions (each a radio button with its length and status), its actions, the New version form. */
 export const versionsStyles = css`
   :host {
-    display: block;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 12px;
     padding: 6px 12px;
     border-bottom: 1px solid var(--_border, #d1d5db);
     background: var(--_surface, #ffffff);
@@ -88,11 +91,20 @@ export const versionsStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 6px;
-    margin-top: 6px;
+  }
+
+  /* The form, the progress, an error and Edit the script take a line of their own. */
+  .form,
+  .buttons,
+  :host > studio-editor-job-status,
+  :host > [part='error'],
+  :host > .edit {
+    flex-basis: 100%;
   }
 
   .form {
-    margin-top: 6px;
+    display: grid;
+    gap: 6px;
   }
 
   .lengths {

@@ -186,7 +186,14 @@ export class StudioVersions extends StudioElement {
 
   #duplicate(): void {
     this.#reset();
-    duplicateVersion({ project: () => this.#project.value!, dispatch: (action) => this.#project.dispatch(action) });
+    const doc = this.#project.value!;
+    const open = doc.versions.find((version) => version.id === doc.openVersion)!;
+    // Called after the one it copies (":15 alt", ":15 alt 2"), so that the two can be told apart.
+    const base = this.t('versions.altLabel', { name: versionName(open, doc.duration) }).slice(0, 56);
+    const taken = new Set(doc.versions.map((version) => version.label));
+    let label = base;
+    for (let n = 2; taken.has(label); n++) label = `${base} ${n}`;
+    duplicateVersion({ project: () => this.#project.value!, dispatch: (action) => this.#project.dispatch(action) }, label);
     this.announcement = this.t('versions.duplicated');
   }
 
@@ -262,7 +269,7 @@ export class StudioVersions extends StudioElement {
         : nothing}
       ${renderAlert(this.error, this.t, this.retry)}
       ${this.editScript
-        ? html`<p><button type="button" part="edit-script" @click=${() => this.dispatchEvent(new CustomEvent('versions-edit-script', { bubbles: true, composed: true }))}>${this.t('versions.editScript')}</button></p>`
+        ? html`<p class="edit"><button type="button" part="edit-script" @click=${() => this.dispatchEvent(new CustomEvent('versions-edit-script', { bubbles: true, composed: true }))}>${this.t('versions.editScript')}</button></p>`
         : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
