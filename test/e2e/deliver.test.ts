@@ -89,7 +89,9 @@ describe('Deliver (e2e, emulator)', () => {
     await type('adId', AD_ID);
     await type('isci', ISCI);
     await type('versionLabel', ':30 main');
-    expect(h.getProject().campaign).to.deep.equal({ advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: AD_ID, isci: ISCI, versionLabel: ':30 main' });
+    // The version label is the open version's (schema 6).
+    expect(h.getProject().campaign).to.deep.equal({ advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: AD_ID, isci: ISCI });
+    expect(h.getProject().versions.map((version) => version.label)).to.deep.equal([':30 main']);
     for (const destination of BUILTIN_DESTINATIONS) {
       const box = $<HTMLInputElement>(`#destination-${destination.id}`)!;
       if (!box.checked) box.click();

@@ -20,11 +20,22 @@ export const versionsStyles = css`
     margin: 0;
   }
 
+  /* One row that scrolls sideways when the versions do not fit (a phone): the workspace keeps its height. */
   .list {
     display: flex;
-    flex-wrap: wrap;
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: 100%;
     align-items: stretch;
     gap: 6px;
+    overflow-x: auto;
+    padding: 3px;
+  }
+
+  @media (max-width: 600px) {
+    .heading {
+      display: none;
+    }
   }
 
   .heading {
@@ -44,7 +55,8 @@ export const versionsStyles = css`
     border-radius: var(--_radius, 8px);
     font-weight: 400;
     cursor: pointer;
-    max-width: 100%;
+    flex: none;
+    max-width: 22em;
   }
 
   .version input {
