@@ -6,7 +6,7 @@ import { clientContext } from '../../controllers/contexts.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { DestinationProfile } from '../../delivery/types.js';
-import { versionStatus, type VersionStatus } from '../../delivery/version-status.js';
+import { versionStatus, type VersionStatus } from '../../model/version-status.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
 import { defineElement } from '../../internal/define.js';

@@ -2,11 +2,11 @@
 // destination's length rule and file size, and whether its speech ends within it (the takes' lengths are
 // the service's). Loudness, true peak and the silence at the end are made by mastering at delivery and
 // measured then; they are not judged here. Pure: no DOM, no audio.
-import { clipLength } from '../model/clip-layout.js';
-import type { ProjectDocument } from '../model/document.js';
-import { versionView } from '../model/versions.js';
-import { checkDestination } from './rules.js';
-import type { DeliveryRuleResult, DestinationProfile } from './types.js';
+import { checkDestination } from '../delivery/rules.js';
+import type { DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
+import { clipLength } from './clip-layout.js';
+import type { ProjectDocument } from './document.js';
+import { versionView } from './versions.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
 export function expectedBytes(destination: DestinationProfile, seconds: number): number {
