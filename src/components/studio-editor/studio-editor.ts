@@ -270,6 +270,16 @@ export class StudioEditor extends LitElement {
     event.preventDefault();
   }
 
+  /**
+   * The versions bar, once there is a take (a new project has none): above the timeline (in its `versions`
+   * slot, where it takes none of the panels' room), or under the toolbar without a timeline.
+   */
+  #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
+    if (project.clips.length === 0 && project.versions.length < 2) return nothing;
+    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, actions: versions-actions, form: versions-form, price: versions-price"
+      .destinations=${config.delivery.destinations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
+  }
+
   protected override render() {
     if (this.configError !== undefined) {
       // The user's words only: the key paths and the fix are the developer's (studio-error, console).
@@ -288,17 +298,16 @@ export class StudioEditor extends LitElement {
         ?fullscreen=${this.#room.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
-      ${project.clips.length > 0 || project.versions.length > 1
-        ? html`<studio-editor-versions part="versions" exportparts="list: versions-list, version, status: version-status, actions: versions-actions, form: versions-form, price: versions-price"
-            .destinations=${config.delivery.destinations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`
-        : nothing}
+      ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector" ?hidden=${this.#room.collapsed}
+            >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
+          >`
         : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;

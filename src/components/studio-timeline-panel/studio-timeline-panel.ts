@@ -39,6 +39,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
+ * @slot versions - Above the timeline: the editor's versions bar (`<studio-editor-versions>`).
  */
 export class StudioTimelinePanel extends StudioElement {
   static override styles = css`
@@ -154,9 +155,9 @@ export class StudioTimelinePanel extends StudioElement {
     if (project === undefined) return nothing;
     const previewState = this.#preview.state;
     const { clips, music } = this.#data(project, previewState);
-    if (clips.length === 0 && music === null) return html`<p part="empty">${this.t('timeline.empty')}</p>`;
+    if (clips.length === 0 && music === null) return html`<slot name="versions"></slot><p part="empty">${this.t('timeline.empty')}</p>`;
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
-    return html`<studio-editor-timeline
+    return html`<slot name="versions"></slot><studio-editor-timeline
       part="timeline"
       .clips=${clips}
       .music=${music}
