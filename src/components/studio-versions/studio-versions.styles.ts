@@ -16,6 +16,12 @@ export const versionsStyles = css`
     display: none;
   }
 
+  /* Above the timeline (its slot), the timeline's own padding is enough. */
+  :host([slot]) {
+    padding-inline: 0;
+    background: none;
+  }
+
   p {
     margin: 0;
   }
