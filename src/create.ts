@@ -43,10 +43,11 @@ export interface StudioHandle {
   /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export`. */
   export(options: ExportOptions): Promise<Blob>;
   /**
-   * Delivers the ad to each of `destinations` (ids; default the project's choice) in one run, with the
-   * voice and music `stems` when asked: resolves to `{ zip, fileName, manifest }` (files that fail a rule
-   * are in `manifest.excluded`, not in the ZIP) and fires `studio-deliver`. Rejects with the signal's reason
-   * when aborted; with a `StudioError` (`deliver-destination`, `deliver-none`, `deliver-off`) when refused.
+   * Delivers each of the ad's `versions` (ids; default every version) to each of `destinations` (ids;
+   * default the project's choice) in one run, with the voice and music `stems` when asked: resolves to
+   * `{ zip, fileName, manifest }` (files that fail a rule are in `manifest.excluded`, not in the ZIP) and fires
+   * `studio-deliver`. Rejects with the signal's reason when aborted; with a `StudioError`
+   * (`deliver-destination`, `deliver-version`, `deliver-none`, `deliver-off`) when refused.
    */
   deliver(options?: DeliverOptions): Promise<DeliverResult>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */

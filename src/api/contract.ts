@@ -279,6 +279,14 @@ export interface FormatRequest {
   duration: number;
   voice_id?: string;
   speed?: number;
+  /**
+   * ASSUMPTION (the editor's "New version", honoured by the emulator): ids of sections to keep word for word
+   * (the brand line, the call to action, locked sections). The service may shorten the others or leave them
+   * empty (text `''`: the section is dropped), and fits the whole laid-out ad (lead, gaps, tail) in
+   * `duration`. When the kept sections alone are too long it refuses with 422 `cannot_fit` and the reason in
+   * its message ("the Call to action alone takes 7.4 s").
+   */
+  keep_section_ids?: string[];
 }
 
 /** Assumed (the emulator's): one section `format` changed, with its estimated speaking time before and after. */

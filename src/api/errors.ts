@@ -30,10 +30,13 @@ export class StudioApiError extends StudioError {
   static override readonly kind: string = 'StudioApiError';
   declare readonly code: ApiErrorCode;
   readonly serviceCode: string | undefined;
+  /** `error.message` of the service's error body, when it sent one (shown where it is the answer, e.g. a script `format` cannot fit). */
+  readonly serviceMessage: string | undefined;
 
-  constructor(code: ApiErrorCode, message: string, options: { status?: number; recoverable?: boolean; serviceCode?: string } = {}) {
+  constructor(code: ApiErrorCode, message: string, options: { status?: number; recoverable?: boolean; serviceCode?: string; serviceMessage?: string } = {}) {
     super(code, message, { recoverable: options.recoverable ?? false, ...(options.status === undefined ? {} : { status: options.status }) });
     this.serviceCode = options.serviceCode;
+    this.serviceMessage = options.serviceMessage;
   }
 }
 
@@ -101,6 +104,7 @@ export async function httpError(response: Response, what: string): Promise<Studi
     status: response.status,
     recoverable: isTransientStatus(response.status) || code === 'conflict',
     ...(serviceCode === undefined ? {} : { serviceCode }),
+    ...(serviceMessage === undefined ? {} : { serviceMessage }),
   });
 }
 

@@ -150,3 +150,9 @@ export function destinationFileName(profile: DestinationProfile, ad: AdNameFacts
   };
   return deliveryFileName(profile.fileName, values, profile.codec.container, taken);
 }
+
+/**
+ * The template of a destination's files when more than one version is delivered: its own when it names
+ * `{version}`, else its own with `_{version}` added, so two versions of one length never share a name.
+ */
+export const versionedTemplate = (template: string): string => (template.includes('{version}') ? template : `${template}_{version}`);

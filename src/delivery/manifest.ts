@@ -1,10 +1,12 @@
 // `manifest.json` of a delivery ZIP, built from what the pipeline measured. Pure: no DOM, no audio.
-import type { CampaignFields, DeliveredFile, DeliveryManifest } from './types.js';
+import type { CampaignFields, DeliveredFile, DeliveryManifest, ManifestVersion } from './types.js';
 
 /** What `buildManifest` assembles; the pipeline measured the files, the project and the service gave the rest. */
 export interface ManifestInput {
   readonly project: DeliveryManifest['project'];
   readonly campaign: CampaignFields;
+  /** The versions delivered; absent for a delivery of the project as it is (before versions). */
+  readonly versions?: readonly ManifestVersion[];
   /** The files the ZIP holds: those that pass, and failed ones the user included anyway. */
   readonly files: readonly DeliveredFile[];
   /** Failed destinations left out of the ZIP. */
@@ -56,9 +58,11 @@ function plain(value: unknown): unknown {
 export function buildManifest(input: ManifestInput): DeliveryManifest {
   const created = input.createdAt instanceof Date ? input.createdAt : new Date(input.createdAt);
   if (Number.isNaN(created.getTime())) throw new TypeError(`buildManifest: createdAt is not a date: ${String(input.createdAt)}`);
-  const delivered = new Set(input.files.map((file) => file.destination.id));
-  const both = input.excluded.find((file) => delivered.has(file.destination.id));
-  if (both) throw new TypeError(`buildManifest: destination "${both.destination.id}" is both delivered and excluded`);
+  // One file per destination and version: a destination of a version is either delivered or excluded.
+  const key = (file: DeliveredFile) => `${file.version ?? ''}\u0000${file.destination.id}`;
+  const delivered = new Set(input.files.map(key));
+  const both = input.excluded.find((file) => delivered.has(key(file)));
+  if (both) throw new TypeError(`buildManifest: destination "${both.destination.id}"${both.version === undefined ? '' : ` of version "${both.version}"`} is both delivered and excluded`);
   return {
     schema: DELIVERY_MANIFEST_SCHEMA,
     editorVersion: input.editorVersion,
@@ -71,9 +75,12 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
       isci: input.campaign.isci,
       versionLabel: input.campaign.versionLabel,
     },
+    ...(input.versions === undefined
+      ? {}
+      : { versions: input.versions.map((version) => ({ id: version.id, label: version.label, seconds: version.seconds, adId: version.adId, isci: version.isci })) }),
     files: input.files.map((file) => settle(file, true)),
     excluded: input.excluded.map((file) => settle(file, false)),
-    stems: input.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures })),
+    stems: input.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures, ...(stem.version === undefined ? {} : { version: stem.version }) })),
     assets: input.assets.filter((asset) => asset !== null && typeof asset === 'object' && !Array.isArray(asset)).map(plain),
     credits: input.credits !== null && Number.isFinite(input.credits) ? input.credits : null,
   };

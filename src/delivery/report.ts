@@ -15,6 +15,34 @@ export interface ReportScriptSection {
 export interface DeliveryReportOptions {
   /** The ad's script, by section (hook, body, call to action). */
   readonly script: readonly ReportScriptSection[];
+  /** Each delivered version's script (by version id), when more than one version was delivered; `script` is then not shown. */
+  readonly scripts?: readonly { readonly version: string; readonly script: readonly ReportScriptSection[] }[];
+}
+
+/** What a version is called in the report: its label, or its length (`:15`). */
+function versionName(manifest: DeliveryManifest, id: string | undefined): string {
+  const version = manifest.versions?.find((entry) => entry.id === id);
+  if (version === undefined) return '';
+  return version.label || `:${fixed(version.seconds, 0)}`;
+}
+
+/** The versions delivered, with their lengths, codes and files (only when there are several). */
+function versionsTable(manifest: DeliveryManifest): string {
+  const versions = manifest.versions ?? [];
+  if (versions.length < 2) return '';
+  const count = (id: string) => manifest.files.filter((file) => file.version === id).length;
+  const left = (id: string) => manifest.excluded.filter((file) => file.version === id).length;
+  return (
+    '<h2>Versions</h2><table class="versions"><thead><tr><th>Version</th><th>Length</th><th>Ad-ID</th><th>ISCI</th><th>Files</th></tr></thead><tbody>' +
+    versions
+      .map(
+        (version) =>
+          `<tr><td>${e(versionName(manifest, version.id))}</td><td class="num">${e(fixed(version.seconds, 2))} s</td><td>${e(version.adId || '—')}</td><td>${e(version.isci || '—')}</td>` +
+          `<td class="num">${count(version.id)}${left(version.id) > 0 ? `, ${left(version.id)} left out` : ''}</td></tr>`,
+      )
+      .join('') +
+    '</tbody></table>'
+  );
 }
 
 /** The page's Content-Security-Policy: nothing may load, only its own inline style (and `data:` images). */
@@ -52,7 +80,7 @@ function rulesTable(file: DeliveredFile): string {
   );
 }
 
-function fileSection(file: DeliveredFile, included: boolean): string {
+function fileSection(file: DeliveredFile, included: boolean, version: string): string {
   const f = file.figures;
   const d = file.destination;
   const figure = (label: string, value: string): string => `<div><span>${label}</span>${e(value)}</div>`;
@@ -66,7 +94,7 @@ function fileSection(file: DeliveredFile, included: boolean): string {
   const unpublished = d.source.unpublished?.length ? ` Not published there, common practice here: ${e(d.source.unpublished.join(', '))}.` : '';
   return (
     `<article class="file${file.pass ? '' : ' failed'}"><h3>${e(file.fileName)}</h3>` +
-    `<p>${e(d.label)}: ${resultCell(file, included)}</p>${notice}` +
+    `<p>${e(version ? `${version} · ${d.label}` : d.label)}: ${resultCell(file, included)}</p>${notice}` +
     `<p class="sub">${e(specText(d))}. Source: ${source}.${unpublished}</p>` +
     '<div class="figures">' +
     figure('Length', `${grouped(f.samples)} samples, ${fixed(f.seconds, 3)} s`) +
@@ -88,8 +116,9 @@ function fileSection(file: DeliveredFile, included: boolean): string {
 }
 
 function summaryTable(manifest: DeliveryManifest): string {
+  const many = (manifest.versions?.length ?? 0) > 1;
   const row = (file: DeliveredFile, included: boolean): string =>
-    `<tr${file.pass ? '' : ' class="failed"'}><td>${e(file.fileName)}</td><td>${e(file.destination.label)}</td>` +
+    `<tr${file.pass ? '' : ' class="failed"'}><td>${e(file.fileName)}</td><td>${many ? `${e(versionName(manifest, file.version))}<br>` : ''}${e(file.destination.label)}</td>` +
     `<td>${e(codecText(file.destination))}, ${e(grouped(file.figures.sampleRate))} Hz, ${e(channelsText(file.figures.channels))}</td>` +
     `<td class="num">${e(fixed(file.figures.integrated, 1))} LUFS<br>${e(fixed(file.figures.truePeak, 1))} dBTP</td>` +
     `<td class="num">${e(fixed(file.figures.seconds, 2))} s<br>${e(grouped(file.figures.bytes))} B</td>` +
@@ -144,7 +173,11 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
   const c = manifest.campaign;
   const failedIncluded = manifest.files.filter((file) => !file.pass).length;
   const meta = (label: string, value: string): string => `<dt>${label}</dt><dd>${e(value || '—')}</dd>`;
-  const script = options.script.map((section) => `<p><b>${e(section.label)}</b>${e(section.text)}</p>`).join('');
+  const many = (manifest.versions?.length ?? 0) > 1;
+  const sections = (script: readonly ReportScriptSection[]) => script.map((section) => `<p><b>${e(section.label)}</b>${e(section.text)}</p>`).join('');
+  const script = options.scripts?.length
+    ? options.scripts.map((entry) => `<h3>${e(versionName(manifest, entry.version))}</h3>${sections(entry.script) || '<p>No script.</p>'}`).join('')
+    : sections(options.script);
   const stems = manifest.stems.length
     ? `<h2>Stems</h2><table><thead><tr><th>File</th><th>Stem</th><th>Format</th><th>Length</th><th>Loudness</th></tr></thead><tbody>${manifest.stems
         .map(
@@ -169,20 +202,21 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     meta('Campaign', c.campaign),
     meta('Ad-ID', c.adId),
     meta('ISCI', c.isci),
-    meta('Version', c.versionLabel),
-    meta('Length', `${fixed(manifest.project.seconds, 2)} s`),
+    meta('Version', many ? (manifest.versions ?? []).map((version) => versionName(manifest, version.id)).join(', ') : c.versionLabel),
+    meta('Length', many ? (manifest.versions ?? []).map((version) => `${fixed(version.seconds, 2)} s`).join(', ') : `${fixed(manifest.project.seconds, 2)} s`),
     meta('Delivered', utcDate(manifest.createdAt)),
     meta('Editor', `Service Studio Editor ${manifest.editorVersion}`),
     meta('Credits used', manifest.credits === null ? '' : grouped(manifest.credits)),
     meta('Project', manifest.project.projectId),
     '</dl></header>',
     failedIncluded > 0 ? `<p class="notice">${failedIncluded} file${failedIncluded === 1 ? '' : 's'} in this delivery fail${failedIncluded === 1 ? 's' : ''} its destination’s rules and ${failedIncluded === 1 ? 'was' : 'were'} included anyway.</p>` : '',
-    manifest.excluded.length > 0 ? `<p class="notice">Left out, failed: ${e(manifest.excluded.map((file) => file.destination.label).join(', '))}.</p>` : '',
+    manifest.excluded.length > 0 ? `<p class="notice">Left out, failed: ${e(manifest.excluded.map((file) => (many ? `${versionName(manifest, file.version)} ${file.destination.label}` : file.destination.label)).join(', '))}.</p>` : '',
+    versionsTable(manifest),
     '<h2>Files</h2>',
     summaryTable(manifest),
     '<h2>Each file</h2>',
-    ...manifest.files.map((file) => fileSection(file, true)),
-    ...manifest.excluded.map((file) => fileSection(file, false)),
+    ...manifest.files.map((file) => fileSection(file, true, many ? versionName(manifest, file.version) : '')),
+    ...manifest.excluded.map((file) => fileSection(file, false, many ? versionName(manifest, file.version) : '')),
     stems,
     `<h2>Script</h2><div class="script">${script || '<p>No script.</p>'}</div>`,
     `<h2>Voices and music</h2>${assetsList(manifest.assets)}`,

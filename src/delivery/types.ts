@@ -107,6 +107,18 @@ export interface DeliveredFile {
   readonly pass: boolean;
   /** A failed file the user chose to include anyway. */
   readonly includedAnyway?: boolean;
+  /** The id of the version it is a file of (`manifest.versions`). */
+  readonly version?: string;
+}
+
+/** One delivered version, as the manifest lists it. */
+export interface ManifestVersion {
+  readonly id: string;
+  /** Its label; empty when it has none (it is then called by its length, `:15`). */
+  readonly label: string;
+  readonly seconds: number;
+  readonly adId: string;
+  readonly isci: string;
 }
 
 /** `manifest.json` of a delivery ZIP; its JSON Schema is `docs/delivery-manifest.schema.json`. */
@@ -117,10 +129,15 @@ export interface DeliveryManifest {
   readonly createdAt: string;
   readonly project: { readonly projectId: string; readonly title: string; readonly seconds: number };
   readonly campaign: CampaignFields;
+  /**
+   * Every version delivered (issue 29), in the project's order: its id, label, length and the codes its
+   * files carry (its own, or the campaign's). Absent in a manifest made before versions.
+   */
+  readonly versions?: readonly ManifestVersion[];
   readonly files: readonly DeliveredFile[];
   /** Destinations that failed and were left out, with their rules. */
   readonly excluded: readonly DeliveredFile[];
-  readonly stems: readonly { readonly fileName: string; readonly stem: 'voice' | 'music'; readonly figures: DeliveredFigures }[];
+  readonly stems: readonly { readonly fileName: string; readonly stem: 'voice' | 'music'; readonly figures: DeliveredFigures; readonly version?: string }[];
   /** The voices and music of the ad, as the service described them. */
   readonly assets: readonly unknown[];
   /** Credits the project's operations used, as the service reported them. */

@@ -121,6 +121,7 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'lock.what.bed': 'Das Musikbett',
   'lock.what.duration': 'Die Länge des Spots',
   'lock.what.delivery': 'Die Liefereinstellungen',
+  'status.version': 'Version {name} ist geöffnet.',
   'notice.restoreDraft': 'Entwurf wiederherstellen',
   'notice.keepLoaded': 'Geladenes Projekt behalten',
   'notice.exportDraft': 'Entwurf exportieren',

@@ -122,6 +122,7 @@ export const enFirst = {
   'lock.what.bed': 'The music bed',
   'lock.what.duration': 'The ad’s length',
   'lock.what.delivery': 'The delivery settings',
+  'status.version': 'Version {name} is open.',
   'notice.restoreDraft': 'Restore draft',
   'notice.keepLoaded': 'Keep loaded project',
   'notice.exportDraft': 'Export draft',

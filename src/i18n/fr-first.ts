@@ -121,6 +121,7 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'lock.what.bed': 'Le fond musical',
   'lock.what.duration': 'La durée de la pub',
   'lock.what.delivery': 'Les réglages de livraison',
+  'status.version': 'Version {name} ouverte.',
   'notice.restoreDraft': 'Restaurer le brouillon',
   'notice.keepLoaded': 'Garder le projet chargé',
   'notice.exportDraft': 'Exporter le brouillon',

@@ -31,8 +31,8 @@ export const LATER_KEYS =
   'timeline.atMarker{label}{time} timeline.zoomFit timeline.mute{track} timeline.solo{track} ' +
   'timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} timeline.unsoloed{track} ' +
   'timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text inspector.asset ' +
-  'timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play timeline.key.escape ' +
-  'timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
+  'inspector.version timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play ' +
+  'timeline.key.escape timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
   'master.numbers{integrated}{tolerance}{truePeak} ' +
   'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
   'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
@@ -76,4 +76,14 @@ export const LATER_KEYS =
   'pronounce.duplicate{n} pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} ' +
   'pronounce.saved{text}{say} pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} ' +
   'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
-  'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery';
+  'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery ' +
+  'deliver.versions deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
+  'deliver.versionFile{version}{file} deliver.chooseVersion versions.label versions.meets ' +
+  'versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} versions.locked ' +
+  'versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
+  'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
+  'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
+  'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +
+  'versions.removed{name} versions.lengthLegend versions.custom versions.seconds versions.make{seconds} ' +
+  'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.remove{name} ' +
+  'versions.editScript';

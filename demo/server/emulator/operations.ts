@@ -3,6 +3,7 @@ import type { FormatChange, FormatResult, RecommendResult, ScriptSection } from 
 import { HttpError } from '../http.js';
 import type { OperationAnswer } from './answer.js';
 import { startJob, type OperationContext } from './context.js';
+import { fitKeeping } from './fit-keeping.js';
 import { categorise, factsFromUrl, fitSections, recommend, type ProductFacts } from './recommend.js';
 import { measureSpeech } from './speech-meter.js';
 import * as check from './validate.js';
@@ -81,7 +82,9 @@ export function formatSummary(changes: readonly FormatChange[]): string {
 
 /**
  * `POST /v1/format`: fits `sections` to `duration` at the voice's measured rate; answers 200 at once,
- * with what it did (`changes`, `summary`).
+ * with what it did (`changes`, `summary`). With `keep_section_ids` (assumed), those sections stay as they
+ * are, the others may be emptied, and the fit leaves room for the laid-out ad's lead, gaps and tail; when
+ * the kept sections alone are too long it answers 422 `cannot_fit` with the reason.
  */
 export async function format(ctx: OperationContext): Promise<OperationAnswer> {
   const projectId = check.string(ctx.body, 'project_id');
@@ -89,11 +92,12 @@ export async function format(ctx: OperationContext): Promise<OperationAnswer> {
   const duration = check.number(ctx.body, 'duration', check.DURATION.min, check.DURATION.max);
   const speed = check.optionalNumber(ctx.body, 'speed', 0.5, 2, 1);
   const voiceId = check.optionalString(ctx.body, 'voice_id') ?? VOICES[0]!.details.voice_id;
+  const keep = ctx.body['keep_section_ids'] === undefined ? undefined : new Set(check.array(ctx.body, 'keep_section_ids', 0, 20).map((id, i) => check.string({ id }, 'id', 100, `keep_section_ids[${i}]`)));
   const voice = findVoice(voiceId);
   if (!voice) throw new HttpError(400, 'invalid_request', `voice_id "${voiceId}" is not in the voice library (GET /v1/voices).`);
   ctx.state.credits.ensure(ctx.userId, priceOf('format'));
   const wordsPerMinute = (await voiceSample(voice)).wordsPerMinute * speed;
-  const fitted = fitSections(sections, duration, wordsPerMinute);
+  const fitted = keep === undefined ? fitSections(sections, duration, wordsPerMinute) : fitKeeping(sections, duration, wordsPerMinute, keep);
   const words = countWords(fitted.map((section) => section.text).join(' '));
   const changes = formatChanges(sections, fitted, wordsPerMinute);
   const result: FormatResult = {

@@ -5,7 +5,10 @@ import type { DeliveryManifest } from '../../delivery/types.js';
 /** The steps of one file of a delivery, in order. */
 export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done';
 
-/** One step of one file: a destination's file (`file` is its id) or a stem (`stem-voice`, `stem-music`). */
+/**
+ * One step of one file: a destination's file (`file` is its id) or a stem (`stem-voice`, `stem-music`); when
+ * more than one version is delivered, with the version's id after `@` (`streaming@v2`, `stem-voice@v2`).
+ */
 export interface DeliverProgress {
   readonly file: string;
   readonly stage: DeliverStage;
@@ -15,6 +18,12 @@ export interface DeliverProgress {
 export interface DeliverOptions {
   /** Destination ids (built-in or `config.delivery.destinations`). Default: the project's chosen destinations. */
   readonly destinations?: readonly string[];
+  /**
+   * Version ids (`project.versions`) to deliver, each to every destination: the matrix. Default: every
+   * version. With more than one, each file's name carries its version (`{version}`, added to a template
+   * without it) and `{length}` is the version's; a progress `file` is `<destination>@<version>`.
+   */
+  readonly versions?: readonly string[];
   /** Adds the voice-only and music-only stems (WAV 48 kHz 24-bit). Default: the project's choice. */
   readonly stems?: boolean;
   /** Aborts the delivery: it rejects with the signal's reason, and nothing is kept. */

@@ -126,4 +126,25 @@ export const deliverStyles = css`
     font-weight: 600;
     text-decoration: none;
   }
+  [part='versions'] .version {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    align-items: center;
+  }
+  [part='versions'] .version > label {
+    min-width: 8em;
+  }
+  [part='versions'] .field {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 4px 8px;
+    align-items: center;
+  }
+  [part='versions'] .field label {
+    font-weight: 400;
+  }
+  [part='versions'] .field input {
+    width: 11em;
+  }
 `;

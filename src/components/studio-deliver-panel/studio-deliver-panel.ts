@@ -1,4 +1,4 @@
-import { versionCampaign } from '../../model/versions.js';
+import { versionCampaign, versionView } from '../../model/versions.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
@@ -17,6 +17,8 @@ import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { codeProblemText, destinationNumbers, figuresText, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
+import { versionName } from '../studio-versions/version-name.js';
+import type { ProjectDocument } from '../../model/document.js';
 import '../../i18n/en-later.js';
 
 /** The campaign fields in the panel's order, with their words; the codes have a hint. */
@@ -52,6 +54,7 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  * @csspart numbers - A destination's key numbers.
  * @csspart source - Where a destination's numbers come from (expandable).
  * @csspart campaign - The campaign fields.
+ * @csspart versions - The versions to deliver (when there are several), each with its own Ad-ID and ISCI: the matrix of versions by destinations.
  * @csspart stems - The stems checkbox.
  * @csspart submit - The Deliver button.
  * @csspart progress - The progress rows of a running delivery, with Cancel.
@@ -79,6 +82,10 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private run: DeliveryRun | undefined;
   /** Failed destinations the user put in the ZIP anyway. */
   @state() private included: readonly string[] = [];
+  /** Versions unticked in the matrix (every version is delivered by default). */
+  @state() private versionsOff: readonly string[] = [];
+  /** A version's code typed and refused, by `<version id>:<adId|isci>`. */
+  @state() private versionDrafts: Readonly<Record<string, string>> = {};
   /** What was typed in a code field and refused: kept here, since the project only takes a valid code. */
   @state() private drafts: Partial<Record<CampaignField, string>> = {};
   @state() private error = '';
@@ -91,6 +98,7 @@ export class StudioDeliverPanel extends StudioElement {
     chosen: s.project.delivery.destinations,
     stems: s.project.delivery.stems,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
+    doc: s.project.versions.length > 1 ? s.project : undefined,
   }));
   #controller: AbortController | undefined;
   #runs = 0;
@@ -147,6 +155,35 @@ export class StudioDeliverPanel extends StudioElement {
     return problem === null ? '' : codeProblemText(this.t, problem, value, maxLength(name));
   }
 
+  /** The versions of the matrix (with their length), when there are several. */
+  #versions(): { id: string; name: string; seconds: number; adId: string; isci: string }[] {
+    const doc = this.#project.value?.doc;
+    if (doc === undefined) return [];
+    return doc.versions.map((version) => {
+      const seconds = versionView(doc, version.id).duration;
+      return { id: version.id, name: versionName(version, seconds), seconds, adId: version.adId, isci: version.isci };
+    });
+  }
+
+  /** The versions ticked in the matrix; `undefined` with one version (the project as it is). */
+  #chosenVersions(): string[] | undefined {
+    const versions = this.#versions();
+    return versions.length === 0 ? undefined : versions.filter((version) => !this.versionsOff.includes(version.id)).map((version) => version.id);
+  }
+
+  /** A version's own code committed: a valid one (or empty: the campaign's) goes to the project, a wrong one stays a draft. */
+  #commitVersion(doc: ProjectDocument, id: string, field: 'adId' | 'isci', value: string): void {
+    const key = `${id}:${field}`;
+    const { [key]: _, ...rest } = this.versionDrafts;
+    if (value.trim() !== '' && campaignFieldProblem(field, value) !== null) {
+      this.versionDrafts = { ...rest, [key]: value };
+      return;
+    }
+    this.versionDrafts = rest;
+    const stored = value.trim() === '' ? '' : normaliseCampaignField(field, value);
+    if (stored !== doc.versions.find((version) => version.id === id)?.[field]) this.#project.dispatch({ type: 'version/set', id, [field]: stored });
+  }
+
   /** A field committed (change): a valid value goes to the project (one undo step), a wrong one stays a draft. */
   #commit(name: CampaignField, value: string): void {
     const { [name]: _, ...rest } = this.drafts;
@@ -174,23 +211,35 @@ export class StudioDeliverPanel extends StudioElement {
       this.notice = this.t('deliver.chooseOne');
       return;
     }
+    const versions = this.#chosenVersions();
+    if (versions?.length === 0) {
+      this.notice = this.t('deliver.chooseVersion');
+      return;
+    }
+    if (Object.keys(this.versionDrafts).length > 0) {
+      this.notice = this.t('deliver.fixFields');
+      return;
+    }
     this.included = [];
-    await this.#deliver(deliver, destinations);
+    await this.#deliver(deliver, destinations, versions);
   }
 
   /** One delivery: progress rows, then the result (replacing the one shown). */
-  async #deliver(deliver: DeliverRunner, destinations: readonly string[]): Promise<void> {
+  async #deliver(deliver: DeliverRunner, destinations: readonly string[], versions: readonly string[] | undefined): Promise<void> {
     const controller = new AbortController();
     const run = ++this.#runs;
     this.#controller = controller;
     const stems = this.#project.value?.stems ?? false;
-    const rows = new Map<string, DeliverStage>(destinations.map((id) => [id, 'render']));
-    if (stems) for (const stem of ['stem-voice', 'stem-music']) rows.set(stem, 'render');
+    // One row per file: with several versions, per version and destination (`streaming@v2`).
+    const many = versions !== undefined && versions.length > 1;
+    const files = [...destinations, ...(stems ? ['stem-voice', 'stem-music'] : [])];
+    const rows = new Map<string, DeliverStage>((many ? versions.flatMap((version) => files.map((file) => `${file}@${version}`)) : files).map((file) => [file, 'render']));
     Object.assign(this, { busy: true, progress: rows, error: '', notice: '', announcement: '' });
     void this.updateComplete.then(() => this.renderRoot.querySelector('[part=progress]')?.scrollIntoView({ block: 'nearest' }));
     try {
       const result = await deliver({
         destinations,
+        ...(versions === undefined ? {} : { versions }),
         stems,
         signal: controller.signal,
         onProgress: ({ file, stage }) => {
@@ -251,7 +300,14 @@ export class StudioDeliverPanel extends StudioElement {
     }
   }
 
-  #fileLabel(file: string): string {
+  #fileLabel(id: string): string {
+    const [file = id, version] = id.split('@');
+    const label = this.#oneFileLabel(file);
+    const name = version === undefined ? undefined : this.#versions().find((entry) => entry.id === version)?.name;
+    return name === undefined ? label : this.t('deliver.versionFile', { version: name, file: label });
+  }
+
+  #oneFileLabel(file: string): string {
     if (file === 'stem-voice' || file === 'stem-music') return this.t(file === 'stem-voice' ? 'deliver.stem.voice' : 'deliver.stem.music');
     return this.destinations.find((destination) => destination.id === file)?.label ?? file;
   }
@@ -274,6 +330,7 @@ export class StudioDeliverPanel extends StudioElement {
           <legend>${t('deliver.campaign')}</legend>
           ${FIELDS.map((field) => this.#field(field))}
         </fieldset>
+        ${this.#matrix()}
         <div part="stems">
           <input id="stems" type="checkbox" .checked=${project.stems} ?disabled=${this.busy}
             @change=${(event: Event) => this.#project.dispatch({ type: 'delivery/stems', stems: (event.target as HTMLInputElement).checked })} />
@@ -319,6 +376,41 @@ export class StudioDeliverPanel extends StudioElement {
       ${field.hint ? html`<span class="hint" id="hint-${field.name}">${t(field.hint)}</span>` : nothing}
       ${problem ? html`<span class="error" id="error-${field.name}">${problem}</span>` : nothing}
     </div>`;
+  }
+
+  /** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's); nothing with one version. */
+  #matrix(): TemplateResult | typeof nothing {
+    const doc = this.#project.value?.doc;
+    const versions = this.#versions();
+    if (doc === undefined || versions.length === 0) return nothing;
+    const t = this.t;
+    const destinations = this.#chosen().length;
+    const code = (version: (typeof versions)[number], field: 'adId' | 'isci') => {
+      const key = `${version.id}:${field}`;
+      const value = this.versionDrafts[key] ?? version[field];
+      const problem = value.trim() === '' ? null : campaignFieldProblem(field, value);
+      const id = `version-${field}-${version.id}`;
+      return html`<span class="field">
+        <label for=${id}>${t(field === 'adId' ? 'deliver.versionAdId' : 'deliver.versionIsci', { name: version.name })}</label>
+        <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${field === 'adId' ? doc.campaign.adId : doc.campaign.isci}
+          aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${problem ? `${id}-error` : 'versions-hint'}
+          @change=${(event: Event) => this.#commitVersion(doc, version.id, field, (event.target as HTMLInputElement).value)} />
+        ${problem ? html`<span class="error" id=${`${id}-error`}>${codeProblemText(t, problem, value, 40)}</span>` : nothing}
+      </span>`;
+    };
+    return html`<fieldset part="versions" ?disabled=${this.busy}>
+      <legend>${t('deliver.versions')}</legend>
+      <p class="hint" id="versions-hint">${t('deliver.versionsHint', { files: this.#chosenVersions()!.length * destinations })}</p>
+      ${versions.map(
+        (version) => html`<div class="version" data-version=${version.id}>
+          <input type="checkbox" id=${`deliver-version-${version.id}`} .checked=${!this.versionsOff.includes(version.id)}
+            @change=${(event: Event) =>
+              (this.versionsOff = (event.target as HTMLInputElement).checked ? this.versionsOff.filter((id) => id !== version.id) : [...this.versionsOff, version.id])} />
+          <label for=${`deliver-version-${version.id}`}>${version.name} <span class="hint">${t.clock(version.seconds)}</span></label>
+          ${code(version, 'adId')} ${code(version, 'isci')}
+        </div>`,
+      )}
+    </fieldset>`;
   }
 
   #progressRows(): TemplateResult {
@@ -369,12 +461,14 @@ export class StudioDeliverPanel extends StudioElement {
 
   #file(file: DeliveredFile, blob: Blob | undefined, excluded: boolean): TemplateResult {
     const t = this.t;
-    const id = file.destination.id;
+    // With several versions a destination has one file per version: the file's name tells them apart.
+    const many = (this.run?.manifest.versions?.length ?? 0) > 1;
+    const id = many ? file.fileName : file.destination.id;
     const failed = file.rules.filter((rule) => !rule.pass);
     return html`<li part="file" class=${file.pass ? 'pass' : 'fail'} data-file=${id}>
       <header>
         <span part="verdict"><span aria-hidden="true">${file.pass ? '✓' : '✗'}</span> ${t(file.pass ? 'deliver.pass' : 'deliver.fail')}</span>
-        <strong>${file.destination.label}</strong>
+        <strong>${many && file.version !== undefined ? this.#fileLabel(`${file.destination.id}@${file.version}`) : file.destination.label}</strong>
         <span class="name">${file.fileName}</span>
       </header>
       <p>${figuresText(t, file.figures)}</p>

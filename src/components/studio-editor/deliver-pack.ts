@@ -7,6 +7,7 @@ import { deliveryReport } from '../../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../../delivery/file-name.js';
 import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../../delivery/types.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { versionView } from '../../model/versions.js';
 import { creditsOf } from '../../model/credits.js';
 import { VERSION } from '../../version.js';
 
@@ -32,23 +33,35 @@ export function zipFileName(values: FileNameValues): string {
   return deliveryFileName(ZIP_TEMPLATE, values, 'zip');
 }
 
-const asManifestFile = (file: DeliveredAudioFile): DeliveredFile => ({ fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass });
+/** Whether a failed file is in the ZIP at the user's request: by its destination's id (one version) or its file name. */
+export const isIncluded = (file: DeliveredAudioFile, includeAnyway: ReadonlySet<string>): boolean => includeAnyway.has(file.destination.id) || includeAnyway.has(file.fileName);
 
-/** The manifest of a delivery: the files in the ZIP (passing, and failed ones `includeAnyway` names), those left out, the stems. */
-export function deliveryManifest(
-  project: ProjectDocument,
-  campaign: CampaignFields,
-  made: { readonly files: readonly DeliveredAudioFile[]; readonly stems: readonly DeliveredStemFile[] },
-  includeAnyway: ReadonlySet<string>,
-  createdAt: Date,
-): DeliveryManifest {
-  const inZip = (file: DeliveredAudioFile) => file.pass || includeAnyway.has(file.destination.id);
+/** What the manifest is built from, per version delivered. */
+export interface ManifestVersionMade {
+  readonly id: string;
+  readonly view: ProjectDocument;
+  readonly campaign: CampaignFields;
+  readonly result: { readonly files: readonly DeliveredAudioFile[]; readonly stems: readonly DeliveredStemFile[] };
+}
+
+const asManifestFile = (file: DeliveredAudioFile, version: string): DeliveredFile => ({ fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version });
+
+/**
+ * The manifest of a delivery: every version delivered (`versions`), and per version the files in the ZIP
+ * (passing, and failed ones `includeAnyway` names), those left out, the stems. The campaign is the open
+ * version's (or the first delivered's).
+ */
+export function deliveryManifest(project: ProjectDocument, versions: readonly ManifestVersionMade[], includeAnyway: ReadonlySet<string>, createdAt: Date): DeliveryManifest {
+  const inZip = (file: DeliveredAudioFile) => file.pass || isIncluded(file, includeAnyway);
+  const open = versions.find((made) => made.id === project.openVersion) ?? versions[0]!;
+  const every = <T>(pick: (made: ManifestVersionMade) => readonly T[]): T[] => versions.flatMap(pick);
   return buildManifest({
-    project: { projectId: project.project_id, title: project.title, seconds: project.duration },
-    campaign,
-    files: made.files.filter(inZip).map(asManifestFile),
-    excluded: made.files.filter((file) => !inZip(file)).map(asManifestFile),
-    stems: made.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures })),
+    project: { projectId: project.project_id, title: project.title, seconds: open.view.duration },
+    campaign: open.campaign,
+    versions: versions.map((made) => ({ id: made.id, label: made.campaign.versionLabel, seconds: made.view.duration, adId: made.campaign.adId, isci: made.campaign.isci })),
+    files: every((made) => made.result.files.filter(inZip).map((file) => asManifestFile(file, made.id))),
+    excluded: every((made) => made.result.files.filter((file) => !inZip(file)).map((file) => asManifestFile(file, made.id))),
+    stems: every((made) => made.result.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures, version: made.id }))),
     assets: project.assets,
     credits: creditsOf(project.usage).used ?? null,
     editorVersion: VERSION,
@@ -56,10 +69,12 @@ export function deliveryManifest(
   });
 }
 
-/** Adds the manifest and the report to `zip` and closes it. */
+/** Adds the manifest and the report (with each delivered version's script) to `zip` and closes it. */
 export function finishZip(zip: DeliveryZip, manifest: DeliveryManifest, project: ProjectDocument): Promise<Blob> {
   zip.add('manifest.json', new Blob([manifestJson(manifest)], { type: 'application/json' }));
-  const script = project.script.sections.map((section) => ({ label: section.label, text: section.text }));
-  zip.add('report.html', new Blob([deliveryReport(manifest, { script })], { type: 'text/html' }));
+  const scriptOf = (doc: ProjectDocument) => doc.script.sections.map((section) => ({ label: section.label, text: section.text }));
+  const delivered = (manifest.versions ?? []).map((version) => version.id);
+  const scripts = delivered.length > 1 ? delivered.map((id) => ({ version: id, script: scriptOf(versionView(project, id)) })) : undefined;
+  zip.add('report.html', new Blob([deliveryReport(manifest, { script: scriptOf(project), ...(scripts === undefined ? {} : { scripts }) })], { type: 'text/html' }));
   return zip.finish();
 }

@@ -1,15 +1,16 @@
 // The editor's delivery: readiness and refusals, the engine's pipeline with the ZIP filled as files finish,
 // the manifest and report, the `studio-deliver` event. The element's `deliver()` and the Deliver panel run it.
-import { versionCampaign } from '../../model/versions.js';
-import type { DeliveredAudioFile, DeliveredStemFile, DeliveryResult } from '../../audio/deliver/deliver.js';
+import type { DeliveryResult } from '../../audio/deliver/deliver.js';
 import type { AudioEngine } from '../../audio/engine.js';
 import type { ResolvedConfig } from '../../config/types.js';
+import { deliveryFileName, destinationFileName, versionedTemplate } from '../../delivery/file-name.js';
 import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../../delivery/types.js';
 import { StudioError } from '../../errors.js';
 import { StudioDeliverEvent } from '../../events/studio-deliver.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { versionCampaign, versionView } from '../../model/versions.js';
 import type { DeliverOptions, DeliveryRun } from '../studio-deliver-panel/deliver-run.js';
-import { deliveryManifest, finishZip, nameValues, zipFileName } from './deliver-pack.js';
+import { deliveryManifest, finishZip, isIncluded, nameValues, zipFileName } from './deliver-pack.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -37,20 +38,44 @@ function chosenDestinations(config: ResolvedConfig, ids: readonly string[]): Des
   return chosen;
 }
 
+/** One version's part of a delivery: its view, its campaign fields and what was made of it. */
+export interface VersionMade {
+  readonly id: string;
+  /** The document as if this version were open (`versionView`). */
+  readonly view: ProjectDocument;
+  readonly campaign: CampaignFields;
+  readonly result: DeliveryResult;
+}
+
 /** What a delivery made, and what its manifest is built from. */
 interface Made {
   readonly project: ProjectDocument;
-  readonly campaign: CampaignFields;
-  readonly result: { readonly files: readonly DeliveredAudioFile[]; readonly stems: readonly DeliveredStemFile[] };
+  readonly versions: readonly VersionMade[];
   readonly createdAt: Date;
   readonly fileName: string;
 }
 
+/** The versions `ids` names, in the project's order; every version when `ids` is absent. An unknown id is refused. */
+function chosenVersions(project: ProjectDocument, ids: readonly string[] | undefined): string[] {
+  if (ids === undefined) return project.versions.map((version) => version.id);
+  const unknown = ids.filter((id) => !project.versions.some((version) => version.id === id));
+  if (unknown.length > 0) throw new StudioError('deliver-version', `No version ${unknown.map((id) => JSON.stringify(id)).join(', ')} (the project has ${project.versions.map((v) => v.id).join(', ')}).`);
+  const chosen = project.versions.filter((version) => ids.includes(version.id)).map((version) => version.id);
+  if (chosen.length === 0) throw new StudioError('deliver-none', 'No version to deliver: pass versions, or leave it out to deliver every version.', { recoverable: true });
+  return chosen;
+}
+
+/** A file's id in progress and in the panel: the destination's id, with the version's (`streaming@v2`) when several are delivered. */
+export const matrixFileId = (destinationId: string, versionId: string, many: boolean): string => (many ? `${destinationId}@${versionId}` : destinationId);
+
 /**
- * Delivers the project to its chosen destinations (or `options.destinations`): one ZIP with each passing
- * file, `manifest.json`, `report.html` and the stems when asked; fires `studio-deliver`. Files that fail a
- * rule stay out (the run's `repack` puts them in). A file that could not be made is reported (studio-error)
- * and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
+ * Delivers the project's versions (every one, or `options.versions`) to its chosen destinations (or
+ * `options.destinations`): one ZIP with each passing file, `manifest.json`, `report.html` and the stems when
+ * asked; fires `studio-deliver`. Each version is rendered from its own content (`versionView`) with its own
+ * campaign fields (`versionCampaign`: its label, and its own Ad-ID and ISCI or the campaign's); with more than
+ * one version, each file name carries the version (`versionedTemplate`) and `{length}` is the version's. Files
+ * that fail a rule stay out (the run's `repack` puts them in). A file that could not be made is reported
+ * (studio-error) and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
  */
 export async function deliverAd(host: DeliverHost, options: DeliverOptions): Promise<DeliveryRun> {
   const config = host.config();
@@ -60,37 +85,60 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   }
   if (!config.tools.deliver) throw new StudioError('deliver-off', 'Delivery is switched off by config.tools.deliver.');
   const project = host.project();
-  const campaign: CampaignFields = versionCampaign(project);
   const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
+  const versionIds = chosenVersions(project, options.versions);
+  const many = versionIds.length > 1;
   const createdAt = new Date();
   const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
   const zip = openDeliveryZip({ signal: options.signal });
-  let result: DeliveryResult;
+  const versions: VersionMade[] = [];
+  /** Names given so far, across versions (a later duplicate is numbered). */
+  const taken = new Set<string>();
+  const named = (name: string): string => (taken.add(name), name);
   try {
-    result = await engine.deliver(project, {
-      destinations,
-      campaign,
-      stems: options.stems ?? project.delivery.stems,
-      signal: options.signal,
-      // The files are named from their destinations' templates, with this date.
-      date: createdAt,
-      // Each passing file and each stem goes in as it finishes.
-      sink: zip,
-      onProgress: ({ file, stage }) => {
-        if (stage !== 'failed') options.onProgress?.({ file: typeof file === 'number' ? destinations[file]!.id : `stem-${file}`, stage });
-      },
-    });
-    for (const failure of result.failures) host.emitError(failure.error);
-    if (result.files.length === 0 && result.stems.length === 0) {
-      throw new StudioError('deliver-failed', `No file could be made: ${result.failures.map((failure) => `${failure.fileName}: ${failure.error.message}`).join('; ')}`, { recoverable: true });
+    for (const id of versionIds) {
+      const view = versionView(project, id);
+      const campaign = versionCampaign(project, id);
+      // In names, a version without a label is called by its length (`15s`).
+      const nameCampaign = { ...campaign, versionLabel: campaign.versionLabel || `${Math.round(view.duration * 10) / 10}s` };
+      const facts = { title: view.title, seconds: view.duration, campaign: nameCampaign, date: createdAt };
+      const result = await engine.deliver(view, {
+        destinations,
+        campaign,
+        stems: options.stems ?? project.delivery.stems,
+        signal: options.signal,
+        date: createdAt,
+        fileName: (destination) => named(destinationFileName(many ? { ...destination, fileName: versionedTemplate(destination.fileName) } : destination, facts, taken)),
+        stemName: (stem) =>
+          named(
+            deliveryFileName(
+              many ? `{advertiser}_{title}_{length}s_{version}_{adId}_${stem}` : `{advertiser}_{title}_{length}s_{adId}_${stem}`,
+              nameValues(view, nameCampaign, createdAt),
+              'wav',
+              taken,
+            ),
+          ),
+        // Each passing file and each stem goes in as it finishes.
+        sink: zip,
+        onProgress: ({ file, stage }) => {
+          if (stage !== 'failed') options.onProgress?.({ file: typeof file === 'number' ? matrixFileId(destinations[file]!.id, id, many) : matrixFileId(`stem-${file}`, id, many), stage });
+        },
+      });
+      for (const failure of result.failures) host.emitError(failure.error);
+      versions.push({ id, view, campaign, result });
+    }
+    if (versions.every((made) => made.result.files.length === 0 && made.result.stems.length === 0)) {
+      const failures = versions.flatMap((made) => made.result.failures);
+      throw new StudioError('deliver-failed', `No file could be made: ${failures.map((failure) => `${failure.fileName}: ${failure.error.message}`).join('; ')}`, { recoverable: true });
     }
   } catch (error) {
     zip.abort();
     if (error instanceof StudioError && !options.signal?.aborted) host.emitError(error);
     throw error;
   }
-  const made: Made = { project, campaign, result, createdAt, fileName: zipFileName(nameValues(project, campaign, createdAt)) };
-  const manifest = deliveryManifest(project, campaign, result, new Set(), createdAt);
+  const open = versions.find((made) => made.id === project.openVersion) ?? versions[0]!;
+  const made: Made = { project, versions, createdAt, fileName: zipFileName(nameValues(open.view, open.campaign, createdAt)) };
+  const manifest = deliveryManifest(project, versions, new Set(), createdAt);
   const blob = await finishZip(zip, manifest, project);
   options.signal?.throwIfAborted();
   return delivered(host, made, manifest, blob);
@@ -98,20 +146,22 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
 
 /** The run the caller gets, with `studio-deliver` fired; its `repack` makes the ZIP again with failed files included. */
 function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zip: Blob): DeliveryRun {
-  const { project, campaign, result, createdAt, fileName } = made;
+  const { project, versions, createdAt, fileName } = made;
   host.dispatch(new StudioDeliverEvent({ manifest, zip, fileName }));
+  const files = versions.flatMap((version) => version.result.files);
+  const stems = versions.flatMap((version) => version.result.stems);
   return {
     zip,
     fileName,
     manifest,
-    files: new Map([...result.files.map((file) => [file.fileName, file.bytes] as const), ...result.stems.map((stem) => [stem.fileName, stem.bytes] as const)]),
+    files: new Map([...files.map((file) => [file.fileName, file.bytes] as const), ...stems.map((stem) => [stem.fileName, stem.bytes] as const)]),
     repack: async (includeAnyway) => {
       const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
       const again = openDeliveryZip();
       const included = new Set(includeAnyway);
-      for (const file of result.files) if (file.pass || included.has(file.destination.id)) again.add(file.fileName, file.bytes);
-      for (const stem of result.stems) again.add(stem.fileName, stem.bytes);
-      const next = deliveryManifest(project, campaign, result, included, createdAt);
+      for (const file of files) if (file.pass || isIncluded(file, included)) again.add(file.fileName, file.bytes);
+      for (const stem of stems) again.add(stem.fileName, stem.bytes);
+      const next = deliveryManifest(project, versions, included, createdAt);
       return delivered(host, made, next, await finishZip(again, next, project));
     },
   };

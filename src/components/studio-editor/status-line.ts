@@ -1,4 +1,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
+import type { ProjectDocument } from '../../model/document.js';
+import { openVersionOf } from '../../model/versions.js';
+import { versionName } from '../studio-versions/version-name.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { LockRefusal } from '../../model/editor-state.js';
@@ -63,4 +66,10 @@ export function refusalLine(t: Translate, refusal: LockRefusal | undefined): str
   // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.
   const reason = /[.!?…]$/u.test(refusal.reason.trim()) ? refusal.reason.trim() : `${refusal.reason.trim()}.`;
   return `${t('lock.refused', { what, reason })} `;
+}
+
+/** "Version :15 is open." (with a space after it) when the project has more than one version; else empty. */
+export function versionLine(t: Translate, project: ProjectDocument): string {
+  if (project.versions.length < 2) return '';
+  return `${t('status.version', { name: versionName(openVersionOf(project), project.duration) })} `;
 }

@@ -27,7 +27,7 @@ import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
-import { refusalLine, restoredLine, statusLine } from './status-line.js';
+import { refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -246,8 +246,9 @@ export class StudioEditor extends LitElement {
   }
 
   /**
-   * Delivers the ad to each of `destinations` (ids of `config.delivery.destinations`; default the project's
-   * choice) in one run: the mix rendered once, mastered once per loudness target, each file encoded, tagged
+   * Delivers each of the ad's `versions` (ids of `project.versions`; default every version: the matrix) to
+   * each of `destinations` (ids of `config.delivery.destinations`; default the project's choice) in one run,
+   * each version rendered from its own content with its own label and codes: per version the mix rendered once, mastered once per loudness target, each file encoded, tagged
    * with the campaign fields, measured as written and checked against its destination's rules; `stems` adds
    * the voice and the music alone. Resolves to the ZIP (passing files, `manifest.json`, `report.html`, stems),
    * its file name and the manifest, and fires `studio-deliver`. Files failing a rule are in the manifest's
@@ -274,6 +275,16 @@ export class StudioEditor extends LitElement {
     event.preventDefault();
   }
 
+  /**
+   * The versions bar, once there is a take (a new project has none): above the timeline (in its `versions`
+   * slot, where it takes none of the panels' room), or under the toolbar without a timeline.
+   */
+  #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
+    if (project.clips.length === 0 && project.versions.length < 2) return nothing;
+    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, actions: versions-actions, form: versions-form, price: versions-price"
+      .destinations=${config.delivery.destinations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
+  }
+
   protected override render() {
     if (this.configError !== undefined) {
       // The user's words only: the key paths and the fix are the developer's (studio-error, console).
@@ -292,15 +303,18 @@ export class StudioEditor extends LitElement {
         ?fullscreen=${this.#room.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
+      ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
       <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}></studio-editor-timeline-panel>`
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}
+            >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
+          >`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
     </section>`;
   }
 }

@@ -62,6 +62,8 @@ export function timelineLoadingText(t: Translate, project: ProjectDocument): str
 export function loadTheRest(config: ResolvedConfig, t: Translate, scope: DisposalScope, report: (error: StudioError) => void): void {
   if (config.tools.timeline) loadTimelineIn(scope, report);
   loadLevelMeter().catch(() => undefined);
+  // The versions bar shows once there is a take (a new project has none): it is not part of the first paint.
+  import('../studio-versions/studio-versions.js').catch(() => undefined);
   scope.timeout(() => {
     for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
   }, 500);
@@ -114,6 +116,6 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       : nothing}
     ${tools.deliver
       ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}
-          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, file: deliver-file, verdict: deliver-verdict, zip: deliver-zip, message: deliver-message"></studio-editor-deliver-panel>`
+          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, versions: deliver-versions, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, file: deliver-file, verdict: deliver-verdict, zip: deliver-zip, message: deliver-message"></studio-editor-deliver-panel>`
       : nothing}`;
 }

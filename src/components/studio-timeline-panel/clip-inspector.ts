@@ -5,9 +5,10 @@ import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
 import type { EditorRole } from '../../model/lock-rules.js';
 import { renderLock } from '../shared/lock-control.js';
+import { versionName } from '../studio-versions/version-name.js';
 import '../../i18n/en-later.js';
 
-type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'script'>;
+type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'script' | 'duration'> & Partial<Pick<ProjectDocument, 'versions' | 'openVersion'>>;
 
 /** The lock of the selected clip: the role, and how a creator sets it. */
 export interface InspectorLock {
@@ -23,6 +24,9 @@ export function renderInspector(t: Translate, project: Inspected, selectedId: st
   const track = project.music?.track ?? null;
   if (clip === undefined && track === null) return nothing;
   const rows: Array<[string, string]> = [];
+  // Which version the clip and the bed belong to, once there are several.
+  const open = (project.versions?.length ?? 0) > 1 ? project.versions!.find((version) => version.id === project.openVersion) : undefined;
+  if (open !== undefined) rows.push([t('inspector.version'), `${versionName(open, project.duration)} (${t.clock(project.duration)})`]);
   if (clip !== undefined) {
     if (voice !== undefined) {
       const traits = [voice.language, voice.accent, voice.gender === undefined ? undefined : t(`voice.${voice.gender}`)].filter(Boolean).join(', ');

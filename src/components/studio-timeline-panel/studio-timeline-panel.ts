@@ -28,7 +28,7 @@ import { renderInspector } from './clip-inspector.js';
 import { lockNote, lockStyles } from '../shared/lock-control.js';
 import '../../i18n/en-later.js';
 
-type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets'>;
+type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets' | 'versions' | 'openVersion'>;
 
 /**
  * The timeline of the editor: shows the project's clips, music bed and ducking envelope in
@@ -42,6 +42,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
  * @csspart lock - In the inspector, a creator's lock toggle and reason for the selected clip.
  * @csspart lock-note - In the inspector, an adopter's note on the selected clip's lock: a padlock and the reason.
+ * @slot versions - Above the timeline: the editor's versions bar (`<studio-editor-versions>`).
  */
 export class StudioTimelinePanel extends StudioElement {
   static override styles = [
@@ -87,8 +88,8 @@ export class StudioTimelinePanel extends StudioElement {
   @state() private selectedId: string | null = null;
 
   readonly #project = new StoreController(this, (s): Audible => {
-    const { clips, music, mix, tracks, duration, script, assets } = s.project;
-    return { clips, music, mix, tracks, duration, script, assets };
+    const { clips, music, mix, tracks, duration, script, assets, versions, openVersion } = s.project;
+    return { clips, music, mix, tracks, duration, script, assets, versions, openVersion };
   });
   readonly #role = new StoreController(this, (s) => s.role);
   readonly #preview = new PreviewController(this);
@@ -168,9 +169,9 @@ export class StudioTimelinePanel extends StudioElement {
     if (project === undefined) return nothing;
     const previewState = this.#preview.state;
     const { clips, music } = this.#data(project, previewState);
-    if (clips.length === 0 && music === null) return html`<p part="empty">${this.t('timeline.empty')}</p>`;
+    if (clips.length === 0 && music === null) return html`<slot name="versions"></slot><p part="empty">${this.t('timeline.empty')}</p>`;
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
-    return html`<studio-editor-timeline
+    return html`<slot name="versions"></slot><studio-editor-timeline
       part="timeline"
       .clips=${clips}
       .music=${music}

@@ -1,0 +1,162 @@
+import { css } from 'lit';
+
+/** The versions bar: a row of versions (each a radio button with its length and status), its actions, the New version form. */
+export const versionsStyles = css`
+  :host {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 12px;
+    padding: 6px 12px;
+    border-bottom: 1px solid var(--_border, #d1d5db);
+    background: var(--_surface, #ffffff);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  /* Above the timeline (its slot), the timeline's own padding is enough. */
+  :host([slot]) {
+    padding-inline: 0;
+    background: none;
+  }
+
+  p {
+    margin: 0;
+  }
+
+  /* One row that scrolls sideways when the versions do not fit (a phone): the workspace keeps its height. */
+  .list {
+    display: flex;
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: 100%;
+    align-items: stretch;
+    gap: 6px;
+    overflow-x: auto;
+    padding: 3px;
+  }
+
+  @media (max-width: 600px) {
+    .heading {
+      display: none;
+    }
+  }
+
+  .heading {
+    align-self: center;
+    font-weight: 600;
+    margin-inline-end: 4px;
+  }
+
+  .version {
+    position: relative;
+    display: grid;
+    grid-template-columns: auto auto;
+    column-gap: 8px;
+    align-items: baseline;
+    padding: 4px 10px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    font-weight: 400;
+    cursor: pointer;
+    flex: none;
+    max-width: 22em;
+  }
+
+  .version input {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    opacity: 0;
+    cursor: pointer;
+  }
+
+  .version:has(input:checked) {
+    border-color: var(--_accent, #2563eb);
+    box-shadow: inset 0 0 0 1px var(--_accent, #2563eb);
+  }
+
+  .version:has(input:focus-visible) {
+    outline: 2px solid var(--_accent, #2563eb);
+    outline-offset: 2px;
+  }
+
+  .name {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  .length {
+    color: var(--_text-muted, #4b5563);
+    font-variant-numeric: tabular-nums;
+  }
+
+  .status {
+    grid-column: 1 / -1;
+    font-size: 0.85em;
+    color: var(--_text-muted, #4b5563);
+  }
+
+  .fail .status {
+    color: var(--_danger, #b91c1c);
+  }
+
+  .actions,
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+  }
+
+  /* The form, the progress, an error and Edit the script take a line of their own. */
+  .form,
+  .buttons,
+  :host > studio-editor-job-status,
+  :host > [part='error'],
+  :host > .edit {
+    flex-basis: 100%;
+  }
+
+  .form {
+    display: grid;
+    gap: 6px;
+  }
+
+  .lengths {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+  }
+
+  .lengths legend {
+    float: left;
+    margin-inline-end: 6px;
+  }
+
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    font-weight: 400;
+  }
+
+  .custom {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    font-weight: 400;
+  }
+
+  .custom input {
+    width: 6em;
+  }
+
+  .cost {
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+`;

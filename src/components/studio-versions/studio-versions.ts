@@ -1,0 +1,284 @@
+import { consume } from '@lit/context';
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ServiceClient } from '../../api/client.js';
+import { clientContext } from '../../controllers/contexts.js';
+import { PriceController } from '../../controllers/price-controller.js';
+import { StoreController } from '../../controllers/store-controller.js';
+import type { DestinationProfile } from '../../delivery/types.js';
+import { versionStatus, type VersionStatus } from '../../model/version-status.js';
+import { reportError } from '../../events/report-error.js';
+import { describeError } from '../../i18n/error-words.js';
+import { defineElement } from '../../internal/define.js';
+import { LingerController } from '../../internal/linger.js';
+import type { ProjectDocument, ProjectVersion } from '../../model/document.js';
+import { versionView } from '../../model/versions.js';
+import { controlStyles } from '../shared/controls.styles.js';
+import { renderAlert } from '../shared/error-alert.js';
+import { StudioElement } from '../shared/studio-element.js';
+import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../studio-editor/make-version.js';
+import { versionName } from './version-name.js';
+import { versionsStyles } from './studio-versions.styles.js';
+import '../studio-job-status/studio-job-status.js';
+import '../../i18n/en-later.js';
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/**
+ * The versions of the ad (cutdowns and alternates): a radio group to switch between them (each with its
+ * label, length and status: meets its destinations, or why not), "New version" (a length, its price, Make)
+ * and "Duplicate as alternate". Switching opens the version: nothing is fetched or decoded again.
+ *
+ * @tagname studio-editor-versions
+ * @csspart list - The radio group of versions.
+ * @csspart version - Each version: its label, length and status.
+ * @csspart status - A version's status.
+ * @csspart actions - New version, Duplicate as alternate, Remove.
+ * @csspart form - The New version form: lengths, price, Make and Cancel.
+ * @csspart price - What making the version uses, in credits.
+ * @fires versions-edit-script - The user asked to edit the script (the service could not fit it).
+ */
+export class StudioVersions extends StudioElement {
+  static override styles = [controlStyles, versionsStyles];
+
+  @consume({ context: clientContext, subscribe: true })
+  @state()
+  client: ServiceClient | undefined;
+
+  /** The destinations a version's status is checked against: the editor's, of which the project's chosen ones count. */
+  @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
+
+  /** The New version form is open. */
+  @state() private making = false;
+  /** The length chosen in the form, seconds; `'custom'` reads the field. */
+  @state() private choice: number | 'custom' = 15;
+  @state() private custom = '';
+  @state() private job: { label: string; progress: number | undefined } | undefined;
+  @state() private error = '';
+  @state() private retry: (() => void) | undefined;
+  @state() private editScript = false;
+  @state() private announcement = '';
+
+  readonly #project = new StoreController(this, (s) => s.project);
+  readonly #prices = new PriceController(this);
+  #controller: AbortController | undefined;
+
+  constructor() {
+    super();
+    new LingerController(this, () => this.#controller?.abort(new DOMException('The versions were removed.', 'AbortError')));
+  }
+
+  /** The chosen destinations that are offered. */
+  #chosen(doc: ProjectDocument): DestinationProfile[] {
+    return this.destinations.filter((destination) => doc.delivery.destinations.includes(destination.id));
+  }
+
+  /** The length asked for in the form, seconds (NaN for an unreadable custom length). */
+  #seconds(): number {
+    return this.choice === 'custom' ? Number(this.custom.replace(',', '.')) : this.choice;
+  }
+
+  #open(id: string): void {
+    this.#project.dispatch({ type: 'version/open', id });
+  }
+
+  /** Arrow keys move through the versions (the radio group's own keys); each one reached is opened at once. */
+  #handleChange(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    if (input.checked) this.#open(input.value);
+  }
+
+  #statusText(status: VersionStatus): string {
+    if (status.speechCut > 0) return this.t('versions.speechCut', { seconds: this.t.number(status.speechCut, 1) });
+    const first = status.problems[0];
+    if (first !== undefined) return this.t('versions.fails', { destination: first.destination.label, fix: first.rule.fix ?? first.rule.required });
+    return this.t('versions.meets');
+  }
+
+  #refusalText(refusal: VersionRefusal, seconds: number): string {
+    switch (refusal.kind) {
+      case 'length':
+        return this.t('versions.range', { min: refusal.min, max: refusal.max });
+      case 'locked':
+        return refusal.reason ? this.t('versions.lockedBecause', { reason: refusal.reason }) : this.t('versions.locked');
+      case 'no-script':
+        return this.t('versions.noScript');
+      case 'no-voice':
+        return this.t('versions.noVoice');
+      case 'kept-too-long':
+        return this.t('versions.keptTooLong', { label: refusal.label, seconds: this.t.number(refusal.seconds, 1), target: seconds, room: this.t.number(refusal.room, 1) });
+    }
+  }
+
+  #reset(): void {
+    this.error = '';
+    this.retry = undefined;
+    this.editScript = false;
+  }
+
+  /** Makes the version of the chosen length (one `version/add`), or says why not. */
+  async #make(maker?: VersionMaker): Promise<void> {
+    const client = this.client;
+    const doc = this.#project.value;
+    if (client === undefined || doc === undefined) return;
+    const seconds = this.#seconds();
+    this.#reset();
+    const refusal = maker === undefined ? versionRefusal(doc, seconds) : undefined;
+    if (refusal !== undefined) {
+      this.error = this.#refusalText(refusal, seconds);
+      this.editScript = refusal.kind === 'kept-too-long';
+      return;
+    }
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    const run =
+      maker ??
+      new VersionMaker(
+        {
+          client,
+          project: () => this.#project.value!,
+          dispatch: (action) => this.#project.dispatch(action),
+          onStep: (step) =>
+            (this.job =
+              step.stage === 'fit'
+                ? { label: this.t('versions.fitting', { seconds }), progress: undefined }
+                : { label: this.t('versions.voicing', { label: step.label, n: step.n, count: step.count }), progress: (step.n - 1) / step.count }),
+        },
+        doc,
+        seconds,
+      );
+    try {
+      const outcome = await run.run(controller.signal);
+      if (outcome.ok) {
+        const { voiced, reused, fits, speechEnd } = outcome.version;
+        this.making = false;
+        const made = this.t('versions.made', { seconds, voiced, reused });
+        this.announcement = fits ? made : `${made} ${this.t('versions.speechCut', { seconds: this.t.number(speechEnd - seconds, 1) })}`;
+      } else this.#failed(outcome.failure, seconds, run);
+    } catch (error) {
+      if (!isAbort(error)) {
+        this.error = describeError(error, this.t).text;
+        reportError(this, error);
+      } else this.announcement = this.t('versions.cancelled');
+    } finally {
+      if (this.#controller === controller) {
+        this.#controller = undefined;
+        this.job = undefined;
+      }
+    }
+  }
+
+  #failed(failure: VersionFailure, seconds: number, run: VersionMaker): void {
+    const message = describeError(failure.error, this.t);
+    if (failure.kind === 'cannot-fit') {
+      this.error = this.t('versions.cannotFit', { seconds, answer: failure.answer ?? message.text });
+      this.editScript = true;
+    } else if (failure.kind === 'format') {
+      this.error = this.t('versions.fitFailed', { message: message.text });
+      this.retry = message.retry ? () => void this.#make() : undefined;
+    } else {
+      this.error = this.t('versions.takeFailed', { label: failure.label, message: message.text, done: failure.done });
+      this.retry = () => void this.#make(run);
+    }
+    reportError(this, failure.error);
+  }
+
+  #duplicate(): void {
+    this.#reset();
+    const doc = this.#project.value!;
+    const open = doc.versions.find((version) => version.id === doc.openVersion)!;
+    // Called after the one it copies (":15 alt", ":15 alt 2"), so that the two can be told apart.
+    const base = this.t('versions.altLabel', { name: versionName(open, doc.duration) }).slice(0, 56);
+    const taken = new Set(doc.versions.map((version) => version.label));
+    let label = base;
+    for (let n = 2; taken.has(label); n++) label = `${base} ${n}`;
+    duplicateVersion({ project: () => this.#project.value!, dispatch: (action) => this.#project.dispatch(action) }, label);
+    this.announcement = this.t('versions.duplicated');
+  }
+
+  #remove(version: ProjectVersion, name: string): void {
+    this.#project.dispatch({ type: 'version/remove', id: version.id });
+    this.announcement = this.t('versions.removed', { name });
+  }
+
+  #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
+    const status = versionStatus(doc, version.id, this.#chosen(doc));
+    const seconds = versionView(doc, version.id).duration;
+    const name = versionName(version, seconds);
+    const open = version.id === doc.openVersion;
+    return html`<label part="version" class=${status.pass ? 'version pass' : 'version fail'}>
+      <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
+        aria-describedby=${`status-${version.id}`} />
+      <span class="name">${name}</span>
+      <span class="length">${this.t.clock(seconds)}</span>
+      <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
+    </label>`;
+  }
+
+  #renderForm(doc: ProjectDocument): TemplateResult {
+    const seconds = this.#seconds();
+    const valid = isVersionLength(seconds);
+    const credits = versionPrice(doc, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
+    const range = { min: VERSION_LENGTH_LIMITS.min, max: VERSION_LENGTH_LIMITS.max };
+    return html`<form part="form" class="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void this.#make())}>
+      <fieldset class="lengths">
+        <legend>${this.t('versions.lengthLegend')}</legend>
+        ${VERSION_LENGTHS.map(
+          (length) => html`<label class="chip"><input type="radio" name="length" .checked=${this.choice === length} @change=${() => (this.choice = length)} />:${length}</label>`,
+        )}
+        <label class="chip"><input type="radio" name="length" .checked=${this.choice === 'custom'} @change=${() => (this.choice = 'custom')} />${this.t('versions.custom')}</label>
+        ${this.choice === 'custom'
+          ? html`<label class="custom">${this.t('versions.seconds')}
+              <input type="number" inputmode="decimal" min=${range.min} max=${range.max} step="1" .value=${this.custom} aria-invalid=${this.custom !== '' && !valid ? 'true' : 'false'}
+                aria-describedby="range" @input=${(event: Event) => (this.custom = (event.target as HTMLInputElement).value)} /></label>
+              <span id="range" class="hint">${this.t('versions.range', range)}</span>`
+          : nothing}
+      </fieldset>
+      <p class="buttons">
+        <button type="submit" class="primary" ?disabled=${this.job !== undefined || this.client === undefined} aria-describedby=${credits === undefined ? nothing : 'price'}>
+          ${valid ? this.t('versions.make', { seconds }) : this.t('versions.makeAny')}
+        </button>
+        ${credits === undefined ? nothing : html`<span id="price" part="price" class="cost">${this.t.plural('credits.uses', credits)}</span>`}
+        <button type="button" ?disabled=${this.job !== undefined} @click=${() => ((this.making = false), this.#reset())}>${this.t('versions.close')}</button>
+      </p>
+    </form>`;
+  }
+
+  protected override render() {
+    const doc = this.#project.value;
+    if (doc === undefined) return nothing;
+    const open = doc.versions.find((version) => version.id === doc.openVersion);
+    return html`<fieldset part="list" class="list">
+        <legend class="visually-hidden">${this.t('versions.label')}</legend>
+        <span class="heading" aria-hidden="true">${this.t('versions.label')}</span>
+        ${doc.versions.map((version) => this.#renderVersion(doc, version))}
+      </fieldset>
+      <p part="actions" class="actions">
+        <button type="button" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${() => ((this.making = !this.making), this.#reset())}>${this.t('versions.new')}</button>
+        <button type="button" ?disabled=${this.job !== undefined} @click=${this.#duplicate}>${this.t('versions.duplicate')}</button>
+        ${doc.versions.length > 1 && open !== undefined
+          ? html`<button type="button" ?disabled=${this.job !== undefined} @click=${() => this.#remove(open, versionName(open, doc.duration))}>
+              ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
+          : nothing}
+      </p>
+      ${this.making ? this.#renderForm(doc) : nothing}
+      ${this.job
+        ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
+        : nothing}
+      ${renderAlert(this.error, this.t, this.retry)}
+      ${this.editScript
+        ? html`<p class="edit"><button type="button" part="edit-script" @click=${() => this.dispatchEvent(new CustomEvent('versions-edit-script', { bubbles: true, composed: true }))}>${this.t('versions.editScript')}</button></p>`
+        : nothing}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+}
+
+defineElement('studio-editor-versions', StudioVersions);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'studio-editor-versions': StudioVersions;
+  }
+}

@@ -1,0 +1,59 @@
+// Whether a version meets its destinations, on what is known without rendering it: its length against each
+// destination's length rule and file size, and whether its speech ends within it (the takes' lengths are
+// the service's). Loudness, true peak and the silence at the end are made by mastering at delivery and
+// measured then; they are not judged here. Pure: no DOM, no audio.
+import { checkDestination } from '../delivery/rules.js';
+import type { DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
+import { clipLength } from './clip-layout.js';
+import type { ProjectDocument } from './document.js';
+import { versionView } from './versions.js';
+
+/** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
+export function expectedBytes(destination: DestinationProfile, seconds: number): number {
+  const codec = destination.codec;
+  if (codec.container === 'mp3') return Math.ceil((codec.bitrateKbps * 1000 * seconds) / 8);
+  return Math.ceil(Math.round(seconds * destination.sampleRate) * destination.channels * (codec.bitDepth / 8));
+}
+
+/** Where the last take of `doc` ends, seconds (takes of unknown length are not counted). */
+export function speechEnd(doc: ProjectDocument): number {
+  return doc.clips.reduce((end, clip) => Math.max(end, clip.start + (clipLength(doc, clip) ?? 0)), 0);
+}
+
+/** The rules of one destination a version fails before rendering, with the destination. */
+export interface VersionProblem {
+  readonly destination: DestinationProfile;
+  readonly rule: DeliveryRuleResult;
+}
+
+/** A version's status: its length, where its speech ends, and every rule it fails. */
+export interface VersionStatus {
+  readonly seconds: number;
+  readonly speechEnd: number;
+  /** Speech past the end, seconds (0 when it fits). */
+  readonly speechCut: number;
+  readonly problems: readonly VersionProblem[];
+  /** Meets every destination on what is known (and its speech fits). */
+  readonly pass: boolean;
+}
+
+/**
+ * The status of version `id` of `doc` against `destinations` (the chosen ones), with the rules of
+ * src/delivery/rules.ts on figures known without rendering: loudness and true peak as mastering will make them.
+ */
+export function versionStatus(doc: ProjectDocument, id: string, destinations: readonly DestinationProfile[]): VersionStatus {
+  const view = versionView(doc, id);
+  const seconds = view.duration;
+  const end = speechEnd(view);
+  // Within a millisecond is a rounding difference, not a cut (timing-rules.ts).
+  const speechCut = end - seconds > 0.001 ? end - seconds : 0;
+  const problems: VersionProblem[] = [];
+  for (const destination of destinations) {
+    const samples = Math.round(seconds * destination.sampleRate);
+    const figures = { samples, seconds, sampleRate: destination.sampleRate, bytes: expectedBytes(destination, seconds), integrated: destination.loudness, truePeak: destination.truePeak, tailSilence: Infinity };
+    for (const rule of checkDestination(destination, figures, { adSeconds: seconds, speechCut })) {
+      if (!rule.pass && rule.rule !== 'speech') problems.push({ destination, rule });
+    }
+  }
+  return { seconds, speechEnd: end, speechCut, problems, pass: speechCut === 0 && problems.length === 0 };
+}

@@ -1,0 +1,105 @@
+// The versions bar on a store and a fake service: a named radio group operated by the keyboard, each
+// version's label as text, length and status; New version with its price, a refused length with the range,
+// the service's answer with "Edit the script"; Duplicate as alternate; axe.
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ServiceClient } from '../../src/api/client.js';
+import { StudioApiError } from '../../src/api/errors.js';
+import '../../src/components/studio-versions/studio-versions.js';
+import type { StudioVersions } from '../../src/components/studio-versions/studio-versions.js';
+import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
+import { openContent } from '../../src/model/versions.js';
+import type { TestEditorContext } from '../support/editor-context.js';
+import '../support/editor-context.js';
+import { sampleProject } from '../model/fixtures.js';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+async function mount(client?: Partial<ServiceClient>) {
+  const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}><studio-editor-versions .destinations=${BUILTIN_DESTINATIONS}></studio-editor-versions></test-editor-context>`);
+  const base = sampleProject();
+  const doc = { ...base, voice: { ...base.voice, voice: 'v-anna' }, script: { sections: [{ id: 's1', label: 'Hook', text: 'Hello there.' }, { id: 's2', label: 'Call to action', text: 'Buy now.' }] } };
+  context.store.dispatch({ type: 'project/init', project: doc });
+  context.store.dispatch({ type: 'version/add', version: { id: 'v2', label: HOSTILE }, content: { ...openContent(doc), duration: 3 } });
+  const bar = context.querySelector('studio-editor-versions') as StudioVersions;
+  await bar.updateComplete;
+  const $ = <T extends HTMLElement = HTMLElement>(selector: string) => bar.shadowRoot!.querySelector<T>(selector);
+  const $$ = (selector: string) => [...bar.shadowRoot!.querySelectorAll<HTMLElement>(selector)];
+  return { context, bar, store: context.store, $, $$ };
+}
+
+describe('<studio-editor-versions>', () => {
+  it('is a named radio group of versions: label as text, length, status; the arrow keys switch', async () => {
+    const { bar, store, $, $$ } = await mount();
+    expect($('[part=list] legend')!.textContent!.trim()).to.equal('Versions');
+    expect($$('[part=version] .name').map((name) => name.textContent)).to.deep.equal([':30', HOSTILE]);
+    expect($('[part=version] img')).to.equal(null);
+    expect($$('[part=version] .length').map((length) => length.textContent)).to.deep.equal(['0:30', '0:03']);
+    // The :3 has a take starting at 4 s (its length unknown here); the :30 meets its destinations.
+    const statuses = $$('[part=status]').map((status) => status.textContent);
+    expect(statuses[0]).to.equal('Meets its destinations');
+    expect(statuses[1]).to.equal('The speech runs 1.0 s past the end');
+    expect(store.getState().project.openVersion).to.equal('v2');
+    $<HTMLInputElement>('input[value=v1]')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await bar.updateComplete;
+    expect(store.getState().project.openVersion).to.equal('v2');
+    await sendKeys({ press: 'ArrowLeft' });
+    await bar.updateComplete;
+    expect(store.getState().project.openVersion).to.equal('v1');
+    await expect(bar).to.be.accessible();
+  });
+
+  it('refuses a length outside 5 to 600 s with the range, shows the price, and the service answer with Edit the script', async () => {
+    const client: Partial<ServiceClient> = {
+      pricing: async () => ({ operations: { format: { base: 1 }, voiceover: { base: 2 } } }),
+      format: async () => {
+        throw new StudioApiError('bad-request', 'Formatting failed', { status: 422, serviceCode: 'cannot_fit', serviceMessage: 'the Call to action alone takes 7.4 s' });
+      },
+    };
+    const { bar, store, $ } = await mount(client);
+    $<HTMLButtonElement>('[part=actions] button')!.click();
+    await bar.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await bar.updateComplete;
+    // One format, and both sections voiced (their takes are of other text): 1 + 2 + 2.
+    expect($('[part=price]')!.textContent).to.equal('Uses 5 credits');
+    const custom = [...bar.shadowRoot!.querySelectorAll<HTMLLabelElement>('.lengths label')].find((label) => label.textContent!.trim() === 'Custom')!;
+    custom.querySelector('input')!.click();
+    await bar.updateComplete;
+    const seconds = $<HTMLInputElement>('.custom input')!;
+    seconds.value = '4';
+    seconds.dispatchEvent(new Event('input'));
+    await bar.updateComplete;
+    expect(seconds.getAttribute('aria-invalid')).to.equal('true');
+    $<HTMLButtonElement>('[part=form] button[type=submit]')!.click();
+    await bar.updateComplete;
+    expect($('[part=error]')!.textContent!.trim()).to.equal('A version is 5 to 600 s long.');
+    seconds.value = '6';
+    seconds.dispatchEvent(new Event('input'));
+    await bar.updateComplete;
+    $<HTMLButtonElement>('[part=form] button[type=submit]')!.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await bar.updateComplete;
+    expect($('[part=error]')!.textContent!.trim()).to.equal('The script cannot be fitted to 6 s. The service says: the Call to action alone takes 7.4 s');
+    let asked = 0;
+    bar.addEventListener('versions-edit-script', () => (asked += 1));
+    $<HTMLButtonElement>('[part=edit-script]')!.click();
+    expect(asked).to.equal(1);
+    expect(store.getState().project.versions.length).to.equal(2);
+    await expect(bar).to.be.accessible();
+  });
+
+  it('duplicates the open version as an alternate in one step', async () => {
+    const { bar, store, $$ } = await mount();
+    const duplicate = [...bar.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part=actions] button')].find((button) => button.textContent!.trim() === 'Duplicate as alternate')!;
+    const before = store.getState().history.pastDepth;
+    duplicate.click();
+    await bar.updateComplete;
+    expect(store.getState().project.versions.map((version) => version.id)).to.deep.equal(['v1', 'v2', 'v3']);
+    // Named after the one it copies, so that the two can be told apart.
+    expect(store.getState().project.versions[2]!.label).to.equal(`${HOSTILE} alt`);
+    expect(store.getState().history.pastDepth).to.equal(before + 1);
+    expect($$('[part=version]').length).to.equal(3);
+  });
+});
