@@ -76,6 +76,17 @@ describe('make a version', () => {
     expect(store.getState().project.duration).to.equal(30);
   });
 
+  it("voices the changed section with the host's pronunciations that apply to it, and records them on the take", async () => {
+    const store = createEditorStore({ project: voicedAd() });
+    const service = fakeService();
+    const host = { ...hostOf(store, service.client), brand: [{ text: 'smooth', say: 'smoooth' }] };
+    const outcome = await new VersionMaker(host, store.getState().project, 15).run(new AbortController().signal);
+    expect(outcome.ok).to.equal(true);
+    expect(service.voiceovers.map((request) => [request.section_id, request.pronunciations])).to.deep.equal([['body', [{ text: 'smooth', say: 'smoooth' }]]]);
+    const body = store.getState().project.clips.find((clip) => clip.sectionId === 'body')!;
+    expect(body.source!.pronunciations).to.deep.equal([{ text: 'smooth', say: 'smoooth' }]);
+  });
+
   it('a failed take adds nothing; Try again voices only what is missing', async () => {
     const doc = voicedAd();
     const store = createEditorStore({ project: { ...doc, voice: { ...doc.voice, speed: 1.1 } } });

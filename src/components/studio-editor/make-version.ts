@@ -12,7 +12,9 @@ import { clipLength, LEAD_IN_S, RESPACE_GAP_S } from '../../model/clip-layout.js
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../../model/document.js';
 import { nextVersionId, openContent } from '../../model/versions.js';
 import { countSpokenWords, DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../../script/estimate.js';
-import { sectionVoice, staleSections } from '../../script/voiceover.js';
+import { requestEntries } from '../../api/pronunciation-field.js';
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
+import { sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 
 /** The lengths "New version" offers, seconds. */
 export const VERSION_LENGTHS = [60, 30, 15, 10, 6] as const;
@@ -127,6 +129,8 @@ export interface VersionMakerHost {
   /** The project now (the version is added to the document as it is at the end). */
   project(): ProjectDocument;
   dispatch(action: EditAction | ServiceAction): void;
+  /** The host's pronunciations (`vocal.pronunciations`), applied with the project's to every take. */
+  readonly brand?: readonly PronunciationEntry[];
   /** A step begins: fitting the script, or voicing take `n` of `count`. */
   onStep?(step: { readonly stage: 'fit' } | { readonly stage: 'voice'; readonly n: number; readonly count: number; readonly label: string }): void;
 }
@@ -167,15 +171,24 @@ export class VersionMaker {
     }
     const sections = this.#fitted.sections;
     const draft: ProjectDocument = { ...from, duration: this.#seconds, script: { sections }, clips: from.clips.filter((clip) => sections.some((section) => section.id === clip.sectionId)) };
-    const stale = sections.filter((section) => staleSections(draft).has(section.id));
+    const brand = this.#host.brand ?? [];
+    const stale = sections.filter((section) => staleSections(draft, brand).has(section.id));
     for (const [index, section] of stale.entries()) {
-      const source: ClipSource = { text: section.text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed };
+      const pronunciations = textPronunciations(draft, section.text, brand);
+      const source: ClipSource = { text: section.text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
       const made = this.#takes.get(section.id);
       if (made !== undefined && sameSource(made.source, source)) continue;
       this.#host.onStep?.({ stage: 'voice', n: index + 1, count: stale.length, label: section.label });
       try {
         const result = await this.#host.client.voiceover(
-          { project_id: from.project_id, text: section.text, voice_id: source.voice, speed: source.speed, section_id: section.id },
+          {
+            project_id: from.project_id,
+            text: section.text,
+            voice_id: source.voice,
+            speed: source.speed,
+            section_id: section.id,
+            ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+          },
           { signal },
         );
         if (result.usage) this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
@@ -227,7 +240,7 @@ export class VersionMaker {
   }
 }
 
-const sameSource = (a: ClipSource, b: ClipSource): boolean => a.text === b.text && a.voice === b.voice && a.speed === b.speed;
+const sameSource = (a: ClipSource, b: ClipSource): boolean => a.text === b.text && a.voice === b.voice && a.speed === b.speed && JSON.stringify(a.pronunciations ?? []) === JSON.stringify(b.pronunciations ?? []);
 
 /** The clip of `section` in the new version: a new take when one was made, else its take as it was. */
 function clipOf(draft: ProjectDocument, section: ProjectSection, take: Take | undefined): VoiceClip | undefined {

@@ -1,3 +1,4 @@
+import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { consume } from '@lit/context';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -47,6 +48,8 @@ export class StudioVersions extends StudioElement {
 
   /** The destinations a version's status is checked against: the editor's, of which the project's chosen ones count. */
   @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
+  /** The host's pronunciations (`vocal.pronunciations`), applied to every take a new version voices. */
+  @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
 
   /** The New version form is open. */
   @state() private making = false;
@@ -137,6 +140,7 @@ export class StudioVersions extends StudioElement {
       new VersionMaker(
         {
           client,
+          brand: this.brandPronunciations,
           project: () => this.#project.value!,
           dispatch: (action) => this.#project.dispatch(action),
           onStep: (step) =>
