@@ -1,0 +1,39 @@
+// Which browser engine runs the suite, and the one list of tests that cannot run in an engine, with why.
+// A test skipped here says so: its title gets `[skipped in <engine>: <reason>]`, which the runner prints and
+// the summary of `npm run test:<engine>` lists (scripts/lib/counting-reporter.mjs). Never skip silently.
+
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+
+/** The engine of this page, from its user agent (Chromium's names Chrome; WebKitGTK's MiniBrowser names Safari). */
+export const engine: Engine = /Firefox\//.test(navigator.userAgent) ? 'firefox' : /Chrome\//.test(navigator.userAgent) ? 'chromium' : 'webkit';
+
+/** Every reason a test cannot run in an engine, and the engines where it holds. */
+export const ENGINE_SKIPS = {
+  'cdp-touch': {
+    engines: ['firefox', 'webkit'],
+    reason: 'touch emulation ((pointer: coarse), touch events from the mouse) is a Chromium DevTools command',
+  },
+} as const satisfies Record<string, { engines: readonly Engine[]; reason: string }>;
+
+export type SkipId = keyof typeof ENGINE_SKIPS;
+
+/** Whether the tests of this skip run here. */
+export const runsHere = (id: SkipId): boolean => !(ENGINE_SKIPS[id].engines as readonly Engine[]).includes(engine);
+
+/**
+ * Skips the running test (call it first in `it`) or every test of the suite (call it in `before`) in the
+ * engines that `id` lists, naming the reason in the test titles.
+ */
+export function skipIn(context: Mocha.Context, id: SkipId): void {
+  if (runsHere(id)) return;
+  const note = ` [skipped in ${engine}: ${ENGINE_SKIPS[id].reason}]`;
+  const runnable = context.test;
+  const isHook = (runnable as { type?: string } | undefined)?.type === 'hook';
+  const tests = isHook ? allTests(runnable!.parent) : runnable ? [runnable as Mocha.Test] : [];
+  for (const test of tests) test.title += note;
+  context.skip();
+}
+
+function allTests(suite: Mocha.Suite | undefined): Mocha.Test[] {
+  return suite ? [...suite.tests, ...suite.suites.flatMap(allTests)] : [];
+}
