@@ -181,7 +181,7 @@ describe('<studio-editor-timeline>', () => {
     expect(part(el, '[role=status]').textContent).to.equal('Offer moved to 0:00.0');
     await sendKeys({ press: 'Delete' });
     expect(deletes).to.deep.equal([{ id: 'offer' }]);
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'KeyZ' });
     await sendKeys({ down: 'Shift' });
