@@ -1,5 +1,6 @@
 // The browser suite in Firefox (`npm run test:firefox`): web-test-runner.config.mjs with Firefox ESR, driven by
-// puppeteer-core over WebDriver BiDi, each test page in a window of its own (a background tab would not paint).
+// puppeteer-core over WebDriver BiDi, each test page in a window of its own (a background tab would not paint),
+// one at a time: only one Firefox window has the focus, and in the others `:focus` never matches.
 import * as puppeteer from 'puppeteer-core';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import base from './web-test-runner.config.mjs';
@@ -7,6 +8,7 @@ import { firefoxPath, firefoxPrefs } from './scripts/lib/firefox.mjs';
 
 export default {
   ...base,
+  concurrency: 1,
   browsers: [
     chromeLauncher({
       puppeteer,
