@@ -26,9 +26,9 @@ export const ENGINES = {
   webkit: {
     name: 'WebKit',
     config: 'web-test-runner.webkit.config.mjs',
-    packages: ['webkit2gtk-driver', 'xvfb', 'xdotool'],
+    packages: ['webkit2gtk-driver', 'xvfb', 'xdotool', 'pulseaudio'],
     binary: 'WEBKIT_MINIBROWSER and WEBKIT_WEBDRIVER',
-    present: () => Object.values(webkitPaths()).every(Boolean),
+    present: () => Object.values(webkitPaths()).every(Boolean) && Boolean(pulseaudioPath()),
   },
 };
 
@@ -63,7 +63,7 @@ export async function ensureEngines(ids) {
 
 /**
  * Runs the browser suite in one engine; resolves to its counts ({passed, failed, skipped, skips}) and seconds.
- * Firefox gets a PulseAudio null sink for the run.
+ * Firefox and WebKit get a PulseAudio null sink for the run: an audio device whose clock runs.
  */
 export async function runEngine(id, countsFile, extraArgs = []) {
   const engine = ENGINES[id];
@@ -71,7 +71,7 @@ export async function runEngine(id, countsFile, extraArgs = []) {
   const env = { STUDIO_COUNTS_FILE: countsFile };
   if (id === 'chromium') env.CHROME_PATH = chromiumPath();
   let sink;
-  if (id === 'firefox') {
+  if (id === 'firefox' || id === 'webkit') {
     sink = await startNullSink();
     env.PULSE_SERVER = sink.server;
   }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killOnExit } from './kill-on-exit.mjs';
 
 export const pulseaudioPath = () => ['/usr/bin/pulseaudio'].find((path) => existsSync(path));
 
@@ -24,6 +25,7 @@ export async function startNullSink() {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: dir, PULSE_RUNTIME_PATH: dir, XDG_RUNTIME_DIR: dir } },
   );
+  killOnExit(child);
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));
   const stop = () => {

@@ -1,5 +1,5 @@
 // A @web/test-runner browser launcher for WebKitGTK's MiniBrowser over plain W3C WebDriver (fetch, no client
-// library). One WebDriver session, one window, one test file at a time (concurrency 1).
+// library). Each test file runs in a MiniBrowser of its own display; two at a time by default.
 //
 // It calls itself a 'playwright' launcher and hands @web/test-runner-commands a page object with Playwright's
 // keyboard, mouse and viewport methods, mapped onto WebDriver actions: the commands' own WebDriver branch
@@ -28,9 +28,9 @@ function keyValue(name) {
 }
 
 class WebDriverPage {
-  constructor(launcher) {
-    this.launcher = launcher;
-    const keys = (actions) => launcher.actions([{ type: 'key', id: 'keyboard', actions }]);
+  constructor(slot) {
+    this.slot = slot;
+    const keys = (actions) => slot.actions([{ type: 'key', id: 'keyboard', actions }]);
     this.keyboard = {
       type: (text) => keys([...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }])),
       // `Shift+Tab`: the modifiers down, the key down and up, the modifiers up.
@@ -45,7 +45,7 @@ class WebDriverPage {
       up: (name) => keys([{ type: 'keyUp', value: keyValue(name) }]),
     };
     const pointer = (actions) =>
-      launcher.actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }]);
+      slot.actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }]);
     const at = (x, y) => ({ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport', duration: 0 });
     const button = (options) => BUTTONS[options?.button ?? 'left'];
     this.mouse = {
@@ -59,16 +59,16 @@ class WebDriverPage {
 
   /** Resizes the window so that the page's viewport is `width` × `height` CSS pixels. */
   async setViewportSize({ width, height }) {
-    const launcher = this.launcher;
-    const inner = await launcher.execute('return [innerWidth, innerHeight]');
-    const rect = await launcher.command('GET', '/window/rect');
-    await launcher.command('POST', '/window/rect', {
+    const slot = this.slot;
+    const inner = await slot.execute('return [innerWidth, innerHeight]');
+    const rect = await slot.command('GET', '/window/rect');
+    await slot.command('POST', '/window/rect', {
       width: width + rect.width - inner[0],
       height: height + rect.height - inner[1],
     });
     // The resize lands asynchronously: wait for the page to see it.
     for (let tries = 0; tries < 50; tries += 1) {
-      const now = await launcher.execute('return [innerWidth, innerHeight]');
+      const now = await slot.execute('return [innerWidth, innerHeight]');
       if (now[0] === width && now[1] === height) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -79,24 +79,20 @@ class WebDriverPage {
   }
 
   async screenshot({ path }) {
-    const base64 = await this.launcher.command('GET', '/screenshot');
+    const base64 = await this.slot.command('GET', '/screenshot');
     await writeFile(path, Buffer.from(base64, 'base64'));
   }
 
   async bringToFront() {}
 }
 
-class WebKitLauncher {
+/** One MiniBrowser: its own X display (so that its window has the focus), its own driver and session. */
+class WebKitSlot {
   constructor() {
-    this.name = 'WebKit';
-    this.type = 'playwright';
-    this.concurrency = 1;
-    this.active = new Map();
     this.page = new WebDriverPage(this);
   }
 
-  async initialize() {}
-
+  /** MiniBrowser in automation mode; audio may start without a gesture, as Chromium's autoplay flag allows. */
   async start() {
     const paths = webkitPaths();
     this.xvfb = await startXvfb(paths.xvfb);
@@ -104,13 +100,12 @@ class WebKitLauncher {
     const created = await this.request('POST', '/session', {
       capabilities: {
         alwaysMatch: {
-          'webkitgtk:browserOptions': { binary: paths.browser, args: ['--automation'] },
+          'webkitgtk:browserOptions': { binary: paths.browser, args: ['--automation', '--autoplay-policy=allow'] },
           timeouts: { script: 120_000, pageLoad: 60_000 },
         },
       },
     });
     this.session = created.sessionId;
-    this.version = created.capabilities?.browserVersion;
     // No window manager gives the window focus: without it the page's document never has focus, and
     // `:focus` never matches, as in a browser window behind another one.
     await focusWindow(this.xvfb.display);
@@ -140,11 +135,36 @@ class WebKitLauncher {
     return this.command('POST', '/actions', { actions });
   }
 
+  async stop() {
+    if (this.session) await this.request('DELETE', `/session/${this.session}`).catch(() => {});
+    this.driver?.stop();
+    this.xvfb?.stop();
+  }
+}
+
+class WebKitLauncher {
+  constructor(concurrency) {
+    this.name = 'WebKit';
+    this.type = 'playwright';
+    this.concurrency = concurrency;
+    /** @type {Array<{ slot: WebKitSlot, ready: Promise<void> }>} */
+    this.slots = [];
+    this.idle = [];
+    this.active = new Map();
+  }
+
+  async initialize() {}
+
   async startSession(sessionId, url) {
-    this.starting ??= this.start();
-    await this.starting;
-    this.active.set(sessionId, url);
-    await this.command('POST', '/url', { url });
+    let entry = this.idle.pop();
+    if (!entry) {
+      const slot = new WebKitSlot();
+      entry = { slot, ready: slot.start() };
+      this.slots.push(entry);
+    }
+    this.active.set(sessionId, { entry, url });
+    await entry.ready;
+    await entry.slot.command('POST', '/url', { url });
   }
 
   isActive(sessionId) {
@@ -152,18 +172,24 @@ class WebKitLauncher {
   }
 
   getBrowserUrl(sessionId) {
-    return this.active.get(sessionId);
+    return this.active.get(sessionId)?.url;
   }
 
-  getPage() {
-    return this.page;
+  getPage(sessionId) {
+    const active = this.active.get(sessionId);
+    if (!active) throw new Error(`No WebKit page for session ${sessionId}`);
+    return active.entry.slot.page;
   }
 
   async stopSession(sessionId) {
+    const active = this.active.get(sessionId);
     this.active.delete(sessionId);
+    if (!active) return {};
+    const { slot } = active.entry;
     // Let go of held keys and buttons, and leave the page so that its audio and workers stop.
-    await this.command('DELETE', '/actions').catch(() => {});
-    await this.command('POST', '/url', { url: 'about:blank' }).catch(() => {});
+    await slot.command('DELETE', '/actions').catch(() => {});
+    await slot.command('POST', '/url', { url: 'about:blank' }).catch(() => {});
+    this.idle.push(active.entry);
     return {};
   }
 
@@ -172,11 +198,12 @@ class WebKitLauncher {
   }
 
   async stop() {
-    if (this.session) await this.request('DELETE', `/session/${this.session}`).catch(() => {});
-    this.driver?.stop();
-    this.xvfb?.stop();
+    await Promise.all(this.slots.map(({ slot }) => slot.stop()));
   }
 }
 
-/** @returns {import('@web/test-runner').BrowserLauncher} */
-export const webkitLauncher = () => new WebKitLauncher();
+/**
+ * @param {{ concurrency?: number }} [options] how many MiniBrowsers run test files side by side (2)
+ * @returns {import('@web/test-runner').BrowserLauncher}
+ */
+export const webkitLauncher = ({ concurrency = 2 } = {}) => new WebKitLauncher(concurrency);

@@ -3,6 +3,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { killOnExit } from './kill-on-exit.mjs';
 
 const MINIBROWSERS = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -53,6 +54,7 @@ export function startXvfb(xvfb) {
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    killOnExit(child);
     child.stdio[3].once('data', (chunk) => resolve({ display: `:${String(chunk).trim()}`, stop: () => child.kill() }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${stderr.trim()}`)));
@@ -69,6 +71,7 @@ export async function startDriver(driver, display) {
     stdio: 'ignore',
     env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '' },
   });
+  killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 100; tries += 1) {
     if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${child.exitCode}`);
