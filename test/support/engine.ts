@@ -13,6 +13,10 @@ export const ENGINE_SKIPS = {
     engines: ['firefox', 'webkit'],
     reason: 'touch emulation ((pointer: coarse), touch events from the mouse) is a Chromium DevTools command',
   },
+  'scheduler-yield': {
+    engines: ['webkit'],
+    reason: 'the turns are counted on scheduler.yield, which WebKit lacks (the code takes a message or timer turn there instead)',
+  },
   'fake-clock-fetch': {
     engines: ['firefox', 'webkit'],
     reason:
