@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { DELIVERY_PRESETS, decodeWav, measureLoudness, type MixSpec } from '../../src/audio/index.js';
 import { exportFileName, exportMix } from '../../src/audio/export.js';
 import { Renderer } from '../../src/audio/renderer.js';
-import { engine } from '../support/engine.js';
+import { engine, skipIn } from '../support/engine.js';
 import { music, syntheticSpeech } from './signals.js';
 
 const spec = (sampleRate: number, preset: 'streaming' | 'ebu-r128' = 'streaming'): MixSpec => {
@@ -31,7 +31,8 @@ describe('exportMix', () => {
     ['wav24', 48000, 'ebu-r128'],
     ['wav24', 44100, 'streaming'],
   ] as const) {
-    it(`${format} at ${sampleRate} Hz decodes in the browser and measures within the ${preset} preset`, async () => {
+    it(`${format} at ${sampleRate} Hz decodes in the browser and measures within the ${preset} preset`, async function () {
+      if (format === 'wav16') skipIn(this, 'gst-wav');
       const exported = await exportMix(spec(sampleRate, preset), { format, title: 'Spring Sale!' });
       expect(exported.blob.type).to.equal('audio/wav');
       expect(exported.fileName).to.equal('spring-sale.wav');

@@ -6,6 +6,7 @@ import { envelopePath, gridStep } from '../../src/components/studio-timeline/geo
 import '../../src/components/studio-timeline/studio-timeline.js';
 import { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, type StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { TimelineClip, TimelineMusic } from '../../src/components/studio-timeline/types.js';
+import { skipIn } from '../support/engine.js';
 
 const peaks = (n = 400) => Float32Array.from({ length: n }, (_, i) => 0.2 + 0.6 * Math.abs(Math.sin(i / 7)));
 const clip = (id: string, start: number, length: number, extra: Partial<TimelineClip> = {}): TimelineClip => ({
@@ -244,7 +245,8 @@ describe('<studio-editor-timeline>', () => {
     expect(el.zoom).to.be.closeTo(50 * Math.exp(0.6), 0.01);
   });
 
-  it('zooms with a two-finger pinch about the fingers, and a second finger cancels a drag', async () => {
+  it('zooms with a two-finger pinch about the fingers, and a second finger cancels a drag', async function () {
+    skipIn(this, 'touch-constructor');
     const el = await make({ targetDuration: 20 });
     const zooms = record(el, 'zoom-change');
     const scroller = part(el, '.scroller');

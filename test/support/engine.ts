@@ -7,6 +7,9 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 /** The engine of this page, from its user agent (Chromium's names Chrome; WebKitGTK's MiniBrowser names Safari). */
 export const engine: Engine = /Firefox\//.test(navigator.userAgent) ? 'firefox' : /Chrome\//.test(navigator.userAgent) ? 'chromium' : 'webkit';
 
+/** The narrowest viewport WebKitGTK's MiniBrowser can have (its toolbar's width), CSS px. */
+export const MINIBROWSER_MIN_WIDTH = 447;
+
 /** Every reason a test cannot run in an engine, and the engines where it holds. */
 export const ENGINE_SKIPS = {
   'cdp-touch': {
@@ -16,6 +19,32 @@ export const ENGINE_SKIPS = {
   'scheduler-yield': {
     engines: ['webkit'],
     reason: 'the turns are counted on scheduler.yield, which WebKit lacks (the code takes a message or timer turn there instead)',
+  },
+  'webcodecs-mp3': {
+    engines: ['webkit'],
+    reason:
+      "WebKitGTK's AudioDecoder refuses these MP3 frames (EncodingError from its GStreamer decoder): the editor decodes " +
+      'MP3 with decodeAudioData there, the path decode-on-page.test.ts checks in every engine',
+  },
+  'gst-wav': {
+    engines: ['webkit'],
+    reason: "WebKitGTK's decodeAudioData (GStreamer) converts 8- and 16-bit WAV samples otherwise than Chromium, whose reading decodeBytes copies",
+  },
+  'idb-blob': {
+    engines: ['webkit'],
+    reason: "WebKit's automation session is ephemeral, and an ephemeral session refuses Blobs in IndexedDB (as Safari's private windows do)",
+  },
+  'formdata-blob': {
+    engines: ['webkit'],
+    reason: 'WebKitGTK cannot read back a FormData body that holds a Blob (InvalidStateError: Unable to read form data blob)',
+  },
+  'narrow-window': {
+    engines: ['webkit'],
+    reason: "MiniBrowser's window is at least 447 CSS px wide (its toolbar): phone widths cannot be set",
+  },
+  'touch-constructor': {
+    engines: ['webkit'],
+    reason: 'WebKit has no Touch constructor outside iOS (Illegal constructor): the test cannot make its own touches',
   },
   'fake-clock-fetch': {
     engines: ['firefox', 'webkit'],
