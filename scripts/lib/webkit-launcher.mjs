@@ -156,15 +156,32 @@ class WebKitLauncher {
   async initialize() {}
 
   async startSession(sessionId, url) {
-    let entry = this.idle.pop();
-    if (!entry) {
-      const slot = new WebKitSlot();
-      entry = { slot, ready: slot.start() };
-      this.slots.push(entry);
-    }
+    let entry = this.idle.pop() ?? this.#newSlot();
     this.active.set(sessionId, { entry, url });
-    await entry.ready;
-    await entry.slot.command('POST', '/url', { url });
+    try {
+      await entry.ready;
+      await entry.slot.command('POST', '/url', { url });
+    } catch (error) {
+      // A driver or browser that died (a crash in an earlier file): a new one, once.
+      if (!(error instanceof TypeError)) throw error;
+      this.#drop(entry);
+      entry = this.#newSlot();
+      this.active.set(sessionId, { entry, url });
+      await entry.ready;
+      await entry.slot.command('POST', '/url', { url });
+    }
+  }
+
+  #newSlot() {
+    const slot = new WebKitSlot();
+    const entry = { slot, ready: slot.start() };
+    this.slots.push(entry);
+    return entry;
+  }
+
+  #drop(entry) {
+    this.slots = this.slots.filter((other) => other !== entry);
+    void entry.slot.stop();
   }
 
   isActive(sessionId) {
@@ -186,10 +203,15 @@ class WebKitLauncher {
     this.active.delete(sessionId);
     if (!active) return {};
     const { slot } = active.entry;
-    // Let go of held keys and buttons, and leave the page so that its audio and workers stop.
-    await slot.command('DELETE', '/actions').catch(() => {});
-    await slot.command('POST', '/url', { url: 'about:blank' }).catch(() => {});
-    this.idle.push(active.entry);
+    // Let go of held keys and buttons, and leave the page so that its audio and workers stop; a browser that
+    // does not answer is replaced for the next file.
+    try {
+      await slot.command('DELETE', '/actions');
+      await slot.command('POST', '/url', { url: 'about:blank' });
+      this.idle.push(active.entry);
+    } catch {
+      this.#drop(active.entry);
+    }
     return {};
   }
 
