@@ -2,7 +2,6 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { StudioAuthError } from '../../src/auth/errors.js';
 import { BASE, rejection, setup } from './helpers.js';
-import { skipIn } from '../support/engine.js';
 
 const bytes = (buffer: ArrayBuffer | null) => (buffer === null ? [] : [...new Uint8Array(buffer)]);
 
@@ -24,8 +23,7 @@ describe('auth fetch: the retried request is the same request', () => {
     ['a typed array', () => new Uint8Array([5, 6, 7])],
   ];
   for (const [name, make] of bodies) {
-    it(`replays ${name} byte for byte with the same method and headers`, async function () {
-      if (name.startsWith('FormData')) skipIn(this, 'formdata-blob');
+    it(`replays ${name} byte for byte with the same method and headers`, async () => {
       const t = setup();
       t.valid.add('T2');
       const response = await t.authFetch(`${BASE}/v1/voiceover`, { method: 'PUT', body: make(), headers: { 'X-Trace': 'abc' } });
@@ -40,13 +38,30 @@ describe('auth fetch: the retried request is the same request', () => {
     });
   }
 
-  it('keeps the FormData boundary identical on the retry', async function () {
-    skipIn(this, 'formdata-blob');
+  it('keeps the FormData boundary identical on the retry', async () => {
     const t = setup();
     t.valid.add('T2');
     await t.authFetch(`${BASE}/v1/mix`, { method: 'POST', body: form() });
     expect(t.calls[0]!.contentType).to.match(/^multipart\/form-data; boundary=/);
     expect(t.calls[1]!.contentType).to.equal(t.calls[0]!.contentType);
+  });
+
+  it('writes a FormData itself where the engine cannot read it back (WebKitGTK), the same fields and file', async () => {
+    // Hidden here: the browser's own reading of the body fails once, as WebKitGTK's does for a FormData with a Blob.
+    const read = sinon.stub(Request.prototype, 'arrayBuffer');
+    read.onFirstCall().rejects(new DOMException('Unable to read form data blob', 'InvalidStateError'));
+    read.callThrough();
+    const t = setup();
+    t.valid.add('T2');
+    await t.authFetch(`${BASE}/v1/mix`, { method: 'POST', body: form() });
+    read.restore();
+    const [first, retry] = t.calls as [typeof t.calls[0], typeof t.calls[0]];
+    expect(first.contentType).to.match(/^multipart\/form-data; boundary=----StudioFormBoundary[0-9a-f]{32}$/);
+    expect(retry.contentType).to.equal(first.contentType);
+    expect(bytes(retry.body)).to.deep.equal(bytes(first.body));
+    const parsed = await new Response(first.body, { headers: { 'content-type': first.contentType! } }).formData();
+    const file = parsed.get('file') as File;
+    expect([parsed.get('name'), file.name, file.type, bytes(await file.arrayBuffer())]).to.deep.equal(['ad', 'a.wav', 'audio/wav', [0, 1, 2, 255]]);
   });
 
   it('a ReadableStream body is sent once; on a 401 it gives a clear error instead of a retry', async () => {

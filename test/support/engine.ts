@@ -34,10 +34,6 @@ export const ENGINE_SKIPS = {
     engines: ['webkit'],
     reason: "WebKit's automation session is ephemeral, and an ephemeral session refuses Blobs in IndexedDB (as Safari's private windows do)",
   },
-  'formdata-blob': {
-    engines: ['webkit'],
-    reason: 'WebKitGTK cannot read back a FormData body that holds a Blob (InvalidStateError: Unable to read form data blob)',
-  },
   'narrow-window': {
     engines: ['webkit'],
     reason: "MiniBrowser's window is at least 447 CSS px wide (its toolbar): phone widths cannot be set",
