@@ -1,5 +1,3 @@
-import { multipart } from './multipart.js';
-
 /**
  * A request body that can be sent twice, byte for byte. Strings are kept; Blob, FormData (multipart
  * boundary included), URLSearchParams, ArrayBuffer and views are serialised once, before the first send,
@@ -20,8 +18,10 @@ export async function prepareBody(body: BodyInit | null | undefined, headers: He
   try {
     bytes = await serialised.arrayBuffer();
   } catch (error) {
-    // WebKitGTK cannot read back a FormData that holds a Blob: written here instead, as the browser writes it.
+    // WebKitGTK cannot read back a FormData that holds a Blob: written here instead, as the browser writes it
+    // (loaded then: no other engine needs it).
     if (!(body instanceof FormData)) throw error;
+    const { multipart } = await import('./multipart.js');
     ({ bytes, type } = await multipart(body));
   }
   if (type !== null && !headers.has('content-type')) headers.set('content-type', type);
