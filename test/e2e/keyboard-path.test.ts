@@ -115,7 +115,8 @@ describe('keyboard-only path through the editor (e2e)', () => {
     await waitUntil(() => preview.getState().status === 'ready', 'the mix is rendered', { timeout: 20_000 });
     await pressUntil('Tab', (el) => el.classList.contains('clip'), 'A clip on the timeline', 200);
     await sendKeys({ press: ' ' });
-    await waitUntil(() => preview.getState().transport === 'playing', 'it plays');
+    // Firefox and WebKit open their audio stream (PulseAudio here) in about a second when the machine is busy.
+    await waitUntil(() => preview.getState().transport === 'playing', 'it plays', { timeout: 5000 });
     await waitUntil(() => preview.currentTime > 0.2, 'the playhead moves');
     await sendKeys({ press: ' ' });
     await waitUntil(() => preview.getState().transport === 'paused', 'it pauses');
