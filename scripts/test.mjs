@@ -4,8 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFloors, checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
-import { chromiumPath } from './lib/chromium.mjs';
-import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { ENGINES, ensureEngines, reportEngine, runEngine } from './lib/engines.mjs';
 import { root, run } from './lib/run.mjs';
 
 const cache = join(root, '.cache');
@@ -43,7 +42,8 @@ async function suite(name, countsFile, action) {
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
-const browserReady = await ensureChromium();
+// The browser suite runs in Chromium, Firefox and WebKit: as root on Debian the missing ones are installed here.
+const engines = await ensureEngines(Object.keys(ENGINES));
 
 await check('lint', () => run('eslint', ['.', '--max-warnings', '0']));
 await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']));
@@ -72,14 +72,27 @@ if (nodeTests.length > 0) {
   );
 }
 
-if (browserReady && built) {
-  const countsFile = join(cache, 'browser-counts.json');
-  await suite('browser tests (@web/test-runner, Chromium)', countsFile, () =>
-    run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], { env: { STUDIO_COUNTS_FILE: countsFile, CHROME_PATH: chromiumPath() } }),
-  );
-} else {
+if (!built) {
   totals.failed += 1;
-  failures.push(browserReady ? 'browser tests (not run: the build failed)' : 'browser tests (not run: no Chromium)');
+  failures.push('browser tests (not run: the build failed)');
+}
+for (const id of built ? Object.keys(ENGINES) : []) {
+  const name = `browser tests (@web/test-runner, ${ENGINES[id].name})`;
+  if (!engines.includes(id)) {
+    // Chromium is required; Firefox and WebKit run where they are installed.
+    if (id === 'chromium') {
+      totals.failed += 1;
+      failures.push(`${name} (not run: no Chromium)`);
+    } else console.log(`\n== ${name}: not run (${ENGINES[id].name} is not installed, see above)`);
+    continue;
+  }
+  console.log(`\n== ${name}`);
+  const counts = await runEngine(id, join(cache, `${id}-counts.json`));
+  reportEngine(id, counts);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
 }
 
 console.log('');

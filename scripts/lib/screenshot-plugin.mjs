@@ -1,5 +1,5 @@
 // @web/test-runner command plugin: `executeServerCommand('studio-screenshot', { name })` saves a PNG of the
-// test page (Chromium, through Puppeteer) under screenshots/ (git-ignored), for a person to look at.
+// test page (Chromium and Firefox through Puppeteer, WebKit through WebDriver) under screenshots/ (git-ignored), for a person to look at.
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,7 @@ export function screenshotPlugin() {
       if (command !== 'studio-screenshot') return undefined;
       const name = String(/** @type {{ name?: unknown }} */ (payload)?.name ?? '');
       if (!/^[\w.-]+$/.test(name)) throw new Error(`studio-screenshot: give a file name of letters, digits, dots and dashes, not “${name}”.`);
-      if (session.browser.type !== 'puppeteer') return false;
+      if (session.browser.type !== 'puppeteer' && session.browser.type !== 'playwright') return false;
       await mkdir(DIR, { recursive: true });
       const page = /** @type {any} */ (session.browser).getPage(session.id);
       // A page in a background tab may never paint: bring it to the front, and give up after 10 s

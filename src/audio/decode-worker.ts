@@ -56,9 +56,10 @@ async function decode(job: number, bytes: ArrayBuffer, sampleRate: number | null
     failed = true;
     post({ type: 'not-decoded', job, bytes, reason: error instanceof Error ? error.message : String(error) }, [bytes]);
   } finally {
-    // Nothing (more) to resample there: the other worker lets go of the job.
+    // Nothing (more) to resample there: the other worker lets go of the job. The port is left for the other
+    // worker to close: Firefox drops what was posted just before close() (the last samples), and the other
+    // worker would wait for them for ever.
     if (failed || !split) port?.postMessage(null);
-    port?.close();
   }
 }
 

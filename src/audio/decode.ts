@@ -1,4 +1,5 @@
 import { StudioError } from '../errors.js';
+import { fileRateOf, mp3Of, trimmedMp3 } from './decode-on-page.js';
 import { DecodeWork } from './decode-work.js';
 import { isMoved, sourceBytes, type AudioSource } from './dsp/mix-spec.js';
 import { peaksOf } from './dsp/peaks.js';
@@ -229,16 +230,23 @@ export class AssetDecoder {
     return this.#decodeOnPage(off.bytes ?? (await again()), name);
   }
 
+  /**
+   * decodeAudioData, at the file's rate when that is asked (read from its header: decodeAudioData resamples to
+   * its context's rate), an MP3 trimmed as the worker trims it (decode-on-page.ts).
+   */
   async #decodeOnPage(bytes: ArrayBuffer, name: string): Promise<{ channels: Float32Array[]; sampleRate: number }> {
-    this.#context ??= new OfflineAudioContext(1, 1, this.#sampleRate);
+    const view = new Uint8Array(bytes);
+    const mp3 = mp3Of(view);
+    const fileRate = this.#fileRate ? fileRateOf(view) : undefined;
+    const context = fileRate !== undefined && fileRate !== this.#sampleRate ? new OfflineAudioContext(1, 1, fileRate) : (this.#context ??= new OfflineAudioContext(1, 1, this.#sampleRate));
     let buffer: AudioBuffer;
     try {
-      buffer = await this.#context.decodeAudioData(bytes);
+      buffer = await context.decodeAudioData(bytes);
     } catch (error) {
       throw new StudioError('audio-decode', `${name} is not audio this browser can decode: use WAV, MP3, OGG, FLAC or AAC.`, { cause: error });
     }
     const channels = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, index) => buffer.getChannelData(index));
-    return { channels, sampleRate: buffer.sampleRate };
+    return { channels: mp3 === undefined ? channels : trimmedMp3(channels, buffer.sampleRate, mp3), sampleRate: buffer.sampleRate };
   }
 
   /**

@@ -13,8 +13,17 @@ export async function prepareBody(body: BodyInit | null | undefined, headers: He
   if (typeof body === 'string') return { body, replayable: true };
   if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) return { body, replayable: false };
   const serialised = new Request('https://body.invalid/', { method: 'POST', body });
-  const bytes = await serialised.arrayBuffer();
-  const type = serialised.headers.get('content-type');
+  let bytes: ArrayBuffer;
+  let type = serialised.headers.get('content-type');
+  try {
+    bytes = await serialised.arrayBuffer();
+  } catch (error) {
+    // WebKitGTK cannot read back a FormData that holds a Blob: written here instead, as the browser writes it
+    // (loaded then: no other engine needs it).
+    if (!(body instanceof FormData)) throw error;
+    const { multipart } = await import('./multipart.js');
+    ({ bytes, type } = await multipart(body));
+  }
   if (type !== null && !headers.has('content-type')) headers.set('content-type', type);
   return { body: bytes, replayable: true };
 }

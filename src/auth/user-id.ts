@@ -79,8 +79,9 @@ export async function resolveUserId(given: string | undefined, storage: Storage 
   const stored = readStored(storage);
   if (stored !== undefined) return stored;
   // The traits read Intl's time zone, whose first use in a page loads locale data: in a task of its own,
-  // not in the editor's start.
-  await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
+  // not in the editor's start (a timer where there is no scheduler.yield, as in Safari).
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  await (scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
   const traits = fingerprintTraits();
   let hex: string | undefined;
   try {

@@ -6,6 +6,7 @@ import { backoffMs, boundedWaitMs, retryAfterMs, seededRandom } from '../../src/
 import { createAuthFetch } from '../../src/auth/auth-fetch.js';
 import { StudioAuthError } from '../../src/auth/errors.js';
 import { BASE, advance, rejection, setup } from '../auth/helpers.js';
+import { skipIn } from '../support/engine.js';
 
 const POLL = `${BASE}/v1/jobs/j1`;
 /** A Response look-alike whose body reads in microtasks only, so fake time is exact. */
@@ -60,7 +61,8 @@ describe('JobPoller', () => {
     expect(s.calls.length).to.equal(3);
   });
 
-  it('Retry-After in seconds wins over the backoff', async () => {
+  it('Retry-After in seconds wins over the backoff', async function () {
+    skipIn(this, 'fake-clock-fetch');
     const s = scripted([() => new Response(null, { status: 503, headers: { 'Retry-After': '7' } }), () => job('succeeded', { result: 1 })]);
     const done = new JobPoller({ fetch: s.authFetch, deadlineMs: 60_000, random: () => 0 }).poll(target);
     await advance(clock, 20_000);
@@ -68,7 +70,8 @@ describe('JobPoller', () => {
     expect(s.times[1]! - s.times[0]!).to.equal(7000);
   });
 
-  it('Retry-After as an HTTP date wins over the backoff, also on a pending answer', async () => {
+  it('Retry-After as an HTTP date wins over the backoff, also on a pending answer', async function () {
+    skipIn(this, 'fake-clock-fetch');
     const retryAt = new Date(Date.now() + 13_000).toUTCString();
     const s = scripted([
       () => new Response(JSON.stringify({ status: 'running' }), { headers: { 'Retry-After': retryAt } }),
@@ -90,7 +93,8 @@ describe('JobPoller', () => {
     expect(retryAfterMs(null, 0)).to.equal(undefined);
   });
 
-  it('retries network errors and 408/429/5xx up to the limit, then gives up with a recoverable error', async () => {
+  it('retries network errors and 408/429/5xx up to the limit, then gives up with a recoverable error', async function () {
+    skipIn(this, 'fake-clock-fetch');
     const answers = [
       () => {
         throw new TypeError('Failed to fetch');
@@ -246,6 +250,10 @@ describe('JobPoller', () => {
   }
 
   describe(`a network gone for good ends the job within NETWORK_LOSS_DEADLINE_MS (${NETWORK_LOSS_DEADLINE_MS} ms)`, () => {
+    before(function () {
+      skipIn(this, 'fake-clock-fetch');
+    });
+
     it('fetch failing at once: a recoverable network error at most 20 s after the first failure', async () => {
       const s = scripted([
         () => {

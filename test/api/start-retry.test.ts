@@ -8,6 +8,7 @@ import type { JobProgress } from '../../src/api/poller.js';
 import { PendingJobs } from '../../src/api/pending-jobs.js';
 import { START_MAX_ATTEMPTS, START_RETRY_CEILING_MS, START_RETRY_FLOOR_MS } from '../../src/api/start-retry.js';
 import { BASE, advance, rejection, setup, type Call } from '../auth/helpers.js';
+import { skipIn } from '../support/engine.js';
 
 const request = { project_id: 'p1', url: 'https://shop.example/item', duration: 30, max_recommendations: 3 };
 const accepted = () => Response.json({ poll_url: '/v1/jobs/j1', job_id: 'j1' }, { status: 202 });
@@ -53,6 +54,9 @@ const networkDown = () => {
 };
 
 describe('ServiceClient: retrying the request that starts a job', () => {
+  before(function () {
+    skipIn(this, 'fake-clock-fetch');
+  });
   let clock: sinon.SinonFakeTimers;
   beforeEach(() => {
     clock = sinon.useFakeTimers({ now: 1_000_000 });

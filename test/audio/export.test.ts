@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { DELIVERY_PRESETS, decodeWav, measureLoudness, type MixSpec } from '../../src/audio/index.js';
 import { exportFileName, exportMix } from '../../src/audio/export.js';
 import { Renderer } from '../../src/audio/renderer.js';
+import { engine, skipIn } from '../support/engine.js';
 import { music, syntheticSpeech } from './signals.js';
 
 const spec = (sampleRate: number, preset: 'streaming' | 'ebu-r128' = 'streaming'): MixSpec => {
@@ -30,7 +31,8 @@ describe('exportMix', () => {
     ['wav24', 48000, 'ebu-r128'],
     ['wav24', 44100, 'streaming'],
   ] as const) {
-    it(`${format} at ${sampleRate} Hz decodes in Chromium and measures within the ${preset} preset`, async () => {
+    it(`${format} at ${sampleRate} Hz decodes in the browser and measures within the ${preset} preset`, async function () {
+      if (format === 'wav16') skipIn(this, 'gst-wav');
       const exported = await exportMix(spec(sampleRate, preset), { format, title: 'Spring Sale!' });
       expect(exported.blob.type).to.equal('audio/wav');
       expect(exported.fileName).to.equal('spring-sale.wav');
@@ -42,14 +44,17 @@ describe('exportMix', () => {
       const p = DELIVERY_PRESETS[preset];
       expect(Math.abs(m.integrated - p.integrated)).to.be.at.most(p.tolerance);
       expect(m.truePeak).to.be.at.most(p.truePeak);
-      // The reported figures are the file's: Chromium's samples and ours are the same.
-      expect(Math.abs(m.integrated - exported.measurement.integrated)).to.be.below(1e-9);
-      expect(exported.measurement.truePeak).to.equal(m.truePeak);
+      // The reported figures are the file's: Chromium's samples and ours are the same. Firefox scales positive
+      // 16-bit codes by 1/32768, not 1/32767: its samples are a few parts in 10^5 apart, a 10^-8 LU difference.
+      const scaledOtherwise = engine === 'firefox' && format === 'wav16';
+      const off = scaledOtherwise ? 1e-6 : 0;
+      expect(Math.abs(m.integrated - exported.measurement.integrated)).to.be.below(1e-9 + off);
+      expect(Math.abs(exported.measurement.truePeak - m.truePeak)).to.be.at.most(off);
       expect(exported.measuredFrom).to.equal(undefined);
       // Our own decoder reads past the metadata chunks to the same samples.
       const ours = decodeWav(new Uint8Array(await exported.blob.arrayBuffer()));
       expect(ours.channels[0]!.length).to.equal(8 * sampleRate);
-      expect(ours.channels[1]![sampleRate]).to.equal(buffer.getChannelData(1)[sampleRate]);
+      expect(Math.abs(ours.channels[1]![sampleRate]! - buffer.getChannelData(1)[sampleRate]!)).to.be.at.most(scaledOtherwise ? 2 ** -15 : 0);
     });
   }
 

@@ -34,7 +34,9 @@ describe('endpointAuth()', () => {
     expect(request.method).to.equal('POST');
     expect(new URL(request.url).pathname).to.equal('/host/refresh');
     expect(request.headers.get('authorization')).to.equal('Bearer OLD');
-    expect(request.body).to.equal(null);
+    // Firefox has no Request.prototype.body: there, an empty text says the same.
+    if ('body' in Request.prototype) expect(request.body).to.equal(null);
+    expect(await request.text()).to.equal('');
   });
 
   it('keeps a type given beside the token', async () => {

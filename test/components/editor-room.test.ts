@@ -6,6 +6,7 @@ import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-c
 import { MIN_PANELS_PX, MIN_TIMELINE_PX, ROOM_STORAGE_KEY } from '../../src/components/studio-editor/room-controller.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { skipIn } from '../support/engine.js';
 
 const part = (handle: StudioHandle, name: string) => handle.element.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
 const height = (element: Element) => Math.round(element.getBoundingClientRect().height);
@@ -129,7 +130,8 @@ describe('<studio-editor> room to work', () => {
     expect(h.element.hasAttribute('expanded')).to.equal(false);
   });
 
-  it('gives the panels the room on a phone while the timeline is empty: a slim bar says what will appear there', async () => {
+  it('gives the panels the room on a phone while the timeline is empty: a slim bar says what will appear there', async function () {
+    skipIn(this, 'narrow-window');
     await setViewport({ width: 390, height: 844 });
     const h = await open({ height: '800px' });
     const timeline = height(part(h, 'timeline'));

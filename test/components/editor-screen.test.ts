@@ -12,6 +12,7 @@ import type { PanelId } from '../../src/config/types.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepQuery } from '../support/deep-query.js';
+import { skipIn } from '../support/engine.js';
 
 const EDITOR_PX = 700;
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -69,7 +70,8 @@ for (const screen of [
       await frame();
     }
 
-    before(async () => {
+    before(async function () {
+      if (screen.touch) skipIn(this, 'cdp-touch');
       localStorage.removeItem(ROOM_STORAGE_KEY);
       await setViewport({ width: screen.width, height: screen.height });
       await executeServerCommand('studio-touch', { enabled: screen.touch });
@@ -115,7 +117,7 @@ for (const screen of [
     });
 
     after(async () => {
-      handle.destroy();
+      handle?.destroy();
       cleanupMounts();
       localStorage.removeItem(ROOM_STORAGE_KEY);
       await executeServerCommand('studio-touch', { enabled: false });

@@ -12,6 +12,7 @@ import type { PanelId } from '../../src/config/types.js';
 import { en } from '../../src/i18n/en.js';
 import { fr } from '../../src/i18n/fr.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
 const PANELS: Array<{ id: PanelId; tag: string }> = [
   { id: 'recommend', tag: 'studio-editor-recommend-panel' },
@@ -210,6 +211,7 @@ describe('<studio-editor> panels (issue 7)', () => {
 
   for (const [width, height, locale] of [[320, 640, 'en'], [360, 740, 'en'], [390, 844, 'en'], [768, 1024, 'en'], [1280, 800, 'en'], [1920, 1080, 'en'], [360, 740, 'de'], [1280, 800, 'de']] as const) {
     it(`fits ${width} px wide without horizontal overflow on every panel, in ${locale} (screenshots)`, async function () {
+      if (width < MINIBROWSER_MIN_WIDTH) skipIn(this, 'narrow-window');
       this.timeout(30_000);
       await setViewport({ width, height });
       const editor = await mount({ layout: { height: `${height - 40}px` }, i18n: { locale } });

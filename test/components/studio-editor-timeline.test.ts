@@ -13,6 +13,7 @@ import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
+import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
 
 describe('<studio-editor> timeline, preview and master (issue 8)', () => {
@@ -61,6 +62,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
 
   for (const [width, height] of [[1280, 800], [360, 740]] as const) {
     it(`shows the timeline with its clips, bed and envelope at ${width} px wide without overflow (screenshot)`, async function () {
+      if (width < MINIBROWSER_MIN_WIDTH) skipIn(this, 'narrow-window');
       this.timeout(20_000);
       await setViewport({ width, height });
       try {

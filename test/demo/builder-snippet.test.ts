@@ -126,10 +126,13 @@ describe('Embed Builder snippets', () => {
   });
 });
 
-/** Whether the page in `win` got a token from the host backend (a 200 from /host/token). */
+/**
+ * Whether the page in `win` got a token from the host backend (a 200 from /host/token; WebKit's resource timing
+ * has no responseStatus: there, an answer with a body).
+ */
 const tokenAnswered = (win: Window): boolean =>
   (win.performance.getEntriesByType('resource') as (PerformanceResourceTiming & { responseStatus?: number })[]).some(
-    (entry) => entry.name.endsWith('/host/token') && entry.responseStatus === 200,
+    (entry) => entry.name.endsWith('/host/token') && (entry.responseStatus === undefined ? entry.transferSize > 0 || entry.decodedBodySize > 0 : entry.responseStatus === 200),
   );
 
 /** Puts `html` into a blank same-origin page (an iframe) and resolves once its editor is ready. */

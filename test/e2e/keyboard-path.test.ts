@@ -114,10 +114,11 @@ describe('keyboard-only path through the editor (e2e)', () => {
     const preview = await afterReady(h.element);
     await waitUntil(() => preview.getState().status === 'ready', 'the mix is rendered', { timeout: 20_000 });
     await pressUntil('Tab', (el) => el.classList.contains('clip'), 'A clip on the timeline', 200);
-    await sendKeys({ press: 'Space' });
-    await waitUntil(() => preview.getState().transport === 'playing', 'it plays');
+    await sendKeys({ press: ' ' });
+    // Firefox and WebKit open their audio stream (PulseAudio here) in about a second when the machine is busy.
+    await waitUntil(() => preview.getState().transport === 'playing', 'it plays', { timeout: 5000 });
     await waitUntil(() => preview.currentTime > 0.2, 'the playhead moves');
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await waitUntil(() => preview.getState().transport === 'paused', 'it pauses');
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { deleteUpload, hashBytes, loadUpload, parseUploadUrl, readUpload, saveUpload, uploadUrl } from '../../src/model/persistence/uploads.js';
+import { skipIn } from '../support/engine.js';
 
 const DB = 'test-uploads-store';
 
@@ -13,6 +14,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('uploads store', () => {
+  before(function () {
+    skipIn(this, 'idb-blob');
+  });
   after(() => indexedDB.deleteDatabase(DB));
 
   it('keys a file by its SHA-256, once per user, and gives its bytes back', async () => {

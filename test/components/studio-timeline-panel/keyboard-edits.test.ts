@@ -112,7 +112,7 @@ describe('<studio-editor-timeline-panel> from the keyboard only', () => {
     (music.shadowRoot!.querySelector('[part=mute]') as HTMLElement).focus();
     await sendKeys({ press: 'Tab' });
     expect(music.shadowRoot!.activeElement?.getAttribute('part')).to.equal('solo');
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await settle();
     expect(project().tracks.music).to.deep.equal({ muted: false, solo: true });
     expect(music.classList.contains('silent')).to.equal(false);

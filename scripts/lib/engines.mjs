@@ -1,0 +1,101 @@
+// The three browser engines of the suite: what each needs on this machine, how it is installed (as root on
+// Debian, as Chromium always was), and how its run is started.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumPath } from './chromium.mjs';
+import { firefoxPath } from './firefox.mjs';
+import { pulseaudioPath, startNullSink } from './null-sink.mjs';
+import { run } from './run.mjs';
+import { webkitPaths } from './webkit.mjs';
+
+/** Each engine: its name, its config, the Debian packages it needs, and whether they are here. */
+export const ENGINES = {
+  chromium: {
+    name: 'Chromium',
+    config: 'web-test-runner.config.mjs',
+    packages: ['chromium'],
+    binary: 'CHROME_PATH',
+    present: () => Boolean(chromiumPath()),
+  },
+  firefox: {
+    name: 'Firefox',
+    config: 'web-test-runner.firefox.config.mjs',
+    packages: ['firefox-esr', 'pulseaudio'],
+    binary: 'FIREFOX_PATH',
+    present: () => Boolean(firefoxPath() && pulseaudioPath()),
+  },
+  webkit: {
+    name: 'WebKit',
+    config: 'web-test-runner.webkit.config.mjs',
+    packages: ['webkit2gtk-driver', 'xvfb', 'xdotool', 'pulseaudio'],
+    binary: 'WEBKIT_MINIBROWSER and WEBKIT_WEBDRIVER',
+    present: () => Object.values(webkitPaths()).every(Boolean) && Boolean(pulseaudioPath()),
+  },
+};
+
+const canInstall = () => process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+
+/**
+ * Makes sure the engines' packages are here: as root on Debian, installs the missing ones with apt-get (one
+ * run for all) and says so; elsewhere says how to get them. Resolves to the ids of the engines that can run.
+ * @param {Array<keyof typeof ENGINES>} ids
+ */
+export async function ensureEngines(ids) {
+  const missing = ids.filter((id) => !ENGINES[id].present());
+  if (missing.length > 0 && canInstall()) {
+    const packages = missing.flatMap((id) => ENGINES[id].packages);
+    console.log(`Installing ${missing.map((id) => ENGINES[id].name).join(', ')} for the browser tests: apt-get install ${packages.join(' ')} (a minute or two)...`);
+    try {
+      await run('apt-get', ['update', '-qq']);
+      await run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    } catch (error) {
+      console.error(`Installing with apt-get failed: ${error.message}`);
+    }
+  }
+  for (const id of ids.filter((id) => !ENGINES[id].present())) {
+    console.error(
+      `${ENGINES[id].name} is missing: its browser tests do not run. On Debian or Ubuntu: ` +
+        `sudo apt-get install ${ENGINES[id].packages.join(' ')} (or run npm test as root); elsewhere point ` +
+        `${ENGINES[id].binary} at the browser. Then run it again.`,
+    );
+  }
+  return ids.filter((id) => ENGINES[id].present());
+}
+
+/**
+ * Runs the browser suite in one engine; resolves to its counts ({passed, failed, skipped, skips}) and seconds.
+ * Firefox and WebKit get a PulseAudio null sink for the run: an audio device whose clock runs.
+ */
+export async function runEngine(id, countsFile, extraArgs = []) {
+  const engine = ENGINES[id];
+  rmSync(countsFile, { force: true });
+  const env = { STUDIO_COUNTS_FILE: countsFile };
+  if (id === 'chromium') env.CHROME_PATH = chromiumPath();
+  let sink;
+  if (id === 'firefox' || id === 'webkit') {
+    sink = await startNullSink();
+    env.PULSE_SERVER = sink.server;
+  }
+  const started = Date.now();
+  let crashed;
+  try {
+    await run('web-test-runner', ['--config', engine.config, ...extraArgs], { env });
+  } catch (error) {
+    crashed = error;
+  } finally {
+    sink?.stop();
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 0, skipped: 0, skips: [] };
+  if (crashed && counts.failed === 0) counts.failed = 1;
+  return { ...counts, seconds };
+}
+
+/** Prints what an engine's run skipped, each with its reason, and its counts and time. */
+export function reportEngine(id, counts) {
+  const name = ENGINES[id].name;
+  if (counts.skips?.length > 0) {
+    console.log(`\nSkipped in ${name} (${counts.skips.length}):`);
+    for (const skip of counts.skips) console.log(`  - ${skip}`);
+  }
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`);
+}
