@@ -231,6 +231,7 @@ describe('Transport streaming 16-bit audio', () => {
   });
 
   it('seeks, pauses, resumes and swaps in new audio while playing', async function () {
+    skipIn(this, 'gst-clock-start');
     this.timeout(15_000);
     const { transport, frames, channels } = await recording();
     const a = stereo(3, 7);
