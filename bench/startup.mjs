@@ -3,7 +3,7 @@
 // loads dist/studio-editor.iife.js in 20 new pages per config (STARTUP_RUNS=n for more) and prints
 // create() -> ready (median, min, max; goal: a median under 50 ms with the default config, autosave on), the
 // same with autosave off, the longest main-thread task of each start-up (goal: none over 50 ms), and the
-// files of dist/ the page fetched before studio-ready with their gzip sizes (budget: 64 KiB, scripts/lib/checks.mjs). Given a second host and API (another tree's
+// files of dist/ the page fetched before studio-ready with their gzip sizes (budget: 69 KiB, scripts/lib/checks.mjs). Given a second host and API (another tree's
 // `npm start` on other ports, e.g. main's), its pages alternate with the first one's and both are printed:
 // before and after, in the same run. The figures of the first host go to .cache/bench/startup.json.
 import { execFileSync } from 'node:child_process';
@@ -80,7 +80,7 @@ const gzip = (path) => gzipSync(readFileSync(new URL(`..${path}`, import.meta.ur
 const bytes = first.fetched.map((path) => [path, gzip(path)]);
 for (const [path, size] of bytes) console.log(`  ${path}: ${(size / 1024).toFixed(1)} KiB gzip`);
 const total = bytes.reduce((sum, [, size]) => sum + size, 0);
-console.log(`fetched before studio-ready (default config, ${servers[0].label}): ${(total / 1024).toFixed(1)} KiB gzip in ${bytes.length} files (budget 64 KiB, scripts/lib/checks.mjs)`);
+console.log(`fetched before studio-ready (default config, ${servers[0].label}): ${(total / 1024).toFixed(1)} KiB gzip in ${bytes.length} files (budget 69 KiB, scripts/lib/checks.mjs)`);
 
 const out = new URL('../.cache/bench/startup.json', import.meta.url);
 mkdirSync(new URL('.', out), { recursive: true });

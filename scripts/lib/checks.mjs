@@ -45,12 +45,16 @@ function withStaticImports(files) {
  * entry with its static imports (the recommend panel, shown first by default, among them). The other
  * panels, the timeline, the audio engine, the MP3 encoder, the later English words and the other languages
  * are chunks fetched after it (bench/startup.mjs counts what a real page fetched). Issue 18's goal was 60 KiB;
- * it is 64 KiB since Deliver, whose checks are synchronous API and so in the first paint: a host's
- * `delivery.destinations` is validated at create() with the built-ins it overrides, and a loaded project's
- * Ad-ID and ISCI at loadProject() (about 4.5 KiB; moving the built-ins and the file-name templates behind
- * the Deliver chunk would win back about half).
+ * Deliver made it 64 KiB (its checks are synchronous API: a host's `delivery.destinations` is validated at
+ * create(), a loaded project's Ad-ID and ISCI at loadProject()). Schema 6 made it 69 KiB: loadProject() and the
+ * store are synchronous, so the document's checks of versions, locks and pronunciations, the version reducers,
+ * `tools.role` with the refusal's words on the status line, and the check of `vocal.pronunciations` are in the
+ * first paint (about 4.5 KiB; the locks' guard itself is a chunk loaded for adopters only). Ways to win bytes
+ * back, each about 2 KiB: check `i18n.strings` keys against the later words once they load (the key table,
+ * `i18n/later-keys.ts`, is 2.5 KiB gzip), and keep the built-in destinations and file-name templates behind the
+ * Deliver chunk.
  */
-export const FIRST_PAINT_BUDGET_BYTES = 64 * 1024;
+export const FIRST_PAINT_BUDGET_BYTES = 69 * 1024;
 
 export function checkSize() {
   const panels = readdirSync(join(root, 'dist')).filter((file) => /^studio-editor\.studio-[a-z]+-panel\.js$/.test(file));
