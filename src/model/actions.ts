@@ -1,8 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
 import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
-import type { EditorRole } from './lock-rules.js';
-import type { LockTarget } from './locks.js';
+import type { EditorRole, LockTarget } from './locks.js';
 
 /**
  * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one

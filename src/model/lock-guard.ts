@@ -3,11 +3,11 @@
 
 import type { ProjectDocument, ProjectSection, VersionContent, VoiceClip } from './document.js';
 import { keepLocked } from './keep-locked.js';
-import type { LockTarget } from './locks.js';
-import { provideLockRules, type BrokenLock } from './lock-rules.js';
+import type { BrokenLock, LockTarget } from './locks.js';
 import { openContent, versionContent } from './versions.js';
 
-export type { BrokenLock, EditorRole } from './lock-rules.js';
+export type { BrokenLock, EditorRole } from './locks.js';
+export { keepLocked };
 
 /** Structural equality of plain data (JSON-like values), key order aside. */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -190,4 +190,3 @@ export function isLocked(doc: ProjectDocument, target: LockTarget): boolean {
   }
 }
 
-provideLockRules({ brokenLock, describeLock, keepLocked });

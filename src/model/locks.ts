@@ -7,6 +7,18 @@ import { StudioProjectError } from './validate.js';
 /** The most characters of a lock's reason. */
 export const LOCK_REASON_MAX = 200;
 
+/** Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold. */
+export type EditorRole = 'creator' | 'adopter';
+
+/** A lock that an edit would break: what is locked, its reason, and the section's name where there is one. */
+export interface BrokenLock {
+  readonly target: LockTarget;
+  /** The creator's reason, if given. */
+  readonly reason: string | undefined;
+  /** The label of the section (or of the clip's section); undefined for the bed, length and delivery. */
+  readonly name: string | undefined;
+}
+
 /** A part of the ad that can be locked. */
 export type LockTarget =
   | { readonly kind: 'clip'; readonly id: string }

@@ -4,6 +4,7 @@ import { describeChange } from '../../src/model/change.js';
 import type { ProjectDocument } from '../../src/model/document.js';
 import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
 import { brokenLock } from '../../src/model/lock-guard.js';
+import { loadLockRules } from '../../src/model/lock-rules.js';
 import { openContent } from '../../src/model/versions.js';
 import { asset, clip, recommendation, sampleProject } from './fixtures.js';
 
@@ -47,6 +48,7 @@ function expectRefused(store: EditorStore, action: EditorAction, reason: string 
 const disclaimer = (doc: ProjectDocument) => ({ section: doc.script.sections.find((s) => s.id === 's3'), clip: doc.clips.find((c) => c.id === 'c3') });
 
 describe('locks: the guard in the store (adopter role)', () => {
+  before(() => loadLockRules());
   it('refuses every edit of a locked clip, section, length; lock/set; and says why each time', () => {
     const store = adopterStore();
     const refusals = new Set<unknown>();

@@ -6,7 +6,7 @@ import { nextTurn, runSteps } from '../dsp/steps.js';
 import type { SourceLookup } from '../project-mix.js';
 import { loadRenderLocal } from '../render-local-loader.js';
 import type { Renderer } from '../renderer.js';
-import type { DeliverDecode, DeliverDeps } from './deliver.js';
+import type { DeliverDecode, DeliverDeps } from './types.js';
 
 /** What `engineDeliverDeps` reads of an `AudioEngine`. */
 export interface DeliveringEngine {

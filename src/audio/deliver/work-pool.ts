@@ -1,6 +1,6 @@
 // The workers a delivery writes its files in: a few (MP3 encoding is what takes the time), each doing one
 // file at a time. A file's failure replaces its worker (it may have died); closing stops them all.
-import type { DeliverWork } from './deliver.js';
+import type { DeliverWork } from './types.js';
 
 /** A free worker, taken: `run` does one job on it, then gives it back. */
 export interface WorkLease {
