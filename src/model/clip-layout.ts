@@ -1,4 +1,28 @@
-import type { ProjectDocument, VoiceClip } from './document.js';
+import type { ClipSource, ProjectDocument, VoiceClip } from './document.js';
+
+/**
+ * A new take of `asset` as the clip `id` of `sectionId` at `start`: untrimmed, keeping the gain, fades and lock
+ * of the take it replaces (`previous`; a creator re-voicing a locked section's take keeps its lock).
+ */
+export function takeClip(
+  take: { readonly id: string; readonly sectionId: string | null; readonly asset: { readonly asset_id: string; readonly url: string }; readonly start: number; readonly source: ClipSource | null },
+  previous: VoiceClip | undefined,
+): VoiceClip {
+  return {
+    id: take.id,
+    sectionId: take.sectionId,
+    assetId: take.asset.asset_id,
+    url: take.asset.url,
+    start: take.start,
+    gain: previous?.gain ?? 0,
+    trimIn: 0,
+    trimOut: 0,
+    fadeIn: previous?.fadeIn ?? 0,
+    fadeOut: previous?.fadeOut ?? 0,
+    source: take.source,
+    ...(previous?.locked === true ? { locked: true, ...(previous.lockReason === undefined ? {} : { lockReason: previous.lockReason }) } : {}),
+  };
+}
 
 /** A clip's length on the timeline from its asset's duration, or undefined when the asset is unknown. */
 export function clipLength(doc: ProjectDocument, clip: VoiceClip): number | undefined {

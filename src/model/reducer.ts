@@ -1,4 +1,4 @@
-import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter } from './clip-layout.js';
+import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter, takeClip } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
 import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
@@ -304,21 +304,10 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'voiceover/received': {
       const withAsset = addAssets(doc, [action.asset]);
       const previous = action.sectionId === null ? undefined : doc.clips.find((clip) => clip.sectionId === action.sectionId);
-      const clip: VoiceClip = {
-        id: action.clipId,
-        sectionId: action.sectionId,
-        assetId: action.asset.asset_id,
-        url: action.asset.url,
-        start: clamp(action.start ?? previous?.start ?? 0, ...SECONDS) ?? 0,
-        gain: previous?.gain ?? 0,
-        trimIn: 0,
-        trimOut: 0,
-        fadeIn: previous?.fadeIn ?? 0,
-        fadeOut: previous?.fadeOut ?? 0,
-        source: action.source,
-        // A creator re-voicing a locked section's take keeps its lock.
-        ...(previous?.locked === true ? { locked: true, ...(previous.lockReason === undefined ? {} : { lockReason: previous.lockReason }) } : {}),
-      };
+      const clip = takeClip(
+        { id: action.clipId, sectionId: action.sectionId, asset: action.asset, start: clamp(action.start ?? previous?.start ?? 0, ...SECONDS) ?? 0, source: action.source },
+        previous,
+      );
       if (previous === undefined) return { ...withAsset, clips: [...withAsset.clips, clip] };
       // A take of another length moves the clips after it with it: no two voices at once, gaps kept.
       const replaced = withAsset.clips.map((item) => (item === previous ? clip : item));

@@ -4,19 +4,8 @@ import { createEditorStore, canUndo } from '../../src/model/editor-state.js';
 import { describeChange } from '../../src/model/change.js';
 import { readProject } from '../../src/model/migrate.js';
 import { projectReducer } from '../../src/model/reducer.js';
-import { StudioProjectError, validateProject } from '../../src/model/validate.js';
-import { sampleProject } from './fixtures.js';
-
-/** What `run` throws, as a StudioProjectError; fails when it throws nothing or something else. */
-function thrown(run: () => unknown): StudioProjectError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StudioProjectError) return error;
-    throw error;
-  }
-  throw new Error('expected a StudioProjectError');
-}
+import { validateProject } from '../../src/model/validate.js';
+import { sampleProject, thrown } from './fixtures.js';
 
 /** A v4 document as editor 0.1 wrote it: no campaign, delivery without destinations or stems. */
 function v4(): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { AssetMetadata, Recommendation } from '../../src/api/contract.js';
 import { createProject, type ProjectDocument, type VoiceClip } from '../../src/model/document.js';
+import { StudioProjectError } from '../../src/model/validate.js';
 
 export const asset = (id: string): AssetMetadata => ({
   asset_id: id,
@@ -60,4 +61,15 @@ export function sampleProject(overrides: Partial<ProjectDocument> = {}): Project
 export function bigProject(count: number): ProjectDocument {
   const doc = sampleProject();
   return { ...doc, clips: Array.from({ length: count }, (_, index) => clip(`c${index}`, null, index * 0.5)) };
+}
+
+/** What `run` throws, as a StudioProjectError; fails when it throws nothing or something else. */
+export function thrown(run: () => unknown): StudioProjectError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof StudioProjectError) return error;
+    throw error;
+  }
+  throw new Error('expected a StudioProjectError');
 }

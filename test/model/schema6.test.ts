@@ -3,19 +3,9 @@ import { SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.j
 import { canUndo, createEditorStore } from '../../src/model/editor-state.js';
 import { readProject } from '../../src/model/migrate.js';
 import { projectReducer } from '../../src/model/reducer.js';
-import { StudioProjectError, validateProject } from '../../src/model/validate.js';
+import { validateProject } from '../../src/model/validate.js';
 import { openContent, versionCampaign, versionView } from '../../src/model/versions.js';
-import { sampleProject } from './fixtures.js';
-
-function thrown(run: () => unknown): StudioProjectError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StudioProjectError) return error;
-    throw error;
-  }
-  throw new Error('expected a StudioProjectError');
-}
+import { sampleProject, thrown } from './fixtures.js';
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 

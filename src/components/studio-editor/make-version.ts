@@ -8,7 +8,7 @@ import { estimateCredits, type AssetMetadata, type PriceRule } from '../../api/c
 import { StudioApiError } from '../../api/errors.js';
 import type { EditAction, ServiceAction } from '../../model/actions.js';
 import { fitBed } from '../../model/bed-fit.js';
-import { clipLength, LEAD_IN_S, RESPACE_GAP_S } from '../../model/clip-layout.js';
+import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../../model/clip-layout.js';
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../../model/document.js';
 import { nextVersionId, openContent } from '../../model/versions.js';
 import { countSpokenWords, DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../../script/estimate.js';
@@ -246,20 +246,7 @@ const sameSource = (a: ClipSource, b: ClipSource): boolean => a.text === b.text 
 function clipOf(draft: ProjectDocument, section: ProjectSection, take: Take | undefined): VoiceClip | undefined {
   const previous = draft.clips.find((clip) => clip.sectionId === section.id);
   if (take === undefined) return previous;
-  return {
-    id: previous?.id ?? `clip-${section.id}`,
-    sectionId: section.id,
-    assetId: take.asset.asset_id,
-    url: take.asset.url,
-    start: 0,
-    gain: previous?.gain ?? 0,
-    trimIn: 0,
-    trimOut: 0,
-    fadeIn: previous?.fadeIn ?? 0,
-    fadeOut: previous?.fadeOut ?? 0,
-    source: take.source,
-    ...(previous?.locked === true ? { locked: true, ...(previous.lockReason === undefined ? {} : { lockReason: previous.lockReason }) } : {}),
-  };
+  return takeClip({ id: previous?.id ?? `clip-${section.id}`, sectionId: section.id, asset: take.asset, start: 0, source: take.source }, previous);
 }
 
 /** The takes in script order, end to end from the lead-in, `RESPACE_GAP_S` apart (a take of unknown length keeps its start). */
