@@ -10,6 +10,7 @@ import type { StudioEditor } from '../../src/components/studio-editor/studio-edi
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
 const brand = [{ text: 'Acme', say: 'ack-mee' }, { text: 'ACME Rewards', say: 'ack-mee rewards', caseSensitive: true }];
 const own = [{ text: 'acme-coffee.com', say: 'acme coffee dot com' }, { text: 'cold brew', say: 'coald brew' }];
@@ -57,7 +58,8 @@ describe('pronunciations in the editor (screenshots)', function () {
   this.timeout(90_000);
 
   for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    it(`shows the Voice panel's lists and the marked script at ${width} px, light and dark`, async () => {
+    it(`shows the Voice panel's lists and the marked script at ${width} px, light and dark`, async function () {
+      if (width < MINIBROWSER_MIN_WIDTH) skipIn(this, 'narrow-window');
       await setViewport({ width, height });
       for (const theme of ['light', 'dark'] as const) {
         const editor = await mount(theme, height);

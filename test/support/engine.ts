@@ -48,6 +48,13 @@ export const ENGINE_SKIPS = {
       "WebKitGTK's audio clock (GStreamer) stands still for about 0.35 s after playback starts; the transport follows " +
       'that clock, so a pause 0.3 s after a seek lands on the seek point, where the sound is (docs/browsers.md)',
   },
+  'webkit-audio-timing': {
+    engines: ['webkit'],
+    reason:
+      "WebKitGTK's audio output here (GStreamer into a PulseAudio null sink) starts late and moves in uneven steps, so " +
+      'a test that times playback by the wall clock is unreliable there (seen: a loop run cut in half, a playhead still ' +
+      'after 5 s); playback is tested in Chromium and Firefox (docs/browsers.md)',
+  },
   'fake-clock-fetch': {
     engines: ['firefox', 'webkit'],
     reason:
