@@ -5,26 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
-import { pageFinder } from './lib/page-find.mjs';
+import { demoWithAd } from './lib/demo-ad.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const dir = new URL('../docs/screenshots/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
 try {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  const { page, find } = await demoWithAd(browser, url);
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const find = pageFinder(page, 60_000);
-  const input = await find('#url');
-  await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
-  await input.press('Enter');
-  await find('studio-editor-recommendation-card');
-  await (await find(null, 'Make the ad')).click();
-  await page.waitForFunction(() => window.studio?.getProject().clips.length >= 3, { timeout: 60_000 });
-  await page.waitForFunction(() => document.querySelector('studio-editor')?.preview?.getState().status === 'ready', { timeout: 60_000 });
   await (await find(null, 'New version')).click();
   await pause(500);
   await page.screenshot({ path: `${dir}1280-versions-new.png` });

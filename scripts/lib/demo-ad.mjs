@@ -1,0 +1,20 @@
+// A real ad in the demo, for the screenshot scripts: opens `url` at 1280 px, asks for ideas from a product
+// page, "Make the ad" on the first, and waits until the three takes are in and the preview is rendered.
+import { pageFinder } from './page-find.mjs';
+
+/** Makes the demo's ad in a new page of `browser`; resolves with the page and its finder. */
+export async function demoWithAd(browser, url) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  const find = pageFinder(page, 60_000);
+  const input = await find('#url');
+  await input.type('https://www.northwind-bikes.com/products/trail-runner-2');
+  await input.press('Enter');
+  await find('studio-editor-recommendation-card');
+  await (await find(null, 'Make the ad')).click();
+  await page.waitForFunction(() => window.studio?.getProject().clips.length >= 3, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('studio-editor')?.preview?.getState().status === 'ready', { timeout: 60_000 });
+  return { page, find };
+}
