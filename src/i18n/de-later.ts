@@ -395,7 +395,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'versions.keptTooLong': '{label} allein dauert {seconds} s; eine Version von {target} s hat Platz für {room} s Sprache.',
   'versions.fitting': 'Skript wird auf {seconds} s angepasst…',
   'versions.voicing': '{label} wird vertont ({n} von {count})…',
-  'versions.made': 'Version von {seconds} s erstellt: {voiced} Abschnitte vertont, {reused} Takes wiederverwendet.',
+  'versions.made': 'Version von {seconds} s erstellt. Neu vertonte Abschnitte: {voiced}. Wiederverwendete Takes: {reused}.',
   'versions.cancelled': 'Abgebrochen: keine Version erstellt.',
   'versions.cannotFit': 'Das Skript passt nicht in {seconds} s. Der Dienst sagt: {answer}',
   'versions.fitFailed': 'Das Anpassen des Skripts ist fehlgeschlagen: {message}',

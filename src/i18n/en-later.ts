@@ -401,7 +401,7 @@ export const enLater = {
   'versions.keptTooLong': 'The {label} alone takes {seconds} s; a {target} s version has room for {room} s of speech.',
   'versions.fitting': 'Fitting the script to {seconds} s…',
   'versions.voicing': 'Voicing {label} ({n} of {count})…',
-  'versions.made': 'Made the {seconds} s version: {voiced} sections voiced, {reused} takes reused.',
+  'versions.made': 'Made the {seconds} s version. Sections voiced again: {voiced}. Takes reused: {reused}.',
   'versions.cancelled': 'Cancelled: no version was made.',
   'versions.cannotFit': 'The script cannot be fitted to {seconds} s. The service says: {answer}',
   'versions.fitFailed': 'Fitting the script failed: {message}',

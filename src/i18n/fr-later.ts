@@ -395,7 +395,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'versions.keptTooLong': '{label} à elle seule dure {seconds} s ; une version de {target} s laisse {room} s de voix.',
   'versions.fitting': 'Ajustement du script à {seconds} s…',
   'versions.voicing': 'Voix de {label} ({n} sur {count})…',
-  'versions.made': 'Version de {seconds} s faite : {voiced} sections enregistrées, {reused} prises réutilisées.',
+  'versions.made': 'Version de {seconds} s faite. Sections réenregistrées : {voiced}. Prises réutilisées : {reused}.',
   'versions.cancelled': 'Annulé : aucune version n’a été faite.',
   'versions.cannotFit': 'Le script ne peut pas tenir en {seconds} s. Le service répond : {answer}',
   'versions.fitFailed': 'L’ajustement du script a échoué : {message}',
