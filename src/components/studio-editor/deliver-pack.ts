@@ -7,12 +7,13 @@ import { deliveryReport } from '../../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../../delivery/file-name.js';
 import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../../delivery/types.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { versionView } from '../../model/versions.js';
+import { versionCampaign, versionView } from '../../model/versions.js';
 import { creditsOf } from '../../model/credits.js';
 import { VERSION } from '../../version.js';
 
-/** The template of the ZIP's own name. */
+/** The template of the ZIP's own name; without the length when it holds versions of several lengths. */
 const ZIP_TEMPLATE = '{advertiser}_{title}_{length}s_{date}_delivery';
+const ZIP_TEMPLATE_VERSIONS = '{advertiser}_{title}_{date}_delivery';
 
 /** What a delivery's names are made of: the project's title and length, the campaign fields, the day. */
 export function nameValues(project: ProjectDocument, campaign: CampaignFields, date: Date): FileNameValues {
@@ -28,9 +29,19 @@ export function nameValues(project: ProjectDocument, campaign: CampaignFields, d
   };
 }
 
-/** The ZIP's name: the advertiser, the title, the length and the day, portable. */
-export function zipFileName(values: FileNameValues): string {
-  return deliveryFileName(ZIP_TEMPLATE, values, 'zip');
+/** The ZIP's name: the advertiser, the title, the length (of one version only) and the day, portable. */
+export function zipFileName(values: FileNameValues, versions = false): string {
+  return deliveryFileName(versions ? ZIP_TEMPLATE_VERSIONS : ZIP_TEMPLATE, values, 'zip');
+}
+
+/**
+ * What `{version}` says in the names of each of `ids`: its label; without one, nothing when its length (already
+ * in the name) tells it apart from the others delivered, else its id (`v2`).
+ */
+export function versionNameLabels(project: ProjectDocument, ids: readonly string[]): Map<string, string> {
+  const lengths = new Map(ids.map((id) => [id, Math.round(versionView(project, id).duration)]));
+  const sharesLength = (id: string): boolean => [...lengths.values()].filter((seconds) => seconds === lengths.get(id)).length > 1;
+  return new Map(ids.map((id) => [id, versionCampaign(project, id).versionLabel || (sharesLength(id) ? id : '')]));
 }
 
 /** Whether a failed file is in the ZIP at the user's request: by its destination's id (one version) or its file name. */

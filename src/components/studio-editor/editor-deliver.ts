@@ -10,7 +10,7 @@ import { StudioDeliverEvent } from '../../events/studio-deliver.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { versionCampaign, versionView } from '../../model/versions.js';
 import type { DeliverOptions, DeliveryRun } from '../studio-deliver-panel/deliver-run.js';
-import { deliveryManifest, finishZip, isIncluded, nameValues, zipFileName } from './deliver-pack.js';
+import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -88,6 +88,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
   const versionIds = chosenVersions(project, options.versions);
   const many = versionIds.length > 1;
+  const nameLabels = versionNameLabels(project, versionIds);
   const createdAt = new Date();
   const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
   const zip = openDeliveryZip({ signal: options.signal });
@@ -99,8 +100,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
     for (const id of versionIds) {
       const view = versionView(project, id);
       const campaign = versionCampaign(project, id);
-      // In names, a version without a label is called by its length (`15s`).
-      const nameCampaign = { ...campaign, versionLabel: campaign.versionLabel || `${Math.round(view.duration * 10) / 10}s` };
+      const nameCampaign = { ...campaign, versionLabel: nameLabels.get(id)! };
       const facts = { title: view.title, seconds: view.duration, campaign: nameCampaign, date: createdAt };
       const result = await engine.deliver(view, {
         destinations,
@@ -137,7 +137,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
     throw error;
   }
   const open = versions.find((made) => made.id === project.openVersion) ?? versions[0]!;
-  const made: Made = { project, versions, createdAt, fileName: zipFileName(nameValues(open.view, open.campaign, createdAt)) };
+  const made: Made = { project, versions, createdAt, fileName: zipFileName(nameValues(open.view, open.campaign, createdAt), many) };
   const manifest = deliveryManifest(project, versions, new Set(), createdAt);
   const blob = await finishZip(zip, manifest, project);
   options.signal?.throwIfAborted();

@@ -2,12 +2,14 @@
 // destination, none chosen), and the name of its ZIP.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nameValues, zipFileName } from '../../../src/components/studio-editor/deliver-pack.js';
+import { nameValues, versionNameLabels, zipFileName } from '../../../src/components/studio-editor/deliver-pack.js';
 import { deliverAd, type DeliverHost } from '../../../src/components/studio-editor/editor-deliver.js';
 import type { AudioEngine } from '../../../src/audio/engine.js';
 import { resolveConfig } from '../../../src/config/validate.js';
 import type { StudioError } from '../../../src/errors.js';
 import { createProject } from '../../../src/model/document.js';
+import { projectReducer } from '../../../src/model/reducer.js';
+import { openContent } from '../../../src/model/versions.js';
 
 const config = (tools: object = {}) => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' }, tools });
 const project = { ...createProject({ projectId: 'p1', title: 'Spring Sale!', duration: 30 }), campaign: { advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: 'ACME1234000', isci: 'ACME1234', versionLabel: ':30 main' } };
@@ -43,5 +45,17 @@ describe('the editor’s delivery', () => {
     assert.equal(zipFileName(nameValues(project, project.campaign, new Date('2026-11-26T08:00:00Z'))), 'Acme-Coffee_Spring-Sale_30s_2026-11-26_delivery.zip');
     const bare = nameValues(project, { ...project.campaign, advertiser: '' }, new Date('2026-11-26T08:00:00Z'));
     assert.equal(zipFileName(bare), 'Spring-Sale_30s_2026-11-26_delivery.zip');
+    // Versions of several lengths: the ZIP's name gives none of them.
+    assert.equal(zipFileName(bare, true), 'Spring-Sale_2026-11-26_delivery.zip');
+  });
+
+  it('calls a version without a label by its length, once, or by its id when another version delivered has that length', () => {
+    const base = createProject({ projectId: 'p2', title: 'Spring Sale', duration: 30 });
+    let doc = projectReducer(base, { type: 'version/add', version: { id: 'v2', label: '' }, content: { ...openContent(base), duration: 15 } });
+    doc = projectReducer(doc, { type: 'version/add', version: { id: 'v3', label: 'Alt CTA' }, content: openContent(base) });
+    doc = projectReducer(doc, { type: 'version/add', version: { id: 'v4', label: '' }, content: openContent(base) });
+    assert.deepEqual(Object.fromEntries(versionNameLabels(doc, ['v1', 'v2', 'v3', 'v4'])), { v1: 'v1', v2: '', v3: 'Alt CTA', v4: 'v4' });
+    // Delivered alone, the 30 s versions are told apart by length from the :15.
+    assert.deepEqual(Object.fromEntries(versionNameLabels(doc, ['v1', 'v2'])), { v1: '', v2: '' });
   });
 });
