@@ -220,4 +220,23 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
       agree(stem.fileName, stem.figures, ref);
     }
   });
+
+  it('adds the silence a destination asks for at the end when its length allows, and only there', { skip }, async (t) => {
+    // The bed sounds to the last sample: the podcast file needs 0.5 s of silence, and may be up to 60 s long.
+    const podcast = BUILTIN_DESTINATIONS.find((destination) => destination.id === 'podcast')!;
+    const ebu = BUILTIN_DESTINATIONS.find((destination) => destination.id === 'broadcast-ebu-r128')!;
+    const bedToEnd = await makeDelivery({ destinations: [podcast, ebu], seconds: AD_SECONDS, stems: false, includeFailed: true, bedToEnd: true });
+    const files = unzipSync(bedToEnd.zip);
+    const [padded, exact] = [podcast, ebu].map((destination) => bedToEnd.manifest.files.find((file) => file.destination.id === destination.id)!);
+    const paths = [padded!, exact!].map((file) => join(dir, `tail-${file.fileName}`));
+    [padded!, exact!].forEach((file, i) => writeFileSync(paths[i]!, files[file.fileName]!));
+    const [podcastRef, ebuRef] = await Promise.all(paths.map((path) => analyse(path, dir)));
+    t.diagnostic(`podcast: ${podcastRef.samples / podcast.sampleRate} s, tail ${podcastRef.tailSilence.toFixed(3)} s, I ${podcastRef.integrated.toFixed(2)}; EBU: ${ebuRef.samples / ebu.sampleRate} s, tail ${ebuRef.tailSilence.toFixed(3)} s`);
+    assert.ok(podcastRef.tailSilence >= podcast.minTailSilence, `ffmpeg: ${podcastRef.tailSilence} s of silence at the end of the podcast file`);
+    assert.ok(podcastRef.samples > AD_SECONDS * podcast.sampleRate && podcastRef.samples <= (AD_SECONDS + 0.6) * podcast.sampleRate, `the ad and at most 0.6 s after it: ${podcastRef.samples} samples`);
+    assert.ok(Math.abs(podcastRef.integrated - podcast.loudness) <= podcast.tolerance, `ffmpeg: ${podcastRef.integrated} LUFS`);
+    assert.equal(padded!.pass, true, padded!.rules.filter((rule) => !rule.pass).map((rule) => rule.rule).join(', '));
+    // A destination of exact length is left the ad's length, to the sample.
+    assert.equal(ebuRef.samples, AD_SECONDS * ebu.sampleRate);
+  });
 });

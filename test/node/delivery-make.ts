@@ -51,18 +51,19 @@ function decodeFile(file: string, channels: number): Promise<Float32Array[]> {
 export const CAMPAIGN: CampaignFields = { advertiser: 'Acme Coffee', campaign: 'Spring 2027', adId: 'ACME0001000', isci: 'ACME1234', versionLabel: ':30 main' };
 
 /** The ad: two voice clips over a bed that ends 2 s before the ad does (so every destination's tail is silent). */
-export function sampleProject(seconds: number): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
+export function sampleProject(seconds: number, bedToEnd = false): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
   const sr = 48000;
   const sources = new Map([
     ['mem:voice-1', { channels: [syntheticSpeech(10, sr)], sampleRate: sr }],
     ['mem:voice-2', { channels: [syntheticSpeech(9, sr, 5)], sampleRate: sr }],
-    ['mem:bed', { channels: music(seconds - 2, sr), sampleRate: sr }],
+    ['mem:bed', { channels: music(bedToEnd ? seconds : seconds - 2, sr), sampleRate: sr }],
   ]);
   const clip = (id: string, url: string, start: number) => ({ id, sectionId: null, assetId: id, url, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: null });
   const project: ProjectDocument = {
     ...createProject({ projectId: 'p-ffmpeg', title: 'Spring Sale', duration: seconds }),
     clips: [clip('a1', 'mem:voice-1', 1.5), clip('a2', 'mem:voice-2', 15)],
-    music: { track: null, assetId: null, url: 'mem:bed', gain: -8, offset: 0, loop: false, fadeIn: 0.5, fadeOut: 1.5 },
+    // With `bedToEnd`, the bed sounds to the last sample, as in an ad the editor makes.
+    music: { track: null, assetId: null, url: 'mem:bed', gain: -8, offset: 0, loop: false, fadeIn: 0.5, fadeOut: bedToEnd ? 0 : 1.5 },
   };
   return { project, sources };
 }
@@ -78,8 +79,8 @@ export interface MadeDelivery {
  * FFmpeg), names the files from their templates, and packs the ZIP with the delivery's ZIP writer: the files that pass (all of them with
  * `includeFailed`), the stems on request, manifest.json and report.html.
  */
-export async function makeDelivery(options: { destinations: readonly DestinationProfile[]; seconds: number; stems: boolean; includeFailed?: boolean }): Promise<MadeDelivery> {
-  const { project, sources } = sampleProject(options.seconds);
+export async function makeDelivery(options: { destinations: readonly DestinationProfile[]; seconds: number; stems: boolean; includeFailed?: boolean; bedToEnd?: boolean }): Promise<MadeDelivery> {
+  const { project, sources } = sampleProject(options.seconds, options.bedToEnd);
   const zip = openDeliveryZip({ createWorker: null });
   const taken = new Set<string>();
   const values = { advertiser: CAMPAIGN.advertiser, title: project.title, campaign: CAMPAIGN.campaign, length: options.seconds, adId: CAMPAIGN.adId, isci: CAMPAIGN.isci, version: CAMPAIGN.versionLabel };

@@ -22,6 +22,7 @@ import { sha256Hex } from './sha256.js';
 import { voiceAndMusic } from './stems.js';
 import { WorkPool } from './work-pool.js';
 import { deliveryId3 } from './tags.js';
+import { padTail, tailPadSamples } from './tail-pad.js';
 
 /** Works writing files at once by default: two MP3 encoders halve the delivery's longest part where there are cores. */
 const DEFAULT_WORKERS = 2;
@@ -237,8 +238,10 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
           progress(index, 'master');
           return (await deps.render(masterSpec(mix, adSeconds, { ...target, truePeak }), { signal })).channels;
         };
+        // The silence a destination asks for at the end, added where its length allows (tail-pad.ts).
+        const pad = tailPadSamples(channels, mastered.sampleRate, destination);
         await start(index, fileName, async (w) => {
-          const master = { channels, sampleRate: mastered.sampleRate, ceiling: target.truePeak, remaster };
+          const master = { channels: padTail(channels, pad), sampleRate: mastered.sampleRate, ceiling: target.truePeak, remaster: async (truePeak: number) => padTail(await remaster(truePeak), pad) };
           const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, master, destination, index, project.title, campaign, progress);
           signal?.throwIfAborted();
           const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
