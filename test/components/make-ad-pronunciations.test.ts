@@ -16,7 +16,7 @@ const idea: Recommendation = {
   duration_s: 14,
 };
 
-describe('makeAdTakes: pronunciations', () => {
+describe('makeAdTakes: pronunciations and licences', () => {
   afterEach(() => sinon.restore());
 
   it('sends each section the entries that apply, the brand first, and records them on the take', async () => {
@@ -29,5 +29,19 @@ describe('makeAdTakes: pronunciations', () => {
     expect(made.path).to.equal('voiceover');
     expect(voiceover.getCalls().map((call) => JSON.stringify(call.args[0].pronunciations ?? null))).to.deep.equal([JSON.stringify(brand), JSON.stringify([{ text: 'percent', say: 'per cent' }])]);
     expect(made.takes.map((take) => (take.source.pronunciations ?? []).map((entry) => entry.say).join())).to.deep.equal(['ack-mee', 'per cent']);
+  });
+
+  it('voices the ad itself, not through generation, when an entry applies or the host licenses its voices or music', async () => {
+    const voiceover = sinon.stub().callsFake(async () => ({ asset: { asset_id: 'a', kind: 'voice', url: '/v1/assets/a', mime_type: 'audio/wav', duration_s: 1 } }));
+    const made = (generate: sinon.SinonStub, options: { pronunciations?: { brand: { text: string; say: string }[]; project: never[] }; licensed?: boolean }) =>
+      makeAdTakes({ generate, voiceover } as unknown as ServiceClient, 'p1', idea, { signal: new AbortController().signal, onProgress: () => undefined, voicingStage: () => '', ...options });
+    const generated = { voiceovers: [{ asset_id: 'g1' }, { asset_id: 'g2' }] };
+    const untouched = sinon.stub().resolves(generated);
+    expect((await made(untouched, { pronunciations: { brand: [{ text: 'Zebra', say: 'zeb-ra' }], project: [] } })).path).to.equal('generate');
+    for (const options of [{ pronunciations: { brand: [{ text: 'Acme', say: 'ack-mee' }], project: [] } }, { licensed: true }]) {
+      const generate = sinon.stub().resolves(generated);
+      expect((await made(generate, options)).path, JSON.stringify(options)).to.equal('voiceover');
+      expect(generate.callCount).to.equal(0);
+    }
   });
 });

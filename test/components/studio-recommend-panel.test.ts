@@ -107,6 +107,38 @@ describe('<studio-editor-recommend-panel>', () => {
     expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('“Idea a” is now your script, voice and music. Undo to go back.');
   });
 
+  it('puts a licensed voice and track in place of those the host did not license, says so, and Make the ad voices with them', async () => {
+    const library = {
+      voices: sinon.stub().resolves({ voices: [
+        { voice_id: 'v9', name: 'Noor', language: 'ar-EG', gender: 'female', sample_url: '/s9', words_per_minute: 150 },
+        { voice_id: 'v2', name: 'Bea', language: 'en-US', gender: 'female', sample_url: '/s2', words_per_minute: 150 },
+        { voice_id: 'v1', name: 'Ava', language: 'en-US', sample_url: '/s1', words_per_minute: 150 },
+      ] }),
+      music: sinon.stub().resolves({ tracks: [{ track_id: 't2', title: 'Dusk', style: 'calm', url: '/t2', preview_url: '/p2' }, { track_id: 't3', title: 'Noon', style: 'upbeat', url: '/t3', preview_url: '/p3' }] }),
+    };
+    const generate = sinon.stub().rejects(new Error('generation must not be asked for'));
+    const voiceover = sinon.stub().callsFake(async () => ({ asset: { asset_id: 'a', kind: 'voice', url: '/v1/assets/a', mime_type: 'audio/wav', duration_s: 1 } }));
+    const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [recommendation('a')] }), generate, voiceover, ...library } as Partial<ServiceClient>);
+    panel.voiceIds = ['v9', 'v2'];
+    panel.trackIds = ['t2', 't3'];
+    submit(panel);
+    await waitUntil(() => panel.shadowRoot!.querySelector('studio-editor-recommendation-card'));
+    const idea = context.store.getState().project.recommendations.items[0]!;
+    // The closest licensed ones: the same language, then the same style.
+    expect([idea.voice.voice_id, idea.music.track_id]).to.deep.equal(['v2', 't3']);
+    const card = panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!;
+    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    expect(card.shadowRoot!.querySelector('dl')!.textContent).to.contain('Bea · en-US · female · in place of Ava, which is not licensed');
+    expect(card.shadowRoot!.querySelector('dl')!.textContent).to.contain('Noon · upbeat · in place of Sunrise, which is not licensed');
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('1 recommendation came. It has focus. A voice or music you have not licensed was replaced in 1 of them.');
+    card.dispatchEvent(new CustomEvent('recommendation-make', { detail: 'a', bubbles: true }));
+    await waitUntil(() => context.store.getState().project.clips.length === 1, 'the ad made');
+    expect(generate.callCount).to.equal(0);
+    expect(voiceover.firstCall.args[0].voice_id).to.equal('v2');
+    expect(context.store.getState().project.music!.track!.track_id).to.equal('t3');
+    expect(context.store.getState().project.voice.voice).to.equal('v2');
+  });
+
   it('shows a failure where it happened, with the service message, and keeps the form', async () => {
     const failure = Object.assign(new Error('The service is busy: try again in a minute.'), { code: 'server-error' });
     const { panel } = await mount({ recommendFromUrl: sinon.stub().rejects(failure) } as Partial<ServiceClient>);

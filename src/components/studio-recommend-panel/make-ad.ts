@@ -1,7 +1,10 @@
 // "Make the ad": every section of an idea voiced, the bed and the layout in one go. The service's
 // complete-ad generation (`generate`, an assumed operation) does the voicing; a service without it
-// (404 or 501) gets the editor's own path, one voice-over per section. Either way the editor mixes and
-// masters what plays (the preview is the export), so the result meets the project's delivery preset.
+// (404 or 501) gets the editor's own path, one voice-over per section. So does an ad that pronunciations
+// apply to (generation takes none) or made for a host that licenses its voices or music (generation works
+// from the service's own idea, whose voice and bed the editor may have replaced: licensed-ideas.ts). Either
+// way the editor mixes and masters what plays (the preview is the export), so the result meets the
+// project's delivery preset.
 import type { CallOptions, ServiceClient } from '../../api/client.js';
 import type { AssetMetadata, Recommendation, Usage } from '../../api/contract.js';
 import { StudioApiError } from '../../api/errors.js';
@@ -33,31 +36,32 @@ export async function makeAdTakes(
     signal: AbortSignal;
     onProgress: (progress: Progress) => void;
     voicingStage: (n: number, count: number) => string;
-    /**
-     * The host's brand pronunciations and the project's own: the editor's own path sends each section those
-     * that apply to it. (The service's generation takes none: its takes record none, so a section an entry
-     * applies to is out of date until "Update voice-over".)
-     */
+    /** The host's brand pronunciations and the project's own: each section is voiced with those that apply to it. */
     pronunciations?: { brand: readonly PronunciationEntry[]; project: readonly PronunciationEntry[] };
+    /** The host licenses its voices or music (`vocal.voices`, `music.tracks`): the editor voices the idea itself. */
+    licensed?: boolean;
   },
 ): Promise<AdTakes> {
   const sections = idea.script.sections;
   const speed = idea.voice.speed ?? 1;
   const list = brandAndProject(options.pronunciations?.brand ?? [], options.pronunciations?.project ?? []);
   const source = (text: string, entries: readonly PronunciationEntry[] = []): ClipSource => ({ text, voice: idea.voice.voice_id, speed, ...(entries.length === 0 ? {} : { pronunciations: entries }) });
-  try {
-    const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
-    if (result.voiceovers.length !== sections.length) {
-      throw new StudioApiError('bad-response', `Ad generation answered ${result.voiceovers.length} voice-overs for ${sections.length} sections.`, { status: 200, recoverable: true });
+  const ownPath = options.licensed === true || sections.some((section) => applyingPronunciations(section.text, list).length > 0);
+  if (!ownPath) {
+    try {
+      const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
+      if (result.voiceovers.length !== sections.length) {
+        throw new StudioApiError('bad-response', `Ad generation answered ${result.voiceovers.length} voice-overs for ${sections.length} sections.`, { status: 200, recoverable: true });
+      }
+      return {
+        takes: sections.map((section, index) => ({ asset: result.voiceovers[index]!, sectionId: section.id, source: source(section.text) })),
+        ...(result.music === undefined ? {} : { music: result.music }),
+        usage: result.usage === undefined ? [] : [{ operation: 'generate', usage: result.usage }],
+        path: 'generate',
+      };
+    } catch (error) {
+      if (!(error instanceof StudioApiError && (error.status === 404 || error.status === 501))) throw error;
     }
-    return {
-      takes: sections.map((section, index) => ({ asset: result.voiceovers[index]!, sectionId: section.id, source: source(section.text) })),
-      ...(result.music === undefined ? {} : { music: result.music }),
-      usage: result.usage === undefined ? [] : [{ operation: 'generate', usage: result.usage }],
-      path: 'generate',
-    };
-  } catch (error) {
-    if (!(error instanceof StudioApiError && (error.status === 404 || error.status === 501))) throw error;
   }
   const takes: AdTakes['takes'] = [];
   const usage: AdTakes['usage'] = [];

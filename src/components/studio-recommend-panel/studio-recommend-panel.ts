@@ -83,6 +83,10 @@ export class StudioRecommendPanel extends StudioElement {
   @property({ attribute: false }) defaultTitle: string | undefined;
   /** The host's brand pronunciations (`vocal.pronunciations`): "Make the ad" voices with them. */
   @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
+  /** The voice ids the host licensed (`vocal.voices`): an idea naming another gets one of these. Undefined: every voice. */
+  @property({ attribute: false }) voiceIds: readonly string[] | undefined;
+  /** The music track ids the host licensed (`music.tracks`): as `voiceIds`, for the bed. */
+  @property({ attribute: false }) trackIds: readonly string[] | undefined;
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -156,8 +160,15 @@ export class StudioRecommendPanel extends StudioElement {
       false,
       async (signal, onProgress) => {
         const result = await start({ signal, onProgress });
-        this.#project.dispatch({ type: 'recommendations/received', recommendations: result.recommendations, ...(result.usage ? { usage: result.usage } : {}) });
-        this.announcement = this.t.plural('recommend.received', result.recommendations.length);
+        const licence = { voices: this.voiceIds, tracks: this.trackIds };
+        // Within the host's licence before they reach the project (its code comes only for a host that limits).
+        const { ideas, changed } =
+          licence.voices === undefined && licence.tracks === undefined
+            ? { ideas: result.recommendations, changed: 0 }
+            : await (await import('./licensed-ideas.js')).licensedIdeas(result.recommendations, licence, this.client!, signal);
+        this.#project.dispatch({ type: 'recommendations/received', recommendations: ideas, ...(result.usage ? { usage: result.usage } : {}) });
+        const received = this.t.plural('recommend.received', ideas.length);
+        this.announcement = changed === 0 ? received : `${received} ${this.t.plural('recommend.licensed', changed)}`;
         if (focus) void this.#focusFirstResult();
       },
       'recommend.failed',
@@ -259,6 +270,7 @@ export class StudioRecommendPanel extends StudioElement {
           onProgress: (progress) => onProgress(progress as JobProgress),
           voicingStage: (n, count) => this.t('script.voicing', { n, count }),
           pronunciations: { brand: this.brandPronunciations, project: this.#project.store?.getState().project.pronunciations ?? [] },
+          licensed: this.voiceIds !== undefined || this.trackIds !== undefined,
         });
         const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
         this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}), untitled: this.#untitled() });

@@ -1,3 +1,4 @@
+import type { LicensedFrom } from '../studio-recommend-panel/licensed-ideas.js';
 import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
@@ -112,8 +113,11 @@ export class StudioRecommendationCard extends StudioElement {
     if (r === undefined) return nothing;
     const t = this.t;
     const headingId = `title-${r.recommendation_id}`;
-    const voice = [r.voice.name, r.voice.language, r.voice.gender].filter(Boolean).join(' · ');
-    const music = [r.music.title, r.music.style, r.music.mood].filter(Boolean).join(' · ');
+    // A voice or track put in place of one the host did not license says so (licensed-ideas.ts).
+    const from = (r.licensed_from ?? {}) as LicensedFrom;
+    const inPlaceOf = (name: string | undefined) => (name === undefined ? [] : [t('card.inPlaceOf', { name })]);
+    const voice = [r.voice.name, r.voice.language, r.voice.gender, ...inPlaceOf(from.voice)].filter(Boolean).join(' · ');
+    const music = [r.music.title, r.music.style, r.music.mood, ...inPlaceOf(from.music)].filter(Boolean).join(' · ');
     return html`<article part="card" tabindex="-1" aria-labelledby=${headingId}>
       <h3 id=${headingId}>${r.title}</h3>
       <blockquote>${scriptExcerpt(r)}</blockquote>
