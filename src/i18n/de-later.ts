@@ -411,6 +411,11 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'versions.new': 'Neue Version',
   'versions.altLabel': '{name} Alternative',
   'versions.duplicate': 'Als Alternative duplizieren',
+  'versions.rename': 'Umbenennen',
+  'versions.labelField': 'Name dieser Version',
+  'versions.labelHint': 'In den Dateinamen und im Bericht. Leer: nach ihrer Länge benannt.',
+  'versions.saveLabel': 'Speichern',
+  'versions.renamed': 'Neuer Name: {name}.',
   'versions.remove': '{name} entfernen',
   'versions.editScript': 'Skript bearbeiten',
 };

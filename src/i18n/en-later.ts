@@ -417,6 +417,11 @@ export const enLater = {
   'versions.new': 'New version',
   'versions.altLabel': '{name} alt',
   'versions.duplicate': 'Duplicate as alternate',
+  'versions.rename': 'Rename',
+  'versions.labelField': 'Label of this version',
+  'versions.labelHint': 'In the file names and the report. Empty: called by its length.',
+  'versions.saveLabel': 'Save',
+  'versions.renamed': 'Renamed to {name}.',
   'versions.remove': 'Remove {name}',
   'versions.editScript': 'Edit the script',
 } as const;

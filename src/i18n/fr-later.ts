@@ -411,6 +411,11 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'versions.new': 'Nouvelle version',
   'versions.altLabel': '{name} variante',
   'versions.duplicate': 'Dupliquer en variante',
+  'versions.rename': 'Renommer',
+  'versions.labelField': 'Nom de cette version',
+  'versions.labelHint': 'Dans les noms de fichiers et le rapport. Vide : nommée par sa durée.',
+  'versions.saveLabel': 'Enregistrer',
+  'versions.renamed': 'Nouveau nom : {name}.',
   'versions.remove': 'Supprimer {name}',
   'versions.editScript': 'Modifier le script',
 };

@@ -85,5 +85,6 @@ export const LATER_KEYS =
   'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
   'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +
   'versions.removed{name} versions.lengthLegend versions.custom versions.seconds versions.make{seconds} ' +
-  'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.remove{name} ' +
+  'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.rename ' +
+  'versions.labelField versions.labelHint versions.saveLabel versions.renamed{name} versions.remove{name} ' +
   'versions.editScript';

@@ -102,4 +102,42 @@ describe('<studio-editor-versions>', () => {
     expect(store.getState().history.pastDepth).to.equal(before + 1);
     expect($$('[part=version]').length).to.equal(3);
   });
+
+  it('renames the open version in one undo step; empty calls it by its length again; Escape closes', async () => {
+    const { bar, store, $ } = await mount();
+    const rename = () => [...bar.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part=actions] button')].find((button) => button.textContent!.trim() === 'Rename')!;
+    const type = async (value: string) => {
+      const field = $<HTMLInputElement>('[part=rename] input')!;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+      await bar.updateComplete;
+    };
+    rename().click();
+    await bar.updateComplete;
+    expect(rename().getAttribute('aria-expanded')).to.equal('true');
+    expect($<HTMLInputElement>('[part=rename] input')!.value).to.equal(HOSTILE);
+    const before = store.getState().history.pastDepth;
+    await type('  Radio :03  ');
+    $<HTMLButtonElement>('[part=rename] button[type=submit]')!.click();
+    await bar.updateComplete;
+    expect(store.getState().project.versions[1]!.label).to.equal('Radio :03');
+    expect(store.getState().history.pastDepth).to.equal(before + 1);
+    expect($('[part=rename]')).to.equal(null);
+    expect(bar.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Renamed to Radio :03.');
+    rename().click();
+    await bar.updateComplete;
+    await type('');
+    $<HTMLButtonElement>('[part=rename] button[type=submit]')!.click();
+    await bar.updateComplete;
+    expect(store.getState().project.versions[1]!.label).to.equal('');
+    expect(bar.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal('Renamed to :3.');
+    rename().click();
+    await bar.updateComplete;
+    $<HTMLInputElement>('[part=rename] input')!.focus();
+    await sendKeys({ press: 'Escape' });
+    await bar.updateComplete;
+    expect($('[part=rename]')).to.equal(null);
+    expect(store.getState().project.versions[1]!.label).to.equal('');
+    await expect(bar).to.be.accessible();
+  });
 });

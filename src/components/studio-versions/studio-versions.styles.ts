@@ -155,6 +155,17 @@ export const versionsStyles = css`
     width: 6em;
   }
 
+  .rename label {
+    display: grid;
+    gap: 4px;
+    max-width: 28em;
+  }
+
+  .hint {
+    color: var(--_text-muted, #4b5563);
+    font-size: 0.9em;
+  }
+
   .cost {
     color: var(--_text-muted, #4b5563);
     font-size: 0.9em;

@@ -6,6 +6,7 @@ import type { ServiceClient } from '../../api/client.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
+import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
 import { reportError } from '../../events/report-error.js';
@@ -18,7 +19,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../studio-editor/make-version.js';
-import { versionName } from './version-name.js';
+import { lengthName, versionName } from './version-name.js';
 import { versionsStyles } from './studio-versions.styles.js';
 import '../studio-job-status/studio-job-status.js';
 import '../../i18n/en-later.js';
@@ -28,13 +29,15 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 /**
  * The versions of the ad (cutdowns and alternates): a radio group to switch between them (each with its
  * label, length and status: meets its destinations, or why not), "New version" (a length, its price, Make)
- * and "Duplicate as alternate". Switching opens the version: nothing is fetched or decoded again.
+ * "Duplicate as alternate" and "Rename" (the open version's label, used in file names and the report).
+ * Switching opens the version: nothing is fetched or decoded again.
  *
  * @tagname studio-editor-versions
  * @csspart list - The radio group of versions.
  * @csspart version - Each version: its label, length and status.
  * @csspart status - A version's status.
- * @csspart actions - New version, Duplicate as alternate, Remove.
+ * @csspart actions - New version, Duplicate as alternate, Rename, Remove.
+ * @csspart rename - The Rename form: the open version's label, Save and Cancel.
  * @csspart form - The New version form: lengths, price, Make and Cancel.
  * @csspart price - What making the version uses, in credits.
  * @fires versions-edit-script - The user asked to edit the script (the service could not fit it).
@@ -56,6 +59,8 @@ export class StudioVersions extends StudioElement {
   /** The length chosen in the form, seconds; `'custom'` reads the field. */
   @state() private choice: number | 'custom' = 15;
   @state() private custom = '';
+  /** The Rename form is open, with the label typed so far. */
+  @state() private renaming: string | undefined;
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
   @state() private retry: (() => void) | undefined;
@@ -201,6 +206,36 @@ export class StudioVersions extends StudioElement {
     this.announcement = this.t('versions.duplicated');
   }
 
+  #openRename(open: ProjectVersion): void {
+    this.making = false;
+    this.#reset();
+    this.renaming = this.renaming === undefined ? open.label : undefined;
+    if (this.renaming !== undefined) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('[part=rename] input')?.select());
+  }
+
+  /** Saves the open version's label (one `version/set`, one undo step); empty: called by its length again. */
+  #rename(open: ProjectVersion, seconds: number): void {
+    const label = (this.renaming ?? '').trim();
+    this.renaming = undefined;
+    if (label !== open.label) this.#project.dispatch({ type: 'version/set', id: open.id, label });
+    this.announcement = this.t('versions.renamed', { name: versionName({ label }, seconds) });
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('button.rename')?.focus());
+  }
+
+  #renderRename(open: ProjectVersion, seconds: number): TemplateResult {
+    return html`<form part="rename" class="form rename" @submit=${(event: Event) => (event.preventDefault(), this.#rename(open, seconds))}
+        @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && ((this.renaming = undefined), event.stopPropagation())}>
+      <label>${this.t('versions.labelField')}
+        <input type="text" maxlength=${CAMPAIGN_TEXT_LIMITS.versionLabel} .value=${this.renaming ?? ''} placeholder=${lengthName(seconds)} aria-describedby="label-hint"
+          @input=${(event: Event) => (this.renaming = (event.target as HTMLInputElement).value)} /></label>
+      <span id="label-hint" class="hint">${this.t('versions.labelHint')}</span>
+      <p class="buttons">
+        <button type="submit" class="primary">${this.t('versions.saveLabel')}</button>
+        <button type="button" @click=${() => (this.renaming = undefined)}>${this.t('versions.close')}</button>
+      </p>
+    </form>`;
+  }
+
   #remove(version: ProjectVersion, name: string): void {
     this.#project.dispatch({ type: 'version/remove', id: version.id });
     this.announcement = this.t('versions.removed', { name });
@@ -259,14 +294,18 @@ export class StudioVersions extends StudioElement {
         ${doc.versions.map((version) => this.#renderVersion(doc, version))}
       </fieldset>
       <p part="actions" class="actions">
-        <button type="button" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${() => ((this.making = !this.making), this.#reset())}>${this.t('versions.new')}</button>
+        <button type="button" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${() => ((this.making = !this.making), (this.renaming = undefined), this.#reset())}>${this.t('versions.new')}</button>
         <button type="button" ?disabled=${this.job !== undefined} @click=${this.#duplicate}>${this.t('versions.duplicate')}</button>
+        ${open === undefined
+          ? nothing
+          : html`<button type="button" class="rename" aria-expanded=${this.renaming === undefined ? 'false' : 'true'} ?disabled=${this.job !== undefined} @click=${() => this.#openRename(open)}>${this.t('versions.rename')}</button>`}
         ${doc.versions.length > 1 && open !== undefined
           ? html`<button type="button" ?disabled=${this.job !== undefined} @click=${() => this.#remove(open, versionName(open, doc.duration))}>
               ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
           : nothing}
       </p>
       ${this.making ? this.#renderForm(doc) : nothing}
+      ${this.renaming !== undefined && open !== undefined ? this.#renderRename(open, doc.duration) : nothing}
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
