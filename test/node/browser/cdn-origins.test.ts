@@ -66,7 +66,8 @@ const ENGINES: Array<{ name: string; skip: string | false; open: Open }> = [
   },
   {
     name: 'Firefox',
-    skip: firefoxPath() ? false : 'Firefox is not installed (apt-get install -y firefox-esr pulseaudio)',
+    // Headless Firefox's tab crashes on new AudioContext() without an audio device: the null sink is one.
+    skip: firefoxPath() && pulseaudioPath() ? false : 'Firefox or PulseAudio is not installed (apt-get install -y firefox-esr pulseaudio)',
     open: (url, result) =>
       withNullSink(async (env) => {
         const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: firefoxPrefs, env });
