@@ -10,11 +10,20 @@ export interface WorkerFailure {
   readonly violatedDirective?: string | undefined;
   /** The worker's file, named when it could not be loaded. Default `render-worker.js`. */
   readonly file?: string;
+  /** The origin of the worker files when it is not the page's (the editor from a CDN). Default: found from this module's URL. */
+  readonly from?: string | undefined;
+}
+
+/** The origin of the editor's files (the workers are beside this module) when it is not the page's. */
+function filesOrigin(): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const origin = new URL(import.meta.url).origin;
+  return origin === location.origin ? undefined : origin;
 }
 
 const TRUSTED_TYPES = /trusted ?(types?|script ?url)|TrustedScriptURL/i;
 
-export function describeWorkerFailure({ reason, violatedDirective, file = 'render-worker.js' }: WorkerFailure): string {
+export function describeWorkerFailure({ reason, violatedDirective, file = 'render-worker.js', from = filesOrigin() }: WorkerFailure): string {
   const message = reason instanceof ErrorEvent ? reason.message : reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason === 'string' ? reason : '';
   if ((violatedDirective !== undefined && /trusted-types/.test(violatedDirective)) || TRUSTED_TYPES.test(message)) {
     return `Trusted Types refused the worker's URL${message ? ` (${message})` : ''}; list the editor's policy in the page's CSP: trusted-types studio-editor`;
@@ -27,6 +36,10 @@ export function describeWorkerFailure({ reason, violatedDirective, file = 'rende
   }
   if (reason instanceof ErrorEvent && message) return `the worker script failed as it loaded (${message})`;
   if (message) return message;
+  if (from !== undefined) {
+    // A blob: module on the page's origin imports the file: a violation there is reported in the worker, not to the page.
+    return `the worker script could not be loaded from ${from}: check that ${file} is served there as JavaScript with CORS (Access-Control-Allow-Origin), and that the page's Content-Security-Policy lists ${from} in worker-src as well as script-src`;
+  }
   return `the worker script could not be loaded: check that ${file} is served beside the editor's script, as JavaScript`;
 }
 
