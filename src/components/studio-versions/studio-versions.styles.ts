@@ -155,10 +155,32 @@ export const versionsStyles = css`
     width: 6em;
   }
 
+  /* One row where it fits: the label and its field, Save, Close; the hint under them. */
+  .rename {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+  }
+
   .rename label {
-    display: grid;
-    gap: 4px;
-    max-width: 28em;
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+  }
+
+  .rename input {
+    width: min(22em, 100%);
+  }
+
+  .rename .buttons {
+    flex-basis: auto;
+    margin: 0;
+  }
+
+  .rename .hint {
+    flex-basis: 100%;
   }
 
   .hint {

@@ -228,11 +228,11 @@ export class StudioVersions extends StudioElement {
       <label>${this.t('versions.labelField')}
         <input type="text" maxlength=${CAMPAIGN_TEXT_LIMITS.versionLabel} .value=${this.renaming ?? ''} placeholder=${lengthName(seconds)} aria-describedby="label-hint"
           @input=${(event: Event) => (this.renaming = (event.target as HTMLInputElement).value)} /></label>
-      <span id="label-hint" class="hint">${this.t('versions.labelHint')}</span>
       <p class="buttons">
         <button type="submit" class="primary">${this.t('versions.saveLabel')}</button>
         <button type="button" @click=${() => (this.renaming = undefined)}>${this.t('versions.close')}</button>
       </p>
+      <span id="label-hint" class="hint">${this.t('versions.labelHint')}</span>
     </form>`;
   }
 
