@@ -81,7 +81,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     cleanupMounts();
   });
 
-  async function open(role: 'creator' | 'adopter', panel: 'script' | 'master' = 'script', mode: 'light' | 'dark' = 'light'): Promise<StudioHandle> {
+  async function open(role: 'creator' | 'adopter', panel: 'script' | 'master' | 'recommend' = 'script', mode: 'light' | 'dark' = 'light'): Promise<StudioHandle> {
     mountPoint('editor-locks');
     handle = await create({
       target: '#editor-locks',
@@ -219,6 +219,30 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     await frame();
     await executeServerCommand('studio-screenshot', { name: 'locks-adopter-390' });
     await setViewport({ width: 800, height: 600 });
+  });
+
+  it('as an adopter, ideas from the service and a click on "Make the ad" keep the locked parts', async () => {
+    const h = await open('adopter', 'recommend');
+    const before = disclaimer(h);
+    const bed = JSON.stringify(h.getProject().music);
+    // Ideas for a product page, from the service.
+    const url = deepQuery(root(h), '#url') as HTMLInputElement;
+    url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
+    url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    (deepQuery(root(h), 'button[part="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => h.getProject().recommendations.items.some((item) => item.recommendation_id !== 'r1'), 'the ideas', { timeout: 30_000 });
+    await h.element.updateComplete;
+    const card = deepQuery(root(h), 'studio-editor-recommendation-card')!;
+    const idea = h.getProject().recommendations.items[0]!;
+    [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Make the ad')!.click();
+    const ideaSections = idea.script.sections.map((section) => section.id);
+    await waitUntil(() => h.getProject().clips.filter((clip) => ideaSections.includes(clip.sectionId ?? '')).length === ideaSections.length, 'the idea voiced and laid out', { timeout: 30_000 });
+    const made = disclaimer(h);
+    // The idea's sections, then the locked disclaimer; its take, its place at the end and the :30 kept.
+    expect(h.getProject().script.sections.map((section) => section.id)).to.deep.equal([...ideaSections, 's3']);
+    expect([made.clip, made.duration, made.place]).to.deep.equal([before.clip, 30, ideaSections.length]);
+    // The locked bed stays the template's (the idea's track is not taken).
+    expect(JSON.stringify(h.getProject().music)).to.equal(bed);
   });
 
   it('never undoes across a lock after the role turns adopter live, and the creator can again', async () => {
