@@ -77,4 +77,33 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
     expect(await listed(panel, 'studio-editor-music-picker')).to.deep.equal(['Calm Harbour']);
     expect(panel.shadowRoot!.querySelector('studio-editor-music-picker')!.shadowRoot!.querySelector('studio-editor-upload')).to.equal(null);
   });
+
+  it('ideas from the service come with licensed voices and music, and Make the ad voices and beds the ad with them', async () => {
+    const errors: StudioErrorDetail[] = [];
+    const editor = await mount({ vocal: { voices: ['en-gb-george'] }, music: { tracks: ['calm-harbour'] }, layout: { initialPanel: 'recommend' } }, errors);
+    const panel = await show(editor, 'recommend', 'studio-editor-recommend-panel');
+    await panel.updateComplete;
+    const form = panel.shadowRoot!.querySelector('studio-editor-recommend-form')!;
+    await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const url = form.shadowRoot!.querySelector<HTMLInputElement>('#url')!;
+    url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
+    url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    form.shadowRoot!.querySelector<HTMLButtonElement>('button[part="submit"]')!.click();
+    await waitUntil(() => editor.store.getState().project.recommendations.items.length > 0, 'the ideas', { timeout: 30_000 });
+    const items = editor.store.getState().project.recommendations.items;
+    expect(items.map((item) => [item.voice.voice_id, item.music.track_id])).to.deep.equal(items.map(() => ['en-gb-george', 'calm-harbour']));
+    // The emulator's ideas name other voices: each card says which one it replaced.
+    const replaced = items.filter((item) => (item['licensed_from'] as { voice?: string } | undefined)?.voice !== undefined).length;
+    expect(replaced).to.be.above(0);
+    await panel.updateComplete;
+    const cards = [...panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card')];
+    expect(cards.filter((card) => card.shadowRoot!.textContent!.includes('which is not licensed')).length).to.equal(replaced);
+    [...cards[0]!.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Make the ad')!.click();
+    const sections = items[0]!.script.sections.length;
+    await waitUntil(() => editor.store.getState().project.clips.length === sections, 'the ad made', { timeout: 30_000 });
+    const project = editor.store.getState().project;
+    expect([...new Set(project.clips.map((clip) => clip.source?.voice))]).to.deep.equal(['en-gb-george']);
+    expect(project.music!.track!.track_id).to.equal('calm-harbour');
+    expect(errors.filter((error) => error.code !== 'config')).to.deep.equal([]);
+  });
 });
