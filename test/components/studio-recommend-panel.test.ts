@@ -139,6 +139,21 @@ describe('<studio-editor-recommend-panel>', () => {
     expect(context.store.getState().project.voice.voice).to.equal('v2');
   });
 
+  it('keeps each card\'s actions in reach in one column, and at the card\'s end where the cards stand side by side', async () => {
+    const { context, panel } = await mount({ recommendFromUrl: sinon.stub().resolves({ recommendations: [recommendation('a'), recommendation('b')] }) } as Partial<ServiceClient>);
+    submit(panel);
+    await waitUntil(() => panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card').length === 2);
+    const position = () => getComputedStyle(panel.shadowRoot!.querySelector('studio-editor-recommendation-card')!.shadowRoot!.querySelector('[part=actions]')!).position;
+    const widths: Record<string, string> = {};
+    for (const width of [360, 900]) {
+      context.style.display = 'block';
+      context.style.width = `${width}px`;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      widths[width] = position();
+    }
+    expect(widths).to.deep.equal({ 360: 'sticky', 900: 'static' });
+  });
+
   it('shows a failure where it happened, with the service message, and keeps the form', async () => {
     const failure = Object.assign(new Error('The service is busy: try again in a minute.'), { code: 'server-error' });
     const { panel } = await mount({ recommendFromUrl: sinon.stub().rejects(failure) } as Partial<ServiceClient>);

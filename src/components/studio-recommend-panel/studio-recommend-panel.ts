@@ -62,6 +62,14 @@ export class StudioRecommendPanel extends StudioElement {
         display: grid;
         gap: var(--_space, 12px);
         grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+        container: results / inline-size;
+      }
+      /* Side by side (two columns fit), each card's sticky actions would cover its own script and voice: the
+         ideas are compared by what they say, so there the actions stay at each card's end. */
+      @container results (min-width: 492px) {
+        studio-editor-recommendation-card::part(actions) {
+          position: static;
+        }
       }
       .error {
         margin: 0;

@@ -25,6 +25,8 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
  * @fires recommendation-make - The user asked for the whole ad from it ("Make the ad"); `detail` is its id.
  * @fires recommendation-preview - The user asked to hear it (or to stop); `detail` is its id.
  * @csspart card - The card.
+ * @csspart actions - Preview, Use this and Make the ad (stuck to the bottom of the panel's scroll area while
+ *   the card runs past it; the panel unsticks them where the cards stand side by side).
  */
 export class StudioRecommendationCard extends StudioElement {
   static override styles = [
@@ -129,7 +131,7 @@ export class StudioRecommendationCard extends StudioElement {
         <dt>${t('card.length')}</dt>
         <dd>${t('recommend.seconds', { seconds: Math.round(r.duration_s) })}</dd>
       </dl>
-      <div class="actions">
+      <div class="actions" part="actions">
         <button type="button" aria-pressed=${this.previewing ? 'true' : 'false'} @click=${() => this.#emit('recommendation-preview')}>
           ${this.previewing ? t('card.stopPreview') : t('card.preview')}
         </button>
