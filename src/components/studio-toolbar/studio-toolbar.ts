@@ -36,6 +36,8 @@ export class StudioToolbar extends StudioElement {
         font-weight: 600;
         border-color: transparent;
         background: transparent;
+        /* A long title on a narrow bar ends in an ellipsis, not mid-letter, until it is edited. */
+        text-overflow: ellipsis;
       }
       [part='title']:hover,
       [part='title']:focus {
