@@ -1,25 +1,39 @@
 // The browser suite in Firefox (`npm run test:firefox`): web-test-runner.config.mjs with Firefox ESR, driven by
 // puppeteer-core over WebDriver BiDi, each test page in a window of its own (a background tab would not paint),
 // one at a time: only one Firefox window has the focus, and in the others `:focus` never matches.
+//
+// Firefox reads its pointer kind at launch, so the phone files also run in a second Firefox started as a touch
+// screen (`(pointer: coarse)`, the `phone` group); a half of a file that needs the other kind skips itself.
 import * as puppeteer from 'puppeteer-core';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import base from './web-test-runner.config.mjs';
-import { firefoxPath, firefoxPrefs } from './scripts/lib/firefox.mjs';
+import { askedFiles, matchesAny } from './scripts/lib/asked-files.mjs';
+import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './scripts/lib/firefox.mjs';
+
+/** The files that run in the touch-screen Firefox; phone-touch.test.ts only there. */
+const PHONE_FILES = ['test/e2e/phone-touch.test.ts', 'test/components/editor-screen.test.ts'];
+
+const firefox = (prefs) =>
+  chromeLauncher({
+    puppeteer,
+    launchOptions: {
+      browser: 'firefox',
+      executablePath: firefoxPath(),
+      headless: true,
+      extraPrefsFirefox: prefs,
+      args: ['--width=1280', '--height=900'],
+    },
+    createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage({ type: 'window' }),
+  });
+
+// `--files` narrows the run: the touch-screen Firefox starts only for the phone files asked for.
+const asked = askedFiles(process.argv);
+const phoneFiles = asked === undefined ? PHONE_FILES : PHONE_FILES.filter((file) => matchesAny(file, asked));
 
 export default {
   ...base,
+  files: [...base.files, `!${PHONE_FILES[0]}`],
   concurrency: 1,
-  browsers: [
-    chromeLauncher({
-      puppeteer,
-      launchOptions: {
-        browser: 'firefox',
-        executablePath: firefoxPath(),
-        headless: true,
-        extraPrefsFirefox: firefoxPrefs,
-        args: ['--width=1280', '--height=900'],
-      },
-      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage({ type: 'window' }),
-    }),
-  ],
+  browsers: [firefox(firefoxPrefs)],
+  groups: phoneFiles.length === 0 ? [] : [{ name: 'phone', files: phoneFiles, browsers: [firefox({ ...firefoxPrefs, ...firefoxTouchPrefs })] }],
 };

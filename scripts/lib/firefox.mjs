@@ -19,3 +19,14 @@ export const firefoxPrefs = {
   'media.autoplay.blocking_policy': 0,
   'dom.disable_beforeunload': true,
 };
+
+/**
+ * A touch screen, for the phone files (the `phone` group of web-test-runner.firefox.config.mjs): the primary and
+ * every pointer are coarse without hover (bit 1 coarse, 2 fine, 4 hover), so `(pointer: coarse)` and
+ * `(hover: none)` match, and five touch points. Firefox reads these at launch, not on a running page.
+ */
+export const firefoxTouchPrefs = {
+  'ui.primaryPointerCapabilities': 1,
+  'ui.allPointerCapabilities': 1,
+  'dom.maxtouchpoints.testing.value': 5,
+};

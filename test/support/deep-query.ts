@@ -8,3 +8,10 @@ export function deepQuery(root: ParentNode, selector: string): Element | null {
   }
   return null;
 }
+
+/** Every element matching `selector` in `root` and the shadow roots below it. */
+export function deepAll(root: ParentNode, selector: string): Element[] {
+  const found = [...root.querySelectorAll(selector)];
+  for (const element of root.querySelectorAll('*')) if (element.shadowRoot) found.push(...deepAll(element.shadowRoot, selector));
+  return found;
+}

@@ -107,6 +107,9 @@ export const controlStyles = css`
     summary {
       padding-block: 12px;
     }
+    input[type='range'] {
+      min-height: 44px;
+    }
     label:has(> input[type='radio'], > input[type='checkbox']),
     input[type='radio'] + label,
     input[type='checkbox'] + label {

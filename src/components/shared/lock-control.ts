@@ -58,6 +58,12 @@ export const lockStyles = css`
     align-items: center;
     gap: 4px;
   }
+  @media (pointer: coarse) {
+    .lock-set label {
+      min-height: 44px;
+      min-width: 44px;
+    }
+  }
   .lock-reason {
     min-width: 0;
     flex: 1 1 12em;

@@ -51,6 +51,14 @@ export const deliverStyles = css`
     color: var(--_accent, #2563eb);
     overflow-wrap: anywhere;
   }
+  /* The source's title is the whole line: a finger's target, not a link inside a sentence. */
+  @media (pointer: coarse) {
+    [part='source'] a {
+      display: inline-flex;
+      align-items: center;
+      min-height: 44px;
+    }
+  }
   [part='campaign'] {
     grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
   }

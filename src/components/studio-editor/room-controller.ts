@@ -183,7 +183,11 @@ export class RoomController implements ReactiveController {
   readonly #onPointerDown = (event: PointerEvent): void => {
     const room = this.#room();
     if (room === undefined || event.button !== 0) return;
-    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    try {
+      (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer no longer active (or a synthetic one) cannot be captured; the drag still works while it stays over the grip.
+    }
     this.#drag = { pointerId: event.pointerId, startY: event.clientY, startPx: room.timeline };
     event.preventDefault();
   };

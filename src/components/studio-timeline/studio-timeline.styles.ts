@@ -166,6 +166,8 @@ export const timelineStyles = css`
     contain: strict;
   }
   .clip {
+    /* Its width decides whether a finger's trim handles fit (below). */
+    container: clip / inline-size;
     background: var(--_clip);
     border: 1px solid var(--_clip-border);
     cursor: grab;
@@ -219,6 +221,17 @@ export const timelineStyles = css`
     height: 100%;
     cursor: ew-resize;
     z-index: 2;
+  }
+  /* A finger's trim handles are 44 px wide, on a clip wide enough to keep room between them to move it. */
+  @media (pointer: coarse) {
+    .handle {
+      width: 44px;
+    }
+    @container clip (max-width: 131px) {
+      .handle {
+        display: none;
+      }
+    }
   }
   .handle.trim-in {
     left: 0;
