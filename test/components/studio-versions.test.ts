@@ -140,4 +140,18 @@ describe('<studio-editor-versions>', () => {
     expect(store.getState().project.versions[1]!.label).to.equal('');
     await expect(bar).to.be.accessible();
   });
+
+  it('narrow (a phone) keeps its actions to one row that scrolls sideways', async () => {
+    const { bar, context, $, $$ } = await mount();
+    $$('[part=version] input')[1]!.click();
+    context.style.display = 'block';
+    context.style.width = '390px';
+    await bar.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const actions = $('[part=actions]')!;
+    const rows = new Set($$('[part=actions] button').map((button) => Math.round(button.getBoundingClientRect().top)));
+    expect([rows.size, getComputedStyle(actions).overflowX]).to.deep.equal([1, 'auto']);
+    expect(actions.scrollWidth).to.be.above(actions.clientWidth);
+    expect($('.heading')!.getBoundingClientRect().width, 'the heading makes room').to.equal(0);
+  });
 });

@@ -2,7 +2,9 @@ import { css } from 'lit';
 
 /** The versions bar: a row of versions (each a radio button with its length and status), its actions, the New version form. */
 export const versionsStyles = css`
+  /* Its own width decides (an editor embedded narrow on a wide screen is a phone to the bar). */
   :host {
+    container: versions / inline-size;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -38,7 +40,7 @@ export const versionsStyles = css`
     padding: 3px;
   }
 
-  @media (max-width: 600px) {
+  @container versions (max-width: 600px) {
     .heading {
       display: none;
     }
@@ -191,5 +193,20 @@ export const versionsStyles = css`
   .cost {
     color: var(--_text-muted, #4b5563);
     font-size: 0.9em;
+  }
+
+  /* Narrow (a phone), the actions too make one row that scrolls sideways (after the rules above, which wrap them), so
+     the bar keeps to two rows and the timeline keeps its room. */
+  @container versions (max-width: 600px) {
+    .actions {
+      flex-wrap: nowrap;
+      max-width: 100%;
+      overflow-x: auto;
+      padding: 3px;
+    }
+
+    .actions button {
+      flex: none;
+    }
   }
 `;
