@@ -13,7 +13,6 @@ import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 import { FakePreview } from '../support/fake-preview.js';
 import { sine, wav16 } from '../support/wav.js';
-import { skipIn } from '../support/engine.js';
 
 const library = {
   tracks: [
@@ -107,8 +106,7 @@ describe('<studio-editor-music-panel>', () => {
     expect(picker().previewing).to.equal(undefined);
   });
 
-  it('decodes an upload, keeps its bytes in IndexedDB and refers to it as upload:<hash>', async function () {
-    skipIn(this, 'idb-blob');
+  it('decodes an upload, keeps its bytes in IndexedDB and refers to it as upload:<hash>', async () => {
     const { context, picker } = await mount(sinon.stub().resolves(library), 'user-7');
     const bytes = wav16([sine(1.5, 8000)], 8000);
     chooseFile(picker(), new File([bytes], 'jingle.wav', { type: 'audio/wav' }));
