@@ -42,12 +42,6 @@ export const ENGINE_SKIPS = {
     engines: ['webkit'],
     reason: 'WebKit has no Touch constructor outside iOS (Illegal constructor): the test cannot make its own touches',
   },
-  'gst-clock-start': {
-    engines: ['webkit'],
-    reason:
-      "WebKitGTK's audio clock (GStreamer) stands still for about 0.35 s after playback starts; the transport follows " +
-      'that clock, so a pause 0.3 s after a seek lands on the seek point, where the sound is (docs/browsers.md)',
-  },
   'webkit-audio-timing': {
     engines: ['webkit'],
     reason:
