@@ -302,13 +302,14 @@ describe('Transport streaming 16-bit audio', () => {
     this.timeout(15_000);
     const warn = sinon.stub(console, 'warn');
     try {
-      const { transport, channels } = await recording(); // a 48 kHz context
+      const { transport, channels, context, heardTo } = await recording(); // a 48 kHz context
       const tone = Float32Array.from({ length: 0.5 * 44_100 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1000 * i) / 44_100));
       await transport.setAudio([tone, tone], 44_100);
       expect(transport.duration).to.equal(0.5);
       await transport.play();
       await waitUntil(() => transport.state === 'stopped', 'the audio ends', { timeout: 5000 });
-      await after(200); // the recorder's last blocks
+      const ended = context.currentTime;
+      await waitUntil(() => heardTo() >= ended, 'the recording reaches the end', { timeout: 5000 });
       expect(warn.callCount).to.equal(0);
       // The tone's level, played at the context's rate: 0.5 s of a 0.354 RMS sine, give or take the edges.
       const [left] = channels();
