@@ -204,9 +204,15 @@ describe('job lock', () => {
     const lock = createJobLock();
     const order: string[] = [];
     let release!: () => void;
-    const first = lock('job-a', () => new Promise<void>((r) => (release = () => (order.push('first done'), r()))));
+    let firstHolds!: () => void;
+    const holding = new Promise<void>((r) => (firstHolds = r));
+    const first = lock('job-a', () => new Promise<void>((r) => ((release = () => (order.push('first done'), r())), firstHolds())));
     const second = lock('job-a', async () => void order.push('second runs'));
-    await new Promise((r) => setTimeout(r, 20));
+    // Wait on the conditions themselves: the first callback holds the lock, and the second request is queued.
+    await holding;
+    while (!(await navigator.locks.query()).pending?.some((request) => request.name === 'studio-editor:job:job-a')) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     expect(order).to.deep.equal([]);
     release();
     await Promise.all([first, second]);

@@ -92,8 +92,11 @@ describe('handle.export() and studio-export', () => {
     mountPoint('editor-x');
     const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
     await afterReady(handle.element);
-    expect(dispose.callCount).to.equal(0);
+    // This editor's engine only: an earlier test's editor may be destroyed meanwhile (a timed-out export's).
+    const before = dispose.callCount;
     handle.destroy();
-    expect(dispose.callCount).to.equal(1);
+    expect(dispose.callCount - before).to.equal(1);
+    const own = dispose.lastCall.thisValue as AudioEngine;
+    expect(dispose.getCalls().filter((call) => call.thisValue === own).length, 'not disposed before destroy').to.equal(1);
   });
 });

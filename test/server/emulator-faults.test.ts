@@ -104,6 +104,18 @@ describe('emulator: fault switches', () => {
     assert.equal((await admin('/__emulator/faults', { scope: '' })).status, 400);
   });
 
+  it('scope: two users’ faults armed side by side are kept apart, as test files sharing one emulator arm them', async () => {
+    const bob = await mintToken(emulator, 'bob');
+    await admin('/__emulator/faults', { unauthorized: 1, scope: 'alice' });
+    // Another file arms its own user's faults, then clears everyone's: alice's 401 is still armed.
+    await admin('/__emulator/faults', { rateLimited: 1, scope: 'bob' });
+    await admin('/__emulator/faults', { rateLimited: 0, lostAnswers: 0, scope: null });
+    assert.equal((await get(`${emulator.url}/v1/music`, bob)).status, 429);
+    assert.equal((await get(`${emulator.url}/v1/music`, bob)).status, 200);
+    assert.equal((await music()).status, 401);
+    assert.equal((await music()).status, 200);
+  });
+
   it('rejects unknown faults and bad values with 400', async () => {
     for (const body of [{ explode: 1 }, { unauthorized: -1 }, { serverError: 'many' }, { slowFactor: 0 }]) {
       const response = await admin('/__emulator/faults', body);

@@ -22,8 +22,9 @@ export interface FaultSettings {
   /** Fail the next N jobs that finish; `"all"` until reset. */
   failJobs: number | 'all';
   /**
-   * When a user id, the request faults and job failures touch only that user's requests and jobs (so tests that
-   * share one emulator do not trip each other); `null` for everyone.
+   * When a user id, the request faults and job failures of the patch touch only that user's requests and jobs,
+   * and are kept apart from other users' faults (so tests that share one emulator do not trip each other);
+   * `null` for everyone.
    */
   scope: string | null;
 }
@@ -48,16 +49,32 @@ export interface ForcedAnswer {
   headers: Record<string, string>;
 }
 
+/**
+ * The fault switches. The faults for everyone (scope `null`) and those of each named user are kept apart, so
+ * test files that run side by side on one emulator, each arming faults for its own user, do not replace each
+ * other's faults. A patch edits the settings of the scope it names, or of the scope the last patch named.
+ */
 export class Faults {
-  #settings: FaultSettings = { ...NO_FAULTS };
+  #everyone: FaultSettings = { ...NO_FAULTS };
+  #users = new Map<string, FaultSettings>();
+  /** The settings the last patch edited, as the admin routes answer them. */
+  #last: FaultSettings = this.#everyone;
+  /** Job steps are slowed for everyone: the last `slowFactor` set, whatever its scope. */
+  #slowFactor = NO_FAULTS.slowFactor;
 
   get settings(): Readonly<FaultSettings> {
-    return this.#settings;
+    return { ...this.#last, slowFactor: this.#slowFactor };
   }
 
-  /** Merges `patch` into the settings after checking each field; throws a message naming a bad field. */
+  /** Merges `patch` into the settings of its scope after checking each field; throws a message naming a bad field. */
   set(patch: Record<string, unknown>): void {
-    const next = { ...this.#settings };
+    let scope = this.#last.scope;
+    if ('scope' in patch) {
+      const value = patch['scope'];
+      if (value !== null && (typeof value !== 'string' || value === '')) throw new Error('scope must be a user id or null.');
+      scope = value;
+    }
+    const next = { ...(scope === null ? this.#everyone : (this.#users.get(scope) ?? NO_FAULTS)), scope };
     for (const [key, value] of Object.entries(patch)) {
       switch (key) {
         case 'unauthorized':
@@ -74,8 +91,6 @@ export class Faults {
           next[key] = value;
           break;
         case 'scope':
-          if (value !== null && (typeof value !== 'string' || value === '')) throw new Error('scope must be a user id or null.');
-          next.scope = value;
           break;
         case 'slowFactor':
           if (typeof value !== 'number' || !(value > 0 && value <= 1000)) throw new Error('slowFactor must be a number above 0, at most 1000.');
@@ -85,11 +100,23 @@ export class Faults {
           throw new Error(`Unknown fault "${key}". Known: ${Object.keys(NO_FAULTS).join(', ')}.`);
       }
     }
-    this.#settings = next;
+    if (scope === null) this.#everyone = next;
+    else this.#users.set(scope, next);
+    this.#last = next;
+    if ('slowFactor' in patch) this.#slowFactor = next.slowFactor;
   }
 
   reset(): void {
-    this.#settings = { ...NO_FAULTS };
+    this.#everyone = { ...NO_FAULTS };
+    this.#users.clear();
+    this.#last = this.#everyone;
+    this.#slowFactor = NO_FAULTS.slowFactor;
+  }
+
+  /** The settings that apply to `userId`: that user's own first, then everyone's. */
+  #applying(userId: string | undefined): FaultSettings[] {
+    const own = userId === undefined ? undefined : this.#users.get(userId);
+    return own === undefined ? [this.#everyone] : [own, this.#everyone];
   }
 
   /**
@@ -97,47 +124,27 @@ export class Faults {
    * armed for it (consuming one count).
    */
   takeRequestFault(userId: string | undefined): ForcedAnswer | undefined {
-    const s = this.#settings;
-    if (s.scope !== null && s.scope !== userId) return undefined;
-    const retry = { 'retry-after': String(s.retryAfterS) };
-    if (s.unauthorized === 'all' || s.unauthorized > 0) {
-      if (s.unauthorized !== 'all') s.unauthorized -= 1;
-      return { status: 401, code: 'token_invalid', message: 'The token is expired or invalid (forced by the emulator).', headers: {} };
-    }
-    if (s.serverError > 0) {
-      s.serverError -= 1;
-      return { status: 500, code: 'internal_error', message: 'Internal error (forced by the emulator).', headers: {} };
-    }
-    if (s.unavailable > 0) {
-      s.unavailable -= 1;
-      return { status: 503, code: 'unavailable', message: 'The service is unavailable, try again later (forced by the emulator).', headers: retry };
-    }
-    if (s.rateLimited > 0) {
-      s.rateLimited -= 1;
-      return { status: 429, code: 'rate_limited', message: 'Too many requests, slow down (forced by the emulator).', headers: retry };
+    for (const s of this.#applying(userId)) {
+      const answer = requestFault(s);
+      if (answer !== undefined) return answer;
     }
     return undefined;
   }
 
   /** True when the answer to this operation POST of `userId` must be lost (consuming one count). */
   takeLostAnswer(userId: string): boolean {
-    const s = this.#settings;
-    if (s.scope !== null && s.scope !== userId) return false;
-    if (s.lostAnswers <= 0) return false;
+    const s = this.#applying(userId).find((settings) => settings.lostAnswers > 0);
+    if (s === undefined) return false;
     s.lostAnswers -= 1;
     return true;
   }
 
   /** True when the job of `userId` finishing now must fail (consuming one count). */
   takeJobFailure(userId: string): boolean {
-    const s = this.#settings;
-    if (s.scope !== null && s.scope !== userId) return false;
-    if (s.failJobs === 'all') return true;
-    if (s.failJobs > 0) {
-      s.failJobs -= 1;
-      return true;
-    }
-    return false;
+    const s = this.#applying(userId).find((settings) => settings.failJobs === 'all' || settings.failJobs > 0);
+    if (s === undefined) return false;
+    if (s.failJobs !== 'all') s.failJobs -= 1;
+    return true;
   }
 
   /** Reads fault settings from the environment (STUDIO_FAULT_*), for `npm start`. */
@@ -159,6 +166,28 @@ export class Faults {
     if (env['STUDIO_FAULT_SCOPE']) patch['scope'] = env['STUDIO_FAULT_SCOPE'];
     return patch;
   }
+}
+
+/** The forced answer `s` has armed for the next request, if any (consuming one count). */
+function requestFault(s: FaultSettings): ForcedAnswer | undefined {
+  const retry = { 'retry-after': String(s.retryAfterS) };
+  if (s.unauthorized === 'all' || s.unauthorized > 0) {
+    if (s.unauthorized !== 'all') s.unauthorized -= 1;
+    return { status: 401, code: 'token_invalid', message: 'The token is expired or invalid (forced by the emulator).', headers: {} };
+  }
+  if (s.serverError > 0) {
+    s.serverError -= 1;
+    return { status: 500, code: 'internal_error', message: 'Internal error (forced by the emulator).', headers: {} };
+  }
+  if (s.unavailable > 0) {
+    s.unavailable -= 1;
+    return { status: 503, code: 'unavailable', message: 'The service is unavailable, try again later (forced by the emulator).', headers: retry };
+  }
+  if (s.rateLimited > 0) {
+    s.rateLimited -= 1;
+    return { status: 429, code: 'rate_limited', message: 'Too many requests, slow down (forced by the emulator).', headers: retry };
+  }
+  return undefined;
 }
 
 function isCount(value: unknown): value is number {

@@ -30,8 +30,9 @@ export interface UploadRecord {
   readonly savedAt: string;
   /**
    * The file: a Blob (IndexedDB keeps it as a file of its own, so storing and reading it copies nothing on
-   * the page), or an ArrayBuffer in records stored before (their clone was a task of 50 to 120 ms on the
-   * page for a 10-minute MP3).
+   * the page), or an ArrayBuffer where the browser refuses Blobs in IndexedDB (Safari's private windows,
+   * WebKit's automation sessions) and in records stored before (their clone was a task of 50 to 120 ms on
+   * the page for a 10-minute MP3).
    */
   readonly bytes: Blob | ArrayBuffer;
 }
@@ -114,7 +115,8 @@ function run<T>(options: UploadStoreOptions, mode: IDBTransactionMode, doing: st
           };
           tx.onerror = () => {
             db.close();
-            reject(failure(tx.error, doing));
+            // The request's error: the transaction's is set only when it aborts, after this.
+            reject(failure(request.error ?? tx.error, doing));
           };
           tx.onabort = () => {
             db.close();
@@ -130,7 +132,8 @@ function run<T>(options: UploadStoreOptions, mode: IDBTransactionMode, doing: st
 
 /**
  * Stores `file` for `userId` (once: the same bytes give the same key) and resolves with its hash; the
- * project refers to it as `uploadUrl(hash)`.
+ * project refers to it as `uploadUrl(hash)`. The file is stored as a Blob; where the browser refuses Blobs in
+ * IndexedDB (an ephemeral session: Safari's private windows, WebKit's automation) it is stored as its bytes.
  */
 export async function saveUpload(file: Blob & { name?: string }, userId: string, options: UploadStoreOptions = {}): Promise<string> {
   const bytes = await file.arrayBuffer();
@@ -145,8 +148,24 @@ export async function saveUpload(file: Blob & { name?: string }, userId: string,
     savedAt: new Date().toISOString(),
     bytes: new Blob([file], { type: file.type }),
   };
-  await run(options, 'readwrite', 'to keep the uploaded file', (store) => store.put(record));
+  const doing = 'to keep the uploaded file';
+  try {
+    await run(options, 'readwrite', doing, (store) => store.put(record));
+  } catch (error) {
+    if (!refusedBlob(error)) throw error;
+    await run(options, 'readwrite', doing, (store) => store.put({ ...record, bytes }));
+  }
   return hash;
+}
+
+/**
+ * Whether a failed put of a Blob record is the browser refusing the Blob itself (WebKit's ephemeral
+ * sessions fail it with an `UnknownError` or a `DataCloneError`), rather than no storage, no room or a block.
+ */
+function refusedBlob(error: unknown): boolean {
+  if (!(error instanceof StudioStorageError) || error.code !== 'storage-failed') return false;
+  const cause = error.cause;
+  return cause instanceof DOMException && (cause.name === 'UnknownError' || cause.name === 'DataCloneError' || cause.name === 'NotSupportedError');
 }
 
 /** The stored record of an upload (name, type, size, bytes), or undefined when this browser does not have it. */
@@ -157,16 +176,16 @@ export async function readUpload(ref: string, userId: string, options: UploadSto
 }
 
 /**
- * The bytes of an uploaded file as a `Blob` (with its type), from `upload:<hash>` or the bare hash.
- * Rejects with a `StudioError` `upload-missing` when this browser does not have it (another browser,
- * cleared storage): the user must upload the file again.
+ * The uploaded file as a `File` (with its name and type), from `upload:<hash>` or the bare hash, whether it
+ * was stored as a Blob or as its bytes. Rejects with a `StudioError` `upload-missing` when this browser does
+ * not have it (another browser, cleared storage): the user must upload the file again.
  */
-export async function loadUpload(ref: string, userId: string, options: UploadStoreOptions = {}): Promise<Blob> {
+export async function loadUpload(ref: string, userId: string, options: UploadStoreOptions = {}): Promise<File> {
   const record = await readUpload(ref, userId, options);
   if (record === undefined) {
     throw new StudioError('upload-missing', 'The uploaded music of this project is not in this browser (another browser, or its storage was cleared). Upload the file again.');
   }
-  return record.bytes instanceof Blob ? record.bytes : new Blob([record.bytes], { type: record.type });
+  return new File([record.bytes], record.name, { type: record.type });
 }
 
 /** Removes a stored upload (nothing happens when it is not there). */
