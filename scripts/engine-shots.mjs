@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { demoWithAd } from './lib/demo-ad.mjs';
-import { firefoxPath, firefoxPrefs } from './lib/firefox.mjs';
+import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './lib/firefox.mjs';
 import { pulseaudioPath, startNullSink } from './lib/null-sink.mjs';
 import { hasWebkit } from './lib/webkit.mjs';
 import { webkitLauncher } from './lib/webkit-launcher.mjs';
@@ -21,14 +21,20 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const PHONE = { width: 390, height: 844 };
 
 async function firefoxShots(env) {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: firefoxPrefs, env });
+  const launch = (prefs) => puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: prefs, env });
+  const browser = await launch(firefoxPrefs);
   try {
-    const { page } = await demoWithAd(browser, url);
+    await demoWithAd(browser, url);
     await pause(1500);
-    await page.screenshot({ path: `${dir}firefox-1280.png` });
-    // Touch and a mobile viewport reload the page in Firefox: the autosave brings the ad back.
-    await page.setViewport({ ...PHONE, hasTouch: true, isMobile: true });
-    await page.waitForFunction(() => window.studio?.element.preview?.getState().status === 'ready', { timeout: 60_000 });
+    await (await browser.pages()).at(-1).screenshot({ path: `${dir}firefox-1280.png` });
+  } finally {
+    await browser.close();
+  }
+  // The phone in a Firefox started as a touch screen ((pointer: coarse) is read at launch, as in the phone tests).
+  const phone = await launch({ ...firefoxPrefs, ...firefoxTouchPrefs });
+  try {
+    const { page } = await demoWithAd(phone, url);
+    await page.setViewport(PHONE);
     await pause(1500);
     await page.evaluate(() => window.studio.element.scrollIntoView());
     await pause(500);
@@ -36,7 +42,7 @@ async function firefoxShots(env) {
     const touch = await page.evaluate(() => `${innerWidth} px (page ${document.documentElement.clientWidth} px), pointer: ${matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine'}, TouchEvent: ${'TouchEvent' in window}`);
     console.log(`firefox: saved firefox-1280.png and firefox-390.png (${touch})`);
   } finally {
-    await browser.close();
+    await phone.close();
   }
 }
 
