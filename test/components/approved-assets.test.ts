@@ -9,6 +9,7 @@ import type { StudioEditor } from '../../src/components/studio-editor/studio-edi
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import type { StudioErrorDetail, StudioErrorEvent } from '../../src/events/studio-error.js';
 
 async function mount(config: object, errors: StudioErrorDetail[]): Promise<StudioEditor> {
@@ -85,11 +86,7 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
     await panel.updateComplete;
     const form = panel.shadowRoot!.querySelector('studio-editor-recommend-form')!;
     await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    const url = form.shadowRoot!.querySelector<HTMLInputElement>('#url')!;
-    url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
-    url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    form.shadowRoot!.querySelector<HTMLButtonElement>('button[part="submit"]')!.click();
-    await waitUntil(() => editor.store.getState().project.recommendations.items.length > 0, 'the ideas', { timeout: 30_000 });
+    await askForIdeas(panel.shadowRoot!);
     const items = editor.store.getState().project.recommendations.items;
     expect(items.map((item) => [item.voice.voice_id, item.music.track_id])).to.deep.equal(items.map(() => ['en-gb-george', 'calm-harbour']));
     // The emulator's ideas name other voices: each card says which one it replaced.
@@ -98,7 +95,7 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
     await panel.updateComplete;
     const cards = [...panel.shadowRoot!.querySelectorAll('studio-editor-recommendation-card')];
     expect(cards.filter((card) => card.shadowRoot!.textContent!.includes('which is not licensed')).length).to.equal(replaced);
-    [...cards[0]!.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Make the ad')!.click();
+    makeTheAd(cards[0]!);
     const sections = items[0]!.script.sections.length;
     await waitUntil(() => editor.store.getState().project.clips.length === sections, 'the ad made', { timeout: 30_000 });
     const project = editor.store.getState().project;

@@ -12,6 +12,7 @@ import type { ProjectDocument } from '../../src/model/document.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { wavUrl } from '../support/audio-urls.js';
 import { deepQuery } from '../support/deep-query.js';
+import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import { sine } from '../support/wav.js';
 
 const REASON = 'Legal disclaimer: required by the station';
@@ -225,16 +226,12 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     const h = await open('adopter', 'recommend');
     const before = disclaimer(h);
     const bed = JSON.stringify(h.getProject().music);
-    // Ideas for a product page, from the service.
-    const url = deepQuery(root(h), '#url') as HTMLInputElement;
-    url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
-    url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    (deepQuery(root(h), 'button[part="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => h.getProject().recommendations.items.some((item) => item.recommendation_id !== 'r1'), 'the ideas', { timeout: 30_000 });
+    // Ideas for a product page, from the service (they replace the template's).
+    await askForIdeas(root(h));
+    await waitUntil(() => h.getProject().recommendations.items.some((item) => item.recommendation_id !== 'r1'), 'the service\'s ideas', { timeout: 30_000 });
     await h.element.updateComplete;
-    const card = deepQuery(root(h), 'studio-editor-recommendation-card')!;
     const idea = h.getProject().recommendations.items[0]!;
-    [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Make the ad')!.click();
+    makeTheAd(deepQuery(root(h), 'studio-editor-recommendation-card')!);
     const ideaSections = idea.script.sections.map((section) => section.id);
     await waitUntil(() => h.getProject().clips.filter((clip) => ideaSections.includes(clip.sectionId ?? '')).length === ideaSections.length, 'the idea voiced and laid out', { timeout: 30_000 });
     const made = disclaimer(h);

@@ -20,6 +20,7 @@ import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
 import { centre, drag, fingers, syntheticReason, tap, type FingerKind } from '../support/finger.js';
+import { askForIdeas, makeTheAd } from '../support/ideas.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,14 +98,7 @@ describe('<studio-editor> on a phone: 390x844, used with a finger', function () 
       layout: { height: '780px' },
     });
     await waitUntil(() => part('timeline').shadowRoot?.querySelector('[part="empty"]'), 'the empty timeline drawn', { timeout: 10_000 });
-    const url = deepQuery(root(), '#url') as HTMLInputElement;
-    url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
-    url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    url.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
-    (deepQuery(root(), 'button[part="submit"]') as HTMLButtonElement).click();
-    await waitUntil(() => deepQuery(root(), 'studio-editor-recommendation-card'), 'the recommendations', { timeout: 30_000 });
-    const card = deepQuery(root(), 'studio-editor-recommendation-card')!;
-    [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Make the ad')!.click();
+    makeTheAd(await askForIdeas(root()));
     await waitUntil(() => handle.getProject().clips.length >= 3 && clips().length >= 3, 'the ad made', { timeout: 30_000 });
     await pause(300);
     await frame();
