@@ -125,6 +125,11 @@ export class StudioTimeline extends StudioElement {
     return this.#waves.count;
   }
 
+  /** How many waveforms wait for idle time to be created, redrawn or destroyed (for tests). */
+  get waveformsPending(): number {
+    return this.#waves.pending;
+  }
+
   /** A pointer gesture is in progress (for the zoom controller). */
   get gesturing(): boolean {
     return this.#drag.kind !== undefined;

@@ -111,6 +111,11 @@ export class WaveformScheduler implements ReactiveController {
     });
   };
 
+  /** How many waveforms wait to be created, redrawn or destroyed in idle time (for tests). */
+  get pending(): number {
+    return this.#queue.size;
+  }
+
   /** How many waveforms exist now (for tests and benchmarks). */
   get count(): number {
     let count = 0;
