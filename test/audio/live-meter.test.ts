@@ -8,7 +8,6 @@ import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { sine } from './signals.js';
 import { wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
-import { skipIn } from '../support/engine.js';
 
 /** Seeded uniform white noise at about -20 dBFS RMS: loud the same way all the way through. */
 function noise(seconds: number, seed: number): Float32Array {
@@ -41,7 +40,6 @@ describe('live meter against the offline meter', () => {
   ];
   for (const [name, make, under] of signals) {
     it(`agrees on ${name} within 0.5 LU (short-term, momentary), true peak at most 0.5 dB over and ${under} dB under, after 5 s of playback`, async function () {
-      skipIn(this, 'webkit-audio-gaps');
       this.timeout(40_000);
       mountPoint('editor-meter');
       handle = await create({ target: '#editor-meter', auth: testAuth(), project: { autosave: false } });

@@ -54,14 +54,6 @@ export const ENGINE_SKIPS = {
     engines: ['webkit'],
     reason: 'WebKit has no Touch constructor outside iOS (Illegal constructor): the test cannot make its own touches',
   },
-  'webkit-audio-gaps': {
-    engines: ['webkit'],
-    reason:
-      "WebKitGTK's playback here (GStreamer into a PulseAudio null sink) has gaps when the machine is busy: blocks of " +
-      "the stream worklet's sound go missing (seen: a loop run recorded cut in half, up to 0.4 s of silence in the live " +
-      "meter's last 3 s; feeding it 1 s ahead instead of 0.5 s did not help), so a test that needs every sample played " +
-      'passes there only on an idle machine; the clock, seek and pause are tested in WebKit too (docs/browsers.md)',
-  },
   'webkit-audio-timing': {
     engines: ['webkit'],
     reason:
