@@ -11,6 +11,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { ROOM_STORAGE_KEY } from '../../src/components/studio-editor/room-controller.js';
 import { SNAP_PX } from '../../src/components/studio-timeline/gesture-values.js';
@@ -190,7 +191,14 @@ describe('<studio-editor> on a phone: 390x844, used with a finger', function () 
   it('gives the timeline more room with a finger on the splitter, and remembers it', async function () {
     const grip = root().querySelector<HTMLElement>('[role="separator"]')!;
     grip.scrollIntoView({ block: 'center' });
-    await frame();
+    // Measured once the timeline's rows have settled: until the preview is ready its progress row comes and goes
+    // (a full WebKit run once measured the timeline with it, 97 px taller, before the drag).
+    await waitUntil(() => (handle.element as unknown as { preview: MixPreviewSource }).preview.getState().status === 'ready', 'the preview ready', { timeout: 30_000 });
+    for (let last = -1, height = 0; height !== last; ) {
+      last = height;
+      await frame();
+      height = part('timeline').getBoundingClientRect().height;
+    }
     const editor = handle.element.getBoundingClientRect().height;
     const share = () => part('workspace').getBoundingClientRect().height / editor;
     const [shareBefore, heightBefore] = [share(), part('timeline').getBoundingClientRect().height];
