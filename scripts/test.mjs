@@ -9,6 +9,10 @@ import { root, run } from './lib/run.mjs';
 
 const cache = join(root, '.cache');
 mkdirSync(cache, { recursive: true });
+/** WebKit files that failed in the whole run and passed alone (see below). */
+const flaky = [];
+/** At most this many failed WebKit files are run again; more is not a flake. */
+const FLAKY_FILES_MAX = 3;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -89,6 +93,17 @@ for (const id of built ? Object.keys(ENGINES) : []) {
   console.log(`\n== ${name}`);
   const counts = await runEngine(id, join(cache, `${id}-counts.json`));
   reportEngine(id, counts);
+  if (id === 'webkit' && counts.failed > 0 && counts.failedFiles.length <= FLAKY_FILES_MAX) {
+    // WebKitGTK's runs here are slow and a timing-bound test fails now and then, a different one each run
+    // (docs/browsers.md): a file that failed runs once more alone. Failing again, it counts; passing, it is named
+    // here as flaky and its first failures are not counted.
+    console.log(`\n== ${name}: once more, alone: ${counts.failedFiles.join(', ')}`);
+    const again = await runEngine(id, join(cache, `${id}-again-counts.json`), ['--files', ...counts.failedFiles]);
+    if (again.failed === 0) {
+      flaky.push(`${ENGINES[id].name}: ${counts.failedFiles.join(', ')} failed in the whole run (${counts.failed}), then passed alone (${again.passed} passed)`);
+      counts.failed = 0;
+    }
+  }
   totals.passed += counts.passed;
   totals.skipped += counts.skipped;
   totals.failed += counts.failed;
@@ -96,6 +111,7 @@ for (const id of built ? Object.keys(ENGINES) : []) {
 }
 
 console.log('');
+for (const line of flaky) console.log(`Flaky, not counted: ${line}`);
 if (failures.length > 0) console.log(`Failed: ${failures.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;
