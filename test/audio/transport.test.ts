@@ -226,6 +226,7 @@ describe('Transport streaming 16-bit audio', () => {
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
+    skipIn(this, 'webkit-audio-gaps');
     this.timeout(15_000);
     const { transport, frames, channels } = await recording();
     const audio = stereo(2, 1);
