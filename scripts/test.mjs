@@ -4,15 +4,14 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFloors, checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
-import { ENGINES, ensureEngines, reportEngine, runEngine } from './lib/engines.mjs';
+import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine } from './lib/engines.mjs';
 import { root, run } from './lib/run.mjs';
 
 const cache = join(root, '.cache');
 mkdirSync(cache, { recursive: true });
-/** WebKit files that failed in the whole run and passed alone (see below). */
+/** Tests that failed in an engine's whole run and passed alone (runEngine), and tests that failed: named last. */
 const flaky = [];
-/** At most this many failed WebKit files are run again; more is not a flake. */
-const FLAKY_FILES_MAX = 3;
+const failedTests = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -43,6 +42,7 @@ async function suite(name, countsFile, action) {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
   if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
+  failedTests.push(...failureLines(counts.failures).map((line) => `node: ${line}`));
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
@@ -93,17 +93,9 @@ for (const id of built ? Object.keys(ENGINES) : []) {
   console.log(`\n== ${name}`);
   const counts = await runEngine(id, join(cache, `${id}-counts.json`));
   reportEngine(id, counts);
-  if (id === 'webkit' && counts.failed > 0 && counts.failedFiles.length <= FLAKY_FILES_MAX) {
-    // WebKitGTK's runs here are slow and a timing-bound test fails now and then, a different one each run
-    // (docs/browsers.md): a file that failed runs once more alone. Failing again, it counts; passing, it is named
-    // here as flaky and its first failures are not counted.
-    console.log(`\n== ${name}: once more, alone: ${counts.failedFiles.join(', ')}`);
-    const again = await runEngine(id, join(cache, `${id}-again-counts.json`), ['--files', ...counts.failedFiles]);
-    if (again.failed === 0) {
-      flaky.push(`${ENGINES[id].name}: ${counts.failedFiles.join(', ')} failed in the whole run (${counts.failed}), then passed alone (${again.passed} passed)`);
-      counts.failed = 0;
-    }
-  }
+  const label = (line) => `${ENGINES[id].name}: ${line}`;
+  if (counts.flaky) flaky.push(...failureLines(counts.flaky.failures).map(label));
+  failedTests.push(...failureLines(counts.failures).map(label));
   totals.passed += counts.passed;
   totals.skipped += counts.skipped;
   totals.failed += counts.failed;
@@ -111,7 +103,8 @@ for (const id of built ? Object.keys(ENGINES) : []) {
 }
 
 console.log('');
-for (const line of flaky) console.log(`Flaky, not counted: ${line}`);
+for (const line of flaky) console.log(`Flaky, not counted (failed in the whole run, passed alone): ${line}`);
+for (const line of failedTests) console.log(`Failed test: ${line}`);
 if (failures.length > 0) console.log(`Failed: ${failures.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -1,34 +1,44 @@
-// A @web/test-runner reporter that writes {passed, failed, skipped, skips, failedFiles} to a file, for the final
-// summary line; `skips` names each skipped test (a test skipped in one engine carries its reason in its title),
-// `failedFiles` the test files (relative to the project) that had a failure.
+// A @web/test-runner reporter that writes {passed, failed, skipped, skips, failedFiles, failures} to a file, for
+// the final summary: `skips` names each skipped test (a test skipped in one engine carries its reason in its
+// title), `failedFiles` the test files (relative to the project) that had a failure, and `failures` each failed
+// test as {file, test, error} (the error's first line), so the last lines of a run say what failed.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-function countSuite(suite, counts, path) {
+const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0].slice(0, 300);
+
+function countSuite(suite, counts, path, file) {
   for (const test of suite.tests ?? []) {
+    const name = [...path, test.name].join(' > ');
     if (test.skipped) {
       counts.skipped += 1;
-      counts.skips.push([...path, test.name].join(' > '));
+      counts.skips.push(name);
     } else if (test.passed) counts.passed += 1;
-    else counts.failed += 1;
+    else {
+      counts.failed += 1;
+      counts.failures.push({ file, test: name, error: firstLine(test.error) });
+    }
   }
-  for (const inner of suite.suites ?? []) countSuite(inner, counts, [...path, inner.name]);
+  for (const inner of suite.suites ?? []) countSuite(inner, counts, [...path, inner.name], file);
 }
 
-export function countingReporter(file) {
+export function countingReporter(countsFile) {
   return {
     onTestRunFinished({ sessions }) {
-      if (!file) return;
-      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [] };
+      if (!countsFile) return;
+      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [], failures: [] };
       for (const session of sessions) {
         const before = counts.failed;
-        if (session.testResults) countSuite(session.testResults, counts, []);
-        // A file that failed to load, or errored outside a test, counts as one failure.
-        if (!session.passed && (session.errors?.length ?? 0) > 0) counts.failed += 1;
         const file = relative(process.cwd(), session.testFile);
+        if (session.testResults) countSuite(session.testResults, counts, [], file);
+        // A file that failed to load, or errored outside a test, counts as one failure.
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          counts.failed += 1;
+          counts.failures.push({ file, test: '(outside a test: the file did not load, or a hook failed)', error: firstLine(session.errors[0]) });
+        }
         if (counts.failed > before && !counts.failedFiles.includes(file)) counts.failedFiles.push(file);
       }
-      writeFileSync(file, JSON.stringify(counts));
+      writeFileSync(countsFile, JSON.stringify(counts));
     },
   };
 }

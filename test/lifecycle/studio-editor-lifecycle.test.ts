@@ -23,6 +23,7 @@ function work(handle: StudioHandle): { title: string; undo: number; notices: num
 describe('<studio-editor> keeps the work through ordinary events (issue 13)', () => {
   let handle: StudioHandle | undefined;
   let tokens: sinon.SinonSpy;
+  let refreshes: sinon.SinonSpy;
   let readies: number;
   let errors: string[];
 
@@ -31,6 +32,7 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
     mountPoint('editor');
     const auth = endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' });
     tokens = sinon.spy(auth, 'getToken');
+    refreshes = sinon.spy(auth, 'refreshToken');
     const config: StudioConfig = { target: '#editor', api: { baseUrl: apiBaseUrl as string }, auth: { userId: unique('u'), ...auth }, project: { id: unique('p'), title: 'Spring launch' }, ...extra };
     readies = 0;
     errors = [];
@@ -82,12 +84,18 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
     await h.element.updateComplete;
     expect(h.element.api).to.equal(client);
     expect(readies).to.equal(1);
-    // The service refuses the next token once: the refresh goes through the callback now in the config.
+    // The service refuses the next token once: the refresh goes through the callback now in the config. A
+    // forced 401 goes to the user's next request, which is not always ours: a busy WebKit was seen answering
+    // music() without a refresh. So the 401 is armed again (at most 3 times) until one refresh was asked for,
+    // whichever request met it; it must be the new callback's.
     const userId = h.element.config!.auth.userId!;
-    const faults = await fetch(`${emulatorAdmin as string}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ unauthorized: 1, scope: userId }) });
-    expect(faults.status).to.equal(200);
-    await client!.music();
-    expect(refresh.callCount).to.equal(1);
+    for (let armed = 1; refresh.callCount + refreshes.callCount === 0 && armed <= 3; armed += 1) {
+      const faults = await fetch(`${emulatorAdmin as string}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ unauthorized: 1, scope: userId }) });
+      expect(faults.status).to.equal(200);
+      await client!.music();
+    }
+    expect(refreshes.callCount, 'refreshes through the replaced callback').to.equal(0);
+    expect(refresh.callCount, 'refreshes through the new callback').to.be.at.least(1);
     expect(tokens.callCount).to.equal(1);
     expect(work(h).undo).to.equal(2);
   });
