@@ -4,20 +4,13 @@
 // panels' share of the height before and after, the script's text areas not clipped, each primary action in view,
 // every tab reachable, 44 px touch targets, focus on the first result.
 import { expect, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import { ROOM_STORAGE_KEY } from '../../src/components/studio-editor/room-controller.js';
 import type { PanelId } from '../../src/config/types.js';
-import { create, type StudioHandle } from '../../src/create.js';
-import { cleanupMounts, mountPoint } from '../support/auth.js';
+import type { StudioHandle } from '../../src/create.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
+import { editorOnEmulator, frame, leaveScreen, pause, useScreen } from '../support/screen.js';
 
 const EDITOR_PX = 700;
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The element with focus, through shadow roots. */
 function deepActive(): Element | null {
@@ -65,20 +58,9 @@ for (const screen of [
     }
 
     before(async function () {
-      localStorage.removeItem(ROOM_STORAGE_KEY);
-      await setViewport({ width: screen.width, height: screen.height });
       // The pointer asked for: WebKitGTK cannot be a touch screen, and each Firefox of the run is one kind.
-      if ((await executeServerCommand('studio-touch', { enabled: screen.touch })) !== true) skipIn(this, engine === 'firefox' ? 'firefox-pointer-at-launch' : 'touch-screen');
-      window.scrollTo(0, 0);
-      mountPoint('editor-screen');
-      const user = `screen-${crypto.randomUUID().slice(0, 8)}`;
-      handle = await create({
-        target: '#editor-screen',
-        auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-        api: { baseUrl: apiBaseUrl as string },
-        project: { id: user, autosave: false },
-        layout: { height: `${EDITOR_PX}px` },
-      });
+      if (!(await useScreen(screen))) skipIn(this, engine === 'firefox' ? 'firefox-pointer-at-launch' : 'touch-screen');
+      handle = await editorOnEmulator('editor-screen', EDITOR_PX);
       await waitUntil(() => part('timeline').shadowRoot?.querySelector('[part="empty"]'), 'the empty timeline drawn', { timeout: 10_000 });
       await pause(200);
       await frame();
@@ -110,13 +92,7 @@ for (const screen of [
       await frame();
     });
 
-    after(async () => {
-      handle?.destroy();
-      cleanupMounts();
-      localStorage.removeItem(ROOM_STORAGE_KEY);
-      await executeServerCommand('studio-touch', { enabled: false });
-      await setViewport({ width: 800, height: 600 });
-    });
+    after(() => leaveScreen(handle));
 
     it('gives the panels the room while the timeline is empty: a slim bar says what will appear there', () => {
       expect(seen.emptyTimeline, 'the empty timeline, px').to.be.below(90);

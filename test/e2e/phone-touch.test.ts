@@ -8,23 +8,17 @@
 // PointerEvents iOS Safari sends, at MiniBrowser's narrowest width, and the test's title says so; the pinch
 // and the 390 px screen are skipped with the reason.
 import { expect, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { ROOM_STORAGE_KEY } from '../../src/components/studio-editor/room-controller.js';
 import { SNAP_PX } from '../../src/components/studio-timeline/gesture-values.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
-import { create, type StudioHandle } from '../../src/create.js';
-import { cleanupMounts, mountPoint } from '../support/auth.js';
+import type { StudioHandle } from '../../src/create.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
+import { editorOnEmulator, frame, leaveScreen, pause, useScreen } from '../support/screen.js';
 import { centre, drag, fingers, syntheticReason, tap, type FingerKind } from '../support/finger.js';
 import { askForIdeas, makeTheAd } from '../support/ideas.js';
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * What a finger hits: every control a user can touch. None is excepted from the 44 px: a text link inside a
@@ -83,21 +77,10 @@ describe('<studio-editor> on a phone: 390x844, used with a finger', function () 
   }
 
   before(async function () {
-    localStorage.removeItem(ROOM_STORAGE_KEY);
-    await setViewport({ width: 390, height: 844 });
-    touchScreen = (await executeServerCommand('studio-touch', { enabled: true })) === true;
+    touchScreen = await useScreen({ width: 390, height: 844, touch: true });
     // A Firefox started with a mouse (this file asked for in its default window): the touch-screen Firefox runs it.
     if (engine === 'firefox' && !touchScreen) skipIn(this, 'firefox-pointer-at-launch');
-    window.scrollTo(0, 0);
-    mountPoint('phone-touch');
-    const user = `phone-${crypto.randomUUID().slice(0, 8)}`;
-    handle = await create({
-      target: '#phone-touch',
-      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-      api: { baseUrl: apiBaseUrl as string },
-      project: { id: user, autosave: false },
-      layout: { height: '780px' },
-    });
+    handle = await editorOnEmulator('phone-touch', 780);
     await waitUntil(() => part('timeline').shadowRoot?.querySelector('[part="empty"]'), 'the empty timeline drawn', { timeout: 10_000 });
     makeTheAd(await askForIdeas(root()));
     await waitUntil(() => handle.getProject().clips.length >= 3 && clips().length >= 3, 'the ad made', { timeout: 30_000 });
@@ -105,13 +88,7 @@ describe('<studio-editor> on a phone: 390x844, used with a finger', function () 
     await frame();
   });
 
-  after(async () => {
-    handle?.destroy();
-    cleanupMounts();
-    localStorage.removeItem(ROOM_STORAGE_KEY);
-    await executeServerCommand('studio-touch', { enabled: false });
-    await setViewport({ width: 800, height: 600 });
-  });
+  after(() => leaveScreen(handle));
 
   it('zooms in and out with a finger on the + and − buttons', async function () {
     await bringIntoView(zoomButton('Zoom in'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { DELIVERY_PRESETS } from '../../../src/audio/index.js';
 import type { DeliveryPresetId } from '../../../src/delivery/presets.js';
 import { chromiumPath } from '../../../scripts/lib/chromium.mjs';
@@ -50,34 +50,29 @@ async function withNullSink<T>(action: (env: NodeJS.ProcessEnv) => Promise<T>): 
   }
 }
 
+/** Opens a page in a browser that `launch` starts, waits for the result, and closes the browser either way. */
+async function openIn(launch: () => Promise<Browser>, url: string, result: Promise<PageRun>): Promise<PageRun> {
+  const browser = await launch();
+  try {
+    await (await browser.newPage()).goto(url);
+    return await result;
+  } finally {
+    await browser.close();
+  }
+}
+
 const ENGINES: Array<{ name: string; skip: string | false; open: Open }> = [
   {
     name: 'Chromium',
     skip: chromiumPath() ? false : 'Chromium is not installed (apt-get install -y chromium)',
-    open: async (url, result) => {
-      const browser = await launchChromium();
-      try {
-        await (await browser.newPage()).goto(url);
-        return await result;
-      } finally {
-        await browser.close();
-      }
-    },
+    open: (url, result) => openIn(launchChromium, url, result),
   },
   {
     name: 'Firefox',
     // Headless Firefox's tab crashes on new AudioContext() without an audio device: the null sink is one.
     skip: firefoxPath() && pulseaudioPath() ? false : 'Firefox or PulseAudio is not installed (apt-get install -y firefox-esr pulseaudio)',
     open: (url, result) =>
-      withNullSink(async (env) => {
-        const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: firefoxPrefs, env });
-        try {
-          await (await browser.newPage()).goto(url);
-          return await result;
-        } finally {
-          await browser.close();
-        }
-      }),
+      withNullSink((env) => openIn(() => puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: firefoxPrefs, env }), url, result)),
   },
   {
     name: 'WebKit',
