@@ -27,23 +27,49 @@ async function check(name, action) {
   }
 }
 
-async function suite(name, countsFile, action) {
-  console.log(`\n== ${name}`);
+/**
+ * Runs the node tests (node:test) with their output kept; resolves to a function that prints it whole, with the
+ * counts, and adds them to the totals. Kept, because the node tests run beside Firefox's run (see below).
+ */
+async function nodeSuite(files) {
+  const name = 'node tests (node:test)';
+  const countsFile = join(cache, 'node-counts.json');
   rmSync(countsFile, { force: true });
+  const started = Date.now();
+  let output = '';
   let crashed;
   try {
-    await action();
+    output = await run(
+      'node',
+      [
+        '--import', 'tsx',
+        '--test', '--test-concurrency=1',
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
+        ...files,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   } catch (error) {
     crashed = error;
+    output = error.output ?? String(error);
   }
-  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
-  if (crashed && counts.failed === 0) counts.failed = 1;
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
-  failedTests.push(...failureLines(counts.failures).map((line) => `node: ${line}`));
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return () => {
+    console.log(`\n== ${name}`);
+    process.stdout.write(output);
+    const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 0, skipped: 0, failures: [] };
+    if (crashed && counts.failed === 0) {
+      counts.failed = 1;
+      counts.failures = [{ file: '', test: '(the node test run itself)', error: crashed.message }];
+    }
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+    if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
+    failedTests.push(...failureLines(counts.failures).map((line) => `node: ${line}`));
+    console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds} s`);
+  };
 }
 
 // The browser suite runs in Chromium, Firefox and WebKit: as root on Debian the missing ones are installed here.
@@ -63,18 +89,10 @@ const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>
     ? readdirSync(join(root, dir), { recursive: true }).filter((file) => String(file).endsWith('.test.ts')).map((file) => `${dir}/${file}`)
     : [],
 );
-if (nodeTests.length > 0) {
-  const countsFile = join(cache, 'node-counts.json');
-  await suite('node tests (node:test)', countsFile, () =>
-    run('node', [
-      '--import', 'tsx',
-      '--test', '--test-concurrency=1',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
-      ...nodeTests,
-    ]),
-  );
-}
+// Firefox's run shows one page at a time and leaves about a third of the 2 cores idle (it waits on audio clocks
+// and timers), so the node tests run beside it; their output is printed after Firefox's. Without Firefox, here.
+const nodeBesideFirefox = built && engines.includes('firefox') && nodeTests.length > 0;
+if (nodeTests.length > 0 && !nodeBesideFirefox) (await nodeSuite(nodeTests))();
 
 if (!built) {
   totals.failed += 1;
@@ -90,9 +108,11 @@ for (const id of built ? Object.keys(ENGINES) : []) {
     } else console.log(`\n== ${name}: not run (${ENGINES[id].name} is not installed, see above)`);
     continue;
   }
-  console.log(`\n== ${name}`);
+  console.log(`\n== ${name}${id === 'firefox' && nodeBesideFirefox ? ', with the node tests beside it' : ''}`);
+  const beside = id === 'firefox' && nodeBesideFirefox ? nodeSuite(nodeTests) : undefined;
   const counts = await runEngine(id, join(cache, `${id}-counts.json`));
   reportEngine(id, counts);
+  if (beside) (await beside)();
   const label = (line) => `${ENGINES[id].name}: ${line}`;
   if (counts.flaky) flaky.push(...failureLines(counts.flaky.failures).map(label));
   failedTests.push(...failureLines(counts.failures).map(label));
