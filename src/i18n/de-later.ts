@@ -163,6 +163,8 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'inspector.text': 'Text',
   'inspector.asset': 'Asset',
   'inspector.version': 'Version',
+  'inspector.edit': 'Blenden und Pegel des gewählten Clips',
+  'inspector.gain': 'Clip-Pegel',
   'timeline.key.nudge': 'Pfeiltasten verschieben den Clip um einen Rasterschritt, mit Umschalt um eine Sekunde.',
   'timeline.key.ends': 'Pos1 setzt ihn an den Anfang, Ende lässt ihn bei der Ziellänge enden.',
   'timeline.key.delete': 'Entf entfernt ihn.',

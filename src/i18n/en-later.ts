@@ -159,6 +159,8 @@ export const enLater = {
   'inspector.text': 'Text',
   'inspector.asset': 'Asset',
   'inspector.version': 'Version',
+  'inspector.edit': 'Fade and gain of the selected clip',
+  'inspector.gain': 'Clip gain',
   'timeline.key.nudge': 'Arrow keys move the clip by the grid step, with Shift by one second.',
   'timeline.key.ends': 'Home moves it to the start, End makes it end at the target duration.',
   'timeline.key.delete': 'Delete removes it.',

@@ -163,6 +163,8 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'inspector.text': 'Texte',
   'inspector.asset': 'Ressource',
   'inspector.version': 'Version',
+  'inspector.edit': 'Fondus et gain du clip choisi',
+  'inspector.gain': 'Gain du clip',
   'timeline.key.nudge': "Les flèches déplacent le clip d'un pas de grille, d'une seconde avec Maj.",
   'timeline.key.ends': 'Début le place au départ, Fin le fait finir à la durée cible.',
   'timeline.key.delete': 'Suppr le retire.',

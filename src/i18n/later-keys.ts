@@ -31,9 +31,9 @@ export const LATER_KEYS =
   'timeline.atMarker{label}{time} timeline.zoomFit timeline.mute{track} timeline.solo{track} ' +
   'timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} timeline.unsoloed{track} ' +
   'timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text inspector.asset ' +
-  'inspector.version timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play ' +
-  'timeline.key.escape timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
-  'master.numbers{integrated}{tolerance}{truePeak} ' +
+  'inspector.version inspector.edit inspector.gain timeline.key.nudge timeline.key.ends timeline.key.delete ' +
+  'timeline.key.play timeline.key.escape timeline.key.undo master.heading master.switch master.on master.bypassed ' +
+  'master.presets master.numbers{integrated}{tolerance}{truePeak} ' +
   'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
   'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
   'master.target master.truePeakCeiling master.targetInvalid{min}{max} master.truePeakInvalid{min}{max} ' +

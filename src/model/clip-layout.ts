@@ -25,7 +25,7 @@ export function takeClip(
 }
 
 /** A clip's length on the timeline from its asset's duration, or undefined when the asset is unknown. */
-export function clipLength(doc: ProjectDocument, clip: VoiceClip): number | undefined {
+export function clipLength(doc: Pick<ProjectDocument, 'assets'>, clip: VoiceClip): number | undefined {
   const asset = doc.assets.find((item) => item.asset_id === clip.assetId);
   const duration = asset?.duration_s;
   if (typeof duration !== 'number' || !Number.isFinite(duration)) return undefined;

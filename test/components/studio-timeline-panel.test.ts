@@ -4,6 +4,7 @@ import '../../src/components/studio-timeline-panel/studio-timeline-panel.js';
 import type { StudioTimelinePanel } from '../../src/components/studio-timeline-panel/studio-timeline-panel.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { VoiceClip } from '../../src/model/document.js';
+import { loadLockRules } from '../../src/model/lock-rules.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 import { FakePreview } from '../support/fake-preview.js';
@@ -138,5 +139,46 @@ describe('<studio-editor-timeline-panel>', () => {
     expect(timeline().selectedId).to.equal('c2');
     expect(timeline().zoom).to.equal(80);
     await expect(panel).to.be.accessible();
+  });
+  it("edits the selected clip's fades and gain with the inspector's sliders: a drag is one undo step, a fade at most what the other leaves", async () => {
+    const { store, fire, steps, panel } = await mount();
+    const inspector = () => panel.shadowRoot!.querySelector('[part="inspector"]');
+    const range = (id: string) => panel.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+    expect(panel.shadowRoot!.querySelector('[part="clip-edit"]'), 'no sliders without a selected clip').to.equal(null);
+    fire('clip-select', { id: 'c1' });
+    await panel.updateComplete;
+    expect(inspector()!.querySelector('[part="clip-edit"]')).to.not.equal(null);
+    // c1 is 4 s long with a 0.05 s fade out: the fade in can take the rest.
+    expect([range('clip-fade-in').min, range('clip-fade-in').max, range('clip-fade-in').value]).to.deep.equal(['0', '3.95', '0']);
+    expect([range('clip-gain').min, range('clip-gain').max]).to.deep.equal(['-24', '12']);
+    const before = steps();
+    const drag = async (id: string, values: number[]) => {
+      for (const value of values) {
+        range(id).value = String(value);
+        range(id).dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      range(id).dispatchEvent(new Event('change', { bubbles: true }));
+      await panel.updateComplete;
+    };
+    await drag('clip-fade-in', [0.5, 1, 1.5]);
+    const c1 = () => store.getState().project.clips.find((c) => c.id === 'c1')!;
+    expect(c1().fadeIn).to.equal(1.5);
+    expect(steps(), 'one step for the drag').to.equal(before + 1);
+    // The fade out's slider now stops where the fade in begins.
+    expect(range('clip-fade-out').max).to.equal('2.5');
+    expect(range('clip-fade-in').getAttribute('aria-valuetext')).to.equal('1.5 s');
+    await drag('clip-gain', [-3, -6]);
+    expect(c1().gain).to.equal(-6);
+    expect(steps()).to.equal(before + 2);
+    expect(range('clip-gain').getAttribute('aria-valuetext')).to.equal('-6.0 dB');
+    store.dispatch({ type: 'history/undo' });
+    store.dispatch({ type: 'history/undo' });
+    expect([c1().fadeIn, c1().gain]).to.deep.equal([0.01, 0]);
+    // A clip the adopter's locks hold has no sliders.
+    store.dispatch({ type: 'lock/set', target: { kind: 'clip', id: 'c1' }, locked: true });
+    await loadLockRules();
+    store.dispatch({ type: 'session/role', role: 'adopter' });
+    await panel.updateComplete;
+    expect(inspector()!.querySelector('[part="clip-edit"]')).to.equal(null);
   });
 });

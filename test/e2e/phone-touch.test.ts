@@ -19,7 +19,6 @@ import { editorOnEmulator, frame, leaveScreen, pause, useScreen } from '../suppo
 import { centre, drag, fingers, syntheticReason, tap, type FingerKind } from '../support/finger.js';
 import { askForIdeas, makeTheAd } from '../support/ideas.js';
 
-
 /**
  * What a finger hits: every control a user can touch. None is excepted from the 44 px: a text link inside a
  * sentence would be (WCAG 2.5.8 exempts inline targets), and the panels have none; the deliver panel's source
@@ -163,6 +162,39 @@ describe('<studio-editor> on a phone: 390x844, used with a finger', function () 
     await waitUntil(() => lengthOf() !== length, 'the clip trimmed', { timeout: 3000 });
     expect(length - lengthOf(), 'seconds trimmed').to.be.closeTo(50 / zoom, (SNAP_PX + 1) / zoom);
     expect(handle.getProject().clips.find((c) => c.id === id)!.trimIn, 'trimmed at its start').to.be.above(0);
+  });
+
+  it("sets a clip's fades and gain with a finger on 44 px sliders under the timeline: the knobs and lines, a mouse's, are no finger's target", async function () {
+    // The knobs give way to the sliders on a coarse pointer, which WebKitGTK cannot be made here.
+    if (!touchScreen) skipIn(this, 'touch-screen');
+    const clip = await wideClip(220);
+    const id = clip.dataset['id']!;
+    const box = clip.getBoundingClientRect();
+    note(this, await tap(clip));
+    await waitUntil(() => clip.getAttribute('aria-selected') === 'true', 'the clip selected', { timeout: 3000 });
+    for (const knob of clip.querySelectorAll('.knob')) expect(getComputedStyle(knob).display, 'a fade knob').to.equal('none');
+    expect(getComputedStyle(clip.querySelector('.gain')!).pointerEvents, "the gain line's target").to.equal('none');
+    // A finger on the gain line moves the clip beneath it, as anywhere between the trim handles.
+    const line = clip.querySelector('.gain')!.getBoundingClientRect();
+    const under = (clip.getRootNode() as ShadowRoot).elementFromPoint(box.left + box.width / 2, line.top + line.height / 2);
+    expect(under?.closest('[data-drag]')?.getAttribute('data-drag'), 'what a finger on the line drags').to.equal('move');
+    const panel = deepQuery(root(), 'studio-editor-timeline-panel')!;
+    const range = (name: string) => panel.shadowRoot!.querySelector<HTMLInputElement>(`#${name}`)!;
+    await waitUntil(() => range('clip-fade-in') !== null, 'the sliders of the selected clip', { timeout: 3000 });
+    for (const name of ['clip-fade-in', 'clip-fade-out', 'clip-gain']) {
+      const slider = range(name).getBoundingClientRect();
+      expect(slider.height, `${name} height`).to.be.at.least(44);
+      expect(slider.width, `${name} width`).to.be.at.least(44);
+    }
+    // The fade in, dragged from its start a third of the way along.
+    const fadeIn = range('clip-fade-in');
+    await bringIntoView(fadeIn);
+    const track = fadeIn.getBoundingClientRect();
+    const before = handle.getProject().clips.find((c) => c.id === id)!.fadeIn;
+    const y = Math.round(track.top + track.height / 2);
+    note(this, await drag({ x: Math.round(track.left + 8), y }, { x: Math.round(track.left + track.width / 3), y }));
+    await waitUntil(() => handle.getProject().clips.find((c) => c.id === id)!.fadeIn > before + 0.2, 'the fade in longer', { timeout: 3000 });
+    expect(fadeIn.getAttribute('aria-valuetext')).to.match(/^\d+(\.\d)? s$/);
   });
 
   it('gives the timeline more room with a finger on the splitter, and remembers it', async function () {

@@ -1,7 +1,10 @@
 import { css } from 'lit';
+import { sliderStyles } from './slider.js';
 
 /** Layout shared by the voice and music pickers: filters, a scrolling radio list, sliders. */
-export const pickerStyles = css`
+export const pickerStyles = [
+  sliderStyles,
+  css`
   :host {
     display: grid;
     gap: var(--_space, 12px);
@@ -58,24 +61,9 @@ export const pickerStyles = css`
     color: var(--_text-muted, #4b5563);
     font-size: 0.9em;
   }
-  .slider {
-    display: grid;
-    /* One label width for every slider, so the tracks line up. */
-    grid-template-columns: 8em minmax(0, 1fr) 4.5em;
-    gap: 10px;
-    align-items: center;
-  }
-  .slider output {
-    font-variant-numeric: tabular-nums;
-    text-align: right;
-  }
-  input[type='range'] {
-    accent-color: var(--_accent, #2563eb);
-    padding: 0;
-    border: 0;
-  }
   button.small {
     min-height: 32px;
     padding: 0 10px;
   }
-`;
+`,
+];

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { css, html } from 'lit';
 import { emit, type SliderValue } from './events.js';
 
 export interface SliderOptions {
@@ -34,3 +34,26 @@ export function slider(options: SliderOptions) {
     <output for=${id}>${text}</output>
   </div>`;
 }
+
+/**
+ * The layout of `slider()`: label, track and value in a row, one label width for every slider so the tracks
+ * line up (`--_slider-label`, 8em), the value in tabular figures.
+ */
+export const sliderStyles = css`
+  .slider {
+    display: grid;
+    grid-template-columns: var(--_slider-label, 8em) minmax(0, 1fr) 4.5em;
+    gap: 10px;
+    align-items: center;
+  }
+  .slider output {
+    font-variant-numeric: tabular-nums;
+    text-align: right;
+  }
+  input[type='range'] {
+    min-width: 0;
+    accent-color: var(--_accent, #2563eb);
+    padding: 0;
+    border: 0;
+  }
+`;

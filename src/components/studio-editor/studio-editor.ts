@@ -59,7 +59,8 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  * @csspart splitter - The row between the panels and the timeline: the splitter (drag, arrow keys, Enter or a double-click resets) and the button that hides or shows the timeline.
  * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
- * @csspart timeline-inspector - Under the timeline: what the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
+ * @csspart timeline-inspector - Under the timeline: the selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
+ * @csspart timeline-clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
  * @csspart error - The message shown in place of the editor when its config is wrong.
  * @csspart tabs - The tab list of the workflow panels.
  * @csspart tab - Each tab.
@@ -310,7 +311,7 @@ export class StudioEditor extends LitElement {
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
       </studio-editor-panels>
       ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}
+        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}
             >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
           >`
         : nothing}

@@ -1,10 +1,15 @@
-// The inspector under the timeline: what the service says about the selected voice clip's asset (voice,
-// language, speed, length, the text it speaks) and about the music bed. Text only, read-only.
+// The inspector under the timeline: the selected voice clip's fades and gain as sliders (the controls a finger
+// and the keyboard use; the timeline's knobs and gain line are a mouse's), and what the service says about its
+// asset (voice, language, speed, length, the text it speaks) and about the music bed.
 import { html, nothing } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
-import type { ProjectDocument } from '../../model/document.js';
+import { clipLength } from '../../model/clip-layout.js';
+import type { ProjectDocument, VoiceClip } from '../../model/document.js';
 import type { EditorRole } from '../../model/lock-rules.js';
+import { GAIN_BOTTOM, GAIN_TOP } from '../studio-timeline/scale.js';
+import type { SliderValue } from '../shared/events.js';
 import { renderLock } from '../shared/lock-control.js';
+import { slider } from '../shared/slider.js';
 import { versionName } from '../studio-versions/version-name.js';
 import '../../i18n/en-later.js';
 
@@ -16,8 +21,38 @@ export interface InspectorLock {
   readonly set: (id: string, locked: boolean, reason: string | undefined) => void;
 }
 
-/** What the service says about the selected clip and the bed; with `lock`, the clip's lock (toggle or note). */
-export function renderInspector(t: Translate, project: Inspected, selectedId: string | null, lock?: InspectorLock) {
+/** How the selected clip's sliders edit it: each drag is one undo step, ended by `final`. */
+export interface InspectorEdit {
+  readonly fade: (id: string, fades: { fadeIn?: number; fadeOut?: number }, final: boolean) => void;
+  readonly gain: (id: string, gain: number, final: boolean) => void;
+}
+
+/** The fade in, fade out and gain sliders of `clip` (a fade at most what the other leaves of the clip). */
+function renderEdits(t: Translate, clip: VoiceClip, length: number | undefined, edit: InspectorEdit) {
+  const sink = new EventTarget();
+  const on = (type: string, apply: (value: SliderValue) => void) => sink.addEventListener(type, (event) => apply((event as CustomEvent<SliderValue>).detail));
+  on('fade-in', ({ value, final }) => edit.fade(clip.id, { fadeIn: value }, final));
+  on('fade-out', ({ value, final }) => edit.fade(clip.id, { fadeOut: value }, final));
+  on('gain', ({ value, final }) => edit.gain(clip.id, value, final));
+  const seconds = (value: number) => t('music.secondsValue', { seconds: t.number(value, 1) });
+  const fades =
+    length === undefined
+      ? nothing
+      : html`${slider({ id: 'clip-fade-in', label: t('music.fadeIn'), value: clip.fadeIn, min: 0, max: round(length - clip.fadeOut), step: 0.05, text: seconds(clip.fadeIn), event: 'fade-in', host: sink })}
+        ${slider({ id: 'clip-fade-out', label: t('music.fadeOut'), value: clip.fadeOut, min: 0, max: round(length - clip.fadeIn), step: 0.05, text: seconds(clip.fadeOut), event: 'fade-out', host: sink })}`;
+  return html`<div part="clip-edit" role="group" aria-label=${t('inspector.edit')}>
+    ${fades}
+    ${slider({ id: 'clip-gain', label: t('inspector.gain'), value: clip.gain, min: GAIN_BOTTOM, max: GAIN_TOP, step: 0.5, text: t('music.gainValue', { db: t.number(clip.gain, 1) }), event: 'gain', host: sink })}
+  </div>`;
+}
+
+const round = (seconds: number) => Math.max(0, Math.round(seconds * 100) / 100);
+
+/**
+ * What the service says about the selected clip and the bed; with `lock`, the clip's lock (toggle or note);
+ * with `edit`, the clip's fade and gain sliders (not on a clip the adopter's locks hold).
+ */
+export function renderInspector(t: Translate, project: Inspected, selectedId: string | null, lock?: InspectorLock, edit?: InspectorEdit) {
   const clip = project.clips.find((item) => item.id === selectedId);
   const asset = clip === undefined ? undefined : project.assets.find((item) => item.asset_id === clip.assetId);
   const voice = asset?.voice;
@@ -47,6 +82,7 @@ export function renderInspector(t: Translate, project: Inspected, selectedId: st
     ${clip !== undefined && lock !== undefined
       ? renderLock(t, { role: lock.role, locked: clip.locked === true, reason: clip.lockReason, name: t('lock.name.clip', { name }), noteId: 'clip-lock', set: (locked, reason) => lock.set(clip.id, locked, reason) })
       : nothing}
+    ${clip !== undefined && edit !== undefined && !(clip.locked === true && lock?.role === 'adopter') ? renderEdits(t, clip, clipLength(project, clip), edit) : nothing}
     <dl>${rows.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}</dl>
   </section>`;
 }

@@ -24,8 +24,9 @@ import type {
 } from '../studio-timeline/types.js';
 import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
-import { renderInspector } from './clip-inspector.js';
+import { renderInspector, type InspectorEdit } from './clip-inspector.js';
 import { lockNote, lockStyles } from '../shared/lock-control.js';
+import { sliderStyles } from '../shared/slider.js';
 import '../../i18n/en-later.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets' | 'versions' | 'openVersion'>;
@@ -39,7 +40,9 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @tagname studio-editor-timeline-panel
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart empty - The line shown instead while there is no clip and no music.
- * @csspart inspector - What the service says about the selected voice clip (voice, speed, length, text, asset) and the music bed.
+ * @csspart inspector - The selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
+ * @csspart clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
+ * @csspart slider - In the inspector, one labelled slider with its value.
  * @csspart lock - In the inspector, a creator's lock toggle and reason for the selected clip.
  * @csspart lock-note - In the inspector, an adopter's note on the selected clip's lock: a padlock and the reason.
  * @slot versions - Above the timeline: the editor's versions bar (`<studio-editor-versions>`).
@@ -47,6 +50,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
 export class StudioTimelinePanel extends StudioElement {
   static override styles = [
     lockStyles,
+    sliderStyles,
     css`
     :host {
       display: block;
@@ -65,8 +69,9 @@ export class StudioTimelinePanel extends StudioElement {
       gap: 2px 16px;
       margin: 6px 0 0;
       font-size: 0.85em;
+      --_slider-label: 5.5em;
     }
-    [part='inspector'] div {
+    [part='inspector'] dl > div {
       display: flex;
       gap: 4px;
       min-width: 0;
@@ -77,6 +82,27 @@ export class StudioTimelinePanel extends StudioElement {
     [part='inspector'] dd {
       margin: 0;
       overflow-wrap: anywhere;
+    }
+    [part='clip-edit'] {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(15em, 1fr));
+      gap: 2px 16px;
+      margin: 6px 0 0;
+      font-size: 0.85em;
+      --_slider-label: 5.5em;
+    }
+    input[type='range'] {
+      margin: 0;
+    }
+    input[type='range']:focus-visible {
+      outline: 2px solid var(--_accent, #2563eb);
+      outline-offset: 2px;
+    }
+    /* A finger's slider is 44 px tall (Apple's and Google's guidance), as in every panel. */
+    @media (pointer: coarse) {
+      input[type='range'] {
+        min-height: 44px;
+      }
     }
   `,
   ];
@@ -133,6 +159,12 @@ export class StudioTimelinePanel extends StudioElement {
     for (const action of actions) this.#project.dispatch({ ...action, gesture });
     if (detail.final) this.#project.dispatch({ type: 'history/end-gesture', gesture });
   }
+
+  /** The inspector's sliders: the same actions and undo steps as the timeline's knobs and gain line. */
+  readonly #edit: InspectorEdit = {
+    fade: (id, fades, final) => this.#gesture(`fade-${id}`, { final }, [{ type: 'clip/fade', id, ...fades }]),
+    gain: (id, gain, final) => this.#gesture(`gain-${id}`, { final }, [{ type: 'clip/gain', id, gain }]),
+  };
 
   /** A creator locks or unlocks the selected clip (one undo step). */
   readonly #setLock = (id: string, locked: boolean, reason: string | undefined): void => {
@@ -210,7 +242,7 @@ export class StudioTimelinePanel extends StudioElement {
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
     ></studio-editor-timeline>
-      ${renderInspector(this.t, project, selectedId, { role: this.#role.value ?? 'creator', set: this.#setLock })}`;
+      ${renderInspector(this.t, project, selectedId, { role: this.#role.value ?? 'creator', set: this.#setLock }, this.#edit)}`;
   }
 }
 

@@ -233,6 +233,20 @@ export const timelineStyles = css`
       }
     }
   }
+  /*
+   * A finger sets fades, a clip's gain and the ducking depth with 44 px sliders (the clip inspector under the
+   * timeline, the Music and Mix panels): the knobs and lines, too small for it, are a mouse's. The lines stay
+   * drawn; a finger on one moves the clip, or the bed's gain, beneath.
+   */
+  @media (pointer: coarse) {
+    .knob {
+      display: none;
+    }
+    .gain,
+    .duck {
+      pointer-events: none;
+    }
+  }
   .handle.trim-in {
     left: 0;
   }
