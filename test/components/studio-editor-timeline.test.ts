@@ -136,8 +136,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   });
 
   it('moves the loudness graph’s cursor with the playhead while the ad plays', async function () {
-    skipIn(this, 'webkit-audio-timing');
-    this.timeout(20_000);
+    this.timeout(40_000);
     const { editor, preview } = await open();
     const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
     await waitUntil(() => master.shadowRoot?.querySelector('studio-editor-loudness-graph')?.shadowRoot?.querySelector('line.cursor'), 'the graph is drawn');
@@ -146,10 +145,12 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     expect(x()).to.equal(0);
     await preview.play();
     try {
-      await waitUntil(() => preview.currentTime > 0.3, 'the ad plays', { timeout: 5000 });
+      // WebKitGTK's audio here (GStreamer into a PulseAudio null sink) starts late and moves in uneven steps:
+      // the cursor is asked to follow the clock, not to keep time with the wall.
+      await waitUntil(() => preview.currentTime > 0.3, 'the ad plays', { timeout: 15_000 });
+      await waitUntil(() => x() > 0, 'the cursor leaves the start', { timeout: 15_000 });
       const first = x();
-      expect(first).to.be.above(0);
-      await waitUntil(() => x() > first + 20, 'the cursor moves on as the ad plays', { timeout: 5000 });
+      await waitUntil(() => x() > first + 20, 'the cursor moves on as the ad plays', { timeout: 15_000 });
     } finally {
       preview.pause();
     }

@@ -3,7 +3,6 @@
 // playing the ad from the timeline. The service is the emulator (a stand-in for the real service, on
 // loopback).
 import { expect, waitUntil } from '@open-wc/testing';
-import { skipIn } from '../support/engine.js';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -57,7 +56,6 @@ describe('keyboard-only path through the editor (e2e)', () => {
   });
 
   it('recommends, chooses, voices the script, picks a voice and a track, edits the script and plays, without a pointer', async function () {
-    skipIn(this, 'webkit-audio-timing');
     this.timeout(60_000);
     const userId = `keys-${Math.random().toString(36).slice(2)}`;
     mountPoint('editor');
@@ -117,9 +115,10 @@ describe('keyboard-only path through the editor (e2e)', () => {
     await waitUntil(() => preview.getState().status === 'ready', 'the mix is rendered', { timeout: 20_000 });
     await pressUntil('Tab', (el) => el.classList.contains('clip'), 'A clip on the timeline', 200);
     await sendKeys({ press: ' ' });
-    // Firefox and WebKit open their audio stream (PulseAudio here) in about a second when the machine is busy.
+    // Firefox and WebKit open their audio stream (PulseAudio here) in about a second when the machine is busy,
+    // and WebKitGTK's clock then moves in uneven steps: what counts is that Space plays, not how soon.
     await waitUntil(() => preview.getState().transport === 'playing', 'it plays', { timeout: 5000 });
-    await waitUntil(() => preview.currentTime > 0.2, 'the playhead moves');
+    await waitUntil(() => preview.currentTime > 0.2, 'the playhead moves', { timeout: 10_000 });
     await sendKeys({ press: ' ' });
     await waitUntil(() => preview.getState().transport === 'paused', 'it pauses');
   });

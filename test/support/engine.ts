@@ -62,13 +62,6 @@ export const ENGINE_SKIPS = {
       'that needs every sample played exactly passes there only alone; the clock, seek, pause and the live meter are ' +
       'tested in WebKit (docs/browsers.md)',
   },
-  'webkit-audio-timing': {
-    engines: ['webkit'],
-    reason:
-      "WebKitGTK's audio output here (GStreamer into a PulseAudio null sink) starts late and moves in uneven steps, so " +
-      'a playhead drawn while the whole editor plays was seen still after 5 s there; the transport’s clock, seek and ' +
-      'pause are tested in WebKit, the rest of playback in Chromium and Firefox (docs/browsers.md)',
-  },
   'fake-clock-fetch': {
     engines: ['firefox', 'webkit'],
     reason:
