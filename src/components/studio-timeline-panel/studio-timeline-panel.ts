@@ -69,7 +69,6 @@ export class StudioTimelinePanel extends StudioElement {
       gap: 2px 16px;
       margin: 6px 0 0;
       font-size: 0.85em;
-      --_slider-label: 5.5em;
     }
     [part='inspector'] dl > div {
       display: flex;
