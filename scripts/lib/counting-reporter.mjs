@@ -1,8 +1,7 @@
 // A @web/test-runner reporter that writes {passed, failed, skipped, skips, failedFiles, failures} to a file, for
 // the final summary: `skips` names each skipped test (a test skipped in one engine carries its reason in its
 // title), `failedFiles` the test files (relative to the project) that had a failure, and `failures` each failed
-// test as {file, test, error} (the error's first line), so the last lines of a run say what failed; `fileMs`
-// the time each file's tests took (hooks and page loads not counted), to find where a run's time goes.
+// test as {file, test, error} (the error's first line), so the last lines of a run say what failed.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -10,7 +9,6 @@ const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0
 
 function countSuite(suite, counts, path, file) {
   for (const test of suite.tests ?? []) {
-    counts.fileMs[file] = (counts.fileMs[file] ?? 0) + (test.duration ?? 0);
     const name = [...path, test.name].join(' > ');
     if (test.skipped) {
       counts.skipped += 1;
@@ -28,7 +26,7 @@ export function countingReporter(countsFile) {
   return {
     onTestRunFinished({ sessions }) {
       if (!countsFile) return;
-      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [], failures: [], fileMs: {} };
+      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [], failures: [] };
       for (const session of sessions) {
         const before = counts.failed;
         const file = relative(process.cwd(), session.testFile);

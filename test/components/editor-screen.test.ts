@@ -8,6 +8,7 @@ import type { PanelId } from '../../src/config/types.js';
 import type { StudioHandle } from '../../src/create.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
+import { PRODUCT_URL } from '../support/ideas.js';
 import { editorOnEmulator, frame, leaveScreen, pause, useScreen } from '../support/screen.js';
 
 const EDITOR_PX = 700;
@@ -68,7 +69,7 @@ for (const screen of [
       seen.emptyTimeline = part('timeline').getBoundingClientRect().height;
       // "Get recommendations" for a product page.
       const url = deepQuery(root(), '#url') as HTMLInputElement;
-      url.value = 'https://www.northwind-bikes.com/products/trail-runner-2';
+      url.value = PRODUCT_URL;
       url.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
       url.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
       const submit = deepQuery(root(), 'button[part="submit"]') as HTMLButtonElement;

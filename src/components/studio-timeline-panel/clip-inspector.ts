@@ -7,7 +7,6 @@ import { clipLength } from '../../model/clip-layout.js';
 import type { ProjectDocument, VoiceClip } from '../../model/document.js';
 import type { EditorRole } from '../../model/lock-rules.js';
 import { GAIN_BOTTOM, GAIN_TOP } from '../studio-timeline/scale.js';
-import type { SliderValue } from '../shared/events.js';
 import { renderLock } from '../shared/lock-control.js';
 import { slider } from '../shared/slider.js';
 import { versionName } from '../studio-versions/version-name.js';
@@ -29,20 +28,15 @@ export interface InspectorEdit {
 
 /** The fade in, fade out and gain sliders of `clip` (a fade at most what the other leaves of the clip). */
 function renderEdits(t: Translate, clip: VoiceClip, length: number | undefined, edit: InspectorEdit) {
-  const sink = new EventTarget();
-  const on = (type: string, apply: (value: SliderValue) => void) => sink.addEventListener(type, (event) => apply((event as CustomEvent<SliderValue>).detail));
-  on('fade-in', ({ value, final }) => edit.fade(clip.id, { fadeIn: value }, final));
-  on('fade-out', ({ value, final }) => edit.fade(clip.id, { fadeOut: value }, final));
-  on('gain', ({ value, final }) => edit.gain(clip.id, value, final));
   const seconds = (value: number) => t('music.secondsValue', { seconds: t.number(value, 1) });
   const fades =
     length === undefined
       ? nothing
-      : html`${slider({ id: 'clip-fade-in', label: t('music.fadeIn'), value: clip.fadeIn, min: 0, max: round(length - clip.fadeOut), step: 0.05, text: seconds(clip.fadeIn), event: 'fade-in', host: sink })}
-        ${slider({ id: 'clip-fade-out', label: t('music.fadeOut'), value: clip.fadeOut, min: 0, max: round(length - clip.fadeIn), step: 0.05, text: seconds(clip.fadeOut), event: 'fade-out', host: sink })}`;
+      : html`${slider({ id: 'clip-fade-in', label: t('music.fadeIn'), value: clip.fadeIn, min: 0, max: round(length - clip.fadeOut), step: 0.05, text: seconds(clip.fadeIn), onValue: (value, final) => edit.fade(clip.id, { fadeIn: value }, final) })}
+        ${slider({ id: 'clip-fade-out', label: t('music.fadeOut'), value: clip.fadeOut, min: 0, max: round(length - clip.fadeIn), step: 0.05, text: seconds(clip.fadeOut), onValue: (value, final) => edit.fade(clip.id, { fadeOut: value }, final) })}`;
   return html`<div part="clip-edit" role="group" aria-label=${t('inspector.edit')}>
     ${fades}
-    ${slider({ id: 'clip-gain', label: t('inspector.gain'), value: clip.gain, min: GAIN_BOTTOM, max: GAIN_TOP, step: 0.5, text: t('music.gainValue', { db: t.number(clip.gain, 1) }), event: 'gain', host: sink })}
+    ${slider({ id: 'clip-gain', label: t('inspector.gain'), value: clip.gain, min: GAIN_BOTTOM, max: GAIN_TOP, step: 0.5, text: t('music.gainValue', { db: t.number(clip.gain, 1) }), onValue: (value, final) => edit.gain(clip.id, value, final) })}
   </div>`;
 }
 

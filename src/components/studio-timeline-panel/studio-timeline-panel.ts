@@ -93,16 +93,6 @@ export class StudioTimelinePanel extends StudioElement {
     input[type='range'] {
       margin: 0;
     }
-    input[type='range']:focus-visible {
-      outline: 2px solid var(--_accent, #2563eb);
-      outline-offset: 2px;
-    }
-    /* A finger's slider is 44 px tall (Apple's and Google's guidance), as in every panel. */
-    @media (pointer: coarse) {
-      input[type='range'] {
-        min-height: 44px;
-      }
-    }
   `,
   ];
 
