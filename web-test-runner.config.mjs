@@ -25,6 +25,14 @@ const tsForJs = (context, next) => {
   return next();
 };
 
+// A host endpoint that answers its sign-in page (HTML, 200) to any method, as a host whose session ran out
+// may: what endpointAuth must report as such (test/apps/shipped-doors.test.ts).
+const signInPage = (context, next) => {
+  if (context.path !== '/__sign-in') return next();
+  context.type = 'text/html';
+  context.body = '<!doctype html><title>Sign in</title><form><input name="password"></form>';
+};
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 export default {
@@ -36,7 +44,7 @@ export default {
   testsFinishTimeout: 90_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
-  middleware: [emulator.hostProxy, tsForJs],
+  middleware: [emulator.hostProxy, signInPage, tsForJs],
   plugins: [
     emulator,
     appBundlePlugin(),

@@ -3,7 +3,7 @@
 // A failing check does not stop the others, so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFloors, checkManifest, checkPackage, checkSize } from './lib/checks.mjs';
+import { checkFloors, checkManifest, checkOneCopy, checkPackage, checkSize } from './lib/checks.mjs';
 import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine } from './lib/engines.mjs';
 import { root, run } from './lib/run.mjs';
 
@@ -81,6 +81,7 @@ await check('floors (no import climbs)', checkFloors);
 const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
 await check('manifest', checkManifest);
 if (built) await check('size budget', checkSize);
+if (built) await check('one copy of each module across the loader and its chunks', checkOneCopy);
 if (built) await check('package (publint --strict, attw)', checkPackage);
 
 // Node-side tests: the demo servers (test/server/) and pure modules checked against Node tools (test/node/).

@@ -2,7 +2,7 @@
 // dist/studio-editor.bundled.js beside it, whose chunks (one Lit, the panels, the timeline, the encoder)
 // are fetched from beside it when first needed. Loading starts at once, so a <studio-editor> tag in the
 // page upgrades without create().
-import { endpointAuth } from './auth/endpoint-auth.js';
+import type { EndpointAuth, EndpointAuthOptions, endpointAuth } from './auth/endpoint-auth.js';
 import type { create } from './create.js';
 import type * as Editor from './index.js';
 import { StudioConfigError, StudioError } from './errors.js';
@@ -53,6 +53,38 @@ setTimeout(() => {
   }
 }, 0);
 
+/**
+ * The callbacks made by the loader's `endpointAuth`, each with the editor's own pair it waits for. The
+ * loader keeps no copy of `endpointAuth` (nor of `auth/own-errors.ts`): an error made by a second copy would
+ * not be one the editor's auth knows as its own, and its message (the status and media type the endpoint
+ * answered) would be lost.
+ */
+const madeByLoader = new WeakMap<object, Promise<EndpointAuth>>();
+
+/** `endpointAuth` of the editor's modules, once they are here; its URL checks run then (see `create`). */
+const loaderEndpointAuth = (options: EndpointAuthOptions): EndpointAuth => {
+  const made = editor.then((module) => module.endpointAuth(options));
+  made.catch(() => undefined); // Said by create(), or by the callback that waits for it.
+  const auth: EndpointAuth = {
+    getToken: (userId) => made.then((own) => own.getToken(userId)),
+    refreshToken: (expiredToken) => made.then((own) => own.refreshToken(expiredToken)),
+  };
+  madeByLoader.set(auth.getToken, made);
+  madeByLoader.set(auth.refreshToken, made);
+  return auth;
+};
+
+/** The loader's pair that `config.auth` holds, if any. A config whose reading throws is create()'s to report. */
+function loaderAuthIn(config: unknown): Promise<EndpointAuth> | undefined {
+  try {
+    const auth: unknown = (config as { auth?: unknown } | null | undefined)?.auth;
+    const getToken: unknown = typeof auth === 'object' && auth !== null ? (auth as { getToken?: unknown }).getToken : undefined;
+    return typeof getToken === 'function' ? madeByLoader.get(getToken) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const api: ServiceStudioEditorGlobal = Object.freeze<ServiceStudioEditorGlobal>({
   create: async (config) => {
     let module: typeof Editor;
@@ -64,9 +96,12 @@ const api: ServiceStudioEditorGlobal = Object.freeze<ServiceStudioEditorGlobal>(
         cause: error,
       });
     }
+    // endpointAuth's missing or empty URL: create() rejects with its StudioConfigError, as the module's
+    // endpointAuth throws it when called from an ES module.
+    await loaderAuthIn(config);
     return module.create(config);
   },
-  endpointAuth,
+  endpointAuth: loaderEndpointAuth,
   version: VERSION,
   StudioError,
   StudioConfigError,

@@ -88,6 +88,18 @@ describe('the CDN build (dist/studio-editor.iife.js)', () => {
     expect((caught as Error).message).to.include('config.theme.accent: expected a plain CSS colour');
   });
 
+  it('endpointAuth without a URL: create() rejects naming the key, as the ES module’s endpointAuth throws', async () => {
+    const global = window.ServiceStudioEditor!;
+    let caught: unknown;
+    try {
+      await global.create({ target: '#x', auth: { ...global.endpointAuth({ tokenUrl: '', refreshUrl: '/host/refresh' }) } });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(global.StudioConfigError);
+    expect((caught as Error).message).to.include('endpointAuth.tokenUrl: is required');
+  });
+
   it('a second copy of the script from the same place loads nothing again: no warning, no error, the first global kept', async () => {
     const first = window.ServiceStudioEditor;
     const definition = customElements.get('studio-editor');

@@ -72,6 +72,27 @@ export function checkSize() {
 }
 
 /**
+ * The script-tag loader and the chunks it loads share no module: a second copy of a module with state (a
+ * WeakMap, a class compared with `instanceof`, a registry) fails silently across the two, as `endpointAuth`'s
+ * errors once did (its messages were lost). Read from the source maps. The one exception, by design: the
+ * error classes (`src/errors.ts`), which the loader's global must offer before the chunks arrive and whose
+ * `instanceof` holds across copies (`StudioError.kind`), and the version string.
+ */
+export function checkOneCopy() {
+  const sourcesOf = (file) => {
+    const map = JSON.parse(readFileSync(join(root, 'dist', `${file}.map`), 'utf8'));
+    return map.sources.map((source) => relative(root, resolve(join(root, 'dist'), source)));
+  };
+  const chunks = readdirSync(join(root, 'dist')).filter((file) => /^studio-editor\.(?!iife).*\.js$/.test(file));
+  const inChunks = new Set(chunks.flatMap(sourcesOf));
+  const allowed = new Set(['src/errors.ts', 'src/version.ts']);
+  const loader = sourcesOf('studio-editor.iife.js');
+  const twice = loader.filter((source) => inChunks.has(source) && !allowed.has(source));
+  console.log(`the loader's modules: ${loader.join(', ')}`);
+  if (twice.length > 0) throw new Error(`dist/studio-editor.iife.js carries its own copy of ${twice.join(', ')}, which the chunks carry too: import it in the chunks only (src/cdn.ts).`);
+}
+
+/**
  * The first paint has the English words of src/i18n/en-first.ts only; those of en-later.ts come with the
  * modules loaded later. A key of en-later.ts named in the first paint's code (`'master.heading'`, or a
  * template such as `` `master.rule.${…}` ``) would show as the key itself.

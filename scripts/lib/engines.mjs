@@ -5,6 +5,7 @@ import { chromiumPath } from './chromium.mjs';
 import { firefoxPath } from './firefox.mjs';
 import { pulseaudioPath, startNullSink } from './null-sink.mjs';
 import { run } from './run.mjs';
+import { SYSTEM_TOOLS } from './system-tools.mjs';
 import { webkitPaths } from './webkit.mjs';
 
 /** Each engine: its name, its config, the Debian packages it needs, and whether they are here. */
@@ -35,15 +36,18 @@ export const ENGINES = {
 const canInstall = () => process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 
 /**
- * Makes sure the engines' packages are here: as root on Debian, installs the missing ones with apt-get (one
- * run for all) and says so; elsewhere says how to get them. Resolves to the ids of the engines that can run.
+ * Makes sure the engines' packages and the tools the node tests use (system-tools.mjs) are here: as root on
+ * Debian, installs the missing ones with apt-get (one run for all) and says so; elsewhere says how to get
+ * them (a missing tool's tests then fail, naming it). Resolves to the ids of the engines that can run.
  * @param {Array<keyof typeof ENGINES>} ids
  */
 export async function ensureEngines(ids) {
   const missing = ids.filter((id) => !ENGINES[id].present());
-  if (missing.length > 0 && canInstall()) {
-    const packages = missing.flatMap((id) => ENGINES[id].packages);
-    console.log(`Installing ${missing.map((id) => ENGINES[id].name).join(', ')} for the browser tests: apt-get install ${packages.join(' ')} (a minute or two)...`);
+  const tools = Object.values(SYSTEM_TOOLS).filter((tool) => !tool.present());
+  if (missing.length + tools.length > 0 && canInstall()) {
+    const packages = [...new Set([...missing.flatMap((id) => ENGINES[id].packages), ...tools.flatMap((tool) => tool.packages)])];
+    const names = [...missing.map((id) => ENGINES[id].name), ...tools.map((tool) => tool.name)];
+    console.log(`Installing ${names.join(', ')} for the tests: apt-get install ${packages.join(' ')} (a minute or two)...`);
     try {
       await run('apt-get', ['update', '-qq']);
       await run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
@@ -57,6 +61,9 @@ export async function ensureEngines(ids) {
         `sudo apt-get install ${ENGINES[id].packages.join(' ')} (or run npm test as root); elsewhere point ` +
         `${ENGINES[id].binary} at the browser. Then run it again.`,
     );
+  }
+  for (const tool of Object.values(SYSTEM_TOOLS).filter((tool) => !tool.present())) {
+    console.error(`${tool.name} is missing: the node tests that check files against it fail. On Debian or Ubuntu: sudo apt-get install ${tool.packages.join(' ')} (or run npm test as root).`);
   }
   return ids.filter((id) => ENGINES[id].present());
 }

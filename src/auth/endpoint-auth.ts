@@ -68,9 +68,12 @@ async function readTokenAnswer(response: Response, which: string): Promise<Token
 function checkUrl(value: unknown, key: 'tokenUrl' | 'refreshUrl'): string {
   if (typeof value !== 'string' || value.trim() === '') {
     const example = key === 'tokenUrl' ? '"/host/token"' : '"/host/refresh"';
-    throw new StudioConfigError([
-      { path: `endpointAuth.${key}`, message: `is required: the URL of your host's ${key === 'tokenUrl' ? 'token' : 'refresh'} endpoint, like ${example}` },
-    ]);
+    // Ours too: from the script-tag build this is said by the callbacks, which wait for the editor's modules.
+    throw ownError(
+      new StudioConfigError([
+        { path: `endpointAuth.${key}`, message: `is required: the URL of your host's ${key === 'tokenUrl' ? 'token' : 'refresh'} endpoint, like ${example}` },
+      ]),
+    );
   }
   return value;
 }

@@ -14,6 +14,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../src/delivery/types.js';
 import { makeDelivery, type MadeDelivery } from './delivery-make.js';
+import { needTools } from './support/tools.js';
 import { validate } from './json-schema.js';
 
 const run = promisify(execFile);
@@ -27,15 +28,6 @@ const LRA = 0.5;
  * test runs as a todo, so it shows what fails without failing the suite). Remove an entry once it passes.
  */
 const KNOWN: Readonly<Record<string, string>> = {};
-
-async function has(command: string): Promise<boolean> {
-  try {
-    await run(command, ['-version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Probe {
   codec: string;
@@ -121,15 +113,13 @@ function agree(name: string, figures: DeliveredFigures, ref: Analysis): void {
   assert.equal(figures.samples, ref.samples, `${name}: samples`);
 }
 
-describe('a delivered ZIP, read by FFmpeg', async () => {
-  const skip = (await has('ffmpeg')) && (await has('ffprobe')) ? false : 'ffmpeg is not installed (apt-get install -y ffmpeg): the delivered files cannot be checked against it';
+describe('a delivered ZIP, read by FFmpeg', () => {
   let dir = '';
   let made: MadeDelivery;
   let entries: Record<string, Uint8Array>;
   let manifest: DeliveryManifest;
 
   before(async () => {
-    if (skip) return;
     dir = mkdtempSync(join(tmpdir(), 'studio-deliver-'));
     made = await makeDelivery({ destinations: BUILTIN_DESTINATIONS, seconds: AD_SECONDS, stems: true, includeFailed: true });
     entries = unzipSync(made.zip);
@@ -140,7 +130,8 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds every destination (failed ones included anyway), a valid manifest.json, report.html and the two stems', { skip }, () => {
+  it('holds every destination (failed ones included anyway), a valid manifest.json, report.html and the two stems', () => {
+    needTools('ffmpeg');
     const names = Object.keys(entries).sort();
     const delivered = manifest.files.map((file) => file.fileName);
     const stems = manifest.stems.map((stem) => stem.fileName);
@@ -155,8 +146,8 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     assert.deepEqual(validate(manifest, schema), [], 'manifest.json validates against its schema');
   });
 
-  it('is a ZIP that Info-ZIP reads without error', { skip }, async (t) => {
-    if (!(await has('unzip'))) return t.skip('unzip is not installed');
+  it('is a ZIP that Info-ZIP reads without error', async () => {
+    needTools('ffmpeg', 'unzip');
     const file = join(dir, 'delivery.zip');
     writeFileSync(file, made.zip);
     const { stdout } = await run('unzip', ['-t', file]);
@@ -165,7 +156,8 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
 
   for (const destination of BUILTIN_DESTINATIONS) {
     const todo = KNOWN[destination.id] ?? false;
-    it(`${destination.id}: ffprobe and ffmpeg read its spec, and the manifest's figures`, { skip, todo }, async (t) => {
+    it(`${destination.id}: ffprobe and ffmpeg read its spec, and the manifest's figures`, { todo }, async (t) => {
+      needTools('ffmpeg');
       const file = manifest.files.find((f): f is DeliveredFile => f.destination.id === destination.id);
       assert.ok(file, `${destination.id} is delivered`);
       const bytes = entries[file.fileName]!;
@@ -209,7 +201,8 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     });
   }
 
-  it('stems: voice only and music only, WAV 48 kHz 24-bit, exactly the ad\'s length', { skip }, async (t) => {
+  it('stems: voice only and music only, WAV 48 kHz 24-bit, exactly the ad\'s length', async (t) => {
+    needTools('ffmpeg');
     for (const stem of manifest.stems) {
       const path = join(dir, stem.fileName.replace(/\//g, '__'));
       const [probe, ref] = await Promise.all([ffprobe(path), analyse(path, dir)]);
@@ -221,7 +214,8 @@ describe('a delivered ZIP, read by FFmpeg', async () => {
     }
   });
 
-  it('adds the silence a destination asks for at the end when its length allows, and only there', { skip }, async (t) => {
+  it('adds the silence a destination asks for at the end when its length allows, and only there', async (t) => {
+    needTools('ffmpeg');
     // The bed sounds to the last sample: the podcast file needs 0.5 s of silence, and may be up to 60 s long.
     const podcast = BUILTIN_DESTINATIONS.find((destination) => destination.id === 'podcast')!;
     const ebu = BUILTIN_DESTINATIONS.find((destination) => destination.id === 'broadcast-ebu-r128')!;

@@ -22,20 +22,12 @@ import { projectReducer } from '../../src/model/reducer.js';
 import { openContent } from '../../src/model/versions.js';
 import { ffmpegDecode, sampleProject } from './delivery-make.js';
 import { validate } from './json-schema.js';
+import { needTools } from './support/tools.js';
 
 const run = promisify(execFile);
 const DESTINATIONS = ['broadcast-ebu-r128', 'client-approval'];
 const AD_ID = 'ACME0001000';
 const ALT_AD_ID = 'ACME0002000';
-
-async function has(command: string): Promise<boolean> {
-  try {
-    await run(command, ['-version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Samples (FFmpeg's decode of the file, gapless MP3 trimmed) and integrated loudness (ebur128) of `file`. */
 async function measure(file: string): Promise<{ samples: number; integrated: number }> {
@@ -68,7 +60,7 @@ describe('a 4 versions x 2 destinations matrix read by FFmpeg', () => {
   let ready = false;
 
   before(async () => {
-    if (!(await has('ffmpeg'))) return;
+    needTools('ffmpeg'); // Missing, each test below fails saying so.
     dir = mkdtempSync(join(tmpdir(), 'studio-matrix-'));
     const made = matrixProject();
     project = made.project;
@@ -93,8 +85,9 @@ describe('a 4 versions x 2 destinations matrix read by FFmpeg', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists every version and every file in the manifest (valid against its JSON Schema) and the report', async (t) => {
-    if (!ready) return t.skip('no ffmpeg');
+  it('lists every version and every file in the manifest (valid against its JSON Schema) and the report', async () => {
+    needTools('ffmpeg');
+    assert.ok(ready, 'the matrix was delivered (see the before hook)');
     assert.deepEqual(
       manifest.versions!.map((version) => [version.id, version.label, version.seconds, version.adId]),
       [
@@ -111,8 +104,9 @@ describe('a 4 versions x 2 destinations matrix read by FFmpeg', () => {
     for (const name of [':30 main', ':15', 'Long', 'Alt CTA']) assert.ok(report.includes(`<td>${name}</td>`), `the report lists ${name}`);
   });
 
-  it('names each file with its version’s length and label, and makes it its length to the sample at its loudness', async (t) => {
-    if (!ready) return t.skip('no ffmpeg');
+  it('names each file with its version’s length and label, and makes it its length to the sample at its loudness', async () => {
+    needTools('ffmpeg');
+    assert.ok(ready, 'the matrix was delivered (see the before hook)');
     const expected: Record<string, { seconds: number; name: RegExp }> = {
       v1: { seconds: 30, name: /_30s_30-main_/ },
       // No label, and the only 15 s version: its length tells it apart, once.

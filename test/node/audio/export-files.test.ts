@@ -10,18 +10,10 @@ import { promisify } from 'node:util';
 import { DELIVERY_PRESETS, decodeWav, renderMusic, type MixSpec } from '../../../src/audio/index.js';
 import { exportMix, type DecodeFn } from '../../../src/audio/export.js';
 import { music, syntheticSpeech } from '../../audio/signals.js';
+import { needTools } from '../support/tools.js';
 
 const run = promisify(execFile);
 const LENGTH = 30;
-
-async function has(command: string): Promise<boolean> {
-  try {
-    await run(command, ['-version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** FFmpeg's decode of `input` (a file, or bytes on stdin) as interleaved float32. */
 function ffmpegDecode(input: string | Uint8Array): Promise<{ samples: Float32Array; channels: number }> {
@@ -64,8 +56,7 @@ async function probe(file: string): Promise<{ tags: Record<string, string>; code
   return { tags: json.format.tags ?? {}, codec: json.streams[0]!.codec_name };
 }
 
-describe('exported files, read by FFmpeg', async () => {
-  const skip = (await has('ffmpeg')) && (await has('ffprobe')) ? false : 'ffmpeg is not installed (apt-get install -y ffmpeg)';
+describe('exported files, read by FFmpeg', () => {
   let dir = '';
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'studio-export-'));
@@ -104,7 +95,8 @@ describe('exported files, read by FFmpeg', async () => {
     });
 
     for (const format of ['wav16', 'wav24', 'mp3'] as const) {
-      it(`${format} at ${sampleRate} Hz: exactly ${LENGTH} s of samples, tags, loudness within the preset`, { skip }, async (t) => {
+      it(`${format} at ${sampleRate} Hz: exactly ${LENGTH} s of samples, tags, loudness within the preset`, async (t) => {
+        needTools('ffmpeg');
         const exported = await exportMix(spec(sampleRate), { format, title: 'Spring Sale', artist: 'Acme-Coffee', decode: decodeWithFfmpeg });
         const file = join(dir, `${format}-${sampleRate}.${format === 'mp3' ? 'mp3' : 'wav'}`);
         const bytes = new Uint8Array(await exported.blob.arrayBuffer());
