@@ -77,17 +77,21 @@ for (const door of DOORS) describe(`the built package through ${door.name}`, () 
     await element.api!.voices();
     const said: string[] = [];
     element.addEventListener('studio-auth-error', (event) => said.push(event.detail.message));
-    await faults({ unauthorized: 1, scope: user });
+    // Every request of this user answered 401 (the editor's own requests in the background too, which may
+    // come first), until the end of the test.
+    await faults({ unauthorized: 'all', scope: user });
     let message = '';
     try {
       await element.api!.fetch(`${apiBaseUrl as string}/v1/voices`);
     } catch (error) {
       message = String((error as Error).message);
+    } finally {
+      await faults({ unauthorized: 0, scope: user });
     }
     const words = 'The refresh endpoint (/__sign-in) answered text/html, not JSON (HTTP 200).';
     expect(message).to.include(words);
-    expect(said.length, 'one auth-error').to.equal(1);
-    expect(said[0]).to.include(words);
-    expect(`${message} ${said[0]}`).to.not.match(/Sign in|password/);
+    expect(said.length, 'an auth-error').to.be.greaterThan(0);
+    for (const line of said) expect(line).to.include(words);
+    expect(`${message} ${said.join(' ')}`).to.not.match(/Sign in|password/);
   });
 });
