@@ -108,7 +108,7 @@ export const deliverStyles = css`
   .name {
     overflow-wrap: anywhere;
     font-family: ui-monospace, monospace;
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
   [part='verdict'] {
     font-weight: 600;
