@@ -71,7 +71,7 @@ describe('live meter against the offline meter', () => {
       expect(livePeak - offline.truePeak, `true peak ${livePeak} vs offline ${offline.truePeak}`).to.be.within(-under, 0.5);
       // The toolbar shows it.
       const meter = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!.shadowRoot!.querySelector('studio-editor-level-meter')!;
-      expect(meter.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.match(/^Momentary -?\d+\.\d LUFS, short-term -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP$|^Meter: nothing plays$/);
+      expect(meter.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.match(/^Momentary -?\d+\.\d LUFS, short-term -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP$|^Meter: nothing plays$|^Last mix: -?\d+\.\d LUFS integrated, -?\d+\.\d dBTP true peak$/);
       URL.revokeObjectURL(url);
     });
   }

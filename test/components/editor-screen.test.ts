@@ -180,11 +180,13 @@ for (const screen of [
     });
 
     if (screen.touch) {
-      it('keeps a compact meter with short-term loudness and true peak', () => {
+      it('keeps a compact meter: at rest, the last mix’s loudness and true peak', () => {
         const meter = deepQuery(root(), 'studio-editor-level-meter')!;
         expect(shown(meter), 'the meter shown').to.equal(true);
+        // Short-term loudness while the ad plays; at rest, the made mix's last measured figures.
         const text = meter.shadowRoot!.textContent!;
-        expect(text).to.match(/Short-term/);
+        expect(text).to.match(/Last mix/);
+        expect(text).to.match(/LUFS/);
         expect(text).to.match(/dBTP/);
       });
 

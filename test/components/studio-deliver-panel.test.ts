@@ -34,7 +34,7 @@ function manifest(files: DeliveredFile[], excluded: DeliveredFile[]): DeliveryMa
   return {
     schema: 'service-studio-editor/delivery-manifest@1', editorVersion: 'test', createdAt: '2026-11-26T00:00:00.000Z',
     project: { projectId: 'p', title: 'Spring', seconds: 30 },
-    campaign: { advertiser: 'Acme', campaign: '', adId: '', isci: '', versionLabel: '' },
+    campaign: { advertiser: 'Acme', campaign: '', adId: 'ACME0001000', isci: '', versionLabel: '' },
     files, excluded, stems: [], assets: [], credits: null,
   };
 }
@@ -181,9 +181,9 @@ describe('<studio-editor-deliver-panel>', () => {
     expect(failed.querySelector('[data-rule=tailSilence]')!.textContent).to.equal('Silence at the end: 0.10 s, asked at least 0.5 s. Fix: Leave 0.5 s of silence at the end');
     expect(failed.querySelector('.include .hint')!.textContent).to.equal('Left out of the ZIP.');
     expect($<HTMLAnchorElement>('[part=zip]')!.download).to.equal('acme_spring_delivery.zip');
-    expect(failed.querySelector<HTMLAnchorElement>('a[download]')!.download).to.equal(failing.fileName);
+    expect(failed.querySelector('a[download]'), 'a file left out of the ZIP has no download').to.equal(null);
     const firstUrls = created.returnValues.slice();
-    expect(firstUrls.length).to.equal(3);
+    expect(firstUrls.length).to.equal(2);
     await expect(panel).to.be.accessible();
     $('#include-podcast')!.focus();
     await tick('#include-podcast');
@@ -191,9 +191,61 @@ describe('<studio-editor-deliver-panel>', () => {
     expect(fake.repacks).to.deep.equal([['podcast']]);
     expect($('[part=file][data-file=podcast] .include .hint')!.textContent).to.equal('In the ZIP although it fails.');
     expect($<HTMLInputElement>('#include-podcast')!.checked).to.equal(true);
+    expect($<HTMLAnchorElement>('[part=file][data-file=podcast] a[download]')?.download, 'included anyway, it can be downloaded').to.equal(failing.fileName);
     expect(panel.shadowRoot!.activeElement?.id, 'the focus stays on the checkbox').to.equal('include-podcast');
     // The first result's URLs were revoked when it was replaced.
     expect(firstUrls.every((url) => revoked.calledWith(url))).to.equal(true);
+  });
+
+  it('ends with a receipt: each file with its name, destination, length, loudness and verdict, the downloads, the Ad-ID and advertiser; no Cancel, "Deliver again"', async () => {
+    const { fake, panel, $, $$, tick, settle } = await mount();
+    if (!$<HTMLInputElement>('#destination-streaming')!.checked) await tick('#destination-streaming');
+    expect($('[part=submit]')!.textContent!.trim()).to.equal('Deliver');
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    expect($('[part=cancel]'), 'Cancel while it runs').to.not.equal(null);
+    fake.finish();
+    await settle();
+    expect($('[part=cancel]'), 'no Cancel after the run').to.equal(null);
+    expect($$('[part=progress]').length).to.equal(0);
+    const submit = $<HTMLButtonElement>('[part=submit]')!;
+    expect(submit.textContent!.trim()).to.equal('Deliver again');
+    expect(submit.disabled).to.equal(false);
+    const receipt = $('[part~=receipt]')!;
+    expect(receipt.querySelector('[part=receipt-campaign] [data-field=advertiser]')!.textContent).to.equal('Acme');
+    expect(receipt.querySelector('[part=receipt-campaign] [data-field=adId]')!.textContent).to.equal('ACME0001000');
+    const fact = (file: string, name: string) => receipt.querySelector(`[part=file][data-file=${file}] [data-fact=${name}]`)?.textContent;
+    expect(receipt.querySelector('[part=file][data-file=streaming] .name')!.textContent).to.equal(passing.fileName);
+    expect(fact('streaming', 'destination')).to.equal(streaming!.label);
+    expect(fact('streaming', 'length')).to.equal('30.00 s');
+    expect(fact('streaming', 'loudness')).to.equal('-14.0 LUFS integrated, -1.2 dBTP true peak');
+    expect(fact('streaming', 'verdict')).to.equal('Passes');
+    expect(fact('podcast', 'destination')).to.equal(podcast!.label);
+    expect(fact('podcast', 'verdict')).to.equal('Fails: Silence at the end');
+    const zip = $<HTMLAnchorElement>('[part=zip]')!;
+    expect(zip.download).to.equal('acme_spring_delivery.zip');
+    expect(zip.href.startsWith('blob:')).to.equal(true);
+    const download = receipt.querySelector<HTMLAnchorElement>('[part=file][data-file=streaming] a[download]')!;
+    expect(download.download).to.equal(passing.fileName);
+    expect(download.href.startsWith('blob:')).to.equal(true);
+    expect(receipt.querySelector('[part=file][data-file=podcast] a[download]'), 'no download for a file left out').to.equal(null);
+    await expect(panel).to.be.accessible();
+  });
+
+  it('frees the last receipt\'s downloads when a new delivery starts', async () => {
+    const revoked = sinon.spy(URL, 'revokeObjectURL');
+    const { fake, $, tick, settle } = await mount();
+    if (!$<HTMLInputElement>('#destination-streaming')!.checked) await tick('#destination-streaming');
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    fake.finish();
+    await settle();
+    const url = $<HTMLAnchorElement>('[part=zip]')!.href;
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    expect(revoked.calledWith(url)).to.equal(true);
+    expect($('[part~=receipt]')).to.equal(null);
+    expect($('[part=cancel]')).to.not.equal(null);
   });
 
   it('revokes its download URLs once removed for good', async () => {
@@ -210,7 +262,7 @@ describe('<studio-editor-deliver-panel>', () => {
     expect(revoked.callCount).to.equal(0);
     context.remove();
     await clock.tickAsync(DETACH_GRACE_MS + 1);
-    expect(revoked.callCount).to.equal(3);
+    expect(revoked.callCount).to.equal(2);
   });
 
   it('offers the versions by destinations: each version ticked by default, its own Ad-ID into the project, a row per version and destination', async () => {

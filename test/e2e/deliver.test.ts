@@ -121,11 +121,17 @@ describe('Deliver (e2e, emulator)', () => {
     expect(names).to.include.members(['manifest.json', 'report.html']);
     expect(JSON.parse(new TextDecoder().decode(zip['manifest.json']))).to.deep.equal(JSON.parse(JSON.stringify(manifest)));
     for (const file of manifest.excluded) expect(names, `${file.fileName} failed and is left out`).to.not.include(file.fileName);
-    // A file left out is read through its own download in the panel.
+    // A file left out has no download on the receipt; "Include anyway" puts it in and gives it one.
+    const link = (name: string) => [...panel.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[download]')].find((anchor) => anchor.download === name);
     const fileBytes = async (name: string): Promise<Uint8Array | undefined> => {
       if (zip[name]) return zip[name];
-      const link = [...panel.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[download]')].find((anchor) => anchor.download === name);
-      return link ? new Uint8Array(await (await fetch(link.href)).arrayBuffer()) : undefined;
+      const left = manifest.excluded.find((file) => file.fileName === name);
+      if (left !== undefined && link(name) === undefined) {
+        panel.shadowRoot!.querySelector<HTMLInputElement>(`#include-${left.destination.id}`)?.click();
+        await waitUntil(() => link(name) !== undefined, `${name} included anyway`, { timeout: 10000 });
+      }
+      const anchor = link(name);
+      return anchor ? new Uint8Array(await (await fetch(anchor.href)).arrayBuffer()) : undefined;
     };
     const seconds = h.getProject().duration;
     let checked = 0;

@@ -83,12 +83,12 @@ export const controlStyles = css`
 
   .hint {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 
   .error {
     color: var(--_danger, #b91c1c);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 
   /*

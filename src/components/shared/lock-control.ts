@@ -51,7 +51,7 @@ export const lockStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 4px 8px;
-    font-size: 0.85em;
+    font-size: max(11px, 0.85em);
   }
   .lock-set label {
     display: inline-flex;
@@ -86,7 +86,7 @@ export const lockStyles = css`
     display: inline-flex;
     align-items: center;
     gap: 4px;
-    font-size: 0.85em;
+    font-size: max(11px, 0.85em);
     color: var(--_text, #111827);
     background: var(--_surface-alt, #f3f4f6);
     border: 1px solid var(--_border, #d1d5db);

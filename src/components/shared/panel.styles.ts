@@ -38,6 +38,6 @@ export const sourcedChoiceStyles = css`
     flex-basis: 100%;
     padding-inline-start: 26px;
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 `;

@@ -59,7 +59,7 @@ export const pickerStyles = [
   }
   .details {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
   button.small {
     min-height: 32px;

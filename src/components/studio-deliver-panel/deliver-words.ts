@@ -49,17 +49,31 @@ export function unpublishedText(t: Translate, destination: DestinationProfile): 
   return t('deliver.unpublished', { figures: t.list(words) });
 }
 
+/** A delivered file's format: `MP3 128 kbit/s, 44.1 kHz, mono`. */
+function formatText(t: Translate, figures: DeliveredFigures): string {
+  const codec = figures.bitrateKbps !== undefined ? t('deliver.mp3', { kbps: figures.bitrateKbps }) : t('deliver.wav', { depth: figures.bitDepth ?? 16 });
+  return [codec, rateText(t, figures.sampleRate), channelsText(t, figures.channels)].join(', ');
+}
+
 /** A delivered file's figures: length (and samples), format, size, loudness, true peak. */
 export function figuresText(t: Translate, figures: DeliveredFigures): string {
-  const codec = figures.bitrateKbps !== undefined ? t('deliver.mp3', { kbps: figures.bitrateKbps }) : t('deliver.wav', { depth: figures.bitDepth ?? 16 });
   return t('deliver.figures', {
     seconds: t.number(figures.seconds, 2),
     samples: t.number(figures.samples, 0),
-    format: [codec, rateText(t, figures.sampleRate), channelsText(t, figures.channels)].join(', '),
+    format: formatText(t, figures),
     size: sizeText(t, figures.bytes),
     lufs: t.level(figures.integrated),
     dbtp: t.level(figures.truePeak),
   });
+}
+
+/** A delivered file's figures as the receipt lists them: its length, its loudness (integrated and true peak), its format. */
+export function receiptFacts(t: Translate, figures: DeliveredFigures): { length: string; loudness: string; format: string } {
+  return {
+    length: t('deliver.seconds', { seconds: t.number(figures.seconds, 2) }),
+    loudness: t('deliver.loudnessValue', { lufs: t.level(figures.integrated), dbtp: t.level(figures.truePeak) }),
+    format: t('deliver.formatValue', { format: formatText(t, figures), size: sizeText(t, figures.bytes) }),
+  };
 }
 
 /** What a rule measured, in its unit. */

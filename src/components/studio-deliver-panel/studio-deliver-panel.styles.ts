@@ -108,9 +108,35 @@ export const deliverStyles = css`
   .name {
     overflow-wrap: anywhere;
     font-family: ui-monospace, monospace;
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
   [part='verdict'] {
+    font-weight: 600;
+  }
+  /* The receipt's facts: a term and its value on a line, wrapping where the panel is narrow. */
+  dl {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 16px;
+    margin: 0;
+  }
+  dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 6px;
+    min-width: 0;
+  }
+  dt {
+    color: var(--_text-muted, #4b5563);
+  }
+  dt::after {
+    content: ':';
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  [part='receipt-campaign'] dd {
     font-weight: 600;
   }
   .actions {

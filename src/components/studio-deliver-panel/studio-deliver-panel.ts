@@ -2,7 +2,7 @@ import { versionCampaign, versionView } from '../../model/versions.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
-import type { DeliveredFile, DestinationProfile } from '../../delivery/types.js';
+import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../delivery/types.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../../events/report-error.js';
@@ -15,7 +15,7 @@ import { renderAlert } from '../shared/error-alert.js';
 import { panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from './deliver-run.js';
-import { codeProblemText, destinationNumbers, figuresText, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
+import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../studio-versions/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -48,6 +48,12 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  * download. A failed destination stays out of the ZIP unless "Include anyway" is ticked (the ZIP is made
  * again with it). A delivery never changes the project; cancelled, it leaves nothing.
  *
+ * A finished delivery ends with a receipt: the advertiser and the Ad-ID that went out (each version's with
+ * several), then each file with its name, destination, length, loudness (integrated and true peak), format
+ * and verdict (the rules it fails), and a download of the ZIP and of each file in it (a file left out of the
+ * ZIP has none). Cancel goes away and the button reads "Deliver again"; a new delivery or the panel removed
+ * for good revokes the downloads' object URLs.
+ *
  * @tagname studio-editor-deliver-panel
  * @csspart destinations - The checklist of destinations.
  * @csspart destination - Each destination: its checkbox, numbers and source.
@@ -60,8 +66,12 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  * @csspart progress - The progress rows of a running delivery, with Cancel.
  * @csspart row - Each file's progress row.
  * @csspart cancel - The Cancel button.
- * @csspart results - The delivered files.
- * @csspart file - Each delivered file: figures, rules, pass or fail, its download.
+ * @csspart results - The delivered files: the receipt of a finished delivery.
+ * @csspart receipt - The same section as `results`: what went out, the ZIP and each file.
+ * @csspart receipt-campaign - The receipt's advertiser and Ad-ID (and ISCI when given) that went out.
+ * @csspart file - Each delivered file: its facts, failed rules, pass or fail, its download.
+ * @csspart facts - A delivered file's destination, length, loudness, format and verdict.
+ * @csspart download - A delivered file's download (none for a file left out of the ZIP).
  * @csspart verdict - Pass or Fail of a file.
  * @csspart zip - The ZIP's download.
  * @csspart message - What the panel says: nothing to deliver, cancelled, the outcome.
@@ -234,7 +244,9 @@ export class StudioDeliverPanel extends StudioElement {
     const many = versions !== undefined && versions.length > 1;
     const files = [...destinations, ...(stems ? ['stem-voice', 'stem-music'] : [])];
     const rows = new Map<string, DeliverStage>((many ? versions.flatMap((version) => files.map((file) => `${file}@${version}`)) : files).map((file) => [file, 'render']));
-    Object.assign(this, { busy: true, progress: rows, error: '', notice: '', announcement: '' });
+    // The last receipt goes: its downloads are freed before the next is made.
+    this.#revoke();
+    Object.assign(this, { busy: true, progress: rows, run: undefined, error: '', notice: '', announcement: '' });
     void this.updateComplete.then(() => this.renderRoot.querySelector('[part=progress]')?.scrollIntoView({ block: 'nearest' }));
     try {
       const result = await deliver({
@@ -337,7 +349,7 @@ export class StudioDeliverPanel extends StudioElement {
           <label for="stems">${t('deliver.stems')}</label>
         </div>
         <div class="actions">
-          <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${t('deliver.run')}</button>
+          <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${t(this.run === undefined ? 'deliver.run' : 'deliver.again')}</button>
         </div>
       </form>
       ${this.busy ? this.#progressRows() : nothing}
@@ -440,8 +452,9 @@ export class StudioDeliverPanel extends StudioElement {
     // In the checklist's order, so that including a file anyway moves nothing.
     const order = (file: DeliveredFile) => this.destinations.findIndex((destination) => destination.id === file.destination.id);
     const files = [...manifest.files, ...manifest.excluded].sort((a, b) => order(a) - order(b));
-    return html`<section part="results" aria-labelledby="results-heading">
+    return html`<section part="results receipt" aria-labelledby="results-heading">
       <h4 id="results-heading" tabindex="-1">${t('deliver.results')}</h4>
+      ${this.#campaign(manifest)}
       <div class="actions">
         <a class="button" part="zip" href=${this.#url(run.fileName, run.zip)} download=${run.fileName}>${t('deliver.downloadZip', { file: run.fileName, size: sizeText(t, run.zip.size) })}</a>
       </div>
@@ -449,10 +462,11 @@ export class StudioDeliverPanel extends StudioElement {
         ${files.map((file) => this.#file(file, run.files.get(file.fileName), manifest.excluded.includes(file)))}
         ${manifest.stems.map((stem) => {
           const blob = run.files.get(stem.fileName);
+          const label = this.#fileLabel(`stem-${stem.stem}`);
           return html`<li part="file" class="pass" data-file="stem-${stem.stem}">
-            <header><strong>${this.#fileLabel(`stem-${stem.stem}`)}</strong><span class="name">${stem.fileName}</span></header>
-            <p>${figuresText(t, stem.figures)}</p>
-            ${blob ? html`<a href=${this.#url(stem.fileName, blob)} download=${stem.fileName}>${t('deliver.download', { file: stem.fileName })}</a>` : nothing}
+            <header><strong>${label}</strong><span class="name">${stem.fileName}</span></header>
+            ${this.#facts(label, stem.figures, t('deliver.pass'))}
+            ${blob ? this.#download(stem.fileName, blob) : nothing}
           </li>`;
         })}
       </ul>
@@ -471,7 +485,7 @@ export class StudioDeliverPanel extends StudioElement {
         <strong>${many && file.version !== undefined ? this.#fileLabel(`${file.destination.id}@${file.version}`) : file.destination.label}</strong>
         <span class="name">${file.fileName}</span>
       </header>
-      <p>${figuresText(t, file.figures)}</p>
+      ${this.#facts(file.destination.label, file.figures, file.pass ? t('deliver.pass') : t('deliver.failsRules', { rules: t.list(failed.map((rule) => t(`deliver.rule.${rule.rule}`))) }))}
       ${failed.length > 0
         ? html`<ul>
             ${failed.map((rule) => html`<li data-rule=${rule.rule}>${ruleLine(t, rule)}${rule.fix ? html`. ${t('deliver.fix', { fix: rule.fix })}` : nothing}</li>`)}
@@ -485,8 +499,41 @@ export class StudioDeliverPanel extends StudioElement {
             <label for="include-${id}">${t('deliver.includeAnyway')}</label>
             <span class="hint" id="zip-${id}">${t(excluded ? 'deliver.excluded' : 'deliver.included')}</span>
           </div>`}
-      ${blob ? html`<a href=${this.#url(file.fileName, blob)} download=${file.fileName}>${t('deliver.download', { file: file.fileName })}</a>` : nothing}
+      ${blob && !excluded ? this.#download(file.fileName, blob) : nothing}
     </li>`;
+  }
+
+  /** What went out: the advertiser and the Ad-ID (each version's, with several), the ISCI when given. */
+  #campaign(manifest: DeliveryManifest): TemplateResult {
+    const t = this.t;
+    const { campaign } = manifest;
+    const given = (value: string) => value || t('deliver.noValue');
+    const versions = manifest.versions ?? [];
+    const perVersion = (code: 'adId' | 'isci') => t.list(versions.map((version) => t('deliver.versionCode', { version: version.label || (this.#versions().find((entry) => entry.id === version.id)?.name ?? version.id), code: given(version[code]) })));
+    const many = versions.length > 1;
+    const isci = many ? versions.some((version) => version.isci !== '') : campaign.isci !== '';
+    return html`<dl part="receipt-campaign" aria-label=${t('deliver.wentOut')}>
+      <div><dt>${t('deliver.advertiser')}</dt><dd data-field="advertiser">${given(campaign.advertiser)}</dd></div>
+      <div><dt>${t('deliver.adId')}</dt><dd data-field="adId">${many ? perVersion('adId') : given(campaign.adId)}</dd></div>
+      ${isci ? html`<div><dt>${t('deliver.isci')}</dt><dd data-field="isci">${many ? perVersion('isci') : campaign.isci}</dd></div>` : nothing}
+    </dl>`;
+  }
+
+  /** A delivered file's facts: destination, length, loudness, format, verdict. */
+  #facts(destination: string, figures: DeliveredFigures, verdict: string): TemplateResult {
+    const t = this.t;
+    const facts = receiptFacts(t, figures);
+    const row = (name: string, label: string, value: string) => html`<div><dt>${label}</dt><dd data-fact=${name}>${value}</dd></div>`;
+    return html`<dl part="facts">
+      ${row('destination', t('deliver.destination'), destination)} ${row('length', t('deliver.length'), facts.length)}
+      ${row('loudness', t('deliver.loudnessHeading'), facts.loudness)} ${row('format', t('deliver.format'), facts.format)}
+      ${row('verdict', t('deliver.verdict'), verdict)}
+    </dl>`;
+  }
+
+  /** A file's download, from its own bytes. */
+  #download(fileName: string, blob: Blob): TemplateResult {
+    return html`<a part="download" href=${this.#url(fileName, blob)} download=${fileName}>${this.t('deliver.download', { file: fileName })}</a>`;
   }
 }
 

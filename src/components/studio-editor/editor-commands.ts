@@ -3,6 +3,7 @@ import type { PanelId, ResolvedConfig } from '../../config/types.js';
 import { creditsOf } from '../../model/credits.js';
 import { presetNumbers } from '../../delivery/presets.js';
 import { canRedo, canUndo, type EditorAction, type EditorState } from '../../model/editor-state.js';
+import type { MixLoudness } from '../studio-toolbar/level-meter.js';
 import type { ToolbarAction } from '../studio-toolbar/studio-toolbar.js';
 
 /** What a toolbar button or a key asks of the editor. */
@@ -56,6 +57,8 @@ export interface ToolbarModel {
   /** The delivery preset's loudness target and true-peak ceiling, for the meter. */
   readonly target: number;
   readonly ceiling: number;
+  /** The made mix's last measured loudness and true peak (the preview's, the master's when mastering is on). */
+  readonly lastMix: MixLoudness | undefined;
   readonly credits: number | undefined;
   readonly creditsLeft: number | undefined;
   /** Export is on and there is something to hear. */
@@ -76,6 +79,8 @@ export function toolbarModel(state: EditorState, config: ResolvedConfig, preview
     duration: preview?.duration || project.duration,
     target: numbers.target,
     ceiling: numbers.truePeak,
+    // The measurement itself (it keeps its identity until the next render), so the toolbar updates only when it changes.
+    lastMix: preview?.measurement ?? undefined,
     credits: credits.used,
     creditsLeft: credits.left,
     canExport: config.tools.exportFormats.length > 0 && (project.clips.length > 0 || project.music?.url != null),

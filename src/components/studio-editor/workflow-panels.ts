@@ -116,6 +116,6 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       : nothing}
     ${tools.deliver
       ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}
-          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, versions: deliver-versions, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, file: deliver-file, verdict: deliver-verdict, zip: deliver-zip, message: deliver-message"></studio-editor-deliver-panel>`
+          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, versions: deliver-versions, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, receipt: deliver-receipt, receipt-campaign: deliver-receipt-campaign, file: deliver-file, facts: deliver-facts, verdict: deliver-verdict, zip: deliver-zip, download: deliver-download, message: deliver-message"></studio-editor-deliver-panel>`
       : nothing}`;
 }

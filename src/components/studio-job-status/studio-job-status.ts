@@ -74,7 +74,7 @@ export class StudioJobStatus extends StudioElement {
         grid-column: 1;
         display: flex;
         gap: 12px;
-        font-size: 0.85em;
+        font-size: max(11px, 0.85em);
         color: var(--_text-muted, #4b5563);
         font-variant-numeric: tabular-nums;
       }

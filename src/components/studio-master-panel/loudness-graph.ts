@@ -82,7 +82,7 @@ export class StudioLoudnessGraph extends StudioElement {
       position: absolute;
       inset: 0;
       pointer-events: none;
-      font-size: 10px;
+      font-size: 11px;
       color: var(--_text-muted, #4b5563);
     }
     .scale span {
@@ -98,7 +98,7 @@ export class StudioLoudnessGraph extends StudioElement {
       margin: 4px 0 0;
       padding: 0;
       list-style: none;
-      font-size: 0.85em;
+      font-size: max(11px, 0.85em);
       color: var(--_text-muted, #4b5563);
     }
   `;

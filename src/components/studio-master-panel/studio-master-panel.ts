@@ -99,10 +99,14 @@ export class StudioMasterPanel extends StudioElement {
       [part='preset'] label {
         font-weight: normal;
       }
-      /* Wide enough: one line per preset (name, numbers, where they come from), its text never cut mid-line. */
+      /*
+       * Wide enough: a row per preset (name, numbers, where they come from) in aligned columns. The columns
+       * give way to the panel's width (judged on the panel's own width): a figure too long wraps in its column
+       * rather than pushing the panel sideways.
+       */
       @container (min-width: 640px) {
         [part='presets'] {
-          grid-template-columns: auto max-content max-content minmax(0, 1fr);
+          grid-template-columns: auto minmax(0, max-content) minmax(0, max-content) minmax(0, 1fr);
           gap: 2px 8px;
         }
         [part='preset'] {
@@ -118,10 +122,8 @@ export class StudioMasterPanel extends StudioElement {
         [part='preset'] [part='numbers'],
         [part='preset'] [part='source'] {
           padding-inline-start: 0;
-          white-space: nowrap;
-        }
-        [part='source'][open] {
-          white-space: normal;
+          min-width: 0;
+          overflow-wrap: anywhere;
         }
       }
       [part='custom'] {
@@ -161,7 +163,7 @@ export class StudioMasterPanel extends StudioElement {
       }
       dl {
         display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 140px), 1fr));
         gap: 8px;
         margin: 0;
       }

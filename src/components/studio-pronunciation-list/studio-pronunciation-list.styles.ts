@@ -17,7 +17,7 @@ export const styles = css`
     font-size: 1em;
   }
   h4 {
-    font-size: 0.95em;
+    font-size: max(11px, 0.95em);
     margin-top: 4px;
   }
   ul {
@@ -56,7 +56,7 @@ export const styles = css`
   }
   .cost {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.85em;
+    font-size: max(11px, 0.85em);
     white-space: nowrap;
   }
   form {

@@ -66,6 +66,6 @@ export const styles = css`
   }
   .cost {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 `;

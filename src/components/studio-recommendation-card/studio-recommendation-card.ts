@@ -68,7 +68,7 @@ export class StudioRecommendationCard extends StudioElement {
         grid-template-columns: auto 1fr;
         gap: 2px 10px;
         margin: 0;
-        font-size: 0.9em;
+        font-size: max(11px, 0.9em);
       }
       dt {
         color: var(--_text-muted, #4b5563);
@@ -79,7 +79,7 @@ export class StudioRecommendationCard extends StudioElement {
       .cost {
         align-self: center;
         color: var(--_text-muted, #4b5563);
-        font-size: 0.9em;
+        font-size: max(11px, 0.9em);
       }
       .actions {
         display: flex;

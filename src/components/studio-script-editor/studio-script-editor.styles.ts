@@ -41,7 +41,8 @@ export const styles = css`
     font-variant-numeric: tabular-nums;
   }
   .badge {
-    font-size: 0.8em;
+    /* Never under 11 px, also at the compact 13 px. */
+    font-size: max(11px, 0.8em);
     padding: 2px 6px;
     border-radius: 999px;
     background: var(--_warning-surface, #fef3c7);
@@ -109,7 +110,7 @@ export const styles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 4px;
-    font-size: 0.85em;
+    font-size: max(11px, 0.85em);
     color: var(--_text-muted, #4b5563);
   }
   .chip {
@@ -146,6 +147,6 @@ export const styles = css`
   .cost {
     align-self: center;
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 `;

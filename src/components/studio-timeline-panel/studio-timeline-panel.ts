@@ -68,7 +68,7 @@ export class StudioTimelinePanel extends StudioElement {
       flex-wrap: wrap;
       gap: 2px 16px;
       margin: 6px 0 0;
-      font-size: 0.85em;
+      font-size: max(11px, 0.85em);
     }
     [part='inspector'] dl > div {
       display: flex;
@@ -87,7 +87,7 @@ export class StudioTimelinePanel extends StudioElement {
       grid-template-columns: repeat(auto-fit, minmax(15em, 1fr));
       gap: 2px 16px;
       margin: 6px 0 0;
-      font-size: 0.85em;
+      font-size: max(11px, 0.85em);
       --_slider-label: 5.5em;
     }
     input[type='range'] {

@@ -36,7 +36,7 @@ export const timelineStyles = css`
   .zoom {
     color: var(--_text-muted, #4b5563);
     font-variant-numeric: tabular-nums;
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
   .scroller {
     position: relative;
@@ -86,7 +86,7 @@ export const timelineStyles = css`
     box-sizing: border-box;
     border-left: 2px solid #7c3aed;
     padding-left: 3px;
-    font-size: 10px;
+    font-size: 11px;
     line-height: 12px;
     color: var(--_marker, #5b21b6);
     white-space: nowrap;
@@ -124,8 +124,8 @@ export const timelineStyles = css`
     position: absolute;
     left: 2px;
     margin-top: -1px;
-    font-size: 9px;
-    line-height: 9px;
+    font-size: 11px;
+    line-height: 11px;
     color: var(--_marker, #5b21b6);
     white-space: nowrap;
     /* Readable over the waveform and the envelope's line. */

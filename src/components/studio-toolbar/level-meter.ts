@@ -11,6 +11,12 @@ const FLOOR = -60;
 const HOLD_MS = 2000;
 const position = (db: number): number => (Number.isFinite(db) ? Math.min(1, Math.max(0, (db - FLOOR) / -FLOOR)) : 0);
 
+/** The made mix's last measured loudness: integrated LUFS and true peak dBTP (the preview's or the master's). */
+export interface MixLoudness {
+  readonly integrated: number;
+  readonly truePeak: number;
+}
+
 /**
  * The toolbar's live meter, in words as well as bars: momentary and short-term loudness (LUFS) of what
  * plays against the delivery preset's target (the tick), and the true peak (dBTP, the louder channel) with
@@ -18,7 +24,11 @@ const position = (db: number): number => (Number.isFinite(db) ? Math.min(1, Math
  * described for screen readers, not a live region: it moves ten times a second. Where the toolbar is
  * narrow (a phone), a compact meter: short-term loudness and true peak only.
  *
+ * At rest, once a mix is made (`lastMix`), it shows that mix's last measured integrated loudness and true
+ * peak, marked "Last mix", instead of "–".
+ *
  * @tagname studio-editor-level-meter
+ * @csspart last-mix - At rest, the line that marks the figures as the last mix's.
  */
 export class StudioLevelMeter extends StudioElement {
   static override styles = css`
@@ -111,6 +121,10 @@ export class StudioLevelMeter extends StudioElement {
         transition: width 90ms linear;
       }
     }
+    /* The words of a label for a wide meter and for a compact one. */
+    .narrow {
+      display: none;
+    }
     /*
      * A phone: short-term loudness and true peak side by side, each its name, its figure and its bar one
      * under the other (their units said in the description), no taller than a button.
@@ -119,7 +133,7 @@ export class StudioLevelMeter extends StudioElement {
       :host {
         grid-template-columns: repeat(2, minmax(0, 1fr));
         column-gap: 8px;
-        font-size: 10px;
+        font-size: 11px;
       }
       .loudness,
       button.row {
@@ -140,8 +154,12 @@ export class StudioLevelMeter extends StudioElement {
         margin-top: 3px;
       }
       .momentary,
-      .unit {
+      .unit,
+      .wide {
         display: none;
+      }
+      .narrow {
+        display: inline;
       }
     }
   `;
@@ -152,6 +170,8 @@ export class StudioLevelMeter extends StudioElement {
   @property({ type: Number }) target = -16;
   /** The preset's true-peak ceiling, dBTP. */
   @property({ type: Number }) ceiling = -1;
+  /** The made mix's last measured loudness, shown at rest; undefined before a mix is made. */
+  @property({ attribute: false }) lastMix: MixLoudness | undefined;
   /** Whether audio plays; the readings fade to idle when it stops. */
   @property({ type: Boolean, reflect: true }) playing = false;
 
@@ -199,12 +219,14 @@ export class StudioLevelMeter extends StudioElement {
 
   protected override updated(): void {
     const reading = this.reading;
+    // At rest the bars show the last mix: its integrated loudness on the loudness bar, its true peak on the peak's.
+    const rest = reading === undefined ? this.lastMix : undefined;
     const set = (selector: string, name: string, value: number) => this.renderRoot.querySelector<HTMLElement>(selector)?.style.setProperty(name, String(value));
     set('.momentary .fill', '--level', position(reading?.momentary ?? -Infinity));
-    set('.short-term .fill', '--level', position(reading?.shortTerm ?? -Infinity));
+    set('.short-term .fill', '--level', position(reading?.shortTerm ?? rest?.integrated ?? -Infinity));
     set('.momentary .tick', '--at', position(this.target));
     set('.short-term .tick', '--at', position(this.target));
-    set('.peak .fill', '--level', position(Math.max(...(reading?.truePeak ?? [-Infinity]))));
+    set('.peak .fill', '--level', position(reading ? Math.max(...reading.truePeak) : (rest?.truePeak ?? -Infinity)));
     set('.peak .hold', '--at', position(Math.max(...this.#holds.map((hold) => hold.value), -Infinity)));
     set('.peak .tick', '--at', position(this.ceiling));
   }
@@ -212,6 +234,7 @@ export class StudioLevelMeter extends StudioElement {
   protected override render() {
     const t = this.t;
     const reading = this.reading;
+    if (reading === undefined && this.lastMix !== undefined) return this.#rest(this.lastMix);
     const short = reading?.shortTerm ?? -Infinity;
     const momentary = reading?.momentary ?? -Infinity;
     const peak = Math.max(...(reading?.truePeak ?? [-Infinity]));
@@ -235,6 +258,27 @@ export class StudioLevelMeter extends StudioElement {
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>
       ${reading === undefined ? nothing : html`<span class="visually-hidden">${peak > this.ceiling ? t('meter.over') : ''}</span>`}`;
+  }
+
+  /** At rest: the last mix's integrated loudness and true peak, under a "Last mix" line (in the label on a compact meter). */
+  #rest(mix: MixLoudness) {
+    const t = this.t;
+    const text = t('meter.lastMixSummary', { integrated: t.level(mix.integrated), truePeak: t.level(mix.truePeak) });
+    return html`<span class="visually-hidden" id="meter-description">${t('meter.description', { target: t.level(this.target), ceiling: t.level(this.ceiling) })}</span>
+      <span class="loudness" role="meter" aria-label=${t('meter.label')} aria-describedby="meter-description" aria-valuemin=${FLOOR} aria-valuemax="0"
+        aria-valuenow=${Number.isFinite(mix.integrated) ? Math.round(mix.integrated * 10) / 10 : FLOOR} aria-valuetext=${text}>
+        <span class="row momentary" part="last-mix" aria-hidden="true"><span class="label">${t('meter.lastMix')}</span></span>
+        <span class="row short-term" aria-hidden="true">
+          <span class="label"><span class="wide">${t('meter.integrated')}</span><span class="narrow">${t('meter.lastMix')}</span></span>
+          <span class="value">${t.level(mix.integrated)} <span class="unit">LUFS</span></span>
+          <span class="bar"><span class="fill"></span><span class="tick"></span></span>
+        </span>
+      </span>
+      <button class="row peak ${mix.truePeak > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
+        <span class="label">${t('meter.truePeak')}<span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
+        <span class="value">${t.level(mix.truePeak)} <span class="unit">dBTP</span></span>
+        <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
+      </button>`;
   }
 }
 

@@ -5,6 +5,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import type { LiveMeter } from '../../audio/live-meter.js';
 import { loadLevelMeter } from './load-level-meter.js';
+import type { MixLoudness } from './level-meter.js';
 
 /** The toolbar's requests to the editor. */
 export type ToolbarAction = 'undo' | 'redo' | 'play-toggle' | 'export' | 'open-in-studio' | 'fullscreen';
@@ -57,7 +58,7 @@ export class StudioToolbar extends StudioElement {
       }
       .credits {
         color: var(--_text-muted, #4b5563);
-        font-size: 0.9em;
+        font-size: max(11px, 0.9em);
       }
       button.icon {
         min-width: 36px;
@@ -87,12 +88,12 @@ export class StudioToolbar extends StudioElement {
         }
         .time {
           min-width: 0;
-          font-size: 0.85em;
+          font-size: max(11px, 0.85em);
         }
         .credits {
           flex: 0 1 auto;
           max-width: 7em;
-          font-size: 0.8em;
+          font-size: max(11px, 0.8em);
           line-height: 1.2;
         }
         [role='toolbar'] {
@@ -142,6 +143,8 @@ export class StudioToolbar extends StudioElement {
   /** The delivery preset's target loudness (LUFS) and true-peak ceiling (dBTP), marked on the meter. */
   @property({ type: Number }) target = -16;
   @property({ type: Number }) ceiling = -1;
+  /** The made mix's last measured loudness (integrated, true peak), shown by the meter at rest. */
+  @property({ attribute: false }) lastMix: MixLoudness | undefined;
 
   #frame = 0;
 
@@ -217,7 +220,7 @@ export class StudioToolbar extends StudioElement {
         <button type="button" class="icon" ?disabled=${!this.canPlay} aria-keyshortcuts="Space" @click=${() => this.#action('play-toggle')}>
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>
-        <studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} ?playing=${this.playing}></studio-editor-level-meter>
+        <studio-editor-level-meter part="meter" .meter=${this.meter} .target=${this.target} .ceiling=${this.ceiling} .lastMix=${this.lastMix} ?playing=${this.playing}></studio-editor-level-meter>
         ${this.openInStudio ? html`<button type="button" @click=${() => this.#action('open-in-studio')}>${t('toolbar.openInStudio')}</button>` : nothing}
         <button type="button" class="icon" aria-pressed=${this.fullscreen ? 'true' : 'false'} @click=${() => this.#action('fullscreen')}>
           <span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span><span class="visually-hidden">${t('toolbar.fullscreen')}</span>

@@ -97,7 +97,7 @@ export const versionsStyles = css`
 
   .status {
     grid-column: 1 / -1;
-    font-size: 0.85em;
+    font-size: max(11px, 0.85em);
     color: var(--_text-muted, #4b5563);
   }
 
@@ -187,12 +187,12 @@ export const versionsStyles = css`
 
   .hint {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 
   .cost {
     color: var(--_text-muted, #4b5563);
-    font-size: 0.9em;
+    font-size: max(11px, 0.9em);
   }
 
   /* Narrow (a phone), the actions too make one row that scrolls sideways (after the rules above, which wrap them), so

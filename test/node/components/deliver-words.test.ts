@@ -2,7 +2,7 @@
 // source leaves unpublished, a delivered file's figures, a failed rule's line, and each code problem.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeProblemText, destinationNumbers, figuresText, ruleLine, unpublishedText } from '../../../src/components/studio-deliver-panel/deliver-words.js';
+import { codeProblemText, destinationNumbers, figuresText, receiptFacts, ruleLine, unpublishedText } from '../../../src/components/studio-deliver-panel/deliver-words.js';
 import { BUILTIN_DESTINATIONS } from '../../../src/delivery/destinations.js';
 import { adIdProblem, isciProblem } from '../../../src/delivery/codes.js';
 import type { DeliveredFigures } from '../../../src/delivery/types.js';
@@ -46,6 +46,14 @@ describe('Deliver panel words', () => {
 
   it('says a file’s figures, to the sample', () => {
     assert.equal(figuresText(en, figures), '30.00 s (1,323,000 samples), MP3 128 kbit/s, 44.1 kHz, mono, 482.3 KB, -16.0 LUFS, -1.5 dBTP');
+  });
+
+  it('says a file’s receipt facts: length, loudness (integrated and true peak), format', () => {
+    assert.deepEqual(receiptFacts(en, figures), {
+      length: '30.00 s',
+      loudness: '-16.0 LUFS integrated, -1.5 dBTP true peak',
+      format: 'MP3 128 kbit/s, 44.1 kHz, mono, 482.3 KB',
+    });
   });
 
   it('says a failed rule with its figure and what was asked', () => {
