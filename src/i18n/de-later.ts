@@ -333,7 +333,6 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.ruleLine': '{rule}: {measured}, verlangt {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Abhilfe: {fix}',
-  'deliver.figures': '{seconds} s ({samples} Samples), {format}, {size}, {lufs} LUFS, {dbtp} dBTP',
   'deliver.includeAnyway': 'Trotzdem aufnehmen',
   'deliver.excluded': 'Nicht im ZIP.',
   'deliver.included': 'Im ZIP, obwohl es nicht besteht.',

@@ -326,7 +326,6 @@ export const enLater = {
   'deliver.ruleLine': '{rule}: {measured}, asked {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Fix: {fix}',
-  'deliver.figures': '{seconds} s ({samples} samples), {format}, {size}, {lufs} LUFS, {dbtp} dBTP',
   'deliver.includeAnyway': 'Include anyway',
   'deliver.excluded': 'Left out of the ZIP.',
   'deliver.included': 'In the ZIP although it fails.',

@@ -333,7 +333,6 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.ruleLine': '{rule} : {measured}, demandé {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Correction : {fix}',
-  'deliver.figures': '{seconds} s ({samples} échantillons), {format}, {size}, {lufs} LUFS, {dbtp} dBTP',
   'deliver.includeAnyway': 'Inclure quand même',
   'deliver.excluded': 'Hors du ZIP.',
   'deliver.included': 'Dans le ZIP bien que non conforme.',

@@ -65,17 +65,16 @@ export const LATER_KEYS =
   'deliver.cancelled deliver.failed{message} deliver.results deliver.summary{passed}{total}{zip}{size} ' +
   'deliver.pass deliver.fail deliver.rule.loudness deliver.rule.truePeak deliver.rule.length ' +
   'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.ruleLine{rule}{measured}{required} ' +
-  'deliver.seconds{seconds} deliver.fix{fix} deliver.figures{seconds}{samples}{format}{size}{lufs}{dbtp} ' +
-  'deliver.includeAnyway deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} ' +
-  'deliver.again deliver.receipt deliver.wentOut deliver.noValue deliver.destination deliver.length ' +
-  'deliver.loudnessHeading deliver.format deliver.verdict deliver.loudnessValue{lufs}{dbtp} ' +
-  'deliver.formatValue{format}{size} deliver.failsRules{rules} deliver.versionCode{version}{code} meter.idle ' +
-  'meter.momentary meter.shortTerm meter.truePeak meter.description{target}{ceiling} ' +
-  'meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label meter.over meter.lastMix ' +
-  'meter.integrated meter.lastMixSummary{integrated}{truePeak} pronounce.heading pronounce.intro ' +
-  'pronounce.brandHeading pronounce.brandNote pronounce.ownHeading pronounce.none pronounce.entry{text}{say} ' +
-  'pronounce.matchCase pronounce.caseNote pronounce.text pronounce.say pronounce.add pronounce.save ' +
-  'pronounce.cancel pronounce.edit{text} pronounce.delete{text} pronounce.listen{text}{voice} ' +
+  'deliver.seconds{seconds} deliver.fix{fix} deliver.includeAnyway deliver.excluded deliver.included ' +
+  'deliver.downloadZip{file}{size} deliver.download{file} deliver.again deliver.receipt deliver.wentOut ' +
+  'deliver.noValue deliver.destination deliver.length deliver.loudnessHeading deliver.format deliver.verdict ' +
+  'deliver.loudnessValue{lufs}{dbtp} deliver.formatValue{format}{size} deliver.failsRules{rules} ' +
+  'deliver.versionCode{version}{code} meter.idle meter.momentary meter.shortTerm meter.truePeak ' +
+  'meter.description{target}{ceiling} meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label ' +
+  'meter.over meter.lastMix meter.integrated meter.lastMixSummary{integrated}{truePeak} pronounce.heading ' +
+  'pronounce.intro pronounce.brandHeading pronounce.brandNote pronounce.ownHeading pronounce.none ' +
+  'pronounce.entry{text}{say} pronounce.matchCase pronounce.caseNote pronounce.text pronounce.say pronounce.add ' +
+  'pronounce.save pronounce.cancel pronounce.edit{text} pronounce.delete{text} pronounce.listen{text}{voice} ' +
   'pronounce.stop{text} pronounce.noVoice pronounce.textEmpty pronounce.sayEmpty pronounce.tooLong{max}{count} ' +
   'pronounce.duplicate{n} pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} ' +
   'pronounce.saved{text}{say} pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} ' +

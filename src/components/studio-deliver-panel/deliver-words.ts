@@ -55,18 +55,6 @@ function formatText(t: Translate, figures: DeliveredFigures): string {
   return [codec, rateText(t, figures.sampleRate), channelsText(t, figures.channels)].join(', ');
 }
 
-/** A delivered file's figures: length (and samples), format, size, loudness, true peak. */
-export function figuresText(t: Translate, figures: DeliveredFigures): string {
-  return t('deliver.figures', {
-    seconds: t.number(figures.seconds, 2),
-    samples: t.number(figures.samples, 0),
-    format: formatText(t, figures),
-    size: sizeText(t, figures.bytes),
-    lufs: t.level(figures.integrated),
-    dbtp: t.level(figures.truePeak),
-  });
-}
-
 /** A delivered file's figures as the receipt lists them: its length, its loudness (integrated and true peak), its format. */
 export function receiptFacts(t: Translate, figures: DeliveredFigures): { length: string; loudness: string; format: string } {
   return {

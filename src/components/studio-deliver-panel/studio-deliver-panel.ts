@@ -50,8 +50,8 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  *
  * A finished delivery ends with a receipt: the advertiser and the Ad-ID that went out (each version's with
  * several), then each file with its name, destination, length, loudness (integrated and true peak), format
- * and verdict (the rules it fails), and a download of the ZIP and of each file in it (a file left out of the
- * ZIP has none). Cancel goes away and the button reads "Deliver again"; a new delivery or the panel removed
+ * and verdict (the rules it fails), and a download of the ZIP and of each file (a file left out of the ZIP
+ * too, to listen to what failed: its row says it is not in the ZIP). Cancel goes away and the button reads "Deliver again"; a new delivery or the panel removed
  * for good revokes the downloads' object URLs.
  *
  * @tagname studio-editor-deliver-panel
@@ -71,7 +71,7 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  * @csspart receipt-campaign - The receipt's advertiser and Ad-ID (and ISCI when given) that went out.
  * @csspart file - Each delivered file: its facts, failed rules, pass or fail, its download.
  * @csspart facts - A delivered file's destination, length, loudness, format and verdict.
- * @csspart download - A delivered file's download (none for a file left out of the ZIP).
+ * @csspart download - A delivered file's download (a file left out of the ZIP has one too).
  * @csspart verdict - Pass or Fail of a file.
  * @csspart zip - The ZIP's download.
  * @csspart message - What the panel says: nothing to deliver, cancelled, the outcome.
@@ -499,7 +499,7 @@ export class StudioDeliverPanel extends StudioElement {
             <label for="include-${id}">${t('deliver.includeAnyway')}</label>
             <span class="hint" id="zip-${id}">${t(excluded ? 'deliver.excluded' : 'deliver.included')}</span>
           </div>`}
-      ${blob && !excluded ? this.#download(file.fileName, blob) : nothing}
+      ${blob ? this.#download(file.fileName, blob) : nothing}
     </li>`;
   }
 

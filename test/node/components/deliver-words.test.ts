@@ -2,7 +2,7 @@
 // source leaves unpublished, a delivered file's figures, a failed rule's line, and each code problem.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeProblemText, destinationNumbers, figuresText, receiptFacts, ruleLine, unpublishedText } from '../../../src/components/studio-deliver-panel/deliver-words.js';
+import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, unpublishedText } from '../../../src/components/studio-deliver-panel/deliver-words.js';
 import { BUILTIN_DESTINATIONS } from '../../../src/delivery/destinations.js';
 import { adIdProblem, isciProblem } from '../../../src/delivery/codes.js';
 import type { DeliveredFigures } from '../../../src/delivery/types.js';
@@ -42,10 +42,6 @@ describe('Deliver panel words', () => {
   it('names the figures the source does not publish, in words', () => {
     assert.equal(unpublishedText(en, ebu), 'The source publishes no figure for: the codec, the sample rate, the channels, and the length. Those numbers are common practice.');
     assert.equal(unpublishedText(en, { ...ebu, source: { title: 'All of it' } }), '');
-  });
-
-  it('says a file’s figures, to the sample', () => {
-    assert.equal(figuresText(en, figures), '30.00 s (1,323,000 samples), MP3 128 kbit/s, 44.1 kHz, mono, 482.3 KB, -16.0 LUFS, -1.5 dBTP');
   });
 
   it('says a file’s receipt facts: length, loudness (integrated and true peak), format', () => {
