@@ -89,6 +89,12 @@ describe('What was made is shown (e2e, emulator)', () => {
     expect(makeButton().classList.contains('primary')).to.equal(false);
     expect(describedBy(makeButton())).to.contain(`Uses ${credits} credits`);
 
+    // Axe stays clean with the confirmation and Make again, light and dark.
+    await expect(h.element, 'light').to.be.accessible();
+    h.element.theme = 'dark';
+    await h.element.updateComplete;
+    await expect(h.element, 'dark').to.be.accessible();
+
     // Undo from the confirmation: the project as before the make (the credits spent stay recorded).
     const undo = [...made()!.querySelectorAll<HTMLButtonElement>('[part="action"]')].find((button) => words(button) === 'Undo')!;
     undo.click();
