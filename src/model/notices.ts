@@ -6,8 +6,8 @@ export interface NoticeAction {
   readonly run: () => void;
 }
 
-/** Kinds of persistence notices. */
-export type NoticeKind = 'restore-draft' | 'save-failed' | 'other-tab' | 'draft-unreadable';
+/** Kinds of notices: those of persistence, and the confirmation of "Make the ad" (`ad-made`). */
+export type NoticeKind = 'restore-draft' | 'save-failed' | 'other-tab' | 'draft-unreadable' | 'ad-made';
 
 /** A message about the user's work that the editor shows until it is resolved or dismissed. */
 export interface StudioNotice {

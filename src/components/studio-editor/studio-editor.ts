@@ -25,6 +25,8 @@ import { DetachGraceController } from './detach-grace.js';
 import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
+import { focusMadeAd } from './focus-made-ad.js';
+import { MadeController } from './made-confirmation.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
 import { refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
@@ -153,6 +155,14 @@ export class StudioEditor extends LitElement {
   readonly #room = new RoomController(this, () => this.t, () => nothingOnTimeline(this.store.getState().project));
   readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period, after the room as before
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
+  /** "Make the ad" confirmed: what was made and Undo, among the notices; then the focus on the made ad. */
+  readonly #made = new MadeController(this, { t: () => this.t, made: () => void this.#focusMadeAd() });
+
+  /** Puts the focus on the made ad (its first clip on the timeline), once the timeline shows it. */
+  async #focusMadeAd(): Promise<boolean> {
+    await this.updateComplete;
+    return focusMadeAd(this.renderRoot);
+  }
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
   get api(): ServiceClient | undefined {
@@ -306,7 +316,7 @@ export class StudioEditor extends LitElement {
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
-      <studio-editor-notices part="notices" .notices=${this.#session.notices} .onDismiss=${(kind: StudioNotice['kind']) => this.#session.dismiss(kind)}></studio-editor-notices>
+      <studio-editor-notices part="notices" .notices=${this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}

@@ -35,9 +35,10 @@ export class StudioNotices extends StudioElement {
   }
 
   protected override render() {
-    return html`<ul part="list">
+    // Each notice is a live region of its own (status or alert): those roles are not list items, so no list.
+    return html`<div part="list">
       ${this.notices.map(
-        (notice) => html`<li
+        (notice) => html`<div
           part="notice notice-${notice.tone}"
           class=${notice.tone}
           data-kind=${notice.kind}
@@ -48,9 +49,9 @@ export class StudioNotices extends StudioElement {
           ${notice.dismissible
             ? html`<button part="dismiss" type="button" aria-label=${this.t('notice.dismiss')} @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
             : ''}
-        </li>`,
+        </div>`,
       )}
-    </ul>`;
+    </div>`;
   }
 }
 

@@ -11,6 +11,7 @@ import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { Recommendation, RecommendResult } from '../../api/contract.js';
+import type { ProjectDocument } from '../../model/document.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
@@ -116,6 +117,7 @@ export class StudioRecommendPanel extends StudioElement {
     duration: state.project.duration,
     items: state.project.recommendations.items,
     chosen: state.project.recommendations.chosen,
+    made: madeIdea(state.project),
   }));
 
   #controller: AbortController | undefined;
@@ -370,7 +372,7 @@ export class StudioRecommendPanel extends StudioElement {
                 (item) => html`<li>
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     ?previewing=${item.recommendation_id === this.previewing}
-                    ?making=${this.job !== undefined} .makePrice=${this.#prices.rule('generate')}
+                    ?making=${this.job !== undefined} ?made=${item.recommendation_id === project?.made} .makePrice=${this.#prices.rule('generate')}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
                     @recommendation-make=${() => void this.#make(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-editor-recommendation-card>
@@ -380,6 +382,17 @@ export class StudioRecommendPanel extends StudioElement {
           </section>`
         : nothing}`;
   }
+}
+
+/**
+ * The idea whose ad is made: the chosen one, with a take on the timeline voiced from its script (choosing
+ * another idea, or undoing the make, leaves none).
+ */
+function madeIdea(project: ProjectDocument): string | undefined {
+  const idea = project.recommendations.items.find((item) => item.recommendation_id === project.recommendations.chosen);
+  if (idea === undefined) return undefined;
+  const texts = new Set(idea.script.sections.map((section) => section.text));
+  return project.clips.some((clip) => clip.source !== null && texts.has(clip.source.text)) ? idea.recommendation_id : undefined;
 }
 
 /** The spot length an idea was written for: its estimate to the nearest 5 s (15, 30, 60), or undefined. */

@@ -1,6 +1,6 @@
 import type { LicensedFrom } from '../studio-recommend-panel/licensed-ideas.js';
 import { css, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -18,7 +18,9 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
 }
 
 /**
- * One recommended composition: script excerpt, voice, music and length, with Preview and Use buttons.
+ * One recommended composition: script excerpt, voice, music and length, with Preview, Use this and Make the
+ * ad, and what each of the last two does and costs in words. Once it is the ad made (`made`), its button
+ * reads "Make again", no longer the primary one, and asks before it spends the credits again.
  *
  * @tagname studio-editor-recommendation-card
  * @fires recommendation-choose - The user chose this recommendation; `detail` is its id.
@@ -87,6 +89,27 @@ export class StudioRecommendationCard extends StudioElement {
         gap: 8px;
         align-self: end;
       }
+      /* What Use this and Make the ad do and cost, in words. */
+      .what {
+        display: grid;
+        gap: 4px;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+        color: var(--_text-muted, #4b5563);
+        font-size: 0.9em;
+      }
+      .confirm {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px;
+        flex-basis: 100%;
+      }
+      .confirm p {
+        margin: 0;
+        flex-basis: 100%;
+      }
     `,
   ];
 
@@ -99,6 +122,11 @@ export class StudioRecommendationCard extends StudioElement {
   @property({ type: Boolean }) making = false;
   /** What making the whole ad costs, when the service says (its price rule for complete-ad generation). */
   @property({ attribute: false }) makePrice: PriceRule | undefined;
+  /** This idea is the ad made (its script voiced in the project): its button reads "Make again". */
+  @property({ type: Boolean, reflect: true }) made = false;
+
+  /** "Make again" was pressed: the cost is asked about first. */
+  @state() private confirming = false;
 
   /** Focus on the card itself (its heading names it), as when results arrive. */
   override focus(options?: FocusOptions): void {
@@ -108,6 +136,34 @@ export class StudioRecommendationCard extends StudioElement {
   #emit(type: 'recommendation-choose' | 'recommendation-preview' | 'recommendation-make'): void {
     if (this.recommendation === undefined) return;
     this.dispatchEvent(new CustomEvent(type, { detail: this.recommendation.recommendation_id, bubbles: true }));
+  }
+
+  protected override willUpdate(): void {
+    if (!this.made || this.making) this.confirming = false;
+  }
+
+  /** Make the ad; made already, it asks first (it is paid again). */
+  #handleMake(): void {
+    if (!this.made) {
+      this.#emit('recommendation-make');
+      return;
+    }
+    this.confirming = true;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('.confirm button')?.focus());
+  }
+
+  #confirmMake(confirmed: boolean): void {
+    this.confirming = false;
+    if (confirmed) this.#emit('recommendation-make');
+    else void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('#make')?.focus());
+  }
+
+  /** What Make the ad costs: the service's price (`id`'d where it describes the button), or that it is paid. */
+  #cost(recommendation: Recommendation, id?: string) {
+    const t = this.t;
+    return this.makePrice
+      ? html`<span id=${id ?? nothing} class="cost">${t.plural('credits.uses', estimateCredits(this.makePrice, { sections: recommendation.script.sections.length }))}</span>`
+      : t('card.makePaid');
   }
 
   protected override render() {
@@ -131,17 +187,25 @@ export class StudioRecommendationCard extends StudioElement {
         <dt>${t('card.length')}</dt>
         <dd>${t('recommend.seconds', { seconds: Math.round(r.duration_s) })}</dd>
       </dl>
+      <ul class="what">
+        <li id="choose-what">${t('card.chooseWhat')}</li>
+        <li id="make-what">${this.made ? t('card.madeWhat') : t('card.makeWhat')} ${this.#cost(r, 'make-cost')}.</li>
+      </ul>
       <div class="actions" part="actions">
         <button type="button" aria-pressed=${this.previewing ? 'true' : 'false'} @click=${() => this.#emit('recommendation-preview')}>
           ${this.previewing ? t('card.stopPreview') : t('card.preview')}
         </button>
-        <button type="button" ?disabled=${this.chosen} @click=${() => this.#emit('recommendation-choose')}>
+        <button type="button" ?disabled=${this.chosen} aria-describedby="choose-what" @click=${() => this.#emit('recommendation-choose')}>
           ${this.chosen ? t('card.chosen') : t('card.choose')}
         </button>
-        <button type="button" class="primary" ?disabled=${this.making} aria-describedby=${this.makePrice ? 'make-cost' : nothing}
-          @click=${() => this.#emit('recommendation-make')}>${t('card.make')}</button>
-        ${this.makePrice
-          ? html`<span id="make-cost" class="cost">${t.plural('credits.uses', estimateCredits(this.makePrice, { sections: r.script.sections.length }))}</span>`
+        <button type="button" id="make" class=${this.made ? 'again' : 'primary'} ?disabled=${this.making} aria-describedby="make-what" aria-expanded=${this.made ? String(this.confirming) : nothing}
+          @click=${this.#handleMake}>${this.made ? t('card.makeAgain') : t('card.make')}</button>
+        ${this.confirming
+          ? html`<div class="confirm" role="group" aria-labelledby="confirm-text">
+              <p id="confirm-text">${t('card.confirmAgain')} ${this.#cost(r)}.</p>
+              <button type="button" @click=${() => this.#confirmMake(true)}>${t('card.makeAgain')}</button>
+              <button type="button" @click=${() => this.#confirmMake(false)}>${t('recommend.cancelChoose')}</button>
+            </div>`
           : nothing}
       </div>
     </article>`;
