@@ -55,9 +55,7 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
       const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
       return { text: section.text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
     });
-    const seconds = estimateScript(sections, doc.voice.speed).total;
-    const words = sections.reduce((sum, section) => sum + countSpokenWords(section.text), 0);
-    return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed: doc.voice.speed, keptSpeed };
+    return { ...estimatedLength(sections, target, doc.voice.speed), keptSpeed };
   }
   const seconds = takes.reduce((end, take) => Math.max(end, take.clip.start + take.length), 0);
   const speaking = takes.reduce((sum, take) => sum + take.length, 0);
@@ -65,6 +63,13 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
   const words = takes.reduce((sum, take) => sum + (take.clip.source === null ? 0 : countSpokenWords(take.clip.source.text)), 0);
   const speed = takes.reduce((fastest, take) => Math.max(fastest, take.clip.source?.speed ?? 1), 0);
   return { seconds, estimate: false, target, over: overBy(seconds, target), words, speaking, wordsPerSecond: perSecond(words, speaking), speed, keptSpeed };
+}
+
+/** The estimate from the words of `sections` at `speed`, before any take (labelled as an estimate wherever shown). */
+export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPerMinute?: number }>, target: number, speed: number): SpokenLength {
+  const seconds = estimateScript(sections, speed).total;
+  const words = sections.reduce((sum, section) => sum + countSpokenWords(section.text), 0);
+  return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };
 }
 
 const overBy = (seconds: number, target: number) => (seconds - target > 0.001 ? seconds - target : 0);

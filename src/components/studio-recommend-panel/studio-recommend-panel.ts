@@ -19,6 +19,7 @@ import type { RecommendRequestDetail } from '../studio-recommend-form/studio-rec
 import '../studio-recommend-form/studio-recommend-form.js';
 import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
+import { spokenLength } from '../../model/spoken-length.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { loadOnce } from '../../internal/load-once.js';
 
@@ -117,6 +118,12 @@ export class StudioRecommendPanel extends StudioElement {
     items: state.project.recommendations.items,
     chosen: state.project.recommendations.chosen,
   }));
+
+  /** The made ad's spoken length (its takes as voiced), shown on the card of the idea it was made from. */
+  readonly #spoken = new StoreController(this, (state) => {
+    const length = spokenLength(state.project);
+    return length.estimate ? undefined : length;
+  });
 
   #controller: AbortController | undefined;
   #preview: PreviewPlayer | undefined;
@@ -369,6 +376,7 @@ export class StudioRecommendPanel extends StudioElement {
               ${items.map(
                 (item) => html`<li>
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
+                    .spoken=${item.recommendation_id === project?.chosen ? this.#spoken.value : undefined}
                     ?previewing=${item.recommendation_id === this.previewing}
                     ?making=${this.job !== undefined} .makePrice=${this.#prices.rule('generate')}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
