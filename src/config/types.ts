@@ -69,6 +69,13 @@ export interface VocalConfig {
   voice?: string;
   /** Speaking speed, 0.5 to 2. Default 1. */
   speed?: number;
+  /**
+   * The fastest the editor reads a script to fit its length, times normal speed: 1 to 1.5. Default 1.2. An
+   * idea the service fitted at a faster speed is not read faster: "Make the ad" shortens its script to fit at
+   * this speed (the service's `format`) or, when it cannot, reads it at this speed and says the ad is long.
+   * A read faster than 1.10x is always shown with a warning ("Read at 1.16x to fit 30 s").
+   */
+  maxFitSpeed?: number;
   /** One voice for the whole ad (`single`) or one per script section (`per-section`). Default `single`. */
   mode?: 'single' | 'per-section';
   /**
@@ -227,6 +234,8 @@ export interface ResolvedConfig {
   vocal: {
     voice: string | undefined;
     speed: number;
+    /** The fastest a fit reads, times normal speed (1 to 1.5). */
+    maxFitSpeed: number;
     mode: 'single' | 'per-section';
     /** Undefined: every voice of the library. */
     voices: readonly string[] | undefined;

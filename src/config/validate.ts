@@ -28,6 +28,7 @@ import {
 import { idList, pronunciationList, pronunciationsField } from './brand.js';
 import { readDelivery } from './destinations.js';
 import { snapshotConfig } from './snapshot.js';
+import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from '../model/spoken-length.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
@@ -139,13 +140,21 @@ function project(value: unknown, issues: IssueList): ResolvedConfig['project'] {
 
 function vocal(value: unknown, issues: IssueList): ResolvedConfig['vocal'] {
   const path = 'config.vocal';
-  const object = readObject(value, path, issues, ['voice', 'speed', 'mode', 'voices', 'pronunciations']);
+  const object = readObject(value, path, issues, ['voice', 'speed', 'maxFitSpeed', 'mode', 'voices', 'pronunciations']);
   const voice = field(object, 'voice', path, issues, identifier(128), undefined);
   const voices = field(object, 'voices', path, issues, idList('voice'), undefined);
   if (voice !== undefined && voices !== undefined && !voices.includes(voice)) issues.add(`${path}.voice`, `"${voice}" is not one of config.vocal.voices, the voices you licensed: add it there or choose one of them`);
   return {
     voice,
     speed: field(object, 'speed', path, issues, number(0.5, 2, 'times normal speed'), 1),
+    maxFitSpeed: field(
+      object,
+      'maxFitSpeed',
+      path,
+      issues,
+      number(MAX_FIT_SPEED_LIMITS.min, MAX_FIT_SPEED_LIMITS.max, 'times normal speed, the fastest the editor reads a script to fit: 1.2 is a nudge, past 1.5 a read sounds rushed'),
+      DEFAULT_MAX_FIT_SPEED,
+    ),
     mode: field(object, 'mode', path, issues, oneOf(['single', 'per-section'] as const), 'single'),
     voices,
     pronunciations: field(object, 'pronunciations', path, issues, pronunciationList, []),

@@ -107,6 +107,11 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'status.meets': 'Erfüllt {preset}.',
   'status.misses': 'Erfüllt {preset} nicht: siehe Master.',
   'status.error': 'Die Vorschau konnte nicht berechnet werden: siehe Master.',
+  'length.voiced': 'Gesprochen: {seconds} s von {target} s',
+  'length.estimate': 'Etwa {seconds} s von {target} s, aus den Wörtern geschätzt',
+  'length.pace': '{wps} Wörter/s',
+  'length.spedUp': 'Mit {speed}x gelesen, um in {target} s zu passen',
+  'length.over': '{over} s zu lang für einen Spot von {target} s',
   'timeline.empty': 'Zeitleiste: die Sprachclips und die Musik erscheinen hier, sobald Sie eine Idee wählen oder eine Sprachaufnahme erzeugen.',
   // Hinweise zur Arbeit (automatisches Speichern, zwei Tabs)
   'notice.draftDiffers': 'Ein in diesem Browser gespeicherter Entwurf von „{title}“ ({time}) weicht vom geladenen Projekt „{loaded}“ ab. Das Speichern pausiert, bis Sie wählen.',

@@ -108,6 +108,11 @@ export const enFirst = {
   'status.meets': 'Meets {preset}.',
   'status.misses': 'Does not meet {preset}: see Master.',
   'status.error': 'The preview could not be rendered: see Master for why.',
+  'length.voiced': 'Spoken: {seconds} s of {target} s',
+  'length.estimate': 'About {seconds} s of {target} s, estimated from the words',
+  'length.pace': '{wps} words/s',
+  'length.spedUp': 'Read at {speed}x to fit {target} s',
+  'length.over': '{over} s too long for a {target} s ad',
   'timeline.empty': 'Timeline: the voice-over clips and the music appear here once you choose a recommendation or generate a voice-over.',
   // Notices about the user's work (autosave, two tabs)
   'notice.draftDiffers': 'A draft of “{title}” saved in this browser ({time}) differs from the loaded project “{loaded}”. Saving is paused until you choose.',

@@ -107,6 +107,11 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'status.meets': 'Conforme à {preset}.',
   'status.misses': 'Non conforme à {preset} : voir Mastering.',
   'status.error': 'L’écoute n’a pas pu être calculée : voir Mastering pour la raison.',
+  'length.voiced': 'Parlé : {seconds} s sur {target} s',
+  'length.estimate': 'Environ {seconds} s sur {target} s, estimé d’après les mots',
+  'length.pace': '{wps} mots/s',
+  'length.spedUp': 'Lu à {speed}x pour tenir en {target} s',
+  'length.over': '{over} s de trop pour une annonce de {target} s',
   'timeline.empty': 'Timeline : les clips de voix off et la musique apparaissent ici dès que vous choisissez une recommandation ou générez une voix off.',
   // Notices about the user's work (autosave, two tabs)
   'notice.draftDiffers': 'Un brouillon de « {title} » enregistré dans ce navigateur ({time}) diffère du projet chargé « {loaded} ». L’enregistrement est suspendu jusqu’à votre choix.',

@@ -90,4 +90,6 @@ export const LATER_KEYS =
   'versions.removed{name} versions.lengthLegend versions.custom versions.seconds versions.make{seconds} ' +
   'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.rename ' +
   'versions.labelField versions.labelHint versions.saveLabel versions.renamed{name} versions.remove{name} ' +
-  'versions.editScript';
+  'versions.editScript length.fastWarning{speed} length.shorten length.keep length.kept{speed} length.shortening ' +
+  'length.shortened{target} length.paceWarning{wps} recommend.madeShortened{given}{max} ' +
+  'recommend.madeLong{given}{max}';

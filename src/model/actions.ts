@@ -38,6 +38,11 @@ export type EditAction = Edit &
     | { type: 'delivery/stems'; stems: boolean }
     | { type: 'voice/set'; voice: string | null; details?: VoiceDetails | null }
     | { type: 'voice/set-speed'; speed: number }
+    /**
+     * "Keep it" on the warning of a read faster than 1.10x: the version's takes up to `speed` are kept as they
+     * are read, and the warning stays dismissed for them (recorded in the version's `voice.keptSpeed`).
+     */
+    | { type: 'voice/keep-speed'; speed: number }
     | { type: 'voice/set-mode'; mode: 'single' | 'per-section' }
     | { type: 'script/add-section'; section: ProjectSection; index?: number }
     | { type: 'script/remove-section'; id: string }
@@ -77,7 +82,15 @@ export type EditAction = Edit &
      * ad's length too (asked first when it differs). The project is named after the idea unless the user
      * named it (see `untitled`).
      */
-    | { type: 'recommendation/choose'; id: string; bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>>; duration?: number; untitled?: readonly string[] }
+    | {
+        type: 'recommendation/choose';
+        id: string;
+        bed?: Partial<Pick<MusicBed, 'gain' | 'fadeIn' | 'fadeOut' | 'loop'>>;
+        duration?: number;
+        untitled?: readonly string[];
+        /** The fastest the editor may read (`vocal.maxFitSpeed`): an idea fitted faster is read at this speed. */
+        maxSpeed?: number;
+      }
     /** Lays the voice clips end to end in script order with `gap` seconds between them ("re-space sections"). */
     | { type: 'clips/respace'; gap: number }
     /**
@@ -92,6 +105,10 @@ export type EditAction = Edit &
         music?: AssetMetadata;
         /** As `recommendation/choose`'s. */
         untitled?: readonly string[];
+        /** The script as voiced, when the editor shortened the idea's to read it no faster than `vocal.maxFitSpeed`. */
+        sections?: readonly ProjectSection[];
+        /** The speed the takes were read at, when not the idea's (capped at `vocal.maxFitSpeed`). */
+        speed?: number;
       }
     /**
      * A voice-over the user asked for came back: its asset is recorded (a fact, see `ServiceAction`) and it

@@ -172,6 +172,11 @@ export interface VoiceSettings {
   readonly details: VoiceDetails | null;
   readonly speed: number;
   readonly mode: 'single' | 'per-section';
+  /**
+   * The read speed the user chose to keep ("Keep it" on the warning of a read faster than 1.10x), so the
+   * warning stays dismissed for this version's takes up to that speed. Absent: not kept.
+   */
+  readonly keptSpeed?: number;
 }
 
 /** Usage figures of one operation, exactly as received. */

@@ -150,6 +150,10 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const speed = clamp(action.speed, 0.5, 2);
       return speed === undefined || speed === doc.voice.speed ? doc : { ...doc, voice: { ...doc.voice, speed } };
     }
+    case 'voice/keep-speed': {
+      const speed = clamp(action.speed, 0.5, 2);
+      return speed === undefined || speed === doc.voice.keptSpeed ? doc : { ...doc, voice: { ...doc.voice, keptSpeed: speed } };
+    }
     case 'voice/set-mode':
       return action.mode === doc.voice.mode ? doc : { ...doc, voice: { ...doc.voice, mode: action.mode } };
     case 'script/add-section': {
@@ -279,7 +283,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return mastering === doc.mastering ? doc : { ...doc, mastering };
     }
     case 'recommendation/choose': {
-      const chosen = named(doc, chooseRecommendation(doc, action.id, action.bed), action.untitled);
+      const chosen = named(doc, chooseRecommendation(doc, action.id, action.bed, action.maxSpeed), action.untitled);
       const duration = action.duration === undefined ? undefined : clamp(action.duration, DURATION_LIMITS.min, DURATION_LIMITS.max);
       return duration === undefined || chosen === doc || duration === chosen.duration ? chosen : { ...chosen, duration };
     }
@@ -293,8 +297,13 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
         id: action.recommendationId,
         ...(action.duration === undefined ? {} : { duration: action.duration }),
         ...(action.untitled === undefined ? {} : { untitled: action.untitled }),
+        ...(action.speed === undefined ? {} : { maxSpeed: action.speed }),
       });
       let next: ProjectDocument = { ...chosen, clips: [] };
+      // The script as the editor shortened it to read no faster than `vocal.maxFitSpeed`, at the speed it was read.
+      if (action.sections !== undefined) next = { ...next, script: { sections: action.sections.map((section) => ({ id: section.id, label: section.label, text: section.text })) } };
+      const speed = action.speed === undefined ? undefined : clamp(action.speed, 0.5, 2);
+      if (speed !== undefined) next = { ...next, voice: { ...next.voice, speed } };
       for (const take of action.takes) {
         next = projectReducer(next, { type: 'voiceover/received', asset: take.asset, sectionId: take.sectionId, source: take.source, clipId: `clip-${take.sectionId}`, start: LEAD_IN_S });
       }
@@ -391,16 +400,20 @@ function named(doc: ProjectDocument, chosen: ProjectDocument, untitled: readonly
 }
 
 /** Script, voice and music of a recommendation, in one document change. */
-function chooseRecommendation(doc: ProjectDocument, id: string, defaults: Partial<MusicBed> = {}): ProjectDocument {
+function chooseRecommendation(doc: ProjectDocument, id: string, defaults: Partial<MusicBed> = {}, maxSpeed = 2): ProjectDocument {
   const chosen = doc.recommendations.items.find((item) => item.recommendation_id === id);
   if (chosen === undefined) return doc;
+  // A new script: a fast read kept for the last one is not kept for this one.
+  const { keptSpeed: _kept, ...voice } = doc.voice;
+  const given = typeof chosen.voice.speed === 'number' ? chosen.voice.speed : doc.voice.speed;
   const bed: MusicBed = doc.music ?? { ...DEFAULT_BED, ...withoutUndefined(defaults), track: null, assetId: null, url: null };
   const sameTrack = bed.track?.track_id === chosen.music.track_id;
   return {
     ...doc,
     script: { sections: chosen.script.sections.map((section) => ({ id: section.id, label: section.label, text: section.text })) },
     // A recommendation's script is fitted at its voice's speed (the service's `voice.speed`, when given).
-    voice: { ...doc.voice, voice: chosen.voice.voice_id, details: chosen.voice, speed: clamp(typeof chosen.voice.speed === 'number' ? chosen.voice.speed : doc.voice.speed, 0.5, 2) ?? doc.voice.speed },
+    // The editor never reads faster than `vocal.maxFitSpeed` (`maxSpeed`): the script says it is long instead.
+    voice: { ...voice, voice: chosen.voice.voice_id, details: chosen.voice, speed: clamp(Math.min(given, Math.max(1, maxSpeed)), 0.5, 2) ?? doc.voice.speed },
     music: { ...bed, track: chosen.music, ...(sameTrack ? {} : { assetId: null, url: null, offset: 0 }) },
     recommendations: { ...doc.recommendations, chosen: id },
   };

@@ -165,7 +165,7 @@ const music = object(
   lockable,
 );
 const duration = num(DURATION_LIMITS.min, DURATION_LIMITS.max, ' (seconds)');
-const voice = object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') });
+const voice = object({ voice: nullable(id), details: nullable(serviceObject({ voice_id: id })), speed: num(0.5, 2), mode: oneOf('single', 'per-section') }, { keptSpeed: num(0.5, 2) });
 const script = object({ sections: uniqueIds(list(section, 500), 'id') });
 const clips = uniqueIds(list(clip, 2000), 'id');
 /** What a version holds of its own (the open one's is the document's own fields). */

@@ -19,7 +19,7 @@ describe('<studio-editor-script-editor>', () => {
     const element = await fixture<StudioScriptEditor>(html`<studio-editor-script-editor .sections=${sections} target="30"></studio-editor-script-editor>`);
     const root = element.shadowRoot!;
     expect([...root.querySelectorAll('.estimate')].map((node) => node.textContent)).to.deep.equal(['about 3.0 s', 'about 2.0 s']);
-    expect(root.querySelector('[part=total] span')!.textContent).to.equal('About 5.3 s of 30 s');
+    expect(root.querySelector('[part=total] span')!.textContent).to.equal('About 5.3 s of 30 s, estimated from the words');
     expect(root.querySelector('[part=total] [role=status]')!.textContent).to.equal('');
   });
 

@@ -29,6 +29,11 @@ describe('resolveConfig', () => {
     expect(config.theme).to.deep.equal({ mode: 'system', density: 'comfortable', tokens: {} });
     expect(config.auth.timeoutMs).to.equal(15000);
     expect(config.api.idempotencyHeader).to.equal('Idempotency-Key');
+    expect(config.vocal.maxFitSpeed).to.equal(1.2);
+  });
+
+  it('takes vocal.maxFitSpeed from 1 to 1.5', () => {
+    for (const maxFitSpeed of [1, 1.1, 1.5]) expect(resolveConfig({ auth, vocal: { maxFitSpeed } }, { origin: 'https://host.example' }).vocal.maxFitSpeed).to.equal(maxFitSpeed);
   });
 
   it('takes tools.role: creator by default, adopter, and names a wrong one', () => {
@@ -95,6 +100,9 @@ describe('resolveConfig', () => {
     ['duration NaN', { auth, project: { duration: Number.NaN } }, 'config.project.duration: expected a number from 5 to 600 (seconds), got NaN'],
     ['project id too long', { auth, project: { id: 'x'.repeat(129) } }, 'config.project.id: expected at most 128 characters, got 129'],
     ['vocal speed', { auth, vocal: { speed: 3 } }, 'config.vocal.speed: expected a number from 0.5 to 2 (times normal speed), got 3'],
+    ['vocal maxFitSpeed too fast', { auth, vocal: { maxFitSpeed: 1.6 } }, 'config.vocal.maxFitSpeed: expected a number from 1 to 1.5 (times normal speed, the fastest the editor reads a script to fit'],
+    ['vocal maxFitSpeed under normal', { auth, vocal: { maxFitSpeed: 0.9 } }, 'config.vocal.maxFitSpeed: expected a number from 1 to 1.5'],
+    ['vocal maxFitSpeed a string', { auth, vocal: { maxFitSpeed: '1.2x' } }, 'config.vocal.maxFitSpeed: expected a number from 1 to 1.5'],
     ['music gain', { auth, music: { gain: '-6dB' } }, 'config.music.gain: expected a number from -40 to 6 (dB), got "-6dB"'],
     ['upload size not integer', { auth, music: { uploadMaxBytes: 2048.5 } }, 'config.music.uploadMaxBytes: expected an integer from 1024'],
     ['mastering preset', { auth, mastering: { preset: 'loud' } }, 'config.mastering.preset: expected one of "streaming", "podcast", "aes-ads", "ebu-r128", "atsc-a85", "custom", got "loud"'],

@@ -6,6 +6,8 @@ import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
+import { lengthSummary } from '../shared/length-words.js';
+import { spokenLength } from '../../model/spoken-length.js';
 
 /**
  * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness
@@ -72,4 +74,13 @@ export function refusalLine(t: Translate, refusal: LockRefusal | undefined): str
 export function versionLine(t: Translate, project: ProjectDocument): string {
   if (project.versions.length < 2) return '';
   return `${t('status.version', { name: versionName(openVersionOf(project), project.duration) })} `;
+}
+
+/**
+ * " Spoken: 28.7 s of 30 s · 2.6 words/s · Read at 1.16x to fit 30 s." (with a space before it) once the open
+ * version has takes: the same figure as the Script panel, the idea card and the version chip; else empty.
+ */
+export function lengthLine(t: Translate, project: ProjectDocument): string {
+  const length = spokenLength(project);
+  return length.estimate ? '' : ` ${lengthSummary(t, length)}.`;
 }

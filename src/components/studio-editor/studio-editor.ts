@@ -29,7 +29,7 @@ import { focusMadeAd } from './focus-made-ad.js';
 import { MadeController } from './made-confirmation.js';
 import { RoomController } from './room-controller.js';
 import { nothingOnTimeline } from './split-plan.js';
-import { refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
+import { lengthLine, refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
@@ -326,7 +326,7 @@ export class StudioEditor extends LitElement {
             >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
           >`
         : nothing}
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
     </section>`;
   }
 }

@@ -93,6 +93,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
       ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title} .brandPronunciations=${vocal.pronunciations} .voiceIds=${vocal.voices} .trackIds=${music.tracks}
+          .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
     ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note"></studio-editor-script-panel>` : nothing}

@@ -4,15 +4,17 @@
 // apply to (generation takes none) or made for a host that licenses its voices or music (generation works
 // from the service's own idea, whose voice and bed the editor may have replaced: licensed-ideas.ts). Either
 // way the editor mixes and masters what plays (the preview is the export), so the result meets the
-// project's delivery preset.
+// project's delivery preset. The editor never reads faster than `vocal.maxFitSpeed`: an idea the service
+// fitted faster has its script shortened to fit at that speed (`format`), or, when it cannot be, stays long.
 import type { CallOptions, ServiceClient } from '../../api/client.js';
-import type { AssetMetadata, Recommendation, Usage } from '../../api/contract.js';
+import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../../api/contract.js';
 import { StudioApiError } from '../../api/errors.js';
 import type { JobProgress } from '../../api/poller.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
 import { applyingPronunciations, brandAndProject } from '../../brand/match.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { ClipSource } from '../../model/document.js';
+import { callToAction } from '../studio-editor/make-version.js';
 
 export interface AdTakes {
   /** One take per section of the idea, in script order. */
@@ -23,6 +25,13 @@ export interface AdTakes {
   usage: Array<{ operation: string; usage: Usage }>;
   /** Which path made the takes. */
   path: 'generate' | 'voiceover';
+  /** The speed the takes were read at. */
+  speed: number;
+  /**
+   * The idea was fitted faster than `maxFitSpeed`: read at `max` instead, its script shortened to fit
+   * (`sections`, the service's `format`) or, when that could not be done (`shortened: false`), left long.
+   */
+  capped?: { given: number; max: number; shortened: boolean; sections: readonly ScriptSection[] };
 }
 
 /** Progress of the editor's own path, in the shape of a job's. */
@@ -40,13 +49,21 @@ export async function makeAdTakes(
     pronunciations?: { brand: readonly PronunciationEntry[]; project: readonly PronunciationEntry[] };
     /** The host licenses its voices or music (`vocal.voices`, `music.tracks`): the editor voices the idea itself. */
     licensed?: boolean;
+    /** The fastest the editor reads (`vocal.maxFitSpeed`): an idea fitted faster is shortened to fit at this speed instead. */
+    maxFitSpeed?: number;
+    /** The ad's length, seconds, which a shortened script fits. */
+    duration?: number;
   },
 ): Promise<AdTakes> {
-  const sections = idea.script.sections;
-  const speed = idea.voice.speed ?? 1;
+  const given = idea.voice.speed ?? 1;
+  const usage: AdTakes['usage'] = [];
+  const capped = options.maxFitSpeed !== undefined && given > options.maxFitSpeed + 1e-9 ? await shorten(client, projectId, idea, options.maxFitSpeed, options.duration ?? idea.target_duration_s ?? idea.duration_s, options.signal, usage) : undefined;
+  const sections = capped?.sections ?? idea.script.sections;
+  const speed = capped?.max ?? given;
   const list = brandAndProject(options.pronunciations?.brand ?? [], options.pronunciations?.project ?? []);
   const source = (text: string, entries: readonly PronunciationEntry[] = []): ClipSource => ({ text, voice: idea.voice.voice_id, speed, ...(entries.length === 0 ? {} : { pronunciations: entries }) });
-  const ownPath = options.licensed === true || sections.some((section) => applyingPronunciations(section.text, list).length > 0);
+  // The service's generation reads its own idea at its own speed: a capped read is the editor's to make.
+  const ownPath = capped !== undefined || options.licensed === true || sections.some((section) => applyingPronunciations(section.text, list).length > 0);
   if (!ownPath) {
     try {
       const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
@@ -58,13 +75,13 @@ export async function makeAdTakes(
         ...(result.music === undefined ? {} : { music: result.music }),
         usage: result.usage === undefined ? [] : [{ operation: 'generate', usage: result.usage }],
         path: 'generate',
+        speed,
       };
     } catch (error) {
       if (!(error instanceof StudioApiError && (error.status === 404 || error.status === 501))) throw error;
     }
   }
   const takes: AdTakes['takes'] = [];
-  const usage: AdTakes['usage'] = [];
   for (const [index, section] of sections.entries()) {
     options.onProgress({ state: 'running', progress: index / sections.length, stage: options.voicingStage(index + 1, sections.length) });
     const entries = applyingPronunciations(section.text, list);
@@ -75,5 +92,40 @@ export async function makeAdTakes(
     takes.push({ asset: result.asset, sectionId: section.id, source: source(section.text, entries) });
     if (result.usage !== undefined) usage.push({ operation: 'voiceover', usage: result.usage });
   }
-  return { takes, usage, path: 'voiceover' };
+  return { takes, usage, path: 'voiceover', speed, ...(capped === undefined ? {} : { capped }) };
+}
+
+/**
+ * The idea's script fitted to `duration` at `max` times normal speed (the service's `format`, keeping the call
+ * to action word for word), or the script as it was when the service cannot fit it (the ad stays long).
+ */
+async function shorten(
+  client: ServiceClient,
+  projectId: string,
+  idea: Recommendation,
+  max: number,
+  duration: number,
+  signal: AbortSignal,
+  usage: AdTakes['usage'],
+): Promise<NonNullable<AdTakes['capped']>> {
+  const given = idea.voice.speed ?? 1;
+  const sections = idea.script.sections;
+  const call = callToAction(sections);
+  try {
+    const result = await client.format(
+      { project_id: projectId, sections: sections.map(({ id, label, text }) => ({ id, label, text })), duration, voice_id: idea.voice.voice_id, speed: max, ...(call === undefined ? {} : { keep_section_ids: [call.id] }) },
+      { signal },
+    );
+    if (result.usage !== undefined) usage.push({ operation: 'format', usage: result.usage });
+    const texts = new Map(result.sections.map((section) => [section.id, section.text]));
+    // The call to action word for word, whatever a service answers; a section it emptied is dropped.
+    const fitted = sections.flatMap((section) => {
+      const text = section === call ? section.text : (texts.get(section.id) ?? section.text);
+      return text.trim() === '' ? [] : [{ ...section, text }];
+    });
+    return { given, max, shortened: true, sections: fitted };
+  } catch (error) {
+    if (error instanceof StudioApiError && (error.serviceCode === 'cannot_fit' || error.status === 422)) return { given, max, shortened: false, sections };
+    throw error;
+  }
 }

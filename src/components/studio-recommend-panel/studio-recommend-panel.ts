@@ -20,6 +20,7 @@ import type { RecommendRequestDetail } from '../studio-recommend-form/studio-rec
 import '../studio-recommend-form/studio-recommend-form.js';
 import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
+import { DEFAULT_MAX_FIT_SPEED, spokenLength } from '../../model/spoken-length.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { loadOnce } from '../../internal/load-once.js';
 
@@ -96,6 +97,8 @@ export class StudioRecommendPanel extends StudioElement {
   @property({ attribute: false }) voiceIds: readonly string[] | undefined;
   /** The music track ids the host licensed (`music.tracks`): as `voiceIds`, for the bed. */
   @property({ attribute: false }) trackIds: readonly string[] | undefined;
+  /** The fastest the editor reads a script to fit (`vocal.maxFitSpeed`): an idea fitted faster is shortened, or said to be long. */
+  @property({ type: Number }) maxFitSpeed = DEFAULT_MAX_FIT_SPEED;
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -119,6 +122,12 @@ export class StudioRecommendPanel extends StudioElement {
     chosen: state.project.recommendations.chosen,
     made: madeIdea(state.project),
   }));
+
+  /** The made ad's spoken length (its takes as voiced), shown on the card of the idea it was made from. */
+  readonly #spoken = new StoreController(this, (state) => {
+    const length = spokenLength(state.project);
+    return length.estimate ? undefined : length;
+  });
 
   #controller: AbortController | undefined;
   #preview: PreviewPlayer | undefined;
@@ -275,17 +284,31 @@ export class StudioRecommendPanel extends StudioElement {
       async (signal, onProgress) => {
         // "Make the ad" is a click away at best: its code comes then, not with the first paint.
         const { makeAdTakes } = await import('./make-ad.js');
+        const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
         const made = await makeAdTakes(client, project.projectId, idea, {
           signal,
           onProgress: (progress) => onProgress(progress as JobProgress),
           voicingStage: (n, count) => this.t('script.voicing', { n, count }),
           pronunciations: { brand: this.brandPronunciations, project: this.#project.store?.getState().project.pronunciations ?? [] },
           licensed: this.voiceIds !== undefined || this.trackIds !== undefined,
+          maxFitSpeed: this.maxFitSpeed,
+          duration: duration ?? project.duration,
         });
-        const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
-        this.#project.dispatch({ type: 'ad/assemble', recommendationId: id, takes: made.takes, ...(duration === undefined ? {} : { duration }), ...(made.music ? { music: made.music } : {}), untitled: this.#untitled() });
+        const capped = made.capped;
+        this.#project.dispatch({
+          type: 'ad/assemble',
+          recommendationId: id,
+          takes: made.takes,
+          ...(duration === undefined ? {} : { duration }),
+          ...(made.music ? { music: made.music } : {}),
+          untitled: this.#untitled(),
+          speed: made.speed,
+          ...(capped?.shortened === true ? { sections: capped.sections } : {}),
+        });
         for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
-        this.announcement = this.t('recommend.made', { title: idea.title, count: made.takes.length });
+        const said = this.t('recommend.made', { title: idea.title, count: made.takes.length });
+        const speeds = capped === undefined ? undefined : { given: this.t.number(capped.given, 2), max: this.t.number(capped.max, 2) };
+        this.announcement = speeds === undefined ? said : `${said} ${this.t(capped!.shortened ? 'recommend.madeShortened' : 'recommend.madeLong', speeds)}`;
       },
       // Again from here: the ideas, the script and everything else stay as they are.
       'recommend.makeFailed',
@@ -303,7 +326,7 @@ export class StudioRecommendPanel extends StudioElement {
     this.askLength = undefined;
     if (chosen === undefined) return;
     // One undo step: script, voice, music and (when asked for) the length.
-    this.#project.dispatch({ type: 'recommendation/choose', id, ...(duration === undefined ? {} : { duration }), untitled: this.#untitled() });
+    this.#project.dispatch({ type: 'recommendation/choose', id, ...(duration === undefined ? {} : { duration }), untitled: this.#untitled(), maxSpeed: this.maxFitSpeed });
     this.announcement = this.t('recommend.chosen', { title: chosen.title });
   }
 
@@ -371,6 +394,7 @@ export class StudioRecommendPanel extends StudioElement {
               ${items.map(
                 (item) => html`<li>
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
+                    .spoken=${item.recommendation_id === project?.chosen ? this.#spoken.value : undefined}
                     ?previewing=${item.recommendation_id === this.previewing}
                     ?making=${this.job !== undefined} ?made=${item.recommendation_id === project?.made} .makePrice=${this.#prices.rule('generate')}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}

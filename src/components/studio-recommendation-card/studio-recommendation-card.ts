@@ -6,6 +6,8 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { estimateCredits, type PriceRule, type Recommendation } from '../../api/contract.js';
+import type { SpokenLength } from '../../model/spoken-length.js';
+import { lengthSummary } from '../shared/length-words.js';
 
 const EXCERPT_LENGTH = 160;
 
@@ -27,6 +29,7 @@ export function scriptExcerpt(recommendation: Recommendation, length = EXCERPT_L
  * @fires recommendation-make - The user asked for the whole ad from it ("Make the ad"); `detail` is its id.
  * @fires recommendation-preview - The user asked to hear it (or to stop); `detail` is its id.
  * @csspart card - The card.
+ * @csspart length - The idea's length; once the ad is made from it, the made ad's spoken length.
  * @csspart actions - Preview, Use this and Make the ad (stuck to the bottom of the panel's scroll area while
  *   the card runs past it; the panel unsticks them where the cards stand side by side).
  */
@@ -120,6 +123,11 @@ export class StudioRecommendationCard extends StudioElement {
   @property({ type: Boolean }) previewing = false;
   /** "Make the ad" is under way (from any card). */
   @property({ type: Boolean }) making = false;
+  /**
+   * The spoken length of the ad made from this idea (its takes as voiced), once made: shown in place of the
+   * idea's own length, as the Script panel, the version chip and the status line say it.
+   */
+  @property({ attribute: false }) spoken: SpokenLength | undefined;
   /** What making the whole ad costs, when the service says (its price rule for complete-ad generation). */
   @property({ attribute: false }) makePrice: PriceRule | undefined;
   /** This idea is the ad made (its script voiced in the project): its button reads "Make again". */
@@ -185,7 +193,7 @@ export class StudioRecommendationCard extends StudioElement {
         <dt>${t('card.music')}</dt>
         <dd>${music}</dd>
         <dt>${t('card.length')}</dt>
-        <dd>${t('recommend.seconds', { seconds: Math.round(r.duration_s) })}</dd>
+        <dd part="length">${this.spoken === undefined ? t('recommend.seconds', { seconds: Math.round(r.duration_s) }) : lengthSummary(t, this.spoken)}</dd>
       </dl>
       <ul class="what">
         <li id="choose-what">${t('card.chooseWhat')}</li>

@@ -12,6 +12,8 @@ import { matchPronunciations, type PronunciationMatch } from '../../brand/match.
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { EditorRole } from '../../model/lock-rules.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
+import { estimatedLength, type SpokenLength } from '../../model/spoken-length.js';
+import { lengthText, overText, paceText, speedNote } from '../shared/length-words.js';
 import '../../i18n/en-later.js';
 
 /** A section as the editor shows it. */
@@ -66,7 +68,10 @@ export type ScriptEdit =
  * reading, also as the field's description for screen readers.
  *
  * @csspart section - Each section.
- * @csspart total - The total estimate and its warning.
+ * @csspart total - The spoken length (the takes as voiced, or the estimate), its pace and speed, and its warning.
+ * @csspart spoken - The spoken length: "Spoken: 28.7 s of 30 s", or "About 34.3 s of 30 s, estimated from the words".
+ * @csspart pace - Words per second.
+ * @csspart speed - "Read at 1.16x to fit 30 s", when the read was sped up.
  * @csspart marks - The highlights behind a section's text.
  * @csspart said - The entries that apply to a section, under its text.
  * @csspart lock - A creator's lock toggle and reason on each section.
@@ -80,6 +85,11 @@ export class StudioScriptEditor extends StudioElement {
   @property({ type: Number }) target = 30;
   /** Speaking speed, 1 = normal. */
   @property({ type: Number }) speed = 1;
+  /**
+   * The ad's spoken length (`spokenLength`: the takes as voiced, or an estimate before any take). Without it,
+   * the editor estimates from its sections.
+   */
+  @property({ attribute: false }) length: SpokenLength | undefined;
   /** `creator`: each section has a lock toggle; `adopter`: locked sections are read-only, their lock and reason shown. */
   @property({ attribute: false }) editorRole: EditorRole = 'creator';
   /** Offer a voice per section. */
@@ -208,7 +218,9 @@ export class StudioScriptEditor extends StudioElement {
   protected override render() {
     const t = this.t;
     const estimate = estimateScript(this.sections, this.speed);
-    const over = estimate.total - this.target;
+    const length = this.length ?? estimatedLength(this.sections, this.target, this.speed);
+    const over = length.over;
+    const note = speedNote(t, length);
     const staleCount = this.sections.filter((section) => this.stale.has(section.id)).length;
     return html`${this.sections.length === 0
         ? html`<p class="hint">${t('script.empty')}</p>`
@@ -217,8 +229,10 @@ export class StudioScriptEditor extends StudioElement {
           </ol>`}
       <button type="button" @click=${() => this.#edit({ kind: 'add' })}>${t('script.add')}</button>
       <div part="total" class=${over > 0 ? 'over' : ''}>
-        <span>${t('script.total', { seconds: t.number(estimate.total, 1), target: this.target })}</span>
-        <span role="status">${over > 0 ? t('script.over', { over: t.number(over, 1), target: this.target }) : ''}</span>
+        <span part="spoken">${lengthText(t, length)}</span>
+        <span part="pace">${paceText(t, length)}</span>
+        ${note === '' ? nothing : html`<span part="speed">${note}</span>`}
+        <span role="status">${over > 0 ? (length.estimate ? t('script.over', { over: t.number(over, 1), target: this.target }) : overText(t, length)) : ''}</span>
       </div>
       <div class="actions">
         ${this.canFit

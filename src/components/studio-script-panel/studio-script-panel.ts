@@ -24,6 +24,7 @@ import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
+import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../model/spoken-length.js';
 import '../../i18n/en-later.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
@@ -38,7 +39,12 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @tagname studio-editor-script-panel
  * @csspart script-editor - The sections and their text (`<studio-editor-script-editor>`).
  * @csspart section - Each section (from the script editor).
- * @csspart total - The estimated total length (from the script editor).
+ * @csspart total - The spoken length, its pace and speed (from the script editor).
+ * @csspart spoken - The spoken length: the takes as voiced, or an estimate before any take (from the script editor).
+ * @csspart pace - Words per second (from the script editor).
+ * @csspart speed - "Read at 1.16x to fit 30 s" when the read was sped up (from the script editor).
+ * @csspart speed-warning - A read faster than 1.10x: "Shorten the script to fit" (the service's `format`) or "Keep it".
+ * @csspart pace-warning - More than 3 words a second, the most Amazon's audio ads advise.
  * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
  * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
@@ -51,6 +57,18 @@ export class StudioScriptPanel extends StudioElement {
     css`
       p {
         margin: 0;
+      }
+      .warning {
+        display: grid;
+        gap: 8px;
+        padding: 8px 12px;
+        border-left: 4px solid var(--_danger, #b91c1c);
+        background: var(--_surface-alt, #f9fafb);
+      }
+      .warning .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
       }
     `,
   ];
@@ -140,11 +158,12 @@ export class StudioScriptPanel extends StudioElement {
     this.job = undefined;
   }
 
-  async #fit(): Promise<void> {
+  /** Fits the script to the length at the voice's speed (or at `speed`); resolves true when it did. */
+  async #fit(speed?: number): Promise<boolean> {
     const client = this.client;
     const project = this.#project.value;
-    if (client === undefined || project === undefined) return;
-    const controller = this.#begin(this.t('script.fitting', { target: project.duration }));
+    if (client === undefined || project === undefined) return false;
+    const controller = this.#begin(speed === undefined ? this.t('script.fitting', { target: project.duration }) : this.t('length.shortening'));
     try {
       const result = await client.format(
         {
@@ -152,7 +171,7 @@ export class StudioScriptPanel extends StudioElement {
           sections: project.script.sections.map(({ id, label, text }) => ({ id, label, text })),
           duration: project.duration,
           ...(project.voice.voice ? { voice_id: project.voice.voice } : {}),
-          speed: project.voice.speed,
+          speed: speed ?? project.voice.speed,
         },
         { signal: controller.signal },
       );
@@ -169,11 +188,29 @@ export class StudioScriptPanel extends StudioElement {
       if (result.changes?.length !== 0) this.#project.dispatch({ type: 'script/set-sections', sections });
       if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
       this.announcement = this.#fitReport(result, project.duration);
+      return true;
     } catch (error) {
-      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.fitFailed', { message }), () => void this.#fit());
+      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.fitFailed', { message }), () => void this.#fit(speed));
+      return false;
     } finally {
       this.#end(controller);
     }
+  }
+
+  /**
+   * "Shorten the script to fit" on a read faster than 1.10x: the service's `format` fits the script to the
+   * length at normal speed, and the sections it changed (all of them: the speed changed) are voiced again.
+   */
+  readonly #shorten = async (): Promise<void> => {
+    if (!(await this.#fit(1))) return;
+    this.#project.dispatch({ type: 'voice/set-speed', speed: 1 });
+    if (await this.#generate()) this.announcement = this.t('length.shortened', { target: this.#project.value?.duration ?? 0 });
+  };
+
+  /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
+  #keep(speed: number): void {
+    this.#project.dispatch({ type: 'voice/keep-speed', speed });
+    this.announcement = this.t('length.kept', { speed: this.t.number(speed, 2) });
   }
 
   /** What the fit did, in the user's words: per changed section when the service says (`changes`). */
@@ -194,16 +231,16 @@ export class StudioScriptPanel extends StudioElement {
     return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
   }
 
-  /** Voices every stale section in order; each finished take is kept even if a later one fails. */
-  async #generate(): Promise<void> {
+  /** Voices every stale section in order; each finished take is kept even if a later one fails. Resolves true when all were. */
+  async #generate(): Promise<boolean> {
     const client = this.client;
     const start = this.#project.value;
-    if (client === undefined || start === undefined) return;
+    if (client === undefined || start === undefined) return false;
     const stale = start.script.sections.filter((section) => this.#stale(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
       this.retry = undefined;
-      return;
+      return false;
     }
     const controller = this.#begin(this.t('script.voicing', { n: 1, count: stale.length }));
     let done = 0;
@@ -243,9 +280,11 @@ export class StudioScriptPanel extends StudioElement {
         done += 1;
       }
       this.announcement = this.t.plural('script.voiced', done);
+      return true;
     } catch (error) {
       const label = current?.label ?? '';
       if (!isAbort(error)) this.#fail(error, (message) => this.t('script.voiceFailed', { label, message }), () => void this.#generate());
+      return false;
     } finally {
       this.#end(controller);
     }
@@ -276,22 +315,42 @@ export class StudioScriptPanel extends StudioElement {
         ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
       };
     });
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
+    const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+        .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
-        @script-edit=${this.#handleEdit} @script-fit=${this.#fit} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
+        @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
+      ${this.#renderWarnings(length)}
       ${renderAlert(this.error, this.t, this.retry)}
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
         : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+
+  /** A read faster than 1.10x, with its two fixes; a pace above Amazon's 3 words a second. */
+  #renderWarnings(length: SpokenLength) {
+    const t = this.t;
+    const busy = this.job !== undefined || this.client === undefined;
+    return html`${tooFast(length)
+        ? html`<div part="speed-warning" class="warning">
+            <p>${t('length.fastWarning', { speed: t.number(length.speed, 2) })}</p>
+            <div class="actions">
+              <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()}>${t('length.shorten')}</button>
+              <button type="button" @click=${() => this.#keep(length.speed)}>${t('length.keep')}</button>
+            </div>
+          </div>`
+        : nothing}
+      ${tooManyWords(length) ? html`<p part="pace-warning" class="warning">${t('length.paceWarning', { wps: t.number(length.wordsPerSecond, 1) })}</p>` : nothing}`;
   }
 
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */

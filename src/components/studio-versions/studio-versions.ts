@@ -9,6 +9,8 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
+import { spokenLength } from '../../model/spoken-length.js';
+import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
 import { defineElement } from '../../internal/define.js';
@@ -36,6 +38,7 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * @csspart list - The radio group of versions.
  * @csspart version - Each version: its label, length and status.
  * @csspart status - A version's status.
+ * @csspart spoken - A version's spoken length from its takes, and the speed they were read at when sped up to fit.
  * @csspart actions - New version, Duplicate as alternate, Rename, Remove.
  * @csspart rename - The Rename form: the open version's label, Save and Cancel.
  * @csspart form - The New version form: lengths, price, Make and Cancel.
@@ -243,15 +246,20 @@ export class StudioVersions extends StudioElement {
 
   #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
     const status = versionStatus(doc, version.id, this.#chosen(doc));
-    const seconds = versionView(doc, version.id).duration;
+    const view = versionView(doc, version.id);
+    const seconds = view.duration;
     const name = versionName(version, seconds);
     const open = version.id === doc.openVersion;
+    // The spoken length of its takes, as the Script panel and the status line say it, and its speed when sped up.
+    const length = spokenLength(view);
+    const spoken = length.estimate ? '' : [lengthText(this.t, length), speedNote(this.t, length)].filter((part) => part !== '').join(' · ');
     return html`<label part="version" class=${status.pass ? 'version pass' : 'version fail'}>
       <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
-        aria-describedby=${`status-${version.id}`} />
+        aria-describedby=${`status-${version.id} spoken-${version.id}`} />
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
       <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
+      ${spoken === '' ? nothing : html`<span part="spoken" class="status" id=${`spoken-${version.id}`}>${spoken}</span>`}
     </label>`;
   }
 

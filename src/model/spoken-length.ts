@@ -1,0 +1,86 @@
+// The ad's spoken length, from one source: the takes as voiced, at the speed each was read at. Where no take
+// exists yet it is an estimate from the words, and says so. The Script panel, the idea card, the version
+// chip and the status line all show this figure, so they cannot disagree. Pure: no DOM, no audio.
+import { countSpokenWords, estimateScript } from '../script/estimate.js';
+import { clipLength } from './clip-layout.js';
+import type { ProjectDocument } from './document.js';
+
+/** A read faster than this many times normal is a warning: it can sound rushed. */
+export const FAST_READ = 1.1;
+/** The pace Amazon's audio ad specs advise not to exceed, in words per second. */
+export const MAX_WORDS_PER_SECOND = 3;
+/** The fastest a fit may read by default (`vocal.maxFitSpeed`). */
+export const DEFAULT_MAX_FIT_SPEED = 1.2;
+/** The range of `vocal.maxFitSpeed`. */
+export const MAX_FIT_SPEED_LIMITS = { min: 1, max: 1.5 } as const;
+
+/** How long the ad's voice lasts, and how fast it is read. */
+export interface SpokenLength {
+  /**
+   * Where the voice ends in the ad, seconds: the end of the last take on the timeline; with no take yet, the
+   * script's estimate from its words.
+   */
+  readonly seconds: number;
+  /** No take yet: `seconds` is an estimate from the words, not a measurement. */
+  readonly estimate: boolean;
+  /** The ad's length, seconds. */
+  readonly target: number;
+  /** Speech past the ad's end, seconds (0 when it fits; within a millisecond is rounding). */
+  readonly over: number;
+  /** Words spoken: the takes' texts (the script's for an estimate). */
+  readonly words: number;
+  /** Seconds of speech: the takes' lengths summed (for an estimate, the estimate). */
+  readonly speaking: number;
+  /** `words / speaking` (0 when nothing is spoken). */
+  readonly wordsPerSecond: number;
+  /** The fastest a take was read, times normal (the voice's speed for an estimate). */
+  readonly speed: number;
+  /** The speed the user kept for this version ("Keep it"), when they did. */
+  readonly keptSpeed: number | undefined;
+}
+
+/** Words-per-minute of a voice at speed 1, when known (for an estimate). */
+export type VoiceRate = (voiceId: string | null) => number | undefined;
+
+/** The spoken length of the open version of `doc` (pass `versionView(doc, id)` for another). */
+export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undefined): SpokenLength {
+  const target = doc.duration;
+  const keptSpeed = doc.voice.keptSpeed;
+  const takes = doc.clips.flatMap((clip) => {
+    const length = clipLength(doc, clip);
+    return length === undefined ? [] : [{ clip, length }];
+  });
+  if (takes.length === 0) {
+    const sections = doc.script.sections.map((section) => {
+      const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
+      return { text: section.text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
+    });
+    return { ...estimatedLength(sections, target, doc.voice.speed), keptSpeed };
+  }
+  const seconds = takes.reduce((end, take) => Math.max(end, take.clip.start + take.length), 0);
+  const speaking = takes.reduce((sum, take) => sum + take.length, 0);
+  // A take's words are the text it was voiced from; an upload (no source) has none we know of.
+  const words = takes.reduce((sum, take) => sum + (take.clip.source === null ? 0 : countSpokenWords(take.clip.source.text)), 0);
+  const speed = takes.reduce((fastest, take) => Math.max(fastest, take.clip.source?.speed ?? 1), 0);
+  return { seconds, estimate: false, target, over: overBy(seconds, target), words, speaking, wordsPerSecond: perSecond(words, speaking), speed, keptSpeed };
+}
+
+/** The estimate from the words of `sections` at `speed`, before any take (labelled as an estimate wherever shown). */
+export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPerMinute?: number }>, target: number, speed: number): SpokenLength {
+  const seconds = estimateScript(sections, speed).total;
+  const words = sections.reduce((sum, section) => sum + countSpokenWords(section.text), 0);
+  return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };
+}
+
+const overBy = (seconds: number, target: number) => (seconds - target > 0.001 ? seconds - target : 0);
+const perSecond = (words: number, seconds: number) => (seconds > 0 ? words / seconds : 0);
+
+/** The read was sped up (to fit its length): say so wherever the length is shown. Rounded as shown (1.004 is 1.00x). */
+export const spedUp = (length: SpokenLength): boolean => Math.round(length.speed * 100) > 100;
+
+/** The read is faster than `FAST_READ` and the user has not kept it at this speed: warn, with the two fixes. */
+export const tooFast = (length: SpokenLength): boolean =>
+  Math.round(length.speed * 100) > Math.round(FAST_READ * 100) && !(length.keptSpeed !== undefined && length.speed <= length.keptSpeed + 1e-9);
+
+/** Faster than Amazon's 3 words a second (rounded as shown: 3.04 is 3.0). */
+export const tooManyWords = (length: SpokenLength): boolean => Math.round(length.wordsPerSecond * 10) > MAX_WORDS_PER_SECOND * 10;
