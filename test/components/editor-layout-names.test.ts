@@ -70,10 +70,12 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
     this.timeout(30_000);
     handle = await mountEditor();
     const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-    const area = panels.shadowRoot!.querySelector<HTMLElement>('[part=panel]')!;
     for (const id of PANELS) {
       panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
       await panels.updateComplete;
+      // The side panel, or the stage where Recommend is the Create view (no ad yet).
+      const side = panels.shadowRoot!.querySelector<HTMLElement>('[part=panel]')!;
+      const area = side.querySelector('slot') !== null ? side : panels.shadowRoot!.querySelector<HTMLElement>('[part=stage]')!;
       await customElements.whenDefined(`studio-editor-${id}-panel`);
       const panel = handle.element.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`studio-editor-${id}-panel`)!;
       await panel.updateComplete;

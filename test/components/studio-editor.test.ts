@@ -44,15 +44,14 @@ describe('<studio-editor>', () => {
     expect(element.hasAttribute('ready')).to.equal(true);
   });
 
-  it('gives the workspace the height the timeline leaves and keeps the status line at the bottom, with no notices', async () => {
+  it('gives the workspace all the height between the toolbar and the status line, with no notices', async () => {
     const element = await mount({ layout: { height: '600px' } });
     const box = (selector: string) => element.shadowRoot!.querySelector(selector)!.getBoundingClientRect();
     const editor = element.getBoundingClientRect();
     expect(Math.round(editor.bottom - box('[part="status"]').bottom)).to.be.lessThan(3);
-    // Between them only the splitter row.
-    expect(Math.round(box('[part="timeline"]').top - box('[part="workspace"]').bottom)).to.equal(Math.round(box('[part="splitter"]').height));
-    expect(box('[part="workspace"]').height + box('[part="timeline"]').height).to.be.greaterThan(450);
-    expect(box('[part="workspace"]').height).to.be.greaterThan(box('[part="timeline"]').height);
+    expect(Math.round(box('[part="status"]').top - box('[part="workspace"]').bottom)).to.equal(0);
+    expect(Math.round(box('[part="workspace"]').top - box('[part="toolbar"]').bottom)).to.equal(0);
+    expect(box('[part="workspace"]').height).to.be.greaterThan(450);
   });
 
   it('leaves the timeline out with tools.timeline = false, and the workspace takes its height', async () => {

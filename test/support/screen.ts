@@ -4,7 +4,7 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import { ROOM_STORAGE_KEY } from '../../src/components/studio-editor/room-controller.js';
+import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint } from './auth.js';
 
@@ -14,10 +14,10 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /**
  * Sizes the viewport and asks for the pointer kind (`studio-touch`); resolves true when the engine is that kind
  * of screen now (WebKitGTK is never a touch screen, and each Firefox of the run is the kind it was started as).
- * The editor's remembered room is forgotten first, so each test starts from the default split.
+ * The side panel's remembered width is forgotten first, so each test starts from the default.
  */
 export async function useScreen(screen: { width: number; height: number; touch: boolean }): Promise<boolean> {
-  localStorage.removeItem(ROOM_STORAGE_KEY);
+  localStorage.removeItem(SIDE_STORAGE_KEY);
   await setViewport({ width: screen.width, height: screen.height });
   const asked = (await executeServerCommand('studio-touch', { enabled: screen.touch })) === true;
   window.scrollTo(0, 0);
@@ -37,11 +37,11 @@ export function editorOnEmulator(id: string, height: number): Promise<StudioHand
   });
 }
 
-/** Destroys the editor and puts the page back: no mount points, no remembered room, a mouse, 800x600. */
+/** Destroys the editor and puts the page back: no mount points, no remembered side panel, a mouse, 800x600. */
 export async function leaveScreen(handle: StudioHandle | undefined): Promise<void> {
   handle?.destroy();
   cleanupMounts();
-  localStorage.removeItem(ROOM_STORAGE_KEY);
+  localStorage.removeItem(SIDE_STORAGE_KEY);
   await executeServerCommand('studio-touch', { enabled: false });
   await setViewport({ width: 800, height: 600 });
 }

@@ -11,6 +11,7 @@ class ZoomHostElement extends LitElement {
   @property({ type: Boolean }) autoFit = false;
   @property({ type: Number }) spotLength = 100;
   gesturing = false;
+  shortestClip = Infinity;
   readonly zooms = new ZoomController(this);
   cancelGesture = sinon.spy();
   get scroller(): HTMLElement | null {

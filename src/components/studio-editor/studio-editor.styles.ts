@@ -80,13 +80,8 @@ export const styles = css`
 
   .shell {
     display: grid;
-    /*
-     * toolbar, notices, workspace, splitter, timeline, status. The panels keep at least 160 px (the splitter's
-     * minimum); the timeline's row is planned by the room controller (split-plan.ts): its natural height
-     * while empty (one slim line), up to what leaves the panels their share once there is something on it,
-     * or the height the splitter gave it.
-     */
-    grid-template-rows: auto auto minmax(160px, 1fr) auto var(--_timeline-size, minmax(0, auto)) auto;
+    /* toolbar, notices, the workspace (rail, side panel, stage: all the height there is), status. */
+    grid-template-rows: auto auto minmax(0, 1fr) auto;
     height: 100%;
   }
 
@@ -101,56 +96,6 @@ export const styles = css`
     z-index: 2147483000;
     height: auto;
     border-radius: 0;
-  }
-
-  [part='splitter'] {
-    grid-row: 4;
-    display: flex;
-    align-items: center;
-    gap: calc(var(--_space) / 2);
-    padding: 0 var(--_space);
-    border-top: 1px solid var(--_border);
-    min-width: 0;
-  }
-  .grip,
-  .grip-space {
-    flex: 1;
-    align-self: stretch;
-    min-height: 12px;
-  }
-  .grip {
-    cursor: row-resize;
-    touch-action: none;
-    background: linear-gradient(var(--_border), var(--_border)) center / 40px 3px no-repeat;
-  }
-  .grip:hover,
-  .grip:focus-visible {
-    background-color: var(--_surface-alt);
-    outline: 2px solid var(--_accent);
-    outline-offset: -2px;
-  }
-  .toggle {
-    font: inherit;
-    font-size: 0.85em;
-    color: var(--_text-muted);
-    background: none;
-    border: 0;
-    padding: 2px 4px;
-    cursor: pointer;
-  }
-  .toggle:focus-visible {
-    outline: 2px solid var(--_accent);
-  }
-  /* A finger's 44 px for the splitter and its button on a touch screen. */
-  @media (pointer: coarse) {
-    .grip,
-    .grip-space,
-    .toggle {
-      min-height: 44px;
-    }
-    .toggle {
-      min-width: 44px;
-    }
   }
 
   [part='toolbar'] {
@@ -173,14 +118,11 @@ export const styles = css`
   }
   [part='workspace'] {
     grid-row: 3;
-    overflow: auto;
-    padding: var(--_space);
     min-height: 0;
+    min-width: 0;
   }
 
   [part='timeline'] {
-    grid-row: 5;
-    overflow: auto;
     min-height: 0;
     padding: calc(var(--_space) / 2) var(--_space);
     min-width: 0;
@@ -197,7 +139,7 @@ export const styles = css`
   }
 
   [part='status'] {
-    grid-row: 6;
+    grid-row: 4;
     padding: calc(var(--_space) / 2) var(--_space);
     border-top: 1px solid var(--_border);
     color: var(--_text-muted);

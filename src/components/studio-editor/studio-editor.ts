@@ -26,9 +26,8 @@ import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
 import { focusMadeAd } from './focus-made-ad.js';
+import { FullscreenController } from './fullscreen-controller.js';
 import { MadeController } from './made-confirmation.js';
-import { RoomController } from './room-controller.js';
-import { nothingOnTimeline } from './split-plan.js';
 import { lengthLine, refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../studio-deliver-panel/deliver-run.js';
@@ -55,19 +54,25 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
  *
  * @csspart toolbar - The bar at the top: title, undo and redo, play, export, credits (`<studio-editor-toolbar>`).
  * @csspart title - The project title field in the toolbar.
- * @csspart workspace - The workflow panels and their tabs (`<studio-editor-panels>`).
+ * @csspart workspace - Between the toolbar and the status line (`<studio-editor-panels>`): the rail of steps, the side panel and the stage; on a phone one view and the bottom bar.
  * @csspart status - The status line at the bottom, also a polite live region.
- * @csspart timeline - The timeline under the panels (`<studio-editor-timeline-panel>`).
- * @csspart splitter - The row between the panels and the timeline: the splitter (drag, arrow keys, Enter or a double-click resets) and the button that hides or shows the timeline.
+ * @csspart stage - The stage: the Create view (the recommend panel) until an ad exists, then the timeline.
+ * @csspart side - The side panel beside the stage: the chosen step's panel, a labelled region.
+ * @csspart side-toggle - The rail's button that hides or shows the side panel.
+ * @csspart splitter - The separator between the side panel and the stage (drag, arrow keys, Home and End; Enter or a double-click for the default width).
+ * @csspart views - On a phone (the element under 640 px wide), the bottom bar of views: Create, Script, Timeline, Sound, Deliver.
+ * @csspart view - Each view in the bottom bar.
+ * @csspart sound-steps - On a phone's Sound view, the row of its steps (voice, music, mix, master).
+ * @csspart timeline - The timeline on the stage (`<studio-editor-timeline-panel>`), with the versions bar above it.
  * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
+ * @csspart track - Each track row of the timeline (its header and lane), with `data-track` naming it: `voice`, `music`.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
  * @csspart timeline-inspector - Under the timeline: the selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
  * @csspart timeline-clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
  * @csspart error - The message shown in place of the editor when its config is wrong.
- * @csspart tabs - The tab list of the workflow panels.
- * @csspart tab - Each tab.
- * @csspart tabs-more - The buttons that scroll the row of tabs to the tabs out of sight (where the row overflows, on phones).
- * @csspart panel - The area of the active panel.
+ * @csspart tabs - The rail: the tab list of the workflow's steps.
+ * @csspart tab - Each step in the rail.
+ * @csspart panel - The area of the active step's panel, in the side panel.
  *
  * @cssprop [--studio-accent=#2563eb] - Accent colour of buttons, focus rings and the playhead.
  * @cssprop [--studio-surface=#ffffff] - Background of the editor.
@@ -151,9 +156,8 @@ export class StudioEditor extends LitElement {
     },
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
-  /** The splitter (the split follows whether the timeline is empty), the hidden timeline and full screen. */
-  readonly #room = new RoomController(this, () => this.t, () => nothingOnTimeline(this.store.getState().project));
-  readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period, after the room as before
+  readonly #fullscreen = new FullscreenController(this);
+  readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
   /** "Make the ad" confirmed: what was made and Undo, among the notices; then the focus on the made ad. */
   readonly #made = new MadeController(this, { t: () => this.t, made: () => void this.#focusMadeAd() });
@@ -275,7 +279,7 @@ export class StudioEditor extends LitElement {
     if (command?.kind === 'store') this.store.dispatch(command.action);
     else if (command?.kind === 'play-toggle') this.#session.togglePlay();
     else if (command?.kind === 'show-panel') this.activePanel = command.panel;
-    else if (command?.kind === 'fullscreen') void this.#room.toggleFullscreen();
+    else if (command?.kind === 'fullscreen') void this.#fullscreen.toggle();
     else if (command?.kind === 'open') window.open(command.url, '_blank', 'noopener');
   }
 
@@ -312,20 +316,21 @@ export class StudioEditor extends LitElement {
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
         .lastMix=${bar.lastMix}
-        ?fullscreen=${this.#room.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
+        ?fullscreen=${this.#fullscreen.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
       <studio-editor-notices part="notices" .notices=${this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
-      <studio-editor-panels part="workspace" exportparts="tabs, tab, tabs-more, panel" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
-        arrangement=${config.layout.arrangement} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
+      <studio-editor-panels part="workspace" exportparts="tabs, tab, side-toggle, side, panel, splitter, stage, views, view, sound-steps" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
+        arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
+        ${config.tools.timeline
+          ? html`<studio-editor-timeline-panel slot="stage" id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)}
+              exportparts="timeline: timeline-view, track, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note"
+              >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
+            >`
+          : nothing}
       </studio-editor-panels>
-      ${config.tools.timeline
-        ? html`${this.#room.render()}<studio-editor-timeline-panel id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)} exportparts="timeline: timeline-view, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note" ?hidden=${this.#room.collapsed}
-            >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
-          >`
-        : nothing}
       <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
     </section>`;
   }

@@ -1,12 +1,12 @@
-import { css, html } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PanelId } from '../../config/types.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
-
-/** How wide the fade at a side of the row of tabs is, px (the tab in view stays clear of it). */
-const FADE_PX = 60;
+import { SideSizeController } from './side-size.js';
+import { panelsStyles } from './studio-panels.styles.js';
+import { SOUND_PANELS, currentView, phoneShows, phoneViews, sideShows, stageShows, type ViewId, type WorkspaceState } from './workspace-plan.js';
 
 /** One tab: the panel's id and its label. */
 export interface PanelTab {
@@ -14,276 +14,196 @@ export interface PanelTab {
   label: string;
 }
 
+/** The next index in a list of `count` for a navigation key, or -1 for another key. */
+function step(key: string, index: number, count: number): number {
+  if (key === 'ArrowDown' || key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowUp' || key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return -1;
+}
+
 /**
- * The workflow panels as tabs: a tab list beside the panel on wide hosts and above it on narrow ones
- * (`arrangement="auto"`, decided by the element's own width through a container query), or as forced.
- * Panel elements are children with `slot` set to their panel id; only the active one is shown, and the
- * others are marked `hidden`.
- * Keyboard: arrows move between tabs and open them, Home and End jump to the first and last. Where the
- * row of tabs is wider than the panels (a phone), the hidden side fades and a button scrolls to its tabs.
+ * The editor's workspace: a rail of the workflow's steps, the chosen step's panel in a side panel, and the
+ * stage. The stage is the Create view (the recommend panel) until an ad exists (`made`), then the timeline
+ * (the `stage` slot). Where the element is wide (640 px, a container query) the side panel sits beside the
+ * stage, resizable with its separator and hidden or shown with a button (both remembered for the page); on
+ * a phone one view shows at a time, chosen from a bottom bar (Create, Script, Timeline, Sound, Deliver).
+ * `arrangement` forces `side-by-side` or `stacked` (the step's panel above the stage).
+ * Panel elements are children with `slot` set to their panel id; those not shown are marked `hidden`.
+ * Keyboard: in the rail and the bottom bar, arrows move between steps and open them, Home and End jump to
+ * the first and last; the separator takes Left and Right, Home, End and Enter (the default width).
  *
  * @tagname studio-editor-panels
- * @slot recommend - The recommend panel; likewise `script`, `voice`, `music`, `mix`, `master`, `export`.
+ * @slot recommend - The recommend panel; likewise `script`, `voice`, `music`, `mix`, `master`, `export`, `deliver`.
+ * @slot stage - The timeline, shown on the stage once an ad exists.
  * @fires panel-select - `detail` is the id of the panel the user opened.
- * @csspart tabs - The tab list.
- * @csspart tab - Each tab.
- * @csspart tabs-more - The buttons that scroll the row of tabs to the tabs out of sight.
+ * @csspart tabs - The rail's list of steps.
+ * @csspart tab - Each step in the rail.
+ * @csspart side-toggle - The button that hides or shows the side panel.
+ * @csspart side - The side panel: the chosen step's panel, a labelled region.
  * @csspart panel - The area of the active panel.
+ * @csspart splitter - The separator between the side panel and the stage.
+ * @csspart stage - The stage: the Create view, then the timeline.
+ * @csspart views - A phone's bottom bar of views.
+ * @csspart view - Each view in the bottom bar.
+ * @csspart sound-steps - On a phone's Sound view, the row of its steps (voice, music, mix, master).
  */
 export class StudioPanels extends StudioElement {
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        min-height: 0;
-      }
-      .layout {
-        display: grid;
-        gap: var(--_space, 12px);
-        grid-template-columns: 1fr;
-        /* Stacked: the tabs take one row, the panel the rest. */
-        grid-template-rows: auto minmax(0, 1fr);
-        height: 100%;
-      }
-      /*
-       * One row that scrolls sideways when narrow: it never wraps, so switching tabs moves nothing. Where tabs
-       * are out of sight, that side fades under a button that scrolls to them (over the row: it moves no tab).
-       */
-      .tab-row {
-        position: relative;
-        min-width: 0;
-        border-bottom: 1px solid var(--_border, #d1d5db);
-      }
-      [part='tabs'] {
-        display: flex;
-        min-width: 0;
-        flex-wrap: nowrap;
-        overflow-x: auto;
-        scrollbar-width: none;
-        gap: 4px;
-      }
-      .tab-row.before [part='tabs'] {
-        mask-image: linear-gradient(to right, transparent 36px, #000 60px);
-      }
-      .tab-row.after [part='tabs'] {
-        mask-image: linear-gradient(to left, transparent 36px, #000 60px);
-      }
-      .tab-row.before.after [part='tabs'] {
-        mask-image: linear-gradient(to right, transparent 36px, #000 60px, #000 calc(100% - 60px), transparent calc(100% - 36px));
-      }
-      [part='tabs-more'] {
-        position: absolute;
-        top: 0;
-        bottom: 0;
-        z-index: 1;
-        min-width: 36px;
-        padding: 0 8px;
-        border: 0;
-        border-radius: 0;
-        background: transparent;
-        color: var(--_accent, #2563eb);
-        font-size: 1.2em;
-      }
-      [part='tabs-more'].earlier {
-        left: 0;
-      }
-      [part='tabs-more'].later {
-        right: 0;
-      }
-      [part='tabs-more'][hidden] {
-        display: none;
-      }
-      [part='tab'] {
-        border: 0;
-        border-radius: var(--_radius, 8px) var(--_radius, 8px) 0 0;
-        background: transparent;
-        white-space: nowrap;
-        flex: none;
-        border-bottom: 3px solid transparent;
-      }
-      /* Emphasis that keeps the tab's width (bold text would widen it and push the others). */
-      [part='tab'][aria-selected='true'] {
-        border-bottom-color: var(--_accent, #2563eb);
-        color: var(--_accent, #2563eb);
-        text-shadow: 0.35px 0 0 currentColor;
-      }
-      [part='panel'] {
-        min-width: 0;
-        min-height: 0;
-        overflow: auto;
-      }
-      @container (min-width: 720px) {
-        :host(:not([arrangement='stacked'])) .layout {
-          grid-template-columns: minmax(140px, 180px) 1fr;
-          grid-template-rows: minmax(0, 1fr);
-        }
-        :host(:not([arrangement='stacked'])) .tab-row {
-          border-bottom: 0;
-          border-right: 1px solid var(--_border, #d1d5db);
-          padding-right: 8px;
-        }
-        :host(:not([arrangement='stacked'])) [part='tabs'] {
-          flex-direction: column;
-          overflow-x: visible;
-        }
-        :host(:not([arrangement='stacked'])) [part='tab'] {
-          justify-content: flex-start;
-          border-radius: var(--_radius, 8px);
-          border-bottom: 0;
-          border-left: 3px solid transparent;
-        }
-        :host(:not([arrangement='stacked'])) [part='tab'][aria-selected='true'] {
-          border-left-color: var(--_accent, #2563eb);
-          background: var(--_surface-alt, #f3f4f6);
-        }
-      }
-      :host([arrangement='side-by-side']) .layout {
-        grid-template-columns: minmax(120px, 180px) 1fr;
-        grid-template-rows: minmax(0, 1fr);
-      }
-      :host([arrangement='side-by-side']) .tab-row {
-        border-bottom: 0;
-      }
-      :host([arrangement='side-by-side']) [part='tabs'] {
-        flex-direction: column;
-        overflow-x: visible;
-      }
-    `,
-  ];
+  static override styles = [controlStyles, panelsStyles];
 
   @property({ attribute: false }) panels: PanelTab[] = [];
   @property({ reflect: true }) active: PanelId | undefined;
   /** `auto`, `side-by-side` or `stacked`. */
   @property({ reflect: true }) arrangement: 'auto' | 'side-by-side' | 'stacked' = 'auto';
+  /** An ad exists (the project has clips): the stage shows the timeline. */
+  @property({ type: Boolean }) made = false;
+  /** Whether the editor has a timeline (the `stage` slot). */
+  @property({ type: Boolean }) timeline = true;
+  /** What a phone shows now (read-only; reflected for the styles). */
+  @property({ reflect: true }) view: 'stage' | 'panel' = 'stage';
 
-  /** Tabs out of sight before and after the visible part of the row. */
-  @state() private hiddenTabs: { before: boolean; after: boolean } = { before: false, after: false };
-  #rowSize: ResizeObserver | undefined;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Measured in the next frame: a scroll button shown from inside the observer would resize what it observes.
-    this.#rowSize = new ResizeObserver(() => requestAnimationFrame(this.#measureRow));
-    const row = this.renderRoot.querySelector('[part="tabs"]');
-    if (row !== null) this.#rowSize.observe(row);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#rowSize?.disconnect();
-    this.#rowSize = undefined;
-  }
-
-  protected override firstUpdated(): void {
-    this.#rowSize?.observe(this.renderRoot.querySelector('[part="tabs"]')!);
-  }
-
-  /** Whether tabs are out of sight on either side of the row (a column of tabs never is). */
-  readonly #measureRow = (): void => {
-    const row = this.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
-    if (row === null) return;
-    const sideways = row.scrollWidth > row.clientWidth + 1;
-    const before = sideways && row.scrollLeft > 1;
-    const after = sideways && row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
-    if (before === this.hiddenTabs.before && after === this.hiddenTabs.after) return;
-    this.hiddenTabs = { before, after };
-    // A scroll button shown or hidden narrows or widens the row: the chosen tab kept in view.
-    void this.updateComplete.then(() => this.#tabInView());
-  };
-
-  /** Scrolls the row of tabs most of its width towards `direction`. */
-  #scrollTabs(direction: 1 | -1): void {
-    const row = this.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
-    row?.scrollBy({ left: direction * row.clientWidth * 0.7, behavior: 'smooth' });
-  }
-
+  /** The user asked for the timeline (a phone's Timeline view), or the ad was just made. */
+  @state() private timelineAsked = false;
+  readonly #side = new SideSizeController(this, (width) => this.t('layout.splitterValue', { width }));
   /** Each panel's own scroll position, so a panel opens where the user left it (or at the top). */
   readonly #scrollTops = new Map<PanelId, number>();
   #shown: PanelId | undefined;
 
-  #select(id: PanelId, focus: boolean): void {
+  get #state(): WorkspaceState {
+    return { active: this.active, made: this.made, timeline: this.timelineAsked && this.timeline };
+  }
+
+  #select(id: PanelId, focusSelector?: string): void {
+    this.timelineAsked = false;
+    this.#side.setCollapsed(false);
     if (id !== this.active) {
       this.active = id;
       this.dispatchEvent(new CustomEvent<PanelId>('panel-select', { detail: id, bubbles: true }));
     }
-    if (focus) this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${id}`)?.focus());
+    if (focusSelector !== undefined) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(focusSelector)?.focus());
   }
 
-  #handleKeydown(event: KeyboardEvent): void {
+  /** A phone's view: the timeline, or a step. */
+  #openView(view: ViewId, panel: PanelId | undefined, focus: boolean): void {
+    const focusSelector = focus ? `#view-${view}` : undefined;
+    if (panel === undefined) {
+      this.timelineAsked = true;
+      if (focusSelector !== undefined) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(focusSelector)?.focus());
+      return;
+    }
+    // Sound opens the sound step last chosen.
+    this.#select(view === 'sound' && this.active !== undefined && SOUND_PANELS.includes(this.active) ? this.active : panel, focusSelector);
+  }
+
+  #handleRailKey(event: KeyboardEvent): void {
     const index = this.panels.findIndex((panel) => panel.id === this.active);
-    const last = this.panels.length - 1;
-    const vertical = getComputedStyle(this.renderRoot.querySelector('[part="tabs"]')!).flexDirection === 'column';
-    const previous = vertical ? 'ArrowUp' : 'ArrowLeft';
-    const next = vertical ? 'ArrowDown' : 'ArrowRight';
-    const target =
-      event.key === next ? (index + 1) % this.panels.length
-      : event.key === previous ? (index - 1 + this.panels.length) % this.panels.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
+    const target = step(event.key, index, this.panels.length);
     if (target < 0) return;
     event.preventDefault();
-    this.#select(this.panels[target]!.id, true);
+    const id = this.panels[target]!.id;
+    this.#select(id, `#tab-${id}`);
   }
 
-  protected override willUpdate(): void {
+  #handleViewKey(event: KeyboardEvent, views: { id: ViewId; panel: PanelId | undefined }[]): void {
+    const current = currentView(this.#state);
+    const target = step(event.key, views.findIndex((view) => view.id === current), views.length);
+    if (target < 0) return;
+    event.preventDefault();
+    this.#openView(views[target]!.id, views[target]!.panel, true);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.panels.length > 0 && !this.panels.some((panel) => panel.id === this.active)) this.active = this.panels[0]!.id;
+    // The ad made (or loaded): the stage shows it, on a phone too.
+    if (changed.has('made') && this.made && changed.get('made') === false) this.timelineAsked = true;
+    else if (changed.has('active') && changed.get('active') !== undefined) this.timelineAsked = false;
+    this.view = phoneShows(this.#state);
     const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
     if (area !== null && this.#shown !== undefined && this.#shown !== this.active) this.#scrollTops.set(this.#shown, area.scrollTop);
   }
 
   /** Marks the panels that are not shown `hidden`, so they can leave their work until they are opened. */
   protected override updated(): void {
+    const state = this.#state;
+    const side = sideShows(state);
+    const stage = stageShows(state) === 'create' ? 'recommend' : 'stage';
     for (const child of this.children) {
-      if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== this.active;
+      if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== side && child.slot !== stage;
     }
-    if (this.#shown === this.active) return;
+    this.#side.apply();
+    if (this.#shown === side) return;
     const first = this.#shown === undefined;
-    this.#shown = this.active;
-    // The shared scroll area shows the new panel where it was left (the first panel needs nothing: setting
-    // scrollTop would lay out the page in the middle of the first render).
+    this.#shown = side;
+    // The side panel shows the new step where it was left (the first needs nothing: setting scrollTop would
+    // lay out the page in the middle of the first render).
     const area = this.renderRoot.querySelector<HTMLElement>('[part="panel"]');
-    if (area !== null && !first) area.scrollTop = (this.active && this.#scrollTops.get(this.active)) || 0;
-    // The active tab in view within the tab row (the row only: the page does not scroll), measured in the
-    // next frame: measuring now would lay out the page in the middle of the editor's render.
-    requestAnimationFrame(() => this.#tabInView());
+    if (area !== null && !first) area.scrollTop = (side && this.#scrollTops.get(side)) || 0;
   }
 
-  #tabInView(): void {
-    const tabs = this.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
-    const tab = this.active === undefined ? null : this.renderRoot.querySelector<HTMLElement>(`#tab-${this.active}`);
-    if (tabs === null || tab === null || tabs.scrollWidth <= tabs.clientWidth) return;
-    // Clear of the fade at either side (the row's own ends need no room: the scroll stops there).
-    const row = tabs.getBoundingClientRect();
-    const box = tab.getBoundingClientRect();
-    if (box.left < row.left + FADE_PX) tabs.scrollLeft -= row.left + FADE_PX - box.left;
-    else if (box.right > row.right - FADE_PX) tabs.scrollLeft += box.right - (row.right - FADE_PX);
+  #renderRail(side: PanelId | undefined) {
+    const t = this.t;
+    const collapsed = this.#side.collapsed;
+    return html`<div class="rail">
+      <div part="tabs" role="tablist" aria-label=${t('panels.label')} aria-orientation=${this.arrangement === 'stacked' ? 'horizontal' : 'vertical'} @keydown=${this.#handleRailKey}>
+        ${this.panels.map(
+          (panel) => html`<button part="tab" type="button" role="tab" id="tab-${panel.id}" aria-controls=${panel.id === side ? 'panel' : 'stage'}
+            aria-selected=${panel.id === this.active ? 'true' : 'false'} tabindex=${panel.id === this.active ? 0 : -1}
+            @click=${() => this.#select(panel.id)}>${panel.label}</button>`,
+        )}
+      </div>
+      ${side === undefined
+        ? nothing
+        : html`<button part="side-toggle" type="button" aria-expanded=${collapsed ? 'false' : 'true'} aria-controls="side" @click=${() => this.#side.setCollapsed(!collapsed)}>
+            ${collapsed ? t('layout.showPanel') : t('layout.hidePanel')}</button>`}
+    </div>`;
+  }
+
+  #renderViews() {
+    const views = phoneViews(
+      this.panels.map((panel) => panel.id),
+      this.timeline,
+    );
+    const current = currentView(this.#state);
+    const label = (view: ViewId, panel: PanelId | undefined) =>
+      view === 'create' || view === 'timeline' || view === 'sound' ? this.t(`view.${view}`) : (this.panels.find((tab) => tab.id === panel)?.label ?? '');
+    return html`<div part="views" role="tablist" aria-label=${this.t('layout.views')} @keydown=${(event: KeyboardEvent) => this.#handleViewKey(event, views)}>
+      ${views.map(
+        ({ id, panel }) => html`<button part="view" type="button" role="tab" id="view-${id}" aria-controls=${this.view === 'stage' ? 'stage' : 'panel'}
+          aria-selected=${id === current ? 'true' : 'false'} tabindex=${id === current ? 0 : -1} @click=${() => this.#openView(id, panel, false)}>${label(id, panel)}</button>`,
+      )}
+    </div>`;
+  }
+
+  /** A phone's Sound view: its steps in a row above the panel. */
+  #renderSoundSteps(side: PanelId | undefined) {
+    const steps = this.panels.filter((panel) => SOUND_PANELS.includes(panel.id));
+    const shown = side !== undefined && SOUND_PANELS.includes(side) && steps.length > 1;
+    return html`<div part="sound-steps" role="group" aria-label=${this.t('layout.sound')} ?hidden=${!shown}>
+      ${steps.map((panel) => html`<button part="sound-step" type="button" aria-pressed=${panel.id === side ? 'true' : 'false'} @click=${() => this.#select(panel.id)}>${panel.label}</button>`)}
+    </div>`;
   }
 
   protected override render() {
-    const active = this.panels.find((panel) => panel.id === this.active);
-    const { before, after } = this.hiddenTabs;
-    return html`<div class="layout">
-      <div class="tab-row ${before ? 'before' : ''} ${after ? 'after' : ''}">
-        <button part="tabs-more" class="earlier" type="button" tabindex="-1" aria-label=${this.t('panels.earlier')} ?hidden=${!before} @click=${() => this.#scrollTabs(-1)}>
-          <span aria-hidden="true">‹</span>
-        </button>
-        <div part="tabs" role="tablist" aria-label=${this.t('panels.label')} @keydown=${this.#handleKeydown} @scroll=${this.#measureRow}>
-          ${this.panels.map(
-            (panel) => html`<button part="tab" type="button" role="tab" id="tab-${panel.id}" aria-controls="panel"
-              aria-selected=${panel.id === this.active ? 'true' : 'false'} tabindex=${panel.id === this.active ? 0 : -1}
-              @click=${() => this.#select(panel.id, false)}>${panel.label}</button>`,
-          )}
-        </div>
-        <button part="tabs-more" class="later" type="button" tabindex="-1" aria-label=${this.t('panels.more')} ?hidden=${!after} @click=${() => this.#scrollTabs(1)}>
-          <span aria-hidden="true">›</span>
-        </button>
-      </div>
-      <div part="panel" id="panel" role="tabpanel" tabindex="0" aria-labelledby=${active ? `tab-${active.id}` : ''}>
-        ${active ? html`<slot name=${active.id}></slot>` : ''}
-      </div>
+    const state = this.#state;
+    const side = sideShows(state);
+    const stage = stageShows(state);
+    const sideTab = this.panels.find((panel) => panel.id === side);
+    const stageLabel = stage === 'create' ? (this.panels.find((panel) => panel.id === 'recommend')?.label ?? '') : this.t('layout.stage');
+    const classes = ['layout', side === undefined ? 'no-side' : '', this.#side.collapsed ? 'collapsed' : ''].join(' ');
+    return html`<div class=${classes}>
+      ${this.#renderRail(side)}
+      <section class="side" part="side" id="side" aria-label=${sideTab?.label ?? ''}>
+        ${this.#renderSoundSteps(side)}
+        <div part="panel" id="panel" role="tabpanel" tabindex="0" aria-labelledby=${sideTab ? `tab-${sideTab.id}` : nothing}>${side ? html`<slot name=${side}></slot>` : nothing}</div>
+      </section>
+      <div part="splitter" role="separator" tabindex="0" aria-orientation="vertical" aria-controls="side" aria-label=${this.t('layout.splitter')}
+        @keydown=${this.#side.handleKey} @pointerdown=${this.#side.handlePointerDown} @pointermove=${this.#side.handlePointerMove}
+        @pointerup=${this.#side.handlePointerUp} @pointercancel=${this.#side.handlePointerUp} @dblclick=${() => this.#side.setWidth(undefined)}></div>
+      <section part="stage" id="stage" class=${stage} aria-label=${stageLabel}>
+        <slot name=${stage === 'create' ? 'recommend' : 'stage'}></slot>
+      </section>
+      ${this.#renderViews()}
     </div>`;
   }
 }

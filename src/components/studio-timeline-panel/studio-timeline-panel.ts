@@ -39,6 +39,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  *
  * @tagname studio-editor-timeline-panel
  * @csspart timeline - The `<studio-editor-timeline>`.
+ * @csspart track - Each track row of the timeline, with `data-track` naming it: `voice`, `music`.
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - The selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
  * @csspart clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
@@ -52,9 +53,29 @@ export class StudioTimelinePanel extends StudioElement {
     lockStyles,
     sliderStyles,
     css`
+    /*
+     * The stage's height, in a column: the versions bar, the timeline, the inspector. The timeline keeps its
+     * height whole; a form opened in the versions bar (New version, Rename) and the inspector scroll in
+     * what is left, so no form hides a track.
+     */
     :host {
-      display: block;
+      display: flex;
+      flex-direction: column;
       min-width: 0;
+      min-height: 0;
+    }
+    ::slotted([slot='versions']) {
+      flex: 0 1 auto;
+      min-height: 3.5em;
+      overflow-y: auto;
+    }
+    studio-editor-timeline {
+      flex: none;
+    }
+    [part='inspector'] {
+      flex: 0 1 auto;
+      min-height: 0;
+      overflow-y: auto;
     }
     :host([hidden]) {
       display: none;
@@ -194,6 +215,7 @@ export class StudioTimelinePanel extends StudioElement {
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
     return html`<slot name="versions"></slot><studio-editor-timeline
       part="timeline"
+      exportparts="track"
       .clips=${clips}
       .music=${music}
       .envelope=${previewState?.envelope ?? new Float32Array(0)}

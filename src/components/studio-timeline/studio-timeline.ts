@@ -68,6 +68,7 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
  * @csspart scroller - The horizontally scrolling area.
+ * @csspart track - Each track row (its header and lane), with `data-track` naming it: `voice`, `music`.
  * @cssprop --studio-timeline-clip - Clip background.
  */
 export class StudioTimeline extends StudioElement {
@@ -148,6 +149,11 @@ export class StudioTimeline extends StudioElement {
   }
 
   /** The whole spot: the content or the target duration, whichever is longer, seconds. */
+  /** The shortest clip's length as shown, seconds (Infinity without a clip). */
+  get shortestClip(): number {
+    return Math.min(...this.clips.map((clip) => clip.length));
+  }
+
   get spotLength(): number {
     return Math.max(this.contentEnd, this.targetDuration);
   }
@@ -242,7 +248,7 @@ export class StudioTimeline extends StudioElement {
   /** A track's element: its header's state, dimmed when it is not heard. */
   #track(track: TimelineTrackId, clipCount: number, lane: unknown) {
     const state = this.tracks[track];
-    return html`<studio-editor-timeline-track class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
+    return html`<studio-editor-timeline-track part="track" class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
       .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
       .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
       @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}

@@ -14,11 +14,16 @@ export interface ZoomHost extends ReactiveControllerHost, EventTarget {
   readonly autoFit: boolean;
   /** The whole spot's length, seconds: what an automatic fit shows. */
   readonly spotLength: number;
+  /** The shortest clip's length, seconds (Infinity without a clip): on a touch screen an automatic fit keeps it a finger wide. */
+  readonly shortestClip: number;
   /** A pointer gesture is in progress: the zoom is not fitted under it (a clip dragged past the end). */
   readonly gesturing: boolean;
   /** A second finger landed: a gesture in progress ends as if cancelled. */
   cancelGesture(): void;
 }
+
+/** A finger's target, CSS px (WCAG 2.5.5, Apple's and Google's guidance). */
+const FINGER_PX = 44;
 
 /** The time range the ruler labels are drawn for, seconds. */
 export interface ViewRange {
@@ -51,7 +56,7 @@ export class ZoomController implements ReactiveController {
   /** The user zoomed since the last fit: the zoom no longer follows the spot. */
   #userZoomed = false;
   /** The length and scroller width the zoom was last fitted to. */
-  #fitted: { length: number; width: number } | undefined;
+  #fitted: { length: number; width: number; least: number } | undefined;
 
   constructor(host: ZoomHost) {
     this.#host = host;
@@ -98,7 +103,7 @@ export class ZoomController implements ReactiveController {
     }
     this.#lastZoom = host.zoom;
     // After this update (a zoom set in it would start another one from inside it).
-    if (host.autoFit && host.spotLength !== this.#fitted?.length) queueMicrotask(() => this.#autoFit());
+    if (host.autoFit && (host.spotLength !== this.#fitted?.length || this.#fingerZoom() !== this.#fitted.least)) queueMicrotask(() => this.#autoFit());
   }
 
   /** Fits the whole spot when its length or the view's width changed, unless the user zoomed since. */
@@ -107,9 +112,16 @@ export class ZoomController implements ReactiveController {
     if (!autoFit || this.#userZoomed || scroller === null || !this.#host.isConnected || this.#host.gesturing) return;
     const width = scroller.clientWidth;
     // A hidden timeline has no width to fit: it is fitted when it is shown (the resize observer).
-    if (width === 0 || spotLength <= 0 || (this.#fitted?.length === spotLength && this.#fitted.width === width)) return;
-    this.#fitted = { length: spotLength, width };
-    this.#fit(0, spotLength);
+    const least = this.#fingerZoom();
+    if (width === 0 || spotLength <= 0 || (this.#fitted?.length === spotLength && this.#fitted.width === width && this.#fitted.least === least)) return;
+    this.#fitted = { length: spotLength, width, least };
+    this.#fit(0, spotLength, least);
+  }
+
+  /** On a touch screen, the least zoom at which the shortest clip is a finger's 44 px wide (the view then scrolls). */
+  #fingerZoom(): number {
+    const shortest = this.#host.shortestClip;
+    return globalThis.matchMedia?.('(pointer: coarse)').matches && shortest > 0 && Number.isFinite(shortest) ? FINGER_PX / shortest : 0;
   }
 
   #listen(): void {
@@ -160,11 +172,11 @@ export class ZoomController implements ReactiveController {
     this.#fit(from, to);
   }
 
-  #fit(from: number, to: number): void {
+  #fit(from: number, to: number, least = 0): void {
     const scroller = this.#host.scroller;
     if (scroller === null || to <= from) return;
     const width = Math.max(1, scroller.clientWidth - 16);
-    const zoom = width / (to - from);
+    const zoom = Math.max(least, width / (to - from));
     const next = round(clamp(zoom, MIN_ZOOM, MAX_ZOOM), 2);
     // Anchor so that `from` lands at the left edge after the update.
     if (next !== this.#host.zoom) this.#setZoom(next, 0);

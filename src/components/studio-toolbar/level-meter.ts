@@ -114,6 +114,7 @@ export class StudioLevelMeter extends StudioElement {
     @media (pointer: coarse) {
       button.row {
         min-height: 44px;
+        min-width: 44px;
       }
     }
     @media (prefers-reduced-motion: no-preference) {

@@ -76,8 +76,8 @@ export class StudioToolbar extends StudioElement {
         }
       }
       /*
-       * A phone: two rows. The title, the time and the credits, then the buttons around a compact meter (the
-       * Export tab stands for the Export button there).
+       * A phone: two rows. The title, the time and the credits, then the buttons around a compact meter and
+       * Export (one tap from any view).
        */
       @container (max-width: 520px) {
         :host {
@@ -112,9 +112,6 @@ export class StudioToolbar extends StudioElement {
           studio-editor-level-meter:not(:defined) {
             height: 44px;
           }
-        }
-        button.export {
-          display: none;
         }
       }
     `,

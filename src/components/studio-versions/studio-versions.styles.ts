@@ -195,18 +195,25 @@ export const versionsStyles = css`
     font-size: max(11px, 0.9em);
   }
 
-  /* Narrow (a phone), the actions too make one row that scrolls sideways (after the rules above, which wrap them), so
-     the bar keeps to two rows and the timeline keeps its room. */
-  @container versions (max-width: 600px) {
-    .actions {
-      flex-wrap: nowrap;
-      max-width: 100%;
-      overflow-x: auto;
-      padding: 3px;
-    }
+  /* The versions and their actions: one row, which scrolls sideways where it does not fit (a narrow stage, a
+     phone), so the timeline keeps its room. */
+  .row {
+    display: flex;
+    flex: 1 1 100%;
+    align-items: center;
+    gap: 6px 12px;
+    min-width: 0;
+    overflow-x: auto;
+  }
 
-    .actions button {
-      flex: none;
-    }
+  .row .list {
+    flex: none;
+    overflow-x: visible;
+  }
+
+  .row .actions {
+    flex: none;
+    flex-wrap: nowrap;
+    padding: 3px;
   }
 `;

@@ -296,7 +296,7 @@ export class StudioVersions extends StudioElement {
     const doc = this.#project.value;
     if (doc === undefined) return nothing;
     const open = doc.versions.find((version) => version.id === doc.openVersion);
-    return html`<fieldset part="list" class="list">
+    return html`<div class="row"><fieldset part="list" class="list">
         <legend class="visually-hidden">${this.t('versions.label')}</legend>
         <span class="heading" aria-hidden="true">${this.t('versions.label')}</span>
         ${doc.versions.map((version) => this.#renderVersion(doc, version))}
@@ -311,7 +311,7 @@ export class StudioVersions extends StudioElement {
           ? html`<button type="button" ?disabled=${this.job !== undefined} @click=${() => this.#remove(open, versionName(open, doc.duration))}>
               ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
           : nothing}
-      </p>
+      </p></div>
       ${this.making ? this.#renderForm(doc) : nothing}
       ${this.renaming !== undefined && open !== undefined ? this.#renderRename(open, doc.duration) : nothing}
       ${this.job

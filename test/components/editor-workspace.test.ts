@@ -1,0 +1,317 @@
+// The producer's workspace (issue 38): the stage is the Create view until an ad exists, then the timeline with
+// every track whole; the step's panel beside it on a wide editor; one view at a time from a bottom bar on a
+// phone. Measured at 1280x800 (a 700 px editor), 1920x1080 (layout.height 'auto'), 768x1024 and 390x844 on a
+// touch screen. Every assertion is on numbers and strings (a failing assertion on a DOM node hangs the page).
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.js';
+import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import { music, syntheticSpeech } from '../audio/signals.js';
+import { afterReady } from '../support/after-ready.js';
+import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { deepAll, deepQuery } from '../support/deep-query.js';
+import { frame } from '../support/screen.js';
+
+interface Screen {
+  name: string;
+  width: number;
+  height: number;
+  touch: boolean;
+  /** The mount point's width and height (CSS), and the editor's layout.height. */
+  mount: { width: string; height: string };
+  layoutHeight: string;
+}
+
+const SCREENS: Screen[] = [
+  { name: '1280x800, a 700 px editor', width: 1280, height: 800, touch: false, mount: { width: '700px', height: '' }, layoutHeight: '700px' },
+  { name: "1920x1080, layout.height 'auto'", width: 1920, height: 1080, touch: false, mount: { width: '', height: '1000px' }, layoutHeight: 'auto' },
+  { name: '768x1024 on a touch screen', width: 768, height: 1024, touch: true, mount: { width: '', height: '' }, layoutHeight: '900px' },
+  { name: '390x844 on a touch screen', width: 390, height: 844, touch: true, mount: { width: '', height: '' }, layoutHeight: '780px' },
+];
+
+/** The deepest element at a point, through shadow roots. */
+function deepAt(x: number, y: number): Element | null {
+  let found = document.elementFromPoint(x, y);
+  while (found?.shadowRoot) {
+    const inner = found.shadowRoot.elementFromPoint(x, y);
+    if (inner === null || inner === found) break;
+    found = inner;
+  }
+  return found;
+}
+
+/** Whether `inner` is `outer` or inside it, across shadow roots and slots (the flat tree). */
+function within(inner: Node | null, outer: Node): boolean {
+  for (let node = inner; node !== null; node = (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null) {
+    if (node === outer) return true;
+  }
+  return false;
+}
+
+const box = (element: Element) => element.getBoundingClientRect();
+const describeBox = (b: DOMRect) => `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+
+describe("<studio-editor> the producer's workspace", function () {
+  this.timeout(60_000);
+  let voiceUrl = '';
+  let bedUrl = '';
+  let handle: StudioHandle | undefined;
+
+  before(function () {
+    this.timeout(30_000);
+    voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
+    bedUrl = wavUrl(music(4, 48000));
+  });
+  after(() => {
+    URL.revokeObjectURL(voiceUrl);
+    URL.revokeObjectURL(bedUrl);
+  });
+  afterEach(async function () {
+    this.timeout(20_000);
+    handle?.destroy();
+    handle = undefined;
+    cleanupMounts();
+    localStorage.removeItem(SIDE_STORAGE_KEY);
+    await executeServerCommand('studio-touch', { enabled: false });
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  const root = () => handle!.element.shadowRoot!;
+  const part = (name: string) => root().querySelector<HTMLElement>(`[part="${name}"]`);
+  const panels = () => root().querySelector('studio-editor-panels')!;
+  const inPanels = (selector: string) => panels().shadowRoot!.querySelector<HTMLElement>(selector);
+  const timeline = () => deepQuery(root(), 'studio-editor-timeline') as StudioTimeline | null;
+  const tracks = () => deepAll(root(), '[part="track"]') as HTMLElement[];
+
+  async function open(screen: Screen, withAd = true): Promise<void> {
+    localStorage.removeItem(SIDE_STORAGE_KEY);
+    await setViewport({ width: screen.width, height: screen.height });
+    if (screen.touch) expect(await executeServerCommand('studio-touch', { enabled: true }), 'a touch screen').to.equal(true);
+    const mount = mountPoint('editor-workspace');
+    mount.style.width = screen.mount.width;
+    mount.style.height = screen.mount.height;
+    handle = await create({ target: '#editor-workspace', auth: testAuth(), project: { autosave: false }, layout: { height: screen.layoutHeight } });
+    await afterReady(handle.element);
+    if (withAd) await loadAd();
+  }
+
+  /** A 30 s spot: Hook at 0 s, Body at 4 s, Call to action at 28 s (2 s each), a looped bed. */
+  async function loadAd(): Promise<void> {
+    const project = handle!.getProject();
+    handle!.loadProject({
+      ...project,
+      duration: 30,
+      script: {
+        sections: [
+          { id: 'hook', label: 'Hook', text: 'Hello' },
+          { id: 'body', label: 'Body', text: 'All about it' },
+          { id: 'cta', label: 'Call to action', text: 'Buy now' },
+        ],
+      },
+      clips: [voiceClip('hook', 0, voiceUrl), voiceClip('body', 4, voiceUrl), voiceClip('cta', 28, voiceUrl)],
+      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
+    });
+    await waitUntil(() => timeline()?.shadowRoot?.querySelector('.clip[data-id=cta]'), 'the clips drawn', { timeout: 10000 });
+    await waitUntil(() => deepQuery(root(), 'studio-editor-versions')?.shadowRoot?.querySelector('[part="version"]'), 'the versions bar', { timeout: 10000 });
+    await frame();
+    await timeline()!.updateComplete;
+    await frame();
+  }
+
+  /** Each track row: its name, height, and whether it is seen whole (inside the stage, the timeline's view and the window, and on top at its centre). */
+  function trackReport(): { track: string; height: number; whole: boolean; where: string }[] {
+    const stage = box(part('workspace')!.shadowRoot!.querySelector('[part="stage"]')!);
+    const scroller = box(timeline()!.shadowRoot!.querySelector('.scroller')!);
+    return tracks().map((track) => {
+      const b = box(track);
+      const inside = (outer: DOMRect) => b.top >= outer.top - 0.5 && b.bottom <= outer.bottom + 0.5;
+      const lane = track.querySelector('.lane') ?? track;
+      const l = box(lane);
+      const hit = deepAt(Math.min(l.left + 20, l.right - 2), l.top + l.height / 2);
+      return { track: track.dataset['track'] ?? '?', height: Math.round(b.height), whole: inside(stage) && inside(scroller) && b.top >= 0 && b.bottom <= innerHeight && within(hit, track), where: describeBox(b) };
+    });
+  }
+
+  function expectTracksWhole(when: string): void {
+    const report = trackReport();
+    expect(report.map((row) => row.track), `the track rows ${when}`).to.deep.equal(['voice', 'music']);
+    for (const row of report) {
+      expect(row.height, `${row.track} track's height ${when}`).to.be.at.least(56);
+      expect(row.whole, `${row.track} track seen whole ${when} (${row.where})`).to.equal(true);
+    }
+  }
+
+  for (const screen of SCREENS) {
+    const phone = screen.width < 640;
+
+    it(`shows every track whole and at least 56 px tall once an ad exists, at ${screen.name}`, async () => {
+      await open(screen);
+      if (phone) expect(currentViewName(), 'the phone shows the timeline once the ad is made').to.equal('timeline');
+      expectTracksWhole('after the ad is loaded');
+      // The whole spot fits the view with no sideways scroll (on a touch screen the shortest clip is a finger wide instead).
+      const view = timeline()!.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+      expect(view.scrollLeft).to.equal(0);
+      if (!screen.touch) expect(30 * timeline()!.zoom, `30 s at ${timeline()!.zoom} px/s in ${view.clientWidth} px`).to.be.at.most(view.clientWidth);
+      // Nothing in the editor scrolls sideways but the timeline's own view.
+      const stage = part('workspace')!.shadowRoot!.querySelector<HTMLElement>('[part="stage"]')!;
+      expect(stage.scrollWidth, 'the stage scrolls sideways').to.be.at.most(stage.clientWidth + 1);
+      expect(Math.round(box(handle!.element).right), 'the editor inside the window').to.be.at.most(innerWidth);
+    });
+
+    it(`keeps the versions bar to one row, and every track whole with New version open, at ${screen.name}`, async () => {
+      await open(screen);
+      const versions = deepQuery(root(), 'studio-editor-versions')!;
+      // One row: every version and action shares a band of height with every other.
+      const row = [...versions.shadowRoot!.querySelectorAll('[part="version"], [part="actions"] button')].map((element) => box(element));
+      expect(row.length).to.be.at.least(3);
+      const [lowestTop, highestBottom] = [Math.max(...row.map((b) => b.top)), Math.min(...row.map((b) => b.bottom))];
+      expect(lowestTop < highestBottom, `the versions and their actions: ${row.map(describeBox).join(', ')}`).to.equal(true);
+      const newVersion = [...versions.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="actions"] button')].find((button) => button.textContent!.trim() === 'New version')!;
+      newVersion.click();
+      await (versions as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      await frame();
+      expect(versions.shadowRoot!.querySelector('[part="form"]') !== null, 'the New version form is open').to.equal(true);
+      if (!phone) expectTracksWhole('with New version open');
+    });
+  }
+
+  // Not done yet (issue 38): the lanes keep their fixed 72 and 56 px (scale.ts); growing them needs the lane heights passed to the clips, the bed, the waveforms and the gestures.
+  it.skip('grows the tracks with a taller editor', async () => {
+    await open(SCREENS[0]!);
+    const small = trackReport().map((row) => row.height);
+    handle!.destroy();
+    cleanupMounts();
+    await open(SCREENS[1]!);
+    const tall = trackReport().map((row) => row.height);
+    expect(tall[0]!, `voice ${small[0]} px at 700 px, ${tall[0]} px at 1000 px`).to.be.above(small[0]! + 20);
+  });
+
+  it('gives the Create view all the room until an ad exists, then the timeline the stage and Recommend the side panel, at 1280x800', async () => {
+    await open(SCREENS[0]!, false);
+    const stage = inPanels('[part="stage"]')!;
+    expect(stage.querySelector('slot')!.name, 'the stage shows the Create view').to.equal('recommend');
+    const side = inPanels('[part="side"]')!;
+    expect(box(side).width, 'no side panel beside the Create view').to.equal(0);
+    // Another step opens beside the stage, 320 to 480 px wide.
+    inPanels('#tab-script')!.click();
+    await handle!.element.updateComplete;
+    await frame();
+    expect(box(side).width).to.be.within(279, 481);
+    expect(Math.round(box(side).right), 'the side panel beside the stage').to.be.at.most(Math.round(box(stage).left) + 1);
+    inPanels('#tab-recommend')!.click();
+    await handle!.element.updateComplete;
+    expect(box(side).width, 'Recommend is the Create view').to.equal(0);
+    // The ad made: the timeline takes the stage, Recommend opens in the side panel.
+    await loadAd();
+    expect(stage.querySelector('slot')!.name).to.equal('stage');
+    expect(box(side).width).to.be.within(279, 481);
+    expect(side.querySelector('slot')!.name).to.equal('recommend');
+    expectTracksWhole('after the ad is made');
+  });
+
+  it("keeps each side panel's primary action in view without scrolling at 1280x800", async function () {
+    await open(SCREENS[0]!);
+    const actions: Record<string, string> = { recommend: 'button[part="submit"]', export: 'button[part="submit"]', deliver: 'button[part="submit"]' };
+    for (const [id, selector] of Object.entries(actions)) {
+      inPanels(`#tab-${id}`)!.click();
+      await handle!.element.updateComplete;
+      const panel = root().querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(`[slot="${id}"]`)!;
+      await customElements.whenDefined(panel.localName);
+      await panel.updateComplete;
+      await frame();
+      await waitUntil(() => deepQuery(panel.shadowRoot!, selector), `${id}'s ${selector}`);
+      const action = deepQuery(panel.shadowRoot!, selector)!;
+      const area = box(inPanels('[part="panel"]')!);
+      const b = box(action);
+      expect(b.top >= area.top && b.bottom <= area.bottom && b.bottom <= innerHeight && b.height > 0, `${id}'s ${action.textContent!.trim()} at ${describeBox(b)} in ${describeBox(area)}`).to.equal(true);
+    }
+  });
+
+  it('resizes the side panel from the keyboard and the pointer, remembers it, and hides it with its button', async () => {
+    await open(SCREENS[1]!);
+    inPanels('#tab-script')!.click();
+    await handle!.element.updateComplete;
+    await frame();
+    const separator = inPanels('[role="separator"]')!;
+    const side = inPanels('[part="side"]')!;
+    expect(separator.getAttribute('aria-orientation')).to.equal('vertical');
+    const start = Math.round(box(side).width);
+    expect(Number(separator.getAttribute('aria-valuenow'))).to.equal(start);
+    separator.focus();
+    separator.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await frame();
+    expect(Math.round(box(side).width)).to.equal(start + 16);
+    separator.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+    await frame();
+    expect(Math.round(box(side).width)).to.equal(280);
+    expect(JSON.parse(localStorage.getItem(SIDE_STORAGE_KEY)!)).to.deep.equal({ sidePx: 280 });
+    const toggle = inPanels('[part="side-toggle"]')!;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    toggle.click();
+    await handle!.element.updateComplete;
+    await frame();
+    expect(box(side).width).to.equal(0);
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    // A step chosen in the rail shows the panel again.
+    inPanels('#tab-voice')!.click();
+    await handle!.element.updateComplete;
+    await frame();
+    expect(Math.round(box(side).width)).to.equal(280);
+  });
+
+  const currentViewName = () => inPanels('[part="view"][aria-selected="true"]')?.id.replace('view-', '') ?? '';
+
+  it('on a 390x844 touch screen: one view at a time from a bottom bar, every destination in view, no control over an input, 44 px targets', async () => {
+    const screen = SCREENS[3]!;
+    await open(screen);
+    const bar = inPanels('[part="views"]')!;
+    const views = [...bar.querySelectorAll<HTMLElement>('[part="view"]')];
+    expect(views.map((view) => view.textContent!.trim())).to.deep.equal(['Create', 'Script', 'Timeline', 'Sound', 'Deliver']);
+    expect(bar.scrollWidth, 'the bottom bar scrolls sideways').to.be.at.most(bar.clientWidth + 1);
+    for (const view of views) {
+      const b = box(view);
+      expect(b.left >= 0 && b.right <= innerWidth && b.top >= 0 && b.bottom <= innerHeight, `${view.textContent!.trim()} in view at ${describeBox(b)}`).to.equal(true);
+      expect(Math.min(b.width, b.height), `${view.textContent!.trim()} a finger's target`).to.be.at.least(44);
+    }
+    // The Timeline view: the tracks whole, every clip a finger wide.
+    expect(currentViewName()).to.equal('timeline');
+    expect(box(inPanels('[part="side"]')!).height, 'only one view').to.equal(0);
+    const clipWidths = () => (deepAll(timeline()!.shadowRoot!, 'studio-editor-timeline-clip') as HTMLElement[]).map((clip) => box(clip).width);
+    await waitUntil(() => Math.min(...clipWidths()) >= 44, 'every clip a finger wide', { timeout: 5000 }).catch(() => undefined);
+    const clips = (deepAll(timeline()!.shadowRoot!, 'studio-editor-timeline-clip') as HTMLElement[]).map((clip) => Math.round(box(clip).width));
+    expect(Math.min(...clips), `clip widths ${clips.join(', ')}`).to.be.at.least(44);
+    // Export and Deliver one tap away from every view; no control over an input; radio buttons a finger's target.
+    for (const view of views) {
+      view.click();
+      await handle!.element.updateComplete;
+      await frame();
+      const name = view.textContent!.trim();
+      expect(currentViewName(), `${name} chosen`).to.not.equal('');
+      const exportButton = part('toolbar')!.shadowRoot!.querySelector('button.export');
+      expect(exportButton !== null && box(exportButton).width >= 44 && box(exportButton).bottom <= innerHeight, `Export in the toolbar on ${name}`).to.equal(true);
+      const shown = inPanels(currentViewName() === 'timeline' ? '[part="stage"]' : '[part="panel"]')!;
+      const slot = shown.querySelector('slot')!;
+      for (const panel of slot.assignedElements()) {
+        await customElements.whenDefined(panel.localName);
+        await (panel as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+      }
+      await frame();
+      for (const panel of slot.assignedElements()) {
+        for (const input of deepAll(panel, 'input:not([type="hidden"]), textarea, select') as HTMLElement[]) {
+          const b = box(input);
+          if (b.width === 0 || b.height === 0 || b.bottom < 0 || b.top > innerHeight) continue;
+          const radio = input instanceof HTMLInputElement && (input.type === 'radio' || input.type === 'checkbox');
+          const hit = deepAt(b.left + b.width / 2, b.top + b.height / 2);
+          const label = radio ? input.closest('label') : null;
+          expect(within(hit, input) || (label !== null && within(hit, label)), `${name}: what is at the centre of ${input.localName}[${input.getAttribute('type') ?? ''}] ${describeBox(b)}: ${hit?.localName ?? 'nothing'}.${String(hit?.className ?? '')}`).to.equal(true);
+          if (radio) {
+            const target = box(label ?? input);
+            expect(Math.min(target.width, target.height), `${name}: a ${input.getAttribute('type')} button's target ${describeBox(target)}`).to.be.at.least(44);
+          }
+        }
+      }
+    }
+  });
+});
