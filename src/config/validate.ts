@@ -28,7 +28,7 @@ import {
 import { idList, pronunciationList, pronunciationsField } from './brand.js';
 import { readDelivery } from './destinations.js';
 import { snapshotConfig } from './snapshot.js';
-import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from '../model/spoken-length.js';
+import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;

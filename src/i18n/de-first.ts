@@ -195,4 +195,6 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'error.decode': 'Ein Klang in diesem Projekt konnte nicht gelesen werden. Laden Sie das Audio neu oder wählen Sie eine andere Datei.',
   'error.encoder': 'Der MP3-Encoder konnte nicht starten. Versuchen Sie es gleich noch einmal.',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut; wenn es wieder passiert, wenden Sie sich an die Website.',
+  'recommend.madeShortened': 'Die Idee war auf {given}x angepasst, schneller als dieser Editor liest (höchstens {max}x): ihr Skript wurde passend gekürzt.',
+  'recommend.madeLong': 'Die Idee war auf {given}x angepasst, schneller als dieser Editor liest (höchstens {max}x), und ihr Skript ließ sich nicht kürzen: der Spot wird mit {max}x gelesen und ist zu lang.',
 };

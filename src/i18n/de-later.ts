@@ -442,6 +442,4 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'length.shortening': 'Das Skript wird für normales Tempo gekürzt…',
   'length.shortened': 'Das Skript wurde auf {target} s bei normalem Tempo gekürzt und neu gesprochen.',
   'length.paceWarning': '{wps} Wörter pro Sekunde: Amazon empfiehlt für Audio-Anzeigen höchstens 3 Wörter pro Sekunde.',
-  'recommend.madeShortened': 'Die Idee war auf {given}x angepasst, schneller als dieser Editor liest (höchstens {max}x): ihr Skript wurde passend gekürzt.',
-  'recommend.madeLong': 'Die Idee war auf {given}x angepasst, schneller als dieser Editor liest (höchstens {max}x), und ihr Skript ließ sich nicht kürzen: der Spot wird mit {max}x gelesen und ist zu lang.',
 };

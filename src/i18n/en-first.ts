@@ -197,4 +197,6 @@ export const enFirst = {
   'error.decode': 'A sound in this project could not be read. Reload the audio or choose another file.',
   'error.encoder': 'The MP3 encoder could not start. Try again in a moment.',
   'error.unknown': 'Something went wrong. Try again; if it keeps happening, contact the site.',
+  'recommend.madeShortened': 'The idea was fitted at {given}x, faster than this editor reads ({max}x at most): its script was shortened to fit.',
+  'recommend.madeLong': 'The idea was fitted at {given}x, faster than this editor reads ({max}x at most), and its script could not be shortened: the ad is read at {max}x and is too long.',
 } as const;

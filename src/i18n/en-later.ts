@@ -448,8 +448,6 @@ export const enLater = {
   'length.shortening': 'Shortening the script to read at normal speed…',
   'length.shortened': 'The script was shortened to fit {target} s at normal speed and voiced again.',
   'length.paceWarning': '{wps} words a second: Amazon audio ads advise at most 3 words per second.',
-  'recommend.madeShortened': 'The idea was fitted at {given}x, faster than this editor reads ({max}x at most): its script was shortened to fit.',
-  'recommend.madeLong': 'The idea was fitted at {given}x, faster than this editor reads ({max}x at most), and its script could not be shortened: the ad is read at {max}x and is too long.',
 } as const;
 
 addEnglish(enLater);

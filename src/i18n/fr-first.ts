@@ -195,4 +195,6 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'error.decode': 'Un son de ce projet n’a pas pu être lu. Rechargez l’audio ou choisissez un autre fichier.',
   'error.encoder': 'L’encodeur MP3 n’a pas pu démarrer. Réessayez dans un instant.',
   'error.unknown': 'Une erreur est survenue. Réessayez ; si cela se reproduit, contactez le site.',
+  'recommend.madeShortened': 'L’idée était ajustée à {given}x, plus vite que ne lit cet éditeur ({max}x au plus) : son script a été raccourci pour tenir.',
+  'recommend.madeLong': 'L’idée était ajustée à {given}x, plus vite que ne lit cet éditeur ({max}x au plus), et son script n’a pas pu être raccourci : l’annonce est lue à {max}x et elle est trop longue.',
 };

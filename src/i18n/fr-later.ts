@@ -442,6 +442,4 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'length.shortening': 'Raccourcissement du script pour une lecture à vitesse normale…',
   'length.shortened': 'Le script a été raccourci pour tenir en {target} s à vitesse normale, puis lu à nouveau.',
   'length.paceWarning': '{wps} mots par seconde : les annonces audio d’Amazon conseillent 3 mots par seconde au plus.',
-  'recommend.madeShortened': 'L’idée était ajustée à {given}x, plus vite que ne lit cet éditeur ({max}x au plus) : son script a été raccourci pour tenir.',
-  'recommend.madeLong': 'L’idée était ajustée à {given}x, plus vite que ne lit cet éditeur ({max}x au plus), et son script n’a pas pu être raccourci : l’annonce est lue à {max}x et elle est trop longue.',
 };

@@ -1,7 +1,7 @@
 // The spoken length in words, the same wherever it is shown (Script panel, idea card, version chip, status
 // line): the figure of `spokenLength`, its pace, and the speed it was read at when sped up to fit.
 import type { Translate } from '../../i18n/translate.js';
-import { spedUp, type SpokenLength } from '../../model/spoken-length.js';
+import { spedUp, type SpokenLength } from '../../script/spoken-length.js';
 
 /** "Spoken: 28.7 s of 30 s", or "About 34.3 s of 30 s, estimated from the words" before any take. */
 export function lengthText(t: Translate, length: SpokenLength): string {

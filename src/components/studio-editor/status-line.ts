@@ -7,7 +7,7 @@ import type { Translate } from '../../i18n/translate.js';
 import type { LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
 import { lengthSummary } from '../shared/length-words.js';
-import { spokenLength } from '../../model/spoken-length.js';
+import { spokenLength } from '../../script/spoken-length.js';
 
 /**
  * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness

@@ -20,7 +20,8 @@ import type { RecommendRequestDetail } from '../studio-recommend-form/studio-rec
 import '../studio-recommend-form/studio-recommend-form.js';
 import type { StudioRecommendationCard } from '../studio-recommendation-card/studio-recommendation-card.js';
 import '../studio-recommendation-card/studio-recommendation-card.js';
-import { DEFAULT_MAX_FIT_SPEED, spokenLength } from '../../model/spoken-length.js';
+import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
+import { spokenLength } from '../../script/spoken-length.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { loadOnce } from '../../internal/load-once.js';
 

@@ -6,7 +6,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { estimateCredits, type PriceRule, type Recommendation } from '../../api/contract.js';
-import type { SpokenLength } from '../../model/spoken-length.js';
+import type { SpokenLength } from '../../script/spoken-length.js';
 import { lengthSummary } from '../shared/length-words.js';
 
 const EXCERPT_LENGTH = 160;

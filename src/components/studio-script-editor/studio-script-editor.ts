@@ -12,7 +12,7 @@ import { matchPronunciations, type PronunciationMatch } from '../../brand/match.
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { EditorRole } from '../../model/lock-rules.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
-import { estimatedLength, type SpokenLength } from '../../model/spoken-length.js';
+import { estimatedLength, type SpokenLength } from '../../script/spoken-length.js';
 import { lengthText, overText, paceText, speedNote } from '../shared/length-words.js';
 import '../../i18n/en-later.js';
 

@@ -24,7 +24,7 @@ import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
-import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../model/spoken-length.js';
+import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
 import '../../i18n/en-later.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';

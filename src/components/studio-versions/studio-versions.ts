@@ -9,7 +9,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
-import { spokenLength } from '../../model/spoken-length.js';
+import { spokenLength } from '../../script/spoken-length.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';

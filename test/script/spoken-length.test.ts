@@ -2,9 +2,9 @@ import { expect } from '@open-wc/testing';
 import type { AssetMetadata } from '../../src/api/contract.js';
 import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';
 import { projectReducer } from '../../src/model/reducer.js';
-import { spedUp, spokenLength, tooFast, tooManyWords } from '../../src/model/spoken-length.js';
+import { spedUp, spokenLength, tooFast, tooManyWords } from '../../src/script/spoken-length.js';
 import { estimateScript } from '../../src/script/estimate.js';
-import { clip, recommendation, sampleProject } from './fixtures.js';
+import { clip, recommendation, sampleProject } from '../model/fixtures.js';
 
 /** A take of `seconds` at `start`, voiced from `text` at `speed`. */
 function take(id: string, start: number, seconds: number, text: string, speed: number): { clip: VoiceClip; asset: AssetMetadata } {

@@ -1,18 +1,14 @@
 // The ad's spoken length, from one source: the takes as voiced, at the speed each was read at. Where no take
 // exists yet it is an estimate from the words, and says so. The Script panel, the idea card, the version
 // chip and the status line all show this figure, so they cannot disagree. Pure: no DOM, no audio.
-import { countSpokenWords, estimateScript } from '../script/estimate.js';
-import { clipLength } from './clip-layout.js';
-import type { ProjectDocument } from './document.js';
+import { clipLength } from '../model/clip-layout.js';
+import type { ProjectDocument } from '../model/document.js';
+import { countSpokenWords, estimateScript } from './estimate.js';
 
 /** A read faster than this many times normal is a warning: it can sound rushed. */
 export const FAST_READ = 1.1;
 /** The pace Amazon's audio ad specs advise not to exceed, in words per second. */
 export const MAX_WORDS_PER_SECOND = 3;
-/** The fastest a fit may read by default (`vocal.maxFitSpeed`). */
-export const DEFAULT_MAX_FIT_SPEED = 1.2;
-/** The range of `vocal.maxFitSpeed`. */
-export const MAX_FIT_SPEED_LIMITS = { min: 1, max: 1.5 } as const;
 
 /** How long the ad's voice lasts, and how fast it is read. */
 export interface SpokenLength {
