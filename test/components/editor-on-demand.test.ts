@@ -42,16 +42,16 @@ describe('<studio-editor> loads on demand', () => {
       // The first editor of the page: the panel shown is there at studio-ready, the others are not fetched yet.
       if (width === 390) expect(PANELS.filter((id) => customElements.get(`studio-editor-${id}-panel`) !== undefined)).to.deep.equal(['recommend']);
       const timeline = root.querySelector<HTMLElement>('[part="timeline"]')!;
+      const createView = root.querySelector<HTMLElement>('studio-editor-recommend-panel')!;
       const status = root.querySelector<HTMLElement>('[part="status"]')!;
-      // An empty project: the place of the timeline already shows the empty timeline's words.
-      if (customElements.get('studio-editor-timeline-panel') === undefined) {
-        expect(generated(timeline)).to.include('the voice-over clips and the music appear here');
-      }
-      const before = { timeline: box(timeline), status: box(status) };
+      // An empty project: the stage is the Create view, shown at studio-ready; the timeline waits out of sight.
+      expect(createView.checkVisibility(), 'the Create view shown').to.equal(true);
+      expect(timeline.checkVisibility(), 'no timeline before an ad exists').to.equal(false);
+      const before = { create: box(createView), status: box(status) };
       await customElements.whenDefined('studio-editor-timeline-panel');
       await waitUntil(() => timeline.shadowRoot?.querySelector('[part="empty"]'), 'the empty timeline drawn');
       await frame();
-      expect({ timeline: box(timeline), status: box(status) }).to.deep.equal(before);
+      expect({ create: box(createView), status: box(status) }).to.deep.equal(before);
     });
   }
 
@@ -65,8 +65,10 @@ describe('<studio-editor> loads on demand', () => {
     panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-master')!.click();
     await panels.updateComplete;
     expect(master.hidden).to.equal(false);
-    // The panels not shown stay out of sight, loaded or not: one loading text at most.
-    const others = [...root.querySelectorAll<HTMLElement>('studio-editor-panels > [slot]')].filter((panel) => panel !== master);
+    // The panels not shown stay out of sight, loaded or not: one loading text at most. Before an ad exists
+    // the stage beside it is the Create view (the recommend panel).
+    const stage = root.querySelector('studio-editor-recommend-panel');
+    const others = [...root.querySelectorAll<HTMLElement>('studio-editor-panels > [slot]')].filter((panel) => panel !== master && panel !== stage);
     expect(others.filter((panel) => panel.checkVisibility()).map((panel) => panel.localName)).to.deep.equal([]);
     if (customElements.get('studio-editor-master-panel') === undefined) {
       expect(generated(master)).to.equal('"Loading…"');

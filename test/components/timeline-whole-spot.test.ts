@@ -120,8 +120,8 @@ describe('<studio-editor> the whole spot at a glance', () => {
         expect(labels.filter(({ text }) => text !== '').length, `labels at ${zoom} px/s`).to.be.above(1);
         expect(overlaps(labels), `at ${timeline.zoom} px/s`).to.deep.equal([]);
       }
-      // The section names are read in full where there is room.
-      timeline.setZoom(40, 0);
+      // The section names are read in full where there is room (at 11 px, "Call to action" needs 75 px).
+      timeline.setZoom(50, 0);
       await timeline.updateComplete;
       const markers = [...timeline.shadowRoot!.querySelectorAll<HTMLElement>('.ruler .marker')];
       expect(markers.map((marker) => marker.textContent!.trim())).to.deep.equal(['Hook', 'Body', 'Call to action']);

@@ -6,6 +6,8 @@ import { HttpError } from '../http.js';
 
 /** One request as the emulator saw it: no header values, only whether it carried Authorization. */
 export interface SeenRequest {
+  /** Its place in the order received, from 1: a test reads what came after a request of its own by it. */
+  seq: number;
   method: string;
   /** The Host header (which name of the loopback the request was sent to). */
   host: string;
@@ -16,12 +18,13 @@ export interface SeenRequest {
 /** The last requests received (bounded). */
 export class RequestLog {
   readonly #entries: SeenRequest[] = [];
+  #seq = 0;
 
   /** Logs `request`, unless it is one to the admin routes (which read the log). */
   add(request: IncomingMessage): void {
     const url = new URL(request.url ?? '/', 'http://emulator');
     if (url.pathname.startsWith('/__emulator/')) return;
-    this.#entries.push({ method: request.method ?? '', host: request.headers.host ?? '', path: url.pathname, authorization: request.headers.authorization !== undefined });
+    this.#entries.push({ seq: ++this.#seq, method: request.method ?? '', host: request.headers.host ?? '', path: url.pathname, authorization: request.headers.authorization !== undefined });
     if (this.#entries.length > 500) this.#entries.splice(0, this.#entries.length - 500);
   }
 
