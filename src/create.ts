@@ -1,6 +1,7 @@
 import type { StudioConfig } from './config/types.js';
 import { snapshotConfig } from './config/snapshot.js';
-import { resolveConfig } from './config/validate.js';
+import { resolveConfig, uncheckedStrings } from './config/validate.js';
+import { loadStringKeys } from './i18n/translate.js';
 import { mergeConfig } from './config/merge.js';
 import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
@@ -68,7 +69,12 @@ const DRAFT_WAIT_MS = 100;
 export async function create(config: StudioConfig): Promise<StudioHandle> {
   // Read the caller's object once; the element gets the same frozen snapshot (and never re-reads the original).
   const snapshot = snapshotConfig(config);
-  const resolved = resolveConfig(snapshot, { requireTarget: true });
+  let resolved = resolveConfig(snapshot, { requireTarget: true });
+  // A string of the later words (`i18n.strings`) is checked against their keys' table, a chunk of its own.
+  if (uncheckedStrings(resolved).length > 0) {
+    await loadStringKeys();
+    resolved = resolveConfig(snapshot, { requireTarget: true });
+  }
   const host = findTarget(resolved.target!);
   // With autosave, its module, IndexedDB and the draft are the slowest steps of the start: they begin first,
   // and the editor's session takes the connection and the read when it starts (closed here if it never did).

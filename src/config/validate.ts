@@ -3,7 +3,7 @@ import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/li
 import { BUILTIN_DESTINATIONS, mergeDestinations } from '../delivery/destinations.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioConfigError } from '../errors.js';
-import { placeholdersIn, placeholdersOf, STRING_KEYS } from '../i18n/translate.js';
+import { allStringKeysKnown, placeholdersIn, placeholdersOf, stringKeys } from '../i18n/translate.js';
 import {
   IssueList,
   bool,
@@ -270,8 +270,16 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
       issues.add(`${path}.strings`, `expected an object of strings by key, got ${describe(given)}`);
     } else {
       for (const [key, string] of Object.entries(given)) {
-        if (!(STRING_KEYS as string[]).includes(key)) {
-          const suggestion = closest(key, STRING_KEYS);
+        const known = placeholdersOf(key);
+        if (known === undefined && !allStringKeysKnown()) {
+          // A key of the later words, before their table is here: kept unchecked, and checked once it is
+          // (`uncheckedStrings`; create() brings the table first, so it never gets here).
+          const checked = text({ max: 500, nonEmpty: false })(string, keyPath(`${path}.strings`, key), issues);
+          if (checked !== undefined) strings[key] = checked;
+          continue;
+        }
+        if (known === undefined) {
+          const suggestion = closest(key, stringKeys());
           issues.add(
             keyPath(`${path}.strings`, key),
             `unknown string key; ${suggestion === undefined ? 'the keys are listed in src/i18n/en-first.ts and en-later.ts' : `did you mean "${suggestion}"?`}`,
@@ -282,7 +290,6 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
         const checked = text({ max: 500, nonEmpty: false })(string, at, issues);
         if (checked === undefined) continue;
         // A placeholder the string does not have would show as "{name}" to the user.
-        const known = placeholdersOf(key) ?? [];
         const unknown = placeholdersIn(checked).filter((name) => !known.includes(name));
         if (unknown.length > 0) {
           issues.add(at, `uses ${unknown.join(', ')}, which this string does not have; ${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none'}`);
@@ -294,6 +301,12 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
   }
   return { locale: field(object, 'locale', path, issues, localeTag, 'en'), strings };
 }
+
+/**
+ * The keys of `config.i18n.strings` not checked yet: keys of the later words, met before their table was
+ * here (`loadStringKeys()`). Once it is, resolving the same config again checks them.
+ */
+export const uncheckedStrings = (config: ResolvedConfig): string[] => Object.keys(config.i18n.strings).filter((key) => placeholdersOf(key) === undefined);
 
 export interface ValidateOptions {
   /** `create()` needs `config.target`; the element does not. */

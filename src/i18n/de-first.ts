@@ -54,8 +54,6 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'card.makePaid': 'Kostet Credits',
   'card.makeAgain': 'Neu erstellen',
   'card.confirmAgain': 'Spot neu erstellen? Jeder Abschnitt wird noch einmal gesprochen und ersetzt den Spot in der Zeitleiste; Rückgängig holt ihn zurück.',
-  'made.summary': '„{title}“ ist erstellt: {sections} gesprochen von {voice}, über „{bed}“. Die Stimme endet bei {length} s von {target} s.',
-  'made.summaryNoBed': '„{title}“ ist erstellt: {sections} gesprochen von {voice}, ohne Musik. Die Stimme endet bei {length} s von {target} s.',
   'job.cancel': 'Abbrechen',
   'job.state.queued': 'Wartet auf den Start',
   'job.state.running': 'In Arbeit',

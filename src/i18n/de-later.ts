@@ -442,4 +442,6 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'length.shortening': 'Das Skript wird für normales Tempo gekürzt…',
   'length.shortened': 'Das Skript wurde auf {target} s bei normalem Tempo gekürzt und neu gesprochen.',
   'length.paceWarning': '{wps} Wörter pro Sekunde: Amazon empfiehlt für Audio-Anzeigen höchstens 3 Wörter pro Sekunde.',
+  'made.summary': '„{title}“ ist erstellt: {sections} gesprochen von {voice}, über „{bed}“. Die Stimme endet bei {length} s von {target} s.',
+  'made.summaryNoBed': '„{title}“ ist erstellt: {sections} gesprochen von {voice}, ohne Musik. Die Stimme endet bei {length} s von {target} s.',
 };

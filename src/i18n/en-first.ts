@@ -56,8 +56,6 @@ export const enFirst = {
   'card.makePaid': 'Uses credits',
   'card.makeAgain': 'Make again',
   'card.confirmAgain': 'Make the ad again? Every section is voiced again and replaces the ad on the timeline; Undo brings it back.',
-  'made.summary': 'Made “{title}”: {sections} voiced by {voice}, over “{bed}”. The voice ends at {length} s of {target} s.',
-  'made.summaryNoBed': 'Made “{title}”: {sections} voiced by {voice}, with no music. The voice ends at {length} s of {target} s.',
   'job.cancel': 'Cancel',
   'job.state.queued': 'Waiting to start',
   'job.state.running': 'Working',

@@ -448,6 +448,8 @@ export const enLater = {
   'length.shortening': 'Shortening the script to read at normal speed…',
   'length.shortened': 'The script was shortened to fit {target} s at normal speed and voiced again.',
   'length.paceWarning': '{wps} words a second: Amazon audio ads advise at most 3 words per second.',
+  'made.summary': 'Made “{title}”: {sections} voiced by {voice}, over “{bed}”. The voice ends at {length} s of {target} s.',
+  'made.summaryNoBed': 'Made “{title}”: {sections} voiced by {voice}, with no music. The voice ends at {length} s of {target} s.',
 } as const;
 
 addEnglish(enLater);

@@ -54,8 +54,6 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'card.makePaid': 'Utilise des crédits',
   'card.makeAgain': 'Recréer',
   'card.confirmAgain': 'Recréer l’annonce ? Chaque partie est enregistrée à nouveau et remplace l’annonce sur la timeline ; Annuler la rétablit.',
-  'made.summary': '« {title} » est créée : {sections} enregistrées par {voice}, sur « {bed} ». La voix se termine à {length} s sur {target} s.',
-  'made.summaryNoBed': '« {title} » est créée : {sections} enregistrées par {voice}, sans musique. La voix se termine à {length} s sur {target} s.',
   'job.cancel': 'Annuler',
   'job.state.queued': 'En attente',
   'job.state.running': 'En cours',

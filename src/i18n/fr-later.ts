@@ -442,4 +442,6 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'length.shortening': 'Raccourcissement du script pour une lecture à vitesse normale…',
   'length.shortened': 'Le script a été raccourci pour tenir en {target} s à vitesse normale, puis lu à nouveau.',
   'length.paceWarning': '{wps} mots par seconde : les annonces audio d’Amazon conseillent 3 mots par seconde au plus.',
+  'made.summary': '« {title} » est créée : {sections} enregistrées par {voice}, sur « {bed} ». La voix se termine à {length} s sur {target} s.',
+  'made.summaryNoBed': '« {title} » est créée : {sections} enregistrées par {voice}, sans musique. La voix se termine à {length} s sur {target} s.',
 };

@@ -91,4 +91,5 @@ export const LATER_KEYS =
   'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.rename ' +
   'versions.labelField versions.labelHint versions.saveLabel versions.renamed{name} versions.remove{name} ' +
   'versions.editScript length.fastWarning{speed} length.shorten length.keep length.kept{speed} length.shortening ' +
-  'length.shortened{target} length.paceWarning{wps}';
+  'length.shortened{target} length.paceWarning{wps} made.summary{title}{sections}{voice}{bed}{length}{target} ' +
+  'made.summaryNoBed{title}{sections}{voice}{length}{target}';

@@ -1,30 +1,43 @@
 import type { Catalogue, StringKey } from './en.js';
 import { enFirst } from './en-first.js';
 import { english } from './english.js';
-import { LATER_KEYS } from './later-keys.js';
 import { formatClock, formatDateTime, formatLevelIn, formatList, formatNumber, formatRelative, pluralCategory } from './format.js';
 
 /** The languages with built-in text. Others can be added by a host through `config.i18n.strings`. */
 export const BUILT_IN_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
 
-/** The `{placeholders}` of every key, read from the words of the first paint and the table of the later ones. */
-const PLACEHOLDERS = new Map<string, readonly string[]>([
-  ...Object.entries(enFirst).map(([key, text]): [string, string[]] => [key, placeholdersIn(text)]),
-  ...LATER_KEYS.split(' ').map((item): [string, string[]] => [item.replace(/\{.*$/, ''), placeholdersIn(item)]),
-]);
+/**
+ * The `{placeholders}` of every key known here: those of the words of the first paint, then those of the
+ * later words' table once `loadStringKeys()` brought it (`src/i18n/later-keys.ts`, a chunk of its own: only a
+ * host's `i18n.strings` naming a later key needs it before the later words arrive).
+ */
+const PLACEHOLDERS = new Map<string, readonly string[]>(Object.entries(enFirst).map(([key, text]): [string, string[]] => [key, placeholdersIn(text)]));
+let laterKeys: Promise<void> | undefined;
+let laterKeysHere = false;
 
-/** Every key of the built-in text (`src/i18n/en.ts`). */
-export const STRING_KEYS = [...PLACEHOLDERS.keys()] as StringKey[];
+/** Brings the table of the later words' keys (once); every key is known when it resolves. */
+export function loadStringKeys(): Promise<void> {
+  laterKeys ??= import('./later-keys.js').then(({ LATER_KEYS }) => {
+    for (const item of LATER_KEYS.split(' ')) PLACEHOLDERS.set(item.replace(/\{.*$/, ''), placeholdersIn(item));
+    laterKeysHere = true;
+  });
+  return laterKeys;
+}
+
+/** Whether every key of the built-in text is known (`loadStringKeys()` resolved). */
+export const allStringKeysKnown = (): boolean => laterKeysHere;
+
+/** The keys of the built-in text known now: the first paint's, and every key once `loadStringKeys()` resolved. */
+export const stringKeys = (): StringKey[] => [...PLACEHOLDERS.keys()] as StringKey[];
 
 /** The `{name}` placeholders of a text, each once. */
 export function placeholdersIn(text: string): string[] {
   return [...new Set(text.match(/\{\w+\}/g) ?? [])];
 }
 
-/** The `{name}` placeholders the built-in text of `key` has; undefined for an unknown key. */
+/** The `{name}` placeholders the built-in text of `key` has; undefined for a key not known (yet: see `loadStringKeys`). */
 export const placeholdersOf = (key: string): readonly string[] | undefined => PLACEHOLDERS.get(key);
-
 
 /** Keys with plural forms (`voice.count.one`, `voice.count.other`) by their base (`voice.count`). */
 export type PluralKey = { [K in StringKey]: K extends `${infer Base}.other` ? Base : never }[StringKey];
@@ -77,7 +90,8 @@ export function createTranslator(locale: string, overrides: Partial<Record<strin
     list: (items: readonly string[]) => formatList(locale, items),
     plural: (key: PluralKey, count: number, params?: Params) => {
       const form = `${key}.${pluralCategory(locale, count)}`;
-      const chosen = (PLACEHOLDERS.has(form) ? form : `${key}.other`) as StringKey;
+      // The words of a plural are here with the module that shows it (a language's own forms, or English's).
+      const chosen = (catalogue[form as StringKey] !== undefined || english[form] !== undefined ? form : `${key}.other`) as StringKey;
       return fill(template(chosen), { count: formatNumber(locale, count, 0), ...params });
     },
   });

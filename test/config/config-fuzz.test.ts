@@ -3,6 +3,10 @@ import { resolveConfig } from '../../src/config/validate.js';
 import { StudioConfigError } from '../../src/errors.js';
 import { testAuth } from '../support/auth.js';
 import { prng } from '../audio/signals.js';
+import { loadStringKeys } from '../../src/i18n/translate.js';
+
+// Every key known, as create() makes sure of first (test/config/later-strings.test.ts shows the time before).
+before(() => loadStringKeys());
 
 /** Set `CONFIG_FUZZ_SEED=<n>` when running the tests to replay one seed (see web-test-runner.config.mjs). */
 declare const __CONFIG_FUZZ_SEED__: string | undefined;

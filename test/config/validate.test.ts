@@ -2,6 +2,10 @@ import { expect } from '@open-wc/testing';
 import { resolveConfig } from '../../src/config/validate.js';
 import { StudioConfigError } from '../../src/errors.js';
 import { testAuth } from '../support/auth.js';
+import { loadStringKeys } from '../../src/i18n/translate.js';
+
+// Every key known, as create() makes sure of first (test/config/later-strings.test.ts shows the time before).
+before(() => loadStringKeys());
 
 /** Resolves `config` and returns the error message, or fails when it does not throw. */
 function messageOf(config: unknown, options = {}): string {

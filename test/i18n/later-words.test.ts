@@ -3,12 +3,13 @@
 // before they arrive: config validation knows every key all the same, and the words appear on loading.
 import { expect } from '@open-wc/testing';
 import { resolveConfig } from '../../src/config/validate.js';
-import { createTranslator } from '../../src/i18n/translate.js';
+import { createTranslator, loadStringKeys } from '../../src/i18n/translate.js';
 
 const base = { api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 'x', refreshToken: () => 'x' } };
 
 describe('the English words loaded later', () => {
-  it('checks host strings of later keys before their words are loaded', () => {
+  it('checks host strings of later keys with the keys’ table, before their words are loaded', async () => {
+    await loadStringKeys();
     const resolved = resolveConfig({ ...base, i18n: { strings: { 'script.total': 'Total {seconds} of {target}' } } });
     expect(resolved.i18n.strings['script.total']).to.equal('Total {seconds} of {target}');
     expect(() => resolveConfig({ ...base, i18n: { strings: { 'script.total': 'Total {minutes}' } } })).to.throw(/\{minutes\}.*it has \{seconds\}, \{target\}/);

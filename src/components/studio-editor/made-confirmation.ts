@@ -1,62 +1,21 @@
 // "Make the ad" confirmed where it shows: after the store's `ad/assemble` (one undo step, see reducer.ts), a
-// notice says what was made (the sections voiced, the voice, the bed, where the voice ends) with Undo, and the
-// editor is told so that it can put the focus on the made ad. The notice goes as soon as the project is
-// edited, undone or replaced: its Undo then undoes the make and nothing else.
+// notice says what was made (the sections voiced, the voice, the bed, the spoken length) with Undo, and the
+// focus moves to the made ad. The notice goes as soon as the project is edited, undone or replaced: its Undo
+// then undoes the make and nothing else. What the notice says, and the focus, are a chunk (made-notice.ts)
+// fetched on the first make: the first paint carries only this watcher.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import { isServiceAction, type EditorAction } from '../../model/actions.js';
-import { clipLength } from '../../model/clip-layout.js';
-import type { ProjectDocument } from '../../model/document.js';
 import type { EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
+import type * as MadeNotice from './made-notice.js';
+import type { MadeSummary } from './made-notice.js';
 
-/** What "Make the ad" made, in the project's own words. */
-export interface MadeSummary {
-  readonly title: string;
-  /** The names of the sections voiced, in script order. */
-  readonly sections: readonly string[];
-  /** The voice's name (its id when the service gave no name). */
-  readonly voice: string;
-  /** The bed's track title, or null when the ad has no music. */
-  readonly bed: string | null;
-  /** Where the voice ends, seconds. */
-  readonly voiceEnd: number;
-  /** The ad's length, seconds. */
-  readonly target: number;
-}
-
-type AssembleAction = Extract<EditorAction, { type: 'ad/assemble' }>;
-
-/** The summary of `project` just made by `action`. Pure. */
-export function madeSummary(project: ProjectDocument, action: AssembleAction): MadeSummary {
-  const voiced = new Set(action.takes.map((take) => take.sectionId));
-  const voiceEnd = project.clips.reduce((end, clip) => Math.max(end, clip.start + (clipLength(project, clip) ?? 0)), 0);
-  return {
-    title: project.title,
-    sections: project.script.sections.filter((section) => voiced.has(section.id)).map((section) => section.label),
-    voice: project.voice.details?.name ?? project.voice.voice ?? '',
-    bed: project.music?.track?.title ?? null,
-    voiceEnd,
-    target: project.duration,
-  };
-}
+type NoticeModule = typeof MadeNotice;
 
 /** Actions after which the make is still the latest undo step: service facts, saves, the role, a gesture's end. */
 const KEEPING: ReadonlySet<string> = new Set(['persist/saved', 'session/role', 'history/end-gesture']);
 export const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || KEEPING.has(action.type);
-
-/** The notice of `summary` in the editor's language, with Undo. */
-export function madeNotice(summary: MadeSummary, t: Translate, undo: () => void): StudioNotice {
-  const params = {
-    title: summary.title,
-    sections: t.list(summary.sections),
-    voice: summary.voice,
-    length: t.number(summary.voiceEnd, 1),
-    target: t.number(summary.target, Number.isInteger(summary.target) ? 0 : 1),
-    ...(summary.bed === null ? {} : { bed: summary.bed }),
-  };
-  return { kind: 'ad-made', tone: 'info', message: summary.bed === null ? 'made.summaryNoBed' : 'made.summary', params, actions: [{ label: 'toolbar.undo', run: undo }], dismissible: true };
-}
 
 /** What the controller reads of its editor. */
 export interface MadeHost extends ReactiveControllerHost {
@@ -70,12 +29,15 @@ export interface MadeHost extends ReactiveControllerHost {
 export class MadeController implements ReactiveController {
   readonly #host: MadeHost;
   readonly #t: () => Translate;
-  readonly #made: () => void;
+  readonly #made: (module: NoticeModule) => void;
+  #module: NoticeModule | undefined;
+  /** Counts the makes: a late chunk for an older one shows nothing. */
+  #makes = 0;
   #off: (() => void) | undefined;
   #summary: MadeSummary | undefined;
   #shown: { from: readonly StudioNotice[]; t: Translate; summary: MadeSummary | undefined; notices: readonly StudioNotice[] } | undefined;
 
-  constructor(host: MadeHost, options: { t: () => Translate; made: () => void }) {
+  constructor(host: MadeHost, options: { t: () => Translate; made: (module: NoticeModule) => void }) {
     this.#host = host;
     this.#t = options.t;
     this.#made = options.made;
@@ -90,10 +52,20 @@ export class MadeController implements ReactiveController {
   hostConnected(): void {
     this.#off ??= this.#host.store.subscribe((state, action) => {
       if (action.type === 'ad/assemble') {
-        this.#set(madeSummary(state.project, action));
-        this.#made();
-      } else if (this.#summary !== undefined && !keepsTheMake(action)) {
-        this.#set(undefined);
+        const make = ++this.#makes;
+        void import('./made-notice.js').then(
+          (module) => {
+            // A newer make, an edit since, or the editor gone: the notice of this one would say what is not there.
+            if (make !== this.#makes || this.#off === undefined) return;
+            this.#module = module;
+            this.#set(module.madeSummary(state.project, action));
+            this.#made(module);
+          },
+          () => undefined, // Not fetched: the make stands, announced by the Recommend panel's live region.
+        );
+      } else if (!keepsTheMake(action)) {
+        this.#makes += 1;
+        if (this.#summary !== undefined) this.#set(undefined);
       }
     });
   }
@@ -108,7 +80,7 @@ export class MadeController implements ReactiveController {
     const t = this.#t();
     const shown = this.#shown;
     if (shown !== undefined && shown.from === notices && shown.t === t && shown.summary === this.#summary) return shown.notices;
-    const all = this.#summary === undefined ? notices : [...notices, madeNotice(this.#summary, t, () => this.undo())];
+    const all = this.#summary === undefined || this.#module === undefined ? notices : [...notices, this.#module.madeNotice(this.#summary, t, () => this.undo())];
     this.#shown = { from: notices, t, summary: this.#summary, notices: all };
     return all;
   }

@@ -6,9 +6,10 @@ import type { ExportOptions } from '../../audio/engine.js';
 import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
-import type { StudioError } from '../../errors.js';
-import { createTranslator, type Translate } from '../../i18n/translate.js';
+import { StudioError } from '../../errors.js';
+import { createTranslator, loadStringKeys, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
+import { uncheckedStrings } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError } from '../../model/lock-error.js';
@@ -25,7 +26,6 @@ import { DetachGraceController } from './detach-grace.js';
 import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from './editor-session.js';
-import { focusMadeAd } from './focus-made-ad.js';
 import { FullscreenController } from './fullscreen-controller.js';
 import { MadeController } from './made-confirmation.js';
 import { lengthLine, refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
@@ -160,12 +160,12 @@ export class StudioEditor extends LitElement {
   readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
   /** "Make the ad" confirmed: what was made and Undo, among the notices; then the focus on the made ad. */
-  readonly #made = new MadeController(this, { t: () => this.t, made: () => void this.#focusMadeAd() });
+  readonly #made = new MadeController(this, { t: () => this.t, made: (module) => void this.#focusMadeAd(module) });
 
   /** Puts the focus on the made ad (its first clip on the timeline), once the timeline shows it. */
-  async #focusMadeAd(): Promise<boolean> {
+  async #focusMadeAd(module: { focusMadeAd(root: ParentNode): Promise<boolean> }): Promise<boolean> {
     await this.updateComplete;
-    return focusMadeAd(this.renderRoot);
+    return module.focusMadeAd(this.renderRoot);
   }
 
   /** The service client with this editor's auth (`handle.api`); undefined until the editor starts. */
@@ -200,6 +200,7 @@ export class StudioEditor extends LitElement {
     this.configError = undefined;
     if (applied.kind === 'same') return;
     this.resolved = applied.kind === 'cleared' ? undefined : applied.config;
+    if (this.resolved !== undefined && uncheckedStrings(this.resolved).length > 0) this.#checkLaterStrings();
     if (applied.kind !== 'live') return;
     // Language, theme, layout, tools and defaults change in place.
     const { previous, config } = applied;
@@ -207,6 +208,20 @@ export class StudioEditor extends LitElement {
     if (config.tools.timeline && !previous.tools.timeline) loadTimelineIn(this.#session.scope, this.#report);
     const project = reappliedDefaults(previous, config, this.store.getState(), this.t('project.untitled'));
     if (project !== undefined) this.store.dispatch({ type: 'project/init', project });
+  }
+
+  /**
+   * Strings of the later words in `i18n.strings`, set here without create() (which checks them first): their
+   * keys' table is fetched, then the same config is applied again, and a wrong key is reported as any config error.
+   */
+  #checkLaterStrings(): void {
+    const given = this.config;
+    loadStringKeys().then(
+      () => {
+        if (this.config === given && this.isConnected) this.#applyConfig();
+      },
+      (error: unknown) => this.#report(new StudioError('editor-load', `The table of the editor's words could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
+    );
   }
 
   /** What the config shows: language, theme, density and layout tokens. */

@@ -1,9 +1,11 @@
 // Issue 38, what was made is shown: the confirmation of "Make the ad" (made-confirmation.ts), from the store's
 // `ad/assemble`, kept through service facts and gone after any edit, so that its Undo undoes the make only.
-import { expect } from '@open-wc/testing';
+// Its words come in a chunk (made-notice.ts) fetched on the first make: the tests wait for it.
+import { expect, waitUntil } from '@open-wc/testing';
 import type { ReactiveController } from 'lit';
 import type { AssetMetadata, Recommendation } from '../../../src/api/contract.js';
-import { MadeController, madeSummary } from '../../../src/components/studio-editor/made-confirmation.js';
+import { MadeController } from '../../../src/components/studio-editor/made-confirmation.js';
+import { madeSummary } from '../../../src/components/studio-editor/made-notice.js';
 import { createTranslator } from '../../../src/i18n/translate.js';
 import { createProject } from '../../../src/model/document.js';
 import { createEditorStore, type EditorAction } from '../../../src/model/editor-state.js';
@@ -54,11 +56,11 @@ describe('made-confirmation', () => {
     expect({ ...summary, voiceEnd: Math.round(summary.voiceEnd * 10) / 10 }).to.deep.equal({ title: 'Fresh start', sections: ['Hook', 'Body', 'Call to action'], voice: 'Ava', bed: 'Calm Harbour', voiceEnd: 16.1, target: 30 });
   });
 
-  it('shows a dismissible notice with Undo after the make, and tells the editor to focus the ad', () => {
+  it('shows a dismissible notice with Undo after the make, and tells the editor to focus the ad', async () => {
     const { store, made, focused } = setUp();
     expect(made.withNotices([]).length).to.equal(0);
     store.dispatch(make);
-    expect(focused()).to.equal(1);
+    await waitUntil(() => focused() === 1, 'the notice’s chunk here');
     const [notice] = made.withNotices([]);
     expect(notice?.kind).to.equal('ad-made');
     expect(notice?.dismissible).to.equal(true);
@@ -73,11 +75,12 @@ describe('made-confirmation', () => {
     expect(made.withNotices([]).length).to.equal(0);
   });
 
-  it('undoes the whole make in one step, usage kept', () => {
-    const { store, made } = setUp();
+  it('undoes the whole make in one step, usage kept', async () => {
+    const { store, made, focused } = setUp();
     const before = store.getState().project;
     store.dispatch(make);
     store.dispatch({ type: 'usage/received', operation: 'generate', usage: { credits_used: 8 } });
+    await waitUntil(() => focused() === 1, 'the notice’s chunk here');
     expect(made.withNotices([]).length, 'a service fact keeps it').to.equal(1);
     made.withNotices([])[0]!.actions[0]!.run();
     const after = store.getState().project;
@@ -90,15 +93,29 @@ describe('made-confirmation', () => {
     expect(made.withNotices([]).length).to.equal(0);
   });
 
-  it('goes after an edit, so that its Undo never undoes something else', () => {
-    const { store, made, disconnect } = setUp();
+  it('goes after an edit, so that its Undo never undoes something else', async () => {
+    const { store, made, focused, disconnect } = setUp();
     store.dispatch(make);
+    await waitUntil(() => focused() === 1, 'the notice’s chunk here');
+    expect(made.withNotices([]).length).to.equal(1);
     store.dispatch({ type: 'project/rename', title: 'My ad' });
     expect(made.withNotices([]).length).to.equal(0);
     made.undo();
     expect(store.getState().project.title, 'nothing undone').to.equal('My ad');
     disconnect();
     store.dispatch(make);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(made.withNotices([]).length, 'not listening once disconnected').to.equal(0);
+    expect(focused()).to.equal(1);
+  });
+
+  it('an edit before the chunk arrives: no notice of a make that is no longer the last step', async () => {
+    const { store, made, focused } = setUp();
+    store.dispatch(make);
+    store.dispatch({ type: 'project/rename', title: 'My ad' });
+    await import('../../../src/components/studio-editor/made-notice.js');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made.withNotices([]).length).to.equal(0);
+    expect(focused()).to.equal(0);
   });
 });
