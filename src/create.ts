@@ -7,12 +7,12 @@ import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
-import { prepareAutosave } from './components/studio-editor/editor-session.js';
+import { prepareAutosave } from './session/editor-session.js';
 import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 import type { ServiceClient } from './api/client.js';
 import type { ExportOptions } from './audio/engine.js';
-import type { DeliverOptions, DeliverResult } from './components/studio-deliver-panel/deliver-run.js';
+import type { DeliverOptions, DeliverResult } from './session/deliver-run.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;

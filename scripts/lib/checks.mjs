@@ -145,7 +145,7 @@ export async function checkPackage() {
  */
 export const FLOORS = [
   'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'model', 'script', 'audio',
-  'events', 'controllers', 'components', 'create', 'define', 'react', 'index', 'cdn',
+  'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn',
 ];
 
 /**

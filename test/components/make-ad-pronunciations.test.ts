@@ -5,7 +5,7 @@ import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { Recommendation } from '../../src/api/contract.js';
 import { StudioApiError } from '../../src/api/errors.js';
-import { makeAdTakes } from '../../src/components/studio-recommend-panel/make-ad.js';
+import { makeAdTakes } from '../../src/session/make-ad.js';
 
 const idea: Recommendation = {
   recommendation_id: 'r1',

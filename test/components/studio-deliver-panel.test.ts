@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
 import type { StudioDeliverPanel } from '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
-import type { DeliverOptions, DeliveryRun } from '../../src/components/studio-deliver-panel/deliver-run.js';
+import type { DeliverOptions, DeliveryRun } from '../../src/session/deliver-run.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveredFile, DeliveryManifest } from '../../src/delivery/types.js';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';

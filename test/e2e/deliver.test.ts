@@ -10,7 +10,7 @@ import { apiBaseUrl } from '/__studio-env.js';
 import { measureLoudness } from '../../src/audio/dsp/loudness.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioDeliverPanel } from '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
-import type { DeliverProgress } from '../../src/components/studio-deliver-panel/deliver-run.js';
+import type { DeliverProgress } from '../../src/session/deliver-run.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveryManifest } from '../../src/delivery/types.js';

@@ -14,7 +14,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
 import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
 import type { AudioEngine } from '../../src/audio/engine.js';
-import { deliverAd, type DeliverHost } from '../../src/components/studio-editor/editor-deliver.js';
+import { deliverAd, type DeliverHost } from '../../src/session/editor-deliver.js';
 import { resolveConfig } from '../../src/config/validate.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import type { ProjectDocument, VersionContent } from '../../src/model/document.js';

@@ -14,7 +14,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { actionRowStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { StudioElement } from '../shared/studio-element.js';
-import type { DeliverRunner, DeliverStage, DeliveryRun } from './deliver-run.js';
+import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../studio-versions/version-name.js';

@@ -7,7 +7,7 @@ import type { ProjectDocument } from '../../model/document.js';
 import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { loadLevelMeter } from '../studio-toolbar/load-level-meter.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
-import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
+import type { DeliverRunner } from '../../session/deliver-run.js';
 import { loadOnce } from '../../internal/load-once.js';
 
 // The first step of the workflow, and the panel shown first by default: part of the editor itself, so that

@@ -284,7 +284,7 @@ export class StudioRecommendPanel extends StudioElement {
       true,
       async (signal, onProgress) => {
         // "Make the ad" is a click away at best: its code comes then, not with the first paint.
-        const { makeAdTakes } = await import('./make-ad.js');
+        const { makeAdTakes } = await import('../../session/make-ad.js');
         const duration = idea.target_duration_s ?? slotOf(idea.duration_s);
         const made = await makeAdTakes(client, project.projectId, idea, {
           signal,

@@ -20,7 +20,7 @@ import { versionView } from '../../model/versions.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { StudioElement } from '../shared/studio-element.js';
-import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../studio-editor/make-version.js';
+import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../../session/make-version.js';
 import { lengthName, versionName } from './version-name.js';
 import { versionsStyles } from './studio-versions.styles.js';
 import '../studio-job-status/studio-job-status.js';

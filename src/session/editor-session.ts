@@ -1,32 +1,32 @@
-import type { ServiceClient } from '../../api/client.js';
-import { createServices, type EditorServices, type EditorServicesHooks } from '../../api/create-services.js';
-import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
-import type { ExportedMix } from '../../audio/export.js';
-import type { MixPreview } from '../../audio/mix-preview.js';
-import type { PreviewState } from '../../audio/preview-state.js';
-import type { ResolvedConfig, StudioConfig } from '../../config/types.js';
-import { resolveConfig } from '../../config/validate.js';
-import { StudioError } from '../../errors.js';
-import { StudioAuthErrorEvent } from '../../events/studio-auth-error.js';
-import { StudioChangeEvent } from '../../events/studio-change.js';
-import { StudioJobProgressEvent } from '../../events/studio-job-progress.js';
-import { StudioReadyEvent } from '../../events/studio-ready.js';
-import { StudioSaveEvent } from '../../events/studio-save.js';
-import { DisposalScope } from '../../internal/scope.js';
-import { loadOnce } from '../../internal/load-once.js';
-import { describeChange } from '../../model/change.js';
-import { loadLockRules } from '../../model/lock-rules.js';
-import { initFromConfig, type EditorStore } from '../../model/editor-state.js';
-import type { NoticeKind, StudioNotice } from '../../model/notices.js';
-import type * as AutosaveModule from '../../model/persistence/autosave.js';
-import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../../model/persistence/draft-prefetch.js';
-import { resolveProjectId } from '../../model/project-id.js';
-import { VERSION } from '../../version.js';
+import type { ServiceClient } from '../api/client.js';
+import { createServices, type EditorServices, type EditorServicesHooks } from '../api/create-services.js';
+import type { AudioEngine, ExportOptions } from '../audio/engine.js';
+import type { ExportedMix } from '../audio/export.js';
+import type { MixPreview } from '../audio/mix-preview.js';
+import type { PreviewState } from '../audio/preview-state.js';
+import type { ResolvedConfig, StudioConfig } from '../config/types.js';
+import { resolveConfig } from '../config/validate.js';
+import { StudioError } from '../errors.js';
+import { StudioAuthErrorEvent } from '../events/studio-auth-error.js';
+import { StudioChangeEvent } from '../events/studio-change.js';
+import { StudioJobProgressEvent } from '../events/studio-job-progress.js';
+import { StudioReadyEvent } from '../events/studio-ready.js';
+import { StudioSaveEvent } from '../events/studio-save.js';
+import { DisposalScope } from '../internal/scope.js';
+import { loadOnce } from '../internal/load-once.js';
+import { describeChange } from '../model/change.js';
+import { loadLockRules } from '../model/lock-rules.js';
+import { initFromConfig, type EditorStore } from '../model/editor-state.js';
+import type { NoticeKind, StudioNotice } from '../model/notices.js';
+import type * as AutosaveModule from '../model/persistence/autosave.js';
+import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../model/persistence/draft-prefetch.js';
+import { resolveProjectId } from '../model/project-id.js';
+import { VERSION } from '../version.js';
 import type * as EditorAudio from './editor-audio.js';
 import { planConfig } from './config-plan.js';
 import type { DeliverHost } from './editor-deliver.js';
 import { exportMix, type ExportHost } from './editor-export.js';
-import type { DeliverRunner } from '../studio-deliver-panel/deliver-run.js';
+import type { DeliverRunner } from './deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /**
@@ -34,7 +34,7 @@ import { resolveBedUrls } from './resolve-bed.js';
  * so that a save still closing (`lastSave`) is waited for (none is before it ever loaded).
  */
 let loadedAutosave: typeof AutosaveModule | undefined;
-const loadAutosave = loadOnce((_: void) => import('../../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
+const loadAutosave = loadOnce((_: void) => import('../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
 
 /** What `prepareAutosave` started: what it waits for, and what closes the database if no session took it. */
 export interface AutosaveAhead {

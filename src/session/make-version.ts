@@ -3,18 +3,18 @@
 // (`keep_section_ids`, an assumption in contract.ts); only the sections whose text, voice or speed changed
 // are voiced again, every other take is reused; the takes are laid end to end and the bed fitted; then ONE
 // `version/add` (one undo step). Cancel or a failure adds nothing; the takes already made are kept for Try again.
-import type { ServiceClient } from '../../api/client.js';
-import { estimateCredits, type AssetMetadata, type PriceRule } from '../../api/contract.js';
-import { StudioApiError } from '../../api/errors.js';
-import type { EditAction, ServiceAction } from '../../model/actions.js';
-import { fitBed } from '../../model/bed-fit.js';
-import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../../model/clip-layout.js';
-import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../../model/document.js';
-import { nextVersionId, openContent } from '../../model/versions.js';
-import { countSpokenWords, DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../../script/estimate.js';
-import { requestEntries } from '../../api/pronunciation-field.js';
-import type { PronunciationEntry } from '../../brand/pronunciations.js';
-import { sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import type { ServiceClient } from '../api/client.js';
+import { estimateCredits, type AssetMetadata, type PriceRule } from '../api/contract.js';
+import { StudioApiError } from '../api/errors.js';
+import type { EditAction, ServiceAction } from '../model/actions.js';
+import { fitBed } from '../model/bed-fit.js';
+import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';
+import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
+import { nextVersionId, openContent } from '../model/versions.js';
+import { countSpokenWords, DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
+import { requestEntries } from '../api/pronunciation-field.js';
+import type { PronunciationEntry } from '../brand/pronunciations.js';
+import { sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 
 /** The lengths "New version" offers, seconds. */
 export const VERSION_LENGTHS = [60, 30, 15, 10, 6] as const;

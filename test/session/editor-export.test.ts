@@ -1,14 +1,14 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import type { AudioEngine } from '../../../src/audio/engine.js';
-import type { MixPreview } from '../../../src/audio/mix-preview.js';
-import { exportMix, type ExportHost } from '../../../src/components/studio-editor/editor-export.js';
-import { resolveConfig } from '../../../src/config/validate.js';
-import { StudioError } from '../../../src/errors.js';
-import type { StudioExportEvent } from '../../../src/events/studio-export.js';
-import { createEditorStore, initFromConfig } from '../../../src/model/editor-state.js';
-import { exported } from '../../support/fake-preview.js';
-import { testAuth } from '../../support/auth.js';
+import type { AudioEngine } from '../../src/audio/engine.js';
+import type { MixPreview } from '../../src/audio/mix-preview.js';
+import { exportMix, type ExportHost } from '../../src/session/editor-export.js';
+import { resolveConfig } from '../../src/config/validate.js';
+import { StudioError } from '../../src/errors.js';
+import type { StudioExportEvent } from '../../src/events/studio-export.js';
+import { createEditorStore, initFromConfig } from '../../src/model/editor-state.js';
+import { exported } from '../support/fake-preview.js';
+import { testAuth } from '../support/auth.js';
 
 const config = resolveConfig({ auth: testAuth(), project: { id: 'p1', duration: 15 } }, { origin: 'https://host.example' });
 

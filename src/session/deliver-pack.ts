@@ -1,15 +1,15 @@
 // A delivery's ZIP: its name, the manifest, the report, and the ZIP itself, made as the files finish (and
 // again, without rendering, when a failed file is included anyway). The files name themselves (the pipeline).
-import type { DeliveredAudioFile, DeliveredStemFile } from '../../audio/deliver/deliver.js';
-import type { DeliveryZip } from '../../audio/deliver/zip.js';
-import { buildManifest, manifestJson } from '../../delivery/manifest.js';
-import { deliveryReport } from '../../delivery/report.js';
-import { deliveryFileName, fileNameDate, type FileNameValues } from '../../delivery/file-name.js';
-import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../../delivery/types.js';
-import type { ProjectDocument } from '../../model/document.js';
-import { versionCampaign, versionView } from '../../model/versions.js';
-import { creditsOf } from '../../model/credits.js';
-import { VERSION } from '../../version.js';
+import type { DeliveredAudioFile, DeliveredStemFile } from '../audio/deliver/deliver.js';
+import type { DeliveryZip } from '../audio/deliver/zip.js';
+import { buildManifest, manifestJson } from '../delivery/manifest.js';
+import { deliveryReport } from '../delivery/report.js';
+import { deliveryFileName, fileNameDate, type FileNameValues } from '../delivery/file-name.js';
+import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../delivery/types.js';
+import type { ProjectDocument } from '../model/document.js';
+import { versionCampaign, versionView } from '../model/versions.js';
+import { creditsOf } from '../model/credits.js';
+import { VERSION } from '../version.js';
 
 /** The template of the ZIP's own name; without the length when it holds versions of several lengths. */
 const ZIP_TEMPLATE = '{advertiser}_{title}_{length}s_{date}_delivery';

@@ -1,8 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-import type { ServiceClient } from '../../../src/api/client.js';
-import { resolveBedUrls } from '../../../src/components/studio-editor/resolve-bed.js';
-import { createEditorStore } from '../../../src/model/editor-state.js';
+import type { ServiceClient } from '../../src/api/client.js';
+import { resolveBedUrls } from '../../src/session/resolve-bed.js';
+import { createEditorStore } from '../../src/model/editor-state.js';
 
 const track = (id: string) => ({ track_id: id, title: id, style: 'pop', url: `https://cdn.example.test/${id}.wav`, preview_url: `https://cdn.example.test/${id}-preview.mp3` });
 

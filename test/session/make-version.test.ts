@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { AssetMetadata, FormatRequest, VoiceoverRequest } from '../../src/api/contract.js';
 import { StudioApiError } from '../../src/api/errors.js';
-import { VersionMaker, duplicateVersion, keptSections, versionPrice, versionRefusal, type VersionMakerHost } from '../../src/components/studio-editor/make-version.js';
+import { VersionMaker, duplicateVersion, keptSections, versionPrice, versionRefusal, type VersionMakerHost } from '../../src/session/make-version.js';
 import { barSeconds, fitBed } from '../../src/model/bed-fit.js';
 import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
 import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';

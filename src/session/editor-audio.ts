@@ -1,10 +1,10 @@
-import type { EditorServices } from '../../api/create-services.js';
-import { AudioEngine, type ExportOptions } from '../../audio/engine.js';
-import type { ExportedMix } from '../../audio/export.js';
-import { MixPreview } from '../../audio/mix-preview.js';
-import type { DisposalScope } from '../../internal/scope.js';
-import type { EditorStore } from '../../model/editor-state.js';
-import { UPLOAD_SCHEME, loadUpload } from '../../model/persistence/uploads.js';
+import type { EditorServices } from '../api/create-services.js';
+import { AudioEngine, type ExportOptions } from '../audio/engine.js';
+import type { ExportedMix } from '../audio/export.js';
+import { MixPreview } from '../audio/mix-preview.js';
+import type { DisposalScope } from '../internal/scope.js';
+import type { EditorStore } from '../model/editor-state.js';
+import { UPLOAD_SCHEME, loadUpload } from '../model/persistence/uploads.js';
 
 /** What `startAudio` needs from the editor. */
 export interface EditorAudioOptions {

@@ -1,6 +1,6 @@
-import type { ServiceClient } from '../../api/client.js';
-import type { MusicLibraryEntry } from '../../api/contract.js';
-import type { EditorStore } from '../../model/editor-state.js';
+import type { ServiceClient } from '../api/client.js';
+import type { MusicLibraryEntry } from '../api/contract.js';
+import type { EditorStore } from '../model/editor-state.js';
 
 /**
  * Keeps the music bed playable: a recommendation names the bed's track but not its audio, so whenever the

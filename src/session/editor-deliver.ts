@@ -1,15 +1,15 @@
 // The editor's delivery: readiness and refusals, the engine's pipeline with the ZIP filled as files finish,
 // the manifest and report, the `studio-deliver` event. The element's `deliver()` and the Deliver panel run it.
-import type { DeliveryResult } from '../../audio/deliver/deliver.js';
-import type { AudioEngine } from '../../audio/engine.js';
-import type { ResolvedConfig } from '../../config/types.js';
-import { deliveryFileName, destinationFileName, versionedTemplate } from '../../delivery/file-name.js';
-import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../../delivery/types.js';
-import { StudioError } from '../../errors.js';
-import { StudioDeliverEvent } from '../../events/studio-deliver.js';
-import type { ProjectDocument } from '../../model/document.js';
-import { versionCampaign, versionView } from '../../model/versions.js';
-import type { DeliverOptions, DeliveryRun } from '../studio-deliver-panel/deliver-run.js';
+import type { DeliveryResult } from '../audio/deliver/deliver.js';
+import type { AudioEngine } from '../audio/engine.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { deliveryFileName, destinationFileName, versionedTemplate } from '../delivery/file-name.js';
+import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../delivery/types.js';
+import { StudioError } from '../errors.js';
+import { StudioDeliverEvent } from '../events/studio-deliver.js';
+import type { ProjectDocument } from '../model/document.js';
+import { versionCampaign, versionView } from '../model/versions.js';
+import type { DeliverOptions, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
 
 /** What a delivery reads of the editor. */
@@ -90,7 +90,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const many = versionIds.length > 1;
   const nameLabels = versionNameLabels(project, versionIds);
   const createdAt = new Date();
-  const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
+  const { openDeliveryZip } = await import('../audio/deliver/zip.js');
   const zip = openDeliveryZip({ signal: options.signal });
   const versions: VersionMade[] = [];
   /** Names given so far, across versions (a later duplicate is numbered). */
@@ -156,7 +156,7 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
     manifest,
     files: new Map([...files.map((file) => [file.fileName, file.bytes] as const), ...stems.map((stem) => [stem.fileName, stem.bytes] as const)]),
     repack: async (includeAnyway) => {
-      const { openDeliveryZip } = await import('../../audio/deliver/zip.js');
+      const { openDeliveryZip } = await import('../audio/deliver/zip.js');
       const again = openDeliveryZip();
       const included = new Set(includeAnyway);
       for (const file of files) if (file.pass || isIncluded(file, included)) again.add(file.fileName, file.bytes);

@@ -1,6 +1,6 @@
 // What a delivery takes and gives, as the element's `deliver()`, the handle and the Deliver panel see it.
 // Types only: the work is the audio pipeline's (`AudioEngine.deliver`), started by the editor.
-import type { DeliveryManifest } from '../../delivery/types.js';
+import type { DeliveryManifest } from '../delivery/types.js';
 
 /** The steps of one file of a delivery, in order. */
 export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done';

@@ -1,19 +1,19 @@
 // EditorSession without an element: fakes for the services, the audio module, the autosave and the draft read.
 import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-import type { ServiceClient } from '../../../src/api/client.js';
-import type { EditorServices } from '../../../src/api/create-services.js';
-import type { AudioEngine } from '../../../src/audio/engine.js';
-import type { MixPreview } from '../../../src/audio/mix-preview.js';
-import { EditorSession, type SessionHooks, type SessionOptions } from '../../../src/components/studio-editor/editor-session.js';
-import type { ResolvedConfig, StudioConfig } from '../../../src/config/types.js';
-import type { StudioError } from '../../../src/errors.js';
-import type { DisposalScope } from '../../../src/internal/scope.js';
-import { createEditorStore } from '../../../src/model/editor-state.js';
-import type { Autosave, AutosaveOptions } from '../../../src/model/persistence/autosave.js';
-import type { DraftPrefetch } from '../../../src/model/persistence/draft-prefetch.js';
-import { previewState } from '../../support/fake-preview.js';
-import { testAuth } from '../../support/auth.js';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { EditorServices } from '../../src/api/create-services.js';
+import type { AudioEngine } from '../../src/audio/engine.js';
+import type { MixPreview } from '../../src/audio/mix-preview.js';
+import { EditorSession, type SessionHooks, type SessionOptions } from '../../src/session/editor-session.js';
+import type { ResolvedConfig, StudioConfig } from '../../src/config/types.js';
+import type { StudioError } from '../../src/errors.js';
+import type { DisposalScope } from '../../src/internal/scope.js';
+import { createEditorStore } from '../../src/model/editor-state.js';
+import type { Autosave, AutosaveOptions } from '../../src/model/persistence/autosave.js';
+import type { DraftPrefetch } from '../../src/model/persistence/draft-prefetch.js';
+import { previewState } from '../support/fake-preview.js';
+import { testAuth } from '../support/auth.js';
 
 const auth = testAuth();
 /** A config on user u1 and project p1; the same auth callbacks unless `over` gives others. */

@@ -1,10 +1,10 @@
 // What an export must not do, checked before anything renders: a format the host did not allow, or speech
 // cut mid-word at the end of the ad (unless the caller says so with `allowSpeechCut`).
-import type { ExportOptions } from '../../audio/engine.js';
-import type { SpeechTiming } from '../../audio/timing-rules.js';
-import type { ResolvedConfig } from '../../config/types.js';
-import { StudioError } from '../../errors.js';
-import type { ProjectDocument } from '../../model/document.js';
+import type { ExportOptions } from '../audio/engine.js';
+import type { SpeechTiming } from '../audio/timing-rules.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { StudioError } from '../errors.js';
+import type { ProjectDocument } from '../model/document.js';
 
 /** Why this export is refused, or undefined when it may go ahead. */
 export function exportRefusal(config: ResolvedConfig, project: ProjectDocument, timing: SpeechTiming | null, options: ExportOptions): StudioError | undefined {

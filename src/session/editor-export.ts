@@ -1,10 +1,10 @@
-import type { AudioEngine, ExportOptions } from '../../audio/engine.js';
-import type { ExportedMix } from '../../audio/export.js';
-import type { MixPreview } from '../../audio/mix-preview.js';
-import type { ResolvedConfig } from '../../config/types.js';
-import { StudioError } from '../../errors.js';
-import { StudioExportEvent } from '../../events/studio-export.js';
-import type { ProjectDocument } from '../../model/document.js';
+import type { AudioEngine, ExportOptions } from '../audio/engine.js';
+import type { ExportedMix } from '../audio/export.js';
+import type { MixPreview } from '../audio/mix-preview.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { StudioError } from '../errors.js';
+import { StudioExportEvent } from '../events/studio-export.js';
+import type { ProjectDocument } from '../model/document.js';
 import { exportRefusal } from './export-rules.js';
 
 /** What an export reads from the editor, and where it reports. */

@@ -1,7 +1,7 @@
-import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../../config/compare.js';
-import type { ResolvedConfig } from '../../config/types.js';
-import type { ProjectDocument } from '../../model/document.js';
-import { projectFromConfig, type EditorState } from '../../model/editor-state.js';
+import { PROJECT_DEFAULT_AREAS, changedAreas, needsNewSession, sameContent } from '../config/compare.js';
+import type { ResolvedConfig } from '../config/types.js';
+import type { ProjectDocument } from '../model/document.js';
+import { projectFromConfig, type EditorState } from '../model/editor-state.js';
 
 /**
  * What a new config does to a running editor: `same` nothing (the same content); `start` a session (none

@@ -6,15 +6,15 @@
 // way the editor mixes and masters what plays (the preview is the export), so the result meets the
 // project's delivery preset. The editor never reads faster than `vocal.maxFitSpeed`: an idea the service
 // fitted faster has its script shortened to fit at that speed (`format`), or, when it cannot be, stays long.
-import type { CallOptions, ServiceClient } from '../../api/client.js';
-import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../../api/contract.js';
-import { StudioApiError } from '../../api/errors.js';
-import type { JobProgress } from '../../api/poller.js';
-import { requestEntries } from '../../api/pronunciation-field.js';
-import { applyingPronunciations, brandAndProject } from '../../brand/match.js';
-import type { PronunciationEntry } from '../../brand/pronunciations.js';
-import type { ClipSource } from '../../model/document.js';
-import { callToAction } from '../studio-editor/make-version.js';
+import type { CallOptions, ServiceClient } from '../api/client.js';
+import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../api/contract.js';
+import { StudioApiError } from '../api/errors.js';
+import type { JobProgress } from '../api/poller.js';
+import { requestEntries } from '../api/pronunciation-field.js';
+import { applyingPronunciations, brandAndProject } from '../brand/match.js';
+import type { PronunciationEntry } from '../brand/pronunciations.js';
+import type { ClipSource } from '../model/document.js';
+import { callToAction } from './make-version.js';
 
 export interface AdTakes {
   /** One take per section of the idea, in script order. */

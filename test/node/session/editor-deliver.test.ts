@@ -2,8 +2,8 @@
 // destination, none chosen), and the name of its ZIP.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nameValues, versionNameLabels, zipFileName } from '../../../src/components/studio-editor/deliver-pack.js';
-import { deliverAd, type DeliverHost } from '../../../src/components/studio-editor/editor-deliver.js';
+import { nameValues, versionNameLabels, zipFileName } from '../../../src/session/deliver-pack.js';
+import { deliverAd, type DeliverHost } from '../../../src/session/editor-deliver.js';
 import type { AudioEngine } from '../../../src/audio/engine.js';
 import { resolveConfig } from '../../../src/config/validate.js';
 import type { StudioError } from '../../../src/errors.js';
