@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { DragController } from '../../src/components/studio-timeline/drag-controller.js';
 import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
+import { BASE_LANES } from '../../src/components/studio-timeline/scale.js';
 
 const clip = (id: string, start: number, length: number): TimelineClip => ({
   id, label: id, start, length, sourceLength: length, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(0),
@@ -14,6 +15,7 @@ class DragHostElement extends LitElement {
   duckDepth = 0;
   targetDuration = 10;
   zoom = 50;
+  lanes = BASE_LANES;
   selectedId: string | null = null;
   moves: string[] = [];
   readonly drag = new DragController(this);

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { gestureStart, gestureValues, isDragKind, snapCandidates, type GestureContext } from '../../src/components/studio-timeline/gesture-values.js';
 import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
+import { BASE_LANES, lanesWith } from '../../src/components/studio-timeline/scale.js';
 
 const clip = (id: string, start: number, length: number, extra: Partial<TimelineClip> = {}): TimelineClip => ({
   id, label: id, start, length, sourceLength: length, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(0), ...extra,
@@ -10,7 +11,7 @@ const music = { length: 12, gain: -3, fadeIn: 1, fadeOut: 1, peaks: new Float32A
 describe('timeline gesture values', () => {
   const hook = clip('hook', 1, 4);
   const context = (extra: Partial<GestureContext> = {}): GestureContext => ({
-    clip: hook, music, duckDepth: 10, zoom: 50, candidates: snapCandidates([hook, clip('offer', 6, 2)], 10, 'hook'), ...extra,
+    clip: hook, music, duckDepth: 10, zoom: 50, lanes: BASE_LANES, candidates: snapCandidates([hook, clip('offer', 6, 2)], 10, 'hook'), ...extra,
   });
 
   it('knows its kinds and the times an edge snaps to', () => {
@@ -55,6 +56,17 @@ describe('timeline gesture values', () => {
     expect(gestureValues('music-gain', { gain: 0 }, 0, -14, false, context())).to.deep.equal({ gain: 9 });
     expect(gestureValues('duck', { depthDb: 10 }, 0, 14, false, context())).to.deep.equal({ depthDb: 20 });
     expect(gestureValues('duck', { depthDb: 10 }, 0, 1000, false, context())).to.deep.equal({ depthDb: 40 });
+    // In lanes twice as tall, the same drag moves half as far.
+    const tall = context({ lanes: { voice: 144, music: 112 } });
+    expect(gestureValues('gain', { gain: 0 }, 0, 20, false, tall)).to.deep.equal({ gain: -5 });
+    expect(gestureValues('duck', { depthDb: 10 }, 0, 14, false, tall)).to.deep.equal({ depthDb: 15 });
+  });
+
+  it('shares a taller stage between the lanes, the voice a little more, each up to its cap', () => {
+    expect(lanesWith(0)).to.deep.equal(BASE_LANES);
+    expect(lanesWith(-30)).to.deep.equal(BASE_LANES);
+    expect(lanesWith(100)).to.deep.equal({ voice: 127, music: 101 });
+    expect(lanesWith(10_000)).to.deep.equal({ voice: 240, music: 180 });
   });
 
   it('keeps fades inside the clip and the bed', () => {

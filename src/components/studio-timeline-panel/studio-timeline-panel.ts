@@ -25,6 +25,7 @@ import type {
 import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
 import { renderInspector, type InspectorEdit } from './clip-inspector.js';
+import { LaneRoomController } from './lane-room.js';
 import { lockNote, lockStyles } from '../shared/lock-control.js';
 import { sliderStyles } from '../shared/slider.js';
 import '../../i18n/en-later.js';
@@ -129,6 +130,8 @@ export class StudioTimelinePanel extends StudioElement {
   });
   readonly #role = new StoreController(this, (s) => s.role);
   readonly #preview = new PreviewController(this);
+  /** The lanes grown with the stage, given back when a form or the inspector needs the room. */
+  readonly #room = new LaneRoomController(this);
   #bedPeaks = new Map<string, Float32Array>();
   #clips: { key: readonly unknown[]; value: TimelineClip[] } | undefined;
   #music: { key: readonly unknown[]; value: TimelineMusic | null } | undefined;
@@ -225,6 +228,7 @@ export class StudioTimelinePanel extends StudioElement {
       .clock=${() => this.#preview.source?.currentTime ?? 0}
       ?playing=${previewState?.transport === 'playing'}
       .zoom=${this.zoom}
+      .lanes=${this.#room.lanes}
       auto-fit
       .selectedId=${selectedId}
       .tracks=${this.#trackStates(project)}

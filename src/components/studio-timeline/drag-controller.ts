@@ -3,6 +3,7 @@ import { emit } from '../shared/events.js';
 import { gestureStart, gestureValues, isDragKind, snapCandidates, type DragKind, type GestureValues } from './gesture-values.js';
 import { MIN_LENGTH, round } from './scale.js';
 import type { GestureDetail, TimelineClip, TimelineMusic } from './types.js';
+import type { Lanes } from './scale.js';
 
 /** What the drag controller reads from and reports through its timeline. */
 export interface DragHost extends ReactiveControllerHost, EventTarget {
@@ -11,6 +12,8 @@ export interface DragHost extends ReactiveControllerHost, EventTarget {
   readonly duckDepth: number;
   readonly targetDuration: number;
   readonly zoom: number;
+  /** The lanes' heights, pixels. */
+  readonly lanes: Lanes;
   readonly selectedId: string | null;
   /** The horizontally scrolling area, whose left edge is time 0 minus its scroll. */
   readonly scroller: HTMLElement | null;
@@ -121,6 +124,7 @@ export class DragController implements ReactiveController {
       music: host.music,
       duckDepth: host.duckDepth,
       zoom: host.zoom,
+      lanes: host.lanes,
       candidates: snapCandidates(host.clips, host.targetDuration, drag.id),
     });
     this.#emit(drag, false);

@@ -3,7 +3,7 @@
  * values for a pointer `dt` seconds and `dy` pixels away, snapped against the times captured at its start.
  */
 import { gridStep, snapClipStart, snapTime } from './geometry.js';
-import { ENVELOPE_FLOOR_DB, GAIN_BOTTOM, GAIN_TOP, MIN_LENGTH, MUSIC_HEIGHT, VOICE_HEIGHT, clamp, round } from './scale.js';
+import { ENVELOPE_FLOOR_DB, GAIN_BOTTOM, GAIN_TOP, MIN_LENGTH, clamp, round, type Lanes } from './scale.js';
 import type { TimelineClip, TimelineMusic } from './types.js';
 
 export type DragKind = 'move' | 'trim-in' | 'trim-out' | 'fade-in' | 'fade-out' | 'gain' | 'music-gain' | 'music-fade-in' | 'music-fade-out' | 'duck' | 'seek';
@@ -21,6 +21,8 @@ export interface GestureContext {
   music: TimelineMusic | null;
   duckDepth: number;
   zoom: number;
+  /** The lanes' heights: a vertical drag is read against them. */
+  lanes: Lanes;
   /** Times an edge snaps to (0, the target, the other clips' edges). */
   candidates: readonly number[];
 }
@@ -89,7 +91,7 @@ export function gestureValues(kind: DragKind, b: GestureValues, dt: number, dy: 
       return { fadeIn: b['fadeIn']!, fadeOut: round(clamp(b['fadeOut']! - dt, 0, clip!.length - b['fadeIn']!)) };
     case 'gain':
     case 'music-gain': {
-      const height = kind === 'gain' ? VOICE_HEIGHT : MUSIC_HEIGHT;
+      const height = kind === 'gain' ? context.lanes.voice : context.lanes.music;
       return { gain: round(clamp(b['gain']! - (dy / height) * (GAIN_TOP - GAIN_BOTTOM), GAIN_BOTTOM, GAIN_TOP), 1) };
     }
     case 'music-fade-in':
@@ -97,7 +99,7 @@ export function gestureValues(kind: DragKind, b: GestureValues, dt: number, dy: 
     case 'music-fade-out':
       return { fadeIn: b['fadeIn']!, fadeOut: round(clamp(b['fadeOut']! - dt, 0, (music?.length ?? 0) - b['fadeIn']!)) };
     case 'duck':
-      return { depthDb: Math.round(clamp(b['depthDb']! + (dy / MUSIC_HEIGHT) * -ENVELOPE_FLOOR_DB, 0, 40) * 2) / 2 };
+      return { depthDb: Math.round(clamp(b['depthDb']! + (dy / context.lanes.music) * -ENVELOPE_FLOOR_DB, 0, 40) * 2) / 2 };
     case 'seek':
       return {};
   }

@@ -14,9 +14,31 @@ export const ENVELOPE_PX_PER_SECOND = 100;
 export const MIN_LENGTH = 0.1;
 /** Music waveforms are cut in pieces of this many seconds, each drawn only near the viewport. */
 export const MUSIC_PIECE = 20;
-/** Lane heights, pixels (the styles use the same numbers). */
+/** Lane heights at their smallest, pixels (the styles use the same numbers). */
 export const VOICE_HEIGHT = 72;
 export const MUSIC_HEIGHT = 56;
+
+/** The heights of the two lanes, pixels. */
+export interface Lanes {
+  readonly voice: number;
+  readonly music: number;
+}
+
+export const BASE_LANES: Lanes = { voice: VOICE_HEIGHT, music: MUSIC_HEIGHT };
+
+/** The tallest the lanes grow, pixels: past this a taller stage leaves room under the tracks. */
+const MAX_LANES: Lanes = { voice: 240, music: 180 };
+
+/**
+ * The lanes with `extra` pixels of a taller stage shared between them (the voice a little more), each at most
+ * its `MAX_LANES` height and whole pixels.
+ */
+export function lanesWith(extra: number): Lanes {
+  const room = Math.max(0, Math.floor(extra));
+  const voice = Math.min(MAX_LANES.voice, VOICE_HEIGHT + Math.round(room * 0.55));
+  const music = Math.min(MAX_LANES.music, MUSIC_HEIGHT + room - (voice - VOICE_HEIGHT));
+  return { voice, music };
+}
 
 export const clamp = (value: number, low: number, high: number): number => Math.min(high, Math.max(low, value));
 export const round = (value: number, digits = 3): number => Number(value.toFixed(digits));

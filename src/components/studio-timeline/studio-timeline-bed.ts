@@ -19,6 +19,8 @@ export class StudioTimelineBed extends TimelinePart {
   @property({ attribute: false }) music: TimelineMusic | undefined;
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
+  /** Its lane's height, pixels. */
+  @property({ type: Number }) height = MUSIC_HEIGHT;
   /** The envelope's path, `ENVELOPE_PX_PER_SECOND` units a second, and how many seconds it spans. */
   @property() envelopePath = '';
   @property({ type: Number }) envelopeSeconds = 0;
@@ -56,12 +58,12 @@ export class StudioTimelineBed extends TimelinePart {
         (_, index) => html`<div class="wave" data-key="music:${index}"
           style=${styleProps({ left: `${index * MUSIC_PIECE * z}px`, width: `${Math.min(MUSIC_PIECE, music.length - index * MUSIC_PIECE) * z}px` })}></div>`,
       )}
-      <svg class="fades" width=${width} height=${MUSIC_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath(width, MUSIC_HEIGHT, music.fadeIn * z, music.fadeOut * z)}></path>`}</svg>
-      <svg class="envelope" aria-hidden="true" width=${seconds * z} height=${MUSIC_HEIGHT}
-        viewBox="0 0 ${Math.max(1, seconds * ENVELOPE_PX_PER_SECOND)} ${MUSIC_HEIGHT}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
+      <svg class="fades" width=${width} height=${this.height} aria-hidden="true">${svg`<path d=${fadePath(width, this.height, music.fadeIn * z, music.fadeOut * z)}></path>`}</svg>
+      <svg class="envelope" aria-hidden="true" width=${seconds * z} height=${this.height}
+        viewBox="0 0 ${Math.max(1, seconds * ENVELOPE_PX_PER_SECOND)} ${this.height}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
           d=${this.envelopePath}></path>`}</svg>
-      ${music.fixed === true ? nothing : html`<div class="gain" data-drag="music-gain" style=${styleProps({ top: `${gainToY(music.gain, MUSIC_HEIGHT)}px` })}></div>`}
-      <div class="duck" data-drag="duck" style=${styleProps({ top: `${(this.depthDb / -ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}></div>
+      ${music.fixed === true ? nothing : html`<div class="gain" data-drag="music-gain" style=${styleProps({ top: `${gainToY(music.gain, this.height)}px` })}></div>`}
+      <div class="duck" data-drag="duck" style=${styleProps({ top: `${(this.depthDb / -ENVELOPE_FLOOR_DB) * this.height}px` })}></div>
       ${music.fixed === true
         ? nothing
         : html`<div class="knob fade-in" data-drag="music-fade-in" style=${styleProps({ left: `${Math.max(5, music.fadeIn * z)}px` })}></div>

@@ -22,6 +22,8 @@ export class StudioTimelineClip extends TimelinePart {
   @property({ attribute: false }) clip: TimelineClip | undefined;
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
+  /** Its lane's height, pixels. */
+  @property({ type: Number }) height = VOICE_HEIGHT;
   @property({ type: Boolean }) selected = false;
   /** Target duration of the ad, seconds: a clip past it is marked. */
   @property({ type: Number }) targetDuration = Infinity;
@@ -71,7 +73,7 @@ export class StudioTimelineClip extends TimelinePart {
     const z = this.zoom;
     const width = clip.length * z;
     return html`<div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
-      <svg class="fades" width=${width} height=${VOICE_HEIGHT} aria-hidden="true">${svg`<path d=${fadePath(width, VOICE_HEIGHT, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
+      <svg class="fades" width=${width} height=${this.height} aria-hidden="true">${svg`<path d=${fadePath(width, this.height, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
       <span class="label" aria-hidden="true">${clip.lockNote === undefined ? clip.label : html`${lockIcon} ${clip.label}`}</span>
       ${clip.fixed === true ? nothing : this.#handles(clip, width)}`;
   }
@@ -79,7 +81,7 @@ export class StudioTimelineClip extends TimelinePart {
   /** The gain line, trim handles and fade knobs: the parts a gesture starts on. */
   #handles(clip: TimelineClip, width: number) {
     const z = this.zoom;
-    return html`<div class="gain" data-drag="gain" style=${styleProps({ top: `${gainToY(clip.gain, VOICE_HEIGHT)}px` })}></div>
+    return html`<div class="gain" data-drag="gain" style=${styleProps({ top: `${gainToY(clip.gain, this.height)}px` })}></div>
       <div class="handle trim-in" data-drag="trim-in"></div>
       <div class="handle trim-out" data-drag="trim-out"></div>
       <div class="knob fade-in" data-drag="fade-in" style=${styleProps({ left: `${Math.max(5, clip.fadeIn * z)}px` })}></div>

@@ -12,7 +12,7 @@ import { isHeard } from './clip-edits.js';
 import { envelopePath } from './geometry.js';
 import { KeyboardController } from './keyboard-controller.js';
 import { shortcutHelp } from './keyboard-shortcuts.js';
-import { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, MUSIC_HEIGHT } from './scale.js';
+import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, type Lanes } from './scale.js';
 import { timelineStyles } from './studio-timeline.styles.js';
 import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks } from './types.js';
 import { WaveformScheduler } from './waveform-scheduler.js';
@@ -88,6 +88,8 @@ export class StudioTimeline extends StudioElement {
   @property({ type: Boolean }) playing = false;
   /** Pixels per second. */
   @property({ type: Number }) zoom = 40;
+  /** The lanes' heights, pixels (at least 72 and 56): the timeline panel grows them with the stage. */
+  @property({ attribute: false }) lanes: Lanes = BASE_LANES;
   /**
    * Zoom to show the whole spot whenever its length or the view's width changes (an ad made or loaded, a
    * longer take, a resized editor), until the user zooms; "Zoom to fit" turns it back on.
@@ -192,6 +194,14 @@ export class StudioTimeline extends StudioElement {
     return result;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The lanes' heights, for the styles (through the CSSOM: a strict CSP blocks style attributes).
+    if (changed.has('lanes')) {
+      this.style.setProperty('--_voice', `${this.lanes.voice}px`);
+      this.style.setProperty('--_music', `${this.lanes.music}px`);
+    }
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('playing') || changed.has('clock')) {
       cancelAnimationFrame(this.#frame);
@@ -228,15 +238,15 @@ export class StudioTimeline extends StudioElement {
 
   // ---- Rendering ----
 
-  #pathCache: { envelope: Float32Array; rate: number; ratio: number; d: string } | undefined;
+  #pathCache: { envelope: Float32Array; rate: number; ratio: number; height: number; d: string } | undefined;
 
   /** The envelope's path (zoom-independent, so computed only when it changes); scaled while its depth is dragged. */
   #envelopeD(ratio: number): string {
     const cache = this.#pathCache;
-    if (cache?.envelope === this.envelope && cache.rate === this.envelopeRate && cache.ratio === ratio) return cache.d;
+    if (cache?.envelope === this.envelope && cache.rate === this.envelopeRate && cache.ratio === ratio && cache.height === this.lanes.music) return cache.d;
     const values = ratio === 1 ? this.envelope : this.envelope.map((db) => db * ratio);
-    const d = envelopePath(values, this.envelopeRate, ENVELOPE_PX_PER_SECOND, MUSIC_HEIGHT, ENVELOPE_FLOOR_DB);
-    this.#pathCache = { envelope: this.envelope, rate: this.envelopeRate, ratio, d };
+    const d = envelopePath(values, this.envelopeRate, ENVELOPE_PX_PER_SECOND, this.lanes.music, ENVELOPE_FLOOR_DB);
+    this.#pathCache = { envelope: this.envelope, rate: this.envelopeRate, ratio, height: this.lanes.music, d };
     return d;
   }
 
@@ -265,9 +275,9 @@ export class StudioTimeline extends StudioElement {
         ${music === null
           ? nothing
           : html`<div class="db-scale" aria-hidden="true">
-              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * MUSIC_HEIGHT}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
+              ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * this.lanes.music}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
-            <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .envelopePath=${this.#envelopeD(ratio)}
+            <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .height=${this.lanes.music} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
       </div>`,
     );
@@ -300,7 +310,7 @@ export class StudioTimeline extends StudioElement {
               ${repeat(
                 shown,
                 (clip) => clip.id,
-                (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .selected=${clip.id === this.selectedId}
+                (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .height=${this.lanes.voice} .selected=${clip.id === this.selectedId}
                   .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
               )}
             </div>`,

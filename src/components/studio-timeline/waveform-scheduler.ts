@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type WaveSurfer from 'wavesurfer.js';
-import { MUSIC_HEIGHT, MUSIC_PIECE, VOICE_HEIGHT } from './scale.js';
+import { MUSIC_PIECE, type Lanes } from './scale.js';
 import type { TimelineClip, TimelineMusic } from './types.js';
 import { createWaveform, resizeWaveform, slicePeaks, whenDrawn } from './waveform.js';
 
@@ -20,6 +20,8 @@ export interface WaveformHost extends ReactiveControllerHost {
   readonly clips: readonly TimelineClip[];
   readonly music: TimelineMusic | null;
   readonly zoom: number;
+  /** The lanes' heights, pixels: a waveform is drawn again when its lane's changes. */
+  readonly lanes: Lanes;
   readonly cspNonce: string | undefined;
   readonly isConnected: boolean;
   /** The timeline's shadow root: every `.wave[data-key]` element in it gets a waveform when near. */
@@ -135,7 +137,7 @@ export class WaveformScheduler implements ReactiveController {
       const wanted = this.#pieceSource(key);
       if (wanted === undefined) continue;
       const piece = this.#pieces.get(key);
-      if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
+      if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration && piece.height === wanted.height) continue;
       if (piece !== undefined) this.#forget(piece);
       this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, near: false, kept: false });
       this.#observer.observe(element);
@@ -174,10 +176,10 @@ export class WaveformScheduler implements ReactiveController {
       if (music === null) return undefined;
       const from = Number(key.slice(6)) * MUSIC_PIECE;
       const to = Math.min(music.length, from + MUSIC_PIECE);
-      return { source: music.peaks, peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: MUSIC_HEIGHT - 2, color: '#166534' };
+      return { source: music.peaks, peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: this.#host.lanes.music - 2, color: '#166534' };
     }
     const clip = this.#clipsById().get(key.slice(5));
-    return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
+    return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: this.#host.lanes.voice - 2, color: '#1e3a8a' };
   }
 
   #byId: { clips: readonly TimelineClip[]; map: Map<string, TimelineClip> } | undefined;

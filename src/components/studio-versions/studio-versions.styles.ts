@@ -85,14 +85,19 @@ export const versionsStyles = css`
     outline-offset: 2px;
   }
 
+  /* A name is never cut between its characters (":30" read as ":3" over "0"): a long one ends in an ellipsis. */
   .name {
     font-weight: 600;
-    overflow-wrap: anywhere;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-width: 2.5em;
   }
 
   .length {
     color: var(--_text-muted, #4b5563);
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
 
   .status {

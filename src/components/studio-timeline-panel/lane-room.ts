@@ -1,0 +1,85 @@
+// The lanes grow with the stage (issue 38: a taller editor gives the tracks more height; a phone's Timeline view
+// gives them its height). What the panel has beyond the versions bar, the timeline at its smallest and the
+// inspector's content is shared between the lanes (`lanesWith`); a form opening in the versions bar, or a
+// longer inspector, takes it back first, so a track is never pushed out of view by a taller lane.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { BASE_LANES, MUSIC_HEIGHT, VOICE_HEIGHT, lanesWith, type Lanes } from '../studio-timeline/scale.js';
+
+/** What the controller reads of its panel. */
+export interface LaneRoomHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** Pixels of difference under which the lanes are left as they are (no redraw for a rounding). */
+const STEP_PX = 2;
+
+export class LaneRoomController implements ReactiveController {
+  readonly #host: LaneRoomHost;
+  #observer: ResizeObserver | undefined;
+  #frame = 0;
+  readonly #observed = new Set<Element>();
+  #lanes: Lanes = BASE_LANES;
+
+  constructor(host: LaneRoomHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** The lanes' heights for the timeline: the same object until they change. */
+  get lanes(): Lanes {
+    return this.#lanes;
+  }
+
+  hostConnected(): void {
+    // Measured in the next frame: lanes changed inside the observer's delivery would resize what it watches
+    // again in the same frame (the browser's "ResizeObserver loop" error).
+    this.#observer = new ResizeObserver(() => {
+      cancelAnimationFrame(this.#frame);
+      this.#frame = requestAnimationFrame(() => this.#measure());
+    });
+    this.#observe(this.#host);
+  }
+
+  hostDisconnected(): void {
+    cancelAnimationFrame(this.#frame);
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+    this.#observed.clear();
+  }
+
+  /** Each render may bring a new timeline, inspector or versions bar: each is observed (once). */
+  hostUpdated(): void {
+    for (const element of this.#parts()) this.#observe(element);
+  }
+
+  #observe(element: Element): void {
+    if (this.#observer === undefined || this.#observed.has(element)) return;
+    this.#observed.add(element);
+    this.#observer.observe(element);
+  }
+
+  #parts(): Element[] {
+    const root = this.#host.renderRoot;
+    const slot = root.querySelector<HTMLSlotElement>('slot[name="versions"]');
+    return [root.querySelector('studio-editor-timeline'), root.querySelector('[part="inspector"]'), ...(slot?.assignedElements() ?? [])].filter((part): part is Element => part !== null);
+  }
+
+  #measure(): void {
+    const root = this.#host.renderRoot;
+    const timeline = root.querySelector<HTMLElement>('studio-editor-timeline');
+    if (timeline === null || !this.#host.isConnected) return;
+    const grown = this.#lanes.voice + this.#lanes.music - (VOICE_HEIGHT + MUSIC_HEIGHT);
+    const slot = root.querySelector<HTMLSlotElement>('slot[name="versions"]');
+    // What the other parts need whole: their content's height, even while they are squeezed and scroll.
+    const versions = (slot?.assignedElements() ?? []).reduce((sum, element) => sum + element.scrollHeight, 0);
+    const inspector = root.querySelector<HTMLElement>('[part="inspector"]')?.scrollHeight ?? 0;
+    const needed = versions + (timeline.offsetHeight - grown) + inspector;
+    const style = getComputedStyle(this.#host);
+    const inner = this.#host.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const extra = Math.max(0, inner - needed);
+    const lanes = lanesWith(extra);
+    if (Math.abs(lanes.voice - this.#lanes.voice) + Math.abs(lanes.music - this.#lanes.music) < STEP_PX) return;
+    this.#lanes = lanes;
+    this.#host.requestUpdate();
+  }
+}
