@@ -134,7 +134,9 @@ describe("<studio-editor> the producer's workspace", function () {
     });
   }
 
-  function expectTracksWhole(when: string): void {
+  /** Every track whole, once the lanes have settled (they follow the stage within a frame or two). */
+  async function expectTracksWhole(when: string): Promise<void> {
+    await waitUntil(() => trackReport().every((row) => row.whole), `the tracks whole ${when}`, { timeout: 2000 }).catch(() => undefined);
     const report = trackReport();
     expect(report.map((row) => row.track), `the track rows ${when}`).to.deep.equal(['voice', 'music']);
     for (const row of report) {
@@ -149,7 +151,7 @@ describe("<studio-editor> the producer's workspace", function () {
     it(`shows every track whole and at least 56 px tall once an ad exists, at ${screen.name}`, async function () {
       await open(this, screen);
       if (phone) expect(currentViewName(), 'the phone shows the timeline once the ad is made').to.equal('timeline');
-      expectTracksWhole('after the ad is loaded');
+      await expectTracksWhole('after the ad is loaded');
       // The whole spot fits the view with no sideways scroll (on a touch screen the shortest clip is a finger wide instead).
       const view = timeline()!.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
       expect(view.scrollLeft).to.equal(0);
@@ -173,7 +175,7 @@ describe("<studio-editor> the producer's workspace", function () {
       await (versions as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       await frame();
       expect(versions.shadowRoot!.querySelector('[part="form"]') !== null, 'the New version form is open').to.equal(true);
-      if (!phone) expectTracksWhole('with New version open');
+      if (!phone) await expectTracksWhole('with New version open');
     });
   }
 
@@ -189,7 +191,7 @@ describe("<studio-editor> the producer's workspace", function () {
     const tall = trackReport().map((row) => row.height);
     expect(sum(tall), `voice and music ${small.join(' + ')} px at 700 px, ${tall.join(' + ')} px at 1000 px`).to.be.above(sum(small) + 20);
     for (const [index, height] of tall.entries()) expect(height).to.be.at.least(small[index]!);
-    expectTracksWhole('grown');
+    await expectTracksWhole('grown');
   });
 
   it('gives the Create view all the room until an ad exists, then the timeline the stage and Recommend the side panel, at 1280x800', async function () {
@@ -212,7 +214,7 @@ describe("<studio-editor> the producer's workspace", function () {
     expect(stage.querySelector('slot')!.name).to.equal('stage');
     expect(box(side).width).to.be.within(279, 481);
     expect(side.querySelector('slot')!.name).to.equal('recommend');
-    expectTracksWhole('after the ad is made');
+    await expectTracksWhole('after the ad is made');
   });
 
   it("keeps each side panel's primary action in view without scrolling at 1280x800", async function () {

@@ -17,6 +17,8 @@ export class LaneRoomController implements ReactiveController {
   readonly #host: LaneRoomHost;
   #observer: ResizeObserver | undefined;
   #frame = 0;
+  #reset = 0;
+  #inARow = 0;
   readonly #observed = new Set<Element>();
   #lanes: Lanes = BASE_LANES;
 
@@ -42,14 +44,22 @@ export class LaneRoomController implements ReactiveController {
 
   hostDisconnected(): void {
     cancelAnimationFrame(this.#frame);
+    cancelAnimationFrame(this.#reset);
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#observed.clear();
   }
 
-  /** Each render may bring a new timeline, inspector or versions bar: each is observed (once). */
+  /**
+   * Each render may bring a new timeline, inspector or versions bar: each is observed (once), and the room
+   * measured at once, so that a part the render brought takes its room before the frame is painted.
+   */
   hostUpdated(): void {
     for (const element of this.#parts()) this.#observe(element);
+    // At most a few renders in a row from here: the observer goes on in later frames if they were not enough.
+    if (this.#inARow++ < 3) this.#measure();
+    cancelAnimationFrame(this.#reset);
+    this.#reset = requestAnimationFrame(() => (this.#inARow = 0));
   }
 
   #observe(element: Element): void {
@@ -68,7 +78,9 @@ export class LaneRoomController implements ReactiveController {
     const root = this.#host.renderRoot;
     const timeline = root.querySelector<HTMLElement>('studio-editor-timeline');
     if (timeline === null || !this.#host.isConnected) return;
-    const grown = this.#lanes.voice + this.#lanes.music - (VOICE_HEIGHT + MUSIC_HEIGHT);
+    // The lanes as laid out now (the timeline sets them on itself when it renders, which may come after this).
+    const shown = (name: string, base: number) => parseFloat(timeline.style.getPropertyValue(name)) || base;
+    const grown = shown('--_voice', VOICE_HEIGHT) + shown('--_music', MUSIC_HEIGHT) - (VOICE_HEIGHT + MUSIC_HEIGHT);
     const slot = root.querySelector<HTMLSlotElement>('slot[name="versions"]');
     // What the other parts need whole: their content's height, even while they are squeezed and scroll.
     const versions = (slot?.assignedElements() ?? []).reduce((sum, element) => sum + element.scrollHeight, 0);
