@@ -2,8 +2,8 @@
 //   node bench/startup.mjs [http://127.0.0.1:8080] [http://127.0.0.1:8081] [other-host other-api]
 // loads dist/studio-editor.iife.js in 20 new pages per config (STARTUP_RUNS=n for more) and prints
 // create() -> ready (median, min, max; goal: a median under 50 ms with the default config, autosave on), the
-// same with autosave off, the longest main-thread task of each start-up (goal: none over 50 ms), and the
-// files of dist/ the page fetched before studio-ready with their gzip sizes (budget: 69 KiB, scripts/lib/checks.mjs). Given a second host and API (another tree's
+// same for an anonymous user without a project id and with autosave off, the longest main-thread task of each start-up (goal: none over 50 ms), and the
+// files of dist/ the page fetched before studio-ready with their gzip sizes (budget: 69 KiB, scripts/lib/checks.mjs; goal 60). Given a second host and API (another tree's
 // `npm start` on other ports, e.g. main's), its pages alternate with the first one's and both are printed:
 // before and after, in the same run. The figures of the first host go to .cache/bench/startup.json.
 import { execFileSync } from 'node:child_process';
@@ -15,9 +15,12 @@ import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 const [host = 'http://127.0.0.1:8080', api = 'http://127.0.0.1:8081', otherHost, otherApi] = process.argv.slice(2);
 const servers = [{ host, api, label: host }];
 if (otherHost !== undefined) servers.push({ host: otherHost, api: otherApi ?? otherHost.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`), label: otherHost });
+// A known user with a project id; the seed's anonymous user (a fingerprint id, no project id: every trial and
+// the Embed Builder's Playground); a known user without autosave. The first two with the default config.
 const configs = [
-  { name: 'default config (autosave on)', autosave: undefined },
-  { name: 'autosave off', autosave: false },
+  { name: 'known user, project id, default config (autosave on)', autosave: undefined, anonymous: false },
+  { name: 'anonymous user, no project id, default config (autosave on)', autosave: undefined, anonymous: true },
+  { name: 'known user, autosave off', autosave: false, anonymous: false },
 ];
 const RUNS = Number(process.env.STARTUP_RUNS) || 20;
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
@@ -32,14 +35,15 @@ async function startOnce(server, config, i) {
   const page = await browser.newPage();
   await page.goto(`${server.host}/dist/studio-editor.iife.js`, { waitUntil: 'load' });
   await page.setContent(`<!doctype html><div id="m"></div><script src="/dist/studio-editor.iife.js"></script>`, { waitUntil: 'load' });
-  const r = await page.evaluate(async (id, api, autosave) => {
+  const r = await page.evaluate(async (id, api, autosave, anonymous) => {
     const tasks = [];
     const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(Math.round(e.duration)); });
     observer.observe({ type: 'longtask' });
     const { create, endpointAuth } = window.ServiceStudioEditor;
     const t0 = performance.now();
-    const project = autosave === null ? { id } : { id, autosave };
-    await create({ target: '#m', api: { baseUrl: api }, auth: { userId: id, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) }, project });
+    const project = { ...(anonymous ? {} : { id }), ...(autosave === null ? {} : { autosave }) };
+    const auth = { ...(anonymous ? {} : { userId: id }), ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) };
+    await create({ target: '#m', api: { baseUrl: api }, auth, project });
     const ms = performance.now() - t0;
     // From the script tag's request: the loader, the editor's modules (fetched and compiled) and the start.
     const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/dist/studio-editor.iife.js'));
@@ -48,7 +52,7 @@ async function startOnce(server, config, i) {
     await new Promise((r) => setTimeout(r, 100));
     observer.disconnect();
     return { ms, fromScript, longest: Math.max(0, ...tasks), fetched };
-  }, `cold-${Date.now()}-${i}`, server.api, config.autosave ?? null);
+  }, `cold-${Date.now()}-${i}`, server.api, config.autosave ?? null, config.anonymous);
   const figures = at(server, config);
   figures.times.push(r.ms); figures.fromScript.push(r.fromScript); figures.longest.push(r.longest); figures.fetched = r.fetched;
   await page.close();
@@ -85,7 +89,8 @@ console.log(`fetched before studio-ready (default config, ${servers[0].label}): 
 const out = new URL('../.cache/bench/startup.json', import.meta.url);
 mkdirSync(new URL('.', out), { recursive: true });
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-const off = at(servers[0], configs[1]);
-const figures = { createToReadyMs: first.times, autosaveOffCreateToReadyMs: off.times, scriptToReadyMs: first.fromScript, longestTaskMs: first.longest, fetchedGzipBytes: Object.fromEntries(bytes) };
-writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), runs: RUNS, medianCreateToReadyMs: median(first.times), medianAutosaveOffMs: median(off.times), ...figures }, null, 2)}\n`);
+const anonymous = at(servers[0], configs[1]);
+const off = at(servers[0], configs[2]);
+const figures = { createToReadyMs: first.times, anonymousCreateToReadyMs: anonymous.times, anonymousLongestTaskMs: anonymous.longest, autosaveOffCreateToReadyMs: off.times, scriptToReadyMs: first.fromScript, longestTaskMs: first.longest, fetchedGzipBytes: Object.fromEntries(bytes) };
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), runs: RUNS, medianCreateToReadyMs: median(first.times), medianAnonymousMs: median(anonymous.times), medianAutosaveOffMs: median(off.times), ...figures }, null, 2)}\n`);
 console.log(`written to ${out.pathname} (commit ${commit})`);

@@ -11,9 +11,8 @@ import type { StudioPanels } from '../../src/components/studio-panels/studio-pan
 import type { PanelId } from '../../src/config/types.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
-import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { voiceClip, voicedUrls } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
@@ -48,17 +47,8 @@ function smallText(editor: HTMLElement): string[] {
 }
 
 describe('<studio-editor> readable', () => {
-  let voiceUrl = '';
-  let bedUrl = '';
+  const urls = voicedUrls();
   let handle: StudioHandle | undefined;
-  before(() => {
-    voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
-    bedUrl = wavUrl(music(4, 48000));
-  });
-  after(() => {
-    URL.revokeObjectURL(voiceUrl);
-    URL.revokeObjectURL(bedUrl);
-  });
   afterEach(async () => {
     handle?.destroy();
     handle = undefined;
@@ -84,8 +74,8 @@ describe('<studio-editor> readable', () => {
       title: 'Brewline spring sale',
       duration: 10,
       script: { sections: [{ id: 'hook', label: 'Hook', text: 'Tired of slow mornings?' }, { id: 'offer', label: 'Offer', text: 'Brewline, ready in ninety seconds.' }] },
-      clips: [voiceClip('hook', 1, voiceUrl), voiceClip('offer', 5, voiceUrl)],
-      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
+      clips: [voiceClip('hook', 1, urls.voice), voiceClip('offer', 5, urls.voice)],
+      music: { track: null, assetId: null, url: urls.bed, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
     });
     const editor = handle.element;
     const preview = await afterReady(editor);

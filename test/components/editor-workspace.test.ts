@@ -7,9 +7,8 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
-import { music, syntheticSpeech } from '../audio/signals.js';
 import { afterReady } from '../support/after-ready.js';
-import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { voiceClip, voicedUrls } from '../support/audio-urls.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
@@ -56,19 +55,8 @@ const describeBox = (b: DOMRect) => `${Math.round(b.left)},${Math.round(b.top)} 
 
 describe("<studio-editor> the producer's workspace", function () {
   this.timeout(60_000);
-  let voiceUrl = '';
-  let bedUrl = '';
+  const urls = voicedUrls();
   let handle: StudioHandle | undefined;
-
-  before(function () {
-    this.timeout(30_000);
-    voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
-    bedUrl = wavUrl(music(4, 48000));
-  });
-  after(() => {
-    URL.revokeObjectURL(voiceUrl);
-    URL.revokeObjectURL(bedUrl);
-  });
   afterEach(async function () {
     this.timeout(20_000);
     handle?.destroy();
@@ -110,8 +98,8 @@ describe("<studio-editor> the producer's workspace", function () {
           { id: 'cta', label: 'Call to action', text: 'Buy now' },
         ],
       },
-      clips: [voiceClip('hook', 0, voiceUrl), voiceClip('body', 4, voiceUrl), voiceClip('cta', 28, voiceUrl)],
-      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
+      clips: [voiceClip('hook', 0, urls.voice), voiceClip('body', 4, urls.voice), voiceClip('cta', 28, urls.voice)],
+      music: { track: null, assetId: null, url: urls.bed, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
     });
     await waitUntil(() => timeline()?.shadowRoot?.querySelector('.clip[data-id=cta]'), 'the clips drawn', { timeout: 10000 });
     await waitUntil(() => deepQuery(root(), 'studio-editor-versions')?.shadowRoot?.querySelector('[part="version"]'), 'the versions bar', { timeout: 10000 });

@@ -19,3 +19,22 @@ export const voiceClip = (id: string, start: number, url: string): VoiceClip => 
   fadeOut: 0.05,
   source: null,
 });
+
+/**
+ * The `blob:` URLs of a 2 s voice and a 4 s bed (synthetic speech and music, 48 kHz), made before the suite's
+ * tests (signal making is CPU work: slow on a busy machine) and revoked after them. Call it in a `describe`.
+ */
+export function voicedUrls(): { readonly voice: string; readonly bed: string } {
+  const urls = { voice: '', bed: '' };
+  before(async function () {
+    this.timeout(30_000);
+    const { music, syntheticSpeech } = await import('../audio/signals.js');
+    urls.voice = wavUrl([syntheticSpeech(2, 48000)]);
+    urls.bed = wavUrl(music(4, 48000));
+  });
+  after(() => {
+    URL.revokeObjectURL(urls.voice);
+    URL.revokeObjectURL(urls.bed);
+  });
+  return urls;
+}
