@@ -55,6 +55,9 @@ export class SideSizeController implements ReactiveController {
   #collapsed: boolean;
   #drag: { pointerId: number; startX: number; startPx: number } | undefined;
   #resize: ResizeObserver | undefined;
+  /** The width and the separator's maximum last measured, px. */
+  #shown: { px: number; max: number } | undefined;
+  #pending = false;
 
   readonly #valueText: (px: number) => string;
 
@@ -97,16 +100,37 @@ export class SideSizeController implements ReactiveController {
     return room > 0 ? clampSide(wished, room) : wished;
   }
 
-  /** Writes the width and the separator's value. */
+  /** Measures the room, then writes the width and the separator's value (reads layout: not in a render). */
   apply(): void {
     const px = this.width();
-    this.#host.style.setProperty('--_side', `${px}px`);
-    const separator = this.#host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
-    if (separator === null) return;
     const room = this.#room();
+    this.#shown = { px, max: room > 0 ? clampSide(MAX_SIDE_PX, room) : MAX_SIDE_PX };
+    this.#host.style.setProperty('--_side', `${px}px`);
+    this.#write();
+  }
+
+  /**
+   * After a render: the separator gets the width last measured, with no layout read (a read in the first
+   * render would lay the editor out twice in its start-up task); before any measure, one is made in the next frame.
+   */
+  reflect(): void {
+    if (this.#shown !== undefined) this.#write();
+    else if (!this.#pending) {
+      this.#pending = true;
+      requestAnimationFrame(() => {
+        this.#pending = false;
+        if (this.#host.isConnected) this.apply();
+      });
+    }
+  }
+
+  #write(): void {
+    const separator = this.#host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
+    if (separator === null || this.#shown === undefined) return;
+    const { px, max } = this.#shown;
     separator.setAttribute('aria-valuenow', String(px));
     separator.setAttribute('aria-valuemin', String(MIN_SIDE_PX));
-    separator.setAttribute('aria-valuemax', String(room > 0 ? clampSide(MAX_SIDE_PX, room) : MAX_SIDE_PX));
+    separator.setAttribute('aria-valuemax', String(max));
     separator.setAttribute('aria-valuetext', this.#valueText(px));
   }
 

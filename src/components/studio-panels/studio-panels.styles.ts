@@ -17,7 +17,8 @@ export const panelsStyles = css`
   .layout {
     display: grid;
     height: 100%;
-    grid-template-columns: var(--_rail) var(--_side, 320px) auto minmax(0, 1fr);
+    /* Until the side panel's width is measured and set (side-size.ts), its default: 40 % of the workspace, 320 to 480 px. */
+    grid-template-columns: var(--_rail) var(--_side, clamp(320px, 40cqi, 480px)) auto minmax(0, 1fr);
     grid-template-rows: minmax(0, 1fr);
     grid-template-areas: 'rail side split stage';
   }

@@ -131,7 +131,7 @@ export class StudioPanels extends StudioElement {
     for (const child of this.children) {
       if (child instanceof HTMLElement && child.slot !== '') child.hidden = child.slot !== side && child.slot !== stage;
     }
-    this.#side.apply();
+    this.#side.reflect();
     if (this.#shown === side) return;
     const first = this.#shown === undefined;
     this.#shown = side;
