@@ -17,8 +17,6 @@ export class LaneRoomController implements ReactiveController {
   readonly #host: LaneRoomHost;
   #observer: ResizeObserver | undefined;
   #frame = 0;
-  #reset = 0;
-  #inARow = 0;
   readonly #observed = new Set<Element>();
   #lanes: Lanes = BASE_LANES;
 
@@ -33,18 +31,12 @@ export class LaneRoomController implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Measured in the next frame: lanes changed inside the observer's delivery would resize what it watches
-    // again in the same frame (the browser's "ResizeObserver loop" error).
-    this.#observer = new ResizeObserver(() => {
-      cancelAnimationFrame(this.#frame);
-      this.#frame = requestAnimationFrame(() => this.#measure());
-    });
+    this.#observer = new ResizeObserver(() => this.#schedule());
     this.#observe(this.#host);
   }
 
   hostDisconnected(): void {
     cancelAnimationFrame(this.#frame);
-    cancelAnimationFrame(this.#reset);
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#observed.clear();
@@ -52,14 +44,17 @@ export class LaneRoomController implements ReactiveController {
 
   /**
    * Each render may bring a new timeline, inspector or versions bar: each is observed (once), and the room
-   * measured at once, so that a part the render brought takes its room before the frame is painted.
+   * measured in the next frame (never inside a render or an observer's delivery: the lanes it changes would
+   * resize what the observers watch in the same frame, the browser's "ResizeObserver loop" error).
    */
   hostUpdated(): void {
     for (const element of this.#parts()) this.#observe(element);
-    // At most a few renders in a row from here: the observer goes on in later frames if they were not enough.
-    if (this.#inARow++ < 3) this.#measure();
-    cancelAnimationFrame(this.#reset);
-    this.#reset = requestAnimationFrame(() => (this.#inARow = 0));
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = requestAnimationFrame(() => this.#measure());
   }
 
   #observe(element: Element): void {
