@@ -65,6 +65,7 @@ describe('timeline gesture values', () => {
   it('shares a taller stage between the lanes, the voice a little more, each up to its cap', () => {
     expect(lanesWith(0)).to.deep.equal(BASE_LANES);
     expect(lanesWith(-30)).to.deep.equal(BASE_LANES);
+    expect(lanesWith(Number.NaN)).to.deep.equal(BASE_LANES);
     expect(lanesWith(100)).to.deep.equal({ voice: 127, music: 101 });
     expect(lanesWith(10_000)).to.deep.equal({ voice: 240, music: 180 });
   });

@@ -10,6 +10,9 @@ export interface LaneRoomHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
+/** Pixels of the stage the lanes leave free. */
+const SPARE_PX = 8;
+
 /** Pixels of difference under which the lanes are left as they are (no redraw for a rounding). */
 const STEP_PX = 2;
 
@@ -43,7 +46,7 @@ export class LaneRoomController implements ReactiveController {
   }
 
   /**
-   * Each render may bring a new timeline, inspector or versions bar: each is observed (once), and the room
+   * Each render may bring a new inspector or versions bar: each is observed (once), and the room
    * measured in the next frame (never inside a render or an observer's delivery: the lanes it changes would
    * resize what the observers watch in the same frame, the browser's "ResizeObserver loop" error).
    */
@@ -66,7 +69,10 @@ export class LaneRoomController implements ReactiveController {
   #parts(): Element[] {
     const root = this.#host.renderRoot;
     const slot = root.querySelector<HTMLSlotElement>('slot[name="versions"]');
-    return [root.querySelector('studio-editor-timeline'), root.querySelector('[part="inspector"]'), ...(slot?.assignedElements() ?? [])].filter((part): part is Element => part !== null);
+    // Not the timeline itself: its height follows the lanes and its scroll bar (a zoom in its own observer's
+    // delivery shows or hides it), and a change seen there in that delivery is the "ResizeObserver loop" error
+    // (Firefox). Its renders come through the panel's, which measure in the next frame.
+    return [root.querySelector('[part="inspector"]'), ...(slot?.assignedElements() ?? [])].filter((part): part is Element => part !== null);
   }
 
   #measure(): void {
@@ -82,8 +88,10 @@ export class LaneRoomController implements ReactiveController {
     const inspector = root.querySelector<HTMLElement>('[part="inspector"]')?.scrollHeight ?? 0;
     const needed = versions + (timeline.offsetHeight - grown) + inspector;
     const style = getComputedStyle(this.#host);
-    const inner = this.#host.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    const extra = Math.max(0, inner - needed);
+    const inner = this.#host.clientHeight - (parseFloat(style.paddingTop) || 0) - (parseFloat(style.paddingBottom) || 0);
+    // A few pixels kept free: a lane one pixel too tall would put a scroll bar on the stage (and narrow the
+    // timeline, which would fit its zoom again).
+    const extra = Math.max(0, inner - needed - SPARE_PX);
     const lanes = lanesWith(extra);
     if (Math.abs(lanes.voice - this.#lanes.voice) + Math.abs(lanes.music - this.#lanes.music) < STEP_PX) return;
     this.#lanes = lanes;

@@ -34,7 +34,8 @@ const MAX_LANES: Lanes = { voice: 240, music: 180 };
  * its `MAX_LANES` height and whole pixels.
  */
 export function lanesWith(extra: number): Lanes {
-  const room = Math.max(0, Math.floor(extra));
+  // Anything but a number of pixels (a panel not laid out yet) is no room.
+  const room = Number.isFinite(extra) ? Math.max(0, Math.floor(extra)) : 0;
   const voice = Math.min(MAX_LANES.voice, VOICE_HEIGHT + Math.round(room * 0.55));
   const music = Math.min(MAX_LANES.music, MUSIC_HEIGHT + room - (voice - VOICE_HEIGHT));
   return { voice, music };

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type WaveSurfer from 'wavesurfer.js';
-import { MUSIC_PIECE, type Lanes } from './scale.js';
+import { MUSIC_HEIGHT, MUSIC_PIECE, VOICE_HEIGHT, type Lanes } from './scale.js';
 import type { TimelineClip, TimelineMusic } from './types.js';
 import { createWaveform, resizeWaveform, slicePeaks, whenDrawn } from './waveform.js';
 
@@ -20,7 +20,7 @@ export interface WaveformHost extends ReactiveControllerHost {
   readonly clips: readonly TimelineClip[];
   readonly music: TimelineMusic | null;
   readonly zoom: number;
-  /** The lanes' heights, pixels: a waveform is drawn again when its lane's changes. */
+  /** The lanes' heights, pixels: a waveform drawn at a lane's smallest height is stretched to its lane's. */
   readonly lanes: Lanes;
   readonly cspNonce: string | undefined;
   readonly isConnected: boolean;
@@ -137,7 +137,7 @@ export class WaveformScheduler implements ReactiveController {
       const wanted = this.#pieceSource(key);
       if (wanted === undefined) continue;
       const piece = this.#pieces.get(key);
-      if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration && piece.height === wanted.height) continue;
+      if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
       if (piece !== undefined) this.#forget(piece);
       this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, near: false, kept: false });
       this.#observer.observe(element);
@@ -176,10 +176,10 @@ export class WaveformScheduler implements ReactiveController {
       if (music === null) return undefined;
       const from = Number(key.slice(6)) * MUSIC_PIECE;
       const to = Math.min(music.length, from + MUSIC_PIECE);
-      return { source: music.peaks, peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: this.#host.lanes.music - 2, color: '#166534' };
+      return { source: music.peaks, peaks: slicePeaks(music.peaks, music.length, from, to), duration: to - from, height: MUSIC_HEIGHT - 2, color: '#166534' };
     }
     const clip = this.#clipsById().get(key.slice(5));
-    return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: this.#host.lanes.voice - 2, color: '#1e3a8a' };
+    return clip === undefined ? undefined : { source: clip.peaks, peaks: clip.peaks, duration: clip.sourceLength, height: VOICE_HEIGHT - 2, color: '#1e3a8a' };
   }
 
   #byId: { clips: readonly TimelineClip[]; map: Map<string, TimelineClip> } | undefined;
@@ -214,7 +214,12 @@ export class WaveformScheduler implements ReactiveController {
     const host = piece.ws === undefined ? null : (piece.element.firstElementChild as HTMLElement | null);
     if (host === null) return false;
     const scale = (piece.duration * this.#host.zoom) / piece.drawnWidth;
-    host.style.transform = Math.abs(scale - 1) < 1e-3 ? '' : `scaleX(${scale.toFixed(5)})`;
+    // Drawn once at the lane's smallest height and stretched to the lane's (a redraw inside the lane's growth
+    // would resize what the waveform's own resize observer watches).
+    const lanes = this.#host.lanes;
+    const tall = piece.element.dataset['key']!.startsWith('music:') ? lanes.music / MUSIC_HEIGHT : lanes.voice / VOICE_HEIGHT;
+    const flat = Math.abs(scale - 1) < 1e-3 && Math.abs(tall - 1) < 1e-3;
+    host.style.transform = flat ? '' : `scale(${scale.toFixed(5)}, ${tall.toFixed(5)})`;
     return piece.drawnWidth !== this.#width(piece);
   }
 

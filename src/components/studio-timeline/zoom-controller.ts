@@ -134,7 +134,10 @@ export class ZoomController implements ReactiveController {
       scroller.addEventListener(type, (event) => this.#touch(event), { passive: false, signal });
     }
     scroller.addEventListener('scroll', () => this.#scrolled(), { passive: true, signal });
-    const resize = new ResizeObserver(() => this.#autoFit());
+    // Fitted in the next frame, not inside the observer's delivery: the zoom it sets re-renders the timeline,
+    // whose new size (a scroll bar, taller lanes) would be seen again in the same delivery (the browser's
+    // "ResizeObserver loop" error, seen in Firefox once the lanes grew with the stage).
+    const resize = new ResizeObserver(() => requestAnimationFrame(() => this.#autoFit()));
     resize.observe(scroller);
     signal.addEventListener('abort', () => resize.disconnect());
   }
