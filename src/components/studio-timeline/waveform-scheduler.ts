@@ -218,8 +218,9 @@ export class WaveformScheduler implements ReactiveController {
     // would resize what the waveform's own resize observer watches).
     const lanes = this.#host.lanes;
     const tall = piece.element.dataset['key']!.startsWith('music:') ? lanes.music / MUSIC_HEIGHT : lanes.voice / VOICE_HEIGHT;
-    const flat = Math.abs(scale - 1) < 1e-3 && Math.abs(tall - 1) < 1e-3;
-    host.style.transform = flat ? '' : `scale(${scale.toFixed(5)}, ${tall.toFixed(5)})`;
+    const wide = Math.abs(scale - 1) >= 1e-3;
+    const high = Math.abs(tall - 1) >= 1e-3;
+    host.style.transform = high ? `scale(${scale.toFixed(5)}, ${tall.toFixed(5)})` : wide ? `scaleX(${scale.toFixed(5)})` : '';
     return piece.drawnWidth !== this.#width(piece);
   }
 
