@@ -8,7 +8,7 @@ import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.j
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { afterReady } from '../support/after-ready.js';
-import { voiceClip, voicedUrls } from '../support/audio-urls.js';
+import { thirtySecondSpot, voicedUrls } from '../support/audio-urls.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, skipIn } from '../support/engine.js';
@@ -87,20 +87,7 @@ describe("<studio-editor> the producer's workspace", function () {
 
   /** A 30 s spot: Hook at 0 s, Body at 4 s, Call to action at 28 s (2 s each), a looped bed. */
   async function loadAd(): Promise<void> {
-    const project = handle!.getProject();
-    handle!.loadProject({
-      ...project,
-      duration: 30,
-      script: {
-        sections: [
-          { id: 'hook', label: 'Hook', text: 'Hello' },
-          { id: 'body', label: 'Body', text: 'All about it' },
-          { id: 'cta', label: 'Call to action', text: 'Buy now' },
-        ],
-      },
-      clips: [voiceClip('hook', 0, urls.voice), voiceClip('body', 4, urls.voice), voiceClip('cta', 28, urls.voice)],
-      music: { track: null, assetId: null, url: urls.bed, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
-    });
+    handle!.loadProject(thirtySecondSpot(handle!.getProject(), urls.voice, urls.bed));
     await waitUntil(() => timeline()?.shadowRoot?.querySelector('.clip[data-id=cta]'), 'the clips drawn', { timeout: 10000 });
     await waitUntil(() => deepQuery(root(), 'studio-editor-versions')?.shadowRoot?.querySelector('[part="version"]'), 'the versions bar', { timeout: 10000 });
     await frame();

@@ -8,7 +8,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { afterReady } from '../support/after-ready.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
-import { voiceClip, wavUrl } from '../support/audio-urls.js';
+import { thirtySecondSpot, wavUrl } from '../support/audio-urls.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -57,20 +57,7 @@ describe('<studio-editor> the whole spot at a glance', () => {
     await setViewport({ width, height });
     mountPoint('editor-spot');
     handle = await create({ target: '#editor-spot', auth: testAuth(), project: { autosave: false }, layout: { height: '700px' } });
-    const project = handle.getProject();
-    handle.loadProject({
-      ...project,
-      duration: 30,
-      script: {
-        sections: [
-          { id: 'hook', label: 'Hook', text: 'Hello' },
-          { id: 'body', label: 'Body', text: 'All about it' },
-          { id: 'cta', label: 'Call to action', text: 'Buy now' },
-        ],
-      },
-      clips: [voiceClip('hook', 0, voiceUrl), voiceClip('body', 4, voiceUrl), voiceClip('cta', 28, voiceUrl)],
-      music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
-    });
+    handle.loadProject(thirtySecondSpot(handle.getProject(), voiceUrl, bedUrl));
     const editor = handle.element;
     await afterReady(editor);
     const panel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;

@@ -38,3 +38,23 @@ export function voicedUrls(): { readonly voice: string; readonly bed: string } {
   });
   return urls;
 }
+
+/**
+ * `project` as a 30 s spot: Hook at 0 s, Body at 4 s and Call to action at 28 s, each playing `voice` (2 s),
+ * over `bed` looped from 0 s.
+ */
+export function thirtySecondSpot<P extends object>(project: P, voice: string, bed: string) {
+  return {
+    ...project,
+    duration: 30,
+    script: {
+      sections: [
+        { id: 'hook', label: 'Hook', text: 'Hello' },
+        { id: 'body', label: 'Body', text: 'All about it' },
+        { id: 'cta', label: 'Call to action', text: 'Buy now' },
+      ],
+    },
+    clips: [voiceClip('hook', 0, voice), voiceClip('body', 4, voice), voiceClip('cta', 28, voice)],
+    music: { track: null, assetId: null, url: bed, gain: -6, offset: 0, loop: true, fadeIn: 0, fadeOut: 1 },
+  };
+}

@@ -7,7 +7,7 @@ const TIMELINE_PANEL = 'studio-editor-timeline-panel';
 const POLL_MS = 50;
 
 /** The first clip of the timeline in `root`, when it is there and shown. */
-export function madeAdTarget(root: ParentNode): HTMLElement | undefined {
+function madeAdTarget(root: ParentNode): HTMLElement | undefined {
   const panel = root.querySelector<HTMLElement>(TIMELINE_PANEL);
   if (panel === null || panel.hidden) return undefined;
   const timeline = panel.shadowRoot?.querySelector('studio-editor-timeline');

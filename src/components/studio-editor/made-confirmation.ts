@@ -15,7 +15,7 @@ type NoticeModule = typeof MadeNotice;
 
 /** Actions after which the make is still the latest undo step: service facts, saves, the role, a gesture's end. */
 const KEEPING: ReadonlySet<string> = new Set(['persist/saved', 'session/role', 'history/end-gesture']);
-export const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || KEEPING.has(action.type);
+const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || KEEPING.has(action.type);
 
 /** What the controller reads of its editor. */
 export interface MadeHost extends ReactiveControllerHost {
@@ -42,11 +42,6 @@ export class MadeController implements ReactiveController {
     this.#t = options.t;
     this.#made = options.made;
     host.addController(this);
-  }
-
-  /** What was made, while the confirmation shows. */
-  get summary(): MadeSummary | undefined {
-    return this.#summary;
   }
 
   hostConnected(): void {
