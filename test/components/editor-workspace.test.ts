@@ -95,8 +95,8 @@ describe("<studio-editor> the producer's workspace", function () {
     await frame();
   }
 
-  /** Each track row: its name, height, and whether it is seen whole (inside the stage, the timeline's view and the window, and on top at its centre). */
-  function trackReport(): { track: string; height: number; whole: boolean; where: string }[] {
+  /** Each track row: its name, height, whether it is inside the stage, the timeline's view and the window, and whether it is also on top at its centre (seen whole). */
+  function trackReport(): { track: string; height: number; inside: boolean; whole: boolean; where: string }[] {
     const stage = box(part('workspace')!.shadowRoot!.querySelector('[part="stage"]')!);
     const scroller = box(timeline()!.shadowRoot!.querySelector('.scroller')!);
     return tracks().map((track) => {
@@ -105,7 +105,8 @@ describe("<studio-editor> the producer's workspace", function () {
       const lane = track.querySelector('.lane') ?? track;
       const l = box(lane);
       const hit = deepAt(Math.min(l.left + 20, l.right - 2), l.top + l.height / 2);
-      return { track: track.dataset['track'] ?? '?', height: Math.round(b.height), whole: inside(stage) && inside(scroller) && b.top >= 0 && b.bottom <= innerHeight && within(hit, track), where: describeBox(b) };
+      const seen = inside(stage) && inside(scroller) && b.top >= 0 && b.bottom <= innerHeight;
+      return { track: track.dataset['track'] ?? '?', height: Math.round(b.height), inside: seen, whole: seen && within(hit, track), where: describeBox(b) };
     });
   }
 
@@ -145,17 +146,39 @@ describe("<studio-editor> the producer's workspace", function () {
       expect(row.length).to.be.at.least(3);
       const [lowestTop, highestBottom] = [Math.max(...row.map((b) => b.top)), Math.min(...row.map((b) => b.bottom))];
       expect(lowestTop < highestBottom, `the versions and their actions: ${row.map(describeBox).join(', ')}`).to.equal(true);
+      await expectTracksWhole('before New version');
+      const barHeight = (versions as HTMLElement).offsetHeight;
       const newVersion = [...versions.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="actions"] button')].find((button) => button.textContent!.trim() === 'New version')!;
       newVersion.click();
       await (versions as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       await frame();
-      expect(versions.shadowRoot!.querySelector('[part="form"]') !== null, 'the New version form is open').to.equal(true);
-      if (!phone) await expectTracksWhole('with New version open');
+      await frame();
+      const popover = versions.shadowRoot!.querySelector<HTMLElement>('[part="popover"]')!;
+      expect(popover?.querySelector('[part="form"]') ?? null, 'the New version form opens in a popover').not.to.equal(null);
+      // The form takes no room from the tracks: the bar keeps its height, every track its place in view and 56 px.
+      expect((versions as HTMLElement).offsetHeight, 'the versions bar with New version open').to.equal(barHeight);
+      for (const row of trackReport()) {
+        expect(row.height, `${row.track} track's height with New version open`).to.be.at.least(56);
+        expect(row.inside, `${row.track} track in view with New version open (${row.where})`).to.equal(true);
+      }
+      // It is whole inside the editor, under the bar, and on top: its Make button is what a pointer at its centre meets.
+      const make = popover.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      const editor = box(handle!.element);
+      const p = box(popover);
+      expect(p.left >= editor.left - 0.5 && p.right <= editor.right + 0.5 && p.bottom <= Math.min(editor.bottom, innerHeight) + 0.5, `the popover ${describeBox(p)} inside the editor ${describeBox(editor)}`).to.equal(true);
+      expect(p.top, 'the popover under the versions').to.be.at.least(box(versions.shadowRoot!.querySelector('[part="list"]')!).bottom);
+      const m = box(make);
+      const top = deepAt(m.left + m.width / 2, m.top + m.height / 2);
+      expect(within(top, make), `Make ${describeBox(m)} is on top, not ${top?.outerHTML.slice(0, 120)}`).to.equal(true);
+      // Escape closes it and gives focus back to New version.
+      popover.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+      await (versions as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      expect(versions.shadowRoot!.querySelector('[part="popover"]'), 'Escape closes it').to.equal(null);
+      expect(versions.shadowRoot!.activeElement, 'focus back on New version').to.equal(newVersion);
     });
   }
 
-  // Not done yet (issue 38): the lanes keep their fixed 72 and 56 px (scale.ts); growing them needs the lane heights passed to the clips, the bed, the waveforms and the gestures.
-  it('grows the tracks with a taller editor (a form in the versions bar takes the room back: see New version above)', async function () {
+  it('grows the tracks with a taller editor', async function () {
     await open(this, SCREENS[0]!);
     const small = trackReport().map((row) => row.height);
     handle!.destroy();

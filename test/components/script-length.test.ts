@@ -100,6 +100,22 @@ describe('<studio-editor-script-panel> spoken length', () => {
     await editor.updateComplete;
     expect(panel.shadowRoot!.querySelector('[part="speed-warning"]') === null).to.equal(true);
     expect(text(editor.shadowRoot!, '[part="speed"]')).to.equal('');
+    // One undo step: the words, the speed and both takes go back together.
+    context.store.dispatch({ type: 'history/undo' });
+    const undone = context.store.getState().project;
+    expect(undone.voice.speed, 'the speed back').to.equal(1.16);
+    expect(undone.script.sections[1]!.text, 'the words back').to.equal(BODY);
+    expect(undone.clips.map((clip) => clip.source?.speed), 'the takes back').to.deep.equal([1.16, 1.16]);
+    expect(context.store.getState().history.pastDepth, 'nothing else to undo').to.equal(0);
+  });
+
+  it('says what "Shorten the script to fit" uses: one fit and every section voiced again', async () => {
+    const pricing = sinon.stub().resolves({ operations: { format: { base: 1 }, voiceover: { base: 2, per_25_words: 1 } } });
+    const { panel } = await mount(1.16, 5, { pricing } as Partial<ServiceClient>);
+    await waitUntil(() => panel.shadowRoot!.querySelector('[part="shorten-price"]'), 'the price shown');
+    // 1 for the fit; 2 + 1 for each section (4 and 13 words, under 25 each): 7.
+    expect(panel.shadowRoot!.querySelector('[part="shorten-price"]')!.textContent!.trim()).to.equal('Uses 7 credits');
+    expect(panel.shadowRoot!.querySelector('[part="speed-warning"] button')!.getAttribute('aria-describedby')).to.equal('shorten-price');
   });
 
   it('warns above 3 words a second, citing Amazon\'s audio ads as the source', async () => {

@@ -2,7 +2,8 @@ import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
-import type { FormatResult, VoiceLibraryEntry } from '../../api/contract.js';
+import { estimateCredits, type FormatResult, type VoiceLibraryEntry } from '../../api/contract.js';
+import { countSpokenWords } from '../../script/estimate.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -43,7 +44,8 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart spoken - The spoken length: the takes as voiced, or an estimate before any take (from the script editor).
  * @csspart pace - Words per second (from the script editor).
  * @csspart speed - "Read at 1.16x to fit 30 s" when the read was sped up (from the script editor).
- * @csspart speed-warning - A read faster than 1.10x: "Shorten the script to fit" (the service's `format`) or "Keep it".
+ * @csspart speed-warning - A read faster than 1.10x: "Shorten the script to fit" (the service's `format`, one undo step) or "Keep it".
+ * @csspart shorten-price - What "Shorten the script to fit" uses, in credits.
  * @csspart pace-warning - More than 3 words a second, the most Amazon's audio ads advise.
  * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
@@ -68,7 +70,12 @@ export class StudioScriptPanel extends StudioElement {
       .warning .actions {
         display: flex;
         flex-wrap: wrap;
+        align-items: center;
         gap: 8px;
+      }
+      .cost {
+        color: var(--_text-muted, #4b5563);
+        font-size: max(11px, 0.9em);
       }
     `,
   ];
@@ -158,8 +165,8 @@ export class StudioScriptPanel extends StudioElement {
     this.job = undefined;
   }
 
-  /** Fits the script to the length at the voice's speed (or at `speed`); resolves true when it did. */
-  async #fit(speed?: number): Promise<boolean> {
+  /** Fits the script to the length at the voice's speed (or at `speed`); resolves true when it did. Edits made as part of `gesture` are one undo step with it. */
+  async #fit(speed?: number, gesture?: string): Promise<boolean> {
     const client = this.client;
     const project = this.#project.value;
     if (client === undefined || project === undefined) return false;
@@ -185,12 +192,12 @@ export class StudioScriptPanel extends StudioElement {
         return voice === undefined ? section : { ...section, voice };
       });
       // A service that says nothing changed leaves the script (and the undo history) alone.
-      if (result.changes?.length !== 0) this.#project.dispatch({ type: 'script/set-sections', sections });
+      if (result.changes?.length !== 0) this.#project.dispatch({ type: 'script/set-sections', sections, ...(gesture === undefined ? {} : { gesture }) });
       if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
       this.announcement = this.#fitReport(result, project.duration);
       return true;
     } catch (error) {
-      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.fitFailed', { message }), () => void this.#fit(speed));
+      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.fitFailed', { message }), () => void this.#fit(speed, gesture));
       return false;
     } finally {
       this.#end(controller);
@@ -200,12 +207,29 @@ export class StudioScriptPanel extends StudioElement {
   /**
    * "Shorten the script to fit" on a read faster than 1.10x: the service's `format` fits the script to the
    * length at normal speed, and the sections it changed (all of them: the speed changed) are voiced again.
+   * The new words, the speed and the new takes are one undo step.
    */
   readonly #shorten = async (): Promise<void> => {
-    if (!(await this.#fit(1))) return;
-    this.#project.dispatch({ type: 'voice/set-speed', speed: 1 });
-    if (await this.#generate()) this.announcement = this.t('length.shortened', { target: this.#project.value?.duration ?? 0 });
+    const gesture = `shorten-${++this.#shortenCount}`;
+    try {
+      if (!(await this.#fit(1, gesture))) return;
+      this.#project.dispatch({ type: 'voice/set-speed', speed: 1, gesture });
+      if (await this.#generate(gesture)) this.announcement = this.t('length.shortened', { target: this.#project.value?.duration ?? 0 });
+    } finally {
+      this.#project.dispatch({ type: 'history/end-gesture', gesture });
+    }
   };
+
+  #shortenCount = 0;
+
+  /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
+  #shortenPrice(project: ProjectDocument): number | undefined {
+    const format = this.#prices.rule('format');
+    const voice = this.#prices.rule('voiceover');
+    if (format === undefined && voice === undefined) return undefined;
+    const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
+    return (format === undefined ? 0 : estimateCredits(format, {})) + (voice === undefined ? 0 : sections.reduce((sum, section) => sum + estimateCredits(voice, { words: countSpokenWords(section.text) }), 0));
+  }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
   #keep(speed: number): void {
@@ -231,8 +255,8 @@ export class StudioScriptPanel extends StudioElement {
     return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
   }
 
-  /** Voices every stale section in order; each finished take is kept even if a later one fails. Resolves true when all were. */
-  async #generate(): Promise<boolean> {
+  /** Voices every stale section in order; each finished take is kept even if a later one fails. Resolves true when all were. Takes placed as part of `gesture` are one undo step with it. */
+  async #generate(gesture?: string): Promise<boolean> {
     const client = this.client;
     const start = this.#project.value;
     if (client === undefined || start === undefined) return false;
@@ -275,6 +299,7 @@ export class StudioScriptPanel extends StudioElement {
           source: { text: section.text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
+          ...(gesture === undefined ? {} : { gesture }),
         });
         if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
         done += 1;
@@ -283,7 +308,7 @@ export class StudioScriptPanel extends StudioElement {
       return true;
     } catch (error) {
       const label = current?.label ?? '';
-      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.voiceFailed', { label, message }), () => void this.#generate());
+      if (!isAbort(error)) this.#fail(error, (message) => this.t('script.voiceFailed', { label, message }), () => void this.#generate(gesture));
       return false;
     } finally {
       this.#end(controller);
@@ -324,12 +349,12 @@ export class StudioScriptPanel extends StudioElement {
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
-        @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${this.#generate}></studio-editor-script-editor>
+        @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${() => void this.#generate()}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
-      ${this.#renderWarnings(length)}
+      ${this.#renderWarnings(length, project)}
       ${renderAlert(this.error, this.t, this.retry)}
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
@@ -338,14 +363,16 @@ export class StudioScriptPanel extends StudioElement {
   }
 
   /** A read faster than 1.10x, with its two fixes; a pace above Amazon's 3 words a second. */
-  #renderWarnings(length: SpokenLength) {
+  #renderWarnings(length: SpokenLength, project: ProjectDocument) {
     const t = this.t;
+    const credits = tooFast(length) ? this.#shortenPrice(project) : undefined;
     const busy = this.job !== undefined || this.client === undefined;
     return html`${tooFast(length)
         ? html`<div part="speed-warning" class="warning">
             <p>${t('length.fastWarning', { speed: t.number(length.speed, 2) })}</p>
             <div class="actions">
-              <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()}>${t('length.shorten')}</button>
+              <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()} aria-describedby=${credits === undefined ? nothing : 'shorten-price'}>${t('length.shorten')}</button>
+              ${credits === undefined ? nothing : html`<span id="shorten-price" part="shorten-price" class="cost">${t.plural('credits.uses', credits)}</span>`}
               <button type="button" @click=${() => this.#keep(length.speed)}>${t('length.keep')}</button>
             </div>
           </div>`

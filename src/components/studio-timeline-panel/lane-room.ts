@@ -1,7 +1,7 @@
 // The lanes grow with the stage (issue 38: a taller editor gives the tracks more height; a phone's Timeline view
 // gives them its height). What the panel has beyond the versions bar, the timeline at its smallest and the
-// inspector's content is shared between the lanes (`lanesWith`); a form opening in the versions bar, or a
-// longer inspector, takes it back first, so a track is never pushed out of view by a taller lane.
+// inspector's content is shared between the lanes (`lanesWith`); a longer inspector takes it back first, so a
+// track is never pushed out of view by a taller lane. (New version and Rename float over the stage: they take none.)
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BASE_LANES, MUSIC_HEIGHT, VOICE_HEIGHT, lanesWith, type Lanes } from '../studio-timeline/scale.js';
 
@@ -83,8 +83,9 @@ export class LaneRoomController implements ReactiveController {
     const shown = (name: string, base: number) => parseFloat(timeline.style.getPropertyValue(name)) || base;
     const grown = shown('--_voice', VOICE_HEIGHT) + shown('--_music', MUSIC_HEIGHT) - (VOICE_HEIGHT + MUSIC_HEIGHT);
     const slot = root.querySelector<HTMLSlotElement>('slot[name="versions"]');
-    // What the other parts need whole: their content's height, even while they are squeezed and scroll.
-    const versions = (slot?.assignedElements() ?? []).reduce((sum, element) => sum + element.scrollHeight, 0);
+    // What the other parts need whole: the versions bar's own height (not what floats over the stage from it),
+    // the inspector's content even while it is squeezed and scrolls.
+    const versions = (slot?.assignedElements() ?? []).reduce((sum, element) => sum + (element as HTMLElement).offsetHeight, 0);
     const inspector = root.querySelector<HTMLElement>('[part="inspector"]')?.scrollHeight ?? 0;
     const needed = versions + (timeline.offsetHeight - grown) + inspector;
     const style = getComputedStyle(this.#host);

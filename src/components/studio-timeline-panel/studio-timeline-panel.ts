@@ -55,9 +55,9 @@ export class StudioTimelinePanel extends StudioElement {
     sliderStyles,
     css`
     /*
-     * The stage's height, in a column: the versions bar, the timeline, the inspector. The timeline keeps its
-     * height whole; a form opened in the versions bar (New version, Rename) and the inspector scroll in
-     * what is left, so no form hides a track.
+     * The stage's height, in a column: the versions bar (one row; New version and Rename float over the
+     * stage, so it is never clipped), the timeline, the inspector. The timeline keeps its height whole; the
+     * inspector scrolls in what is left.
      */
     :host {
       display: flex;
@@ -66,12 +66,12 @@ export class StudioTimelinePanel extends StudioElement {
       min-height: 0;
     }
     ::slotted([slot='versions']) {
-      flex: 0 1 auto;
-      min-height: 3.5em;
-      overflow-y: auto;
+      flex: none;
     }
+    /* Its sticky track heads stack inside it, under what the versions bar floats over the stage. */
     studio-editor-timeline {
       flex: none;
+      isolation: isolate;
     }
     [part='inspector'] {
       flex: 0 1 auto;

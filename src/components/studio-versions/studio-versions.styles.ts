@@ -5,6 +5,9 @@ export const versionsStyles = css`
   /* Its own width decides (an editor embedded narrow on a wide screen is a phone to the bar). */
   :host {
     container: versions / inline-size;
+    /* Above the timeline that follows it, for the popover. */
+    position: relative;
+    z-index: 3;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -118,6 +121,29 @@ export const versionsStyles = css`
     gap: 6px;
   }
 
+  /* New version and Rename float over the stage under the bar (the tracks keep their room), inside the editor's width. */
+  .popover {
+    position: absolute;
+    z-index: 4;
+    top: calc(100% + 4px);
+    inset-inline-start: 12px;
+    box-sizing: border-box;
+    display: grid;
+    gap: 8px;
+    width: max-content;
+    max-width: calc(100% - 24px);
+    padding: 12px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    background: var(--_surface, #ffffff);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+  }
+
+  :host([slot]) .popover {
+    inset-inline-start: 0;
+    max-width: 100%;
+  }
+
   /* The form, the progress, an error and Edit the script take a line of their own. */
   .form,
   .buttons,
@@ -163,30 +189,30 @@ export const versionsStyles = css`
   }
 
   /* One row where it fits: the label and its field, Save, Close; the hint under them. */
-  .rename {
+  form.rename {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 6px;
   }
 
-  .rename label {
+  form.rename label {
     display: inline-flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 6px;
   }
 
-  .rename input {
+  form.rename input {
     width: min(22em, 100%);
   }
 
-  .rename .buttons {
+  form.rename .buttons {
     flex-basis: auto;
     margin: 0;
   }
 
-  .rename .hint {
+  form.rename .hint {
     flex-basis: 100%;
   }
 

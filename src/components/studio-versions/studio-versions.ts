@@ -40,6 +40,7 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * @csspart status - A version's status.
  * @csspart spoken - A version's spoken length from its takes, and the speed they were read at when sped up to fit.
  * @csspart actions - New version, Duplicate as alternate, Rename, Remove.
+ * @csspart popover - Where New version and Rename open: floating over the stage under the bar, so that the tracks keep their room.
  * @csspart rename - The Rename form: the open version's label, Save and Cancel.
  * @csspart form - The New version form: lengths, price, Make and Cancel.
  * @csspart price - What making the version uses, in credits.
@@ -226,14 +227,13 @@ export class StudioVersions extends StudioElement {
   }
 
   #renderRename(open: ProjectVersion, seconds: number): TemplateResult {
-    return html`<form part="rename" class="form rename" @submit=${(event: Event) => (event.preventDefault(), this.#rename(open, seconds))}
-        @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && ((this.renaming = undefined), event.stopPropagation())}>
+    return html`<form part="rename" class="form rename" @submit=${(event: Event) => (event.preventDefault(), this.#rename(open, seconds))}>
       <label>${this.t('versions.labelField')}
         <input type="text" maxlength=${CAMPAIGN_TEXT_LIMITS.versionLabel} .value=${this.renaming ?? ''} placeholder=${lengthName(seconds)} aria-describedby="label-hint"
           @input=${(event: Event) => (this.renaming = (event.target as HTMLInputElement).value)} /></label>
       <p class="buttons">
         <button type="submit" class="primary">${this.t('versions.saveLabel')}</button>
-        <button type="button" @click=${() => (this.renaming = undefined)}>${this.t('versions.close')}</button>
+        <button type="button" @click=${this.#close}>${this.t('versions.close')}</button>
       </p>
       <span id="label-hint" class="hint">${this.t('versions.labelHint')}</span>
     </form>`;
@@ -287,9 +287,54 @@ export class StudioVersions extends StudioElement {
           ${valid ? this.t('versions.make', { seconds }) : this.t('versions.makeAny')}
         </button>
         ${credits === undefined ? nothing : html`<span id="price" part="price" class="cost">${this.t.plural('credits.uses', credits)}</span>`}
-        <button type="button" ?disabled=${this.job !== undefined} @click=${() => ((this.making = false), this.#reset())}>${this.t('versions.close')}</button>
+        <button type="button" ?disabled=${this.job !== undefined} @click=${this.#close}>${this.t('versions.close')}</button>
       </p>
     </form>`;
+  }
+
+  /** The progress of a version being made, an error, and Edit the script where the service could not fit it. */
+  #renderOutcome(): TemplateResult {
+    return html`${this.job
+        ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
+            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
+        : nothing}
+      ${renderAlert(this.error, this.t, this.retry)}
+      ${this.editScript
+        ? html`<p class="edit"><button type="button" part="edit-script" @click=${() => this.dispatchEvent(new CustomEvent('versions-edit-script', { bubbles: true, composed: true }))}>${this.t('versions.editScript')}</button></p>`
+        : nothing}`;
+  }
+
+  /**
+   * New version or Rename, floating over the stage under the bar: the tracks keep their room while it is open.
+   * Escape closes it (not while a version is being made: its Cancel stops that) and gives focus back to its button.
+   */
+  #renderPopover(doc: ProjectDocument, open: ProjectVersion | undefined): TemplateResult {
+    const title = this.making ? this.t('versions.new') : this.t('versions.rename');
+    return html`<div part="popover" class="popover" role="dialog" aria-label=${title}
+        @keydown=${(event: KeyboardEvent) => {
+          if (event.key !== 'Escape' || this.job !== undefined) return;
+          event.stopPropagation();
+          this.#close();
+        }}>
+      ${this.making ? this.#renderForm(doc) : this.#renderRename(open!, doc.duration)}
+      ${this.#renderOutcome()}
+    </div>`;
+  }
+
+  /** Closes New version or Rename, and gives focus back to the button that opened it. */
+  #close(): void {
+    const button = this.making ? 'button.new' : 'button.rename';
+    this.making = false;
+    this.renaming = undefined;
+    this.#reset();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(button)?.focus());
+  }
+
+  #toggleNew(): void {
+    this.renaming = undefined;
+    this.#reset();
+    this.making = !this.making;
+    if (this.making) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('[part=form] input:checked')?.focus());
   }
 
   protected override render() {
@@ -302,7 +347,7 @@ export class StudioVersions extends StudioElement {
         ${doc.versions.map((version) => this.#renderVersion(doc, version))}
       </fieldset>
       <p part="actions" class="actions">
-        <button type="button" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${() => ((this.making = !this.making), (this.renaming = undefined), this.#reset())}>${this.t('versions.new')}</button>
+        <button type="button" class="new" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${this.#toggleNew}>${this.t('versions.new')}</button>
         <button type="button" ?disabled=${this.job !== undefined} @click=${this.#duplicate}>${this.t('versions.duplicate')}</button>
         ${open === undefined
           ? nothing
@@ -312,16 +357,7 @@ export class StudioVersions extends StudioElement {
               ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
           : nothing}
       </p></div>
-      ${this.making ? this.#renderForm(doc) : nothing}
-      ${this.renaming !== undefined && open !== undefined ? this.#renderRename(open, doc.duration) : nothing}
-      ${this.job
-        ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
-            @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
-        : nothing}
-      ${renderAlert(this.error, this.t, this.retry)}
-      ${this.editScript
-        ? html`<p class="edit"><button type="button" part="edit-script" @click=${() => this.dispatchEvent(new CustomEvent('versions-edit-script', { bubbles: true, composed: true }))}>${this.t('versions.editScript')}</button></p>`
-        : nothing}
+      ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
 }
