@@ -203,6 +203,11 @@ for (const screen of [
         expect(text).to.match(/Last mix/);
         expect(text).to.match(/LUFS/);
         expect(text).to.match(/dBTP/);
+        // Each shown label and figure whole, none cut to an ellipsis ("La…", "True…").
+        for (const element of meter.shadowRoot!.querySelectorAll<HTMLElement>('.label, .value')) {
+          if (!shown(element)) continue;
+          expect(element.scrollWidth, `"${element.textContent!.trim()}" whole (${element.scrollWidth} px in ${element.clientWidth} px)`).to.be.at.most(element.clientWidth);
+        }
       });
 
       it('takes at most two rows for the toolbar', () => {

@@ -215,6 +215,25 @@ describe("<studio-editor> the producer's workspace", function () {
     await expectTracksWhole('after the ad is made');
   });
 
+  it('at 768x1024 puts the steps in a row above, so that the timeline beside the side panel keeps 400 px and more', async function () {
+    await open(this, SCREENS[2]!);
+    inPanels('#tab-script')!.click();
+    await handle!.element.updateComplete;
+    await frame();
+    await frame();
+    const tabs = inPanels('[part="tabs"]')!;
+    const [first, last] = [tabs.firstElementChild!, tabs.lastElementChild!].map(box);
+    expect(Math.round(first!.top), 'the steps in one row').to.equal(Math.round(last!.top));
+    expect(tabs.getAttribute('aria-orientation'), 'the tablist says it is a row').to.equal('horizontal');
+    const side = box(inPanels('[part="side"]')!);
+    const stage = box(inPanels('[part="stage"]')!);
+    expect(side.width, 'the side panel').to.be.within(279, 481);
+    expect(stage.left, 'the stage beside the side panel').to.be.at.least(side.right - 1);
+    expect(stage.width, `the stage beside the side panel (${describeBox(stage)})`).to.be.at.least(400);
+    expect(box(tabs).bottom, 'the steps above the panel and the stage').to.be.at.most(Math.min(side.top, stage.top) + 1);
+    await expectTracksWhole('at 768 px');
+  });
+
   it("keeps each side panel's primary action in view without scrolling at 1280x800", async function () {
     await open(this, SCREENS[0]!);
     const actions: Record<string, string> = { recommend: 'button[part="submit"]', export: 'button[part="submit"]', deliver: 'button[part="submit"]' };

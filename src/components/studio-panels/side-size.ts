@@ -106,8 +106,14 @@ export class SideSizeController implements ReactiveController {
     const room = this.#room();
     this.#shown = { px, max: room > 0 ? clampSide(MAX_SIDE_PX, room) : MAX_SIDE_PX };
     this.#host.style.setProperty('--_side', `${px}px`);
+    // The steps are a column or, in a narrow wide editor, a row (the styles' container query): their tablist says which.
+    const tabs = this.#host.renderRoot.querySelector<HTMLElement>('[part="tabs"]');
+    if (tabs !== null) this.#rowOfTabs = getComputedStyle(tabs).flexDirection === 'row';
     this.#write();
   }
+
+  /** The steps were last laid out in a row. */
+  #rowOfTabs: boolean | undefined;
 
   /**
    * After a render: the separator gets the width last measured, with no layout read (a read in the first
@@ -125,6 +131,7 @@ export class SideSizeController implements ReactiveController {
   }
 
   #write(): void {
+    if (this.#rowOfTabs !== undefined) this.#host.renderRoot.querySelector('[part="tabs"]')?.setAttribute('aria-orientation', this.#rowOfTabs ? 'horizontal' : 'vertical');
     const separator = this.#host.renderRoot.querySelector<HTMLElement>('[role="separator"]');
     if (separator === null || this.#shown === undefined) return;
     const { px, max } = this.#shown;

@@ -3,7 +3,8 @@ import { css } from 'lit';
 /**
  * The workspace's layout, decided by the element's own width (a container query, never the window's):
  * - wide (640 px and more, or `arrangement="side-by-side"`): a rail of steps, the chosen step's panel beside
- *   the stage (resizable, collapsible), the stage taking the rest of the width and all the height;
+ *   the stage (resizable, collapsible), the stage taking the rest of the width and all the height; from 640 to
+ *   1023 px with `auto`, the rail is a row of steps above them;
  * - `arrangement="stacked"`: the steps in a row, the step's panel above the stage;
  * - a phone (under 640 px with `auto`): one view at a time (the stage or the step's panel), chosen from a bottom bar.
  */
@@ -170,6 +171,45 @@ export const panelsStyles = css`
   }
   :host([arrangement='stacked']) [role='separator'] {
     display: none;
+  }
+
+  /*
+   * A narrow wide editor (640 to 1023 px: a tablet, a half screen): the steps in a row above, so that the stage
+   * beside the side panel keeps the rail's width too (at 768 px, about 430 px for the timeline instead of 250).
+   */
+  @container workspace (min-width: 640px) and (max-width: 1023.98px) {
+    :host([arrangement='auto']) .layout {
+      grid-template-columns: var(--_side, clamp(320px, 40cqi, 480px)) auto minmax(0, 1fr);
+      grid-template-rows: auto minmax(0, 1fr);
+      grid-template-areas: 'rail rail rail' 'side split stage';
+    }
+    :host([arrangement='auto']) .layout.no-side,
+    :host([arrangement='auto']) .layout.collapsed {
+      grid-template-columns: 0 0 minmax(0, 1fr);
+    }
+    :host([arrangement='auto']) .rail {
+      flex-direction: row;
+      align-items: center;
+      padding: 4px 6px 0;
+      border-right: 0;
+      border-bottom: 1px solid var(--_border, #d1d5db);
+      overflow-x: auto;
+    }
+    :host([arrangement='auto']) [part='tabs'] {
+      flex-direction: row;
+    }
+    :host([arrangement='auto']) [part='tab'] {
+      border-left: 0;
+      border-bottom: 3px solid transparent;
+      border-radius: var(--_radius, 8px) var(--_radius, 8px) 0 0;
+    }
+    :host([arrangement='auto']) [part='tab'][aria-selected='true'] {
+      border-bottom-color: var(--_accent, #2563eb);
+    }
+    :host([arrangement='auto']) [part='side-toggle'] {
+      margin: 0 0 0 auto;
+      white-space: nowrap;
+    }
   }
 
   /* A phone: one view at a time, above a bottom bar of views. */

@@ -244,7 +244,7 @@ export class StudioLevelMeter extends StudioElement {
     const value = (db: number) => (reading ? t.level(db) : '–');
     const row = (name: 'momentary' | 'short-term', label: string, db: number) =>
       html`<span class="row ${name}" aria-hidden="true">
-        <span class="label">${label}</span>
+        <span class="label"><span class="wide">${label}</span><span class="narrow">LUFS</span></span>
         <span class="value">${value(db)} <span class="unit">LUFS</span></span>
         <span class="bar"><span class="fill"></span><span class="tick"></span></span>
       </span>`;
@@ -254,14 +254,14 @@ export class StudioLevelMeter extends StudioElement {
         ${row('momentary', t('meter.momentary'), momentary)}${row('short-term', t('meter.shortTerm'), short)}
       </span>
       <button class="row peak ${held > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
-        <span class="label">${t('meter.truePeak')}<span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
+        <span class="label"><span class="wide">${t('meter.truePeak')}</span><span class="narrow">dBTP</span><span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
         <span class="value">${value(peak)} <span class="unit">dBTP</span></span>
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>
       ${reading === undefined ? nothing : html`<span class="visually-hidden">${peak > this.ceiling ? t('meter.over') : ''}</span>`}`;
   }
 
-  /** At rest: the last mix's integrated loudness and true peak, under a "Last mix" line (in the label on a compact meter). */
+  /** At rest: the last mix's integrated loudness and true peak, under a "Last mix" line (a compact meter names each by its unit, the line in its description). */
   #rest(mix: MixLoudness) {
     const t = this.t;
     const text = t('meter.lastMixSummary', { integrated: t.level(mix.integrated), truePeak: t.level(mix.truePeak) });
@@ -270,13 +270,13 @@ export class StudioLevelMeter extends StudioElement {
         aria-valuenow=${Number.isFinite(mix.integrated) ? Math.round(mix.integrated * 10) / 10 : FLOOR} aria-valuetext=${text}>
         <span class="row momentary" part="last-mix" aria-hidden="true"><span class="label">${t('meter.lastMix')}</span></span>
         <span class="row short-term" aria-hidden="true">
-          <span class="label"><span class="wide">${t('meter.integrated')}</span><span class="narrow">${t('meter.lastMix')}</span></span>
+          <span class="label"><span class="wide">${t('meter.integrated')}</span><span class="narrow">LUFS</span></span>
           <span class="value">${t.level(mix.integrated)} <span class="unit">LUFS</span></span>
           <span class="bar"><span class="fill"></span><span class="tick"></span></span>
         </span>
       </span>
       <button class="row peak ${mix.truePeak > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
-        <span class="label">${t('meter.truePeak')}<span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
+        <span class="label"><span class="wide">${t('meter.truePeak')}</span><span class="narrow">dBTP</span><span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
         <span class="value">${t.level(mix.truePeak)} <span class="unit">dBTP</span></span>
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>`;
