@@ -3,6 +3,7 @@
 // through the demo's flow on the service emulator: a product page URL, "Get recommendations", "Make the ad". The
 // panels' share of the height before and after, the script's text areas not clipped, each primary action in view,
 // every tab reachable, 44 px touch targets, focus on the first result.
+import type { StudioLevelMeter } from '../../src/components/studio-toolbar/level-meter.js';
 import { expect, waitUntil } from '@open-wc/testing';
 import type { PanelId } from '../../src/config/types.js';
 import type { StudioHandle } from '../../src/create.js';
@@ -195,7 +196,7 @@ for (const screen of [
     });
 
     if (screen.touch) {
-      it('keeps a compact meter: at rest, the last mix’s loudness and true peak', () => {
+      it('keeps a compact meter: at rest, the last mix’s loudness and true peak', async () => {
         const meter = deepQuery(root(), 'studio-editor-level-meter')!;
         expect(shown(meter), 'the meter shown').to.equal(true);
         // Short-term loudness while the ad plays; at rest, the made mix's last measured figures.
@@ -203,11 +204,20 @@ for (const screen of [
         expect(text).to.match(/Last mix/);
         expect(text).to.match(/LUFS/);
         expect(text).to.match(/dBTP/);
-        // Each shown label and figure whole, none cut to an ellipsis ("La…", "True…").
-        for (const element of meter.shadowRoot!.querySelectorAll<HTMLElement>('.label, .value')) {
-          if (!shown(element)) continue;
-          expect(element.scrollWidth, `"${element.textContent!.trim()}" whole (${element.scrollWidth} px in ${element.clientWidth} px)`).to.be.at.most(element.clientWidth);
+        // Each shown label and figure whole, none cut to an ellipsis ("La…", "True…", "-1…"), with the widest
+        // figures a mix shows (a streaming target and a quiet peak: -14.0 and -10.0).
+        // In a page with margins too: a 358 px editor (the demo's, 16 px each side).
+        (meter as StudioLevelMeter).lastMix = { integrated: -14.02, truePeak: -10.03 };
+        for (const width of ['', '358px']) {
+          handle.element.style.width = width;
+          await (meter as StudioLevelMeter).updateComplete;
+          await frame();
+          for (const element of meter.shadowRoot!.querySelectorAll<HTMLElement>('.label, .value')) {
+            if (!shown(element)) continue;
+            expect(element.scrollWidth, `"${element.textContent!.trim()}" whole (${element.scrollWidth} px in ${element.clientWidth} px) in ${Math.round(handle.element.getBoundingClientRect().width)} px`).to.be.at.most(element.clientWidth);
+          }
         }
+        handle.element.style.width = '';
       });
 
       it('takes at most two rows for the toolbar', () => {

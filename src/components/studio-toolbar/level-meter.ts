@@ -133,7 +133,7 @@ export class StudioLevelMeter extends StudioElement {
     @container (max-width: 520px) {
       :host {
         grid-template-columns: repeat(2, minmax(0, 1fr));
-        column-gap: 8px;
+        column-gap: 6px;
         font-size: 11px;
       }
       .loudness,
@@ -245,7 +245,7 @@ export class StudioLevelMeter extends StudioElement {
     const row = (name: 'momentary' | 'short-term', label: string, db: number) =>
       html`<span class="row ${name}" aria-hidden="true">
         <span class="label"><span class="wide">${label}</span><span class="narrow">LUFS</span></span>
-        <span class="value">${value(db)} <span class="unit">LUFS</span></span>
+        <span class="value">${value(db)}<span class="unit"> LUFS</span></span>
         <span class="bar"><span class="fill"></span><span class="tick"></span></span>
       </span>`;
     return html`<span class="visually-hidden" id="meter-description">${t('meter.description', { target: t.level(this.target), ceiling: t.level(this.ceiling) })}</span>
@@ -255,7 +255,7 @@ export class StudioLevelMeter extends StudioElement {
       </span>
       <button class="row peak ${held > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
         <span class="label"><span class="wide">${t('meter.truePeak')}</span><span class="narrow">dBTP</span><span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
-        <span class="value">${value(peak)} <span class="unit">dBTP</span></span>
+        <span class="value">${value(peak)}<span class="unit"> dBTP</span></span>
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>
       ${reading === undefined ? nothing : html`<span class="visually-hidden">${peak > this.ceiling ? t('meter.over') : ''}</span>`}`;
@@ -271,13 +271,13 @@ export class StudioLevelMeter extends StudioElement {
         <span class="row momentary" part="last-mix" aria-hidden="true"><span class="label">${t('meter.lastMix')}</span></span>
         <span class="row short-term" aria-hidden="true">
           <span class="label"><span class="wide">${t('meter.integrated')}</span><span class="narrow">LUFS</span></span>
-          <span class="value">${t.level(mix.integrated)} <span class="unit">LUFS</span></span>
+          <span class="value">${t.level(mix.integrated)}<span class="unit"> LUFS</span></span>
           <span class="bar"><span class="fill"></span><span class="tick"></span></span>
         </span>
       </span>
       <button class="row peak ${mix.truePeak > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
         <span class="label"><span class="wide">${t('meter.truePeak')}</span><span class="narrow">dBTP</span><span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
-        <span class="value">${t.level(mix.truePeak)} <span class="unit">dBTP</span></span>
+        <span class="value">${t.level(mix.truePeak)}<span class="unit"> dBTP</span></span>
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>`;
   }
