@@ -355,13 +355,20 @@ describe('<studio-editor-timeline>', () => {
   it('drops the waveform of a piece zoomed too narrow to show one once the zoom settles, and draws it again when wide', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
     await until(() => el.waveformCount === 1);
-    el.setZoom(5);
+    // 4 s at 3 px/s: 12 px.
+    el.setZoom(3);
     await el.updateComplete;
     expect(el.waveformCount).to.equal(1);
     await until(() => el.waveformCount === 0);
     el.setZoom(50);
     await el.updateComplete;
     await until(() => el.waveformCount === 1);
+  });
+
+  it("draws the waveform of a short call to action fitted into a 30 s spot (2.4 s at 18 px/s: 43 px)", async () => {
+    const el = await make({ clips: [clip('cta', 26.5, 2.4)], music: null, zoom: 18 });
+    await until(() => el.waveformCount === 1);
+    expect(el.shadowRoot!.querySelector('.clip[data-id="cta"] .wave > div'), 'the waveform drawn in the clip').not.to.equal(null);
   });
 
   it('lays wavesurfer out under a page CSP that forbids inline styles, with no violation', async () => {

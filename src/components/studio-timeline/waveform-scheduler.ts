@@ -4,8 +4,11 @@ import { MUSIC_HEIGHT, MUSIC_PIECE, VOICE_HEIGHT, type Lanes } from './scale.js'
 import type { TimelineClip, TimelineMusic } from './types.js';
 import { createWaveform, resizeWaveform, slicePeaks, whenDrawn } from './waveform.js';
 
-/** Narrower than this, pixels, a piece shows no waveform. */
-const MIN_WAVE_PX = 48;
+/**
+ * Narrower than this, pixels, a piece shows no waveform. A short call to action fitted into a 30 s spot is
+ * about 40 px wide: it shows its waveform (an empty clip reads as silence).
+ */
+const MIN_WAVE_PX = 16;
 /** Milliseconds of waveform work (creating, redrawing, destroying) done at once in an idle period... */
 const IDLE_BUDGET_MS = 30;
 /** ...or when the idle callback is overdue (the page never idles). */
