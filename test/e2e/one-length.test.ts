@@ -87,6 +87,9 @@ describe('One honest length (e2e, emulator)', () => {
     expect(text(scriptEditor().querySelector('[part="speed"]'))).to.equal(note);
     expect(text(card()!.shadowRoot!.querySelector('[part="length"]'))).to.contain(note);
     expect(text(versions()!.querySelector('[part="spoken"]'))).to.contain(note);
+    expect(versions()!.querySelector('[part="spoken"]')!.classList.contains('fast'), 'the chip marks the fast read as a warning').to.equal(true);
+    // The warning is the first thing in the Script panel, above the script.
+    expect(scriptPanel().firstElementChild?.getAttribute('part'), 'the warning first').to.equal('speed-warning');
     expect(text(scriptPanel().querySelector('[part="speed-warning"] p'))).to.equal('Read at 1.16x: a read faster than 1.10x can sound rushed.');
     const fixes = () => [...scriptPanel().querySelectorAll<HTMLButtonElement>('[part="speed-warning"] button')];
     expect(fixes().map((button) => text(button))).to.deep.equal(['Shorten the script to fit', 'Keep it']);
@@ -94,6 +97,7 @@ describe('One honest length (e2e, emulator)', () => {
     fixes()[0]!.click();
     await waitUntil(() => h.getProject().usage.some((entry) => entry.operation === 'format') && h.getProject().clips.every((clip) => clip.source?.speed === 1), 'shortened and voiced at 1x', { timeout: 40_000 });
     await waitUntil(() => scriptPanel().querySelector('[part="speed-warning"]') === null && text(scriptEditor().querySelector('[part="speed"]')) === '', 'the warning and the note gone');
+    expect(versions()!.querySelector('[part="spoken"]')?.classList.contains('fast') ?? false, 'no warning on the chip at 1x').to.equal(false);
   });
 
   it('never reads past vocal.maxFitSpeed: an idea fitted at 1.4x is shortened through format and read at 1.2x at most', async function () {

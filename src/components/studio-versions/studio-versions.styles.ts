@@ -113,6 +113,11 @@ export const versionsStyles = css`
     color: var(--_danger, #b91c1c);
   }
 
+  /* A read faster than 1.10x (the Script panel offers its fixes). */
+  .status.fast {
+    color: var(--_warning, #b45309);
+  }
+
   .actions,
   .buttons {
     display: flex;

@@ -9,7 +9,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
-import { spokenLength } from '../../script/spoken-length.js';
+import { spokenLength, tooFast } from '../../script/spoken-length.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
@@ -259,7 +259,7 @@ export class StudioVersions extends StudioElement {
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
       <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
-      ${spoken === '' ? nothing : html`<span part="spoken" class="status" id=${`spoken-${version.id}`}>${spoken}</span>`}
+      ${spoken === '' ? nothing : html`<span part="spoken" class=${tooFast(length) ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
     </label>`;
   }
 
