@@ -31,6 +31,24 @@ describe('<studio-editor-panels>', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('gives the separator its value from the first render, before the frame that measures the width', async () => {
+    const element = document.createElement('studio-editor-panels') as StudioPanels;
+    element.panels = panels;
+    element.active = 'script';
+    document.body.append(element);
+    try {
+      await element.updateComplete;
+      const separator = element.shadowRoot!.querySelector('[role="separator"]')!;
+      // A screen reader (and axe) meets a focusable separator with no value otherwise, on a slow machine.
+      expect(Number(separator.getAttribute('aria-valuenow')), 'aria-valuenow').to.be.within(280, 560);
+      expect(separator.getAttribute('aria-valuemin')).to.equal('280');
+      expect(separator.getAttribute('aria-valuemax')).to.equal('560');
+      expect(separator.getAttribute('aria-valuetext')).to.match(/\d/);
+    } finally {
+      element.remove();
+    }
+  });
+
   it('marks the panels that are not shown hidden', async () => {
     const element = await mount();
     const hidden = () => [...element.children].map((child) => `${child.slot}:${(child as HTMLElement).hidden}`);

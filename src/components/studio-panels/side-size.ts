@@ -75,6 +75,15 @@ export class SideSizeController implements ReactiveController {
     return this.#collapsed;
   }
 
+  /**
+   * The separator's value for a render: the width last measured or, before the first measure (the next
+   * frame), the user's or the narrowest default, so that the separator always has one (a screen reader, axe).
+   */
+  get value(): { now: number; min: number; max: number; text: string } {
+    const px = this.#shown?.px ?? this.#sidePx ?? defaultSide(0);
+    return { now: px, min: MIN_SIDE_PX, max: this.#shown?.max ?? MAX_SIDE_PX, text: this.#valueText(px) };
+  }
+
   hostConnected(): void {
     // Applied in the next frame: writing the width inside the observer's callback would resize what it observes.
     this.#resize = new ResizeObserver(() => requestAnimationFrame(() => this.apply()));

@@ -191,6 +191,7 @@ export class StudioPanels extends StudioElement {
     const sideTab = this.panels.find((panel) => panel.id === side);
     const stageLabel = stage === 'create' ? (this.panels.find((panel) => panel.id === 'recommend')?.label ?? '') : this.t('layout.stage');
     const classes = ['layout', side === undefined ? 'no-side' : '', this.#side.collapsed ? 'collapsed' : ''].join(' ');
+    const value = this.#side.value;
     return html`<div class=${classes}>
       ${this.#renderRail(side)}
       <section class="side" part="side" id="side" aria-label=${sideTab?.label ?? ''}>
@@ -198,6 +199,7 @@ export class StudioPanels extends StudioElement {
         <div part="panel" id="panel" role="tabpanel" tabindex="0" aria-labelledby=${sideTab ? `tab-${sideTab.id}` : nothing}>${side ? html`<slot name=${side}></slot>` : nothing}</div>
       </section>
       <div part="splitter" role="separator" tabindex="0" aria-orientation="vertical" aria-controls="side" aria-label=${this.t('layout.splitter')}
+        aria-valuenow=${value.now} aria-valuemin=${value.min} aria-valuemax=${value.max} aria-valuetext=${value.text}
         @keydown=${this.#side.handleKey} @pointerdown=${this.#side.handlePointerDown} @pointermove=${this.#side.handlePointerMove}
         @pointerup=${this.#side.handlePointerUp} @pointercancel=${this.#side.handlePointerUp} @dblclick=${() => this.#side.setWidth(undefined)}></div>
       <section part="stage" id="stage" class=${stage} aria-label=${stageLabel}>
