@@ -105,7 +105,10 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const folders = new Map<string, number[]>();
   feed.rows.forEach((_, index) => {
     const folder = portableText(keyOf(index) ?? '').toLowerCase();
-    if (folder !== '') folders.set(folder, [...(folders.get(folder) ?? []), index + 1]);
+    if (folder === '') return;
+    const rows = folders.get(folder);
+    if (rows === undefined) folders.set(folder, [index + 1]);
+    else rows.push(index + 1);
   });
 
   const keyProblems = (index: number): FeedProblem[] => {
