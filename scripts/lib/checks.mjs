@@ -137,6 +137,8 @@ export async function checkPackage() {
  * - brand: the host's brand rules as data (pronunciations and how they match), shared by config, model and api;
  * - auth, api: the session and the service client;
  * - i18n: the words; config: the integrator's config, validated;
+ * - feed: a feed as data (the slot and feed types the document keeps, the CSV and JSON import, the mapping of
+ *   columns to slots), under the model that keeps it; the checks that estimate a row's length are in script;
  * - model: the project document, its store and persistence; script: the script's timing;
  * - audio: decoding, mixing, mastering, export;
  * - events: the editor's events; controllers: reactive controllers and the contexts;
@@ -144,7 +146,7 @@ export async function checkPackage() {
  * - the entries: create, define, react, index, cdn.
  */
 export const FLOORS = [
-  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'model', 'script', 'audio',
+  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'audio',
   'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn',
 ];
 
