@@ -20,7 +20,8 @@ import { initFromConfig, type EditorStore } from '../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../model/notices.js';
 import type * as AutosaveModule from '../model/persistence/autosave.js';
 import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../model/persistence/draft-prefetch.js';
-import { resolveProjectId } from '../model/project-id.js';
+import { rememberedProjectId, resolveProjectId } from '../model/project-id.js';
+import { storedUserId } from '../auth/user-id.js';
 import { VERSION } from '../version.js';
 import type * as EditorAudio from './editor-audio.js';
 import { planConfig } from './config-plan.js';
@@ -50,8 +51,10 @@ export interface AutosaveAhead {
  */
 export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefined {
   if (!config.project.autosave) return undefined;
-  const userId = config.auth.userId;
-  const projectId = config.project.id;
+  // An anonymous user's fingerprint id and project, kept from an earlier visit, are known now too: their
+  // draft is read as early as a known user's (a first visit has neither, and a new project has no draft).
+  const userId = config.auth.userId ?? storedUserId();
+  const projectId = userId === undefined ? undefined : (config.project.id ?? rememberedProjectId(userId));
   const known = userId !== undefined && projectId !== undefined && loadedAutosave?.lastSave(userId, projectId) === undefined;
   const ahead = openDraftsAhead(undefined, known ? { userId, projectId } : undefined);
   const settled = Promise.allSettled([loadAutosave(), ahead.read ?? ahead.db]).then(() => undefined);
@@ -262,7 +265,11 @@ export class EditorSession {
     // is read while the first paint gets ready (the database opens now, before the first render); the
     // project starts in the editor's language (its default title), so after the first words arrived, and
     // is shown with its first panel.
-    const project = services.session.userId().then((userId) => ({ userId, projectId: resolveProjectId(config.project.id, userId) }));
+    // A project id made now (no id given, none remembered for the user) is a new project: it has no draft to read.
+    const project = services.session.userId().then((userId) => {
+      const known = config.project.id ?? rememberedProjectId(userId);
+      return { userId, projectId: known ?? resolveProjectId(undefined, userId), fresh: known === undefined };
+    });
     const draft = config.project.autosave ? this.#prefetch(scope, project) : undefined;
     const started = Promise.all([project, firstPaint, this.#roleReady]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
     started.then(() => hooks.rendered()).then(() => {
@@ -386,9 +393,9 @@ export class EditorSession {
   }
 
   /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
-  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string }>): DraftPrefetch {
+  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string; fresh: boolean }>): DraftPrefetch {
     loadAutosave().catch(() => undefined);
-    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: loadedAutosave?.lastSave(userId, projectId) }));
+    const target = project.then(({ userId, projectId, fresh }) => ({ userId, projectId, fresh, after: loadedAutosave?.lastSave(userId, projectId) }));
     const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
     // Closed here unless an autosave adopted it (which closes it after its last save).
     scope.add(() => {
