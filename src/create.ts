@@ -1,7 +1,6 @@
 import type { StudioConfig } from './config/types.js';
 import { snapshotConfig } from './config/snapshot.js';
-import { resolveConfig, uncheckedStrings } from './config/validate.js';
-import { loadStringKeys } from './i18n/translate.js';
+import { loadChecksOf, resolveConfig, uncheckedKeys } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
 import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
@@ -70,9 +69,10 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   // Read the caller's object once; the element gets the same frozen snapshot (and never re-reads the original).
   const snapshot = snapshotConfig(config);
   let resolved = resolveConfig(snapshot, { requireTarget: true });
-  // A string of the later words (`i18n.strings`) is checked against their keys' table, a chunk of its own.
-  if (uncheckedStrings(resolved).length > 0) {
-    await loadStringKeys();
+  // A string of the later words (`i18n.strings`) is checked against their keys' table, and host destinations
+  // (`delivery.destinations`) by their checks: chunks of their own, brought first when the config has them.
+  if (uncheckedKeys(resolved).length > 0) {
+    await loadChecksOf(resolved);
     resolved = resolveConfig(snapshot, { requireTarget: true });
   }
   const host = findTarget(resolved.target!);

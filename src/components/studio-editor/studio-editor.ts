@@ -7,9 +7,9 @@ import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
 import { StudioError } from '../../errors.js';
-import { createTranslator, loadStringKeys, type Translate } from '../../i18n/translate.js';
+import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
-import { uncheckedStrings } from '../../config/validate.js';
+import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError } from '../../model/lock-error.js';
@@ -200,7 +200,7 @@ export class StudioEditor extends LitElement {
     this.configError = undefined;
     if (applied.kind === 'same') return;
     this.resolved = applied.kind === 'cleared' ? undefined : applied.config;
-    if (this.resolved !== undefined && uncheckedStrings(this.resolved).length > 0) this.#checkLaterStrings();
+    if (this.resolved !== undefined && uncheckedKeys(this.resolved).length > 0) this.#checkLater(this.resolved);
     if (applied.kind !== 'live') return;
     // Language, theme, layout, tools and defaults change in place.
     const { previous, config } = applied;
@@ -211,16 +211,17 @@ export class StudioEditor extends LitElement {
   }
 
   /**
-   * Strings of the later words in `i18n.strings`, set here without create() (which checks them first): their
-   * keys' table is fetched, then the same config is applied again, and a wrong key is reported as any config error.
+   * Keys whose checks are chunks of their own (strings of the later words in `i18n.strings`, host destinations
+   * in `delivery.destinations`), set here without create() (which checks them first): the checks are fetched,
+   * then the same config is applied again, and a wrong key is reported as any config error.
    */
-  #checkLaterStrings(): void {
+  #checkLater(resolved: ResolvedConfig): void {
     const given = this.config;
-    loadStringKeys().then(
+    loadChecksOf(resolved).then(
       () => {
         if (this.config === given && this.isConnected) this.#applyConfig();
       },
-      (error: unknown) => this.#report(new StudioError('editor-load', `The table of the editor's words could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
+      (error: unknown) => this.#report(new StudioError('editor-load', `The checks of ${uncheckedKeys(resolved).join(', ')} could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
     );
   }
 
