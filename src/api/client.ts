@@ -23,11 +23,17 @@ import {
 import { StudioApiError, fetchError, httpError } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { voiceoverBody } from './pronunciation-field.js';
-import { createJobLock, type JobLock } from './job-lock.js';
+import type { JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
-import { checkPollUrl } from './poll-url.js';
-import { JobPoller, type JobProgress, type PollerOptions } from './poller.js';
+import type { JobPoller, JobProgress, PollerOptions } from './poller.js';
 import { sendStart, type StartRetryOptions } from './start-retry.js';
+import { loadOnce } from '../internal/load-once.js';
+
+/**
+ * What following a job takes (its `poll_url` checked, the poller, one poller per job across tabs): a chunk of
+ * its own in the CDN build, fetched by the first job the client follows (none is followed to paint an editor).
+ */
+const loadFollow = loadOnce((_: void) => import('./job-follow.js'));
 
 /** Per-call options of every operation. */
 export interface CallOptions {
@@ -93,14 +99,14 @@ const LABELS: Record<ApiOperation, string> = {
 export class ServiceClient {
   readonly #o: ServiceClientOptions;
   readonly #jobs: PendingJobs;
-  readonly #lock: JobLock;
-  readonly #poller: JobPoller;
+  /** Made by the first job followed (see `loadFollow`). */
+  #lock: JobLock | undefined;
+  #poller: JobPoller | undefined;
 
   constructor(options: ServiceClientOptions) {
     this.#o = options;
     this.#jobs = options.jobs ?? new PendingJobs();
-    this.#lock = options.lock ?? createJobLock();
-    this.#poller = new JobPoller({ ...options.poller, fetch: options.fetch, deadlineMs: options.jobDeadlineMs, requestTimeoutMs: options.timeoutMs });
+    this.#lock = options.lock;
   }
 
   /** The auth fetch itself, for calls the client has no method for. Only `<baseUrl>/v1/` gets the token. */
@@ -186,6 +192,8 @@ export class ServiceClient {
   }
 
   async #operation<R>(operation: ApiOperation, body: { project_id: string }, options: CallOptions = {}, requireJob = false): Promise<R> {
+    // Fetched while the start is on its way: a 202 is followed without waiting for it.
+    loadFollow().catch(() => undefined);
     const response = await this.#start(operation, body, options);
     const json = await readJson(response, LABELS[operation]);
     if (response.status === 202) return this.#follow<R>(operation, json as JobAccepted, body.project_id, options);
@@ -270,16 +278,20 @@ export class ServiceClient {
   }
 
   async #follow<R>(operation: ApiOperation, accepted: Partial<JobAccepted>, projectId: string | undefined, options: CallOptions = {}): Promise<R> {
+    const { JobPoller, checkPollUrl, createJobLock } = await loadFollow();
+    const o = this.#o;
+    const lock = (this.#lock ??= createJobLock());
+    const poller = (this.#poller ??= new JobPoller({ ...o.poller, fetch: o.fetch, deadlineMs: o.jobDeadlineMs, requestTimeoutMs: o.timeoutMs }));
     const pollUrl = checkPollUrl(accepted?.poll_url, this.#o.baseUrl);
     const jobId = typeof accepted.job_id === 'string' ? accepted.job_id : undefined;
     const signal = this.#signal(options.signal);
     const userId = await this.#o.userId();
     if (projectId !== undefined) this.#jobs.add({ userId, projectId, operation, jobId, pollUrl, startedAt: Date.now() });
     try {
-      const record = await this.#lock(
+      const record = await lock(
         pollUrl,
         () =>
-          this.#poller.poll<R>(
+          poller.poll<R>(
             { operation: LABELS[operation], pollUrl, jobId },
             {
               signal,
