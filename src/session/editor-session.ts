@@ -20,6 +20,8 @@ import { initFromConfig, type EditorStore } from '../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../model/notices.js';
 import type * as AutosaveModule from '../model/persistence/autosave.js';
 import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../model/persistence/draft-prefetch.js';
+import { DEFAULT_DB_NAME, draftKey } from '../model/persistence/idb.js';
+import { draftSlot, journalHolds } from '../model/persistence/stored-work.js';
 import { rememberedProjectId, resolveProjectId } from '../model/project-id.js';
 import { storedUserId } from '../auth/user-id.js';
 import { VERSION } from '../version.js';
@@ -31,23 +33,25 @@ import type { DeliverRunner } from './deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /**
- * The autosave's module, fetched with the draft (not part of the first paint); `loadedAutosave` once here,
- * so that a save still closing (`lastSave`) is waited for (none is before it ever loaded).
+ * The autosave's module (not part of the first paint): before ready when the project has work stored in this
+ * browser, which it restores or offers; otherwise once ready. `loadedAutosave` once here, so that a save still
+ * closing (`lastSave`) is waited for (none is before it ever loaded).
  */
 let loadedAutosave: typeof AutosaveModule | undefined;
 const loadAutosave = loadOnce((_: void) => import('../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
 
 /** What `prepareAutosave` started: what it waits for, and what closes the database if no session took it. */
 export interface AutosaveAhead {
-  /** Settles (never rejects) once the module is here and the draft was read (or the database opened, when the draft is not known yet). */
+  /** Settles (never rejects) once the draft was read (or the database opened, when the draft is not known yet). */
   readonly settled: Promise<void>;
   close(): void;
 }
 
 /**
  * Starts what the autosave of a session about to start on `config` waits for (`create()` does, before the
- * element renders): its module, the drafts database, and the draft itself when the user and the project are
- * given (and no last save of it is under way). Undefined without autosave.
+ * element renders): the drafts database, and the draft itself when the user and the project are known (and
+ * no last save of it is under way); the autosave's module too when work is stored for that project.
+ * Undefined without autosave.
  */
 export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefined {
   if (!config.project.autosave) return undefined;
@@ -56,8 +60,13 @@ export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefin
   const userId = config.auth.userId ?? storedUserId();
   const projectId = userId === undefined ? undefined : (config.project.id ?? rememberedProjectId(userId));
   const known = userId !== undefined && projectId !== undefined && loadedAutosave?.lastSave(userId, projectId) === undefined;
-  const ahead = openDraftsAhead(undefined, known ? { userId, projectId } : undefined);
-  const settled = Promise.allSettled([loadAutosave(), ahead.read ?? ahead.db]).then(() => undefined);
+  const owner = known ? { userId, projectId } : undefined;
+  const ahead = openDraftsAhead(undefined, owner);
+  // Work stored for the project: the autosave's module, which restores or offers it before ready, comes at once.
+  const read = owner && ahead.read?.then((record) => {
+    if (record !== undefined || journalHolds(draftSlot(DEFAULT_DB_NAME, draftKey(owner.userId, owner.projectId)))) loadAutosave().catch(() => undefined);
+  });
+  const settled = Promise.allSettled([read ?? ahead.db]).then(() => undefined);
   return { settled, close: ahead.close };
 }
 
@@ -130,6 +139,12 @@ export class EditorSession {
   #switching = false;
   /** Resolves once the store has the role of the newest config (the adopter's lock rules loaded). */
   #roleReady: Promise<unknown> = Promise.resolve();
+  /** The autosave of the running session, from the moment its module is asked for (settles once it read its draft, never rejects). */
+  #autosaveStart: Promise<unknown> | undefined;
+  /** Starts the autosave once ready: a project with no work stored is ready without it. */
+  #afterReady: (() => void) | undefined;
+  /** Out of the page (see `detach`). */
+  #detached = false;
 
   constructor(options: SessionOptions) {
     this.#options = options;
@@ -278,6 +293,8 @@ export class EditorSession {
       hooks.changed();
       hooks.dispatch(new StudioReadyEvent({ version: VERSION }));
       hooks.ready(config, scope);
+      this.#afterReady?.();
+      this.#afterReady = undefined;
       this.#audio?.().catch(() => undefined);
     });
   }
@@ -286,7 +303,7 @@ export class EditorSession {
   async switch(): Promise<void> {
     const switching = ++this.#switches;
     this.#switching = true;
-    await this.#autosave?.flush().catch(() => undefined);
+    await this.saveNow().catch(() => undefined);
     if (switching !== this.#switches) return;
     this.#switching = false;
     this.release();
@@ -303,6 +320,7 @@ export class EditorSession {
     this.#scope?.dispose();
     this.#scope = undefined;
     this.#audio = undefined;
+    this.#afterReady = undefined;
     this.#ready = false;
     this.#hooks.changed();
   }
@@ -314,6 +332,7 @@ export class EditorSession {
 
   /** Out of the page (true) or back (false): autosave saves at once and does not guard the page's unload meanwhile. */
   detach(detached: boolean): void {
+    this.#detached = detached;
     this.#autosave?.detach(detached);
   }
 
@@ -353,7 +372,8 @@ export class EditorSession {
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {
-    return this.#autosave?.flush() ?? Promise.resolve();
+    // An autosave on its way (started once ready) is waited for: what was edited meanwhile is saved too.
+    return Promise.resolve(this.#autosaveStart).then(() => this.#autosave?.flush());
   }
 
   /** Removes a dismissible notice. */
@@ -394,7 +414,6 @@ export class EditorSession {
 
   /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
   #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string; fresh: boolean }>): DraftPrefetch {
-    loadAutosave().catch(() => undefined);
     const target = project.then(({ userId, projectId, fresh }) => ({ userId, projectId, fresh, after: loadedAutosave?.lastSave(userId, projectId) }));
     const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
     // Closed here unless an autosave adopted it (which closes it after its last save).
@@ -430,10 +449,31 @@ export class EditorSession {
     );
     this.#notices = [];
     this.#autosave = undefined;
+    this.#autosaveStart = undefined;
+    this.#afterReady = undefined;
     hooks.changed();
     if (!config.project.autosave) return Promise.resolve();
-    // Ready waits at most 2 s for the module and the draft; the autosave starts whenever its module is here.
-    const started = loadAutosave().then(
+    const startAutosave = (): Promise<unknown> => (this.#autosaveStart ??= this.#startAutosave(config, scope, userId, draft));
+    // Work stored for this project in this browser (a draft, unsaved edits in the journal), or a draft that
+    // could not be read, is the autosave's to restore, offer or report before ready: ready waits for it then,
+    // at most 2 s (the autosave starts whenever its module is here). A new project, or one with nothing stored,
+    // is ready without the autosave's module, which starts saving once ready.
+    const stored = draft === undefined ? Promise.resolve(true) : draft.draft.then(({ key, record }) => record !== undefined || journalHolds(draftSlot(DEFAULT_DB_NAME, key)), () => true);
+    return stored.then((before) => {
+      if (scope.disposed) return undefined;
+      if (!before) {
+        this.#afterReady = () => void startAutosave();
+        return undefined;
+      }
+      return Promise.race([startAutosave(), new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+    });
+  }
+
+  /** Loads the autosave's module and starts it on the store; settles (never rejects) once it read its draft. */
+  #startAutosave(config: ResolvedConfig, scope: DisposalScope, userId: string, draft: DraftPrefetch | undefined): Promise<unknown> {
+    const { store } = this.#options;
+    const hooks = this.#hooks;
+    return loadAutosave().then(
       (module) => {
         if (scope.disposed) return undefined;
         if (this.#unadopted === draft) this.#unadopted = undefined;
@@ -456,6 +496,7 @@ export class EditorSession {
           },
         });
         this.#autosave = autosave;
+        if (this.#detached) autosave.detach(true);
         scope.add(() => {
           if (this.#autosave === autosave) this.#autosave = undefined;
         });
@@ -465,6 +506,5 @@ export class EditorSession {
         if (!scope.disposed) hooks.error(new StudioError('autosave-load', `The autosave could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
       },
     );
-    return Promise.race([started, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
   }
 }

@@ -5,6 +5,8 @@
  * holds the project document only (no token, no audio); the next save to IndexedDB clears it.
  */
 
+import { JOURNAL_PREFIX as PREFIX } from './stored-work.js';
+
 /** What the journal keeps of a draft: the document and the stored revision it was edited from. */
 export interface JournalEntry {
   /** The IndexedDB revision the edits started from. */
@@ -14,7 +16,6 @@ export interface JournalEntry {
   readonly doc: unknown;
 }
 
-const PREFIX = 'studio-editor/journal/';
 
 /** `localStorage`, or undefined where reading it throws (sandboxed frames, blocked storage). */
 export function defaultJournalStorage(): Storage | undefined {
