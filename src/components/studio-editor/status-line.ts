@@ -1,6 +1,6 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { openVersionOf } from '../../model/versions.js';
+import { openVersionOf } from '../../model/document.js';
 import { versionName } from '../studio-versions/version-name.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';

@@ -63,7 +63,9 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   if (config.tools.timeline) loadTimelineIn(scope, report);
   loadLevelMeter().catch(() => undefined);
   // The versions bar shows once there is a take (a new project has none): it is not part of the first paint.
+  // With it, the store's version edits (model/versions.ts); the locks' edits come too, whatever asks for them.
   import('../studio-versions/studio-versions.js').catch(() => undefined);
+  import('../../model/locks.js').catch(() => undefined);
   scope.timeout(() => {
     for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
   }, 500);
