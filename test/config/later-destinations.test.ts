@@ -8,6 +8,7 @@ import { create } from '../../src/create.js';
 import '../../src/define.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { StudioConfigError } from '../../src/errors.js';
+import type { StudioConfig } from '../../src/config/types.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 
 const radio = {
@@ -21,7 +22,7 @@ const radio = {
   tolerance: 1,
   truePeak: -1,
   length: { kind: 'exact' },
-};
+} as const;
 
 describe('delivery.destinations of a host', () => {
   afterEach(() => cleanupMounts());
@@ -50,7 +51,7 @@ describe('delivery.destinations of a host', () => {
     const element = document.createElement('studio-editor') as StudioEditor;
     const errors: string[] = [];
     element.addEventListener('studio-error', (event) => errors.push(event.detail.message));
-    element.config = { auth: testAuth(), project: { autosave: false }, delivery: { destinations: [{ ...radio, channels: 3 }] } };
+    element.config = { auth: testAuth(), project: { autosave: false }, delivery: { destinations: [{ ...radio, channels: 3 }] } } as unknown as StudioConfig;
     mountPoint('later-destinations').append(element);
     await waitUntil(() => errors.length > 0, 'the wrong destination reported');
     expect(errors[0]).to.include('config.delivery.destinations[0].channels: expected 1 or 2 (mono or stereo), got 3');
