@@ -28,7 +28,7 @@ import { VERSION } from '../version.js';
 import type * as EditorAudio from './editor-audio.js';
 import { planConfig } from './config-plan.js';
 import type { DeliverHost } from './editor-deliver.js';
-import { exportMix, type ExportHost } from './editor-export.js';
+import type { ExportHost } from './editor-export.js';
 import type { DeliverRunner } from './deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
@@ -349,8 +349,9 @@ export class EditorSession {
     else void preview.play().catch((error: unknown) => this.#hooks.error(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
   }
 
-  /** Exports the project with the newest config's rules (see `exportMix`); also what the Export panel calls. */
-  export(options: ExportOptions): Promise<ExportedMix> {
+  /** Exports the project with the newest config's rules (see `exportMix`, loaded with the first export); also what the Export panel calls. */
+  async export(options: ExportOptions): Promise<ExportedMix> {
+    const { exportMix } = await import('./editor-export.js');
     const host: ExportHost = {
       config: this.#config,
       preview: this.#preview,
