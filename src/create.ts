@@ -27,11 +27,13 @@ export interface StudioHandle {
   /** The project document now: a frozen snapshot, JSON-serialisable (see docs/project.md). */
   getProject(): ProjectDocument;
   /**
-   * Loads a project document (any known schema version; migrated and validated) as one undo step.
-   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In the adopter
-   * role, a document that would change a locked part of the open one throws a `StudioLockedError` (`code: 'locked'`).
+   * Loads a project document (any known schema version; migrated and validated) as one undo step, and
+   * resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong; nothing is loaded
+   * then. In the adopter role, a document that would change a locked part of the open one rejects with a
+   * `StudioLockedError` (`code: 'locked'`). Asynchronous: the checks of documents are a chunk of
+   * their own, not fetched to paint an editor; once here (after ready), the document loads within the call.
    */
-  loadProject(doc: unknown): ProjectDocument;
+  loadProject(doc: unknown): Promise<ProjectDocument>;
   /**
    * Applies a partial config, laid over the current one (plain objects merge key by key; `undefined`
    * resets a key to its default), validated like `create()`: throws a `StudioConfigError` naming the key

@@ -264,6 +264,9 @@ export const findVersion = (doc: ProjectDocument, id: string): ProjectVersion | 
 /** The open version. */
 export const openVersionOf = (doc: ProjectDocument): ProjectVersion => findVersion(doc, doc.openVersion) ?? doc.versions[0]!;
 
+/** The most destinations a project has chosen (the built-ins and every one a host may add). */
+export const MAX_CHOSEN_DESTINATIONS = 100;
+
 /** The id of a new project's only version. */
 export const FIRST_VERSION_ID = 'v1';
 

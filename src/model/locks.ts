@@ -5,7 +5,7 @@
 import type { Lockable, ProjectDocument, ProjectLock, ProjectLocks } from './document.js';
 import type { EditAction } from './actions.js';
 import { addEdits } from './reducer.js';
-import { StudioProjectError } from './validate.js';
+import { StudioProjectError } from './project-error.js';
 
 /** The most characters of a lock's reason. */
 export const LOCK_REASON_MAX = 200;

@@ -5,9 +5,9 @@ import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '.
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
-import { DEFAULT_BED, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DEFAULT_BED, MAX_CHOSEN_DESTINATIONS, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 import { setPronunciations } from './pronunciation-list.js';
-import { MAX_CHOSEN_DESTINATIONS, StudioProjectError, type ProjectIssue } from './validate.js';
+import { StudioProjectError, type ProjectIssue } from './project-error.js';
 
 /** The edits whose code is a module of its own: the versions' (./versions.ts) and the locks' (./locks.ts). */
 type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' }>;

@@ -10,7 +10,7 @@ import type { EditAction } from './actions.js';
 import { addEdits } from './reducer.js';
 // The locks' edits load with the versions' (the locks guard every version): whoever has one has both.
 import './locks.js';
-import { StudioProjectError } from './validate.js';
+import { StudioProjectError } from './project-error.js';
 
 export { findVersion, openVersionOf };
 

@@ -13,7 +13,7 @@ import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError } from '../../model/lock-error.js';
-import { readProject } from '../../model/migrate.js';
+import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
 import { reportError } from '../../events/report-error.js';
@@ -240,16 +240,29 @@ export class StudioEditor extends LitElement {
 
   /**
    * Replaces the project by `doc` (any schema version this editor knows; migrated and validated first) as
-   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In
-   * the adopter role (`tools.role`), a document that would change a locked part of the open one (another ad)
-   * is refused with a `StudioLockedError` (`code: 'locked'`); the same template, filled in, loads.
+   * one undo step, and resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong;
+   * nothing is loaded then. In the adopter role (`tools.role`), a document that would change a locked part of
+   * the open one (another ad) is refused with a `StudioLockedError` (`code: 'locked'`); the same template,
+   * filled in, loads. Asynchronous: the checks of documents are a module of their own, which no editor needs
+   * to paint; once it is here (the editor loads it once ready) the document is loaded at once, in this call.
    */
-  loadProject(doc: unknown): ProjectDocument {
-    const action = { type: 'project/load', project: readProject(doc) } as const;
+  loadProject(doc: unknown): Promise<ProjectDocument> {
+    const read = readProjectNow();
+    if (read === undefined) return loadProjectChecks().then(({ readProject }) => this.#load(readProject(doc)));
+    try {
+      return Promise.resolve(this.#load(read(doc)));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it. */
+  #load(project: ProjectDocument): ProjectDocument {
+    const action = { type: 'project/load', project } as const;
     this.store.dispatch(action);
-    const { project, refusal } = this.store.getState();
+    const { project: loaded, refusal } = this.store.getState();
     if (refusal?.action === action) throw new StudioLockedError(refusal);
-    return project;
+    return loaded;
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */
