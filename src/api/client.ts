@@ -21,19 +21,17 @@ import {
   type VoiceoverResult,
 } from './contract.js';
 import { StudioApiError, fetchError, httpError } from './errors.js';
-import { newIdempotencyKey } from './idempotency-key.js';
-import { voiceoverBody } from './pronunciation-field.js';
 import type { JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
 import type { JobPoller, JobProgress, PollerOptions } from './poller.js';
-import { sendStart, type StartRetryOptions } from './start-retry.js';
+import type { StartRetryOptions } from './start-retry.js';
 import { loadOnce } from '../internal/load-once.js';
 
 /**
- * What following a job takes (its `poll_url` checked, the poller, one poller per job across tabs): a chunk of
- * its own in the CDN build, fetched by the first job the client follows (none is followed to paint an editor).
+ * What starts, library reads and jobs take beyond a plain request (retries, idempotency keys, the poller):
+ * a chunk of its own in the CDN build (./calls.ts), fetched by the first such call (none is made to paint an editor).
  */
-const loadFollow = loadOnce((_: void) => import('./job-follow.js'));
+const loadCalls = loadOnce((_: void) => import('./calls.js'));
 
 /** Per-call options of every operation. */
 export interface CallOptions {
@@ -133,6 +131,7 @@ export class ServiceClient {
    * are spoken into the text (`voiceoverBody`).
    */
   async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    const { voiceoverBody } = await loadCalls();
     return this.#operation('voiceover', await voiceoverBody(request, this.#o.pronunciationsField), options);
   }
 
@@ -192,8 +191,6 @@ export class ServiceClient {
   }
 
   async #operation<R>(operation: ApiOperation, body: { project_id: string }, options: CallOptions = {}, requireJob = false): Promise<R> {
-    // Fetched while the start is on its way: a 202 is followed without waiting for it.
-    loadFollow().catch(() => undefined);
     const response = await this.#start(operation, body, options);
     const json = await readJson(response, LABELS[operation]);
     if (response.status === 202) return this.#follow<R>(operation, json as JobAccepted, body.project_id, options);
@@ -215,6 +212,7 @@ export class ServiceClient {
    * `READ_MAX_ATTEMPTS` attempts; then the last failure is thrown, as a single read's would be.
    */
   async #read<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
+    const { sendStart } = await loadCalls();
     const signal = this.#signal(options.signal);
     const init: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
     const response = await sendStart(() => this.#o.fetch(path.replace(/^\//, ''), init), {
@@ -234,6 +232,7 @@ export class ServiceClient {
    * `retrying` with `retryInMs`.
    */
   async #start(operation: ApiOperation, body: object, options: CallOptions): Promise<Response> {
+    const { newIdempotencyKey, sendStart } = await loadCalls();
     const signal = this.#signal(options.signal);
     const header = this.#o.idempotencyHeader === undefined ? IDEMPOTENCY_KEY_HEADER : this.#o.idempotencyHeader;
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -278,7 +277,7 @@ export class ServiceClient {
   }
 
   async #follow<R>(operation: ApiOperation, accepted: Partial<JobAccepted>, projectId: string | undefined, options: CallOptions = {}): Promise<R> {
-    const { JobPoller, checkPollUrl, createJobLock } = await loadFollow();
+    const { JobPoller, checkPollUrl, createJobLock } = await loadCalls();
     const o = this.#o;
     const lock = (this.#lock ??= createJobLock());
     const poller = (this.#poller ??= new JobPoller({ ...o.poller, fetch: o.fetch, deadlineMs: o.jobDeadlineMs, requestTimeoutMs: o.timeoutMs }));

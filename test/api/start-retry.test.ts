@@ -56,9 +56,9 @@ const networkDown = () => {
 describe('ServiceClient: retrying the request that starts a job', () => {
   before(async function () {
     skipIn(this, 'fake-clock-fetch');
-    // Following a job is a module of its own, fetched by the first job (src/api/job-follow.ts): its first fetch
-    // takes real time, which the fake clock below does not wait for.
-    await import('../../src/api/job-follow.js');
+    // Starts and following a job are a module of their own, fetched by the first call (src/api/calls.ts): its
+    // first fetch takes real time, which the fake clock below does not wait for.
+    await import('../../src/api/calls.js');
   });
   let clock: sinon.SinonFakeTimers;
   beforeEach(() => {
