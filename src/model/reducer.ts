@@ -1,20 +1,23 @@
 import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter, takeClip } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
-import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
-import { DEFAULT_BED, MAX_CHOSEN_DESTINATIONS, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DEFAULT_BED, MAX_CHOSEN_DESTINATIONS, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 import { setPronunciations } from './pronunciation-list.js';
-import { StudioProjectError, type ProjectIssue } from './project-error.js';
-
-/** The edits whose code is a module of its own: the versions' (./versions.ts) and the locks' (./locks.ts). */
-type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' }>;
+import { StudioProjectError } from './project-error.js';
 
 /**
- * The reducers of versions and locks, added by their modules when they load (none is needed to paint an
- * editor): the versions bar, Deliver and the lock controls load them, and so does the editor once ready.
+ * The edits whose code is a module of its own: the versions' and the campaign fields' (./versions.ts, with the
+ * Ad-ID and ISCI checks) and the locks' (./locks.ts).
+ */
+type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' }>;
+
+/**
+ * The reducers of versions, the campaign fields and locks, added by their modules when they load (none is
+ * needed to paint an editor): the versions bar, Deliver and the lock controls load them, and so does the
+ * editor once ready.
  */
 const moduleEdits = new Map<ModuleEdit['type'], (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument>();
 
@@ -133,14 +136,7 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const delivery = patch<ProjectDocument['delivery']>(doc.delivery, action.delivery);
       return delivery === doc.delivery ? doc : { ...doc, delivery };
     }
-    case 'campaign/set': {
-      const { versionLabel, ...fields } = checkedCampaign(action.campaign);
-      const campaign = patch(doc.campaign, fields);
-      const next = campaign === doc.campaign ? doc : { ...doc, campaign };
-      // The version label is the open version's (checked with the campaign fields above).
-      const versions = versionLabel === undefined ? next.versions : updateById(next.versions, next.openVersion, (version) => patch(version, { label: versionLabel }));
-      return versions === next.versions ? next : { ...next, versions };
-    }
+    case 'campaign/set':
     case 'version/add':
     case 'version/open':
     case 'version/remove':
@@ -342,21 +338,6 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'project/load':
       return action.project;
   }
-}
-
-/** The given campaign fields as stored (codes trimmed, upper case); throws a `StudioProjectError` naming each wrong one. */
-function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields> {
-  const issues: ProjectIssue[] = [];
-  const fields: Partial<Record<keyof CampaignFields, string>> = {};
-  for (const field of CAMPAIGN_FIELDS) {
-    const value = given[field];
-    if (value === undefined) continue;
-    const problem = campaignFieldProblem(field, value);
-    if (problem === null) fields[field] = normaliseCampaignField(field, value);
-    else issues.push({ path: `project.campaign.${field}`, message: problem.message });
-  }
-  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
-  return fields;
 }
 
 /** Chosen destination ids, duplicates dropped; throws a `StudioProjectError` naming a malformed one. */

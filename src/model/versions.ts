@@ -3,7 +3,7 @@
 // store's version edits are here too, added to the reducer when this module loads (with the versions bar,
 // Deliver and the version maker): none is needed to paint an editor.
 
-import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
+import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import type { CampaignFields } from '../delivery/types.js';
 import { VERSION_FIELDS, findVersion, openVersionOf, type ProjectDocument, type ProjectVersion, type VersionContent } from './document.js';
 import type { EditAction } from './actions.js';
@@ -130,8 +130,33 @@ export function setVersionFields(doc: ProjectDocument, id: string, fields: Parti
   return { ...doc, versions };
 }
 
-addEdits<Extract<EditAction, { type: `version/${string}` }>>(['version/add', 'version/open', 'version/remove', 'version/set'], (doc, action) => {
+/** The given campaign fields as stored (codes trimmed, upper case); throws a `StudioProjectError` naming each wrong one. */
+function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields> {
+  const issues: { path: string; message: string }[] = [];
+  const fields: Partial<Record<keyof CampaignFields, string>> = {};
+  for (const field of CAMPAIGN_FIELDS) {
+    const value = given[field];
+    if (value === undefined) continue;
+    const problem = campaignFieldProblem(field, value);
+    if (problem === null) fields[field] = normaliseCampaignField(field, value);
+    else issues.push({ path: `project.campaign.${field}`, message: problem.message });
+  }
+  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
+  return fields;
+}
+
+/** `doc` with the given campaign fields; the version label is the open version's. */
+function setCampaign(doc: ProjectDocument, given: Partial<CampaignFields>): ProjectDocument {
+  const { versionLabel, ...fields } = checkedCampaign(given);
+  const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((key) => fields[key] !== doc.campaign[key]);
+  const next = changed ? { ...doc, campaign: { ...doc.campaign, ...fields } } : doc;
+  return versionLabel === undefined ? next : setVersionFields(next, next.openVersion, { label: versionLabel });
+}
+
+addEdits<Extract<EditAction, { type: `version/${string}` | 'campaign/set' }>>(['version/add', 'version/open', 'version/remove', 'version/set', 'campaign/set'], (doc, action) => {
   switch (action.type) {
+    case 'campaign/set':
+      return setCampaign(doc, action.campaign);
     case 'version/add':
       return addVersion(doc, action.version, action.content);
     case 'version/open':
