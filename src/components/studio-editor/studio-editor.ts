@@ -9,6 +9,7 @@ import { clientContext, previewContext, storeContext, translateContext } from '.
 import { StudioError } from '../../errors.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
+import { loadOnce } from '../../internal/load-once.js';
 import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -28,11 +29,15 @@ import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from '../../session/editor-session.js';
 import { FullscreenController } from './fullscreen-controller.js';
 import { MadeController } from './made-confirmation.js';
-import { lengthLine, refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
+import { lengthLine, restoredLine, versionLine } from './status-facts.js';
+import type * as StatusLines from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../../session/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
 import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
+
+/** What the status line says of the preview and of a refused edit, with its words: loaded once the editor is ready. */
+const loadStatusLines = loadOnce((_: void) => import('./status-line.js'));
 
 // The element's own parts are listed below; the panels' parts it exports (`recommend-panel`, `script-section`,
 // `deliver-file`, …) are in the Parts table of docs/styling.md, which custom-elements-manifest.config.mjs reads.
@@ -130,6 +135,8 @@ export class StudioEditor extends LitElement {
   /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
   @state() private wordless = false;
   #appliedTokens: string[] = [];
+  /** The status line's preview and refusal parts, once loaded (see `loadStatusLines`). */
+  #lines: typeof StatusLines | undefined;
   /** `studio-error` with the developer's message, and that message once in the console. */
   readonly #report = (error: StudioError): void => reportError(this, error);
 
@@ -150,7 +157,18 @@ export class StudioEditor extends LitElement {
         return Promise.all([this.#language.ready, loadShownPanel(config, this.t, this.activePanel, this.#report)]);
       },
       rendered: () => this.updateComplete,
-      ready: (config, scope) => loadTheRest(config, this.t, scope, this.#report),
+      ready: (config, scope) => {
+        loadTheRest(config, this.t, scope, this.#report);
+        loadStatusLines().then(
+          (lines) => {
+            this.#lines = lines;
+            this.requestUpdate();
+          },
+          (error: unknown) => {
+            if (!scope.disposed) this.#report(new StudioError('editor-load', `The status line's words could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+          },
+        );
+      },
       untitled: () => this.t('project.untitled'),
       connected: () => this.isConnected,
     },
@@ -360,7 +378,7 @@ export class StudioEditor extends LitElement {
             >`
           : nothing}
       </studio-editor-panels>
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#lines?.refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${this.#lines?.statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
     </section>`;
   }
 }
