@@ -2,6 +2,22 @@ import type { enLater } from './en-later.js';
 
 /** Der eingebaute deutsche Text dessen, was später lädt (the keys of `en-later.ts`). */
 export const deLater: Record<keyof typeof enLater, string> = {
+  // A job's progress (components/studio-job-status, loaded with the first job), and words no module shows now, kept for hosts' i18n.strings
+  'panels.earlier': 'Vorige Schritte',
+  'panels.more': 'Weitere Schritte',
+  'recommend.heading': 'Starten Sie mit Ihrem Produkt',
+  'job.cancel': 'Abbrechen',
+  'job.state.queued': 'Wartet auf den Start',
+  'job.state.running': 'In Arbeit',
+  'job.state.succeeded': 'Fertig',
+  'job.state.failed': 'Fehlgeschlagen',
+  'job.state.cancelled': 'Abgebrochen',
+  'job.percent': '{percent} %',
+  'job.state.retrying': 'Neuer Versuch',
+  'job.retrying': 'Neuer Versuch in {seconds} s',
+  'job.elapsed': '{time} vergangen',
+  'job.remaining': 'noch etwa {time}',
+  'recommend.none': 'Noch keine Ideen: geben Sie eine Produktseite ein und fragen Sie nach Ideen.',
   // The status line's preview and refusal parts (components/studio-editor/status-line.ts), loaded once ready
   'status.rendering': 'Vorschau wird aktualisiert: {stage} …',
   'status.ready': 'Vorschau: {duration}, {integrated} LUFS, True Peak {truePeak} dBTP.',

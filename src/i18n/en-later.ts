@@ -7,6 +7,22 @@ import { addEnglish } from './english.js';
  * here: run `node scripts/i18n-keys.mjs`, which writes the key table that config validation uses.
  */
 export const enLater = {
+  // A job's progress (components/studio-job-status, loaded with the first job), and words no module shows now, kept for hosts' i18n.strings
+  'panels.earlier': 'Earlier steps',
+  'panels.more': 'More steps',
+  'recommend.heading': 'Start from your product',
+  'job.cancel': 'Cancel',
+  'job.state.queued': 'Waiting to start',
+  'job.state.running': 'Working',
+  'job.state.succeeded': 'Done',
+  'job.state.failed': 'Failed',
+  'job.state.cancelled': 'Cancelled',
+  'job.percent': '{percent}%',
+  'job.state.retrying': 'Retrying',
+  'job.retrying': 'Retrying in {seconds} s',
+  'job.elapsed': '{time} elapsed',
+  'job.remaining': 'about {time} left',
+  'recommend.none': 'No recommendations yet: enter a product page and ask for some.',
   // The status line's preview and refusal parts (components/studio-editor/status-line.ts), loaded once ready
   'status.rendering': 'Updating the preview: {stage}…',
   'status.ready': 'Preview: {duration}, {integrated} LUFS, true peak {truePeak} dBTP.',

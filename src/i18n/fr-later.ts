@@ -2,6 +2,22 @@ import type { enLater } from './en-later.js';
 
 /** Le texte français intégré de ce qui se charge ensuite (the keys of `en-later.ts`). */
 export const frLater: Record<keyof typeof enLater, string> = {
+  // A job's progress (components/studio-job-status, loaded with the first job), and words no module shows now, kept for hosts' i18n.strings
+  'panels.earlier': 'Étapes précédentes',
+  'panels.more': 'Autres étapes',
+  'recommend.heading': 'Partir de votre produit',
+  'job.cancel': 'Annuler',
+  'job.state.queued': 'En attente',
+  'job.state.running': 'En cours',
+  'job.state.succeeded': 'Terminé',
+  'job.state.failed': 'Échec',
+  'job.state.cancelled': 'Annulé',
+  'job.percent': '{percent} %',
+  'job.state.retrying': 'Nouvel essai',
+  'job.retrying': 'Nouvel essai dans {seconds} s',
+  'job.elapsed': 'écoulé : {time}',
+  'job.remaining': 'reste environ {time}',
+  'recommend.none': 'Pas encore de recommandation : saisissez une page produit et demandez-en.',
   // The status line's preview and refusal parts (components/studio-editor/status-line.ts), loaded once ready
   'status.rendering': 'Mise à jour de l’écoute : {stage}…',
   'status.ready': 'Écoute : {duration}, {integrated} LUFS, crête vraie {truePeak} dBTP.',
