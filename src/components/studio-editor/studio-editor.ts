@@ -27,7 +27,7 @@ import { DetachGraceController } from './detach-grace.js';
 import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from '../../session/editor-session.js';
-import { FullscreenController } from './fullscreen-controller.js';
+import type * as Fullscreen from './fullscreen-controller.js';
 import { MadeController } from './made-confirmation.js';
 import { lengthLine, restoredLine, versionLine } from './status-facts.js';
 import type * as StatusLines from './status-line.js';
@@ -38,6 +38,8 @@ import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workf
 
 /** What the status line says of the preview and of a refused edit, with its words: loaded once the editor is ready. */
 const loadStatusLines = loadOnce((_: void) => import('./status-line.js'));
+/** Full screen: loaded once the editor is ready (or by the first click on its button, if sooner). */
+const loadFullscreen = loadOnce((_: void) => import('./fullscreen-controller.js'));
 
 // The element's own parts are listed below; the panels' parts it exports (`recommend-panel`, `script-section`,
 // `deliver-file`, …) are in the Parts table of docs/styling.md, which custom-elements-manifest.config.mjs reads.
@@ -159,6 +161,7 @@ export class StudioEditor extends LitElement {
       rendered: () => this.updateComplete,
       ready: (config, scope) => {
         loadTheRest(config, this.t, scope, this.#report);
+        loadFullscreen().then((module) => this.#fullscreenFrom(module), () => undefined);
         loadStatusLines().then(
           (lines) => {
             this.#lines = lines;
@@ -174,7 +177,8 @@ export class StudioEditor extends LitElement {
     },
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
-  readonly #fullscreen = new FullscreenController(this);
+  /** Made once its module is here (see `loadFullscreen`). */
+  #fullscreen: Fullscreen.FullscreenController | undefined;
   readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
   /** "Make the ad" confirmed: what was made and Undo, among the notices; then the focus on the made ad. */
@@ -326,8 +330,20 @@ export class StudioEditor extends LitElement {
     if (command?.kind === 'store') this.store.dispatch(command.action);
     else if (command?.kind === 'play-toggle') this.#session.togglePlay();
     else if (command?.kind === 'show-panel') this.activePanel = command.panel;
-    else if (command?.kind === 'fullscreen') void this.#fullscreen.toggle();
+    else if (command?.kind === 'fullscreen') this.#toggleFullscreen();
     else if (command?.kind === 'open') window.open(command.url, '_blank', 'noopener');
+  }
+
+  /** The controller of full screen, made from its module (once). */
+  #fullscreenFrom(module: typeof Fullscreen): Fullscreen.FullscreenController {
+    this.#fullscreen ??= new module.FullscreenController(this);
+    return this.#fullscreen;
+  }
+
+  /** Toggles full screen: at once, in the click, once its module is here (the editor loads it when ready). */
+  #toggleFullscreen(): void {
+    if (this.#fullscreen !== undefined) void this.#fullscreen.toggle();
+    else void loadFullscreen().then((module) => this.#fullscreenFrom(module).toggle(), (error: unknown) => this.#report(new StudioError('editor-load', `Full screen could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })));
   }
 
   #handleKeydown(event: KeyboardEvent): void {
@@ -363,7 +379,7 @@ export class StudioEditor extends LitElement {
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
         .lastMix=${bar.lastMix}
-        ?fullscreen=${this.#fullscreen.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
+        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
