@@ -20,7 +20,7 @@ import {
   type VoiceoverRequest,
   type VoiceoverResult,
 } from './contract.js';
-import { StudioApiError, fetchError, httpError } from './errors.js';
+import { StudioApiError } from './api-error.js';
 import type { JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
 import type { JobPoller, JobProgress, PollerOptions } from './poller.js';
@@ -270,9 +270,16 @@ export class ServiceClient {
     try {
       response = await this.#o.fetch(path.replace(/^\//, ''), { ...init, headers, signal });
     } catch (error) {
-      throw fetchError(error, LABELS[operation], this.#o.timeoutMs);
+      // The words of a failure load with it (./errors.ts); where they cannot either, what fetch threw.
+      const calls = await loadCalls().catch(() => undefined);
+      throw calls === undefined ? error : calls.fetchError(error, LABELS[operation], this.#o.timeoutMs);
     }
-    if (!response.ok) throw await httpError(response, LABELS[operation]);
+    if (!response.ok) {
+      const calls = await loadCalls().catch(() => undefined);
+      throw calls === undefined
+        ? new StudioApiError('http-error', `${LABELS[operation]} failed: the service answered ${response.status}.`, { status: response.status })
+        : await calls.httpError(response, LABELS[operation]);
+    }
     return response;
   }
 
