@@ -21,7 +21,7 @@ import type { NoticeKind, StudioNotice } from '../model/notices.js';
 import type * as AutosaveModule from '../model/persistence/autosave.js';
 import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../model/persistence/draft-prefetch.js';
 import { DEFAULT_DB_NAME, draftKey } from '../model/persistence/idb.js';
-import { draftSlot, journalHolds } from '../model/persistence/stored-work.js';
+import { draftSlot, journalHolds, safeLocalStorage, writeJournal } from '../model/persistence/stored-work.js';
 import { rememberedProjectId, resolveProjectId } from '../model/project-id.js';
 import { storedUserId } from '../auth/user-id.js';
 import { VERSION } from '../version.js';
@@ -68,6 +68,27 @@ export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefin
   });
   const settled = Promise.allSettled([read ?? ahead.db]).then(() => undefined);
   return { settled, close: ahead.close };
+}
+
+/**
+ * Copies the store's unsaved work on `projectId` to the journal's `slot` when the page is hidden or goes,
+ * until the returned function is called (the autosave does it once it runs). No draft is stored for the
+ * project (else the autosave would run already), so the work is edited from revision 0.
+ */
+export function keepJournal(store: EditorStore, projectId: string, slot: string): () => void {
+  const keep = (): void => {
+    const { dirty, project } = store.getState();
+    if (dirty && project.project_id === projectId) writeJournal(safeLocalStorage(), slot, { revision: 0, savedAt: new Date().toISOString(), doc: project });
+  };
+  const hidden = (): void => {
+    if (document.visibilityState === 'hidden') keep();
+  };
+  globalThis.addEventListener?.('pagehide', keep);
+  globalThis.document?.addEventListener('visibilitychange', hidden);
+  return () => {
+    globalThis.removeEventListener?.('pagehide', keep);
+    globalThis.document?.removeEventListener('visibilitychange', hidden);
+  };
 }
 
 /** What a session tells its element, and the little it asks of it. */
@@ -463,7 +484,14 @@ export class EditorSession {
     return stored.then((before) => {
       if (scope.disposed) return undefined;
       if (!before) {
-        this.#afterReady = () => void startAutosave();
+        // Until the autosave has read its draft, the page's going copies unsaved work to the journal, as the
+        // autosave would: an edit made the moment the editor is ready survives a reload (the autosave restores
+        // it). A module that could not load (a page leaving aborts it) leaves the journal to this.
+        const stop = scope.add(keepJournal(store, projectId, draftSlot(DEFAULT_DB_NAME, draftKey(userId, projectId))));
+        this.#afterReady = () =>
+          void startAutosave().then(() => {
+            if (this.#autosave !== undefined) stop();
+          });
         return undefined;
       }
       return Promise.race([startAutosave(), new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);

@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { EditorServices } from '../../src/api/create-services.js';
 import type { AudioEngine } from '../../src/audio/engine.js';
 import type { MixPreview } from '../../src/audio/mix-preview.js';
-import { EditorSession, type SessionHooks, type SessionOptions } from '../../src/session/editor-session.js';
+import { EditorSession, keepJournal, type SessionHooks, type SessionOptions } from '../../src/session/editor-session.js';
 import type { ResolvedConfig, StudioConfig } from '../../src/config/types.js';
 import type { StudioError } from '../../src/errors.js';
 import type { DisposalScope } from '../../src/internal/scope.js';
@@ -300,5 +300,27 @@ describe('EditorSession', () => {
     t.session.release();
     expect(t.services[0]!.dispose.callCount).to.equal(1);
     await waitUntil(() => t.drafts[0]!.close.callCount === 1, 'the drafts opened early are closed');
+  });
+});
+
+describe('keepJournal (the journal while the autosave’s module is on its way)', () => {
+  const slot = 'studio-editor\u0000u-journal\u0000p-journal';
+  const key = `studio-editor/journal/${slot}`;
+  afterEach(() => localStorage.removeItem(key));
+
+  it('copies unsaved work to the journal when the page goes or is hidden, until stopped', () => {
+    const store = createEditorStore();
+    store.dispatch({ type: 'project/init', project: { ...store.getState().project, project_id: 'p-journal' } });
+    const stop = keepJournal(store, 'p-journal', slot);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(key)).to.equal(null);
+    store.dispatch({ type: 'project/rename', title: 'Edited at once' });
+    window.dispatchEvent(new Event('pagehide'));
+    const entry = JSON.parse(localStorage.getItem(key)!) as { revision: number; doc: { title: string } };
+    expect([entry.revision, entry.doc.title]).to.deep.equal([0, 'Edited at once']);
+    localStorage.removeItem(key);
+    stop();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(key)).to.equal(null);
   });
 });
