@@ -113,7 +113,7 @@ await activity('load a 10-minute project (60 clips, a bed)', async () => {
     const h = window.studio;
     const project = h.getProject();
     const clips = Array.from({ length: 60 }, (_, i) => ({ ...project.clips[i % project.clips.length], id: `long-${i}`, start: i * 10 }));
-    h.loadProject({ ...project, duration: 600, clips, music: { ...project.music, loop: true } });
+    return h.loadProject({ ...project, duration: 600, clips, music: { ...project.music, loop: true } }).then(() => undefined);
   });
   await page.waitForFunction(() => {
     const state = document.querySelector('studio-editor').preview.getState();

@@ -160,7 +160,7 @@ async function run(url) {
   await previewReady(30);
   await play();
   await measure('30 s ad, played');
-  const decodedSeconds = await page.evaluate((distinct) => {
+  const decodedSeconds = await page.evaluate(async (distinct) => {
     const h = window.studio;
     const project = h.getProject();
     const voiced = project.clips;
@@ -169,7 +169,7 @@ async function run(url) {
       const url = distinct ? `${clip.url}${clip.url.includes('?') ? '&' : '?'}copy=${i}` : clip.url;
       return { ...clip, id: `long-${i}`, start: i * 10, url };
     });
-    h.loadProject({ ...project, duration: 600, clips, music: { ...project.music, loop: true } });
+    await h.loadProject({ ...project, duration: 600, clips, music: { ...project.music, loop: true } });
     const seconds = new Map(project.assets.map((asset) => [asset.url, asset.duration_s]));
     return [...new Map(clips.map((clip, i) => [clip.url, seconds.get(voiced[i % voiced.length].url) ?? 0])).values()].reduce((a, b) => a + b, 0);
   }, voice === 'distinct');

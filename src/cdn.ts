@@ -8,9 +8,6 @@ import type * as Editor from './index.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { VERSION } from './version.js';
 
-/** The autosave's chunk beside studio-editor.bundled.js (rollup.config.mjs names it; scripts/build.mjs checks it is there). */
-const AUTOSAVE_CHUNK = 'studio-editor.autosave.js';
-
 /** The global of the script-tag build: `window.ServiceStudioEditor.create(config)`. */
 export interface ServiceStudioEditorGlobal {
   readonly create: typeof create;
@@ -32,13 +29,8 @@ const editor: Promise<typeof Editor> = import(url);
 editor.catch((error: unknown) => {
   console.error(`service-studio-editor: ${url} could not be loaded (${String(error)}); serve every file of dist/ beside studio-editor.iife.js.`);
 });
-// The autosave's module (on by default) is fetched beside the editor's, not after it: a hint only, it runs
-// when a session with autosave imports it. The link leaves the page once the browser has the module.
-const preload = document.createElement('link');
-preload.rel = 'modulepreload';
-preload.href = new URL(`./${AUTOSAVE_CHUNK}`, import.meta.url).href;
-preload.onload = preload.onerror = () => preload.remove();
-(document.head ?? document.documentElement).append(preload);
+// Nothing else is fetched ahead: the autosave's module comes before ready only for a project with work stored
+// in this browser (the editor knows once it read the draft), and once ready otherwise.
 // While those files are on their way, in a task of its own: the page's first Intl formatter, which loads
 // the ICU data every locale needs (10 to 35 ms here, whatever the locale); create() makes the locale's own
 // in well under a millisecond then. And the page's first read of localStorage, which waits for the origin's

@@ -1,7 +1,6 @@
 import type { StudioConfig } from './config/types.js';
 import { snapshotConfig } from './config/snapshot.js';
-import { resolveConfig, uncheckedStrings } from './config/validate.js';
-import { loadStringKeys } from './i18n/translate.js';
+import { loadChecksOf, resolveConfig, uncheckedKeys } from './config/validate.js';
 import { mergeConfig } from './config/merge.js';
 import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
@@ -28,11 +27,13 @@ export interface StudioHandle {
   /** The project document now: a frozen snapshot, JSON-serialisable (see docs/project.md). */
   getProject(): ProjectDocument;
   /**
-   * Loads a project document (any known schema version; migrated and validated) as one undo step.
-   * Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In the adopter
-   * role, a document that would change a locked part of the open one throws a `StudioLockedError` (`code: 'locked'`).
+   * Loads a project document (any known schema version; migrated and validated) as one undo step, and
+   * resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong; nothing is loaded
+   * then. In the adopter role, a document that would change a locked part of the open one rejects with a
+   * `StudioLockedError` (`code: 'locked'`). Asynchronous: the checks of documents are a chunk of
+   * their own, not fetched to paint an editor; once here (after ready), the document loads within the call.
    */
-  loadProject(doc: unknown): ProjectDocument;
+  loadProject(doc: unknown): Promise<ProjectDocument>;
   /**
    * Applies a partial config, laid over the current one (plain objects merge key by key; `undefined`
    * resets a key to its default), validated like `create()`: throws a `StudioConfigError` naming the key
@@ -70,9 +71,10 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
   // Read the caller's object once; the element gets the same frozen snapshot (and never re-reads the original).
   const snapshot = snapshotConfig(config);
   let resolved = resolveConfig(snapshot, { requireTarget: true });
-  // A string of the later words (`i18n.strings`) is checked against their keys' table, a chunk of its own.
-  if (uncheckedStrings(resolved).length > 0) {
-    await loadStringKeys();
+  // A string of the later words (`i18n.strings`) is checked against their keys' table, and host destinations
+  // (`delivery.destinations`) by their checks: chunks of their own, brought first when the config has them.
+  if (uncheckedKeys(resolved).length > 0) {
+    await loadChecksOf(resolved);
     resolved = resolveConfig(snapshot, { requireTarget: true });
   }
   const host = findTarget(resolved.target!);

@@ -52,9 +52,9 @@ export type {
 } from './model/document.js';
 export { SCHEMA_VERSION } from './model/document.js';
 export type { EditorAction, EditAction, ServiceAction, HistoryAction } from './model/actions.js';
-export { readProject } from './model/migrate.js';
-export { StudioProjectError } from './model/validate.js';
-export type { ProjectIssue } from './model/validate.js';
+export { readProject } from './model/read-project.js';
+export { StudioProjectError } from './model/project-error.js';
+export type { ProjectIssue } from './model/project-error.js';
 export { StudioLockedError } from './model/lock-error.js';
 export type { BrokenLock, EditorRole } from './model/lock-rules.js';
 export type { LockTarget } from './model/locks.js';

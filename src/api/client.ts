@@ -20,14 +20,18 @@ import {
   type VoiceoverRequest,
   type VoiceoverResult,
 } from './contract.js';
-import { StudioApiError, fetchError, httpError } from './errors.js';
-import { newIdempotencyKey } from './idempotency-key.js';
-import { voiceoverBody } from './pronunciation-field.js';
-import { createJobLock, type JobLock } from './job-lock.js';
+import { StudioApiError } from './api-error.js';
+import type { JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
-import { checkPollUrl } from './poll-url.js';
-import { JobPoller, type JobProgress, type PollerOptions } from './poller.js';
-import { sendStart, type StartRetryOptions } from './start-retry.js';
+import type { JobPoller, JobProgress, PollerOptions } from './poller.js';
+import type { StartRetryOptions } from './start-retry.js';
+import { loadOnce } from '../internal/load-once.js';
+
+/**
+ * What starts, library reads and jobs take beyond a plain request (retries, idempotency keys, the poller):
+ * a chunk of its own in the CDN build (./calls.ts), fetched by the first such call (none is made to paint an editor).
+ */
+const loadCalls = loadOnce((_: void) => import('./calls.js'));
 
 /** Per-call options of every operation. */
 export interface CallOptions {
@@ -93,14 +97,14 @@ const LABELS: Record<ApiOperation, string> = {
 export class ServiceClient {
   readonly #o: ServiceClientOptions;
   readonly #jobs: PendingJobs;
-  readonly #lock: JobLock;
-  readonly #poller: JobPoller;
+  /** Made by the first job followed (see `loadFollow`). */
+  #lock: JobLock | undefined;
+  #poller: JobPoller | undefined;
 
   constructor(options: ServiceClientOptions) {
     this.#o = options;
     this.#jobs = options.jobs ?? new PendingJobs();
-    this.#lock = options.lock ?? createJobLock();
-    this.#poller = new JobPoller({ ...options.poller, fetch: options.fetch, deadlineMs: options.jobDeadlineMs, requestTimeoutMs: options.timeoutMs });
+    this.#lock = options.lock;
   }
 
   /** The auth fetch itself, for calls the client has no method for. Only `<baseUrl>/v1/` gets the token. */
@@ -127,6 +131,7 @@ export class ServiceClient {
    * are spoken into the text (`voiceoverBody`).
    */
   async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    const { voiceoverBody } = await loadCalls();
     return this.#operation('voiceover', await voiceoverBody(request, this.#o.pronunciationsField), options);
   }
 
@@ -207,6 +212,7 @@ export class ServiceClient {
    * `READ_MAX_ATTEMPTS` attempts; then the last failure is thrown, as a single read's would be.
    */
   async #read<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
+    const { sendStart } = await loadCalls();
     const signal = this.#signal(options.signal);
     const init: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
     const response = await sendStart(() => this.#o.fetch(path.replace(/^\//, ''), init), {
@@ -226,6 +232,7 @@ export class ServiceClient {
    * `retrying` with `retryInMs`.
    */
   async #start(operation: ApiOperation, body: object, options: CallOptions): Promise<Response> {
+    const { newIdempotencyKey, sendStart } = await loadCalls();
     const signal = this.#signal(options.signal);
     const header = this.#o.idempotencyHeader === undefined ? IDEMPOTENCY_KEY_HEADER : this.#o.idempotencyHeader;
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -263,23 +270,34 @@ export class ServiceClient {
     try {
       response = await this.#o.fetch(path.replace(/^\//, ''), { ...init, headers, signal });
     } catch (error) {
-      throw fetchError(error, LABELS[operation], this.#o.timeoutMs);
+      // The words of a failure load with it (./errors.ts); where they cannot either, what fetch threw.
+      const calls = await loadCalls().catch(() => undefined);
+      throw calls === undefined ? error : calls.fetchError(error, LABELS[operation], this.#o.timeoutMs);
     }
-    if (!response.ok) throw await httpError(response, LABELS[operation]);
+    if (!response.ok) {
+      const calls = await loadCalls().catch(() => undefined);
+      throw calls === undefined
+        ? new StudioApiError('http-error', `${LABELS[operation]} failed: the service answered ${response.status}.`, { status: response.status })
+        : await calls.httpError(response, LABELS[operation]);
+    }
     return response;
   }
 
   async #follow<R>(operation: ApiOperation, accepted: Partial<JobAccepted>, projectId: string | undefined, options: CallOptions = {}): Promise<R> {
+    const { JobPoller, checkPollUrl, createJobLock } = await loadCalls();
+    const o = this.#o;
+    const lock = (this.#lock ??= createJobLock());
+    const poller = (this.#poller ??= new JobPoller({ ...o.poller, fetch: o.fetch, deadlineMs: o.jobDeadlineMs, requestTimeoutMs: o.timeoutMs }));
     const pollUrl = checkPollUrl(accepted?.poll_url, this.#o.baseUrl);
     const jobId = typeof accepted.job_id === 'string' ? accepted.job_id : undefined;
     const signal = this.#signal(options.signal);
     const userId = await this.#o.userId();
     if (projectId !== undefined) this.#jobs.add({ userId, projectId, operation, jobId, pollUrl, startedAt: Date.now() });
     try {
-      const record = await this.#lock(
+      const record = await lock(
         pollUrl,
         () =>
-          this.#poller.poll<R>(
+          poller.poll<R>(
             { operation: LABELS[operation], pollUrl, jobId },
             {
               signal,

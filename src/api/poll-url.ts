@@ -1,5 +1,5 @@
 import { isTokenScope, resolveServiceUrl } from '../auth/scope.js';
-import { StudioApiError } from './errors.js';
+import { StudioApiError } from './api-error.js';
 
 /**
  * Checks a `poll_url` from the service. Relative URLs resolve against `api.baseUrl`. Anything that is not

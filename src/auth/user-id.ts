@@ -70,6 +70,14 @@ function defaultStorage(): Storage | undefined {
 }
 
 /**
+ * The fingerprint id kept from an earlier visit, if any, without deriving one: what the editor's start reads
+ * ahead (the draft of an anonymous user's project is known before the session asks for a token).
+ */
+export function storedUserId(storage: Storage | undefined = defaultStorage()): string | undefined {
+  return readStored(storage);
+}
+
+/**
  * The id passed to `getToken`: `given` when the host set `auth.userId`, else the persisted fingerprint id
  * (`anon-` and 32 hex digits), created on first use. Never throws: storage errors fall back to the
  * freshly derived id.

@@ -1,11 +1,14 @@
 // `config.delivery.destinations`: the destinations a host adds, or gives in place of a built-in of the same id.
-// Each profile is checked whole: a refused one names its key path, and nothing of it is used.
+// Each profile is checked whole: a refused one names its key path, and nothing of it is used. A chunk of its
+// own (with the file-name templates it checks): a config that gives destinations loads it (`./delivery.ts`),
+// and it adds its check to `resolveConfig` when it runs.
 
-import { DESTINATION_FIGURES, DESTINATION_ID } from '../delivery/destinations.js';
-import { DEFAULT_FILE_NAME_TEMPLATE, TEMPLATE_MAX_LENGTH, templateProblem } from '../delivery/file-name.js';
+import { DEFAULT_FILE_NAME_TEMPLATE, DESTINATION_FIGURES, DESTINATION_ID } from '../delivery/destinations.js';
+import { TEMPLATE_MAX_LENGTH, templateProblem } from '../delivery/file-name.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import type { DestinationCodec, DestinationLength, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
-import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check, type IssueList } from './checks.js';
+import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check } from './checks.js';
+import { useDestinationChecks } from './delivery.js';
 
 /** The most destinations a host gives. */
 export const MAX_HOST_DESTINATIONS = 50;
@@ -146,9 +149,4 @@ export const hostDestinations: Check<DestinationProfile[]> = (value, path, issue
   return profiles;
 };
 
-/** Reads `config.delivery`. */
-export function readDelivery(value: unknown, issues: IssueList): DestinationProfile[] {
-  const path = 'config.delivery';
-  const object = readObject(value, path, issues, ['destinations']);
-  return field(object, 'destinations', path, issues, hostDestinations, []);
-}
+useDestinationChecks(hostDestinations);

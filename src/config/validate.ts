@@ -1,9 +1,8 @@
 import { API_OPERATIONS, API_PREFIX, DEFAULT_PATHS, IDEMPOTENCY_KEY_HEADER, PRONUNCIATIONS_FIELD, type ApiOperation } from '../api/contract.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
-import { BUILTIN_DESTINATIONS, mergeDestinations } from '../delivery/destinations.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
 import { StudioConfigError } from '../errors.js';
-import { allStringKeysKnown, placeholdersIn, placeholdersOf, stringKeys } from '../i18n/translate.js';
+import { allStringKeysKnown, loadStringKeys, placeholdersIn, placeholdersOf, stringKeys } from '../i18n/translate.js';
 import {
   IssueList,
   bool,
@@ -26,7 +25,7 @@ import {
   type Check,
 } from './checks.js';
 import { idList, pronunciationList, pronunciationsField } from './brand.js';
-import { readDelivery } from './destinations.js';
+import { destinationsUnchecked, loadDestinationChecks, readDelivery } from './delivery.js';
 import { snapshotConfig } from './snapshot.js';
 import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
@@ -308,6 +307,21 @@ function i18n(value: unknown, issues: IssueList): ResolvedConfig['i18n'] {
  */
 export const uncheckedStrings = (config: ResolvedConfig): string[] => Object.keys(config.i18n.strings).filter((key) => placeholdersOf(key) === undefined);
 
+/**
+ * The keys of `config` that wait for checks of their own, each a chunk the first paint does not carry: the
+ * later words' keys in `i18n.strings`, and `delivery.destinations`. `loadChecksOf(config)` brings them;
+ * resolving the same config again then checks those keys too.
+ */
+export const uncheckedKeys = (config: ResolvedConfig): string[] => [
+  ...uncheckedStrings(config).map((key) => keyPath('config.i18n.strings', key)),
+  ...(destinationsUnchecked(config) ? ['config.delivery.destinations'] : []),
+];
+
+/** Brings the checks that the unchecked keys of `config` wait for (see `uncheckedKeys`). */
+export async function loadChecksOf(config: ResolvedConfig): Promise<void> {
+  await Promise.all([...(uncheckedStrings(config).length > 0 ? [loadStringKeys()] : []), ...(destinationsUnchecked(config) ? [loadDestinationChecks()] : [])]);
+}
+
 export interface ValidateOptions {
   /** `create()` needs `config.target`; the element does not. */
   requireTarget?: boolean;
@@ -318,7 +332,11 @@ export interface ValidateOptions {
 /**
  * Checks a configuration and fills in every default. Throws one `StudioConfigError` listing every
  * problem, each naming its key path, what was found and what is expected. The caller's object is read
- * once, by `snapshotConfig`; everything after reads that frozen copy.
+ * once, by `snapshotConfig`; everything after reads that frozen copy. Two checks are chunks of their own,
+ * fetched when a config needs them: the keys of the later words in `i18n.strings`, and
+ * `delivery.destinations` (the built-ins are always there). Before they are here those keys are kept
+ * unchecked and the host's destinations unused (`uncheckedKeys`); `create()` brings them first
+ * (`loadChecksOf`), so it rejects as for any other key.
  */
 export function resolveConfig(given: unknown, options: ValidateOptions = {}): ResolvedConfig {
   const config: unknown = snapshotConfig(given);
@@ -349,7 +367,7 @@ export function resolveConfig(given: unknown, options: ValidateOptions = {}): Re
     vocal: vocal(object['vocal'], issues),
     music: music(object['music'], issues),
     mastering: mastering(object['mastering'], issues),
-    delivery: { destinations: mergeDestinations(BUILTIN_DESTINATIONS, readDelivery(object['delivery'], issues)) },
+    delivery: readDelivery(object['delivery'], issues),
     tools: tools(object['tools'], issues),
     theme: theme(object['theme'], issues),
     i18n: i18n(object['i18n'], issues),

@@ -1,9 +1,14 @@
 // The built-in destinations: each one's spec sheet, its public source, and the figures no source publishes.
 // Loudness numbers come from the mastering presets (./presets.ts) where they match.
 
-import { DEFAULT_FILE_NAME_TEMPLATE } from './file-name.js';
 import { DELIVERY_PRESETS } from './presets.js';
 import type { DestinationProfile } from './types.js';
+
+/**
+ * The file-name template of a destination that sets none (`./file-name.ts` makes the names; it is here so
+ * that the built-ins need none of that module, which loads with Deliver and the checks of host destinations).
+ */
+export const DEFAULT_FILE_NAME_TEMPLATE = '{advertiser}_{title}_{length}s_{destination}_{adId}';
 
 /** The figures of a profile that a source may or may not publish: the names `DestinationSource.unpublished` uses. */
 export const DESTINATION_FIGURES = ['codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence'] as const;

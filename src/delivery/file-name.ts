@@ -3,14 +3,13 @@
 
 import type { CampaignFields, DestinationProfile } from './types.js';
 
+export { DEFAULT_FILE_NAME_TEMPLATE } from './destinations.js';
+
 /** The placeholders a file-name template may use. */
 export const FILE_NAME_PLACEHOLDERS = ['advertiser', 'title', 'campaign', 'length', 'destination', 'adId', 'isci', 'version', 'date'] as const;
 
 /** One placeholder of a file-name template. */
 export type FileNamePlaceholder = (typeof FILE_NAME_PLACEHOLDERS)[number];
-
-/** The template of a destination that sets none. */
-export const DEFAULT_FILE_NAME_TEMPLATE = '{advertiser}_{title}_{length}s_{destination}_{adId}';
 
 /** The longest file name, extension included. */
 export const FILE_NAME_MAX_LENGTH = 100;

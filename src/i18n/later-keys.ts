@@ -1,7 +1,16 @@
 // Written by scripts/i18n-keys.mjs from en-later.ts: do not edit.
 /** The keys of `en-later.ts`, each followed by its `{placeholders}`, separated by spaces. */
 export const LATER_KEYS =
-  'script.heading script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
+  'panels.earlier panels.more recommend.heading job.cancel job.state.queued job.state.running job.state.succeeded ' +
+  'job.state.failed job.state.cancelled job.percent{percent} job.state.retrying job.retrying{seconds} ' +
+  'job.elapsed{time} job.remaining{time} recommend.none status.rendering{stage} ' +
+  'status.ready{duration}{integrated}{truePeak} status.meets{preset} status.misses{preset} status.error ' +
+  'lock.refused{what}{reason} lock.refusedPlain{what} lock.what.clip{name} lock.what.section{name} lock.what.part ' +
+  'lock.what.bed lock.what.duration lock.what.delivery master.preset.streaming master.preset.podcast ' +
+  'master.preset.aes-ads master.preset.ebu-r128 master.preset.atsc-a85 master.preset.custom ' +
+  'status.speechCut{seconds}{end} status.overlap.one{count} status.overlap.other{count} export.stage.decode ' +
+  'export.stage.mix export.stage.master export.stage.done export.stage.encode script.heading ' +
+  'script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
   'script.estimate{seconds} script.total{seconds}{target} script.over{over}{target} script.add ' +
   'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.fit{target} ' +
   'script.respace{gap} script.respaced{gap} script.respaceNone{gap} script.generate ' +

@@ -258,6 +258,15 @@ export interface ProjectDocument {
   readonly assets: readonly AssetMetadata[];
 }
 
+/** The version `id` of `doc`, or `undefined`. */
+export const findVersion = (doc: ProjectDocument, id: string): ProjectVersion | undefined => doc.versions.find((version) => version.id === id);
+
+/** The open version. */
+export const openVersionOf = (doc: ProjectDocument): ProjectVersion => findVersion(doc, doc.openVersion) ?? doc.versions[0]!;
+
+/** The most destinations a project has chosen (the built-ins and every one a host may add). */
+export const MAX_CHOSEN_DESTINATIONS = 100;
+
 /** The id of a new project's only version. */
 export const FIRST_VERSION_ID = 'v1';
 

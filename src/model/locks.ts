@@ -1,8 +1,11 @@
 // Locks a creator sets on parts of the ad (schema 6): on a clip, a script section, the bed, and the project's
-// length and delivery. Setting and clearing them; what they hold is checked where the store applies edits.
+// length and delivery. Setting and clearing them (the store's `lock/set`, added to the reducer when this module
+// loads, with the lock controls); what they hold is checked where the store applies edits.
 
 import type { Lockable, ProjectDocument, ProjectLock, ProjectLocks } from './document.js';
-import { StudioProjectError } from './validate.js';
+import type { EditAction } from './actions.js';
+import { addEdits } from './reducer.js';
+import { StudioProjectError } from './project-error.js';
 
 /** The most characters of a lock's reason. */
 export const LOCK_REASON_MAX = 200;
@@ -78,3 +81,5 @@ export function setLock(doc: ProjectDocument, target: LockTarget, locked: boolea
     }
   }
 }
+
+addEdits<Extract<EditAction, { type: 'lock/set' }>>(['lock/set'], (doc, action) => setLock(doc, action.target, action.locked, action.reason));

@@ -1,6 +1,6 @@
 import type { ProjectDocument } from './document.js';
-import { readProject } from './migrate.js';
-import { StudioProjectError } from './validate.js';
+import { readProject } from './read-project.js';
+import { StudioProjectError } from './project-error.js';
 
 /** Media type of project files. */
 export const PROJECT_FILE_TYPE = 'application/json';

@@ -8,12 +8,8 @@ const key = (userId: string) => `studio-editor/project-id/${userId}`;
  */
 export function resolveProjectId(configured: string | undefined, userId: string, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeLocalStorage()): string {
   if (configured !== undefined) return configured;
-  try {
-    const known = storage?.getItem(key(userId));
-    if (known) return known;
-  } catch {
-    // Storage refused: fall through to a session id.
-  }
+  const known = rememberedProjectId(userId, storage);
+  if (known !== undefined) return known;
   const generated = `ad-${crypto.randomUUID()}`;
   try {
     storage?.setItem(key(userId), generated);
@@ -21,6 +17,16 @@ export function resolveProjectId(configured: string | undefined, userId: string,
     // Not remembered; the draft of this session is still kept under this id while the page lives.
   }
   return generated;
+}
+
+/** The project id remembered for `userId`, if any (none is made). */
+export function rememberedProjectId(userId: string, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | undefined {
+  try {
+    return storage?.getItem(key(userId)) || undefined;
+  } catch {
+    // Storage refused: none is remembered.
+    return undefined;
+  }
 }
 
 function safeLocalStorage(): Storage | undefined {

@@ -2,7 +2,7 @@
 
 import { pronunciationProblems } from '../brand/pronunciations.js';
 import type { ProjectDocument, Pronunciation } from './document.js';
-import { StudioProjectError } from './validate.js';
+import { StudioProjectError } from './project-error.js';
 
 /** `doc` with its pronunciations replaced by `entries`; a wrong list throws a `StudioProjectError` naming each entry at fault. */
 export function setPronunciations(doc: ProjectDocument, entries: readonly Pronunciation[]): ProjectDocument {

@@ -1,15 +1,39 @@
 import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter, takeClip } from './clip-layout.js';
 import type { AssetMetadata } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
-import { CAMPAIGN_FIELDS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
-import { DEFAULT_BED, type CampaignFields, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
-import { setLock } from './locks.js';
+import { DEFAULT_BED, MAX_CHOSEN_DESTINATIONS, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 import { setPronunciations } from './pronunciation-list.js';
-import { MAX_CHOSEN_DESTINATIONS, StudioProjectError, type ProjectIssue } from './validate.js';
-import { addVersion, openVersion, removeVersion, setVersionFields } from './versions.js';
+import { StudioProjectError } from './project-error.js';
+
+/**
+ * The edits whose code is a module of its own: the versions' and the campaign fields' (./versions.ts, with the
+ * Ad-ID and ISCI checks) and the locks' (./locks.ts).
+ */
+type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' }>;
+
+/**
+ * The reducers of versions, the campaign fields and locks, added by their modules when they load (none is
+ * needed to paint an editor): the versions bar, Deliver and the lock controls load them, and so does the
+ * editor once ready.
+ */
+const moduleEdits = new Map<ModuleEdit['type'], (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument>();
+
+/** Called by ./versions.ts and ./locks.ts as they load: `reduce` applies the edits of `types`. */
+export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], reduce: (doc: ProjectDocument, action: T) => ProjectDocument): void {
+  for (const type of types) moduleEdits.set(type, reduce as (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument);
+}
+
+function moduleEdit(doc: ProjectDocument, action: ModuleEdit): ProjectDocument {
+  const reduce = moduleEdits.get(action.type);
+  if (reduce === undefined) {
+    const module = action.type === 'lock/set' ? 'model/locks.ts' : 'model/versions.ts';
+    throw new Error(`[studio-editor] "${action.type}" is an edit of ${module}, which is not loaded: import it before dispatching (the panels that make the edit do).`);
+  }
+  return reduce(doc, action);
+}
 
 /** Clamps a number into a range; a non-finite input gives `undefined` (the edit is ignored). */
 const clamp = (value: number, min: number, max: number): number | undefined =>
@@ -112,24 +136,13 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const delivery = patch<ProjectDocument['delivery']>(doc.delivery, action.delivery);
       return delivery === doc.delivery ? doc : { ...doc, delivery };
     }
-    case 'campaign/set': {
-      const { versionLabel, ...fields } = checkedCampaign(action.campaign);
-      const campaign = patch(doc.campaign, fields);
-      const next = campaign === doc.campaign ? doc : { ...doc, campaign };
-      return versionLabel === undefined ? next : setVersionFields(next, next.openVersion, { label: versionLabel });
-    }
+    case 'campaign/set':
     case 'version/add':
-      return addVersion(doc, action.version, action.content);
     case 'version/open':
-      return openVersion(doc, action.id);
     case 'version/remove':
-      return removeVersion(doc, action.id);
-    case 'version/set': {
-      const { id, label, adId, isci } = action;
-      return setVersionFields(doc, id, withoutUndefined({ label, adId, isci }));
-    }
+    case 'version/set':
     case 'lock/set':
-      return setLock(doc, action.target, action.locked, action.reason);
+      return moduleEdit(doc, action);
     case 'pronunciations/set':
       return setPronunciations(doc, action.entries);
     case 'delivery/destinations': {
@@ -325,21 +338,6 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'project/load':
       return action.project;
   }
-}
-
-/** The given campaign fields as stored (codes trimmed, upper case); throws a `StudioProjectError` naming each wrong one. */
-function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields> {
-  const issues: ProjectIssue[] = [];
-  const fields: Partial<Record<keyof CampaignFields, string>> = {};
-  for (const field of CAMPAIGN_FIELDS) {
-    const value = given[field];
-    if (value === undefined) continue;
-    const problem = campaignFieldProblem(field, value);
-    if (problem === null) fields[field] = normaliseCampaignField(field, value);
-    else issues.push({ path: `project.campaign.${field}`, message: problem.message });
-  }
-  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
-  return fields;
 }
 
 /** Chosen destination ids, duplicates dropped; throws a `StudioProjectError` naming a malformed one. */

@@ -4,29 +4,12 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseC
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
-import { StudioError } from '../errors.js';
-import { SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { MAX_CHOSEN_DESTINATIONS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { StudioProjectError, type ProjectIssue } from './project-error.js';
 
-/** One problem found in a project document, addressed by its path (`project.script.sections[2].text`). */
-export interface ProjectIssue {
-  readonly path: string;
-  readonly message: string;
-}
-
-/**
- * A project document (from storage, a file or `loadProject`) was refused: corrupt, from a newer editor, or
- * not a project at all. Nothing of it was loaded; the current project is unchanged. `issues` lists each
- * problem with its path.
- */
-export class StudioProjectError extends StudioError {
-  static override readonly kind: string = 'StudioProjectError';
-  readonly issues: readonly ProjectIssue[];
-
-  constructor(code: 'project-invalid' | 'project-too-new', issues: readonly ProjectIssue[]) {
-    super(code, issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'), { recoverable: true });
-    this.issues = issues;
-  }
-}
+// The checks of a whole document: with ./migrate.ts, a chunk of its own, loaded when a document arrives (see
+// ./read-project.ts). The error they throw is the first paint's.
+export { StudioProjectError, type ProjectIssue };
 
 type Issues = ProjectIssue[];
 type Shape = (value: unknown, path: string, issues: Issues) => void;
@@ -99,9 +82,6 @@ const uniqueIds =
       seen.add(value);
     });
   };
-
-/** The most destinations a project has chosen (the built-ins and every one a host may add). */
-export const MAX_CHOSEN_DESTINATIONS = 100;
 
 /** Ids of destinations: well formed and distinct. */
 const destinationIds: Shape = (v, p, i) => {

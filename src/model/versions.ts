@@ -1,22 +1,24 @@
 // Versions of one ad (schema 6): the open one's content is the document's own fields; the others are parked.
-// Making, opening, removing and naming versions, and views of a version for delivery and the switcher.
+// Making, opening, removing and naming versions, and views of a version for delivery and the switcher. The
+// store's version edits are here too, added to the reducer when this module loads (with the versions bar,
+// Deliver and the version maker): none is needed to paint an editor.
 
-import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
+import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import type { CampaignFields } from '../delivery/types.js';
-import { VERSION_FIELDS, type ProjectDocument, type ProjectVersion, type VersionContent } from './document.js';
-import { StudioProjectError } from './validate.js';
+import { VERSION_FIELDS, findVersion, openVersionOf, type ProjectDocument, type ProjectVersion, type VersionContent } from './document.js';
+import type { EditAction } from './actions.js';
+import { addEdits } from './reducer.js';
+// The locks' edits load with the versions' (the locks guard every version): whoever has one has both.
+import './locks.js';
+import { StudioProjectError } from './project-error.js';
+
+export { findVersion, openVersionOf };
 
 /** The most versions in one project. */
 export const MAX_VERSIONS = 50;
 
 /** The open version's content: the document's own length, voice, script, clips and bed. */
 export const openContent = (doc: ProjectDocument): VersionContent => ({ duration: doc.duration, voice: doc.voice, script: doc.script, clips: doc.clips, music: doc.music });
-
-/** The version `id`, or `undefined`. */
-export const findVersion = (doc: ProjectDocument, id: string): ProjectVersion | undefined => doc.versions.find((version) => version.id === id);
-
-/** The open version. */
-export const openVersionOf = (doc: ProjectDocument): ProjectVersion => findVersion(doc, doc.openVersion) ?? doc.versions[0]!;
 
 /** The content of version `id` (open or parked), or `undefined` for an unknown id. */
 export function versionContent(doc: ProjectDocument, id: string): VersionContent | undefined {
@@ -127,3 +129,43 @@ export function setVersionFields(doc: ProjectDocument, id: string, fields: Parti
   versions[index] = { ...version, ...checked };
   return { ...doc, versions };
 }
+
+/** The given campaign fields as stored (codes trimmed, upper case); throws a `StudioProjectError` naming each wrong one. */
+function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields> {
+  const issues: { path: string; message: string }[] = [];
+  const fields: Partial<Record<keyof CampaignFields, string>> = {};
+  for (const field of CAMPAIGN_FIELDS) {
+    const value = given[field];
+    if (value === undefined) continue;
+    const problem = campaignFieldProblem(field, value);
+    if (problem === null) fields[field] = normaliseCampaignField(field, value);
+    else issues.push({ path: `project.campaign.${field}`, message: problem.message });
+  }
+  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
+  return fields;
+}
+
+/** `doc` with the given campaign fields; the version label is the open version's. */
+function setCampaign(doc: ProjectDocument, given: Partial<CampaignFields>): ProjectDocument {
+  const { versionLabel, ...fields } = checkedCampaign(given);
+  const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((key) => fields[key] !== doc.campaign[key]);
+  const next = changed ? { ...doc, campaign: { ...doc.campaign, ...fields } } : doc;
+  return versionLabel === undefined ? next : setVersionFields(next, next.openVersion, { label: versionLabel });
+}
+
+addEdits<Extract<EditAction, { type: `version/${string}` | 'campaign/set' }>>(['version/add', 'version/open', 'version/remove', 'version/set', 'campaign/set'], (doc, action) => {
+  switch (action.type) {
+    case 'campaign/set':
+      return setCampaign(doc, action.campaign);
+    case 'version/add':
+      return addVersion(doc, action.version, action.content);
+    case 'version/open':
+      return openVersion(doc, action.id);
+    case 'version/remove':
+      return removeVersion(doc, action.id);
+    case 'version/set': {
+      const { id, label, adId, isci } = action;
+      return setVersionFields(doc, id, Object.fromEntries(Object.entries({ label, adId, isci }).filter(([, value]) => value !== undefined)));
+    }
+  }
+});

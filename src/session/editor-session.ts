@@ -20,42 +20,75 @@ import { initFromConfig, type EditorStore } from '../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../model/notices.js';
 import type * as AutosaveModule from '../model/persistence/autosave.js';
 import { openDraftsAhead, prefetchDraft, type DraftPrefetch } from '../model/persistence/draft-prefetch.js';
-import { resolveProjectId } from '../model/project-id.js';
+import { DEFAULT_DB_NAME, draftKey } from '../model/persistence/idb.js';
+import { draftSlot, journalHolds, safeLocalStorage, writeJournal } from '../model/persistence/stored-work.js';
+import { rememberedProjectId, resolveProjectId } from '../model/project-id.js';
+import { storedUserId } from '../auth/user-id.js';
 import { VERSION } from '../version.js';
 import type * as EditorAudio from './editor-audio.js';
 import { planConfig } from './config-plan.js';
 import type { DeliverHost } from './editor-deliver.js';
-import { exportMix, type ExportHost } from './editor-export.js';
+import type { ExportHost } from './editor-export.js';
 import type { DeliverRunner } from './deliver-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /**
- * The autosave's module, fetched with the draft (not part of the first paint); `loadedAutosave` once here,
- * so that a save still closing (`lastSave`) is waited for (none is before it ever loaded).
+ * The autosave's module (not part of the first paint): before ready when the project has work stored in this
+ * browser, which it restores or offers; otherwise once ready. `loadedAutosave` once here, so that a save still
+ * closing (`lastSave`) is waited for (none is before it ever loaded).
  */
 let loadedAutosave: typeof AutosaveModule | undefined;
 const loadAutosave = loadOnce((_: void) => import('../model/persistence/autosave.js').then((module) => (loadedAutosave = module)));
 
 /** What `prepareAutosave` started: what it waits for, and what closes the database if no session took it. */
 export interface AutosaveAhead {
-  /** Settles (never rejects) once the module is here and the draft was read (or the database opened, when the draft is not known yet). */
+  /** Settles (never rejects) once the draft was read (or the database opened, when the draft is not known yet). */
   readonly settled: Promise<void>;
   close(): void;
 }
 
 /**
  * Starts what the autosave of a session about to start on `config` waits for (`create()` does, before the
- * element renders): its module, the drafts database, and the draft itself when the user and the project are
- * given (and no last save of it is under way). Undefined without autosave.
+ * element renders): the drafts database, and the draft itself when the user and the project are known (and
+ * no last save of it is under way); the autosave's module too when work is stored for that project.
+ * Undefined without autosave.
  */
 export function prepareAutosave(config: ResolvedConfig): AutosaveAhead | undefined {
   if (!config.project.autosave) return undefined;
-  const userId = config.auth.userId;
-  const projectId = config.project.id;
+  // An anonymous user's fingerprint id and project, kept from an earlier visit, are known now too: their
+  // draft is read as early as a known user's (a first visit has neither, and a new project has no draft).
+  const userId = config.auth.userId ?? storedUserId();
+  const projectId = userId === undefined ? undefined : (config.project.id ?? rememberedProjectId(userId));
   const known = userId !== undefined && projectId !== undefined && loadedAutosave?.lastSave(userId, projectId) === undefined;
-  const ahead = openDraftsAhead(undefined, known ? { userId, projectId } : undefined);
-  const settled = Promise.allSettled([loadAutosave(), ahead.read ?? ahead.db]).then(() => undefined);
+  const owner = known ? { userId, projectId } : undefined;
+  const ahead = openDraftsAhead(undefined, owner);
+  // Work stored for the project: the autosave's module, which restores or offers it before ready, comes at once.
+  const read = owner && ahead.read?.then((record) => {
+    if (record !== undefined || journalHolds(draftSlot(DEFAULT_DB_NAME, draftKey(owner.userId, owner.projectId)))) loadAutosave().catch(() => undefined);
+  });
+  const settled = Promise.allSettled([read ?? ahead.db]).then(() => undefined);
   return { settled, close: ahead.close };
+}
+
+/**
+ * Copies the store's unsaved work on `projectId` to the journal's `slot` when the page is hidden or goes,
+ * until the returned function is called (the autosave does it once it runs). No draft is stored for the
+ * project (else the autosave would run already), so the work is edited from revision 0.
+ */
+export function keepJournal(store: EditorStore, projectId: string, slot: string): () => void {
+  const keep = (): void => {
+    const { dirty, project } = store.getState();
+    if (dirty && project.project_id === projectId) writeJournal(safeLocalStorage(), slot, { revision: 0, savedAt: new Date().toISOString(), doc: project });
+  };
+  const hidden = (): void => {
+    if (document.visibilityState === 'hidden') keep();
+  };
+  globalThis.addEventListener?.('pagehide', keep);
+  globalThis.document?.addEventListener('visibilitychange', hidden);
+  return () => {
+    globalThis.removeEventListener?.('pagehide', keep);
+    globalThis.document?.removeEventListener('visibilitychange', hidden);
+  };
 }
 
 /** What a session tells its element, and the little it asks of it. */
@@ -127,6 +160,12 @@ export class EditorSession {
   #switching = false;
   /** Resolves once the store has the role of the newest config (the adopter's lock rules loaded). */
   #roleReady: Promise<unknown> = Promise.resolve();
+  /** The autosave of the running session, from the moment its module is asked for (settles once it read its draft, never rejects). */
+  #autosaveStart: Promise<unknown> | undefined;
+  /** Starts the autosave once ready: a project with no work stored is ready without it. */
+  #afterReady: (() => void) | undefined;
+  /** Out of the page (see `detach`). */
+  #detached = false;
 
   constructor(options: SessionOptions) {
     this.#options = options;
@@ -262,7 +301,11 @@ export class EditorSession {
     // is read while the first paint gets ready (the database opens now, before the first render); the
     // project starts in the editor's language (its default title), so after the first words arrived, and
     // is shown with its first panel.
-    const project = services.session.userId().then((userId) => ({ userId, projectId: resolveProjectId(config.project.id, userId) }));
+    // A project id made now (no id given, none remembered for the user) is a new project: it has no draft to read.
+    const project = services.session.userId().then((userId) => {
+      const known = config.project.id ?? rememberedProjectId(userId);
+      return { userId, projectId: known ?? resolveProjectId(undefined, userId), fresh: known === undefined };
+    });
     const draft = config.project.autosave ? this.#prefetch(scope, project) : undefined;
     const started = Promise.all([project, firstPaint, this.#roleReady]).then(([{ userId, projectId }]) => (scope.disposed ? undefined : this.#startProject(config, scope, userId, projectId, draft)));
     started.then(() => hooks.rendered()).then(() => {
@@ -271,6 +314,8 @@ export class EditorSession {
       hooks.changed();
       hooks.dispatch(new StudioReadyEvent({ version: VERSION }));
       hooks.ready(config, scope);
+      this.#afterReady?.();
+      this.#afterReady = undefined;
       this.#audio?.().catch(() => undefined);
     });
   }
@@ -279,7 +324,7 @@ export class EditorSession {
   async switch(): Promise<void> {
     const switching = ++this.#switches;
     this.#switching = true;
-    await this.#autosave?.flush().catch(() => undefined);
+    await this.saveNow().catch(() => undefined);
     if (switching !== this.#switches) return;
     this.#switching = false;
     this.release();
@@ -296,6 +341,7 @@ export class EditorSession {
     this.#scope?.dispose();
     this.#scope = undefined;
     this.#audio = undefined;
+    this.#afterReady = undefined;
     this.#ready = false;
     this.#hooks.changed();
   }
@@ -307,6 +353,7 @@ export class EditorSession {
 
   /** Out of the page (true) or back (false): autosave saves at once and does not guard the page's unload meanwhile. */
   detach(detached: boolean): void {
+    this.#detached = detached;
     this.#autosave?.detach(detached);
   }
 
@@ -323,8 +370,9 @@ export class EditorSession {
     else void preview.play().catch((error: unknown) => this.#hooks.error(new StudioError('playback', `Playback could not start (${String(error)}).`, { recoverable: true })));
   }
 
-  /** Exports the project with the newest config's rules (see `exportMix`); also what the Export panel calls. */
-  export(options: ExportOptions): Promise<ExportedMix> {
+  /** Exports the project with the newest config's rules (see `exportMix`, loaded with the first export); also what the Export panel calls. */
+  async export(options: ExportOptions): Promise<ExportedMix> {
+    const { exportMix } = await import('./editor-export.js');
     const host: ExportHost = {
       config: this.#config,
       preview: this.#preview,
@@ -346,7 +394,8 @@ export class EditorSession {
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {
-    return this.#autosave?.flush() ?? Promise.resolve();
+    // An autosave on its way (started once ready) is waited for: what was edited meanwhile is saved too.
+    return Promise.resolve(this.#autosaveStart).then(() => this.#autosave?.flush());
   }
 
   /** Removes a dismissible notice. */
@@ -386,9 +435,8 @@ export class EditorSession {
   }
 
   /** Opens the drafts database now (before the first render) and reads the project's draft once known. */
-  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string }>): DraftPrefetch {
-    loadAutosave().catch(() => undefined);
-    const target = project.then(({ userId, projectId }) => ({ userId, projectId, after: loadedAutosave?.lastSave(userId, projectId) }));
+  #prefetch(scope: DisposalScope, project: Promise<{ userId: string; projectId: string; fresh: boolean }>): DraftPrefetch {
+    const target = project.then(({ userId, projectId, fresh }) => ({ userId, projectId, fresh, after: loadedAutosave?.lastSave(userId, projectId) }));
     const draft = (this.#options.prefetchDraft ?? prefetchDraft)(target);
     // Closed here unless an autosave adopted it (which closes it after its last save).
     scope.add(() => {
@@ -423,10 +471,38 @@ export class EditorSession {
     );
     this.#notices = [];
     this.#autosave = undefined;
+    this.#autosaveStart = undefined;
+    this.#afterReady = undefined;
     hooks.changed();
     if (!config.project.autosave) return Promise.resolve();
-    // Ready waits at most 2 s for the module and the draft; the autosave starts whenever its module is here.
-    const started = loadAutosave().then(
+    const startAutosave = (): Promise<unknown> => (this.#autosaveStart ??= this.#startAutosave(config, scope, userId, draft));
+    // Work stored for this project in this browser (a draft, unsaved edits in the journal), or a draft that
+    // could not be read, is the autosave's to restore, offer or report before ready: ready waits for it then,
+    // at most 2 s (the autosave starts whenever its module is here). A new project, or one with nothing stored,
+    // is ready without the autosave's module, which starts saving once ready.
+    const stored = draft === undefined ? Promise.resolve(true) : draft.draft.then(({ key, record }) => record !== undefined || journalHolds(draftSlot(DEFAULT_DB_NAME, key)), () => true);
+    return stored.then((before) => {
+      if (scope.disposed) return undefined;
+      if (!before) {
+        // Until the autosave has read its draft, the page's going copies unsaved work to the journal, as the
+        // autosave would: an edit made the moment the editor is ready survives a reload (the autosave restores
+        // it). A module that could not load (a page leaving aborts it) leaves the journal to this.
+        const stop = scope.add(keepJournal(store, projectId, draftSlot(DEFAULT_DB_NAME, draftKey(userId, projectId))));
+        this.#afterReady = () =>
+          void startAutosave().then(() => {
+            if (this.#autosave !== undefined) stop();
+          });
+        return undefined;
+      }
+      return Promise.race([startAutosave(), new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
+    });
+  }
+
+  /** Loads the autosave's module and starts it on the store; settles (never rejects) once it read its draft. */
+  #startAutosave(config: ResolvedConfig, scope: DisposalScope, userId: string, draft: DraftPrefetch | undefined): Promise<unknown> {
+    const { store } = this.#options;
+    const hooks = this.#hooks;
+    return loadAutosave().then(
       (module) => {
         if (scope.disposed) return undefined;
         if (this.#unadopted === draft) this.#unadopted = undefined;
@@ -449,6 +525,7 @@ export class EditorSession {
           },
         });
         this.#autosave = autosave;
+        if (this.#detached) autosave.detach(true);
         scope.add(() => {
           if (this.#autosave === autosave) this.#autosave = undefined;
         });
@@ -458,6 +535,5 @@ export class EditorSession {
         if (!scope.disposed) hooks.error(new StudioError('autosave-load', `The autosave could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
       },
     );
-    return Promise.race([started, new Promise((resolve) => scope.timeout(() => resolve(undefined), 2000))]);
   }
 }

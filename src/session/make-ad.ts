@@ -8,7 +8,7 @@
 // fitted faster has its script shortened to fit at that speed (`format`), or, when it cannot be, stays long.
 import type { CallOptions, ServiceClient } from '../api/client.js';
 import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../api/contract.js';
-import { StudioApiError } from '../api/errors.js';
+import { StudioApiError } from '../api/api-error.js';
 import type { JobProgress } from '../api/poller.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import { applyingPronunciations, brandAndProject } from '../brand/match.js';

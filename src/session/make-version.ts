@@ -5,7 +5,7 @@
 // `version/add` (one undo step). Cancel or a failure adds nothing; the takes already made are kept for Try again.
 import type { ServiceClient } from '../api/client.js';
 import { estimateCredits, type AssetMetadata, type PriceRule } from '../api/contract.js';
-import { StudioApiError } from '../api/errors.js';
+import { StudioApiError } from '../api/api-error.js';
 import type { EditAction, ServiceAction } from '../model/actions.js';
 import { fitBed } from '../model/bed-fit.js';
 import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';

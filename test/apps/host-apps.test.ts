@@ -73,7 +73,7 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
     const win = frame.contentWindow!;
     const element = win.document.querySelector('studio-editor') as StudioEditor;
     const project = element.getProject();
-    element.loadProject({
+    await element.loadProject({
       ...project,
       duration: 6,
       music: { track: null, assetId: null, url: `${apiBaseUrl as string}/cdn/music/calm-harbour.wav`, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },

@@ -60,7 +60,7 @@ for (const door of DOORS) describe(`the built package through ${door.name}`, () 
     const voices = await element.api!.voices();
     expect(voices.voices.length).to.be.greaterThan(0);
     expect(asked(win, '/host/refresh'), 'one refresh').to.equal(1);
-    element.loadProject({
+    await element.loadProject({
       ...element.getProject(),
       duration: 5,
       music: { track: null, assetId: null, url: `${apiBaseUrl as string}/cdn/music/calm-harbour.wav`, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },

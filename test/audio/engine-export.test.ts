@@ -27,7 +27,7 @@ describe('handle.export() and studio-export', () => {
   async function voicedEditor(): Promise<Awaited<ReturnType<typeof create>>> {
     mountPoint('editor-x');
     const handle = await create({ target: '#editor-x', auth: testAuth(), project: { autosave: false } });
-    handle.loadProject({
+    await handle.loadProject({
       ...handle.getProject(),
       title: 'Spring Sale',
       duration: 6,

@@ -45,7 +45,7 @@ describe('live meter against the offline meter', () => {
       handle = await create({ target: '#editor-meter', auth: testAuth(), project: { autosave: false } });
       const url = wavUrl(make());
       const project = handle.getProject();
-      handle.loadProject({
+      await handle.loadProject({
         ...project,
         duration: 10,
         music: { track: null, assetId: null, url, gain: 0, offset: 0, loop: false, fadeIn: 0, fadeOut: 0 },

@@ -49,7 +49,7 @@ describe('<studio-editor> accessibility with a voiced project', () => {
       layout: { height: '720px' },
     });
     const project = handle.getProject();
-    handle.loadProject({
+    await handle.loadProject({
       ...project,
       title: 'Brewline spring sale',
       duration: 10,

@@ -53,7 +53,7 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
     });
     // A script with a long unbroken word and a few sections, as a chosen idea gives.
     const project = createProject({ projectId: `layout-${userId}`, title: 'Acme Coffee: the espresso that wakes the street', duration: 30 });
-    opened.loadProject({
+    await opened.loadProject({
       ...project,
       script: {
         sections: [

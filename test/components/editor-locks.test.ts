@@ -93,7 +93,7 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
       tools: { role },
       theme: { mode },
     });
-    handle.loadProject(template());
+    await handle.loadProject(template());
     await waitUntil(() => clipElement(handle!) !== null, 'the disclaimer clip on the timeline', { timeout: 15_000 });
     return handle;
   }
@@ -202,12 +202,12 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     // handle.loadProject of another ad is refused with code 'locked'; the same template filled in loads.
     let code = '';
     try {
-      handle!.loadProject({ ...template(), locks: {}, script: { sections: [] }, clips: [] });
+      await handle!.loadProject({ ...template(), locks: {}, script: { sections: [] }, clips: [] });
     } catch (error) {
       code = (error as { code: string }).code;
     }
     expect(code).to.equal('locked');
-    expect(h.loadProject({ ...h.getProject(), title: 'Filled in' }).title).to.equal('Filled in');
+    expect((await h.loadProject({ ...h.getProject(), title: 'Filled in' })).title).to.equal('Filled in');
 
     // The screenshots show the status line saying why the last try was refused.
     h.element.store.dispatch({ type: 'clip/move', id: 'c3', start: 12 });

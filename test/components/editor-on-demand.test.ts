@@ -84,7 +84,7 @@ describe('<studio-editor> loads on demand', () => {
     handle = await create({ target: '#editor-demand', auth: testAuth(), project: { autosave: false } });
     const project = handle.getProject();
     const url = wavUrl([sine(5, 48000)]);
-    handle.loadProject({ ...project, duration: 5, music: { track: null, assetId: null, url, gain: 0, offset: 0, loop: false, fadeIn: 0, fadeOut: 0 } });
+    await handle.loadProject({ ...project, duration: 5, music: { track: null, assetId: null, url, gain: 0, offset: 0, loop: false, fadeIn: 0, fadeOut: 0 } });
     const blob = await handle.export({ format: 'wav16' });
     const { channels, sampleRate } = decodeWav(new Uint8Array(await blob.arrayBuffer()));
     expect(sampleRate).to.equal(48000);

@@ -69,7 +69,7 @@ describe('<studio-editor> readable', () => {
       layout: { height: '720px', ...(options.stacked ? { arrangement: 'stacked' as const } : {}) },
     });
     const project = handle.getProject();
-    handle.loadProject({
+    await handle.loadProject({
       ...project,
       title: 'Brewline spring sale',
       duration: 10,

@@ -87,7 +87,7 @@ describe("<studio-editor> the producer's workspace", function () {
 
   /** A 30 s spot: Hook at 0 s, Body at 4 s, Call to action at 28 s (2 s each), a looped bed. */
   async function loadAd(): Promise<void> {
-    handle!.loadProject(thirtySecondSpot(handle!.getProject(), urls.voice, urls.bed));
+    await handle!.loadProject(thirtySecondSpot(handle!.getProject(), urls.voice, urls.bed));
     await waitUntil(() => timeline()?.shadowRoot?.querySelector('.clip[data-id=cta]'), 'the clips drawn', { timeout: 10000 });
     await waitUntil(() => deepQuery(root(), 'studio-editor-versions')?.shadowRoot?.querySelector('[part="version"]'), 'the versions bar', { timeout: 10000 });
     await frame();

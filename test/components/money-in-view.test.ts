@@ -48,7 +48,7 @@ describe('<studio-editor> prices and credits', () => {
     expect(deep(root, '#make-cost')!.textContent!.trim()).to.equal(`Uses ${5 + recommendations[0]!.script.sections.length} credits`);
     // The script: 30 words in one section out of date, one block of 25 started twice.
     const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
-    h.loadProject({ ...h.getProject(), script: { sections: [{ id: 'hook', label: 'Hook', text: words }] } });
+    await h.loadProject({ ...h.getProject(), script: { sections: [{ id: 'hook', label: 'Hook', text: words }] } });
     (h.element.shadowRoot!.querySelector('studio-editor-panels') as unknown as { active: string }).active = 'script';
     await waitUntil(() => deep(root, '#voice-cost'), 'the price beside Generate voice-over');
     expect(deep(root, '#voice-cost')!.textContent!.trim()).to.equal('Uses 2 credits');

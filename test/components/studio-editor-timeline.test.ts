@@ -42,7 +42,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     mountPoint('editor-t');
     handle = await create({ target: '#editor-t', auth: testAuth(), project: { autosave: false }, layout: { height: '720px' } });
     const project = handle.getProject();
-    handle.loadProject({
+    await handle.loadProject({
       ...project,
       duration: 10,
       script: { sections: [{ id: 'hook', label: 'Hook', text: 'Hello' }, { id: 'offer', label: 'Offer', text: 'Buy' }] },
@@ -115,7 +115,7 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
     expect(at(6)).to.be.below(-10);
     expect(at(8.5)).to.equal(0);
     const project = handle.getProject();
-    handle.loadProject({ ...project, clips: [project.clips[0]!, { ...project.clips[1]!, start: 7.5 }] });
+    await handle.loadProject({ ...project, clips: [project.clips[0]!, { ...project.clips[1]!, start: 7.5 }] });
     await waitUntil(() => at(8.5) < -10, 'the envelope follows the clip');
     expect(at(6)).to.equal(0);
   });

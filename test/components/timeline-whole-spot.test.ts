@@ -57,7 +57,7 @@ describe('<studio-editor> the whole spot at a glance', () => {
     await setViewport({ width, height });
     mountPoint('editor-spot');
     handle = await create({ target: '#editor-spot', auth: testAuth(), project: { autosave: false }, layout: { height: '700px' } });
-    handle.loadProject(thirtySecondSpot(handle.getProject(), voiceUrl, bedUrl));
+    await handle.loadProject(thirtySecondSpot(handle.getProject(), voiceUrl, bedUrl));
     const editor = handle.element;
     await afterReady(editor);
     const panel = editor.shadowRoot!.querySelector('studio-editor-timeline-panel')!;
@@ -80,20 +80,20 @@ describe('<studio-editor> the whole spot at a glance', () => {
       expect(30 * timeline.zoom, `30 s at ${timeline.zoom} px/s`).to.be.at.most(scroller.clientWidth);
       expect(29 * timeline.zoom).to.be.at.least(0.8 * scroller.clientWidth);
       // A longer spot is fitted again.
-      handle.loadProject({ ...handle.getProject(), duration: 40 });
+      await handle.loadProject({ ...handle.getProject(), duration: 40 });
       await waitUntil(() => Math.abs(40 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 40 s spot fitted');
       // The user zooms in: a later length change keeps the user's zoom.
       timeline.shadowRoot!.querySelector<HTMLButtonElement>('.bar button:nth-of-type(2)')!.click();
       await timeline.updateComplete;
       const chosen = timeline.zoom;
-      handle.loadProject({ ...handle.getProject(), duration: 30 });
+      await handle.loadProject({ ...handle.getProject(), duration: 30 });
       await frame();
       await timeline.updateComplete;
       expect(timeline.zoom).to.equal(chosen);
       // "Zoom to fit" fits it, and the zoom follows the spot again.
       timeline.zoomToFit();
       await timeline.updateComplete;
-      handle.loadProject({ ...handle.getProject(), duration: 45 });
+      await handle.loadProject({ ...handle.getProject(), duration: 45 });
       await waitUntil(() => Math.abs(45 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 45 s spot fitted');
     });
 
@@ -137,7 +137,7 @@ describe('<studio-editor> the whole spot at a glance', () => {
       expect(scale.length).to.be.above(1);
       expect(scale.map(({ text }) => text).join(' ')).to.contain('dB');
       for (const fadeIn of [0, 0.3, 1]) {
-        handle.loadProject({ ...handle.getProject(), music: { ...handle.getProject().music!, fadeIn } });
+        await handle.loadProject({ ...handle.getProject(), music: { ...handle.getProject().music!, fadeIn } });
         await timeline.updateComplete;
         for (const scrollLeft of [0, 10 * timeline.zoom]) {
           scroller.scrollLeft = scrollLeft;

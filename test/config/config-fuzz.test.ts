@@ -4,9 +4,11 @@ import { StudioConfigError } from '../../src/errors.js';
 import { testAuth } from '../support/auth.js';
 import { prng } from '../audio/signals.js';
 import { loadStringKeys } from '../../src/i18n/translate.js';
+import { loadDestinationChecks } from '../../src/config/delivery.js';
 
-// Every key known, as create() makes sure of first (test/config/later-strings.test.ts shows the time before).
-before(() => loadStringKeys());
+// Every key known and every check here, as create() makes sure of first (test/config/later-strings.test.ts and
+// later-destinations.test.ts show the time before).
+before(() => Promise.all([loadStringKeys(), loadDestinationChecks()]));
 
 /** Set `CONFIG_FUZZ_SEED=<n>` when running the tests to replay one seed (see web-test-runner.config.mjs). */
 declare const __CONFIG_FUZZ_SEED__: string | undefined;

@@ -6,6 +6,8 @@ import { readProject } from '../../src/model/migrate.js';
 import { projectReducer } from '../../src/model/reducer.js';
 import { validateProject } from '../../src/model/validate.js';
 import { sampleProject, thrown } from './fixtures.js';
+// The campaign fields' edit (campaign/set) comes with the versions' module, as Deliver and the versions bar load it.
+import '../../src/model/versions.js';
 
 /** A v4 document as editor 0.1 wrote it: no campaign, delivery without destinations or stems. */
 function v4(): Record<string, unknown> {

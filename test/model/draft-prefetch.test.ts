@@ -44,6 +44,16 @@ describe('prefetchDraft', () => {
     (await prefetch.db).close();
   });
 
+  it('reads nothing for a project made just now: it has no draft', async () => {
+    const dbName = uniqueDb();
+    await store(dbName, 'p-new', 'Not this one');
+    const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-new', fresh: true }), { dbName });
+    const { key, record } = await prefetch.draft;
+    expect(key).to.equal(draftKey('u-1', 'p-new'));
+    expect(record).to.equal(undefined);
+    (await prefetch.db).close();
+  });
+
   it('rejects with a storage error without IndexedDB', async () => {
     const prefetch = prefetchDraft(Promise.resolve({ userId: 'u-1', projectId: 'p-1' }), { dbName: uniqueDb(), indexedDB: null });
     const code = await prefetch.draft.then(() => 'read', (error: { code: string }) => error.code);

@@ -104,7 +104,7 @@ describe('handle.getProject() and handle.loadProject()', () => {
     expect(Object.isFrozen(before)).to.equal(true);
     let error: unknown;
     try {
-      handle.loadProject({ ...JSON.parse(JSON.stringify(before)), duration: 'long' });
+      await handle.loadProject({ ...JSON.parse(JSON.stringify(before)), duration: 'long' });
     } catch (caught) {
       error = caught;
     }
@@ -112,7 +112,7 @@ describe('handle.getProject() and handle.loadProject()', () => {
     expect((error as Error).message).to.equal('project.duration: expected a number (seconds), got "long"');
     expect(handle.getProject()).to.equal(before);
 
-    const loaded = handle.loadProject({ schemaVersion: 1, id: before.project_id, title: 'Old file', duration: 20, script: ['Hi'], voice: null, music: null, musicGain: -6 });
+    const loaded = await handle.loadProject({ schemaVersion: 1, id: before.project_id, title: 'Old file', duration: 20, script: ['Hi'], voice: null, music: null, musicGain: -6 });
     expect(loaded.title).to.equal('Old file');
     expect(handle.getProject().script.sections[0]!.text).to.equal('Hi');
     handle.element.store.dispatch({ type: 'history/undo' });

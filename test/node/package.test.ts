@@ -42,6 +42,13 @@ describe('the npm package as a bundler sees it', () => {
     assert.match(code, /addEnglish\(enLater\)/);
   });
 
+  it('keeps the store\'s version, campaign and lock edits and the checks of host destinations, which add themselves when loaded (sideEffects)', async () => {
+    const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
+    assert.match(code, /addEdits\(\["lock\/set"\]/);
+    assert.match(code, /addEdits\(\["version\/add"/);
+    assert.match(code, /useDestinationChecks\(hostDestinations\)/);
+  });
+
   it('registers <studio-editor> as the only tag outside the studio-editor-* prefix', async () => {
     const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
     const tags = [...code.matchAll(/defineElement\("([a-z0-9-]+)"/g)].map((match) => match[1]!);

@@ -5,13 +5,14 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { EditorServices } from '../../src/api/create-services.js';
 import type { AudioEngine } from '../../src/audio/engine.js';
 import type { MixPreview } from '../../src/audio/mix-preview.js';
-import { EditorSession, type SessionHooks, type SessionOptions } from '../../src/session/editor-session.js';
+import { EditorSession, keepJournal, type SessionHooks, type SessionOptions } from '../../src/session/editor-session.js';
 import type { ResolvedConfig, StudioConfig } from '../../src/config/types.js';
 import type { StudioError } from '../../src/errors.js';
 import type { DisposalScope } from '../../src/internal/scope.js';
 import { createEditorStore } from '../../src/model/editor-state.js';
 import type { Autosave, AutosaveOptions } from '../../src/model/persistence/autosave.js';
 import type { DraftPrefetch } from '../../src/model/persistence/draft-prefetch.js';
+import type { DraftRecord } from '../../src/model/persistence/idb.js';
 import { previewState } from '../support/fake-preview.js';
 import { testAuth } from '../support/auth.js';
 
@@ -25,7 +26,7 @@ const config = (over: Partial<StudioConfig> = {}): StudioConfig => ({
 });
 
 /** A session with fakes, and what it did. */
-function setup(options: { userId?: () => Promise<string>; firstPaint?: () => Promise<unknown>; loadAudio?: SessionOptions['loadAudio'] } = {}) {
+function setup(options: { userId?: () => Promise<string>; firstPaint?: () => Promise<unknown>; loadAudio?: SessionOptions['loadAudio']; stored?: boolean } = {}) {
   const store = createEditorStore();
   const events: string[] = [];
   const errors: string[] = [];
@@ -71,7 +72,8 @@ function setup(options: { userId?: () => Promise<string>; firstPaint?: () => Pro
       drafts.push(entry);
       const draft = target.then(({ userId, projectId }) => {
         entry.key = `${userId}/${projectId}`;
-        return { key: `${userId}\u0000${projectId}`, record: undefined };
+        const record = options.stored ? ({ key: `${userId}\u0000${projectId}`, revision: 1 } as unknown as DraftRecord) : undefined;
+        return { key: `${userId}\u0000${projectId}`, record };
       });
       return { db: Promise.resolve({ close: entry.close } as unknown as IDBDatabase), draft } satisfies DraftPrefetch;
     },
@@ -93,6 +95,8 @@ describe('EditorSession', () => {
     expect(t.store.getState().project.project_id).to.equal('p1');
     expect(t.store.getState().project.title).to.equal('Untitled');
     expect(t.drafts.map((draft) => draft.key)).to.deep.equal(['u1/p1']);
+    // Nothing stored for the project: ready came without the autosave's module, which starts then.
+    await waitUntil(() => t.autosaves.length === 1, 'the autosave started once ready');
     expect((await t.autosaves[0]!.options.prefetched?.draft)?.key).to.equal('u1\u0000p1');
     expect((t.hooks.ready as sinon.SinonSpy).callCount).to.equal(1);
     await waitUntil(() => t.session.preview !== undefined, 'the audio started after ready');
@@ -109,7 +113,30 @@ describe('EditorSession', () => {
     expect(t.session.ready).to.equal(false);
     paint();
     await waitUntil(() => t.session.ready, 'ready after the first paint');
+    await waitUntil(() => t.autosaves.length === 1, 'the autosave started once ready');
+  });
+
+  it('with a draft stored for the project, starts the autosave before ready (it restores or offers the draft), and only then is ready', async () => {
+    const t = setup({ stored: true });
+    let readyWith = -1;
+    const { dispatch } = t.hooks;
+    t.hooks.dispatch = (event) => {
+      if (event.type === 'studio-ready') readyWith = t.autosaves.length;
+      dispatch(event);
+    };
+    t.session.apply(config());
+    await waitUntil(() => t.session.ready, 'ready');
+    expect(readyWith).to.equal(1);
+  });
+
+  it('saveNow() waits for an autosave on its way, so that an edit made meanwhile is saved', async () => {
+    const t = setup();
+    t.session.apply(config());
+    await waitUntil(() => t.session.ready, 'ready');
+    t.store.dispatch({ type: 'project/rename', title: 'Edited at once' });
+    await t.session.saveNow();
     expect(t.autosaves.length).to.equal(1);
+    expect(t.autosaves[0]!.flush.callCount).to.equal(1);
   });
 
   it('reads no draft and starts no autosave with autosave off', async () => {
@@ -162,7 +189,7 @@ describe('EditorSession', () => {
   it('switching project saves first, releases the session and starts one on the new project', async () => {
     const t = setup();
     t.session.apply(config());
-    await waitUntil(() => t.session.ready, 'ready');
+    await waitUntil(() => t.session.ready && t.autosaves.length === 1, 'ready, and its autosave');
     const first = t.autosaves[0]!;
     expect(t.session.apply(config({ project: { id: 'p2' } })).kind).to.equal('started');
     expect(t.session.switching).to.equal(true);
@@ -194,7 +221,7 @@ describe('EditorSession', () => {
   it('release lets go of everything: services, autosave, audio; a release before the autosave closes the draft read early', async () => {
     const t = setup();
     t.session.apply(config());
-    await waitUntil(() => t.session.preview !== undefined, 'the audio started');
+    await waitUntil(() => t.session.preview !== undefined && t.autosaves.length === 1, 'the audio and the autosave started');
     const autosave = t.autosaves[0]!;
     t.session.release();
     expect(t.session.running).to.equal(false);
@@ -273,5 +300,27 @@ describe('EditorSession', () => {
     t.session.release();
     expect(t.services[0]!.dispose.callCount).to.equal(1);
     await waitUntil(() => t.drafts[0]!.close.callCount === 1, 'the drafts opened early are closed');
+  });
+});
+
+describe('keepJournal (the journal while the autosave’s module is on its way)', () => {
+  const slot = 'studio-editor\u0000u-journal\u0000p-journal';
+  const key = `studio-editor/journal/${slot}`;
+  afterEach(() => localStorage.removeItem(key));
+
+  it('copies unsaved work to the journal when the page goes or is hidden, until stopped', () => {
+    const store = createEditorStore();
+    store.dispatch({ type: 'project/init', project: { ...store.getState().project, project_id: 'p-journal' } });
+    const stop = keepJournal(store, 'p-journal', slot);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(key)).to.equal(null);
+    store.dispatch({ type: 'project/rename', title: 'Edited at once' });
+    window.dispatchEvent(new Event('pagehide'));
+    const entry = JSON.parse(localStorage.getItem(key)!) as { revision: number; doc: { title: string } };
+    expect([entry.revision, entry.doc.title]).to.deep.equal([0, 'Edited at once']);
+    localStorage.removeItem(key);
+    stop();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(key)).to.equal(null);
   });
 });

@@ -1,13 +1,12 @@
+// What the editor's status line says of the preview, and why an edit was refused: a module of its own with
+// its words (en-later.ts), loaded once the editor is ready (there is no preview before, nor anything refused).
+// The parts a project can need at first paint are ./status-facts.ts.
 import type { PreviewState } from '../../audio/preview-state.js';
-import type { ProjectDocument } from '../../model/document.js';
-import { openVersionOf } from '../../model/versions.js';
-import { versionName } from '../studio-versions/version-name.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
-import { lengthSummary } from '../shared/length-words.js';
-import { spokenLength } from '../../script/spoken-length.js';
+import '../../i18n/en-later.js';
 
 /**
  * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness
@@ -30,14 +29,6 @@ export function statusLine(t: Translate, state: PreviewState | undefined): strin
   if (compliance === null) return ready;
   const preset = presetName(t, compliance.preset);
   return `${ready} ${compliance.pass ? t('status.meets', { preset }) : t('status.misses', { preset })}`;
-}
-
-/** "Restored your work from …" (with a space after it) while the work a reload brought back is unedited; else empty. */
-export function restoredLine(t: Translate, restoredAt: string | undefined): string {
-  if (restoredAt === undefined) return '';
-  const date = new Date(restoredAt);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${t('status.restored', { time: t.date(date), ago: t.relative(date) })} `;
 }
 
 /** What is locked, in the user's words ("The section “Disclaimer”"). */
@@ -68,19 +59,4 @@ export function refusalLine(t: Translate, refusal: LockRefusal | undefined): str
   // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.
   const reason = /[.!?…]$/u.test(refusal.reason.trim()) ? refusal.reason.trim() : `${refusal.reason.trim()}.`;
   return `${t('lock.refused', { what, reason })} `;
-}
-
-/** "Version :15 is open." (with a space after it) when the project has more than one version; else empty. */
-export function versionLine(t: Translate, project: ProjectDocument): string {
-  if (project.versions.length < 2) return '';
-  return `${t('status.version', { name: versionName(openVersionOf(project), project.duration) })} `;
-}
-
-/**
- * " Spoken: 28.7 s of 30 s · 2.6 words/s · Read at 1.16x to fit 30 s." (with a space before it) once the open
- * version has takes: the same figure as the Script panel, the idea card and the version chip; else empty.
- */
-export function lengthLine(t: Translate, project: ProjectDocument): string {
-  const length = spokenLength(project);
-  return length.estimate ? '' : ` ${lengthSummary(t, length)}.`;
 }

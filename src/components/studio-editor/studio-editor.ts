@@ -7,13 +7,14 @@ import type { MixPreview } from '../../audio/mix-preview.js';
 import type { PanelId, ResolvedConfig, StudioConfig } from '../../config/types.js';
 import { clientContext, previewContext, storeContext, translateContext } from '../../controllers/contexts.js';
 import { StudioError } from '../../errors.js';
-import { createTranslator, loadStringKeys, type Translate } from '../../i18n/translate.js';
+import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
-import { uncheckedStrings } from '../../config/validate.js';
+import { loadOnce } from '../../internal/load-once.js';
+import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError } from '../../model/lock-error.js';
-import { readProject } from '../../model/migrate.js';
+import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
 import { reportError } from '../../events/report-error.js';
@@ -26,13 +27,19 @@ import { DetachGraceController } from './detach-grace.js';
 import { keyCommand, toolbarCommand, toolbarModel } from './editor-commands.js';
 import { EditorLanguage } from './editor-language.js';
 import { EditorSession } from '../../session/editor-session.js';
-import { FullscreenController } from './fullscreen-controller.js';
+import type * as Fullscreen from './fullscreen-controller.js';
 import { MadeController } from './made-confirmation.js';
-import { lengthLine, refusalLine, restoredLine, statusLine, versionLine } from './status-line.js';
+import { lengthLine, restoredLine, versionLine } from './status-facts.js';
+import type * as StatusLines from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../../session/deliver-run.js';
 import { applyStyleTokens } from './style-tokens.js';
 import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
+
+/** What the status line says of the preview and of a refused edit, with its words: loaded once the editor is ready. */
+const loadStatusLines = loadOnce((_: void) => import('./status-line.js'));
+/** Full screen: loaded once the editor is ready (or by the first click on its button, if sooner). */
+const loadFullscreen = loadOnce((_: void) => import('./fullscreen-controller.js'));
 
 // The element's own parts are listed below; the panels' parts it exports (`recommend-panel`, `script-section`,
 // `deliver-file`, …) are in the Parts table of docs/styling.md, which custom-elements-manifest.config.mjs reads.
@@ -130,6 +137,8 @@ export class StudioEditor extends LitElement {
   /** The first words are still loading: nothing is shown yet, so no other language flashes first. */
   @state() private wordless = false;
   #appliedTokens: string[] = [];
+  /** The status line's preview and refusal parts, once loaded (see `loadStatusLines`). */
+  #lines: typeof StatusLines | undefined;
   /** `studio-error` with the developer's message, and that message once in the console. */
   readonly #report = (error: StudioError): void => reportError(this, error);
 
@@ -150,13 +159,26 @@ export class StudioEditor extends LitElement {
         return Promise.all([this.#language.ready, loadShownPanel(config, this.t, this.activePanel, this.#report)]);
       },
       rendered: () => this.updateComplete,
-      ready: (config, scope) => loadTheRest(config, this.t, scope, this.#report),
+      ready: (config, scope) => {
+        loadTheRest(config, this.t, scope, this.#report);
+        loadFullscreen().then((module) => this.#fullscreenFrom(module), () => undefined);
+        loadStatusLines().then(
+          (lines) => {
+            this.#lines = lines;
+            this.requestUpdate();
+          },
+          (error: unknown) => {
+            if (!scope.disposed) this.#report(new StudioError('editor-load', `The status line's words could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true }));
+          },
+        );
+      },
       untitled: () => this.t('project.untitled'),
       connected: () => this.isConnected,
     },
   });
   readonly #language = new EditorLanguage({ speak: (t) => (this.t = t), waiting: (on) => (this.wordless = on), error: this.#report, started: () => this.ready });
-  readonly #fullscreen = new FullscreenController(this);
+  /** Made once its module is here (see `loadFullscreen`). */
+  #fullscreen: Fullscreen.FullscreenController | undefined;
   readonly #grace = new DetachGraceController(this, this.#session); // the detach grace period
   readonly #clock = (): number => this.preview?.currentTime ?? 0;
   /** "Make the ad" confirmed: what was made and Undo, among the notices; then the focus on the made ad. */
@@ -200,7 +222,7 @@ export class StudioEditor extends LitElement {
     this.configError = undefined;
     if (applied.kind === 'same') return;
     this.resolved = applied.kind === 'cleared' ? undefined : applied.config;
-    if (this.resolved !== undefined && uncheckedStrings(this.resolved).length > 0) this.#checkLaterStrings();
+    if (this.resolved !== undefined && uncheckedKeys(this.resolved).length > 0) this.#checkLater(this.resolved);
     if (applied.kind !== 'live') return;
     // Language, theme, layout, tools and defaults change in place.
     const { previous, config } = applied;
@@ -211,16 +233,17 @@ export class StudioEditor extends LitElement {
   }
 
   /**
-   * Strings of the later words in `i18n.strings`, set here without create() (which checks them first): their
-   * keys' table is fetched, then the same config is applied again, and a wrong key is reported as any config error.
+   * Keys whose checks are chunks of their own (strings of the later words in `i18n.strings`, host destinations
+   * in `delivery.destinations`), set here without create() (which checks them first): the checks are fetched,
+   * then the same config is applied again, and a wrong key is reported as any config error.
    */
-  #checkLaterStrings(): void {
+  #checkLater(resolved: ResolvedConfig): void {
     const given = this.config;
-    loadStringKeys().then(
+    loadChecksOf(resolved).then(
       () => {
         if (this.config === given && this.isConnected) this.#applyConfig();
       },
-      (error: unknown) => this.#report(new StudioError('editor-load', `The table of the editor's words could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
+      (error: unknown) => this.#report(new StudioError('editor-load', `The checks of ${uncheckedKeys(resolved).join(', ')} could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
     );
   }
 
@@ -239,16 +262,29 @@ export class StudioEditor extends LitElement {
 
   /**
    * Replaces the project by `doc` (any schema version this editor knows; migrated and validated first) as
-   * one undo step. Throws a `StudioProjectError` naming the path of what is wrong; nothing is loaded then. In
-   * the adopter role (`tools.role`), a document that would change a locked part of the open one (another ad)
-   * is refused with a `StudioLockedError` (`code: 'locked'`); the same template, filled in, loads.
+   * one undo step, and resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong;
+   * nothing is loaded then. In the adopter role (`tools.role`), a document that would change a locked part of
+   * the open one (another ad) is refused with a `StudioLockedError` (`code: 'locked'`); the same template,
+   * filled in, loads. Asynchronous: the checks of documents are a module of their own, which no editor needs
+   * to paint; once it is here (the editor loads it once ready) the document is loaded at once, in this call.
    */
-  loadProject(doc: unknown): ProjectDocument {
-    const action = { type: 'project/load', project: readProject(doc) } as const;
+  loadProject(doc: unknown): Promise<ProjectDocument> {
+    const read = readProjectNow();
+    if (read === undefined) return loadProjectChecks().then(({ readProject }) => this.#load(readProject(doc)));
+    try {
+      return Promise.resolve(this.#load(read(doc)));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it. */
+  #load(project: ProjectDocument): ProjectDocument {
+    const action = { type: 'project/load', project } as const;
     this.store.dispatch(action);
-    const { project, refusal } = this.store.getState();
+    const { project: loaded, refusal } = this.store.getState();
     if (refusal?.action === action) throw new StudioLockedError(refusal);
-    return project;
+    return loaded;
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */
@@ -294,8 +330,20 @@ export class StudioEditor extends LitElement {
     if (command?.kind === 'store') this.store.dispatch(command.action);
     else if (command?.kind === 'play-toggle') this.#session.togglePlay();
     else if (command?.kind === 'show-panel') this.activePanel = command.panel;
-    else if (command?.kind === 'fullscreen') void this.#fullscreen.toggle();
+    else if (command?.kind === 'fullscreen') this.#toggleFullscreen();
     else if (command?.kind === 'open') window.open(command.url, '_blank', 'noopener');
+  }
+
+  /** The controller of full screen, made from its module (once). */
+  #fullscreenFrom(module: typeof Fullscreen): Fullscreen.FullscreenController {
+    this.#fullscreen ??= new module.FullscreenController(this);
+    return this.#fullscreen;
+  }
+
+  /** Toggles full screen: at once, in the click, once its module is here (the editor loads it when ready). */
+  #toggleFullscreen(): void {
+    if (this.#fullscreen !== undefined) void this.#fullscreen.toggle();
+    else void loadFullscreen().then((module) => this.#fullscreenFrom(module).toggle(), (error: unknown) => this.#report(new StudioError('editor-load', `Full screen could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })));
   }
 
   #handleKeydown(event: KeyboardEvent): void {
@@ -331,7 +379,7 @@ export class StudioEditor extends LitElement {
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
         .lastMix=${bar.lastMix}
-        ?fullscreen=${this.#fullscreen.fullscreen} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
+        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
@@ -346,7 +394,7 @@ export class StudioEditor extends LitElement {
             >`
           : nothing}
       </studio-editor-panels>
-      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
+      <div part="status" role="status" aria-live="polite" aria-busy=${preview?.status === 'rendering' ? 'true' : 'false'}>${this.#lines?.refusalLine(this.t, state.refusal)}${versionLine(this.t, project)}${restoredLine(this.t, this.#session.restoredAt)}${this.#lines?.statusLine(this.t, preview)}${lengthLine(this.t, project)}</div>
     </section>`;
   }
 }

@@ -9,6 +9,7 @@ import { loadLevelMeter } from '../studio-toolbar/load-level-meter.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
 import type { DeliverRunner } from '../../session/deliver-run.js';
 import { loadOnce } from '../../internal/load-once.js';
+import { loadProjectChecks } from '../../model/read-project.js';
 
 // The first step of the workflow, and the panel shown first by default: part of the editor itself, so that
 // the first paint waits for no further file.
@@ -63,7 +64,11 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   if (config.tools.timeline) loadTimelineIn(scope, report);
   loadLevelMeter().catch(() => undefined);
   // The versions bar shows once there is a take (a new project has none): it is not part of the first paint.
+  // With it, the store's version edits (model/versions.ts); the locks' edits come too, whatever asks for them.
   import('../studio-versions/studio-versions.js').catch(() => undefined);
+  import('../../model/locks.js').catch(() => undefined);
+  // The checks of documents, so that a loadProject() after ready loads at once.
+  loadProjectChecks().catch(() => undefined);
   scope.timeout(() => {
     for (const tab of workflowTabs(config, t)) loadPanel(tab.id).catch(() => undefined);
   }, 500);

@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import type { CallOptions, ServiceClient } from '../../api/client.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { JobProgress } from '../../api/poller.js';
-import { PreviewPlayer } from '../../audio/preview.js';
+import type { PreviewPlayer } from '../../audio/preview.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { LingerController } from '../../internal/linger.js';
@@ -131,7 +131,9 @@ export class StudioRecommendPanel extends StudioElement {
   });
 
   #controller: AbortController | undefined;
+  /** The player of the ideas' previews, loaded with the first (no preview is played to paint the panel). */
   #preview: PreviewPlayer | undefined;
+  #previewLoad: Promise<PreviewPlayer> | undefined;
   /** The project each client was checked for pending jobs, so a job is resumed once. */
   readonly #resumed = new WeakMap<ServiceClient, string>();
   /** What asking for ideas costs, when the service says. */
@@ -348,22 +350,23 @@ export class StudioRecommendPanel extends StudioElement {
   async #togglePreview(recommendation: Recommendation): Promise<void> {
     const client = this.client;
     if (client === undefined) return;
-    this.#preview ??= new PreviewPlayer(client.fetch, () => (this.previewing = undefined));
     if (this.previewing === recommendation.recommendation_id) {
-      this.#preview.stop();
+      this.#preview?.stop();
       this.previewing = undefined;
       return;
     }
     this.previewing = recommendation.recommendation_id;
     try {
-      const [voices, music] = await Promise.all([client.voices(), client.music()]);
+      this.#previewLoad ??= import('../../audio/preview.js').then(({ PreviewPlayer }) => (this.#preview = new PreviewPlayer(client.fetch, () => (this.previewing = undefined))));
+      this.#previewLoad.catch(() => (this.#previewLoad = undefined));
+      const [voices, music, player] = await Promise.all([client.voices(), client.music(), this.#previewLoad]);
       const voice = voices.voices.find((entry) => entry.voice_id === recommendation.voice.voice_id);
       const track = music.tracks.find((entry) => entry.track_id === recommendation.music.track_id);
       const sources = [
         ...(track ? [{ url: track.preview_url, volume: 0.35 }] : []),
         ...(voice ? [{ url: voice.sample_url, volume: 1 }] : []),
       ];
-      await this.#preview.play(sources);
+      await player.play(sources);
     } catch (error) {
       if (isAbort(error)) return;
       this.previewing = undefined;

@@ -12,6 +12,7 @@ import { clearJournal, defaultJournalStorage, newestWork, writeJournal } from '.
 import { PageGuard } from './page-guard.js';
 import { SaveScheduler, type SaveJob } from './save-scheduler.js';
 import { storageError, type StudioStorageError } from './storage-error.js';
+import { draftSlot } from './stored-work.js';
 import { TabSync } from './tab-sync.js';
 
 /** Options of `startAutosave`. */
@@ -70,7 +71,7 @@ const closing = new Map<string, Promise<void>>();
 
 /** The last save of a disposed autosave on this user's project still under way, if any: read its draft after it. */
 export function lastSave(userId: string, projectId: string, dbName = DEFAULT_DB_NAME): Promise<void> | undefined {
-  return closing.get(`${dbName}\u0000${draftKey(userId, projectId)}`);
+  return closing.get(draftSlot(dbName, draftKey(userId, projectId)));
 }
 
 /**
@@ -213,7 +214,7 @@ export class Autosave {
   }
 
   get #slot(): string {
-    return `${this.#options.dbName ?? DEFAULT_DB_NAME}\u0000${this.#key}`;
+    return draftSlot(this.#options.dbName ?? DEFAULT_DB_NAME, this.#key);
   }
 
   async #open(projectId: string): Promise<void> {

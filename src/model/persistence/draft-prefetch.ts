@@ -6,6 +6,8 @@ export interface DraftTarget {
   readonly projectId: string;
   /** The last save of an autosave on the same draft still under way: the draft is read after it landed. */
   readonly after?: Promise<void> | undefined;
+  /** A project made just now (its id was generated): it has no draft, so none is read. */
+  readonly fresh?: boolean | undefined;
 }
 
 /**
@@ -98,8 +100,9 @@ export function prefetchDraft(target: Promise<DraftTarget>, options: DraftPrefet
   const dbName = options.dbName ?? DEFAULT_DB_NAME;
   const taken = takeAhead(dbName, options.indexedDB);
   const db = taken?.db ?? openDraftDb(dbName, options.indexedDB);
-  const draft = target.then(async ({ userId, projectId, after }) => {
+  const draft = target.then(async ({ userId, projectId, after, fresh }) => {
     const key = draftKey(userId, projectId);
+    if (fresh === true) return { key, record: undefined };
     // The draft read ahead is this one, unless a last save of it is under way (it may change it).
     const early = taken?.read;
     if (early !== undefined && early.key === key && after === undefined) return { key, record: await early.record };

@@ -5,16 +5,10 @@
  * holds the project document only (no token, no audio); the next save to IndexedDB clears it.
  */
 
-/** What the journal keeps of a draft: the document and the stored revision it was edited from. */
-export interface JournalEntry {
-  /** The IndexedDB revision the edits started from. */
-  readonly revision: number;
-  /** ISO time of the write. */
-  readonly savedAt: string;
-  readonly doc: unknown;
-}
+import { JOURNAL_PREFIX as PREFIX, writeJournal, type JournalEntry } from './stored-work.js';
 
-const PREFIX = 'studio-editor/journal/';
+export type { JournalEntry };
+
 
 /** `localStorage`, or undefined where reading it throws (sandboxed frames, blocked storage). */
 export function defaultJournalStorage(): Storage | undefined {
@@ -25,16 +19,7 @@ export function defaultJournalStorage(): Storage | undefined {
   }
 }
 
-/** Writes the entry for `slot`; false when storage refused it (full, blocked). */
-export function writeJournal(storage: Storage | undefined, slot: string, entry: JournalEntry): boolean {
-  if (storage === undefined) return false;
-  try {
-    storage.setItem(PREFIX + slot, JSON.stringify(entry));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { writeJournal };
 
 /** The entry for `slot`, or undefined when there is none or it cannot be read. */
 export function readJournal(storage: Storage | undefined, slot: string): JournalEntry | undefined {

@@ -7,6 +7,8 @@ import { prefetchDraft } from '../../../src/model/persistence/draft-prefetch.js'
 import { draftKey, openDraftDb, writeDraft } from '../../../src/model/persistence/idb.js';
 import { sampleProject } from '../../model/fixtures.js';
 import { testAuth } from '../../support/auth.js';
+import { USER_ID_STORAGE_KEY } from '../../../src/auth/user-id.js';
+import { resolveProjectId } from '../../../src/model/project-id.js';
 
 const config = (project: StudioConfig['project'], userId: string | undefined = 'u-prepare'): StudioConfig => ({ api: { baseUrl: 'https://api.example' }, auth: { ...testAuth(), ...(userId === undefined ? {} : { userId }) }, project });
 
@@ -35,5 +37,27 @@ describe('prepareAutosave', () => {
     const { record } = await prefetch.draft;
     expect((record?.doc as { title: string }).title).to.equal('Read before the first render');
     (await prefetch.db).close();
+  });
+
+  it('reads ahead the draft of an anonymous user back with the id and the project of an earlier visit', async () => {
+    const before = localStorage.getItem(USER_ID_STORAGE_KEY);
+    const userId = `anon-${crypto.randomUUID().replaceAll('-', '')}`;
+    localStorage.setItem(USER_ID_STORAGE_KEY, userId);
+    try {
+      const projectId = resolveProjectId(undefined, userId);
+      await store(userId, projectId, 'An earlier visit');
+      const anonymous: StudioConfig = { api: { baseUrl: 'https://api.example' }, auth: testAuth() };
+      const ahead = prepareAutosave(resolveConfig(anonymous))!;
+      await ahead.settled;
+      await store(userId, projectId, 'Stored since', 1);
+      const prefetch = prefetchDraft(Promise.resolve({ userId, projectId }));
+      ahead.close();
+      const { record } = await prefetch.draft;
+      expect((record?.doc as { title: string }).title).to.equal('An earlier visit');
+      (await prefetch.db).close();
+    } finally {
+      if (before === null) localStorage.removeItem(USER_ID_STORAGE_KEY);
+      else localStorage.setItem(USER_ID_STORAGE_KEY, before);
+    }
   });
 });

@@ -39,7 +39,7 @@ const CYCLE = `async (project) => {
     api: { baseUrl: window.STUDIO_DEMO.apiBaseUrl },
     auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
   });
-  handle.loadProject(project);
+  await handle.loadProject(project);
   const until = (test, what) => new Promise((resolve, reject) => {
     const started = performance.now();
     const poll = () => test() ? resolve() : performance.now() - started > 30000 ? reject(new Error('timed out: ' + what)) : setTimeout(poll, 20);
