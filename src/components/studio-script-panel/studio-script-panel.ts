@@ -342,8 +342,7 @@ export class StudioScriptPanel extends StudioElement {
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
     const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
-    // The warnings first: seen on opening the panel, not under a long script.
-    return html`${this.#renderWarnings(length, project)}<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
@@ -355,6 +354,7 @@ export class StudioScriptPanel extends StudioElement {
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
+      ${this.#renderWarnings(length, project)}
       ${renderAlert(this.error, this.t, this.retry)}
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
