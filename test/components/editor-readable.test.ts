@@ -118,7 +118,10 @@ describe('<studio-editor> readable', () => {
     const meter = toolbar.shadowRoot!.querySelector('studio-editor-level-meter')!;
     const level = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace('-0.0', '0.0');
     expect(meter.shadowRoot!.querySelector('[part=last-mix]')!.textContent!.trim()).to.equal('Last mix');
-    const visible = [...meter.shadowRoot!.querySelectorAll('.value')].filter((value) => value.checkVisibility()).map((value) => value.textContent!.replace(/\s+/g, ' ').trim());
+    // What is shown (the wide meter's figures, not the compact one's hidden copies).
+    const shownText = (element: Element): string =>
+      [...element.childNodes].map((node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : node instanceof Element && node.checkVisibility() ? shownText(node) : '')).join('');
+    const visible = [...meter.shadowRoot!.querySelectorAll('.value')].filter((value) => value.checkVisibility()).map((value) => shownText(value).replace(/\s+/g, ' ').trim());
     expect(visible).to.deep.equal([`${level(measurement.integrated)} LUFS`, `${level(measurement.truePeak)} dBTP`]);
     expect(meter.shadowRoot!.querySelector('[role=meter]')!.getAttribute('aria-valuetext')).to.equal(
       `Last mix: ${level(measurement.integrated)} LUFS integrated, ${level(measurement.truePeak)} dBTP true peak`,

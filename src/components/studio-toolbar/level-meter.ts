@@ -127,8 +127,8 @@ export class StudioLevelMeter extends StudioElement {
       display: none;
     }
     /*
-     * A phone: short-term loudness and true peak side by side, each its name, its figure and its bar one
-     * under the other (their units said in the description), no taller than a button.
+     * A phone: short-term loudness and true peak side by side, each its unit, its figure (loudness to the
+     * unit, -14; true peak to a tenth) and its bar one under the other, no taller than a button.
      */
     @container (max-width: 520px) {
       :host {
@@ -241,7 +241,7 @@ export class StudioLevelMeter extends StudioElement {
     const peak = Math.max(...(reading?.truePeak ?? [-Infinity]));
     const held = Math.max(...this.#holds.map((hold) => hold.value), -Infinity);
     const text = reading === undefined ? t('meter.idle') : t('meter.summary', { momentary: t.level(momentary), shortTerm: t.level(short), truePeak: t.level(peak) });
-    const value = (db: number) => (reading ? t.level(db) : '–');
+    const value = (db: number) => (reading ? this.#lufs(db) : '–');
     const row = (name: 'momentary' | 'short-term', label: string, db: number) =>
       html`<span class="row ${name}" aria-hidden="true">
         <span class="label"><span class="wide">${label}</span><span class="narrow">LUFS</span></span>
@@ -255,10 +255,16 @@ export class StudioLevelMeter extends StudioElement {
       </span>
       <button class="row peak ${held > this.ceiling ? 'over' : ''}" @click=${() => ((this.#holds = []), this.requestUpdate())}>
         <span class="label"><span class="wide">${t('meter.truePeak')}</span><span class="narrow">dBTP</span><span class="visually-hidden">: ${t('meter.resetHold')},</span></span>
-        <span class="value">${value(peak)}<span class="unit"> dBTP</span></span>
+        <span class="value">${reading ? t.level(peak) : '–'}<span class="unit"> dBTP</span></span>
         <span class="bar" aria-hidden="true"><span class="fill"></span><span class="hold"></span><span class="tick"></span></span>
       </button>
       ${reading === undefined ? nothing : html`<span class="visually-hidden">${peak > this.ceiling ? t('meter.over') : ''}</span>`}`;
+  }
+
+  /** A loudness figure: to a tenth, or to the unit on a compact meter (the tenth is in the meter's description). */
+  #lufs(db: number) {
+    const t = this.t;
+    return Number.isFinite(db) ? html`<span class="wide">${t.level(db)}</span><span class="narrow">${t.number(db, 0)}</span>` : t.level(db);
   }
 
   /** At rest: the last mix's integrated loudness and true peak, under a "Last mix" line (a compact meter names each by its unit, the line in its description). */
@@ -271,7 +277,7 @@ export class StudioLevelMeter extends StudioElement {
         <span class="row momentary" part="last-mix" aria-hidden="true"><span class="label">${t('meter.lastMix')}</span></span>
         <span class="row short-term" aria-hidden="true">
           <span class="label"><span class="wide">${t('meter.integrated')}</span><span class="narrow">LUFS</span></span>
-          <span class="value">${t.level(mix.integrated)}<span class="unit"> LUFS</span></span>
+          <span class="value">${this.#lufs(mix.integrated)}<span class="unit"> LUFS</span></span>
           <span class="bar"><span class="fill"></span><span class="tick"></span></span>
         </span>
       </span>
