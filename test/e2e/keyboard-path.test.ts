@@ -105,7 +105,10 @@ describe('keyboard-only path through the editor (e2e)', () => {
     // Edit the script: the first section's text, from the keyboard.
     await openTab(h, 'script');
     await pressUntil('Tab', (el) => el instanceof HTMLTextAreaElement, 'The first section’s text');
+    // Control+End: the end of the text (End is the end of the line where the text wraps).
+    await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'End' });
+    await sendKeys({ up: 'Control' });
     await sendKeys({ type: ' Today only.' });
     await sendKeys({ press: 'Tab' });
     await waitUntil(() => h.getProject().script.sections[0]!.text.endsWith('Today only.'), 'the edit is in the project');
