@@ -4,14 +4,15 @@
 // are voiced again, every other take is reused; the takes are laid end to end and the bed fitted; then ONE
 // `version/add` (one undo step). Cancel or a failure adds nothing; the takes already made are kept for Try again.
 import type { ServiceClient } from '../api/client.js';
-import { estimateCredits, type AssetMetadata, type PriceRule } from '../api/contract.js';
+import type { AssetMetadata, PriceRule } from '../api/contract.js';
 import { StudioApiError } from '../api/api-error.js';
 import type { EditAction, ServiceAction } from '../model/actions.js';
 import { fitBed } from '../model/bed-fit.js';
 import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
 import { nextVersionId, openContent } from '../model/versions.js';
-import { countSpokenWords, DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
+import { fitAndVoiceCredits } from '../script/credits.js';
+import { DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
@@ -83,10 +84,7 @@ export function versionPrice(doc: ProjectDocument, prices: { format?: PriceRule 
   if (prices.format === undefined && prices.voiceover === undefined) return undefined;
   const kept = new Set(keptSections(doc).map((section) => section.id));
   const stale = staleSections(doc);
-  const voiced = doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id)));
-  const format = prices.format === undefined ? 0 : estimateCredits(prices.format, {});
-  const voice = prices.voiceover;
-  return format + (voice === undefined ? 0 : voiced.reduce((sum, section) => sum + estimateCredits(voice, { words: countSpokenWords(section.text) }), 0));
+  return fitAndVoiceCredits(doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id))), prices);
 }
 
 /** One voiced section, as the service made it. */

@@ -2,8 +2,8 @@ import { consume } from '@lit/context';
 import { css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
-import { estimateCredits, type FormatResult, type VoiceLibraryEntry } from '../../api/contract.js';
-import { countSpokenWords } from '../../script/estimate.js';
+import type { FormatResult, VoiceLibraryEntry } from '../../api/contract.js';
+import { fitAndVoiceCredits } from '../../script/credits.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -204,6 +204,9 @@ export class StudioScriptPanel extends StudioElement {
     }
   }
 
+  /** Numbers each "Shorten the script to fit", for its gesture id. */
+  #shortenCount = 0;
+
   /**
    * "Shorten the script to fit" on a read faster than 1.10x: the service's `format` fits the script to the
    * length at normal speed, and the sections it changed (all of them: the speed changed) are voiced again.
@@ -220,15 +223,10 @@ export class StudioScriptPanel extends StudioElement {
     }
   };
 
-  #shortenCount = 0;
-
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
-    const format = this.#prices.rule('format');
-    const voice = this.#prices.rule('voiceover');
-    if (format === undefined && voice === undefined) return undefined;
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return (format === undefined ? 0 : estimateCredits(format, {})) + (voice === undefined ? 0 : sections.reduce((sum, section) => sum + estimateCredits(voice, { words: countSpokenWords(section.text) }), 0));
+    return fitAndVoiceCredits(sections, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
