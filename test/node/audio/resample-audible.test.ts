@@ -1,5 +1,6 @@
 // The decode path's resampler (`resample(..., { audible: true })`): measured pass band flatness, the level of
-// every image or alias that lands in the audible band, and its speed; the figures are printed (docs/audio.md).
+// every image or alias that lands in the audible band; the figures are printed (docs/audio.md). Its speed against
+// the default design is a figure of bench/resample.ts (`npm run bench:resample`), never asserted here.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { resample, Resampler } from '../../../src/audio/dsp/resample.js';
@@ -64,20 +65,6 @@ describe('resample, audible design', () => {
     for (let i = 500; i < 9000; i += 101) assert.ok(Math.abs(y[i]! - ideal[i]!) < 1e-3, `at ${i}`);
     const dc = resample(new Float32Array(4410).fill(0.25), 44_100, 48_000, { audible: true });
     for (let i = 100; i < dc.length - 100; i += 37) assert.ok(Math.abs(dc[i]! - 0.25) < 1e-6, `DC at ${i}: ${dc[i]}`);
-  });
-
-  it('is at least 1.6 times as fast as the default design (prints ms per 30 s of one channel)', (t) => {
-    const x = sine(440, 0.5, 30, 44_100);
-    const time = (options: { audible?: boolean }): number => {
-      resample(x.subarray(0, 44_100), 44_100, 48_000, options);
-      const start = performance.now();
-      resample(x, 44_100, 48_000, options);
-      return performance.now() - start;
-    };
-    const fast = Math.min(time({ audible: true }), time({ audible: true }));
-    const slow = Math.min(time({}), time({}));
-    t.diagnostic(`30 s of one channel, 44.1 -> 48 kHz: audible design ${fast.toFixed(0)} ms, default design ${slow.toFixed(0)} ms`);
-    assert.ok(fast * 1.6 < slow, `${fast} ms vs ${slow} ms`);
   });
 });
 
