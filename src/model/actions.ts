@@ -1,5 +1,6 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
+import type { Feed, SlotDefinition } from '../feed/types.js';
 import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
 import type { EditorRole, LockTarget } from './locks.js';
 
@@ -130,6 +131,24 @@ export type EditAction = Edit &
     | { type: 'lock/set'; target: LockTarget; locked: boolean; reason?: string }
     /** Replaces the project's own pronunciations; a wrong list throws a `StudioProjectError` naming each entry. */
     | { type: 'pronunciations/set'; entries: readonly Pronunciation[] }
+    /**
+     * Sets one slot's definition (schema 7): its sample, maximum length and respelling; adds it when no slot has
+     * that name. A wrong name, a sample or `say` over 500 characters, or a `maxLength` that is not a whole number
+     * from 1 to 5,000 throws a `StudioProjectError` naming the field.
+     */
+    | { type: 'slot/set'; slot: SlotDefinition }
+    /** Removes the definition of slot `name` (its placeholders in the script stay, shown as undefined). */
+    | { type: 'slot/remove'; name: string }
+    /**
+     * Sets the feed (an import): the table, its key column and its mapping, replacing any feed before; `null`
+     * removes it. More than `MAX_FEED_ROWS` rows, a key or a mapping naming no column, or a slot mapped twice
+     * throws a `StudioProjectError` naming the path. One undo step.
+     */
+    | { type: 'feed/set'; feed: Feed | null }
+    /** Which column fills slot `slot` (`null`: none). A column the feed lacks throws a `StudioProjectError`. */
+    | { type: 'feed/map'; slot: string; column: string | null }
+    /** The feed's key column (`null`: none). A column the feed lacks throws a `StudioProjectError`. */
+    | { type: 'feed/key'; column: string | null }
     /** Replaces the whole document by one the host or the user loaded; one undo step. */
     | { type: 'project/load'; project: ProjectDocument }
   );

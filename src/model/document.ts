@@ -4,11 +4,12 @@ import { DEFAULT_DELIVERY_DESTINATIONS } from '../delivery/destinations.js';
 import { presetNumbers, type DeliveryPresetId } from '../delivery/presets.js';
 import type { CampaignFields } from '../delivery/types.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
+import type { Feed, SlotDefinition } from '../feed/types.js';
 
-export type { CampaignFields };
+export type { CampaignFields, Feed, SlotDefinition };
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /**
  * A lock a creator set on a part of the ad (schema 6): in the adopter role (`tools.role`), the part cannot
@@ -219,8 +220,71 @@ export interface ProjectVersion {
   readonly parked?: VersionContent;
 }
 
-/** The campaign fields of the document: the version label lives on each version (schema 6). */
-export type ProjectCampaign = Omit<CampaignFields, 'versionLabel'>;
+/**
+ * The campaign fields of the document: the version label lives on each version (schema 6); `clearance`, the
+ * copy clearance number that travels with the spot (schema 7, at most 40 characters; empty: none).
+ */
+export type ProjectCampaign = Omit<CampaignFields, 'versionLabel'> & { readonly clearance?: string };
+
+/** Who wrote a comment or made a decision, as the host named them (`review.user`); the editor invents no one. */
+export interface ReviewPerson {
+  readonly id: string;
+  readonly name: string;
+  /** The reviewer's role (`client`, `legal`), matched against `review.require`. */
+  readonly role?: string;
+}
+
+/**
+ * Where a comment points (schema 7): a time range of a version and, when a clip is under it, that clip and the
+ * offset in its take, so that the comment follows the clip when it moves or is trimmed.
+ */
+export interface ReviewAnchor {
+  readonly version: string;
+  /** Seconds on the version's timeline; `end` >= `start` (equal: a point). */
+  readonly start: number;
+  readonly end: number;
+  readonly clip?: { readonly id: string; readonly offset: number };
+}
+
+/** One comment of a review thread (schema 7). Its body is text, never markup. */
+export interface ReviewComment {
+  readonly id: string;
+  /** The id of the thread's first comment (a first comment's `thread` is its own id). */
+  readonly thread: string;
+  /** At most 2,000 characters. */
+  readonly body: string;
+  readonly author: ReviewPerson;
+  /** ISO 8601. */
+  readonly at: string;
+  readonly anchor: ReviewAnchor;
+  /** On a thread's first comment: who resolved the thread, and when; absent while it is open. */
+  readonly resolved?: { readonly by: ReviewPerson; readonly at: string };
+  /** Its audio is gone (the clip removed): kept, and shown apart. */
+  readonly orphaned?: true;
+}
+
+/** A reviewer's decision on one version (schema 7): appended, never overwritten. */
+export interface ReviewDecision {
+  readonly id: string;
+  readonly version: string;
+  readonly reviewer: ReviewPerson;
+  /** ISO 8601. */
+  readonly at: string;
+  readonly label: 'approved' | 'approved-with-changes' | 'changes-required';
+  /** Required with `changes-required`; at most 2,000 characters. */
+  readonly note?: string;
+  /** The hash of the version's content that changes its sound when the decision was made (stale when it differs). */
+  readonly contentHash: string;
+}
+
+/** The review of the project (schema 7): comments and decisions, in the order made. */
+export interface ProjectReview {
+  readonly comments: readonly ReviewComment[];
+  readonly decisions: readonly ReviewDecision[];
+}
+
+/** A new project's review: none. */
+export const EMPTY_REVIEW: ProjectReview = Object.freeze({ comments: Object.freeze([]), decisions: Object.freeze([]) });
 
 /**
  * The project document: everything the user makes, versioned and JSON-serialisable. Times are in
@@ -244,6 +308,15 @@ export interface ProjectDocument {
   readonly locks: ProjectLocks;
   /** The project's own pronunciations, besides the host's `vocal.pronunciations` (schema 6). */
   readonly pronunciations: readonly Pronunciation[];
+  /**
+   * The script's `{{slot}}` definitions (schema 7): one per name, in the order first used; shared by every
+   * version. A definition whose name no section uses any more is kept (its sample survives an undo).
+   */
+  readonly slots: readonly SlotDefinition[];
+  /** The feed whose rows fill the slots, one ad a row (schema 7); `null`: none imported. */
+  readonly feed: Feed | null;
+  /** Comments and decisions (schema 7). */
+  readonly review: ProjectReview;
   readonly voice: VoiceSettings;
   readonly script: { readonly sections: readonly ProjectSection[] };
   readonly clips: readonly VoiceClip[];
@@ -301,6 +374,9 @@ export function createProject(options: NewProjectOptions): ProjectDocument {
     openVersion: FIRST_VERSION_ID,
     locks: {},
     pronunciations: [],
+    slots: [],
+    feed: null,
+    review: EMPTY_REVIEW,
     voice: { voice: options.voice ?? null, details: null, speed: options.speed ?? 1, mode: options.mode ?? 'single' },
     script: { sections: [] },
     clips: [],
