@@ -12,6 +12,7 @@ import './components/studio-editor/studio-editor.js';
 import type { ServiceClient } from './api/client.js';
 import type { ExportOptions } from './audio/engine.js';
 import type { DeliverOptions, DeliverResult } from './session/deliver-run.js';
+import type { DeliverFeedOptions, FeedDeliverResult } from './session/feed-run.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;
@@ -52,6 +53,14 @@ export interface StudioHandle {
    * (`deliver-destination`, `deliver-version`, `deliver-none`, `deliver-off`) when refused.
    */
   deliver(options?: DeliverOptions): Promise<DeliverResult>;
+  /**
+   * Delivers the project's feed, one ad a row (docs/feeds.md): `rows` (keys; default every row without a
+   * problem) to `destinations` in `versions` (default the open one). Resolves to `{ zip, fileName, manifest }`:
+   * a folder per row, `manifest.feed.rows` listing every row, delivered or failed with its reasons. Fires
+   * `studio-deliver`. Rejects with the signal's reason when aborted; with a `StudioError` (`feed-none`,
+   * `feed-key`, `feed-row`, `feed-template`, `deliver-failed`, and those of `deliver()`) when refused.
+   */
+  deliverFeed(options?: DeliverFeedOptions): Promise<FeedDeliverResult>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */
   destroy(): void;
 }
@@ -137,6 +146,7 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     loadProject: (doc) => element.loadProject(doc),
     export: (options) => element.export(options),
     deliver: (options) => element.deliver(options),
+    deliverFeed: (options) => element.deliverFeed(options),
     destroy() {
       if (destroyed) return;
       destroyed = true;

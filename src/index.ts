@@ -71,6 +71,7 @@ export type { ExportOptions } from './audio/engine.js';
 export { StudioDeliverEvent } from './events/studio-deliver.js';
 export type { StudioDeliverDetail } from './events/studio-deliver.js';
 export type { DeliverOptions, DeliverProgress, DeliverResult, DeliverStage } from './session/deliver-run.js';
+export type { DeliverFeedOptions, FeedDeliverResult, FeedProgress, FeedRowStage, FeedManifestPart, FeedRowOutcome, FeedRowPreview } from './session/feed-run.js';
 export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult } from './delivery/types.js';
 export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';

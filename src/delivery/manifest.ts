@@ -16,6 +16,8 @@ export interface ManifestInput {
   readonly assets: readonly unknown[];
   /** Credits the project's operations used, `null` when the service reported none. */
   readonly credits: number | null;
+  /** A feed's delivery: every row of the run. */
+  readonly feed?: DeliveryManifest['feed'];
   readonly editorVersion: string;
   /** When the delivery was made: a `Date` or ISO 8601. */
   readonly createdAt: Date | string;
@@ -58,8 +60,8 @@ function plain(value: unknown): unknown {
 export function buildManifest(input: ManifestInput): DeliveryManifest {
   const created = input.createdAt instanceof Date ? input.createdAt : new Date(input.createdAt);
   if (Number.isNaN(created.getTime())) throw new TypeError(`buildManifest: createdAt is not a date: ${String(input.createdAt)}`);
-  // One file per destination and version: a destination of a version is either delivered or excluded.
-  const key = (file: DeliveredFile) => `${file.version ?? ''}\u0000${file.destination.id}`;
+  // One file per destination, version and row: a destination of a version (of a row) is either delivered or excluded.
+  const key = (file: DeliveredFile) => `${file.row ?? ''}\u0000${file.version ?? ''}\u0000${file.destination.id}`;
   const delivered = new Set(input.files.map(key));
   const both = input.excluded.find((file) => delivered.has(key(file)));
   if (both) throw new TypeError(`buildManifest: destination "${both.destination.id}"${both.version === undefined ? '' : ` of version "${both.version}"`} is both delivered and excluded`);
@@ -83,6 +85,7 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
     stems: input.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures, ...(stem.version === undefined ? {} : { version: stem.version }) })),
     assets: input.assets.filter((asset) => asset !== null && typeof asset === 'object' && !Array.isArray(asset)).map(plain),
     credits: input.credits !== null && Number.isFinite(input.credits) ? input.credits : null,
+    ...(input.feed === undefined ? {} : { feed: input.feed }),
   };
 }
 

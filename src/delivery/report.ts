@@ -115,10 +115,31 @@ function fileSection(file: DeliveredFile, included: boolean, version: string): s
   );
 }
 
+/** A feed's rows, failed ones first (as the manifest lists them): the key, the values, the files or the reasons. */
+function feedTable(manifest: DeliveryManifest): string {
+  const feed = manifest.feed;
+  if (feed === undefined) return '';
+  const failed = feed.rows.filter((row) => row.status === 'failed').length;
+  return (
+    `<h2>Rows</h2><p>${feed.rows.length} row${feed.rows.length === 1 ? '' : 's'}: ${feed.rows.length - failed} delivered, ${failed} failed. ` +
+    `Voice-overs made: ${grouped(feed.takes.voiced)}; takes reused: ${grouped(feed.takes.reused)}.</p>` +
+    `<table class="rows"><thead><tr><th>Row</th><th>${e(feed.key)}</th><th>Values</th><th>Result</th></tr></thead><tbody>` +
+    feed.rows
+      .map(
+        (row) =>
+          `<tr${row.status === 'failed' ? ' class="failed"' : ''}><td class="num">${row.row}</td><td>${e(row.key)}</td>` +
+          `<td>${Object.entries(row.values).map(([slot, value]) => `${e(slot)}: ${e(value)}`).join('<br>')}</td>` +
+          `<td>${row.status === 'failed' ? `<span class="fail">✗ Failed</span><br>${row.reasons.map((reason) => e(reason)).join('<br>')}` : `<span class="pass">✓ Delivered</span><br>${row.files.map((file) => e(file)).join('<br>')}`}</td></tr>`,
+      )
+      .join('') +
+    '</tbody></table>'
+  );
+}
+
 function summaryTable(manifest: DeliveryManifest): string {
   const many = (manifest.versions?.length ?? 0) > 1;
   const row = (file: DeliveredFile, included: boolean): string =>
-    `<tr${file.pass ? '' : ' class="failed"'}><td>${e(file.fileName)}</td><td>${many ? `${e(versionName(manifest, file.version))}<br>` : ''}${e(file.destination.label)}</td>` +
+    `<tr${file.pass ? '' : ' class="failed"'}><td>${file.row === undefined ? '' : `Row ${e(file.row)}<br>`}${e(file.fileName)}</td><td>${many ? `${e(versionName(manifest, file.version))}<br>` : ''}${e(file.destination.label)}</td>` +
     `<td>${e(codecText(file.destination))}, ${e(grouped(file.figures.sampleRate))} Hz, ${e(channelsText(file.figures.channels))}</td>` +
     `<td class="num">${e(fixed(file.figures.integrated, 1))} LUFS<br>${e(fixed(file.figures.truePeak, 1))} dBTP</td>` +
     `<td class="num">${e(fixed(file.figures.seconds, 2))} s<br>${e(grouped(file.figures.bytes))} B</td>` +
@@ -211,12 +232,18 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     '</dl></header>',
     failedIncluded > 0 ? `<p class="notice">${failedIncluded} file${failedIncluded === 1 ? '' : 's'} in this delivery fail${failedIncluded === 1 ? 's' : ''} its destination’s rules and ${failedIncluded === 1 ? 'was' : 'were'} included anyway.</p>` : '',
     manifest.excluded.length > 0 ? `<p class="notice">Left out, failed: ${e(manifest.excluded.map((file) => (many ? `${versionName(manifest, file.version)} ${file.destination.label}` : file.destination.label)).join(', '))}.</p>` : '',
+    feedTable(manifest),
     versionsTable(manifest),
     '<h2>Files</h2>',
     summaryTable(manifest),
-    '<h2>Each file</h2>',
-    ...manifest.files.map((file) => fileSection(file, true, many ? versionName(manifest, file.version) : '')),
-    ...manifest.excluded.map((file) => fileSection(file, false, many ? versionName(manifest, file.version) : '')),
+    // A feed's hundreds of files: each one's figures are in the table above and manifest.json, without a drawing each.
+    ...(manifest.feed === undefined
+      ? [
+          '<h2>Each file</h2>',
+          ...manifest.files.map((file) => fileSection(file, true, many ? versionName(manifest, file.version) : '')),
+          ...manifest.excluded.map((file) => fileSection(file, false, many ? versionName(manifest, file.version) : '')),
+        ]
+      : []),
     stems,
     `<h2>Script</h2><div class="script">${script || '<p>No script.</p>'}</div>`,
     `<h2>Voices and music</h2>${assetsList(manifest.assets)}`,

@@ -109,6 +109,8 @@ export interface DeliveredFile {
   readonly includedAnyway?: boolean;
   /** The id of the version it is a file of (`manifest.versions`). */
   readonly version?: string;
+  /** The key of the feed's row it is a file of (`manifest.feed.rows`). */
+  readonly row?: string;
 }
 
 /** One delivered version, as the manifest lists it. */
@@ -142,4 +144,33 @@ export interface DeliveryManifest {
   readonly assets: readonly unknown[];
   /** Credits the project's operations used, as the service reported them. */
   readonly credits: number | null;
+  /** A feed's delivery (one ad a row): every row of the run, delivered or failed. Absent otherwise. */
+  readonly feed?: FeedManifestPart;
+}
+
+/** What one row of a feed became, in the manifest (`manifest.feed.rows`). */
+export interface FeedRowOutcome {
+  readonly key: string;
+  /** The row counted from 1 after the header, as in the Feed panel's grid and the import's messages. */
+  readonly row: number;
+  /** Each slot's value, by slot name. */
+  readonly values: Readonly<Record<string, string>>;
+  readonly status: 'delivered' | 'failed';
+  /** Why a failed row failed, in words, its first failure first; empty for a delivered row. */
+  readonly reasons: readonly string[];
+  /** The voice-over asset ids of the row's takes, in script order (of each version delivered, in turn). */
+  readonly assets: readonly string[];
+  /** The names of the row's files in the ZIP (`<key>/<file>`). */
+  readonly files: readonly string[];
+  /** Words a second of the row's speech, as voiced (the longest of its versions); `null` before any take. */
+  readonly wordsPerSecond: number | null;
+}
+
+/** The feed's part of a delivery manifest. */
+export interface FeedManifestPart {
+  /** The key column. */
+  readonly key: string;
+  readonly rows: readonly FeedRowOutcome[];
+  /** Voice-over requests made for the run, and takes reused (the template's, or another row's with the same text). */
+  readonly takes: { readonly voiced: number; readonly reused: number };
 }

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_FIT_SPEED } from '../config/fit-speed.js';
 import { portableText } from '../delivery/file-name.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
+import type { ProjectDocument } from '../model/document.js';
 import { countSpokenWords } from './estimate.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from './slots.js';
 import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from './spoken-length.js';
@@ -214,5 +215,23 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
     template: checker.template,
     rows,
     summary: { rows: rows.length, ok, withWarnings: rows.filter((row) => row.status === 'warning').length, withProblems: rows.length - ok },
+  };
+}
+
+/**
+ * What a project's feed is checked against (`feedChecker`, `checkFeed`): the feed and slots of `doc`, and the
+ * script, length and speed of `doc` as it is (the open version, or a `versionView`). `null` without a feed.
+ */
+export function projectCheckInput(doc: ProjectDocument, maxFitSpeed: number): FeedCheckInput | null {
+  if (doc.feed === null) return null;
+  const rate = doc.voice.details?.['words_per_minute'];
+  const wordsPerMinute = typeof rate === 'number' && rate > 0 ? rate : undefined;
+  return {
+    feed: doc.feed,
+    slots: doc.slots,
+    sections: doc.script.sections.map((section) => ({ label: section.label, text: section.text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) })),
+    duration: doc.duration,
+    speed: doc.voice.speed,
+    maxFitSpeed,
   };
 }

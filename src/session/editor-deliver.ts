@@ -27,7 +27,7 @@ export interface DeliverHost {
 }
 
 /** The destinations `ids` names, in the config's order; a refusal for an unknown id or none. */
-function chosenDestinations(config: ResolvedConfig, ids: readonly string[]): DestinationProfile[] {
+export function chosenDestinations(config: ResolvedConfig, ids: readonly string[]): DestinationProfile[] {
   const known = config.delivery.destinations;
   const unknown = ids.filter((id) => !known.some((destination) => destination.id === id));
   if (unknown.length > 0) {
@@ -36,6 +36,17 @@ function chosenDestinations(config: ResolvedConfig, ids: readonly string[]): Des
   const chosen = known.filter((destination) => ids.includes(destination.id));
   if (chosen.length === 0) throw new StudioError('deliver-none', 'No destination to deliver to: pass destinations, or choose some in the Deliver panel.', { recoverable: true });
   return chosen;
+}
+
+/** The config and the engine of an editor that may deliver; a refusal when it has not started or delivery is off. */
+export async function readyToDeliver(host: DeliverHost): Promise<{ config: ResolvedConfig; engine: AudioEngine }> {
+  const config = host.config();
+  const engine = await host.engine();
+  if (engine === undefined || config === undefined) {
+    throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before delivering.');
+  }
+  if (!config.tools.deliver) throw new StudioError('deliver-off', 'Delivery is switched off by config.tools.deliver.');
+  return { config, engine };
 }
 
 /** One version's part of a delivery: its view, its campaign fields and what was made of it. */
@@ -56,7 +67,7 @@ interface Made {
 }
 
 /** The versions `ids` names, in the project's order; every version when `ids` is absent. An unknown id is refused. */
-function chosenVersions(project: ProjectDocument, ids: readonly string[] | undefined): string[] {
+export function chosenVersions(project: ProjectDocument, ids: readonly string[] | undefined): string[] {
   if (ids === undefined) return project.versions.map((version) => version.id);
   const unknown = ids.filter((id) => !project.versions.some((version) => version.id === id));
   if (unknown.length > 0) throw new StudioError('deliver-version', `No version ${unknown.map((id) => JSON.stringify(id)).join(', ')} (the project has ${project.versions.map((v) => v.id).join(', ')}).`);
@@ -78,12 +89,7 @@ export const matrixFileId = (destinationId: string, versionId: string, many: boo
  * (studio-error) and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
  */
 export async function deliverAd(host: DeliverHost, options: DeliverOptions): Promise<DeliveryRun> {
-  const config = host.config();
-  const engine = await host.engine();
-  if (engine === undefined || config === undefined) {
-    throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page before delivering.');
-  }
-  if (!config.tools.deliver) throw new StudioError('deliver-off', 'Delivery is switched off by config.tools.deliver.');
+  const { config, engine } = await readyToDeliver(host);
   const project = host.project();
   const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
   const versionIds = chosenVersions(project, options.versions);

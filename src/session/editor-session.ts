@@ -30,6 +30,9 @@ import { planConfig } from './config-plan.js';
 import type { DeliverHost } from './editor-deliver.js';
 import type { ExportHost } from './editor-export.js';
 import type { DeliverRunner } from './deliver-run.js';
+import type { FeedHost } from './feed-deliver.js';
+import type { FeedRunner } from './feed-run.js';
+import type { FeedTakes } from './feed-takes.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /**
@@ -391,6 +394,45 @@ export class EditorSession {
     const host: DeliverHost = { config: () => this.#config, engine: () => this.audio(), project, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
     return deliverAd(host, options);
   };
+
+  /** The take cache of the feed's rows, of one client and project (made with the first row heard or delivered). */
+  #feedTakes: { readonly takes: FeedTakes; readonly client: ServiceClient; readonly projectId: string } | undefined;
+
+  /**
+   * The feed's runs (the Feed panel's dynamic player, its price and "Deliver all rows", and `deliverFeed()`); their
+   * code is loaded when first used.
+   */
+  readonly feed: FeedRunner = {
+    previewRow: async (key, options) => {
+      const { previewFeedRow } = await import('./feed-deliver.js');
+      return previewFeedRow(await this.#feedHost(), key, options?.signal);
+    },
+    price: async (rows) => {
+      const { feedPrice } = await import('./feed-deliver.js');
+      return feedPrice(await this.#feedHost(), rows);
+    },
+    deliverFeed: async (options) => {
+      const { deliverFeed } = await import('./feed-deliver.js');
+      return deliverFeed(await this.#feedHost(), options);
+    },
+  };
+
+  async #feedHost(): Promise<FeedHost> {
+    const { FeedTakes } = await import('./feed-takes.js');
+    const store = this.#options.store;
+    const project = () => store.getState().project;
+    const client = () => this.client;
+    const takes = (): FeedTakes => {
+      const service = client();
+      if (service === undefined) throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page first.');
+      const projectId = project().project_id;
+      if (this.#feedTakes?.client !== service || this.#feedTakes.projectId !== projectId) {
+        this.#feedTakes = { takes: new FeedTakes({ client: service, projectId: () => projectId, dispatch: (action) => store.dispatch(action) }), client: service, projectId };
+      }
+      return this.#feedTakes.takes;
+    };
+    return { config: () => this.#config, engine: () => this.audio(), project, client, takes, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
+  }
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {

@@ -1,7 +1,9 @@
 // What a feed's run takes and gives, as the element's `deliverFeed()`, the handle and the Feed panel see it:
 // one row heard (the dynamic player), every row delivered. Types only: the work is `feed-deliver.ts` and
 // `feed-takes.ts`, started by the editor.
-import type { DeliveryManifest } from '../delivery/types.js';
+import type { DeliveryManifest, FeedManifestPart } from '../delivery/types.js';
+
+export type { FeedManifestPart, FeedRowOutcome } from '../delivery/types.js';
 import type { DeliverStage } from './deliver-run.js';
 
 /** Options of `element.deliverFeed()` and `handle.deliverFeed()`. */
@@ -29,31 +31,6 @@ export interface FeedProgress {
   /** Rows finished (delivered or failed) so far, and the rows of the run. */
   readonly done: number;
   readonly total: number;
-}
-
-/** What one row became, in the feed's manifest (`manifest.feed.rows`). */
-export interface FeedRowOutcome {
-  readonly key: string;
-  /** The row counted from 1 after the header, as in the grid and the import's messages. */
-  readonly row: number;
-  /** Each slot's value, by slot name. */
-  readonly values: Readonly<Record<string, string>>;
-  readonly status: 'delivered' | 'failed';
-  /** Why a failed row failed, in words (its first failure first). */
-  readonly reasons: readonly string[];
-  /** The voice-over asset ids of the row's takes, in script order. */
-  readonly assets: readonly string[];
-  /** The names of the row's files in the ZIP (`<key>/<file>`). */
-  readonly files: readonly string[];
-}
-
-/** The feed's part of a delivery manifest. */
-export interface FeedManifestPart {
-  /** The key column. */
-  readonly key: string;
-  readonly rows: readonly FeedRowOutcome[];
-  /** Voice-over requests made, and takes reused from the cache (two rows with the same values pay once). */
-  readonly takes: { readonly voiced: number; readonly reused: number };
 }
 
 /** What `deliverFeed()` resolves to. */

@@ -33,6 +33,7 @@ import { lengthLine, restoredLine, versionLine } from './status-facts.js';
 import type * as StatusLines from './status-line.js';
 import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../../session/deliver-run.js';
+import type { DeliverFeedOptions, FeedDeliverResult } from '../../session/feed-run.js';
 import { applyStyleTokens } from './style-tokens.js';
 import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
@@ -322,6 +323,21 @@ export class StudioEditor extends LitElement {
    */
   async deliver(options: DeliverOptions = {}): Promise<DeliverResult> {
     const { zip, fileName, manifest } = await this.#session.deliver(options);
+    return { zip, fileName, manifest };
+  }
+
+  /**
+   * Delivers the project's feed, one ad a row (docs/feeds.md): each of `rows` (keys; default every row without a
+   * problem) voiced where its slots differ from the template (at most 4 voice-overs at once, takes cached so two
+   * rows with the same values pay once), fitted to the length at most at `vocal.maxFitSpeed`, and delivered to
+   * each of `destinations` (default the project's choice) in each of `versions` (default the open one). Resolves
+   * to one ZIP (a folder per row, named by its key; `manifest.json` listing every row, delivered or failed with
+   * its reasons; `report.html`), its file name and the manifest, and fires `studio-deliver`. Rejects with the
+   * signal's reason when aborted (nothing is kept); with a `StudioError` (`feed-none`, `feed-key`, `feed-row`,
+   * `feed-template`, `deliver-failed`, and those of `deliver()`) when refused.
+   */
+  async deliverFeed(options: DeliverFeedOptions = {}): Promise<FeedDeliverResult> {
+    const { zip, fileName, manifest } = await this.#session.feed.deliverFeed(options);
     return { zip, fileName, manifest };
   }
 
