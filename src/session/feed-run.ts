@@ -1,0 +1,87 @@
+// What a feed's run takes and gives, as the element's `deliverFeed()`, the handle and the Feed panel see it:
+// one row heard (the dynamic player), every row delivered. Types only: the work is `feed-deliver.ts` and
+// `feed-takes.ts`, started by the editor.
+import type { DeliveryManifest } from '../delivery/types.js';
+import type { DeliverStage } from './deliver-run.js';
+
+/** Options of `element.deliverFeed()` and `handle.deliverFeed()`. */
+export interface DeliverFeedOptions {
+  /** The keys of the rows to deliver. Default: every row without a problem (`checkFeed`). */
+  readonly rows?: readonly string[];
+  /** Destination ids (built-in or `config.delivery.destinations`). Default: the project's chosen destinations. */
+  readonly destinations?: readonly string[];
+  /** Version ids: each row is delivered in each. Default: the open version. */
+  readonly versions?: readonly string[];
+  /** Cancels the run: it rejects with the signal's reason, and nothing is kept (no ZIP, no event). */
+  readonly signal?: AbortSignal;
+  /** Called as each row moves on. */
+  readonly onProgress?: (progress: FeedProgress) => void;
+}
+
+/** Where a row of a run is. `voice`: its takes are being made; then a file's steps; `done` or `failed`. */
+export type FeedRowStage = 'voice' | DeliverStage | 'failed';
+
+/** One step of a run. */
+export interface FeedProgress {
+  /** The row's key. */
+  readonly row: string;
+  readonly stage: FeedRowStage;
+  /** Rows finished (delivered or failed) so far, and the rows of the run. */
+  readonly done: number;
+  readonly total: number;
+}
+
+/** What one row became, in the feed's manifest (`manifest.feed.rows`). */
+export interface FeedRowOutcome {
+  readonly key: string;
+  /** The row counted from 1 after the header, as in the grid and the import's messages. */
+  readonly row: number;
+  /** Each slot's value, by slot name. */
+  readonly values: Readonly<Record<string, string>>;
+  readonly status: 'delivered' | 'failed';
+  /** Why a failed row failed, in words (its first failure first). */
+  readonly reasons: readonly string[];
+  /** The voice-over asset ids of the row's takes, in script order. */
+  readonly assets: readonly string[];
+  /** The names of the row's files in the ZIP (`<key>/<file>`). */
+  readonly files: readonly string[];
+}
+
+/** The feed's part of a delivery manifest. */
+export interface FeedManifestPart {
+  /** The key column. */
+  readonly key: string;
+  readonly rows: readonly FeedRowOutcome[];
+  /** Voice-over requests made, and takes reused from the cache (two rows with the same values pay once). */
+  readonly takes: { readonly voiced: number; readonly reused: number };
+}
+
+/** What `deliverFeed()` resolves to. */
+export interface FeedDeliverResult {
+  /** The ZIP: a folder per row (its key) with its files, `manifest.json` and `report.html`. */
+  readonly zip: Blob;
+  readonly fileName: string;
+  /** The delivery manifest; `feed` lists every row, delivered or failed. */
+  readonly manifest: DeliveryManifest & { readonly feed: FeedManifestPart };
+}
+
+/** One row heard in the Feed panel: its mix as a WAV, what was voiced for it and what was reused. */
+export interface FeedRowPreview {
+  readonly key: string;
+  /** The row's mix (mastered as the project is), WAV. */
+  readonly wav: Blob;
+  readonly seconds: number;
+  /** Takes made for this row, and takes reused (the cache, or the template's). */
+  readonly voiced: number;
+  readonly reused: number;
+}
+
+/** What the Feed panel gets from the editor. */
+export interface FeedRunner {
+  /** Voices what row `key` needs (cached) and renders it. Rejects with a `StudioError` naming the row's problem. */
+  previewRow(key: string, options?: { readonly signal?: AbortSignal }): Promise<FeedRowPreview>;
+  /** The most the run of `rows` (keys) costs in credits, at the service's prices; `undefined` when it states none. */
+  price(rows: readonly string[]): Promise<number | undefined>;
+  /** Delivers the rows (see `DeliverFeedOptions`); fires `studio-deliver` with the feed's manifest. */
+  deliverFeed(options: DeliverFeedOptions): Promise<FeedDeliverResult>;
+}
