@@ -1,6 +1,6 @@
 // The small checks that documents are read with: each `Shape` reads one value at a path and adds an issue per
 // problem, naming the path and what was expected. Used by the checks of a whole document (./validate.ts) and by
-// the edits that take whole values from their caller, so both say the same words.
+// the edits that take whole values from their caller (./feed-edits.ts), so both say the same words.
 import { describe } from '../config/checks.js';
 import type { ProjectIssue } from './project-error.js';
 
@@ -28,6 +28,12 @@ export const num =
   (v, p, i) => {
     if (typeof v !== 'number' || !Number.isFinite(v)) return fail(i, p, `a number${unit}`, v);
     if (v < min || v > max) fail(i, p, `a number from ${min} to ${max}${unit}`, v);
+  };
+/** Text of at most `max` characters (`what` names it in the message: "a comment's body"). */
+export const text =
+  (max: number, what = 'text'): Shape =>
+  (v, p, i) => {
+    if (typeof v !== 'string' || v.length > max) fail(i, p, `${what} of at most ${max} characters`, typeof v === 'string' ? `${v.length} characters` : v);
   };
 export const oneOf =
   (...values: readonly (string | number)[]): Shape =>

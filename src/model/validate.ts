@@ -4,9 +4,11 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseC
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
-import { MAX_CHOSEN_DESTINATIONS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { CLEARANCE_MAX_LENGTH, MAX_CHOSEN_DESTINATIONS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { feedShape, slotsShape } from './feed-checks.js';
 import { StudioProjectError, type ProjectIssue } from './project-error.js';
-import { bool, fail, id, isObject, list, nullable, num, object, oneOf, serviceObject, str, uniqueIds, type Issues, type Shape } from './shapes.js';
+import { reviewShape } from './review-checks.js';
+import { bool, fail, id, isObject, list, nullable, num, object, oneOf, serviceObject, str, text, uniqueIds, type Issues, type Shape } from './shapes.js';
 
 // The checks of a whole document: with ./migrate.ts, a chunk of its own, loaded when a document arrives (see
 // ./read-project.ts). The error they throw is the first paint's.
@@ -105,11 +107,16 @@ const documentShape = object({
   },
   duration,
   delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000), destinations: destinationIds, stems: bool }),
-  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.filter((field) => field !== 'versionLabel').map((field) => [field, campaignField(field)]))),
+  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.filter((field) => field !== 'versionLabel').map((field) => [field, campaignField(field)])), {
+    clearance: text(CLEARANCE_MAX_LENGTH, 'a clearance number: text'),
+  }),
   versions,
   openVersion: id,
   locks: object({}, { duration: projectLock, delivery: projectLock }),
   pronunciations,
+  slots: slotsShape,
+  feed: feedShape,
+  review: reviewShape,
   voice,
   script,
   clips,
