@@ -62,17 +62,19 @@ export interface RowContext {
   readonly maxFitSpeed: number;
 }
 
-/** Row `index`'s values and key, read at `speed` (rounded up to a step, never past `maxFitSpeed`). */
+/** Row `index`'s values and key, read at `speed`: the template's, or faster rounded up to a step (never past `maxFitSpeed`). */
 export function planRow(context: RowContext, index: number, speed: number): RowPlan {
   const { feed } = context;
   const keyAt = feed.key === null ? -1 : feed.columns.indexOf(feed.key);
   const row = feed.rows[index]!;
-  const stepped = Math.min(context.maxFitSpeed, Math.ceil(speed / SPEED_STEP - 1e-9) * SPEED_STEP);
+  const base = context.template.voice.speed;
+  // At the template's speed unless it needs more: then rounded up to a step (never past `maxFitSpeed`).
+  const stepped = speed <= base + 1e-9 ? base : Math.max(base, Math.min(context.maxFitSpeed, Math.round(Math.ceil(speed / SPEED_STEP - 1e-9) * SPEED_STEP * 100) / 100));
   return {
     key: keyAt < 0 ? String(index + 1) : row[keyAt]!,
     row: index + 1,
     values: Object.fromEntries(rowSlotValues(feed, index)),
-    speed: Math.max(context.template.voice.speed, Math.round(stepped * 100) / 100),
+    speed: stepped,
   };
 }
 

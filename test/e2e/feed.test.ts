@@ -96,7 +96,7 @@ describe('Feeds (e2e, emulator)', () => {
     // The Body (the only section with slots) once a row; the rest reused from the template.
     const sent = voiceover.getCalls().map((call) => call.args[0] as VoiceoverRequest);
     const bodyId = project.script.sections[1]!.id;
-    expect(sent.every((request) => request.section_id === bodyId), sent.map((request) => request.section_id).join(', ')).to.equal(true);
+    expect(sent.every((request) => request.section_id === bodyId), sent.map((request) => `${request.section_id}@${request.speed}`).join(", ")).to.equal(true);
     expect(sent.map((request) => request.text).sort()).to.deep.equal(
       ['Get Trail shoes for 59.99 dollars, today only.', 'Get Hiking jacket for 189 dollars, today only.', 'Get Water bottle for 9.99 dollars, today only.', 'Get Camp mug for 12.50 dollars, today only.'].sort(),
     );
