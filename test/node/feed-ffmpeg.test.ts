@@ -10,119 +10,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
-import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
-import type { AudioEngine } from '../../src/audio/engine.js';
 import type { VoiceoverRequest } from '../../src/api/contract.js';
-import type { ServiceClient } from '../../src/api/client.js';
-import { resolveConfig } from '../../src/config/validate.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
-import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';
-import { deliverFeed, type FeedHost } from '../../src/session/feed-deliver.js';
-import { FeedTakes } from '../../src/session/feed-takes.js';
-import { countSpokenWords } from '../../src/script/estimate.js';
-import { syntheticSpeech } from '../audio/signals.js';
-import { ffmpegDecode, sampleProject } from './delivery-make.js';
+import { deliverFeed } from '../../src/session/feed-deliver.js';
 import { validate } from './json-schema.js';
 import { analyse, expectedCodec, ffprobe } from './support/ffmpeg-sheet.js';
+import { feedHost, FEED_SECONDS as SECONDS, GOOD_ROWS as GOOD } from './support/feed-template.js';
 import { needTools } from './support/tools.js';
 
-const SECONDS = 30;
 const DESTINATIONS = ['streaming', 'broadcast-ebu-r128'];
-const CSV_ROWS = [
-  ['TR-100', 'Trail runner shoes', '59.99'],
-  ['HJ-300', 'Hiking jacket', '189.00'],
-  ['WS-200', 'Wool socks', ''],
-  ['WB-600', 'Water bottle', '9.99'],
-  ['TN-900', 'The ultralight four season mountaineering expedition tent', '899.00'],
-  ['CM-050', 'Camp mug', '12.50'],
-];
-const GOOD = ['TR-100', 'HJ-300', 'WB-600', 'CM-050'];
-
-/** Seconds a take of `text` lasts: 2.5 words a second, and a breath. */
-const takeSeconds = (text: string): number => Math.round((countSpokenWords(text) / 2.5 + 0.3) * 100) / 100;
-
-/** The template: Hook, Body with two slots, a locked Call to action, each voiced with the samples; a bed under them. */
-function template(): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
-  const { project: base, sources } = sampleProject(SECONDS);
-  const sections = [
-    { id: 'hook', label: 'Hook', text: 'Ready for the trail?' },
-    { id: 'body', label: 'Body', text: 'Get {{product_name}} for just {{price}} dollars at Acme Outdoors.' },
-    { id: 'cta', label: 'Call to action', text: 'Visit acme outdoors dot com today.', locked: true as const },
-  ];
-  const spoken = ['Ready for the trail?', 'Get Trail runner shoes for just 59.99 dollars at Acme Outdoors.', 'Visit acme outdoors dot com today.'];
-  let at = 0.5;
-  const clips: VoiceClip[] = sections.map((section, i) => {
-    const url = `mem:template-${section.id}`;
-    const seconds = takeSeconds(spoken[i]!);
-    sources.set(url, { channels: [syntheticSpeech(seconds, 48_000, i + 1)], sampleRate: 48_000 });
-    const clip: VoiceClip = { id: `clip-${section.id}`, sectionId: section.id, assetId: `template-${section.id}`, url, start: at, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0.01, fadeOut: 0.05, source: { text: spoken[i]!, voice: 'v-anna', speed: 1 } };
-    at += seconds + 0.3;
-    return clip;
-  });
-  const project: ProjectDocument = {
-    ...base,
-    title: 'Summer gear',
-    campaign: { advertiser: 'Acme Outdoors', campaign: 'Summer 2027', adId: '', isci: '' },
-    voice: { ...base.voice, voice: 'v-anna' },
-    script: { sections },
-    clips,
-    assets: clips.map((clip, i) => ({ asset_id: clip.assetId, kind: 'voice', url: clip.url, mime_type: 'audio/wav', duration_s: takeSeconds(spoken[i]!) })),
-    slots: [
-      { name: 'product_name', sample: 'Trail runner shoes', maxLength: 30 },
-      { name: 'price', sample: '59.99' },
-    ],
-    feed: {
-      columns: ['sku', 'product_name', 'price'],
-      rows: CSV_ROWS,
-      key: 'sku',
-      mapping: [
-        { column: 'product_name', slot: 'product_name' },
-        { column: 'price', slot: 'price' },
-      ],
-    },
-    delivery: { ...base.delivery, destinations: DESTINATIONS },
-  };
-  return { project, sources };
-}
 
 describe('a feed of 6 rows delivered to 2 destinations, read by FFmpeg', () => {
   let dir = '';
   let manifest: DeliveryManifest;
   let entries: Record<string, Uint8Array>;
-  const requests: VoiceoverRequest[] = [];
-  const events: Event[] = [];
+  let requests: VoiceoverRequest[] = [];
+  let events: Event[] = [];
 
   before(async () => {
     needTools('ffmpeg'); // Missing, each test below fails saying so.
     dir = mkdtempSync(join(tmpdir(), 'studio-feed-'));
-    const { project, sources } = template();
-    const client = {
-      voiceover: async (request: VoiceoverRequest) => {
-        requests.push(request);
-        const n = requests.length;
-        const seconds = takeSeconds(request.text);
-        sources.set(`mem:take-${n}`, { channels: [syntheticSpeech(seconds, 48_000, 10 + n)], sampleRate: 48_000 });
-        return { asset: { asset_id: `take-${n}`, kind: 'voice' as const, url: `mem:take-${n}`, mime_type: 'audio/wav', duration_s: seconds } };
-      },
-      pricing: async () => undefined,
-    } as unknown as ServiceClient;
-    const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
-    const engine = { deliver: (view: ProjectDocument, options: Parameters<typeof deliver>[2]) => deliver(localDeliverDeps((url) => sources.get(url), decodeMp3), view, options) } as unknown as AudioEngine;
-    const takes = new FeedTakes({ client, projectId: () => project.project_id, dispatch: () => undefined });
-    const host: FeedHost = {
-      config: () => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' } }),
-      engine: async () => engine,
-      project: () => project,
-      client: () => client,
-      takes: () => takes,
-      dispatch: (event) => void events.push(event),
-      emitError: (error) => {
-        throw error;
-      },
-    };
-    const result = await deliverFeed(host, {});
+    const made = feedHost();
+    requests = made.requests;
+    events = made.events;
+    const result = await deliverFeed(made.host, {});
     manifest = result.manifest;
     entries = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
     for (const [name, bytes] of Object.entries(entries)) writeFileSync(join(dir, name.replace(/\//g, '__')), bytes);
