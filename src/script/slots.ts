@@ -30,6 +30,10 @@ export interface SlotSyntaxProblem {
   readonly index: number;
   /** What is wrong and how to fix it, naming the section and the character (counted from 1). */
   readonly message: string;
+  /** `bad-name` and `case-clash`: the text between the braces. */
+  readonly name?: string;
+  /** `case-clash`: the earlier spelling. */
+  readonly other?: string;
 }
 
 /**
@@ -72,8 +76,8 @@ export function parseSlots(text: string, section = ''): SlotTemplate {
   const special = /[{\\]/g;
   let literal = '';
   let i = 0;
-  const problem = (kind: SlotSyntaxProblem['kind'], index: number, words: string) =>
-    problems.push({ kind, section, index, message: `${where(section, text, index)}: ${words}` });
+  const problem = (kind: SlotSyntaxProblem['kind'], index: number, words: string, name?: string) =>
+    problems.push({ kind, section, index, message: `${where(section, text, index)}: ${words}`, ...(name === undefined ? {} : { name }) });
   while (i < text.length) {
     if (text.startsWith(LITERAL, i)) {
       literal += '{{';
@@ -99,7 +103,7 @@ export function parseSlots(text: string, section = ''): SlotTemplate {
     const name = text.slice(i + 2, close);
     const wrong = slotNameProblem(name);
     if (wrong !== null) {
-      problem('bad-name', i, `${wrong}, or write \\{{ for a literal "{{"`);
+      problem('bad-name', i, `${wrong}, or write \\{{ for a literal "{{"`, name);
       literal += text.slice(i, close + 2);
     } else {
       const use: SlotUse = { name, start: i, end: close + 2 };
@@ -154,21 +158,40 @@ export function fillSlots(text: string | SlotTemplate, values: SlotValues, optio
 
 /**
  * `text` as the voice reads it: each slot filled with its value from `values`, or else its definition's
- * `sample`; where that text is the definition's sample (the same, spaces around aside) and the definition has a
- * `say`, the `say` is read instead (as a pronunciation's `say` is read for its `text`). Throws like `fillSlots`.
+ * `sample` (a blank sample is none), or else `options.missing`; where that text is the definition's sample (the
+ * same, spaces around aside) and the definition has a `say`, the `say` is read instead (as a pronunciation's `say`
+ * is read for its `text`). Throws like `fillSlots`.
  */
-export function spokenText(text: string | SlotTemplate, values: SlotValues, slots: readonly SlotDefinition[], options: Pick<FillOptions, 'section'> = {}): string {
+export function spokenText(text: string | SlotTemplate, values: SlotValues, slots: readonly SlotDefinition[], options: FillOptions = {}): string {
   const definitions = new Map(slots.map((slot) => [slot.name, slot]));
   const read = new Map<string, string>();
   const template = typeof text === 'string' ? parseSlots(text, options.section) : text;
   for (const { name } of template.slots) {
     const definition = definitions.get(name);
-    const value = valueOf(values, name) ?? definition?.sample;
+    const value = valueOf(values, name) ?? (definition === undefined || definition.sample.trim() === '' ? undefined : definition.sample);
     if (value === undefined) continue;
     const say = definition?.say;
     read.set(name, say !== undefined && say.trim() !== '' && value.trim() === definition!.sample.trim() ? say : value);
   }
   return fillSlots(template, read, options);
+}
+
+const NO_VALUES: SlotValues = new Map();
+
+/** A slot read with no value and no sample: its name, each `_` a space (`product_name` is "product name"). */
+export const slotNameAsWords = (name: string): string => name.replaceAll('_', ' ').trim() || name;
+
+/**
+ * `text` as the editor voices it before any row fills it (a take's text, its staleness, its length): each slot
+ * read as its sample (its `say` when it has one), or, with no definition or an empty sample, as its name in words
+ * (`slotNameAsWords`); `\{{` as `{{`. A malformed placeholder is read as written: the Script panel shows it as
+ * a problem, and a text without slots is returned as it is.
+ */
+export function sampleSpokenText(text: string, slots: readonly SlotDefinition[]): string {
+  if (!text.includes('{{')) return text;
+  const template = parseSlots(text);
+  // The pieces keep a malformed placeholder as literal text: fill them as if it were none.
+  return spokenText(template.problems.length === 0 ? template : { ...template, problems: [] }, NO_VALUES, slots, { missing: slotNameAsWords });
 }
 
 /** A section of a script, as far as slots go. */
@@ -185,16 +208,18 @@ export interface ScriptSlots {
   readonly sections: readonly SlotTemplate[];
   /** Every section's problems, and names that differ from an earlier one only in case (`case-clash`). */
   readonly problems: readonly SlotSyntaxProblem[];
+  /** The same problems by section, in script order (a section's own, then its case clashes). */
+  readonly bySection: readonly (readonly SlotSyntaxProblem[])[];
 }
 
 /** Reads every section of a script for slots, and refuses two names that differ only in case. */
 export function scriptSlots(sections: readonly SlotSection[]): ScriptSlots {
   const names: string[] = [];
   const first = new Map<string, { name: string; section: string }>();
-  const problems: SlotSyntaxProblem[] = [];
+  const bySection: SlotSyntaxProblem[][] = [];
   const read = sections.map((section) => {
     const template = parseSlots(section.text, section.label);
-    problems.push(...template.problems);
+    const problems = [...template.problems];
     for (const use of template.slots) {
       const earlier = first.get(use.name.toLowerCase());
       if (earlier === undefined) {
@@ -206,10 +231,13 @@ export function scriptSlots(sections: readonly SlotSection[]): ScriptSlots {
           section: section.label,
           index: use.start,
           message: `${where(section.label, section.text, use.start)}: {{${use.name}}} and {{${earlier.name}}} (section ${describe(earlier.section)}) differ only in case; slot names are case-sensitive, so write one spelling for one slot`,
+          name: use.name,
+          other: earlier.name,
         });
       }
     }
+    bySection.push(problems);
     return template;
   });
-  return { names, sections: read, problems };
+  return { names, sections: read, problems: bySection.flat(), bySection };
 }

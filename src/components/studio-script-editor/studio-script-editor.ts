@@ -21,6 +21,8 @@ export interface ScriptEditorSection {
   id: string;
   label: string;
   text: string;
+  /** The text as voiced (`{{slots}}` read as their samples), for the estimates and the price; absent: `text`. */
+  spoken?: string;
   /** Voice of this section when voices are set per section; undefined means the ad's voice. */
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
@@ -217,8 +219,9 @@ export class StudioScriptEditor extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const estimate = estimateScript(this.sections, this.speed);
-    const length = this.length ?? estimatedLength(this.sections, this.target, this.speed);
+    const spoken = this.sections.map((section) => ({ text: section.spoken ?? section.text, ...(section.wordsPerMinute === undefined ? {} : { wordsPerMinute: section.wordsPerMinute }) }));
+    const estimate = estimateScript(spoken, this.speed);
+    const length = this.length ?? estimatedLength(spoken, this.target, this.speed);
     const over = length.over;
     const note = speedNote(t, length);
     const staleCount = this.sections.filter((section) => this.stale.has(section.id)).length;
@@ -253,7 +256,7 @@ export class StudioScriptEditor extends StudioElement {
   /** One voice-over call per section out of date, each priced by its words. */
   #voiceCost(rule: PriceRule): number {
     const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.text) }), 0);
+    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.spoken ?? section.text) }), 0);
   }
 }
 

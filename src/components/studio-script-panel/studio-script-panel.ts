@@ -11,7 +11,8 @@ import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { placeTake, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
 import { brandAndProject } from '../../brand/match.js';
@@ -226,7 +227,10 @@ export class StudioScriptPanel extends StudioElement {
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return fitAndVoiceCredits(sections, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
+    return fitAndVoiceCredits(
+      sections.map((section) => ({ text: sectionSpokenText(project, section) })),
+      { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') },
+    );
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
@@ -253,7 +257,10 @@ export class StudioScriptPanel extends StudioElement {
     return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
   }
 
-  /** Voices every stale section in order; each finished take is kept even if a later one fails. Resolves true when all were. Takes placed as part of `gesture` are one undo step with it. */
+  /**
+   * Voices every stale section in order, as spoken (`{{slots}}` read as their samples); each finished take is kept
+   * even if a later one fails. Resolves true when all were. Takes placed as part of `gesture` are one undo step with it.
+   */
   async #generate(gesture?: string): Promise<boolean> {
     const client = this.client;
     const start = this.#project.value;
@@ -261,6 +268,13 @@ export class StudioScriptPanel extends StudioElement {
     const stale = start.script.sections.filter((section) => this.#stale(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
+      this.retry = undefined;
+      return false;
+    }
+    // A malformed placeholder would be read out as its braces: its problem is shown under the section's text.
+    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0);
+    if (malformed !== undefined) {
+      this.error = this.t('slots.fixFirst', { label: malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 }) });
       this.retry = undefined;
       return false;
     }
@@ -273,11 +287,12 @@ export class StudioScriptPanel extends StudioElement {
         this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
         const project = this.#project.value!;
         const voice = sectionVoice(project, section)!;
-        const pronunciations = textPronunciations(project, section.text, this.brandPronunciations);
+        const text = sectionSpokenText(project, section);
+        const pronunciations = textPronunciations(project, text, this.brandPronunciations);
         const result = await client.voiceover(
           {
             project_id: project.project_id,
-            text: section.text,
+            text,
             voice_id: voice,
             speed: project.voice.speed,
             section_id: section.id,
@@ -294,7 +309,7 @@ export class StudioScriptPanel extends StudioElement {
           type: 'voiceover/received',
           asset: result.asset,
           sectionId: section.id,
-          source: { text: section.text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
+          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
           ...(gesture === undefined ? {} : { gesture }),
@@ -333,6 +348,7 @@ export class StudioScriptPanel extends StudioElement {
         id: section.id,
         label: section.label,
         text: section.text,
+        spoken: sectionSpokenText(project, section),
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
         ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
