@@ -8,12 +8,32 @@ export const SLOT_NAME_MAX_LENGTH = 64;
 /** A slot name: ASCII letters, digits and `_`, starting with a letter or `_`. Case-sensitive. */
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** What is wrong with `name` as a slot name, or `null` when nothing is. */
+export function slotNameFault(name: string): 'empty' | 'too-long' | 'characters' | null {
+  if (name === '') return 'empty';
+  if (name.length > SLOT_NAME_MAX_LENGTH) return 'too-long';
+  return NAME.test(name) ? null : 'characters';
+}
+
+/** A slot name close to `name` (`product name` -> `product_name`), or `null` when none is. */
+export function slotNameSuggestion(name: string): string | null {
+  const suggestion = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  return NAME.test(suggestion) && suggestion.length <= SLOT_NAME_MAX_LENGTH ? suggestion : null;
+}
+
 /** Why `name` cannot be a slot name (in words, with the fix), or `null` when it can. */
 export function slotNameProblem(name: string): string | null {
-  if (name === '') return 'a slot name is not empty: write one between the braces, like {{price}}';
-  if (name.length > SLOT_NAME_MAX_LENGTH) return `a slot name has at most ${SLOT_NAME_MAX_LENGTH} characters; ${describe(name)} has ${name.length}`;
-  if (NAME.test(name)) return null;
-  const suggestion = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  const fix = NAME.test(suggestion) && suggestion.length <= SLOT_NAME_MAX_LENGTH ? `write {{${suggestion}}}` : 'write a name like {{product_name}}';
-  return `${describe(name)} is not a slot name: a name holds only letters (A-Z), digits and "_", and starts with a letter or "_"; ${fix}`;
+  switch (slotNameFault(name)) {
+    case null:
+      return null;
+    case 'empty':
+      return 'a slot name is not empty: write one between the braces, like {{price}}';
+    case 'too-long':
+      return `a slot name has at most ${SLOT_NAME_MAX_LENGTH} characters; ${describe(name)} has ${name.length}`;
+    case 'characters': {
+      const suggestion = slotNameSuggestion(name);
+      const fix = suggestion === null ? 'write a name like {{product_name}}' : `write {{${suggestion}}}`;
+      return `${describe(name)} is not a slot name: a name holds only letters (A-Z), digits and "_", and starts with a letter or "_"; ${fix}`;
+    }
+  }
 }
