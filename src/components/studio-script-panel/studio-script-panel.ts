@@ -24,6 +24,10 @@ import { panelStyles } from '../shared/panel.styles.js';
 import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
+import '../studio-slot-list/studio-slot-list.js';
+import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
+// The store's slot edits (`slot/set`), which the Slots group makes.
+import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
@@ -52,6 +56,11 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
  * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
  * @csspart lock-note - An adopter's note on a locked section (from the script editor).
+ * @csspart slots - A section's `{{slots}}` as chips, under its text (from the script editor).
+ * @csspart slot-chip - Each slot of a section with its sample (from the script editor).
+ * @csspart slot-problems - A section's malformed placeholders in words (from the script editor).
+ * @csspart slot-list - The Slots group: every slot the script uses, with its sample, maximum length and say.
+ * @csspart slot - Each slot in the Slots group (from the slot list).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -146,6 +155,14 @@ export class StudioScriptPanel extends StudioElement {
         break;
       }
     }
+  }
+
+  /** A slot's field in the Slots group: typing in one field is one undo step, as in the script's fields. */
+  #handleSlotEdit(event: CustomEvent<SlotEdit>): void {
+    const edit = event.detail;
+    const gesture = `slot-${edit.field}:${edit.name}`;
+    if (edit.slot !== undefined) this.#project.dispatch({ type: 'slot/set', slot: edit.slot, gesture });
+    if (edit.final) this.#project.dispatch({ type: 'history/end-gesture', gesture });
   }
 
   /** Starts a long task with a fresh AbortController; the previous one is cancelled. */
@@ -356,7 +373,8 @@ export class StudioScriptPanel extends StudioElement {
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
     const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems"
+        .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
@@ -370,6 +388,7 @@ export class StudioScriptPanel extends StudioElement {
         : nothing}
       ${this.#renderWarnings(length, project)}
       ${renderAlert(this.error, this.t, this.retry)}
+      <studio-editor-slot-list part="slot-list" exportparts="slot" .sections=${project.script.sections} .slots=${project.slots} @slot-edit=${this.#handleSlotEdit}></studio-editor-slot-list>
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
         : nothing}
