@@ -1,24 +1,15 @@
 // What a slot may be called: the rule shared by the script's `{{slot_name}}` placeholders (script/slots.ts),
-// the slot definitions the document keeps and the columns matched to them. Pure: no DOM.
+// the slot definitions the document keeps and the columns matched to them, with why a name is not one in
+// words. Pure: no DOM. The rule alone (no words) is slot-name-rule.ts, for the first paint's spoken length.
 import { describe } from '../config/checks.js';
+import { SLOT_NAME, SLOT_NAME_MAX_LENGTH, slotNameFault } from './slot-name-rule.js';
 
-/** The longest slot name, in characters. */
-export const SLOT_NAME_MAX_LENGTH = 64;
-
-/** A slot name: ASCII letters, digits and `_`, starting with a letter or `_`. Case-sensitive. */
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** What is wrong with `name` as a slot name, or `null` when nothing is. */
-export function slotNameFault(name: string): 'empty' | 'too-long' | 'characters' | null {
-  if (name === '') return 'empty';
-  if (name.length > SLOT_NAME_MAX_LENGTH) return 'too-long';
-  return NAME.test(name) ? null : 'characters';
-}
+export { SLOT_NAME_MAX_LENGTH, slotNameFault } from './slot-name-rule.js';
 
 /** A slot name close to `name` (`product name` -> `product_name`), or `null` when none is. */
 export function slotNameSuggestion(name: string): string | null {
   const suggestion = name.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return NAME.test(suggestion) && suggestion.length <= SLOT_NAME_MAX_LENGTH ? suggestion : null;
+  return SLOT_NAME.test(suggestion) && suggestion.length <= SLOT_NAME_MAX_LENGTH ? suggestion : null;
 }
 
 /** Why `name` cannot be a slot name (in words, with the fix), or `null` when it can. */

@@ -13,13 +13,9 @@ import { describe } from '../config/checks.js';
 import { StudioError } from '../errors.js';
 import { slotNameProblem } from '../feed/slot-name.js';
 import type { SlotDefinition } from '../feed/types.js';
+import { hasSample, scanSlots, slotReading, type SlotUse } from './slot-scan.js';
 
-/** Where a slot stands in a text: `text.slice(start, end)` is `{{name}}`, braces included. */
-export interface SlotUse {
-  readonly name: string;
-  readonly start: number;
-  readonly end: number;
-}
+export { sampleSpokenText, slotNameAsWords, type SlotUse } from './slot-scan.js';
 
 /** A malformed placeholder: where it starts (`index`, in UTF-16 units, for the editor) and the words to fix it. */
 export interface SlotSyntaxProblem {
@@ -66,55 +62,16 @@ const where = (section: string, text: string, index: number) => {
   return section === '' ? `Character ${character}` : `Section ${describe(section)}, character ${character}`;
 };
 
-const LITERAL = '\\{{';
-
-/** Reads `text` for slots; `section` (its label) names it in problems, which otherwise give the character only. */
+/** Reads `text` for slots (`scanSlots`); `section` (its label) names it in problems, which otherwise give the character only. */
 export function parseSlots(text: string, section = ''): SlotTemplate {
-  const slots: SlotUse[] = [];
-  const problems: SlotSyntaxProblem[] = [];
-  const pieces: (string | SlotUse)[] = [];
-  const special = /[{\\]/g;
-  let literal = '';
-  let i = 0;
-  const problem = (kind: SlotSyntaxProblem['kind'], index: number, words: string, name?: string) =>
-    problems.push({ kind, section, index, message: `${where(section, text, index)}: ${words}`, ...(name === undefined ? {} : { name }) });
-  while (i < text.length) {
-    if (text.startsWith(LITERAL, i)) {
-      literal += '{{';
-      i += LITERAL.length;
-      continue;
-    }
-    if (!text.startsWith('{{', i)) {
-      // Copy up to the next brace or backslash in one step.
-      special.lastIndex = i + 1;
-      const stop = special.exec(text)?.index ?? text.length;
-      literal += text.slice(i, stop);
-      i = stop;
-      continue;
-    }
-    const close = text.indexOf('}}', i + 2);
-    const reopen = text.indexOf('{{', i + 2);
-    if (close < 0 || (reopen >= 0 && reopen < close)) {
-      problem('unclosed', i, `"{{" is not closed: end the slot with "}}", like {{price}}, or write \\{{ for a literal "{{"`);
-      literal += '{{';
-      i += 2;
-      continue;
-    }
-    const name = text.slice(i + 2, close);
-    const wrong = slotNameProblem(name);
-    if (wrong !== null) {
-      problem('bad-name', i, `${wrong}, or write \\{{ for a literal "{{"`, name);
-      literal += text.slice(i, close + 2);
-    } else {
-      const use: SlotUse = { name, start: i, end: close + 2 };
-      if (literal !== '') pieces.push(literal);
-      literal = '';
-      pieces.push(use);
-      slots.push(use);
-    }
-    i = close + 2;
-  }
-  if (literal !== '') pieces.push(literal);
+  const { slots, faults, pieces } = scanSlots(text);
+  const problems = faults.map((fault): SlotSyntaxProblem => {
+    const words =
+      fault.kind === 'unclosed'
+        ? `"{{" is not closed: end the slot with "}}", like {{price}}, or write \\{{ for a literal "{{"`
+        : `${slotNameProblem(fault.name!)}, or write \\{{ for a literal "{{"`;
+    return { ...fault, section, message: `${where(section, text, fault.index)}: ${words}` };
+  });
   return { slots, problems, pieces };
 }
 
@@ -168,30 +125,10 @@ export function spokenText(text: string | SlotTemplate, values: SlotValues, slot
   const template = typeof text === 'string' ? parseSlots(text, options.section) : text;
   for (const { name } of template.slots) {
     const definition = definitions.get(name);
-    const value = valueOf(values, name) ?? (definition === undefined || definition.sample.trim() === '' ? undefined : definition.sample);
-    if (value === undefined) continue;
-    const say = definition?.say;
-    read.set(name, say !== undefined && say.trim() !== '' && value.trim() === definition!.sample.trim() ? say : value);
+    const value = valueOf(values, name) ?? (hasSample(definition) ? definition.sample : undefined);
+    if (value !== undefined) read.set(name, slotReading(definition, value));
   }
   return fillSlots(template, read, options);
-}
-
-const NO_VALUES: SlotValues = new Map();
-
-/** A slot read with no value and no sample: its name, each `_` a space (`product_name` is "product name"). */
-export const slotNameAsWords = (name: string): string => name.replaceAll('_', ' ').trim() || name;
-
-/**
- * `text` as the editor voices it before any row fills it (a take's text, its staleness, its length): each slot
- * read as its sample (its `say` when it has one), or, with no definition or an empty sample, as its name in words
- * (`slotNameAsWords`); `\{{` as `{{`. A malformed placeholder is read as written: the Script panel shows it as
- * a problem, and a text without slots is returned as it is.
- */
-export function sampleSpokenText(text: string, slots: readonly SlotDefinition[]): string {
-  if (!text.includes('{{')) return text;
-  const template = parseSlots(text);
-  // The pieces keep a malformed placeholder as literal text: fill them as if it were none.
-  return spokenText(template.problems.length === 0 ? template : { ...template, problems: [] }, NO_VALUES, slots, { missing: slotNameAsWords });
 }
 
 /** A section of a script, as far as slots go. */

@@ -4,7 +4,7 @@
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { countSpokenWords, estimateScript } from './estimate.js';
-import { sampleSpokenText } from './slots.js';
+import { sampleSpokenText } from './slot-scan.js';
 
 /** A read faster than this many times normal is a warning: it can sound rushed. */
 export const FAST_READ = 1.1;

@@ -1,7 +1,7 @@
 import { applyingPronunciations, brandAndProject, samePronunciations } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ProjectDocument, ProjectSection } from '../model/document.js';
-import { sampleSpokenText } from './slots.js';
+import { sampleSpokenText } from './slot-scan.js';
 
 /** Silence before the first clip and between clips placed one after another, seconds. */
 export const LEAD_IN = 0.5;

@@ -15,7 +15,7 @@ import { requestEntries } from '../api/pronunciation-field.js';
 import { applyingPronunciations, brandAndProject } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ClipSource, SlotDefinition } from '../model/document.js';
-import { sampleSpokenText } from '../script/slots.js';
+import { sampleSpokenText } from '../script/slot-scan.js';
 import { callToAction } from './make-version.js';
 
 export interface AdTakes {
