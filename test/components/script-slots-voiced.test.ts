@@ -1,17 +1,14 @@
 // Issue 40: a section's {{slots}} are voiced as the slot's sample, against the service emulator over HTTP. The
 // Script panel's "Generate voice-over" sends the text as spoken (a spy on the real client reads each request),
 // the takes record it, and a new sample makes stale exactly the sections that use the slot.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
-import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { ServiceClient } from '../../src/api/client.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { staleSections } from '../../src/script/voiceover.js';
+import { editorOnEmulator } from '../support/emulator-editor.js';
 
 const sections = [
   { id: 's1', label: 'Hook', text: 'Meet {{product_name}}.' },
@@ -20,17 +17,10 @@ const sections = [
 ];
 
 async function mount(): Promise<StudioEditor> {
-  const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
-  const ready = oneEvent(element, 'studio-ready');
-  const id = `slots-${Math.random().toString(36).slice(2)}`;
-  element.config = {
-    auth: { userId: id, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-    api: { baseUrl: apiBaseUrl as string },
-    project: { id, autosave: false },
+  const element = await editorOnEmulator('slots', {
     vocal: { voice: 'en-us-ava', pronunciations: [{ text: '59.99', say: 'fifty-nine ninety-nine' }] },
     layout: { height: '760px', initialPanel: 'script' },
-  };
-  await ready;
+  });
   element.store.dispatch({ type: 'script/set-sections', sections });
   element.store.dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
   element.store.dispatch({ type: 'slot/set', slot: { name: 'product_name', sample: 'Trail runner shoes' } });

@@ -194,7 +194,7 @@ describe('{{slots}} in the Script panel', () => {
 
   it("for an adopter, keeps a locked section's text read-only and its slots' samples editable", async () => {
     await loadLockRules();
-    const sections = SECTIONS.map((section) => (section.id === 's2' ? { ...section, locked: true, lockReason: 'Approved by legal' } : section));
+    const sections = SECTIONS.map((section): ProjectSection => (section.id === 's2' ? { ...section, locked: true, lockReason: 'Approved by legal' } : section));
     const { context, list, section, settle, project } = await mount({ sections });
     context.store.dispatch({ type: 'session/role', role: 'adopter' });
     await settle();
