@@ -16,10 +16,11 @@ const sections = [
   { id: 's3', label: 'Call to action', text: 'Order now.' },
 ];
 
-async function mount(): Promise<StudioEditor> {
+async function mount(mode: 'light' | 'dark' = 'light'): Promise<StudioEditor> {
   const element = await editorOnEmulator('slots', {
     vocal: { voice: 'en-us-ava', pronunciations: [{ text: '59.99', say: 'fifty-nine ninety-nine' }] },
     layout: { height: '760px', initialPanel: 'script' },
+    theme: { mode },
   });
   element.store.dispatch({ type: 'script/set-sections', sections });
   element.store.dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
@@ -70,4 +71,17 @@ describe('{{slots}} voiced from their samples (emulator)', function () {
     expect(voiceover.lastCall.args[0]).to.deep.include({ text: 'Only 49.99 today. Type {{ for braces.', section_id: 's2' });
     expect(voiceover.lastCall.args[0].pronunciations).to.equal(undefined);
   });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`has no axe violations with chips, a problem and the Slots group, ${mode}`, async () => {
+      const editor = await mount(mode);
+      editor.store.dispatch({ type: 'script/set-text', id: 's3', text: 'Order now with {{promo code}}.' });
+      const panel = await scriptPanel(editor);
+      await waitUntil(() => panel.shadowRoot!.querySelector('studio-editor-slot-list')?.shadowRoot?.querySelector('fieldset') != null, 'the Slots group');
+      const editorView = panel.shadowRoot!.querySelector('studio-editor-script-editor')!.shadowRoot!;
+      expect(editorView.querySelectorAll('[part=slot-chip]').length).to.equal(2);
+      expect(editorView.querySelector('[part=slot-problems]')!.textContent).to.contain('is not a slot name');
+      await expect(editor, mode).to.be.accessible();
+    });
+  }
 });
