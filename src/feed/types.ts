@@ -5,6 +5,12 @@
 /** The most rows a feed holds: a longer file is refused, with its count, and the advice to split it. */
 export const MAX_FEED_ROWS = 5000;
 
+/**
+ * The limits of a slot's definition: its `sample` and `say` at most 500 characters each, its `maxLength` a whole
+ * number of characters from 1 to 5,000.
+ */
+export const SLOT_LIMITS = { sample: 500, say: 500, maxLength: 5000 } as const;
+
 /** The column names taken as the row's key when a feed is imported, in order of preference (any case). */
 export const KEY_COLUMN_NAMES = ['id', 'sku'] as const;
 

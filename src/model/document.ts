@@ -226,6 +226,9 @@ export interface ProjectVersion {
  */
 export type ProjectCampaign = Omit<CampaignFields, 'versionLabel'> & { readonly clearance?: string };
 
+/** The most characters of the campaign's `clearance` (schema 7). */
+export const CLEARANCE_MAX_LENGTH = 40;
+
 /** Who wrote a comment or made a decision, as the host named them (`review.user`); the editor invents no one. */
 export interface ReviewPerson {
   readonly id: string;
@@ -282,6 +285,12 @@ export interface ProjectReview {
   readonly comments: readonly ReviewComment[];
   readonly decisions: readonly ReviewDecision[];
 }
+
+/**
+ * The limits of a review (schema 7), in characters: a comment's `body` and a decision's `note`; a person's `id`,
+ * `name` and `role`; a decision's `contentHash`.
+ */
+export const REVIEW_LIMITS = { body: 2000, note: 2000, person: 200, contentHash: 128 } as const;
 
 /** A new project's review: none. */
 export const EMPTY_REVIEW: ProjectReview = Object.freeze({ comments: Object.freeze([]), decisions: Object.freeze([]) });

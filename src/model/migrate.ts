@@ -122,8 +122,41 @@ function v5ToV6(old: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/** A script (`{ sections }`) with every `{{` of its sections' text written `\{{`; anything else as it was. */
+function literalBraces(script: unknown): unknown {
+  if (!isObject(script) || !Array.isArray(script['sections'])) return script;
+  const sections = script['sections'].map((section: unknown) =>
+    isObject(section) && typeof section['text'] === 'string' ? { ...section, text: section['text'].replaceAll('{{', '\\{{') } : section,
+  );
+  return { ...script, sections };
+}
+
+/**
+ * v6 -> v7: the script gains slots. In schema 7 `{{name}}` in a section's text is a slot that a feed fills and
+ * `\{{` is a literal `{{` (script/slots.ts); in 6 every `{{` was text. So every `{{` in the text of every
+ * section, of the open version's script and of each parked version's, is written `\{{`, and a v6 script reads
+ * exactly as before: `Save {{10%}}` stays the text `Save {{10%}}`, and a v6 `\{{` (a backslash, then braces)
+ * becomes `\\{{`, read as that backslash and a literal `{{`. The takes' `source.text` is what was voiced, and
+ * stays as it was. No slots are defined, no feed, an empty review (no comments, no decisions); the campaign
+ * has no clearance number.
+ */
+function v6ToV7(old: Record<string, unknown>): Record<string, unknown> {
+  const versions = old['versions'];
+  const parked = (version: unknown) =>
+    isObject(version) && isObject(version['parked']) ? { ...version, parked: { ...version['parked'], script: literalBraces(version['parked']['script']) } } : version;
+  return {
+    ...old,
+    schemaVersion: 7,
+    script: literalBraces(old['script']),
+    ...(Array.isArray(versions) ? { versions: versions.map(parked) } : {}),
+    slots: [],
+    feed: null,
+    review: { comments: [], decisions: [] },
+  };
+}
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6, 6: v6ToV7 };
 
 /** `holder`'s Ad-ID and ISCI as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
 function withCodes(holder: unknown): unknown {

@@ -10,18 +10,18 @@ import { StudioProjectError } from './project-error.js';
 
 /**
  * The edits whose code is a module of its own: the versions' and the campaign fields' (./versions.ts, with the
- * Ad-ID and ISCI checks) and the locks' (./locks.ts).
+ * Ad-ID and ISCI checks), the locks' (./locks.ts), and the slots' and the feed's (./feed-edits.ts).
  */
-type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' }>;
+type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' | `slot/${string}` | `feed/${string}` }>;
 
 /**
- * The reducers of versions, the campaign fields and locks, added by their modules when they load (none is
- * needed to paint an editor): the versions bar, Deliver and the lock controls load them, and so does the
- * editor once ready.
+ * The reducers of versions, the campaign fields, locks, slots and the feed, added by their modules when they
+ * load (none is needed to paint an editor): the versions bar, Deliver, the lock controls and the feed's panels
+ * load them, and so does the editor once ready.
  */
 const moduleEdits = new Map<ModuleEdit['type'], (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument>();
 
-/** Called by ./versions.ts and ./locks.ts as they load: `reduce` applies the edits of `types`. */
+/** Called by ./versions.ts, ./locks.ts and ./feed-edits.ts as they load: `reduce` applies the edits of `types`. */
 export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], reduce: (doc: ProjectDocument, action: T) => ProjectDocument): void {
   for (const type of types) moduleEdits.set(type, reduce as (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument);
 }
@@ -29,7 +29,7 @@ export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], redu
 function moduleEdit(doc: ProjectDocument, action: ModuleEdit): ProjectDocument {
   const reduce = moduleEdits.get(action.type);
   if (reduce === undefined) {
-    const module = action.type === 'lock/set' ? 'model/locks.ts' : 'model/versions.ts';
+    const module = action.type === 'lock/set' ? 'model/locks.ts' : /^(slot|feed)\//.test(action.type) ? 'model/feed-edits.ts' : 'model/versions.ts';
     throw new Error(`[studio-editor] "${action.type}" is an edit of ${module}, which is not loaded: import it before dispatching (the panels that make the edit do).`);
   }
   return reduce(doc, action);
@@ -142,6 +142,11 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'version/remove':
     case 'version/set':
     case 'lock/set':
+    case 'slot/set':
+    case 'slot/remove':
+    case 'feed/set':
+    case 'feed/map':
+    case 'feed/key':
       return moduleEdit(doc, action);
     case 'pronunciations/set':
       return setPronunciations(doc, action.entries);

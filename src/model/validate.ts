@@ -4,84 +4,15 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseC
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { DELIVERY_PRESET_IDS } from '../delivery/presets.js';
-import { MAX_CHOSEN_DESTINATIONS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { CLEARANCE_MAX_LENGTH, MAX_CHOSEN_DESTINATIONS, SCHEMA_VERSION, type ProjectDocument } from './document.js';
+import { feedShape, slotsShape } from './feed-checks.js';
 import { StudioProjectError, type ProjectIssue } from './project-error.js';
+import { reviewShape } from './review-checks.js';
+import { bool, fail, id, isObject, list, nullable, num, object, oneOf, serviceObject, str, text, uniqueIds, type Issues, type Shape } from './shapes.js';
 
 // The checks of a whole document: with ./migrate.ts, a chunk of its own, loaded when a document arrives (see
 // ./read-project.ts). The error they throw is the first paint's.
 export { StudioProjectError, type ProjectIssue };
-
-type Issues = ProjectIssue[];
-type Shape = (value: unknown, path: string, issues: Issues) => void;
-
-const fail = (issues: Issues, path: string, what: string, value: unknown) => {
-  issues.push({ path, message: `expected ${what}, got ${describe(value)}` });
-};
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const str: Shape = (v, p, i) => {
-  if (typeof v !== 'string') fail(i, p, 'a string', v);
-};
-const id: Shape = (v, p, i) => {
-  if (typeof v !== 'string' || v.length === 0 || v.length > 200) fail(i, p, 'a non-empty id of at most 200 characters', v);
-};
-const bool: Shape = (v, p, i) => {
-  if (typeof v !== 'boolean') fail(i, p, 'true or false', v);
-};
-const num =
-  (min: number, max: number, unit = ''): Shape =>
-  (v, p, i) => {
-    if (typeof v !== 'number' || !Number.isFinite(v)) return fail(i, p, `a number${unit}`, v);
-    if (v < min || v > max) fail(i, p, `a number from ${min} to ${max}${unit}`, v);
-  };
-const oneOf =
-  (...values: readonly (string | number)[]): Shape =>
-  (v, p, i) => {
-    if (!values.includes(v as string)) fail(i, p, `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`, v);
-  };
-const nullable =
-  (shape: Shape): Shape =>
-  (v, p, i) => {
-    if (v !== null) shape(v, p, i);
-  };
-/** An object from the service, kept as it came: only its identifying fields are checked. */
-const serviceObject =
-  (fields: Record<string, Shape>): Shape =>
-  (v, p, i) => {
-    if (!isObject(v)) return fail(i, p, 'an object', v);
-    for (const [key, shape] of Object.entries(fields)) shape(v[key], `${p}.${key}`, i);
-  };
-const object =
-  (fields: Record<string, Shape>, optional: Record<string, Shape> = {}): Shape =>
-  (v, p, i) => {
-    if (!isObject(v)) return fail(i, p, 'an object', v);
-    for (const [key, shape] of Object.entries(fields)) shape(v[key], `${p}.${key}`, i);
-    for (const [key, shape] of Object.entries(optional)) if (v[key] !== undefined) shape(v[key], `${p}.${key}`, i);
-    for (const key of Object.keys(v)) {
-      if (!(key in fields) && !(key in optional)) i.push({ path: `${p}.${key}`, message: 'is not a known field of the project document' });
-    }
-  };
-const list =
-  (shape: Shape, max = 10_000): Shape =>
-  (v, p, i) => {
-    if (!Array.isArray(v)) return fail(i, p, 'an array', v);
-    if (v.length > max) return fail(i, p, `at most ${max} entries`, `${v.length} entries`);
-    v.forEach((item, index) => shape(item, `${p}[${index}]`, i));
-  };
-const uniqueIds =
-  (shape: Shape, key: string): Shape =>
-  (v, p, i) => {
-    shape(v, p, i);
-    if (!Array.isArray(v)) return;
-    const seen = new Set<unknown>();
-    v.forEach((item, index) => {
-      const value = isObject(item) ? item[key] : undefined;
-      if (value !== undefined && seen.has(value)) i.push({ path: `${p}[${index}].${key}`, message: `is a duplicate of an earlier ${key}: ${describe(value)}` });
-      seen.add(value);
-    });
-  };
 
 /** Ids of destinations: well formed and distinct. */
 const destinationIds: Shape = (v, p, i) => {
@@ -176,11 +107,16 @@ const documentShape = object({
   },
   duration,
   delivery: object({ format: oneOf('wav16', 'wav24', 'mp3'), sampleRate: oneOf(44100, 48000), destinations: destinationIds, stems: bool }),
-  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.filter((field) => field !== 'versionLabel').map((field) => [field, campaignField(field)]))),
+  campaign: object(Object.fromEntries(CAMPAIGN_FIELDS.filter((field) => field !== 'versionLabel').map((field) => [field, campaignField(field)])), {
+    clearance: text(CLEARANCE_MAX_LENGTH, 'a clearance number: text'),
+  }),
   versions,
   openVersion: id,
   locks: object({}, { duration: projectLock, delivery: projectLock }),
   pronunciations,
+  slots: slotsShape,
+  feed: feedShape,
+  review: reviewShape,
   voice,
   script,
   clips,

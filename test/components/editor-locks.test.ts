@@ -8,7 +8,7 @@ import { apiBaseUrl } from '/__studio-env.js';
 import type { AssetMetadata } from '../../src/api/contract.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { create, type StudioHandle } from '../../src/create.js';
-import type { ProjectDocument } from '../../src/model/document.js';
+import { EMPTY_REVIEW, SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { wavUrl } from '../support/audio-urls.js';
 import { deepQuery } from '../support/deep-query.js';
@@ -30,7 +30,7 @@ function template(): ProjectDocument {
   const asset = (id: string): AssetMetadata => ({ asset_id: id, kind: 'voice', url, mime_type: 'audio/wav', duration_s: 3 });
   const clip = (id: string, sectionId: string, start: number) => ({ id, sectionId, assetId: `a-${id}`, url, start, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, source: null });
   return {
-    schemaVersion: 6,
+    schemaVersion: SCHEMA_VERSION,
     project_id: 'locks-template',
     title: 'Station template',
     duration: 30,
@@ -40,6 +40,9 @@ function template(): ProjectDocument {
     openVersion: 'v1',
     locks: { duration: { reason: 'Sold as a :30' } },
     pronunciations: [],
+    slots: [],
+    feed: null,
+    review: EMPTY_REVIEW,
     voice: { voice: 'v-anna', details: null, speed: 1, mode: 'single' },
     script: {
       sections: [
