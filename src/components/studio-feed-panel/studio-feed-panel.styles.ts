@@ -1,0 +1,260 @@
+import { css } from 'lit';
+
+/** The Feed panel's own layout: the import, the mapping, the grid (scrolling sideways in its own box), the player and the run. */
+export const feedStyles = css`
+  h3,
+  h4,
+  p {
+    margin: 0;
+  }
+  h3,
+  h4 {
+    font-size: 1em;
+  }
+  section {
+    display: grid;
+    gap: 8px;
+    min-width: 0;
+  }
+  [part='import'],
+  [part='mapping'],
+  [part='player'],
+  [part='deliver'] {
+    padding: 8px 12px 12px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+  }
+  [part='mapping'] {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
+    gap: 8px 12px;
+  }
+  legend {
+    padding: 0 4px;
+  }
+  .field {
+    display: grid;
+    gap: 4px;
+    align-content: start;
+    min-width: 0;
+  }
+  [part='dropzone'] {
+    display: grid;
+    gap: 4px;
+    justify-items: start;
+    padding: 12px;
+    border: 2px dashed var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+  }
+  [part='dropzone'].over {
+    border-color: var(--_accent, #2563eb);
+    background: var(--_surface-alt, #f3f4f6);
+  }
+  [part='dropzone'] input {
+    max-width: 100%;
+    border: 0;
+    padding: 0;
+  }
+  textarea {
+    width: 100%;
+    box-sizing: border-box;
+    font-family: ui-monospace, monospace;
+    font-size: max(11px, 0.9em);
+  }
+  .buttons,
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+  }
+  .problems-box {
+    padding: 8px 12px;
+    border: 1px solid var(--_danger, #b91c1c);
+    border-inline-start-width: 4px;
+    border-radius: var(--_radius, 8px);
+    color: var(--_text, #111827);
+    overflow-wrap: anywhere;
+  }
+  .problems-box ul,
+  .problems ul,
+  [part='destinations'] ul,
+  .outcomes ul {
+    margin: 4px 0 0;
+    padding-inline-start: 1.2em;
+  }
+  [part='confirm'] {
+    display: grid;
+    gap: 8px;
+    padding: 8px 12px;
+    border: 1px solid var(--_accent, #2563eb);
+    border-radius: var(--_radius, 8px);
+  }
+  [part='current'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 12px;
+    align-items: center;
+  }
+  [part='summary'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    align-items: center;
+    justify-content: space-between;
+  }
+  #feed-summary {
+    font-weight: 600;
+  }
+  .check {
+    display: flex;
+    gap: 6px;
+    align-items: center;
+  }
+  .check label {
+    font-weight: normal;
+  }
+  /* The grid scrolls in its own box, never the page: a phone sees the first columns and swipes for the rest. */
+  .grid-box {
+    max-width: 100%;
+    max-height: min(70vh, 640px);
+    overflow: auto;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    overscroll-behavior-inline: contain;
+  }
+  table {
+    border-collapse: collapse;
+    font-size: max(11px, 0.9em);
+    min-width: 100%;
+  }
+  caption {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  th,
+  td {
+    padding: 6px 8px;
+    border-bottom: 1px solid var(--_border, #d1d5db);
+    text-align: start;
+    vertical-align: top;
+  }
+  thead th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--_surface-alt, #f3f4f6);
+    white-space: nowrap;
+  }
+  thead th .column {
+    display: block;
+    color: var(--_text-muted, #4b5563);
+    font-weight: normal;
+  }
+  tbody th {
+    font-weight: normal;
+    white-space: nowrap;
+  }
+  tbody th label {
+    font-weight: normal;
+  }
+  tr.problem {
+    background: color-mix(in srgb, var(--_danger, #b91c1c) 6%, transparent);
+  }
+  tr:has(input:checked) {
+    outline: 2px solid var(--_accent, #2563eb);
+    outline-offset: -2px;
+  }
+  [part='status'] {
+    white-space: nowrap;
+  }
+  .problem [part='status'] .icon,
+  .problems .problem strong {
+    color: var(--_danger, #b91c1c);
+  }
+  .warning [part='status'] .icon {
+    color: var(--_warning, #b45309);
+  }
+  .key,
+  .value {
+    min-width: 6em;
+    max-width: 18em;
+    overflow-wrap: anywhere;
+  }
+  .number {
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  .problems {
+    min-width: 16em;
+    max-width: 32em;
+    overflow-wrap: anywhere;
+  }
+  .problems ul {
+    margin: 0;
+    padding-inline-start: 1em;
+  }
+  .muted {
+    color: var(--_text-muted, #4b5563);
+  }
+  [part='pager'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+    justify-content: space-between;
+  }
+  audio {
+    width: 100%;
+  }
+  [part='progress'] {
+    display: grid;
+    gap: 4px;
+  }
+  [part='progress'] progress {
+    width: 100%;
+  }
+  .outcomes {
+    display: grid;
+    gap: 6px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  [part='outcome'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 10px;
+    align-items: baseline;
+    padding: 6px 10px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    overflow-wrap: anywhere;
+  }
+  [part='outcome'] ul {
+    flex-basis: 100%;
+  }
+  [part='outcome'].failed .verdict {
+    color: var(--_danger, #b91c1c);
+    font-weight: 600;
+  }
+  .verdict {
+    font-weight: 600;
+  }
+  a.button {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    padding: 0 14px;
+    border-radius: var(--_radius, 8px);
+    background: var(--_accent, #2563eb);
+    color: var(--_on-accent, #ffffff);
+    font-weight: 600;
+    text-decoration: none;
+    overflow-wrap: anywhere;
+  }
+`;
