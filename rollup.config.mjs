@@ -1,5 +1,5 @@
 // Three builds from one source:
-//  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js external;
+//  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js/papaparse external;
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
 //                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
 //                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
@@ -19,6 +19,7 @@
 //  dist/stream-worklet.js        the preview's playback AudioWorklet processor of the CDN build (no imports)
 // Types (.d.ts) come from `tsc --emitDeclarationOnly` (scripts/build.mjs), not from this file.
 import { readFileSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
@@ -30,12 +31,18 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const plugins = ({ outDir }) => [
   replace({ preventAssignment: true, values: { __STUDIO_VERSION__: JSON.stringify(pkg.version) } }),
   nodeResolve({ browser: true }),
+  // papaparse (the feed import, src/feed/import.ts) ships CommonJS only, and the script-tag build bundles it; nothing
+  // else in the graph is CommonJS. Its `require('stream')` stays as it is: it runs only for Node's streams
+  // (Papa.NODE_STREAM_INPUT), never here.
+  commonjs({ ignore: ['stream'] }),
   typescript({ tsconfig: './tsconfig.json', declaration: false, declarationMap: false, sourceMap: true, outDir, noEmitOnError: true }),
 ];
 
 const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: false } })];
 
-const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|react)(\/|$)/.test(id);
+// The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
+// would land in dist/esm/node_modules/, a folder npm never packs.
+const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react)(\/|$)/.test(id);
 
 export default [
   {

@@ -1,6 +1,8 @@
 // Browser tests: every test/**/*.test.ts except the Node-side ones (test/server/, test/node/), in headless Chromium.
 import { existsSync, readFileSync } from 'node:fs';
+import rollupCommonjs from '@rollup/plugin-commonjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
@@ -24,6 +26,11 @@ const tsForJs = (context, next) => {
   }
   return next();
 };
+
+// papaparse (the feed import, src/feed/import.ts) ships CommonJS only: served as ESM, as rollup.config.mjs builds it.
+// Only papaparse: every other package the tests load is ESM already. Its `require('stream')` is left as it is: it
+// runs only for Node's streams (Papa.NODE_STREAM_INPUT), which the editor never asks for.
+const commonjs = fromRollup(rollupCommonjs);
 
 // A host endpoint that answers its sign-in page (HTML, 200) to any method, as a host whose session ran out
 // may: what endpointAuth must report as such (test/apps/shipped-doors.test.ts).
@@ -50,6 +57,10 @@ export default {
     appBundlePlugin(),
     screenshotPlugin(),
     touchPlugin(),
+    // A pattern would be read from this folder; node_modules may be a link to another (a git worktree's).
+    // Not wrapped in a function (strictRequires): the dev server never asks for the ES proxy rollup would import,
+    // so the module itself must export its `module.exports` as default.
+    commonjs({ include: /[\\/]node_modules[\\/]papaparse[\\/]/, ignore: ['stream'], strictRequires: false }),
     esbuildPlugin({
       ts: true,
       target: 'es2022',
