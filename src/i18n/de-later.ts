@@ -598,7 +598,6 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'feed.priceUnknown': 'Preis nicht angegeben',
   'feed.pricing': 'Preis wird ermittelt …',
   'feed.priceFailed': 'Der Preis konnte nicht ermittelt werden: {message}',
-  'feed.priceLabel': 'Preis des Laufs',
   'feed.run': 'Zeilen ausliefern',
   'feed.progress': 'Zeilen werden ausgeliefert',
   'feed.progressRows': '{done} von {total} Zeilen fertig',

@@ -604,7 +604,6 @@ export const enLater = {
   'feed.priceUnknown': 'Price not stated',
   'feed.pricing': 'Working out the price…',
   'feed.priceFailed': 'The price could not be found: {message}',
-  'feed.priceLabel': 'Price of the run',
   'feed.run': 'Deliver the rows',
   'feed.progress': 'Delivering the rows',
   'feed.progressRows': '{done} of {total} rows done',

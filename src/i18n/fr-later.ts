@@ -598,7 +598,6 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'feed.priceUnknown': 'Prix non indiqué',
   'feed.pricing': 'Calcul du prix…',
   'feed.priceFailed': 'Le prix n’a pas pu être obtenu : {message}',
-  'feed.priceLabel': 'Prix de la livraison',
   'feed.run': 'Livrer les lignes',
   'feed.progress': 'Livraison des lignes',
   'feed.progressRows': '{done} lignes sur {total} terminées',

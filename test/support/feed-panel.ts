@@ -72,7 +72,7 @@ export function feedResult(options: DeliverFeedOptions): FeedDeliverResult {
     };
   });
   return {
-    zip: new Blob(['PK zip']),
+    zip: new Blob([new Uint8Array(2048)]),
     fileName: 'spring_feed_delivery.zip',
     manifest: {
       schema: 'service-studio-editor/delivery-manifest@1', editorVersion: 'test', createdAt: '2026-11-27T00:00:00.000Z',
@@ -132,7 +132,11 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
     const files = new DataTransfer();
     files.items.add(new File([text], name, { type: name.endsWith('.json') ? 'application/json' : 'text/csv' }));
     input.files = files.files;
+    // The panel reads the file's text (a promise): once it has, the import is one render away.
+    const read = sinon.spy(File.prototype, 'text');
     input.dispatchEvent(new Event('change', { bubbles: true }));
+    read.restore();
+    await Promise.all(read.returnValues);
     await settle();
   };
   const pasteAndImport = async (text: string) => {
@@ -143,7 +147,7 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
     $<HTMLButtonElement>('[part=import-button]')!.click();
     await settle();
   };
-  /** The text of the grid's row `n` (counted from 1) in a cell, trimmed, spaces made one. */
-  const rowText = (n: number) => ($(`tr[data-row="${n}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  /** The text of the grid's row `n` (counted from 1), cell by cell, spaces made one. */
+  const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()).join(' | ');
   return { context, panel, store, runner: stub.runner, finish: stub.finish, $, $$, settle, chooseFile, pasteAndImport, rowText };
 }

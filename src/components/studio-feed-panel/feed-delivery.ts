@@ -55,13 +55,15 @@ export class FeedDelivery {
     this.#t = t;
   }
 
-  /** Asks the runner for the price of delivering `keys`, unless it was asked for these already. */
+  /**
+   * Asks the runner for the price of delivering `keys`, unless it was asked for these already. Called after a
+   * render that showed those rows: that render said "Working out the price…" already (see `#priceText`).
+   */
   requestPrice(runner: FeedRunner, keys: readonly string[]): void {
     const joined = keys.join('\n');
     if (this.#price?.keys === joined || this.busy) return;
     const run = ++this.#priceRuns;
     this.#price = { keys: joined, state: 'loading' };
-    this.#host.requestUpdate();
     runner.price(keys).then(
       (credits) => {
         if (run !== this.#priceRuns) return;
@@ -122,6 +124,11 @@ export class FeedDelivery {
         this.#host.requestUpdate();
       }
     }
+    // The outcome takes the user to its rows (read from their heading), once it is shown.
+    if (run === this.#runs && this.#result !== undefined) {
+      await this.#host.updateComplete;
+      this.#host.shadowRoot?.querySelector<HTMLElement>('#feed-results-heading')?.focus();
+    }
   }
 
   /** Cancels the run under way: it keeps nothing. */
@@ -159,7 +166,6 @@ export class FeedDelivery {
       zip: result.fileName,
       size: sizeText(t, result.zip.size),
     });
-    void this.#host.updateComplete.then(() => this.#host.shadowRoot?.querySelector<HTMLElement>('#feed-results-heading')?.focus());
   }
 
   /** The section: what goes, the price, Deliver; the progress and Cancel; the outcome. */
@@ -186,7 +192,7 @@ export class FeedDelivery {
               <label for="include-warnings">${t('feed.includeWarnings')}</label>
             </div>
             <p id="feed-plan">${this.#planText(t, plan, known.map((destination) => destination.label))}</p>
-            <p part="price" aria-label=${t('feed.priceLabel')}>${plan.checked && plan.keys.length > 0 ? this.#priceText(t) : ''}</p>
+            <p part="price">${plan.checked && plan.keys.length > 0 ? this.#priceText(t, plan.keys) : ''}</p>
             <div class="actions">
               <button type="button" class="primary" part="submit" aria-describedby="feed-plan" ?disabled=${blocked || this.busy}
                 @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id))}>${t('feed.run')}</button>
@@ -205,9 +211,10 @@ export class FeedDelivery {
     return plan.left === 0 ? going : `${going} ${t.plural('feed.left', plan.left)}`;
   }
 
-  #priceText(t: Translate): string {
+  #priceText(t: Translate, keys: readonly string[]): string {
     const price = this.#price;
-    if (price === undefined || price.state === 'loading') return t('feed.pricing');
+    // Rows other than those priced: their price is asked for once this render is done.
+    if (price === undefined || price.state === 'loading' || price.keys !== keys.join('\n')) return t('feed.pricing');
     if (price.state === 'failed') return t('feed.priceFailed', { message: price.message });
     return price.credits === undefined ? t('feed.priceUnknown') : t.plural('feed.price', price.credits);
   }
