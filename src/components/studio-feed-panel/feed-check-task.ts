@@ -35,8 +35,8 @@ function sameInput(a: FeedCheckInput | undefined, b: FeedCheckInput | undefined)
 
 /**
  * Every row of a feed checked (`script/feed-check.ts`) in slices of a few milliseconds, so that a 5,000-row
- * feed keeps the page responsive: a row asked for (`row(index)`, the grid's page) is checked at once, the
- * rest in the background while the host is shown. A new input starts again; a late slice of an old one is
+ * feed keeps the page responsive: the checker is built in a task of its own, then a row asked for
+ * (`row(index)`, the grid's page) is checked at once, the rest in the background while the host is shown. A new input starts again; a late slice of an old one is
  * dropped (a run counter). The host re-renders as the count moves on, a few times a second at most.
  */
 export class FeedCheckTask implements ReactiveController {
@@ -88,9 +88,17 @@ export class FeedCheckTask implements ReactiveController {
     return this.#tally;
   }
 
-  /** The script's malformed placeholders (every row has a problem while any). */
+  /**
+   * Whether the checker is built: it reads the script and compares every key first, which for 5,000 rows is a
+   * task of its own (the first of the background's); until then the host shows no row.
+   */
+  get ready(): boolean {
+    return this.#checker !== undefined || (this.#input !== undefined && this.#rows.length === 0 && this.#ensureChecker() !== undefined);
+  }
+
+  /** The script's malformed placeholders (every row has a problem while any); none known until `ready`. */
   get template(): readonly SlotSyntaxProblem[] {
-    return this.#input === undefined ? [] : this.#ensureChecker().template;
+    return this.#checker?.template ?? [];
   }
 
   /** Row `index` (from 0), checked now if it was not yet. */
@@ -142,6 +150,13 @@ export class FeedCheckTask implements ReactiveController {
   }
 
   #slice(): void {
+    if (this.#checker === undefined) {
+      this.#ensureChecker();
+      // The rows in the next task, which shows them at once (the host has none to show yet).
+      this.#reported = -Infinity;
+      this.#schedule();
+      return;
+    }
     const end = performance.now() + SLICE_MS;
     while (this.#next < this.#rows.length && performance.now() < end) {
       this.row(this.#next);

@@ -8,8 +8,11 @@ import type { FeedRowCheck } from '../../script/feed-check.js';
 import type { FeedCheckTask } from './feed-check-task.js';
 import { lengthText, problemLead, statusWords, summaryText } from './feed-words.js';
 
-/** Rows on a page of the grid: a 5,000-row feed is 50 pages, and a page renders in a few milliseconds. */
-export const PAGE_ROWS = 100;
+/**
+ * Rows on a page of the grid: a page renders and lays out well under the 50 ms of a long task on a slow, busy
+ * machine (bench/pages/feed-panel.ts); a 5,000-row feed is 100 pages, each one pick away in the pager.
+ */
+export const PAGE_ROWS = 50;
 
 /** What the grid shows, and what it reports. */
 export interface FeedGridView {
@@ -30,15 +33,14 @@ export interface FeedGridView {
   readonly onFilter: (problemsOnly: boolean) => void;
 }
 
-/** The row indexes the grid pages through: every row, or the rows with problems checked so far. */
-export function gridIndexes(view: Pick<FeedGridView, 'feed' | 'check' | 'problemsOnly'>): number[] | undefined {
-  return view.problemsOnly ? view.check.indexes(['problem']) : undefined;
-}
-
 /** The summary, the filter, the page of rows and the pages. */
 export function renderGrid(view: FeedGridView): TemplateResult {
   const { t, check } = view;
-  const filtered = gridIndexes(view);
+  const checking = t('feed.checking', { done: t.number(check.checked, 0), total: t.number(check.total, 0) });
+  // No row until the checker is built (a task of its own): then the page's rows, checked as they are shown.
+  if (!check.ready) return html`<div part="summary"><p id="feed-summary" role="status">${checking}</p></div>`;
+  // The rows paged through: every row, or the rows with problems checked so far.
+  const filtered = view.problemsOnly ? check.indexes(['problem']) : undefined;
   const total = filtered?.length ?? view.feed.rows.length;
   const pages = Math.max(1, Math.ceil(total / PAGE_ROWS));
   const page = Math.min(Math.max(0, view.page), pages - 1);
@@ -46,7 +48,7 @@ export function renderGrid(view: FeedGridView): TemplateResult {
   const shown = Array.from({ length: Math.min(PAGE_ROWS, total - first) }, (_, at) => filtered?.[first + at] ?? first + at);
   // The page's rows are checked now; the others are in the background (the summary counts them as they go).
   const rows = shown.map((index) => ({ index, check: check.row(index) }));
-  const status = check.done ? summaryText(t, check.tally) : t('feed.checking', { done: t.number(check.checked, 0), total: t.number(check.total, 0) });
+  const status = check.done ? summaryText(t, check.tally) : checking;
   return html`<div part="summary">
       <p id="feed-summary" role="status">${status}</p>
       <div class="check">
@@ -60,6 +62,11 @@ export function renderGrid(view: FeedGridView): TemplateResult {
           <div part="grid-box" class="grid-box" role="region" aria-labelledby="grid-caption" tabindex="0">
             <table part="grid" aria-describedby="grid-hint">
               <caption id="grid-caption">${t('feed.grid')}</caption>
+              <colgroup>
+                <col class="col-row" /><col class="col-status" /><col class="col-key" />
+                ${view.slots.map(() => html`<col class="col-value" />`)}
+                <col class="col-length" /><col class="col-pace" /><col class="col-problems" />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">${t('feed.col.row')}</th>
@@ -76,7 +83,7 @@ export function renderGrid(view: FeedGridView): TemplateResult {
               </tbody>
             </table>
           </div>
-          ${pages > 1 ? renderPager(t, page, pages, first, first + shown.length, total, view.onPage) : nothing}`}`;
+          ${pages > 1 ? renderPager(t, page, pages, total, view.onPage) : nothing}`}`;
 }
 
 function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): TemplateResult {
@@ -84,7 +91,7 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
   const { icon, word } = statusWords(t, row.status);
   const values = feed.rows[index]!;
   const id = `row-${index}`;
-  return html`<tr part="row" class=${row.status} data-row=${row.row} data-status=${row.status}>
+  return html`<tr part="row" class=${view.selected === index ? `${row.status} chosen` : row.status} data-row=${row.row} data-status=${row.status}>
     <th scope="row">
       <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key ?? t('feed.noKeyValue') })}
         @change=${() => view.onSelect(index)} />
@@ -110,10 +117,17 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
   </tr>`;
 }
 
-function renderPager(t: Translate, page: number, pages: number, first: number, last: number, total: number, onPage: (page: number) => void): TemplateResult {
+function renderPager(t: Translate, page: number, pages: number, total: number, onPage: (page: number) => void): TemplateResult {
+  const range = (at: number) => `${t.number(at * PAGE_ROWS + 1, 0)}–${t.number(Math.min(total, (at + 1) * PAGE_ROWS), 0)}`;
   return html`<nav part="pager" aria-label=${t('feed.pager')}>
     <button type="button" class="previous" ?disabled=${page === 0} @click=${() => onPage(page - 1)}>${t('feed.previous')}</button>
-    <span aria-live="polite">${t('feed.pageRows', { first: t.number(first + 1, 0), last: t.number(last, 0), total: t.number(total, 0) })}</span>
+    <span class="page">
+      <label for="feed-page">${t('feed.pageRows')}</label>
+      <select id="feed-page" @change=${(event: Event) => onPage(Number((event.target as HTMLSelectElement).value))}>
+        ${Array.from({ length: pages }, (_, at) => html`<option value=${at} ?selected=${at === page}>${range(at)}</option>`)}
+      </select>
+      <span>${t('feed.pageOf', { total: t.number(total, 0) })}</span>
+    </span>
     <button type="button" class="next" ?disabled=${page >= pages - 1} @click=${() => onPage(page + 1)}>${t('feed.next')}</button>
   </nav>`;
 }

@@ -123,10 +123,37 @@ export const feedStyles = css`
     border-radius: var(--_radius, 8px);
     overscroll-behavior-inline: contain;
   }
+  /*
+   * A fixed layout: the columns' widths are set, not measured from 100 rows of text, which keeps a page's layout
+   * to a few milliseconds. The table is as wide as its columns, and fills its box when they are narrower.
+   */
   table {
+    table-layout: fixed;
+    width: max-content;
+    min-width: 100%;
     border-collapse: collapse;
     font-size: max(11px, 0.9em);
-    min-width: 100%;
+  }
+  .col-row {
+    width: 4.5em;
+  }
+  .col-status {
+    width: 9em;
+  }
+  .col-key {
+    width: 8em;
+  }
+  .col-value {
+    width: 12em;
+  }
+  .col-length {
+    width: 10em;
+  }
+  .col-pace {
+    width: 6em;
+  }
+  .col-problems {
+    width: 26em;
   }
   caption {
     position: absolute;
@@ -148,7 +175,7 @@ export const feedStyles = css`
     top: 0;
     z-index: 1;
     background: var(--_surface-alt, #f3f4f6);
-    white-space: nowrap;
+    overflow-wrap: anywhere;
   }
   thead th .column {
     display: block;
@@ -165,12 +192,9 @@ export const feedStyles = css`
   tr.problem {
     background: color-mix(in srgb, var(--_danger, #b91c1c) 6%, transparent);
   }
-  tr:has(input:checked) {
+  tr.chosen {
     outline: 2px solid var(--_accent, #2563eb);
     outline-offset: -2px;
-  }
-  [part='status'] {
-    white-space: nowrap;
   }
   .problem [part='status'] .icon,
   .problems .problem strong {
@@ -181,17 +205,12 @@ export const feedStyles = css`
   }
   .key,
   .value {
-    min-width: 6em;
-    max-width: 18em;
     overflow-wrap: anywhere;
   }
   .number {
-    white-space: nowrap;
     font-variant-numeric: tabular-nums;
   }
   .problems {
-    min-width: 16em;
-    max-width: 32em;
     overflow-wrap: anywhere;
   }
   .problems ul {
@@ -207,6 +226,15 @@ export const feedStyles = css`
     gap: 8px;
     align-items: center;
     justify-content: space-between;
+  }
+  [part='pager'] .page {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    align-items: center;
+  }
+  [part='pager'] label {
+    font-weight: normal;
   }
   audio {
     width: 100%;

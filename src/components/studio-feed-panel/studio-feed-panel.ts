@@ -20,7 +20,7 @@ import { actionRowStyles, panelStyles } from '../shared/panel.styles.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { FeedCheckTask } from './feed-check-task.js';
 import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
-import { PAGE_ROWS, gridIndexes, renderGrid } from './feed-grid.js';
+import { renderGrid } from './feed-grid.js';
 import { FeedPlayer } from './feed-player.js';
 import { feedStyles } from './studio-feed-panel.styles.js';
 import '../../i18n/en-later.js';
@@ -137,6 +137,8 @@ export class StudioFeedPanel extends StudioElement {
   #script: { sections: unknown; read: ScriptSlots } | undefined;
   #rows: Feed['rows'] | undefined;
   #plan: FeedDeliveryPlan | undefined;
+  /** Imports started: a later one wins over one still being read. */
+  #imports = 0;
 
   constructor() {
     super();
@@ -202,18 +204,19 @@ export class StudioFeedPanel extends StudioElement {
       this.#refuse(file.name, [{ message: t('feed.readFailed', { name: file.name }) }]);
       return;
     }
-    this.#importText(text, file.name);
+    await this.#importText(text, file.name);
   }
 
   #importPasted(): void {
     const name = this.t('feed.pastedName');
     if (this.paste.trim() === '') return this.#refuse(name, [{ message: this.t('feed.pasteEmpty') }]);
-    this.#importText(this.paste, undefined);
+    void this.#importText(this.paste, undefined);
   }
 
   /** Reads a feed's text; a refused one changes nothing, another replaces the feed (asked first when there is one). */
-  #importText(text: string, fileName: string | undefined): void {
+  async #importText(text: string, fileName: string | undefined): Promise<void> {
     const name = fileName ?? this.t('feed.pastedName');
+    const run = ++this.#imports;
     let table: FeedTable;
     try {
       table = parseFeed(text, fileName === undefined ? {} : { name: fileName });
@@ -221,6 +224,9 @@ export class StudioFeedPanel extends StudioElement {
       if (error instanceof StudioFeedError) return this.#refuse(name, error.problems);
       throw error;
     }
+    // Reading 5,000 rows and showing them are a task each, so that neither holds the page for long.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (run !== this.#imports || !this.isConnected) return;
     this.refused = undefined;
     this.notice = '';
     const read = { table, name, pasted: fileName === undefined };
@@ -325,7 +331,7 @@ export class StudioFeedPanel extends StudioElement {
       </div>
       <div class="field">
         <label for="feed-paste">${t('feed.paste')}</label>
-        <textarea id="feed-paste" part="paste" rows="4" spellcheck="false" aria-describedby="paste-hint" .value=${this.paste}
+        <textarea id="feed-paste" part="paste" rows="4" wrap="off" spellcheck="false" aria-describedby="paste-hint" .value=${this.paste}
           @input=${(event: Event) => (this.paste = (event.target as HTMLTextAreaElement).value)}></textarea>
         <span class="hint" id="paste-hint">${t('feed.pasteHint')}</span>
       </div>
@@ -361,7 +367,7 @@ export class StudioFeedPanel extends StudioElement {
     const project = this.#project.value!;
     const script = this.#slots;
     const mapped = script.names.map((slot) => ({ slot, column: feed.mapping.find((entry) => entry.slot === slot)?.column ?? null }));
-    const chosen = this.selected === undefined || this.selected >= feed.rows.length ? undefined : this.#check.row(this.selected);
+    const chosen = this.selected === undefined || this.selected >= feed.rows.length || !this.#check.ready ? undefined : this.#check.row(this.selected);
     // The takes a row may need: each section that holds a slot (the others are the template's, reused).
     const takes = script.sections.filter((section) => section.slots.length > 0).length;
     // The grid first: it checks its page's rows, which the plan then counts.
@@ -375,7 +381,7 @@ export class StudioFeedPanel extends StudioElement {
       selected: this.selected,
       voiceSpeed: project.speed,
       onSelect: (index) => (this.selected = index),
-      onPage: (page) => this.#turn(page),
+      onPage: (page) => (this.page = page),
       onFilter: (on) => {
         this.problemsOnly = on;
         this.page = 0;
@@ -398,14 +404,6 @@ export class StudioFeedPanel extends StudioElement {
       ${grid}
       ${this.#player.render(t, this.runner, chosen === undefined ? undefined : { row: chosen.row, key: chosen.key }, takes)}
       ${this.#delivery.render(t, this.runner, plan, this.includeWarnings, (on) => (this.includeWarnings = on))}`;
-  }
-
-  /** Another page of the grid; the focus goes to its first row, so the keys go on from there. */
-  #turn(page: number): void {
-    this.page = page;
-    const indexes = gridIndexes({ feed: this.#project.value!.feed!, check: this.#check, problemsOnly: this.problemsOnly });
-    const first = indexes?.[page * PAGE_ROWS] ?? page * PAGE_ROWS;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#row-${first}`)?.focus());
   }
 
   #renderMapping(feed: Feed, mapped: readonly { slot: string; column: string | null }[]): TemplateResult {
