@@ -2,8 +2,8 @@
 // through ::part(feed-*), a Feed view in a phone's bottom bar, the grid scrolling in its own box (never the
 // page) at 390 px, axe in both colour modes at a desktop and a phone width, and French words. Libraries come
 // from the service emulator.
-import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
@@ -58,7 +58,8 @@ describe('<studio-editor> with tools.feed', () => {
     await customElements.whenDefined('studio-editor-feed-panel');
     const panel = editor.shadowRoot!.querySelector<Updating>('studio-editor-feed-panel')!;
     await panel.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every row checked (in the background, a slice at a time): the summary counts them.
+    await waitUntil(() => /^\d+ /.test(panel.shadowRoot!.querySelector('#feed-summary')?.textContent ?? ''), 'the rows checked', { timeout: 5000 });
     await panel.updateComplete;
     return { editor, panels, panel };
   }
@@ -113,6 +114,27 @@ describe('<studio-editor> with tools.feed', () => {
       });
     }
   }
+
+  it('saves screenshots of the Feed step at 390, 768, 1280 and 1920 px (screenshots/, for a person to look at)', async function () {
+    this.timeout(60_000);
+    for (const [width, height] of [[390, 844], [768, 1024], [1280, 800], [1920, 1080]] as const) {
+      await setViewport({ width, height });
+      const { panels, panel } = await open({ layout: { height: `${height - 40}px` } });
+      if (width < 640) panels.shadowRoot!.querySelector<HTMLButtonElement>('#view-feed')!.click();
+      await panels.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await executeServerCommand('studio-screenshot', { name: `feed-${width}-top` });
+      panel.shadowRoot!.querySelector('[part=summary]')!.scrollIntoView({ block: 'start' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await executeServerCommand('studio-screenshot', { name: `feed-${width}-grid` });
+      panel.shadowRoot!.querySelector('[part=deliver]')!.scrollIntoView({ block: 'end' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await executeServerCommand('studio-screenshot', { name: `feed-${width}-deliver` });
+      handle?.destroy();
+      handle = undefined;
+      cleanupMounts();
+    }
+  });
 
   it('speaks French', async () => {
     const { panels, panel } = await open({ i18n: { locale: 'fr' } });

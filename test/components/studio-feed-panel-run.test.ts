@@ -3,7 +3,7 @@
 // revoked), "Deliver all rows" (the destinations, the price first, deliverFeed with the 4 good rows, progress,
 // Cancel aborting the signal, the outcome with the failed rows first), no runner, and the keyboard path.
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { StudioError } from '../../src/errors.js';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
@@ -39,6 +39,8 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect(audio.src).to.equal(created.lastCall.returnValue);
     expect($('[part=player-status]')!.textContent).to.equal('Row SKU-2: 1 take voiced, 3 reused.');
     await expect(panel).to.be.accessible();
+    $('[part=summary]')!.scrollIntoView({ block: 'start' });
+    await executeServerCommand('studio-screenshot', { name: 'feed-row-heard' });
     // Another row replaces the audio: the first URL is revoked.
     const first = audio.src;
     runner.previewRow.callsFake(async (key) => ({ key, wav: new Blob(['RIFF']), seconds: 30, voiced: 0, reused: 4 }));
@@ -110,6 +112,8 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect($('[part=deliver] [role=status]')!.textContent).to.equal('1 of 4 rows done');
     expect($<HTMLButtonElement>('[part=submit]')!.disabled).to.equal(true);
     await expect(panel).to.be.accessible();
+    $('[part=deliver]')!.scrollIntoView({ block: 'start' });
+    await executeServerCommand('studio-screenshot', { name: 'feed-progress' });
     finish();
     await settle();
     expect($('[part=progress]')).to.equal(null);
@@ -128,17 +132,20 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect(outcomes[1]!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✓ Delivered Row 1: SKU-1 2 files');
     expect($('[part=results] p')!.textContent).to.equal('Takes: 5 takes voiced, 8 reused.');
     await expect(panel).to.be.accessible();
+    $('[part=deliver]')!.scrollIntoView({ block: 'start' });
+    await executeServerCommand('studio-screenshot', { name: 'feed-outcome' });
   });
 
   it('leaves the rows with warnings out unless asked; asked, the price and the run take them', async () => {
     // A 6 s ad: "Trail runner shoes" must be read at 1.16x to fit, a warning (not a problem, under 1.2x).
     const { panel, store, runner, $, chooseFile, settle } = await mountFeedPanel();
     store.dispatch({ type: 'project/set-duration', duration: 6 });
+    await panel.updateComplete;
     await chooseFile(['id,product_name,price', 'W-1,Socks,9.99', 'W-2,Hat,19.99', 'W-3,Trail runner shoes,59.99'].join('\n'));
     await settle();
     expect($('#feed-summary')!.textContent).to.equal('3 rows: 2 ready, 1 with warnings.');
     const third = $('tr[data-row="3"]')!;
-    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning');
+    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning product_name');
     expect(third.querySelectorAll('.number')[0]!.textContent).to.equal('7.0 s, needs 1.16x');
     expect(third.querySelector('li[data-kind=length]')!.textContent).to.match(/^Too long for the ad, column product_name: Read at 1\.16x to fit 6 s/);
     expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2']);

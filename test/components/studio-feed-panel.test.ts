@@ -33,7 +33,7 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     // Row 3: the missing price, named with its column; status in an icon and a word.
     const third = $('tr[data-row="3"]')!;
     expect(third.dataset['status']).to.equal('problem');
-    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✗ Problem');
+    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✗ Problem price');
     expect(third.querySelector('[part=status] .icon')!.getAttribute('aria-hidden')).to.equal('true');
     const missing = third.querySelector<HTMLElement>('li[data-kind=missing]')!;
     expect(missing.dataset['column']).to.equal('price');
@@ -113,7 +113,7 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
   });
 
   it('maps a slot to another column or none (feed/map) and chooses the key (feed/key); an unfilled slot is a problem', async () => {
-    const { panel, store, $, $$, chooseFile, settle } = await mountFeedPanel();
+    const { panel, store, $, $$, chooseFile, checked } = await mountFeedPanel();
     await chooseFile(CSV);
     const price = $<HTMLSelectElement>('#slot-price')!;
     expect($('label[for=slot-price]')!.textContent).to.equal('{{price}} from');
@@ -122,7 +122,7 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     const dispatch = sinon.spy(store, 'dispatch');
     price.value = '';
     price.dispatchEvent(new Event('change'));
-    await settle();
+    await checked();
     expect(dispatch.firstCall.args[0]).to.deep.equal({ type: 'feed/map', slot: 'price', column: null });
     expect(price.getAttribute('aria-invalid')).to.equal('true');
     expect($('#slot-price-error')!.textContent).to.equal('No column fills {{price}}: choose one, or no row can be delivered.');
@@ -132,21 +132,21 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     const key = $<HTMLSelectElement>('#key-column')!;
     key.value = 'product_name';
     key.dispatchEvent(new Event('change'));
-    await settle();
+    await checked();
     expect(dispatch.lastCall.args[0]).to.deep.equal({ type: 'feed/key', column: 'product_name' });
     expect(store.getState().project.feed!.key).to.equal('product_name');
     expect($('tr[data-row="2"] .key')!.textContent).to.equal('Wool socks');
     key.value = '';
     key.dispatchEvent(new Event('change'));
-    await settle();
+    await checked();
     expect(store.getState().project.feed!.key).to.equal(null);
     expect($('#key-error')!.textContent).to.contain('No column is chosen as the key');
   });
 
   it('pages through a long feed, 50 rows a page, and shows the rows with problems only when asked', async () => {
-    const { panel, $, $$, chooseFile, settle } = await mountFeedPanel();
+    const { panel, $, $$, chooseFile, settle, checked } = await mountFeedPanel();
     await chooseFile(bigCsv(250, 40), 'long.csv');
-    await settle(6);
+    await checked();
     expect($('#feed-summary')!.textContent).to.equal('250 rows: 244 ready, 6 with problems.');
     expect($$('tbody tr[part=row]').length).to.equal(50);
     const page = $<HTMLSelectElement>('#feed-page')!;
@@ -201,7 +201,7 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     await chooseFile(CSV);
     expect($('h3')!.textContent).to.equal('Feed: ein Spot für jede Zeile');
     expect($('#feed-summary')!.textContent).to.equal('6 Zeilen: 4 bereit, 2 mit Problemen.');
-    expect($('tr[data-row="3"] [part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✗ Problem');
+    expect($('tr[data-row="3"] [part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✗ Problem price');
     expect($('tr[data-row="3"] li[data-kind=missing] strong')!.textContent).to.equal('Fehlender Wert, Spalte price');
   });
 });

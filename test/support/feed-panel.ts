@@ -1,7 +1,7 @@
 // The Feed panel in a real store with a template (a {{product_name}} and {{price}} Body, a locked Call to
 // action), a 6-row CSV (row 3 without a price, row 5's product name over its slot's 30 characters) and a sinon
 // stub FeedRunner whose delivery waits for the test.
-import { fixture, html } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../src/components/studio-feed-panel/studio-feed-panel.js';
 import type { StudioFeedPanel } from '../../src/components/studio-feed-panel/studio-feed-panel.js';
@@ -126,6 +126,19 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
       await panel.updateComplete;
     }
   };
+  /** Waits until every row is checked (in the background, a slice at a time): the summary counts them. */
+  const checked = async () => {
+    // The render that starts the check again, first: it says "Checking the rows" until every row is.
+    await panel.updateComplete;
+    await waitUntil(() => /^\d[\d,.]* /.test($('#feed-summary')?.textContent ?? ''), 'every row checked', { timeout: 5000 });
+    await settle();
+  };
+  /** Waits until an import is over: refused, waiting to replace the feed, or shown with every row checked. */
+  const imported = async () => {
+    await settle();
+    await waitUntil(() => $('[part=import-problems]') !== null || $('[part=confirm]') !== null || /^\d[\d,.]* /.test($('#feed-summary')?.textContent ?? ''), 'the import over', { timeout: 5000 });
+    await settle();
+  };
   /** Chooses a file in the file input, as a person would. */
   const chooseFile = async (text: string, name = 'rows.csv') => {
     const input = $<HTMLInputElement>('#feed-file')!;
@@ -137,7 +150,7 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
     input.dispatchEvent(new Event('change', { bubbles: true }));
     read.restore();
     await Promise.all(read.returnValues);
-    await settle();
+    await imported();
   };
   const pasteAndImport = async (text: string) => {
     const area = $<HTMLTextAreaElement>('#feed-paste')!;
@@ -145,9 +158,9 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
     area.dispatchEvent(new Event('input'));
     await panel.updateComplete;
     $<HTMLButtonElement>('[part=import-button]')!.click();
-    await settle();
+    await imported();
   };
   /** The text of the grid's row `n` (counted from 1), cell by cell, spaces made one. */
   const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()).join(' | ');
-  return { context, panel, store, runner: stub.runner, finish: stub.finish, $, $$, settle, chooseFile, pasteAndImport, rowText };
+  return { context, panel, store, runner: stub.runner, finish: stub.finish, $, $$, settle, checked, chooseFile, pasteAndImport, rowText };
 }

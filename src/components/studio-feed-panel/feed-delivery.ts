@@ -46,7 +46,7 @@ export class FeedDelivery {
   #shown = OUTCOME_ROWS;
   #error = '';
   #notice = '';
-  /** Said politely while a run goes on: each row finished. */
+  /** Said politely while a run goes on: each row finished (shown by the progress itself, so only said). */
   #announcement = '';
   busy = false;
 
@@ -199,7 +199,7 @@ export class FeedDelivery {
             </div>`}
       ${this.busy && this.#progress !== undefined ? this.#renderProgress(t, this.#progress) : nothing}
       ${this.#error ? html`<p class="error" part="error" role="alert">${this.#error}</p>` : nothing}
-      <p part="message" role="status" aria-live="polite">${this.#announcement || this.#notice}</p>
+      <p part="message" role="status" aria-live="polite" class=${this.busy ? 'visually-hidden' : ''}>${this.#announcement || this.#notice}</p>
       ${this.#result !== undefined && !this.busy ? this.#renderResult(t) : nothing}
     </section>`;
   }

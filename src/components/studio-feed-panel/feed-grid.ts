@@ -90,14 +90,21 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
   const { t, feed } = view;
   const { icon, word } = statusWords(t, row.status);
   const values = feed.rows[index]!;
+  // The columns at fault, under the status: on a narrow screen they show before the problems' column does.
+  const faults = [...new Set(row.problems.map((problem) => problem.column).filter((column) => column !== null))];
   const id = `row-${index}`;
   return html`<tr part="row" class=${view.selected === index ? `${row.status} chosen` : row.status} data-row=${row.row} data-status=${row.status}>
     <th scope="row">
-      <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key ?? t('feed.noKeyValue') })}
-        @change=${() => view.onSelect(index)} />
-      <label for=${id}>${row.row}</label>
+      <span class="pick">
+        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key ?? t('feed.noKeyValue') })}
+          @change=${() => view.onSelect(index)} />
+        <label for=${id}>${row.row}</label>
+      </span>
     </th>
-    <td part="status"><span class="icon" aria-hidden="true">${icon}</span> ${word}</td>
+    <td part="status">
+      <span class="icon" aria-hidden="true">${icon}</span> ${word}
+      ${faults.length === 0 ? nothing : html`<span class="faults">${faults.join(', ')}</span>`}
+    </td>
     <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : row.key}</td>
     ${view.slots.map(({ column }) => {
       const at = column === null ? -1 : feed.columns.indexOf(column);

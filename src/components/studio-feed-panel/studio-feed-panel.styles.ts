@@ -16,6 +16,17 @@ export const feedStyles = css`
     gap: 8px;
     min-width: 0;
   }
+  [part='import'] > summary {
+    cursor: pointer;
+  }
+  [part='import'] > summary h4 {
+    display: inline;
+  }
+  .import {
+    display: grid;
+    gap: 8px;
+    margin-top: 8px;
+  }
   [part='import'],
   [part='mapping'],
   [part='player'],
@@ -135,7 +146,7 @@ export const feedStyles = css`
     font-size: max(11px, 0.9em);
   }
   .col-row {
-    width: 4.5em;
+    width: 5em;
   }
   .col-status {
     width: 9em;
@@ -144,7 +155,7 @@ export const feedStyles = css`
     width: 8em;
   }
   .col-value {
-    width: 12em;
+    width: 13em;
   }
   .col-length {
     width: 10em;
@@ -186,15 +197,43 @@ export const feedStyles = css`
     font-weight: normal;
     white-space: nowrap;
   }
-  tbody th label {
+  .pick {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+  }
+  .pick input {
+    min-height: 0;
+    margin: 0;
+  }
+  .pick label {
     font-weight: normal;
   }
-  tr.problem {
-    background: color-mix(in srgb, var(--_danger, #b91c1c) 6%, transparent);
+  /* The row's number and radio stay in view while the grid scrolls sideways. */
+  tbody th,
+  thead th:first-child {
+    position: sticky;
+    left: 0;
+    background: var(--_surface, #ffffff);
   }
-  tr.chosen {
-    outline: 2px solid var(--_accent, #2563eb);
-    outline-offset: -2px;
+  thead th:first-child {
+    z-index: 2;
+    background: var(--_surface-alt, #f3f4f6);
+  }
+  tr.problem > * {
+    background: color-mix(in srgb, var(--_danger, #b91c1c) 7%, var(--_surface, #ffffff));
+  }
+  .faults {
+    display: block;
+    color: var(--_text-muted, #4b5563);
+    overflow-wrap: anywhere;
+  }
+  /* The chosen row: its radio checked, a tint and a bar at its start. */
+  tr.chosen > * {
+    background: color-mix(in srgb, var(--_accent, #2563eb) 10%, var(--_surface, #ffffff));
+  }
+  tr.chosen > th {
+    box-shadow: inset 3px 0 var(--_accent, #2563eb);
   }
   .problem [part='status'] .icon,
   .problems .problem strong {

@@ -317,8 +317,12 @@ export class StudioFeedPanel extends StudioElement {
     const t = this.t;
     const refused = this.refused;
     const more = (refused?.problems.length ?? 0) - 10;
-    return html`<section part="import" aria-labelledby="import-heading">
-      <h4 id="import-heading">${t('feed.import')}</h4>
+    // With a feed, the import folds away under its heading (the grid is what a producer reads); it opens for a
+    // file refused or waiting to replace the feed.
+    const open = feed === null || refused !== undefined || this.pending !== undefined;
+    return html`<details part="import" ?open=${open}>
+      <summary><h4 id="import-heading">${t('feed.import')}</h4></summary>
+      <div class="import">
       <div part="dropzone" class=${this.over ? 'over' : ''}
         @dragover=${(event: DragEvent) => {
           event.preventDefault();
@@ -348,7 +352,8 @@ export class StudioFeedPanel extends StudioElement {
             ${more > 0 ? html`<p>${t.plural('feed.moreProblems', more)}</p>` : nothing}
           </div>`}
       ${this.pending === undefined || feed === null ? nothing : this.#renderConfirm(feed, this.pending)}
-    </section>`;
+      </div>
+    </details>`;
   }
 
   #renderConfirm(feed: Feed, pending: PendingTable): TemplateResult {
