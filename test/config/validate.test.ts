@@ -52,7 +52,7 @@ describe('resolveConfig', () => {
     expect(resolveConfig({ auth, tools: { feed: true } }, origin).tools.feed).to.equal(true);
     expect(resolveConfig({ auth, tools: { feed: false } }, origin).tools.feed).to.equal(false);
     for (const wrong of ['yes', 1, null, { rows: 10 }]) {
-      expect(() => resolveConfig({ auth, tools: { feed: wrong as boolean } }, origin), String(wrong)).to.throw(/config\.tools\.feed: expected true or false/);
+      expect(() => resolveConfig({ auth, tools: { feed: wrong as unknown as boolean } }, origin), String(wrong)).to.throw(/config\.tools\.feed: expected true or false/);
     }
     expect(() => resolveConfig({ auth, tools: { fed: true } as never }, origin)).to.throw(/config\.tools\.fed: unknown key; did you mean "feed"\?/);
   });
