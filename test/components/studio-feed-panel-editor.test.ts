@@ -100,8 +100,9 @@ describe('<studio-editor> with tools.feed', () => {
     const box = panel.shadowRoot!.querySelector<HTMLElement>('[part=grid-box]')!;
     expect(box.getBoundingClientRect().width).to.be.greaterThan(0);
     expect(box.scrollWidth, 'the grid is wider than a phone').to.be.greaterThan(box.clientWidth);
-    expect(box.getBoundingClientRect().right).to.be.at.most(390);
-    expect(document.documentElement.scrollWidth, 'the page does not scroll sideways').to.be.at.most(390);
+    // The viewport is 390 px wide, or as narrow as the engine's window goes (WebKitGTK's MiniBrowser: 447).
+    expect(box.getBoundingClientRect().right).to.be.at.most(innerWidth);
+    expect(document.documentElement.scrollWidth, 'the page does not scroll sideways').to.be.at.most(innerWidth);
   });
 
   for (const mode of ['light', 'dark'] as const) {

@@ -217,7 +217,7 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect($('#feed-summary')!.textContent).to.equal('2 rows: 1 ready, 1 with problems.');
     // Into the grid: the first radio, then the arrow keys move the choice.
     $<HTMLInputElement>('#row-0')!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await panel.updateComplete;
     expect($('#player-hint')!.textContent).to.equal('Row 1 chosen, key K-1.');
     await sendKeys({ press: 'ArrowDown' });
