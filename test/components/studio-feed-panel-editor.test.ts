@@ -4,14 +4,12 @@
 // from the service emulator.
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
-import { create, type StudioHandle } from '../../src/create.js';
+import type { StudioHandle } from '../../src/create.js';
 import { parseFeed } from '../../src/feed/import.js';
 import { createFeed } from '../../src/feed/mapping.js';
-import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { cleanupMounts } from '../support/auth.js';
+import { editorOnEmulator, leaveScreen } from '../support/screen.js';
 import { CSV, TEMPLATE } from '../support/feed-panel.js';
 
 type Updating = HTMLElement & { updateComplete: Promise<unknown> };
@@ -19,25 +17,13 @@ type Updating = HTMLElement & { updateComplete: Promise<unknown> };
 describe('<studio-editor> with tools.feed', () => {
   let handle: StudioHandle | undefined;
   afterEach(async () => {
-    handle?.destroy();
+    await leaveScreen(handle);
     handle = undefined;
-    cleanupMounts();
-    await setViewport({ width: 800, height: 600 });
   });
 
   /** An editor with the Feed step on (unless `config.tools` says), a template with two slots and the 6-row feed. */
   async function start(config: Record<string, unknown> = {}): Promise<{ editor: HTMLElement; panels: StudioPanels }> {
-    mountPoint('feed-editor');
-    const user = `feed-${Math.random().toString(36).slice(2)}`;
-    handle = await create({
-      target: '#feed-editor',
-      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-      api: { baseUrl: apiBaseUrl as string },
-      project: { id: user, autosave: false },
-      layout: { height: '720px' },
-      tools: { feed: true },
-      ...config,
-    });
+    handle = await editorOnEmulator('feed-editor', 720, { tools: { feed: true }, ...config });
     const project = handle.getProject();
     await handle.loadProject({
       ...project,

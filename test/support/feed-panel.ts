@@ -11,6 +11,7 @@ import type { ProjectSection } from '../../src/model/document.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedRowOutcome, FeedRunner } from '../../src/session/feed-run.js';
 import type { TestEditorContext } from './editor-context.js';
 import './editor-context.js';
+import { wav16 } from './wav.js';
 
 export const TEMPLATE: ProjectSection[] = [
   { id: 'hook', label: 'Hook', text: 'Spring is here.' },
@@ -38,24 +39,7 @@ export const bigCsv = (rows: number, problemEvery = 0): string =>
   ['id,product_name,price', ...Array.from({ length: rows }, (_, i) => `P-${i + 1},Product ${i + 1},${problemEvery > 0 && (i + 1) % problemEvery === 0 ? '' : `${i + 1}.99`}`)].join('\n');
 
 /** A WAV of silence, as a row's preview. */
-export const silentWav = (): Blob => {
-  const bytes = new ArrayBuffer(44 + 800);
-  const view = new DataView(bytes);
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, bytes.byteLength - 8, true);
-  text(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 16000, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, 800, true);
-  return new Blob([bytes], { type: 'audio/wav' });
-};
+export const silentWav = (): Blob => new Blob([wav16([new Float32Array(400)], 8000)], { type: 'audio/wav' });
 
 /** A run's outcome: every asked row delivered but SKU-4, which failed with two reasons. */
 export function feedResult(options: DeliverFeedOptions): FeedDeliverResult {

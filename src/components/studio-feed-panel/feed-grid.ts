@@ -61,7 +61,7 @@ export function renderGrid(view: FeedGridView): TemplateResult {
       : html`<p class="hint" id="grid-hint">${t('feed.gridHint')}</p>
           <div part="grid-box" class="grid-box" role="region" aria-labelledby="grid-caption" tabindex="0">
             <table part="grid" aria-describedby="grid-hint">
-              <caption id="grid-caption">${t('feed.grid')}</caption>
+              <caption id="grid-caption" class="visually-hidden">${t('feed.grid')}</caption>
               <colgroup>
                 <col class="col-row" /><col class="col-status" /><col class="col-key" />
                 ${view.slots.map(() => html`<col class="col-value" />`)}

@@ -2,15 +2,6 @@ import { css } from 'lit';
 
 /** The Feed panel's own layout: the import, the mapping, the grid (scrolling sideways in its own box), the player and the run. */
 export const feedStyles = css`
-  h3,
-  h4,
-  p {
-    margin: 0;
-  }
-  h3,
-  h4 {
-    font-size: 1em;
-  }
   section {
     display: grid;
     gap: 8px;
@@ -166,14 +157,6 @@ export const feedStyles = css`
   .col-problems {
     width: 26em;
   }
-  caption {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   th,
   td {
     padding: 6px 8px;
@@ -313,15 +296,6 @@ export const feedStyles = css`
     font-weight: 600;
   }
   a.button {
-    display: inline-flex;
-    align-items: center;
-    min-height: 36px;
-    padding: 0 14px;
-    border-radius: var(--_radius, 8px);
-    background: var(--_accent, #2563eb);
-    color: var(--_on-accent, #ffffff);
-    font-weight: 600;
-    text-decoration: none;
     overflow-wrap: anywhere;
   }
 `;

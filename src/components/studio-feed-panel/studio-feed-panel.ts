@@ -16,7 +16,7 @@ import type { FeedCheckInput } from '../../script/feed-check.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
-import { actionRowStyles, panelStyles } from '../shared/panel.styles.js';
+import { actionRowStyles, headingStyles, linkButtonStyles, panelStyles } from '../shared/panel.styles.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { FeedCheckTask } from './feed-check-task.js';
 import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
@@ -107,7 +107,7 @@ interface PendingTable {
  * @csspart error - A failure, in words.
  */
 export class StudioFeedPanel extends StudioElement {
-  static override styles = [controlStyles, panelStyles, actionRowStyles, feedStyles];
+  static override styles = [controlStyles, panelStyles, headingStyles, actionRowStyles, feedStyles, linkButtonStyles];
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
