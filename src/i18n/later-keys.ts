@@ -30,7 +30,12 @@ export const LATER_KEYS =
   'script.fitting{target} script.fitFailed{message} script.voiceFailed{label}{message} script.noVoice ' +
   'script.fitted{target} script.fitAlready{target} script.fitReport{target}{changes} ' +
   'script.fitShortened{label}{seconds} script.fitLengthened{label}{seconds} script.voiced.one{count} ' +
-  'script.voiced.other{count} voice.mode voice.single voice.perSection voice.loadFailed{message} voice.retry ' +
+  'script.voiced.other{count} slots.inSection{label} slots.noSample ' +
+  'slots.unclosed{character}{open}{close}{example}{escape} slots.emptyName{character}{example} ' +
+  'slots.longName{character}{max}{count} slots.badName{character}{name}{example} ' +
+  'slots.caseClash{character}{slot}{other} slots.fixFirst{label} slots.heading slots.intro slots.usedIn{sections} ' +
+  'slots.sample slots.maxLength slots.say slots.sampleEmpty{words} slots.sampleTooLong{count}{slot}{max} ' +
+  'slots.maxLengthInvalid{max} voice.mode voice.single voice.perSection voice.loadFailed{message} voice.retry ' +
   'voice.chosen{name} timeline.label timeline.voiceClip timeline.voiceTrack timeline.musicTrack timeline.clipRole ' +
   'timeline.clip{label}{start}{length} timeline.clipOver{label}{start}{length}{over} ' +
   'timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut timeline.zoomLevel{zoom} timeline.target{time} ' +

@@ -13,13 +13,9 @@ import { describe } from '../config/checks.js';
 import { StudioError } from '../errors.js';
 import { slotNameProblem } from '../feed/slot-name.js';
 import type { SlotDefinition } from '../feed/types.js';
+import { hasSample, scanSlots, slotReading, type SlotUse } from './slot-scan.js';
 
-/** Where a slot stands in a text: `text.slice(start, end)` is `{{name}}`, braces included. */
-export interface SlotUse {
-  readonly name: string;
-  readonly start: number;
-  readonly end: number;
-}
+export { sampleSpokenText, slotNameAsWords, type SlotUse } from './slot-scan.js';
 
 /** A malformed placeholder: where it starts (`index`, in UTF-16 units, for the editor) and the words to fix it. */
 export interface SlotSyntaxProblem {
@@ -30,6 +26,10 @@ export interface SlotSyntaxProblem {
   readonly index: number;
   /** What is wrong and how to fix it, naming the section and the character (counted from 1). */
   readonly message: string;
+  /** `bad-name` and `case-clash`: the text between the braces. */
+  readonly name?: string;
+  /** `case-clash`: the earlier spelling. */
+  readonly other?: string;
 }
 
 /**
@@ -62,55 +62,16 @@ const where = (section: string, text: string, index: number) => {
   return section === '' ? `Character ${character}` : `Section ${describe(section)}, character ${character}`;
 };
 
-const LITERAL = '\\{{';
-
-/** Reads `text` for slots; `section` (its label) names it in problems, which otherwise give the character only. */
+/** Reads `text` for slots (`scanSlots`); `section` (its label) names it in problems, which otherwise give the character only. */
 export function parseSlots(text: string, section = ''): SlotTemplate {
-  const slots: SlotUse[] = [];
-  const problems: SlotSyntaxProblem[] = [];
-  const pieces: (string | SlotUse)[] = [];
-  const special = /[{\\]/g;
-  let literal = '';
-  let i = 0;
-  const problem = (kind: SlotSyntaxProblem['kind'], index: number, words: string) =>
-    problems.push({ kind, section, index, message: `${where(section, text, index)}: ${words}` });
-  while (i < text.length) {
-    if (text.startsWith(LITERAL, i)) {
-      literal += '{{';
-      i += LITERAL.length;
-      continue;
-    }
-    if (!text.startsWith('{{', i)) {
-      // Copy up to the next brace or backslash in one step.
-      special.lastIndex = i + 1;
-      const stop = special.exec(text)?.index ?? text.length;
-      literal += text.slice(i, stop);
-      i = stop;
-      continue;
-    }
-    const close = text.indexOf('}}', i + 2);
-    const reopen = text.indexOf('{{', i + 2);
-    if (close < 0 || (reopen >= 0 && reopen < close)) {
-      problem('unclosed', i, `"{{" is not closed: end the slot with "}}", like {{price}}, or write \\{{ for a literal "{{"`);
-      literal += '{{';
-      i += 2;
-      continue;
-    }
-    const name = text.slice(i + 2, close);
-    const wrong = slotNameProblem(name);
-    if (wrong !== null) {
-      problem('bad-name', i, `${wrong}, or write \\{{ for a literal "{{"`);
-      literal += text.slice(i, close + 2);
-    } else {
-      const use: SlotUse = { name, start: i, end: close + 2 };
-      if (literal !== '') pieces.push(literal);
-      literal = '';
-      pieces.push(use);
-      slots.push(use);
-    }
-    i = close + 2;
-  }
-  if (literal !== '') pieces.push(literal);
+  const { slots, faults, pieces } = scanSlots(text);
+  const problems = faults.map((fault): SlotSyntaxProblem => {
+    const words =
+      fault.kind === 'unclosed'
+        ? `"{{" is not closed: end the slot with "}}", like {{price}}, or write \\{{ for a literal "{{"`
+        : `${slotNameProblem(fault.name!)}, or write \\{{ for a literal "{{"`;
+    return { ...fault, section, message: `${where(section, text, fault.index)}: ${words}` };
+  });
   return { slots, problems, pieces };
 }
 
@@ -154,19 +115,18 @@ export function fillSlots(text: string | SlotTemplate, values: SlotValues, optio
 
 /**
  * `text` as the voice reads it: each slot filled with its value from `values`, or else its definition's
- * `sample`; where that text is the definition's sample (the same, spaces around aside) and the definition has a
- * `say`, the `say` is read instead (as a pronunciation's `say` is read for its `text`). Throws like `fillSlots`.
+ * `sample` (a blank sample is none), or else `options.missing`; where that text is the definition's sample (the
+ * same, spaces around aside) and the definition has a `say`, the `say` is read instead (as a pronunciation's `say`
+ * is read for its `text`). Throws like `fillSlots`.
  */
-export function spokenText(text: string | SlotTemplate, values: SlotValues, slots: readonly SlotDefinition[], options: Pick<FillOptions, 'section'> = {}): string {
+export function spokenText(text: string | SlotTemplate, values: SlotValues, slots: readonly SlotDefinition[], options: FillOptions = {}): string {
   const definitions = new Map(slots.map((slot) => [slot.name, slot]));
   const read = new Map<string, string>();
   const template = typeof text === 'string' ? parseSlots(text, options.section) : text;
   for (const { name } of template.slots) {
     const definition = definitions.get(name);
-    const value = valueOf(values, name) ?? definition?.sample;
-    if (value === undefined) continue;
-    const say = definition?.say;
-    read.set(name, say !== undefined && say.trim() !== '' && value.trim() === definition!.sample.trim() ? say : value);
+    const value = valueOf(values, name) ?? (hasSample(definition) ? definition.sample : undefined);
+    if (value !== undefined) read.set(name, slotReading(definition, value));
   }
   return fillSlots(template, read, options);
 }
@@ -185,16 +145,18 @@ export interface ScriptSlots {
   readonly sections: readonly SlotTemplate[];
   /** Every section's problems, and names that differ from an earlier one only in case (`case-clash`). */
   readonly problems: readonly SlotSyntaxProblem[];
+  /** The same problems by section, in script order (a section's own, then its case clashes). */
+  readonly bySection: readonly (readonly SlotSyntaxProblem[])[];
 }
 
 /** Reads every section of a script for slots, and refuses two names that differ only in case. */
 export function scriptSlots(sections: readonly SlotSection[]): ScriptSlots {
   const names: string[] = [];
   const first = new Map<string, { name: string; section: string }>();
-  const problems: SlotSyntaxProblem[] = [];
+  const bySection: SlotSyntaxProblem[][] = [];
   const read = sections.map((section) => {
     const template = parseSlots(section.text, section.label);
-    problems.push(...template.problems);
+    const problems = [...template.problems];
     for (const use of template.slots) {
       const earlier = first.get(use.name.toLowerCase());
       if (earlier === undefined) {
@@ -206,10 +168,13 @@ export function scriptSlots(sections: readonly SlotSection[]): ScriptSlots {
           section: section.label,
           index: use.start,
           message: `${where(section.label, section.text, use.start)}: {{${use.name}}} and {{${earlier.name}}} (section ${describe(earlier.section)}) differ only in case; slot names are case-sensitive, so write one spelling for one slot`,
+          name: use.name,
+          other: earlier.name,
         });
       }
     }
+    bySection.push(problems);
     return template;
   });
-  return { names, sections: read, problems };
+  return { names, sections: read, problems: bySection.flat(), bySection };
 }

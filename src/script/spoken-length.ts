@@ -4,6 +4,7 @@
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { countSpokenWords, estimateScript } from './estimate.js';
+import { sampleSpokenText } from './slot-scan.js';
 
 /** A read faster than this many times normal is a warning: it can sound rushed. */
 export const FAST_READ = 1.1;
@@ -23,7 +24,7 @@ export interface SpokenLength {
   readonly target: number;
   /** Speech past the ad's end, seconds (0 when it fits; within a millisecond is rounding). */
   readonly over: number;
-  /** Words spoken: the takes' texts (the script's for an estimate). */
+  /** Words spoken: the takes' texts (for an estimate, the script's as it will be voiced: `{{slots}}` read as their samples). */
   readonly words: number;
   /** Seconds of speech: the takes' lengths summed (for an estimate, the estimate). */
   readonly speaking: number;
@@ -49,7 +50,7 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
   if (takes.length === 0) {
     const sections = doc.script.sections.map((section) => {
       const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
-      return { text: section.text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
+      return { text: sampleSpokenText(section.text, doc.slots), ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
     });
     return { ...estimatedLength(sections, target, doc.voice.speed), keptSpeed };
   }

@@ -1,6 +1,7 @@
 import { applyingPronunciations, brandAndProject, samePronunciations } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ProjectDocument, ProjectSection } from '../model/document.js';
+import { sampleSpokenText } from './slot-scan.js';
 
 /** Silence before the first clip and between clips placed one after another, seconds. */
 export const LEAD_IN = 0.5;
@@ -8,6 +9,12 @@ export const GAP = 0.35;
 
 /** The voice a section is spoken in: its own, or the project's. */
 export const sectionVoice = (project: ProjectDocument, section: ProjectSection): string | null => section.voice ?? project.voice.voice;
+
+/**
+ * What a section's take says: its text with each `{{slot}}` read as the slot's sample (`sampleSpokenText`). The
+ * text sent for its voice-over, kept as its take's `source.text`, and what its length is estimated from.
+ */
+export const sectionSpokenText = (project: ProjectDocument, section: Pick<ProjectSection, 'text'>): string => sampleSpokenText(section.text, project.slots);
 
 /**
  * The pronunciation entries that apply to `text` in `project`: the host's brand list (`vocal.pronunciations`)
@@ -19,7 +26,8 @@ export const textPronunciations = (project: ProjectDocument, text: string, brand
 /**
  * Sections whose voice-over is missing or was rendered from other text, voice or speed, or with other
  * pronunciation entries applying to its text than apply now (`brand`: the host's list): only these need a
- * new render. An entry's change makes stale only the sections its text is in. Empty sections need none.
+ * new render. The text is the spoken one (`sectionSpokenText`): a slot's new sample makes stale only the
+ * sections that use it. An entry's change makes stale only the sections its text is in. Empty sections need none.
  */
 export function staleSections(project: ProjectDocument, brand: readonly PronunciationEntry[] = []): Set<string> {
   const stale = new Set<string>();
@@ -27,12 +35,13 @@ export function staleSections(project: ProjectDocument, brand: readonly Pronunci
     if (section.text.trim() === '') continue;
     const clip = project.clips.find((candidate) => candidate.sectionId === section.id);
     const source = clip?.source;
+    const spoken = sectionSpokenText(project, section);
     if (
       !source ||
-      source.text !== section.text ||
+      source.text !== spoken ||
       source.voice !== sectionVoice(project, section) ||
       source.speed !== project.voice.speed ||
-      !samePronunciations(source.pronunciations ?? [], textPronunciations(project, section.text, brand))
+      !samePronunciations(source.pronunciations ?? [], textPronunciations(project, spoken, brand))
     ) {
       stale.add(section.id);
     }

@@ -6,6 +6,7 @@
 // way the editor mixes and masters what plays (the preview is the export), so the result meets the
 // project's delivery preset. The editor never reads faster than `vocal.maxFitSpeed`: an idea the service
 // fitted faster has its script shortened to fit at that speed (`format`), or, when it cannot be, stays long.
+// A section's `{{slots}}` are voiced as their samples (script/slots.ts), by the editor's own path.
 import type { CallOptions, ServiceClient } from '../api/client.js';
 import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../api/contract.js';
 import { StudioApiError } from '../api/api-error.js';
@@ -13,7 +14,8 @@ import type { JobProgress } from '../api/poller.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import { applyingPronunciations, brandAndProject } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
-import type { ClipSource } from '../model/document.js';
+import type { ClipSource, SlotDefinition } from '../model/document.js';
+import { sampleSpokenText } from '../script/slot-scan.js';
 import { callToAction } from './make-version.js';
 
 export interface AdTakes {
@@ -53,6 +55,8 @@ export async function makeAdTakes(
     maxFitSpeed?: number;
     /** The ad's length, seconds, which a shortened script fits. */
     duration?: number;
+    /** The project's slot definitions: a section's `{{slots}}` are voiced as their samples (`sampleSpokenText`). */
+    slots?: readonly SlotDefinition[];
   },
 ): Promise<AdTakes> {
   const given = idea.voice.speed ?? 1;
@@ -62,8 +66,13 @@ export async function makeAdTakes(
   const speed = capped?.max ?? given;
   const list = brandAndProject(options.pronunciations?.brand ?? [], options.pronunciations?.project ?? []);
   const source = (text: string, entries: readonly PronunciationEntry[] = []): ClipSource => ({ text, voice: idea.voice.voice_id, speed, ...(entries.length === 0 ? {} : { pronunciations: entries }) });
-  // The service's generation reads its own idea at its own speed: a capped read is the editor's to make.
-  const ownPath = capped !== undefined || options.licensed === true || sections.some((section) => applyingPronunciations(section.text, list).length > 0);
+  const spoken = sections.map((section) => sampleSpokenText(section.text, options.slots ?? []));
+  // The service's generation reads its own idea at its own speed, as written: a capped read, or one whose slots
+  // are read as their samples, is the editor's to make.
+  const ownPath =
+    capped !== undefined ||
+    options.licensed === true ||
+    sections.some((section, index) => spoken[index] !== section.text || applyingPronunciations(section.text, list).length > 0);
   if (!ownPath) {
     try {
       const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
@@ -84,12 +93,13 @@ export async function makeAdTakes(
   const takes: AdTakes['takes'] = [];
   for (const [index, section] of sections.entries()) {
     options.onProgress({ state: 'running', progress: index / sections.length, stage: options.voicingStage(index + 1, sections.length) });
-    const entries = applyingPronunciations(section.text, list);
+    const text = spoken[index]!;
+    const entries = applyingPronunciations(text, list);
     const result = await client.voiceover(
-      { project_id: projectId, text: section.text, voice_id: idea.voice.voice_id, speed, section_id: section.id, ...(entries.length === 0 ? {} : { pronunciations: requestEntries(entries) }) },
+      { project_id: projectId, text, voice_id: idea.voice.voice_id, speed, section_id: section.id, ...(entries.length === 0 ? {} : { pronunciations: requestEntries(entries) }) },
       { signal: options.signal },
     );
-    takes.push({ asset: result.asset, sectionId: section.id, source: source(section.text, entries) });
+    takes.push({ asset: result.asset, sectionId: section.id, source: source(text, entries) });
     if (result.usage !== undefined) usage.push({ operation: 'voiceover', usage: result.usage });
   }
   return { takes, usage, path: 'voiceover', speed, ...(capped === undefined ? {} : { capped }) };

@@ -15,7 +15,7 @@ import { fitAndVoiceCredits } from '../script/credits.js';
 import { DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
-import { sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
+import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 
 /** The lengths "New version" offers, seconds. */
 export const VERSION_LENGTHS = [60, 30, 15, 10, 6] as const;
@@ -67,7 +67,7 @@ export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRe
   if (spoken.length === 0) return { kind: 'no-script' };
   if (spoken.some((section) => sectionVoice(doc, section) === null)) return { kind: 'no-voice' };
   const kept = keptSections(doc);
-  const estimate = estimateScript(kept.map((section) => ({ text: section.text, wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
+  const estimate = estimateScript(kept.map((section) => ({ text: sectionSpokenText(doc, section), wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
   const room = speechRoom(seconds, kept.length);
   if (estimate.total > room) {
     const longest = kept[estimate.sections.indexOf(Math.max(...estimate.sections))]!;
@@ -84,7 +84,8 @@ export function versionPrice(doc: ProjectDocument, prices: { format?: PriceRule 
   if (prices.format === undefined && prices.voiceover === undefined) return undefined;
   const kept = new Set(keptSections(doc).map((section) => section.id));
   const stale = staleSections(doc);
-  return fitAndVoiceCredits(doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id))), prices);
+  const voiced = doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id)));
+  return fitAndVoiceCredits(voiced.map((section) => ({ text: sectionSpokenText(doc, section) })), prices);
 }
 
 /** One voiced section, as the service made it. */
@@ -172,8 +173,9 @@ export class VersionMaker {
     const brand = this.#host.brand ?? [];
     const stale = sections.filter((section) => staleSections(draft, brand).has(section.id));
     for (const [index, section] of stale.entries()) {
-      const pronunciations = textPronunciations(draft, section.text, brand);
-      const source: ClipSource = { text: section.text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
+      const text = sectionSpokenText(draft, section);
+      const pronunciations = textPronunciations(draft, text, brand);
+      const source: ClipSource = { text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
       const made = this.#takes.get(section.id);
       if (made !== undefined && sameSource(made.source, source)) continue;
       this.#host.onStep?.({ stage: 'voice', n: index + 1, count: stale.length, label: section.label });
@@ -181,7 +183,7 @@ export class VersionMaker {
         const result = await this.#host.client.voiceover(
           {
             project_id: from.project_id,
-            text: section.text,
+            text,
             voice_id: source.voice,
             speed: source.speed,
             section_id: section.id,

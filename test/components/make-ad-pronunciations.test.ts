@@ -31,6 +31,23 @@ describe('makeAdTakes: pronunciations and licences', () => {
     expect(made.takes.map((take) => (take.source.pronunciations ?? []).map((entry) => entry.say).join())).to.deep.equal(['ack-mee', 'per cent']);
   });
 
+  it('voices an idea with {{slots}} itself, each read as its sample (or its name), and records the text as spoken', async () => {
+    const generate = sinon.stub().resolves({ voiceovers: [{ asset_id: 'g1' }, { asset_id: 'g2' }] });
+    const voiceover = sinon.stub().callsFake(async () => ({ asset: { asset_id: 'a', kind: 'voice', url: '/v1/assets/a', mime_type: 'audio/wav', duration_s: 1 } }));
+    const slotted: Recommendation = { ...idea, script: { sections: [{ id: 's1', label: 'Hook', text: 'Wake up to {{brand}}.' }, { id: 's2', label: 'Offer', text: '{{discount_rate}} off.' }] } };
+    const made = await makeAdTakes({ generate, voiceover } as unknown as ServiceClient, 'p1', slotted, {
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+      voicingStage: () => '',
+      slots: [{ name: 'brand', sample: 'Acme', say: 'ack-mee' }],
+      pronunciations: { brand: [{ text: 'ack-mee', say: 'ACK-mee' }], project: [] },
+    });
+    expect(generate.callCount).to.equal(0);
+    expect(voiceover.getCalls().map((call) => call.args[0].text)).to.deep.equal(['Wake up to ack-mee.', 'discount rate off.']);
+    expect(voiceover.firstCall.args[0].pronunciations).to.deep.equal([{ text: 'ack-mee', say: 'ACK-mee' }]);
+    expect(made.takes.map((take) => take.source.text)).to.deep.equal(['Wake up to ack-mee.', 'discount rate off.']);
+  });
+
   it('voices the ad itself, not through generation, when an entry applies or the host licenses its voices or music', async () => {
     const voiceover = sinon.stub().callsFake(async () => ({ asset: { asset_id: 'a', kind: 'voice', url: '/v1/assets/a', mime_type: 'audio/wav', duration_s: 1 } }));
     const made = (generate: sinon.SinonStub, options: { pronunciations?: { brand: { text: string; say: string }[]; project: never[] }; licensed?: boolean }) =>

@@ -1,15 +1,12 @@
 // Issue 30, pronunciations in the whole editor over the service emulator: the host's brand list from the
 // config and the project's own, the Voice panel's list and a marked script at 390 and 1280 px (screenshots
 // under screenshots/ for a person to look at), no horizontal overflow, axe clean in light and dark.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
-import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { editorOnEmulator } from '../support/emulator-editor.js';
 import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
 const brand = [{ text: 'Acme', say: 'ack-mee' }, { text: 'ACME Rewards', say: 'ack-mee rewards', caseSensitive: true }];
@@ -21,18 +18,11 @@ const sections = [
 ];
 
 async function mount(theme: 'light' | 'dark', height: number): Promise<StudioEditor> {
-  const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
-  const ready = oneEvent(element, 'studio-ready');
-  const id = `pronounce-${Math.random().toString(36).slice(2)}`;
-  element.config = {
-    auth: { userId: id, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-    api: { baseUrl: apiBaseUrl as string },
-    project: { id, autosave: false },
+  const element = await editorOnEmulator('pronounce', {
     vocal: { voice: 'en-us-ava', pronunciations: brand },
     layout: { height: `${height - 40}px`, initialPanel: 'script' },
     theme: { mode: theme },
-  };
-  await ready;
+  });
   element.store.dispatch({ type: 'script/set-sections', sections });
   element.store.dispatch({ type: 'pronunciations/set', entries: own });
   return element;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { AssetMetadata } from '../../src/api/contract.js';
 import { createProject, type ProjectDocument, type VoiceClip } from '../../src/model/document.js';
-import { GAP, LEAD_IN, placeTake, staleSections } from '../../src/script/voiceover.js';
+import { GAP, LEAD_IN, placeTake, sectionSpokenText, staleSections, textPronunciations } from '../../src/script/voiceover.js';
 
 const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
 
@@ -61,6 +61,47 @@ describe('voice-over bookkeeping', () => {
     // The host's brand list counts too, and its entry wins over the project's for the same text.
     expect([...staleSections(p, [{ text: 'ONE', say: 'the number one' }])]).to.deep.equal(['s1', 's2', 's3']);
     expect([...staleSections({ ...p, pronunciations: [] }, [entry])]).to.deep.equal(['s2', 's3']);
+  });
+
+  it('compares each take with its section as spoken: a new sample makes stale only the sections that use the slot', () => {
+    const base = createProject({ projectId: 'p', title: 'T', duration: 30, voice: 'ava', speed: 1 });
+    const source = (text: string) => ({ text, voice: 'ava', speed: 1 });
+    const p: ProjectDocument = {
+      ...base,
+      slots: [
+        { name: 'price', sample: '59.99' },
+        { name: 'product_name', sample: 'Trail shoes', say: 'trail shoes' },
+      ],
+      script: {
+        sections: [
+          { id: 's1', label: 'Hook', text: 'Meet {{product_name}}.' },
+          { id: 's2', label: 'Body', text: 'Only {{price}}, write \\{{ to type braces.' },
+          { id: 's3', label: 'Call', text: 'Buy {{offer_code}} now.' },
+          { id: 's4', label: 'Plain', text: 'No slot here.' },
+        ],
+      },
+      clips: [
+        clip('c1', 's1', 1, source('Meet trail shoes.')),
+        clip('c2', 's2', 4, source('Only 59.99, write {{ to type braces.')),
+        clip('c3', 's3', 7, source('Buy offer code now.')),
+        clip('c4', 's4', 9, source('No slot here.')),
+      ],
+    };
+    expect([...staleSections(p)]).to.deep.equal([]);
+    const priced = (sample: string): ProjectDocument => ({ ...p, slots: p.slots.map((slot) => (slot.name === 'price' ? { ...slot, sample } : slot)) });
+    expect([...staleSections(priced('49.99'))]).to.deep.equal(['s2']);
+    expect([...staleSections(priced(''))]).to.deep.equal(['s2']);
+    expect([...staleSections({ ...p, slots: [...p.slots, { name: 'offer_code', sample: 'SAVE10' }] })]).to.deep.equal(['s3']);
+    // A take voiced from the text as written (before slots were read) is out of date; a plain section is not.
+    const literal = { ...p, clips: p.clips.map((c) => ({ ...c, source: { ...c.source!, text: p.script.sections.find((section) => section.id === c.sectionId)!.text } })) };
+    expect([...staleSections(literal)]).to.deep.equal(['s1', 's2', 's3']);
+    expect(sectionSpokenText(p, p.script.sections[1]!)).to.equal('Only 59.99, write {{ to type braces.');
+  });
+
+  it('applies pronunciations to the section as spoken: an entry for a sample applies, one for the slot name does not', () => {
+    const base = createProject({ projectId: 'p', title: 'T', duration: 30, voice: 'ava', speed: 1 });
+    const p: ProjectDocument = { ...base, slots: [{ name: 'brand', sample: 'Xiaomi' }], script: { sections: [{ id: 's1', label: 'Hook', text: 'Meet {{brand}}.' }] } };
+    expect(textPronunciations(p, sectionSpokenText(p, p.script.sections[0]!), [{ text: 'Xiaomi', say: 'shao-mee' }, { text: 'brand', say: 'x' }])).to.deep.equal([{ text: 'Xiaomi', say: 'shao-mee' }]);
   });
 
   it('puts a new take where the old one was, or after the previous section, or at the lead-in', () => {

@@ -87,6 +87,24 @@ describe('make a version', () => {
     expect(body.source!.pronunciations).to.deep.equal([{ text: 'smooth', say: 'smoooth' }]);
   });
 
+  it('voices each section as spoken, its {{slots}} read as their samples: a take of the same sample is reused', async () => {
+    const ad = voicedAd();
+    const hook = { ...ad.script.sections[0]!, text: 'Acme presents {{product_name}}.' };
+    const withSlot = (sample: string): ProjectDocument => ({ ...ad, slots: [{ name: 'product_name', sample }], script: { sections: [hook, ...ad.script.sections.slice(1)] } });
+    // The hook's take says "Acme presents cold brew.": with that sample it is up to date, with another it is not.
+    for (const [sample, voiced] of [['cold brew', ['body']], ['iced tea', ['hook', 'body']]] as const) {
+      const store = createEditorStore({ project: withSlot(sample) });
+      const service = fakeService();
+      const outcome = await new VersionMaker(hostOf(store, service.client), store.getState().project, 15).run(new AbortController().signal);
+      expect(outcome.ok).to.equal(true);
+      expect(service.voiceovers.map((request) => request.section_id)).to.deep.equal(voiced);
+      expect(service.formats[0]!.sections[0]!.text).to.equal('Acme presents {{product_name}}.');
+      const clip = store.getState().project.clips.find((item) => item.sectionId === 'hook')!;
+      expect(clip.source!.text).to.equal(`Acme presents ${sample}.`);
+      if (voiced.length === 2) expect(service.voiceovers[0]!.text).to.equal('Acme presents iced tea.');
+    }
+  });
+
   it('a failed take adds nothing; Try again voices only what is missing', async () => {
     const doc = voicedAd();
     const store = createEditorStore({ project: { ...doc, voice: { ...doc.voice, speed: 1.1 } } });

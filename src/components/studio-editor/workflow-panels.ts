@@ -107,7 +107,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
           .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note, slots: script-slots, slot-chip: script-slot-chip, slot-problems: script-slot-problems, slot-list: script-slot-list, slot: script-slot"></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
           exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`

@@ -293,6 +293,7 @@ export class StudioRecommendPanel extends StudioElement {
           onProgress: (progress) => onProgress(progress as JobProgress),
           voicingStage: (n, count) => this.t('script.voicing', { n, count }),
           pronunciations: { brand: this.brandPronunciations, project: this.#project.store?.getState().project.pronunciations ?? [] },
+          slots: this.#project.store?.getState().project.slots ?? [],
           licensed: this.voiceIds !== undefined || this.trackIds !== undefined,
           maxFitSpeed: this.maxFitSpeed,
           duration: duration ?? project.duration,

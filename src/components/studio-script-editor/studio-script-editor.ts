@@ -14,6 +14,11 @@ import type { EditorRole } from '../../model/lock-rules.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import { estimatedLength, type SpokenLength } from '../../script/spoken-length.js';
 import { lengthText, overText, paceText, speedNote } from '../shared/length-words.js';
+import { slotProblemText } from '../shared/slot-words.js';
+import type { SlotDefinition } from '../../feed/types.js';
+import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
+import { renderSlotChips, renderSlotProblems, sectionSlotStyles } from './section-slots.js';
+import { SettledProblems } from './settled-problems.js';
 import '../../i18n/en-later.js';
 
 /** A section as the editor shows it. */
@@ -21,6 +26,8 @@ export interface ScriptEditorSection {
   id: string;
   label: string;
   text: string;
+  /** The text as voiced (`{{slots}}` read as their samples), for the estimates and the price; absent: `text`. */
+  spoken?: string;
   /** Voice of this section when voices are set per section; undefined means the ad's voice. */
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
@@ -76,9 +83,12 @@ export type ScriptEdit =
  * @csspart said - The entries that apply to a section, under its text.
  * @csspart lock - A creator's lock toggle and reason on each section.
  * @csspart lock-note - An adopter's note on a locked section: a padlock and the reason.
+ * @csspart slots - A section's `{{slots}}`, under its text: a list named "Slots in <section>".
+ * @csspart slot-chip - Each slot of a section with its sample ("{{price}} 59.99", or "no sample").
+ * @csspart slot-problems - A section's malformed placeholders, under its text, in words.
  */
 export class StudioScriptEditor extends StudioElement {
-  static override styles = [controlStyles, actionRowStyles, lockStyles, styles];
+  static override styles = [controlStyles, actionRowStyles, lockStyles, styles, sectionSlotStyles];
 
   @property({ attribute: false }) sections: ScriptEditorSection[] = [];
   /** Target length of the ad, in seconds. */
@@ -106,6 +116,14 @@ export class StudioScriptEditor extends StudioElement {
   @property({ attribute: false }) voicePrice: PriceRule | undefined;
   /** The pronunciation entries that apply (the host's, then the project's): their words are marked. */
   @property({ attribute: false }) pronunciations: readonly PronunciationEntry[] = [];
+  /** The slot definitions (schema 7): each section's `{{slots}}` are shown as chips with their samples. */
+  @property({ attribute: false }) slots: readonly SlotDefinition[] = [];
+
+  /** The sections read for slots, and the definitions by name (from `willUpdate`). */
+  #script: ScriptSlots = scriptSlots([]);
+  #definitions = new Map<string, SlotDefinition>();
+  /** When each section's placeholder problems show (after a pause in typing) and whether they are announced. */
+  readonly #settled = new SettledProblems(this);
 
   /** The last matches of each section, kept while its text and the list stay the same. */
   readonly #matches = new Map<string, { text: string; list: readonly PronunciationEntry[]; matches: PronunciationMatch[] }>();
@@ -154,6 +172,9 @@ export class StudioScriptEditor extends StudioElement {
     const label = section.label || t('script.newSection', { n: index + 1 });
     const last = this.sections.length - 1;
     const matches = this.#matchesOf(section);
+    const names = [...new Set(this.#script.sections[index]?.slots.map((use) => use.name))];
+    const problems = this.#settled.shown(section.id, (this.#script.bySection[index] ?? []).map((problem) => slotProblemText(t, problem, section.text)));
+    const invalid = problems.words.length > 0;
     const lock = { role: this.editorRole, locked: section.locked === true, reason: section.lockReason, name: label, noteId: `lock-${section.id}` };
     const held = lockHolds(lock);
     // A locked section, for an adopter: read-only fields that say why, and no moving or removing.
@@ -179,9 +200,11 @@ export class StudioScriptEditor extends StudioElement {
       <div class=${matches.length > 0 ? 'field marked' : 'field'}>
         ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
         <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
-          aria-describedby=${[held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : ''].filter(Boolean).join(' ') || nothing}
+          aria-invalid=${invalid ? 'true' : nothing}
+          aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : ''].filter(Boolean).join(' ') || nothing}
           @input=${(e: InputEvent) => {
             fitHeight(e.target as HTMLTextAreaElement);
+            this.#settled.typed(section.id);
             this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: false });
           }}
           @scroll=${(e: Event) => {
@@ -189,8 +212,13 @@ export class StudioScriptEditor extends StudioElement {
             const marks = area.previousElementSibling;
             if (marks instanceof HTMLElement) marks.scrollTop = area.scrollTop;
           }}
-          @change=${(e: Event) => this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true })}></textarea>
+          @change=${(e: Event) => {
+            this.#settled.settle(section.id);
+            this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true });
+          }}></textarea>
       </div>
+      ${renderSlotProblems(section.id, problems.words, problems.alert)}
+      ${renderSlotChips(t, label, names, this.#definitions)}
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}
       ${this.perSectionVoice
         ? html`<label class="voice">${t('script.sectionVoice', { label })}
@@ -203,11 +231,14 @@ export class StudioScriptEditor extends StudioElement {
     </li>`;
   }
 
-  /** Forgets the matches of sections that are gone. */
+  /** Reads the sections for slots; forgets the matches and problems of sections that are gone. */
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('slots')) this.#definitions = new Map(this.slots.map((slot) => [slot.name, slot]));
     if (!changed.has('sections')) return;
+    this.#script = scriptSlots(this.sections);
     const ids = new Set(this.sections.map((section) => section.id));
     for (const id of this.#matches.keys()) if (!ids.has(id)) this.#matches.delete(id);
+    this.#settled.keep(ids);
   }
 
   /** Text set from outside (an idea chosen, undo) sizes its field too, where the browser does not. */
@@ -217,8 +248,9 @@ export class StudioScriptEditor extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const estimate = estimateScript(this.sections, this.speed);
-    const length = this.length ?? estimatedLength(this.sections, this.target, this.speed);
+    const spoken = this.sections.map((section) => ({ text: section.spoken ?? section.text, ...(section.wordsPerMinute === undefined ? {} : { wordsPerMinute: section.wordsPerMinute }) }));
+    const estimate = estimateScript(spoken, this.speed);
+    const length = this.length ?? estimatedLength(spoken, this.target, this.speed);
     const over = length.over;
     const note = speedNote(t, length);
     const staleCount = this.sections.filter((section) => this.stale.has(section.id)).length;
@@ -253,7 +285,7 @@ export class StudioScriptEditor extends StudioElement {
   /** One voice-over call per section out of date, each priced by its words. */
   #voiceCost(rule: PriceRule): number {
     const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.text) }), 0);
+    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.spoken ?? section.text) }), 0);
   }
 }
 

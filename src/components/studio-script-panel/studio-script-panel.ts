@@ -11,7 +11,8 @@ import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { placeTake, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
 import { brandAndProject } from '../../brand/match.js';
@@ -23,6 +24,10 @@ import { panelStyles } from '../shared/panel.styles.js';
 import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
+import '../studio-slot-list/studio-slot-list.js';
+import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
+// The store's slot edits (`slot/set`), which the Slots group makes.
+import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
@@ -51,6 +56,11 @@ const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
  * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
  * @csspart lock-note - An adopter's note on a locked section (from the script editor).
+ * @csspart slots - A section's `{{slots}}` as chips, under its text (from the script editor).
+ * @csspart slot-chip - Each slot of a section with its sample (from the script editor).
+ * @csspart slot-problems - A section's malformed placeholders in words (from the script editor).
+ * @csspart slot-list - The Slots group: every slot the script uses, with its sample, maximum length and say.
+ * @csspart slot - Each slot in the Slots group (from the slot list).
  */
 export class StudioScriptPanel extends StudioElement {
   static override styles = [
@@ -147,6 +157,14 @@ export class StudioScriptPanel extends StudioElement {
     }
   }
 
+  /** A slot's field in the Slots group: typing in one field is one undo step, as in the script's fields. */
+  #handleSlotEdit(event: CustomEvent<SlotEdit>): void {
+    const edit = event.detail;
+    const gesture = `slot-${edit.field}:${edit.name}`;
+    if (edit.slot !== undefined) this.#project.dispatch({ type: 'slot/set', slot: edit.slot, gesture });
+    if (edit.final) this.#project.dispatch({ type: 'history/end-gesture', gesture });
+  }
+
   /** Starts a long task with a fresh AbortController; the previous one is cancelled. */
   #begin(label: string): AbortController {
     this.#controller?.abort();
@@ -226,7 +244,10 @@ export class StudioScriptPanel extends StudioElement {
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return fitAndVoiceCredits(sections, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
+    return fitAndVoiceCredits(
+      sections.map((section) => ({ text: sectionSpokenText(project, section) })),
+      { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') },
+    );
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
@@ -253,7 +274,10 @@ export class StudioScriptPanel extends StudioElement {
     return new Set([...stale].filter((id) => !project.script.sections.some((section) => section.id === id && section.locked === true)));
   }
 
-  /** Voices every stale section in order; each finished take is kept even if a later one fails. Resolves true when all were. Takes placed as part of `gesture` are one undo step with it. */
+  /**
+   * Voices every stale section in order, as spoken (`{{slots}}` read as their samples); each finished take is kept
+   * even if a later one fails. Resolves true when all were. Takes placed as part of `gesture` are one undo step with it.
+   */
   async #generate(gesture?: string): Promise<boolean> {
     const client = this.client;
     const start = this.#project.value;
@@ -261,6 +285,13 @@ export class StudioScriptPanel extends StudioElement {
     const stale = start.script.sections.filter((section) => this.#stale(start).has(section.id));
     if (stale.some((section) => sectionVoice(start, section) === null)) {
       this.error = this.t('script.noVoice');
+      this.retry = undefined;
+      return false;
+    }
+    // A malformed placeholder would be read out as its braces: its problem is shown under the section's text.
+    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0);
+    if (malformed !== undefined) {
+      this.error = this.t('slots.fixFirst', { label: malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 }) });
       this.retry = undefined;
       return false;
     }
@@ -273,11 +304,12 @@ export class StudioScriptPanel extends StudioElement {
         this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
         const project = this.#project.value!;
         const voice = sectionVoice(project, section)!;
-        const pronunciations = textPronunciations(project, section.text, this.brandPronunciations);
+        const text = sectionSpokenText(project, section);
+        const pronunciations = textPronunciations(project, text, this.brandPronunciations);
         const result = await client.voiceover(
           {
             project_id: project.project_id,
-            text: section.text,
+            text,
             voice_id: voice,
             speed: project.voice.speed,
             section_id: section.id,
@@ -294,7 +326,7 @@ export class StudioScriptPanel extends StudioElement {
           type: 'voiceover/received',
           asset: result.asset,
           sectionId: section.id,
-          source: { text: section.text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
+          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
           ...(gesture === undefined ? {} : { gesture }),
@@ -333,6 +365,7 @@ export class StudioScriptPanel extends StudioElement {
         id: section.id,
         label: section.label,
         text: section.text,
+        spoken: sectionSpokenText(project, section),
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
         ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
@@ -340,7 +373,8 @@ export class StudioScriptPanel extends StudioElement {
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
     const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note" .sections=${sections} .target=${project.duration} .speed=${project.voice.speed}
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems"
+        .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
         .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
@@ -354,6 +388,7 @@ export class StudioScriptPanel extends StudioElement {
         : nothing}
       ${this.#renderWarnings(length, project)}
       ${renderAlert(this.error, this.t, this.retry)}
+      <studio-editor-slot-list part="slot-list" exportparts="slot" .sections=${project.script.sections} .slots=${project.slots} @slot-edit=${this.#handleSlotEdit}></studio-editor-slot-list>
       ${project.clips.length > 1
         ? html`<p class="respace"><button type="button" part="respace" @click=${this.#respace}>${this.t('script.respace', { gap: RESPACE_GAP_S })}</button></p>`
         : nothing}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StudioError } from '../../../src/errors.js';
 import { slotNameProblem } from '../../../src/feed/slot-name.js';
-import { StudioSlotError, fillSlots, parseSlots, scriptSlots, spokenText } from '../../../src/script/slots.js';
+import { StudioSlotError, fillSlots, parseSlots, sampleSpokenText, scriptSlots, slotNameAsWords, spokenText } from '../../../src/script/slots.js';
 
 describe('slot syntax: finding slots', () => {
   it('finds each slot with its name and where it stands, braces included', () => {
@@ -137,6 +137,45 @@ describe('slot syntax: the text as spoken', () => {
   it('throws for a slot with neither a value nor a definition', () => {
     assert.throws(() => spokenText('{{other}}', {}, slots), StudioSlotError);
   });
+
+  it('takes a blank sample for none: `missing` reads the slot then, or else it throws', () => {
+    const blank = [{ name: 'price', sample: '  ', say: 'nine' }];
+    assert.throws(() => spokenText('{{price}}', {}, blank), StudioSlotError);
+    assert.equal(spokenText('{{price}}', {}, blank, { missing: (name) => `<${name}>` }), '<price>');
+    assert.equal(spokenText('{{price}}', { price: '5' }, blank), '5');
+  });
+});
+
+describe('slot syntax: the text voiced before any row (sampleSpokenText)', () => {
+  const slots = [
+    { name: 'brand', sample: 'Xiaomi', say: 'Shao-mee' },
+    { name: 'price', sample: '59.99' },
+    { name: 'offer', sample: '' },
+  ];
+
+  it('reads each slot as its sample, or its say when it has one', () => {
+    assert.equal(sampleSpokenText('{{brand}} phones from {{price}}.', slots), 'Shao-mee phones from 59.99.');
+  });
+
+  it('reads a slot with no definition or a blank sample as its name, each _ a space', () => {
+    assert.equal(sampleSpokenText('Buy {{product_name}} with {{offer}}.', slots), 'Buy product name with offer.');
+    assert.equal(slotNameAsWords('_x_'), 'x');
+    assert.equal(slotNameAsWords('_'), '_');
+  });
+
+  it('reads \\{{ as {{, and a malformed placeholder as written', () => {
+    assert.equal(sampleSpokenText('Type \\{{price}} for {{price}}', slots), 'Type {{price}} for 59.99');
+    assert.equal(sampleSpokenText('Only {{price today', slots), 'Only {{price today');
+    assert.equal(sampleSpokenText('{{bad name}} at {{price}}', slots), '{{bad name}} at 59.99');
+  });
+
+  it('returns a text without slots as it is', () => {
+    for (const text of ['', '  ', 'Plain words, a } and a \\ too.', 'One { brace']) assert.equal(sampleSpokenText(text, slots), text);
+  });
+
+  it('reads a sample as text: never for slots again', () => {
+    assert.equal(sampleSpokenText('{{a}}', [{ name: 'a', sample: '{{price}} <img onerror=x>' }]), '{{price}} <img onerror=x>');
+  });
 });
 
 describe('slot syntax: a whole script', () => {
@@ -158,6 +197,19 @@ describe('slot syntax: a whole script', () => {
     assert.equal(read.problems.length, 1);
     assert.equal(read.problems[0]!.kind, 'case-clash');
     assert.match(read.problems[0]!.message, /^Section "Call to action", character 5: \{\{Price\}\} and \{\{price\}\} \(section "Body"\) differ only in case/);
+  });
+
+  it('keeps each problem by its section, with the names a message needs', () => {
+    const read = scriptSlots([
+      { label: 'Body', text: '{{price}} and {{1st}}' },
+      { label: 'Body', text: 'Now {{Price}}' },
+      { label: 'Call', text: 'Fine' },
+    ]);
+    assert.deepEqual(
+      read.bySection.map((problems) => problems.map((problem) => [problem.kind, problem.index, problem.name, problem.other])),
+      [[['bad-name', 14, '1st', undefined]], [['case-clash', 4, 'Price', 'price']], []],
+    );
+    assert.deepEqual(read.problems, read.bySection.flat());
   });
 
   it("collects every section's syntax problems", () => {
