@@ -9,6 +9,8 @@ create({
   // The host backend of this demo (demo/server/host/) holds the account key and answers these endpoints.
   auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
   layout: { height: '700px' },
+  // The Feed step (off by default): a CSV or JSON feed makes an ad per row.
+  tools: { feed: true },
   project: { title: 'My first audio ad' },
 })
   .then((handle) => {

@@ -31,7 +31,7 @@ export interface ApiConfig {
 }
 
 /** The workflow panels, in their default order. */
-export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'export' | 'deliver';
+export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'feed' | 'export' | 'deliver';
 
 /** `config.layout`. */
 export interface LayoutConfig {
@@ -138,6 +138,12 @@ export interface ToolsConfig {
   master?: boolean;
   /** The Deliver panel: every destination's file from one click, in one ZIP (`config.delivery`). Default `true`. */
   deliver?: boolean;
+  /**
+   * The Feed step: a CSV or JSON feed of rows (a product each) fills the script's `{{slot}}` placeholders; every
+   * row is checked, any row can be heard, and every row delivered (docs/feeds.md). A host platform that sells
+   * feeds turns it on. Default `false`.
+   */
+  feed?: boolean;
   /** `false`, `true` (every format) or `{ formats }`. Default `true`. */
   export?: boolean | { formats: ExportFormat[] };
   /**
@@ -256,6 +262,7 @@ export interface ResolvedConfig {
     mix: boolean;
     master: boolean;
     deliver: boolean;
+    feed: boolean;
     exportFormats: ExportFormat[];
     openInStudio: string | undefined;
     role: 'creator' | 'adopter';

@@ -31,7 +31,7 @@ import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
-export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
+export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'export', 'deliver'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
 
 function auth(value: unknown, issues: IssueList): ResolvedConfig['auth'] {
@@ -220,13 +220,15 @@ const TOOL_SWITCHES = ['recommend', 'product', 'script', 'voice', 'music', 'uplo
 
 function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
   const path = 'config.tools';
-  const object = readObject(value, path, issues, [...TOOL_SWITCHES, 'export', 'openInStudio', 'role']);
+  const object = readObject(value, path, issues, [...TOOL_SWITCHES, 'feed', 'export', 'openInStudio', 'role']);
   const switches = Object.fromEntries(TOOL_SWITCHES.map((key) => [key, field(object, key, path, issues, bool, true)])) as Record<
     (typeof TOOL_SWITCHES)[number],
     boolean
   >;
   return {
     ...switches,
+    // Off unless a host turns it on: feeds are a platform's product, not every embed's.
+    feed: field(object, 'feed', path, issues, bool, false),
     exportFormats: field(object, 'export', path, issues, exportFormats, [...EXPORT_FORMATS]),
     openInStudio: field(object, 'openInStudio', path, issues, studioUrl, undefined),
     role: field(object, 'role', path, issues, oneOf(['creator', 'adopter'] as const), 'creator'),

@@ -16,6 +16,7 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'panel.master': 'Master',
   'panel.export': 'Export',
   'panel.deliver': 'Auslieferung',
+  'panel.feed': 'Feed',
   'panel.loading': 'Wird geladen …',
   'recommend.source': 'Starten mit',
   'recommend.fromUrl': 'Einer Webseite',

@@ -17,6 +17,7 @@ export const enFirst = {
   'panel.master': 'Master',
   'panel.export': 'Export',
   'panel.deliver': 'Deliver',
+  'panel.feed': 'Feed',
   'panel.loading': 'Loading…',
   'recommend.source': 'Start from',
   'recommend.fromUrl': 'A web page',

@@ -16,6 +16,7 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'panel.master': 'Mastering',
   'panel.export': 'Export',
   'panel.deliver': 'Livraison',
+  'panel.feed': 'Flux',
   'panel.loading': 'Chargement…',
   'recommend.source': 'Partir de',
   'recommend.fromUrl': 'Une page web',

@@ -46,6 +46,17 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ auth, tools: { role: 'admin' as 'adopter' } }, { origin: 'https://host.example' })).to.throw(/config\.tools\.role/);
   });
 
+  it('takes tools.feed: off by default, on when a host turns it on, and names a wrong type', () => {
+    const origin = { origin: 'https://host.example' };
+    expect(resolveConfig({ auth }, origin).tools.feed).to.equal(false);
+    expect(resolveConfig({ auth, tools: { feed: true } }, origin).tools.feed).to.equal(true);
+    expect(resolveConfig({ auth, tools: { feed: false } }, origin).tools.feed).to.equal(false);
+    for (const wrong of ['yes', 1, null, { rows: 10 }]) {
+      expect(() => resolveConfig({ auth, tools: { feed: wrong as unknown as boolean } }, origin), String(wrong)).to.throw(/config\.tools\.feed: expected true or false/);
+    }
+    expect(() => resolveConfig({ auth, tools: { fed: true } as never }, origin)).to.throw(/config\.tools\.fed: unknown key; did you mean "feed"\?/);
+  });
+
   it('takes api.idempotencyHeader as a header name or null', () => {
     expect(resolveConfig({ auth, api: { idempotencyHeader: 'X-Request-Key' } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal('X-Request-Key');
     expect(resolveConfig({ auth, api: { idempotencyHeader: null } }, { origin: 'https://host.example' }).api.idempotencyHeader).to.equal(null);

@@ -24,8 +24,8 @@ export async function useScreen(screen: { width: number; height: number; touch: 
   return asked;
 }
 
-/** An editor of a new user and project on the emulator, `height` px tall, in a new mount point `id`. */
-export function editorOnEmulator(id: string, height: number): Promise<StudioHandle> {
+/** An editor of a new user and project on the emulator, `height` px tall, in a new mount point `id`; `config` is laid over. */
+export function editorOnEmulator(id: string, height: number, config: Record<string, unknown> = {}): Promise<StudioHandle> {
   mountPoint(id);
   const user = `${id}-${crypto.randomUUID().slice(0, 8)}`;
   return create({
@@ -34,6 +34,7 @@ export function editorOnEmulator(id: string, height: number): Promise<StudioHand
     api: { baseUrl: apiBaseUrl as string },
     project: { id: user, autosave: false },
     layout: { height: `${height}px` },
+    ...config,
   });
 }
 

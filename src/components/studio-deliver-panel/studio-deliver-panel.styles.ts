@@ -2,15 +2,6 @@ import { css } from 'lit';
 
 /** The Deliver panel's own layout: the checklist, the campaign fields, the progress rows and the results. */
 export const deliverStyles = css`
-  h3,
-  h4,
-  p {
-    margin: 0;
-  }
-  h3,
-  h4 {
-    font-size: 1em;
-  }
   form {
     display: grid;
     gap: var(--_space, 12px);
@@ -148,17 +139,6 @@ export const deliverStyles = css`
   a[download] {
     color: var(--_accent, #2563eb);
     overflow-wrap: anywhere;
-  }
-  a.button {
-    display: inline-flex;
-    align-items: center;
-    min-height: 36px;
-    padding: 0 14px;
-    border-radius: var(--_radius, 8px);
-    background: var(--_accent, #2563eb);
-    color: var(--_on-accent, #ffffff);
-    font-weight: 600;
-    text-decoration: none;
   }
   [part='versions'] .version {
     display: flex;

@@ -12,7 +12,7 @@ import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
-import { actionRowStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { actionRowStyles, headingStyles, linkButtonStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
@@ -77,7 +77,7 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  * @csspart message - What the panel says: nothing to deliver, cancelled, the outcome.
  */
 export class StudioDeliverPanel extends StudioElement {
-  static override styles = [controlStyles, panelStyles, sourcedChoiceStyles, actionRowStyles, deliverStyles];
+  static override styles = [controlStyles, panelStyles, headingStyles, sourcedChoiceStyles, actionRowStyles, deliverStyles, linkButtonStyles];
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

@@ -8,6 +8,7 @@ import { loadTimeline } from '../studio-timeline-panel/loader.js';
 import { loadLevelMeter } from '../studio-toolbar/load-level-meter.js';
 import type { PanelTab } from '../studio-panels/studio-panels.js';
 import type { DeliverRunner } from '../../session/deliver-run.js';
+import type { FeedRunner } from '../../session/feed-run.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { loadProjectChecks } from '../../model/read-project.js';
 
@@ -26,6 +27,7 @@ const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
   music: () => import('../studio-music-panel/studio-music-panel.js'),
   mix: () => import('../studio-mix-panel/studio-mix-panel.js'),
   master: () => import('../studio-master-panel/studio-master-panel.js'),
+  feed: () => import('../studio-feed-panel/studio-feed-panel.js'),
   export: () => import('../studio-export-panel/studio-export-panel.js'),
   deliver: () => import('../studio-deliver-panel/studio-deliver-panel.js'),
 };
@@ -85,6 +87,7 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   if (config.tools.music) tabs.push({ id: 'music', label: t('panel.music') });
   if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
   if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
+  if (config.tools.feed) tabs.push({ id: 'feed', label: t('panel.feed') });
   if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
   if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
   return tabs;
@@ -93,9 +96,10 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
 /**
  * The panel elements for `<studio-editor-panels>` (`loadingText` shows in each until its module is loaded), each in the slot of its tab, its structural parts exported
  * with the panel's prefix (`master-meter`) so a host styles them with `studio-editor::part()`. `deliver` is
- * the editor's delivery, which the Deliver panel runs.
+ * the editor's delivery, which the Deliver panel runs; `feedRunner` hears and delivers a feed's rows in the Feed
+ * panel (without it, the panel checks the rows and says that delivering them is not available).
  */
-export function workflowPanels(config: ResolvedConfig, loadingText: string, deliver: DeliverRunner): TemplateResult {
+export function workflowPanels(config: ResolvedConfig, loadingText: string, deliver: DeliverRunner, feedRunner?: FeedRunner): TemplateResult {
   const { tools, music, vocal } = config;
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
@@ -117,6 +121,10 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
     ${tools.master
       ? html`<studio-editor-master-panel slot="master" data-loading=${loadingText} part="master-panel"
           exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message, locks: master-locks, lock: master-lock, lock-note: master-lock-note"></studio-editor-master-panel>`
+      : nothing}
+    ${tools.feed
+      ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}
+          exportparts="import: feed-import, dropzone: feed-dropzone, paste: feed-paste, import-button: feed-import-button, import-problems: feed-import-problems, confirm: feed-confirm, current: feed-current, remove: feed-remove, mapping: feed-mapping, summary: feed-summary, filter: feed-filter, grid-box: feed-grid-box, grid: feed-grid, row: feed-row, status: feed-status, pager: feed-pager, player: feed-player, play: feed-play, player-status: feed-player-status, audio: feed-audio, deliver: feed-deliver, destinations: feed-destinations, include-warnings: feed-include-warnings, price: feed-price, submit: feed-submit, progress: feed-progress, current-row: feed-current-row, cancel: feed-cancel, results: feed-results, zip: feed-zip, outcome: feed-outcome, more: feed-more, message: feed-message, error: feed-error"></studio-editor-feed-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}

@@ -9,7 +9,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
-import { panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { headingStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
@@ -64,6 +64,7 @@ export class StudioMasterPanel extends StudioElement {
   static override styles = [
     controlStyles,
     panelStyles,
+    headingStyles,
     sourcedChoiceStyles,
     lockStyles,
     css`
@@ -75,15 +76,6 @@ export class StudioMasterPanel extends StudioElement {
       }
       :host {
         container-type: inline-size;
-      }
-      h3,
-      h4,
-      p {
-        margin: 0;
-      }
-      h3,
-      h4 {
-        font-size: 1em;
       }
       [part='switch'],
       [part='preset'] {

@@ -1,7 +1,7 @@
 import type { PanelId } from '../../config/types.js';
 
 /** A phone's views, chosen from its bottom bar. */
-export type ViewId = 'create' | 'script' | 'timeline' | 'sound' | 'deliver';
+export type ViewId = 'create' | 'script' | 'timeline' | 'sound' | 'feed' | 'deliver';
 
 /** The steps a phone groups under Sound. */
 export const SOUND_PANELS: readonly PanelId[] = ['voice', 'music', 'mix', 'master'];
@@ -36,6 +36,7 @@ export function viewOf(panel: PanelId | undefined): ViewId {
   if (panel === 'recommend') return 'create';
   if (panel === 'script') return 'script';
   if (panel !== undefined && SOUND_PANELS.includes(panel)) return 'sound';
+  if (panel === 'feed') return 'feed';
   return 'deliver';
 }
 
@@ -46,8 +47,8 @@ export function currentView(state: WorkspaceState): ViewId {
 
 /**
  * The bottom bar's destinations for the steps that are on, in workflow order: Create, Script, Timeline,
- * Sound (the first sound step that is on), Deliver (Deliver, or Export without it). Each names the step it
- * opens (`undefined` for the timeline).
+ * Sound (the first sound step that is on), Feed (when on), Deliver (Deliver, or Export without it). Each names
+ * the step it opens (`undefined` for the timeline).
  */
 export function phoneViews(panels: readonly PanelId[], timeline: boolean): { id: ViewId; panel: PanelId | undefined }[] {
   const views: { id: ViewId; panel: PanelId | undefined }[] = [];
@@ -56,6 +57,7 @@ export function phoneViews(panels: readonly PanelId[], timeline: boolean): { id:
   if (timeline) views.push({ id: 'timeline', panel: undefined });
   const sound = SOUND_PANELS.find((id) => panels.includes(id));
   if (sound !== undefined) views.push({ id: 'sound', panel: sound });
+  if (panels.includes('feed')) views.push({ id: 'feed', panel: 'feed' });
   const deliver = panels.includes('deliver') ? 'deliver' : panels.includes('export') ? 'export' : undefined;
   if (deliver !== undefined) views.push({ id: 'deliver', panel: deliver });
   return views;

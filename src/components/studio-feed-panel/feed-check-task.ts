@@ -1,0 +1,177 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { feedChecker, type FeedCheckInput, type FeedRowCheck } from '../../script/feed-check.js';
+import type { SlotSyntaxProblem } from '../../script/slots.js';
+
+/** The time a slice of checks may take before it yields to the page, ms. */
+const SLICE_MS = 8;
+/** How often the host hears of the progress while the rows are checked in the background, ms. */
+const REPORT_MS = 120;
+
+/** The rows of each status, as checked so far. */
+export interface FeedTally {
+  readonly ok: number;
+  readonly warning: number;
+  readonly problem: number;
+}
+
+type Checker = ReturnType<typeof feedChecker>;
+
+/** Whether two inputs check alike: the same feed, slots and script (by identity), length, speeds and rates. */
+function sameInput(a: FeedCheckInput | undefined, b: FeedCheckInput | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.feed === b.feed &&
+    a.slots === b.slots &&
+    a.duration === b.duration &&
+    a.speed === b.speed &&
+    a.maxFitSpeed === b.maxFitSpeed &&
+    a.sections.length === b.sections.length &&
+    a.sections.every((section, index) => {
+      const other = b.sections[index]!;
+      return section.text === other.text && section.label === other.label && section.wordsPerMinute === other.wordsPerMinute;
+    })
+  );
+}
+
+/**
+ * Every row of a feed checked (`script/feed-check.ts`) in slices of a few milliseconds, so that a 5,000-row
+ * feed keeps the page responsive: the checker is built in a task of its own, then a row asked for
+ * (`row(index)`, the grid's page) is checked at once, the rest in the background while the host is shown. A new input starts again; a late slice of an old one is
+ * dropped (a run counter). The host re-renders as the count moves on, a few times a second at most.
+ */
+export class FeedCheckTask implements ReactiveController {
+  readonly #host: ReactiveControllerHost & { hidden: boolean };
+  #input: FeedCheckInput | undefined;
+  #checker: Checker | undefined;
+  #rows: (FeedRowCheck | undefined)[] = [];
+  #checked = 0;
+  #tally = { ok: 0, warning: 0, problem: 0 };
+  #next = 0;
+  #run = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #reported = 0;
+
+  constructor(host: ReactiveControllerHost & { hidden: boolean }) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** The input to check; an equal one changes nothing, another starts again. `undefined`: no feed. */
+  set(input: FeedCheckInput | undefined): void {
+    if (sameInput(this.#input, input)) return;
+    this.#stop();
+    this.#run += 1;
+    this.#input = input;
+    this.#checker = undefined;
+    this.#rows = input === undefined ? [] : new Array<FeedRowCheck | undefined>(input.feed.rows.length);
+    this.#checked = 0;
+    this.#tally = { ok: 0, warning: 0, problem: 0 };
+    this.#next = 0;
+  }
+
+  /** The rows of the feed. */
+  get total(): number {
+    return this.#rows.length;
+  }
+
+  /** Rows checked so far. */
+  get checked(): number {
+    return this.#checked;
+  }
+
+  get done(): boolean {
+    return this.#checked === this.#rows.length;
+  }
+
+  /** The rows of each status so far. */
+  get tally(): FeedTally {
+    return this.#tally;
+  }
+
+  /**
+   * Whether the checker is built: it reads the script and compares every key first, which for 5,000 rows is a
+   * task of its own (the first of the background's); until then the host shows no row.
+   */
+  get ready(): boolean {
+    return this.#checker !== undefined || (this.#input !== undefined && this.#rows.length === 0 && this.#ensureChecker() !== undefined);
+  }
+
+  /** The script's malformed placeholders (every row has a problem while any); none known until `ready`. */
+  get template(): readonly SlotSyntaxProblem[] {
+    return this.#checker?.template ?? [];
+  }
+
+  /** Row `index` (from 0), checked now if it was not yet. */
+  row(index: number): FeedRowCheck {
+    const known = this.#rows[index];
+    if (known !== undefined) return known;
+    const check = this.#ensureChecker().row(index);
+    this.#rows[index] = check;
+    this.#checked += 1;
+    this.#tally = { ...this.#tally, [check.status]: this.#tally[check.status] + 1 };
+    return check;
+  }
+
+  /** The row checked at `index`, or `undefined` while it is not (no work done). */
+  peek(index: number): FeedRowCheck | undefined {
+    return this.#rows[index];
+  }
+
+  /** The indexes of the rows checked so far whose status is one of `statuses`, in order. */
+  indexes(statuses: readonly FeedRowCheck['status'][]): number[] {
+    const found: number[] = [];
+    this.#rows.forEach((row, index) => {
+      if (row !== undefined && statuses.includes(row.status)) found.push(index);
+    });
+    return found;
+  }
+
+  #ensureChecker(): Checker {
+    this.#checker ??= feedChecker(this.#input!);
+    return this.#checker;
+  }
+
+  hostUpdated(): void {
+    // The rest of the rows in the background, while the panel is shown.
+    if (this.#timer === undefined && !this.done && !this.#host.hidden) this.#schedule();
+  }
+
+  hostDisconnected(): void {
+    this.#stop();
+  }
+
+  #schedule(): void {
+    const run = this.#run;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      if (run !== this.#run || this.#host.hidden) return;
+      this.#slice();
+    }, 0);
+  }
+
+  #slice(): void {
+    if (this.#checker === undefined) {
+      this.#ensureChecker();
+      // The rows in the next task, which shows them at once (the host has none to show yet).
+      this.#reported = -Infinity;
+      this.#schedule();
+      return;
+    }
+    const end = performance.now() + SLICE_MS;
+    while (this.#next < this.#rows.length && performance.now() < end) {
+      this.row(this.#next);
+      this.#next += 1;
+    }
+    const now = performance.now();
+    if (this.done || now - this.#reported > REPORT_MS) {
+      this.#reported = now;
+      this.#host.requestUpdate();
+    }
+    if (!this.done) this.#schedule();
+  }
+
+  #stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}

@@ -1,0 +1,33 @@
+// The Feed step's figures in words: the summary of a check, a row's length, a problem's lead, a price. Pure: a
+// translator in, text out (no element, no store).
+import type { FeedProblem, FeedRowCheck } from '../../script/feed-check.js';
+import type { Translate } from '../../i18n/translate.js';
+import type { FeedTally } from './feed-check-task.js';
+import '../../i18n/en-later.js';
+
+/** `6 rows: 3 ready, 1 with warnings, 2 with problems` (the parts of none left out, but always the ready ones). */
+export function summaryText(t: Translate, tally: FeedTally): string {
+  const rows = tally.ok + tally.warning + tally.problem;
+  const parts = [t.plural('feed.ready', tally.ok)];
+  if (tally.warning > 0) parts.push(t.plural('feed.withWarnings', tally.warning));
+  if (tally.problem > 0) parts.push(t.plural('feed.withProblems', tally.problem));
+  return t('feed.summary', { rows: t.plural('feed.rows', rows), parts: parts.join(', ') });
+}
+
+/** A row's estimated length: `31.2 s, needs 1.08x` when it must be read faster than the voice's speed to fit. */
+export function lengthText(t: Translate, length: FeedRowCheck['length'], voiceSpeed: number): string {
+  if (length === null) return t('feed.notEstimated');
+  const seconds = t.number(length.seconds, 1);
+  return Math.round(length.speed * 100) > Math.round(voiceSpeed * 100) ? t('feed.needs', { seconds, speed: t.number(length.speed, 2) }) : t('feed.seconds', { seconds });
+}
+
+/** What a problem is about, and its column: `Missing value, column price`. */
+export function problemLead(t: Translate, problem: FeedProblem): string {
+  const kind = t(`feed.kind.${problem.kind}`);
+  return problem.column === null ? kind : `${kind}, ${t('feed.inColumn', { column: problem.column })}`;
+}
+
+/** The status of a row: its icon (for the eye only) and its word. */
+export function statusWords(t: Translate, status: FeedRowCheck['status']): { icon: string; word: string } {
+  return { icon: status === 'ok' ? '✓' : status === 'warning' ? '⚠' : '✗', word: t(`feed.status.${status}`) };
+}
