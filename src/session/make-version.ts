@@ -15,6 +15,7 @@ import { fitAndVoiceCredits } from '../script/credits.js';
 import { DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
+import { scanSlots } from '../script/slot-scan.js';
 import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 
 /** The lengths "New version" offers, seconds. */
@@ -33,12 +34,13 @@ export function callToAction(sections: readonly ProjectSection[]): ProjectSectio
 
 /**
  * The sections a new version keeps word for word: the call to action, a section labelled as the brand line
- * ("Brand", "Tagline", "Slogan") and every locked section.
+ * ("Brand", "Tagline", "Slogan"), every locked section, and every section holding a `{{slot}}` (a feed fills it:
+ * the service's fit could reword or drop the placeholder).
  */
 export function keptSections(doc: ProjectDocument): ProjectSection[] {
   const sections = doc.script.sections.filter((section) => section.text.trim() !== '');
   const call = callToAction(sections);
-  return sections.filter((section) => section === call || section.locked === true || /brand|tag ?line|slogan/i.test(section.label));
+  return sections.filter((section) => section === call || section.locked === true || /brand|tag ?line|slogan/i.test(section.label) || scanSlots(section.text).slots.length > 0);
 }
 
 /** Why a version cannot be made before anything is asked of the service, or `undefined`. */

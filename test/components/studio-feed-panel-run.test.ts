@@ -136,7 +136,7 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     await executeServerCommand('studio-screenshot', { name: 'feed-outcome' });
   });
 
-  it('leaves the rows with warnings out unless asked; asked, the price and the run take them', async () => {
+  it('takes the rows with warnings, as deliverFeed() does by default; left out when asked, the price and the run leave them', async () => {
     // A 6 s ad: "Trail runner shoes" must be read at 1.16x to fit, a warning (not a problem, under 1.2x).
     const { panel, store, runner, $, chooseFile, settle } = await mountFeedPanel();
     store.dispatch({ type: 'project/set-duration', duration: 6 });
@@ -148,14 +148,14 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning product_name');
     expect(third.querySelectorAll('.number')[0]!.textContent).to.equal('7.0 s, needs 1.16x');
     expect(third.querySelector('li[data-kind=length]')!.textContent).to.match(/^Too long for the ad, column product_name: Read at 1\.16x to fit 6 s/);
-    expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2']);
-    $<HTMLInputElement>('#include-warnings')!.click();
-    await settle();
     expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2', 'W-3']);
     expect($('#feed-plan')!.textContent).to.match(/^3 rows will be delivered/);
+    $<HTMLInputElement>('#include-warnings')!.click();
+    await settle();
+    expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2']);
     $<HTMLButtonElement>('[part=submit]')!.click();
     await settle();
-    expect(runner.deliverFeed.firstCall.args[0].rows).to.deep.equal(['W-1', 'W-2', 'W-3']);
+    expect(runner.deliverFeed.firstCall.args[0].rows).to.deep.equal(['W-1', 'W-2']);
     await expect(panel).to.be.accessible();
   });
 

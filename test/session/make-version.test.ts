@@ -155,11 +155,15 @@ describe('make a version', () => {
     expect(refusal?.kind === 'kept-too-long' ? refusal.label : '').to.equal('Call to action');
   });
 
-  it('keeps the brand line, the call to action and locked sections; prices the most it may cost', () => {
+  it('keeps the brand line, the call to action, locked sections and sections with slots; prices the most it may cost', () => {
     const doc = voicedAd();
     const branded = { ...doc, script: { sections: [{ ...doc.script.sections[0]!, label: 'Brand line' }, { ...doc.script.sections[1]!, locked: true as const }, doc.script.sections[2]!] } };
     expect(keptSections(branded).map((s) => s.id)).to.deep.equal(['hook', 'body', 'cta']);
     expect(keptSections(doc).map((s) => s.id)).to.deep.equal(['cta']);
+    // A section holding a slot is kept word for word: a fit could reword or drop the placeholder a feed fills.
+    const slotted = { ...doc, script: { sections: doc.script.sections.map((s) => (s.id === 'body' ? { ...s, text: 'Only {{price}} today.' } : s)) } };
+    expect(keptSections(slotted).map((s) => s.id)).to.deep.equal(['body', 'cta']);
+    expect(keptSections({ ...doc, script: { sections: doc.script.sections.map((s) => (s.id === 'body' ? { ...s, text: 'Only \\{{price}} today.' } : s)) } }).map((s) => s.id)).to.deep.equal(['cta']);
     expect(versionPrice(doc, {})).to.equal(undefined);
     // format 1 + hook and body voiced again at most (cta is kept and voiced): 1 + 2 + 2.
     expect(versionPrice(doc, { format: { base: 1 }, voiceover: { base: 2 } })).to.equal(5);

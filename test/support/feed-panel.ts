@@ -53,6 +53,7 @@ export function feedResult(options: DeliverFeedOptions): FeedDeliverResult {
       reasons: failed ? ['The take of "Water bottle" reads 31.4 s; the ad is 30 s: it would need 1.31x', 'Loudness: -19.2 LUFS, asked -14 ±1 LUFS'] : [],
       assets: [],
       files: failed ? [] : [`${key}/${key}_streaming.mp3`, `${key}/${key}_client-approval.wav`],
+      wordsPerSecond: failed ? null : 2.4,
     };
   });
   return {

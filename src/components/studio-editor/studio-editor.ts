@@ -402,7 +402,7 @@ export class StudioEditor extends LitElement {
       <studio-editor-notices part="notices" .notices=${this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, side-toggle, side, panel, splitter, stage, views, view, sound-steps" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
-        ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver)}
+        ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver, this.#session.feed)}
         ${config.tools.timeline
           ? html`<studio-editor-timeline-panel slot="stage" id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)}
               exportparts="timeline: timeline-view, track, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note"

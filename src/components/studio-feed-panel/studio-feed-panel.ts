@@ -127,7 +127,7 @@ export class StudioFeedPanel extends StudioElement {
   @state() private problemsOnly = false;
   /** The chosen row's index (from 0). */
   @state() private selected: number | undefined;
-  @state() private includeWarnings = false;
+  @state() private includeWarnings = true;
   @state() private over = false;
 
   readonly #project = new StoreController(this, selectProject);
