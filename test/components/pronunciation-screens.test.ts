@@ -6,7 +6,7 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
-import { editorOnEmulator } from '../support/emulator-editor.js';
+import { elementOnEmulator } from '../support/emulator-editor.js';
 import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
 const brand = [{ text: 'Acme', say: 'ack-mee' }, { text: 'ACME Rewards', say: 'ack-mee rewards', caseSensitive: true }];
@@ -18,7 +18,7 @@ const sections = [
 ];
 
 async function mount(theme: 'light' | 'dark', height: number): Promise<StudioEditor> {
-  const element = await editorOnEmulator('pronounce', {
+  const element = await elementOnEmulator('pronounce', {
     vocal: { voice: 'en-us-ava', pronunciations: brand },
     layout: { height: `${height - 40}px`, initialPanel: 'script' },
     theme: { mode: theme },

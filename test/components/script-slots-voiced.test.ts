@@ -8,7 +8,7 @@ import type { StudioPanels } from '../../src/components/studio-panels/studio-pan
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import { staleSections } from '../../src/script/voiceover.js';
-import { editorOnEmulator } from '../support/emulator-editor.js';
+import { elementOnEmulator } from '../support/emulator-editor.js';
 
 const sections = [
   { id: 's1', label: 'Hook', text: 'Meet {{product_name}}.' },
@@ -17,7 +17,7 @@ const sections = [
 ];
 
 async function mount(mode: 'light' | 'dark' = 'light'): Promise<StudioEditor> {
-  const element = await editorOnEmulator('slots', {
+  const element = await elementOnEmulator('slots', {
     vocal: { voice: 'en-us-ava', pronunciations: [{ text: '59.99', say: 'fifty-nine ninety-nine' }] },
     layout: { height: '760px', initialPanel: 'script' },
     theme: { mode },

@@ -9,7 +9,7 @@ import type { StudioEditor } from '../../src/components/studio-editor/studio-edi
 import type { StudioConfig } from '../../src/config/types.js';
 
 /** Mounts the editor with `config` (besides auth, the emulator's base and a project of its own, not autosaved). */
-export async function editorOnEmulator(prefix: string, config: Omit<StudioConfig, 'auth' | 'api' | 'project'>): Promise<StudioEditor> {
+export async function elementOnEmulator(prefix: string, config: Omit<StudioConfig, 'auth' | 'api' | 'project'>): Promise<StudioEditor> {
   const element = await fixture<StudioEditor>(html`<studio-editor></studio-editor>`);
   const ready = oneEvent(element, 'studio-ready');
   const id = `${prefix}-${Math.random().toString(36).slice(2)}`;
