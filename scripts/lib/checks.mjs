@@ -51,7 +51,8 @@ function withStaticImports(files) {
  * controls), the calls' retries, the poller and the words of a failed call (with the first call), the export's
  * run, full screen, the status line's preview and refusal words (once ready), and the autosave's module (before
  * ready only for a project with work stored in the browser: that returning user fetches it and the documents'
- * checks too, 7.7 KiB more). 59.2 KiB at the budget's return, with room for about 0.8 KiB. The other panels, the timeline, the audio engine, the MP3 encoder, the later
+ * checks too, 7.7 KiB more). 59.2 KiB at the budget's return; 59.8 KiB with feeds (the slot scanner of the status line's spoken length; the
+ * Master, Deliver and Feed panels' part names moved into their own modules), with room for about 0.2 KiB. The other panels, the timeline, the audio engine, the MP3 encoder, the later
  * English words and the other languages are chunks fetched after it (bench/startup.mjs counts what a real page
  * fetched, for a known and an anonymous user).
  */

@@ -30,9 +30,7 @@ import { planConfig } from './config-plan.js';
 import type { DeliverHost } from './editor-deliver.js';
 import type { ExportHost } from './editor-export.js';
 import type { DeliverRunner } from './deliver-run.js';
-import type { FeedHost } from './feed-deliver.js';
 import type { FeedRunner } from './feed-run.js';
-import type { FeedTakes } from './feed-takes.js';
 import { resolveBedUrls } from './resolve-bed.js';
 
 /**
@@ -390,49 +388,25 @@ export class EditorSession {
   /** Delivers the project (`deliver()` and the Deliver panel's runs, see `deliverAd`); its code is loaded when first used. */
   readonly deliver: DeliverRunner = async (options) => {
     const { deliverAd } = await import('./editor-deliver.js');
-    const project = () => this.#options.store.getState().project;
-    const host: DeliverHost = { config: () => this.#config, engine: () => this.audio(), project, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
-    return deliverAd(host, options);
+    return deliverAd(this.#deliverHost(), options);
   };
 
-  /** The take cache of the feed's rows, of one client and project (made with the first row heard or delivered). */
-  #feedTakes: { readonly takes: FeedTakes; readonly client: ServiceClient; readonly projectId: string } | undefined;
-
-  /**
-   * The feed's runs (the Feed panel's dynamic player, its price and "Deliver all rows", and `deliverFeed()`); their
-   * code is loaded when first used.
-   */
-  readonly feed: FeedRunner = {
-    previewRow: async (key, options) => {
-      const { previewFeedRow } = await import('./feed-deliver.js');
-      return previewFeedRow(await this.#feedHost(), key, options?.signal);
-    },
-    price: async (rows) => {
-      const { feedPrice } = await import('./feed-deliver.js');
-      return feedPrice(await this.#feedHost(), rows);
-    },
-    deliverFeed: async (options) => {
-      const { deliverFeed } = await import('./feed-deliver.js');
-      return deliverFeed(await this.#feedHost(), options);
-    },
-  };
-
-  async #feedHost(): Promise<FeedHost> {
-    const { FeedTakes } = await import('./feed-takes.js');
-    const store = this.#options.store;
-    const project = () => store.getState().project;
-    const client = () => this.client;
-    const takes = (): FeedTakes => {
-      const service = client();
-      if (service === undefined) throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page first.');
-      const projectId = project().project_id;
-      if (this.#feedTakes?.client !== service || this.#feedTakes.projectId !== projectId) {
-        this.#feedTakes = { takes: new FeedTakes({ client: service, projectId: () => projectId, dispatch: (action) => store.dispatch(action) }), client: service, projectId };
-      }
-      return this.#feedTakes.takes;
-    };
-    return { config: () => this.#config, engine: () => this.audio(), project, client, takes, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
+  /** What a delivery (of the ad, or of a feed) reads of the editor. */
+  #deliverHost(): DeliverHost {
+    return { config: () => this.#config, engine: () => this.audio(), project: () => this.#options.store.getState().project, dispatch: (event) => this.#hooks.dispatch(event), emitError: (error) => this.#hooks.error(error) };
   }
+
+  /** The feed's runs, their code loaded once (again after a failed load). */
+  readonly #feedRuns = loadOnce(() =>
+    import('./feed-deliver.js').then(({ editorFeedRunner }) => editorFeedRunner({ ...this.#deliverHost(), client: () => this.client, dispatchAction: (action) => this.#options.store.dispatch(action) })),
+  );
+
+  /** The feed's runs (the Feed panel's dynamic player, its price and "Deliver all rows", and `deliverFeed()`). */
+  readonly feed: FeedRunner = {
+    previewRow: async (key, options) => (await this.#feedRuns(undefined)).previewRow(key, options),
+    price: async (rows) => (await this.#feedRuns(undefined)).price(rows),
+    deliverFeed: async (options) => (await this.#feedRuns(undefined)).deliverFeed(options),
+  };
 
   /** Saves the draft now instead of waiting for the autosave delay. */
   saveNow(): Promise<void> {

@@ -14,6 +14,7 @@ import { StudioError } from '../errors.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed } from '../feed/types.js';
+import type { ServiceAction } from '../model/actions.js';
 import { creditsOf } from '../model/credits.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign, versionView } from '../model/versions.js';
@@ -23,11 +24,40 @@ import { VERSION } from '../version.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, voiceRow, type RowAd, type RowContext } from './feed-row.js';
-import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview } from './feed-run.js';
-import type { FeedTakes } from './feed-takes.js';
+import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
+import { FeedTakes } from './feed-takes.js';
 
 /** Rows voiced ahead of the one being rendered (their voice-overs wait their turn, at most 4 at once). */
 const ROWS_AHEAD = 3;
+
+/** What the editor gives its feed runs: what a delivery reads, the service client and the store. */
+export interface FeedEditor extends DeliverHost {
+  /** The service client; undefined before the editor started. */
+  client(): ServiceClient | undefined;
+  /** Records a service fact (the usage of each voice-over). */
+  dispatchAction(action: ServiceAction): void;
+}
+
+/**
+ * The editor's feed runs: a row heard, the price of a run, every row delivered, sharing one take cache per
+ * client and project (a row heard is not paid for again when delivered; a new project starts afresh).
+ */
+export function editorFeedRunner(editor: FeedEditor): FeedRunner {
+  let cache: { readonly takes: FeedTakes; readonly client: ServiceClient; readonly projectId: string } | undefined;
+  const takes = (): FeedTakes => {
+    const client = editor.client();
+    if (client === undefined) throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page first.');
+    const projectId = editor.project().project_id;
+    if (cache?.client !== client || cache.projectId !== projectId) cache = { takes: new FeedTakes({ client, projectId: () => projectId, dispatch: (action) => editor.dispatchAction(action) }), client, projectId };
+    return cache.takes;
+  };
+  const host: FeedHost = { ...editor, takes };
+  return {
+    previewRow: (key, options) => previewFeedRow(host, key, options?.signal),
+    price: (rows) => feedPrice(host, rows),
+    deliverFeed: (options) => deliverFeed(host, options),
+  };
+}
 
 /** What a feed's run reads of the editor, besides what a delivery reads. */
 export interface FeedHost extends DeliverHost {

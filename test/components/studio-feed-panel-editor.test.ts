@@ -69,6 +69,19 @@ describe('<studio-editor> with tools.feed', () => {
     }
   });
 
+  it('exports the Master and Deliver panels\' parts too, set by each panel as it connects (master-result for its mastering)', async () => {
+    const { editor, panels } = await start();
+    for (const id of ['master', 'deliver']) {
+      panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
+      await customElements.whenDefined(`studio-editor-${id}-panel`);
+    }
+    const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
+    const deliver = editor.shadowRoot!.querySelector('studio-editor-deliver-panel')!;
+    expect(master.getAttribute('exportparts')).to.include('mastering: master-result').and.include('lock-note: master-lock-note');
+    expect(deliver.getAttribute('exportparts')).to.include('zip: deliver-zip').and.include('receipt-campaign: deliver-receipt-campaign');
+    expect(editor.shadowRoot!.querySelector('studio-editor-feed-panel')!.getAttribute('exportparts')).to.include('grid-box: feed-grid-box');
+  });
+
   it('is off by default', async () => {
     const { editor, panels } = await start({ tools: {} });
     expect(panels.shadowRoot!.querySelector('#tab-feed')).to.equal(null);

@@ -12,7 +12,9 @@ import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
-import { actionRowStyles, headingStyles, linkButtonStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { actionRowStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
@@ -40,6 +42,9 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 
 /** Only web addresses become links (a host's config could hold any text). */
 const webUrl = (url: string | undefined): string | undefined => (url !== undefined && /^https?:\/\//i.test(url) ? url : undefined);
+
+/** The structural parts an editor exports from this panel, each as `deliver-<part>` (docs/styling.md). */
+const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'campaign', 'versions', 'stems', 'submit', 'progress', 'row', 'cancel', 'results', 'receipt', 'receipt-campaign', 'file', 'facts', 'verdict', 'zip', 'download', 'message'];
 
 /**
  * Deliver: the destinations as a checklist with their numbers and sources, the campaign fields that travel
@@ -78,6 +83,11 @@ const webUrl = (url: string | undefined): string | undefined => (url !== undefin
  */
 export class StudioDeliverPanel extends StudioElement {
   static override styles = [controlStyles, panelStyles, headingStyles, sourcedChoiceStyles, actionRowStyles, deliverStyles, linkButtonStyles];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'deliver', DELIVER_PARTS);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

@@ -119,19 +119,16 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       : nothing}
     ${tools.mix ? html`<studio-editor-mix-panel slot="mix" data-loading=${loadingText} part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
-      ? html`<studio-editor-master-panel slot="master" data-loading=${loadingText} part="master-panel"
-          exportparts="switch: master-switch, presets: master-presets, preset: master-preset, numbers: master-numbers, source: master-source, custom: master-custom, meter: master-meter, graph: master-graph, bar: master-bar, figures: master-figures, figure: master-figure, updating: master-updating, checks: master-checks, summary: master-summary, check: master-check, verdict: master-verdict, mastering: master-result, apply: master-apply, message: master-message, locks: master-locks, lock: master-lock, lock-note: master-lock-note"></studio-editor-master-panel>`
+      ? html`<studio-editor-master-panel slot="master" data-loading=${loadingText} part="master-panel"></studio-editor-master-panel>`
       : nothing}
     ${tools.feed
-      ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}
-          exportparts="import: feed-import, dropzone: feed-dropzone, paste: feed-paste, import-button: feed-import-button, import-problems: feed-import-problems, confirm: feed-confirm, current: feed-current, remove: feed-remove, mapping: feed-mapping, summary: feed-summary, filter: feed-filter, grid-box: feed-grid-box, grid: feed-grid, row: feed-row, status: feed-status, pager: feed-pager, player: feed-player, play: feed-play, player-status: feed-player-status, audio: feed-audio, deliver: feed-deliver, destinations: feed-destinations, include-warnings: feed-include-warnings, price: feed-price, submit: feed-submit, progress: feed-progress, current-row: feed-current-row, cancel: feed-cancel, results: feed-results, zip: feed-zip, outcome: feed-outcome, more: feed-more, message: feed-message, error: feed-error"></studio-editor-feed-panel>`
+      ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}></studio-editor-feed-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}
           exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
       : nothing}
     ${tools.deliver
-      ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}
-          exportparts="destinations: deliver-destinations, destination: deliver-destination, numbers: deliver-numbers, source: deliver-source, campaign: deliver-campaign, versions: deliver-versions, stems: deliver-stems, submit: deliver-submit, progress: deliver-progress, row: deliver-row, cancel: deliver-cancel, results: deliver-results, receipt: deliver-receipt, receipt-campaign: deliver-receipt-campaign, file: deliver-file, facts: deliver-facts, verdict: deliver-verdict, zip: deliver-zip, download: deliver-download, message: deliver-message"></studio-editor-deliver-panel>`
+      ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}></studio-editor-deliver-panel>`
       : nothing}`;
 }

@@ -16,7 +16,9 @@ import type { FeedCheckInput } from '../../script/feed-check.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
-import { actionRowStyles, headingStyles, linkButtonStyles, panelStyles } from '../shared/panel.styles.js';
+import { actionRowStyles, panelStyles } from '../shared/panel.styles.js';
+import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { FeedCheckTask } from './feed-check-task.js';
 import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
@@ -61,6 +63,9 @@ interface PendingTable {
   readonly name: string;
   readonly pasted: boolean;
 }
+
+/** The structural parts an editor exports from this panel, each as `feed-<part>` (docs/styling.md). */
+const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error'];
 
 /**
  * The Feed step: one template, a row per product. A CSV or JSON feed is imported (a file, dropped or chosen, or
@@ -108,6 +113,11 @@ interface PendingTable {
  */
 export class StudioFeedPanel extends StudioElement {
   static override styles = [controlStyles, panelStyles, headingStyles, actionRowStyles, feedStyles, linkButtonStyles];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'feed', FEED_PARTS);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

@@ -6,10 +6,12 @@ import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
-import { headingStyles, panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { panelStyles, sourcedChoiceStyles } from '../shared/panel.styles.js';
+import { headingStyles } from '../shared/panel-text.styles.js';
 import { checksList, masteringList, meterList, presetNumbersText } from './master-view.js';
 import { presetName } from '../shared/preset-name.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
@@ -30,6 +32,10 @@ const PRESET_IDS = Object.keys(DELIVERY_PRESETS) as DeliveryPresetId[];
 type Field = 'target' | 'truePeak';
 
 const fraction = (lufs: number) => (Number.isFinite(lufs) ? Math.min(1, Math.max(0, (lufs - BAR_RANGE[0]) / (BAR_RANGE[1] - BAR_RANGE[0]))) : 0);
+
+/** The structural parts an editor exports from this panel, each as `master-<part>`, but `mastering` as `master-result` (docs/styling.md). */
+const MASTER_PARTS = ['switch', 'presets', 'preset', 'numbers', 'source', 'custom', 'meter', 'graph', 'bar', 'figures', 'figure', 'updating', 'checks', 'summary', 'check', 'verdict', 'mastering', 'apply', 'message', 'locks', 'lock', 'lock-note'];
+const MASTER_RENAMED = { mastering: 'master-result' };
 
 /**
  * Master: the delivery preset (each with its numbers and where they come from), custom target and true peak,
@@ -190,6 +196,11 @@ export class StudioMasterPanel extends StudioElement {
       }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'master', MASTER_PARTS, MASTER_RENAMED);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
