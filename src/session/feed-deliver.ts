@@ -343,7 +343,7 @@ export async function previewFeedRow(host: FeedHost, key: string, signal?: Abort
 
 /**
  * The most a run of `keys` costs in credits: a voice-over of each take it needs that is neither the template's
- * nor made already (each priced by its words, once however many rows share it), read at the speed each row's
+ * nor made already (a row with a problem needs none) (each priced by its words, once however many rows share it), read at the speed each row's
  * estimate needs. `undefined` when the service states no price for voice-overs.
  */
 export async function feedPrice(host: FeedHost, keys: readonly string[], versionIds?: readonly string[]): Promise<number | undefined> {
@@ -359,7 +359,10 @@ export async function feedPrice(host: FeedHost, keys: readonly string[], version
     const rows = versionRows(project, id, config);
     for (const key of keys) {
       const index = rowIndex(feed, key);
-      const plan = planRow(rows.context, index, rows.checker.row(index).length?.speed ?? rows.template.voice.speed);
+      const check = rows.checker.row(index);
+      // A row with a problem is not voiced: it costs nothing.
+      if (blocking(check).length > 0) continue;
+      const plan = planRow(rows.context, index, check.length?.speed ?? rows.template.voice.speed);
       for (const { source } of rowRequests(rows.context, plan)) {
         const name = JSON.stringify(source);
         if (counted.has(name) || takes.has(source)) continue;

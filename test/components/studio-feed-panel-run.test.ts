@@ -93,7 +93,7 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     await chooseFile(CSV);
     await settle();
     expect($$('[part=destinations] li').map((li) => li.textContent)).to.deep.equal(['Streaming audio', 'Client approval (small MP3)']);
-    expect($('#feed-plan')!.textContent).to.equal('4 rows will be delivered, to Streaming audio and Client approval (small MP3). 2 rows with problems stay out: fix them to deliver them.');
+    expect($('#feed-plan')!.textContent).to.equal('4 rows will be delivered, to Streaming audio and Client approval (small MP3). 2 rows with problems are not voiced: the report lists them with their problems; fix them to deliver them.');
     expect(runner.price.callCount).to.equal(1);
     expect(runner.price.firstCall.args[0]).to.deep.equal(GOOD_KEYS);
     expect($('[part=price]')!.textContent).to.equal('Up to 12 credits');
@@ -103,13 +103,13 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     await settle();
     expect(runner.price.calledBefore(runner.deliverFeed)).to.equal(true);
     const options = runner.deliverFeed.firstCall.args[0];
-    expect(options.rows).to.deep.equal(GOOD_KEYS);
+    expect(options.rows, 'the rows with problems listed too, to be reported failed').to.deep.equal([...GOOD_KEYS, 'SKU-3', 'SKU-5']);
     expect(options.destinations).to.deep.equal(['streaming', 'client-approval']);
     const progress = $<HTMLProgressElement>('[part=progress] progress')!;
-    expect(progress.max).to.equal(4);
+    expect(progress.max).to.equal(6);
     expect(progress.value).to.equal(1);
     expect($('[part=current-row]')!.textContent).to.equal('Row SKU-2: Encoding');
-    expect($('[part=deliver] [role=status]')!.textContent).to.equal('1 of 4 rows done');
+    expect($('[part=deliver] [role=status]')!.textContent).to.equal('1 of 6 rows done');
     expect($<HTMLButtonElement>('[part=submit]')!.disabled).to.equal(true);
     await expect(panel).to.be.accessible();
     $('[part=deliver]')!.scrollIntoView({ block: 'start' });
@@ -117,19 +117,20 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     finish();
     await settle();
     expect($('[part=progress]')).to.equal(null);
-    expect($('[part=deliver] [role=status]')!.textContent).to.equal('3 rows delivered, 1 failed; spring_feed_delivery.zip is ready (2.0 KB).');
+    expect($('[part=deliver] [role=status]')!.textContent).to.equal('3 rows delivered, 3 failed; spring_feed_delivery.zip is ready (2.0 KB).');
     expect(panel.shadowRoot!.activeElement?.id).to.equal('feed-results-heading');
     const zip = $<HTMLAnchorElement>('[part=zip]')!;
     expect(zip.download).to.equal('spring_feed_delivery.zip');
     expect(zip.href).to.equal(created.lastCall.returnValue);
     const outcomes = $$('[part=outcome]');
-    expect(outcomes.map((row) => row.dataset['key'])).to.deep.equal(['SKU-4', 'SKU-1', 'SKU-2', 'SKU-6']);
+    expect(outcomes.map((row) => row.dataset['key'])).to.deep.equal(['SKU-3', 'SKU-4', 'SKU-5', 'SKU-1', 'SKU-2', 'SKU-6']);
     expect(outcomes[0]!.querySelector('.verdict')!.textContent!.trim()).to.equal('✗ Failed');
-    expect([...outcomes[0]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+    expect([...outcomes[0]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(["The row's problem"]);
+    expect([...outcomes[1]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
       'The take of "Water bottle" reads 31.4 s; the ad is 30 s: it would need 1.31x',
       'Loudness: -19.2 LUFS, asked -14 ±1 LUFS',
     ]);
-    expect(outcomes[1]!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✓ Delivered Row 1: SKU-1 2 files');
+    expect(outcomes[3]!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✓ Delivered Row 1: SKU-1 2 files');
     expect($('[part=results] p')!.textContent).to.equal('Takes: 5 takes voiced, 8 reused.');
     await expect(panel).to.be.accessible();
     $('[part=deliver]')!.scrollIntoView({ block: 'start' });
@@ -238,10 +239,10 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect(focused()?.getAttribute('part')).to.equal('submit');
     await sendKeys({ press: 'Enter' });
     await settle();
-    expect(runner.deliverFeed.firstCall.args[0].rows).to.deep.equal(['K-1']);
+    expect(runner.deliverFeed.firstCall.args[0].rows).to.deep.equal(['K-1', 'K-2']);
     finish();
     await settle();
-    expect($('[part=deliver] [role=status]')!.textContent).to.equal('1 row delivered, 0 failed; spring_feed_delivery.zip is ready (2.0 KB).');
+    expect($('[part=deliver] [role=status]')!.textContent).to.equal('1 row delivered, 1 failed; spring_feed_delivery.zip is ready (2.0 KB).');
     expect(focused()?.id).to.equal('feed-results-heading');
   });
 });

@@ -41,7 +41,7 @@ describe('Feeds (e2e, emulator)', () => {
   });
 
   /** A made ad turned into a template with two slots in its Body and a locked Call to action, and the CSV imported. */
-  async function template(): Promise<StudioHandle> {
+  async function template(options: { importFeed?: boolean } = {}): Promise<StudioHandle> {
     mountPoint('editor-feed');
     const user = `feed-${crypto.randomUUID().slice(0, 8)}`;
     handle = await create({
@@ -50,6 +50,7 @@ describe('Feeds (e2e, emulator)', () => {
       api: { baseUrl: apiBaseUrl as string },
       project: { id: user, autosave: false, duration: 30 },
       layout: { height: '900px' },
+      tools: { feed: true },
     });
     const h = handle;
     const { recommendations } = await h.api.recommendFromUrl({ project_id: user, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
@@ -67,8 +68,10 @@ describe('Feeds (e2e, emulator)', () => {
     dispatch({ type: 'lock/set', target: { kind: 'section', id: call.id }, locked: true, reason: 'Legal' });
     dispatch({ type: 'slot/set', slot: { name: 'product_name', sample: 'Trail shoes', maxLength: 30 } });
     dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
-    const names = scriptSlots(h.getProject().script.sections).names;
-    dispatch({ type: 'feed/set', feed: createFeed(parseFeed(CSV, { name: 'rows.csv' }), names) });
+    if (options.importFeed !== false) {
+      const names = scriptSlots(h.getProject().script.sections).names;
+      dispatch({ type: 'feed/set', feed: createFeed(parseFeed(CSV, { name: 'rows.csv' }), names) });
+    }
     return h;
   }
 
@@ -147,5 +150,42 @@ describe('Feeds (e2e, emulator)', () => {
     expect((error as DOMException | null)?.name).to.equal('AbortError');
     expect(events).to.deep.equal([]);
     expect(JSON.stringify({ ...h.getProject(), usage: [] })).to.equal(before);
+  });
+
+  it('in the Feed step: a pasted CSV, a row heard in the panel, every row delivered, the ZIP offered and the failed rows named', async function () {
+    this.timeout(300_000);
+    const h = await template({ importFeed: false });
+    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
+    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-feed')!.click();
+    await customElements.whenDefined('studio-editor-feed-panel');
+    const panel = h.element.shadowRoot!.querySelector('studio-editor-feed-panel') as HTMLElement & { updateComplete: Promise<boolean> };
+    await panel.updateComplete;
+    const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
+    const paste = $<HTMLTextAreaElement>('#feed-paste')!;
+    paste.value = CSV;
+    paste.dispatchEvent(new Event('input'));
+    await panel.updateComplete;
+    $<HTMLButtonElement>('[part=import-button]')!.click();
+    await waitUntil(() => $('#feed-summary')?.textContent === '6 rows: 4 ready, 2 with problems.', 'the rows checked', { timeout: 10_000 });
+    expect(h.getProject().feed?.rows.length).to.equal(6);
+
+    // The dynamic player: HJ-300 (row 2) voiced (its Body only) and played in the panel.
+    $<HTMLInputElement>('#row-1')!.click();
+    await panel.updateComplete;
+    $<HTMLButtonElement>('[part=play]')!.click();
+    await waitUntil(() => $<HTMLAudioElement>('audio[part=audio]')?.src.startsWith('blob:'), 'the row heard', { timeout: 60_000 });
+    expect($('[part=player-status]')!.textContent).to.equal('Row HJ-300: 1 take voiced, 2 reused.');
+
+    // Every row: the price first, then the run; HJ-300's take is not paid for again.
+    await waitUntil(() => /credits?|Price not stated/.test($('[part=price]')?.textContent ?? ''), 'the price', { timeout: 10_000 });
+    const voiceover = sinon.spy(h.api, 'voiceover');
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await waitUntil(() => $<HTMLAnchorElement>('a[part=zip]') !== null, 'the ZIP offered', { timeout: 240_000 });
+    expect(voiceover.callCount, 'a Body for each good row but HJ-300, whose take was made when it was heard').to.equal(3);
+    expect($<HTMLAnchorElement>('a[part=zip]')!.download).to.match(/_feed\.zip$/);
+    const outcome = [...panel.shadowRoot!.querySelectorAll('[part=outcome]')].map((row) => row.textContent!.replace(/\s+/g, ' ').trim());
+    expect(outcome[0], outcome.join(' | ')).to.include('WS-200');
+    expect(outcome.join(' ')).to.include('TN-900');
+    await expect(panel).to.be.accessible();
   });
 });

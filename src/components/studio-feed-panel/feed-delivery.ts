@@ -19,6 +19,8 @@ export interface FeedDeliveryPlan {
   readonly keys: readonly string[];
   /** The rows with problems, which stay out. */
   readonly left: number;
+  /** Their keys: a run lists each as failed with its problems (nothing is voiced for it), so none is dropped silently. */
+  readonly problems: readonly string[];
   /** The project's chosen destinations, with their labels; `known: false` for an id the config lacks (not delivered). */
   readonly destinations: readonly { readonly id: string; readonly label: string; readonly known: boolean }[];
   /** Every row is checked (until then nothing can start). */
@@ -78,15 +80,18 @@ export class FeedDelivery {
     );
   }
 
-  /** Delivers the rows `keys` to `destinations`: progress, then the outcome in place of the last one. */
-  async deliver(runner: FeedRunner, keys: readonly string[], destinations: readonly string[]): Promise<void> {
+  /**
+   * Delivers the rows `keys` to `destinations`, the rows `problems` listed failed with their problems: progress,
+   * then the outcome in place of the last one.
+   */
+  async deliver(runner: FeedRunner, keys: readonly string[], destinations: readonly string[], problems: readonly string[] = []): Promise<void> {
     if (this.busy) return;
     const run = ++this.#runs;
     const controller = new AbortController();
     this.#controller = controller;
     this.#clearResult();
     this.busy = true;
-    this.#progress = { row: keys[0] ?? '', stage: 'voice', done: 0, total: keys.length };
+    this.#progress = { row: keys[0] ?? '', stage: 'voice', done: 0, total: keys.length + problems.length };
     this.#error = '';
     this.#notice = '';
     this.#announcement = '';
@@ -94,7 +99,7 @@ export class FeedDelivery {
     const t = this.#t();
     try {
       const result = await runner.deliverFeed({
-        rows: keys,
+        rows: [...keys, ...problems],
         destinations,
         signal: controller.signal,
         onProgress: (progress) => {
@@ -195,7 +200,7 @@ export class FeedDelivery {
             <p part="price">${plan.checked && plan.keys.length > 0 ? this.#priceText(t, plan.keys) : ''}</p>
             <div class="actions">
               <button type="button" class="primary" part="submit" aria-describedby="feed-plan" ?disabled=${blocked || this.busy}
-                @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id))}>${t('feed.run')}</button>
+                @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems)}>${t('feed.run')}</button>
             </div>`}
       ${this.busy && this.#progress !== undefined ? this.#renderProgress(t, this.#progress) : nothing}
       ${this.#error ? html`<p class="error" part="error" role="alert">${this.#error}</p>` : nothing}

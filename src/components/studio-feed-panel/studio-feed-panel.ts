@@ -305,9 +305,9 @@ export class StudioFeedPanel extends StudioElement {
       return { id, label: known?.label ?? id, known: known !== undefined };
     });
     const check = this.#check;
-    if (!check.done || feed.key === null) return { keys: [], left: check.tally.problem, destinations, checked: check.done };
-    const keys = check.indexes(this.includeWarnings ? ['ok', 'warning'] : ['ok']).map((index) => check.row(index).key ?? '');
-    return { keys, left: check.tally.problem, destinations, checked: true };
+    if (!check.done || feed.key === null) return { keys: [], left: check.tally.problem, problems: [], destinations, checked: check.done };
+    const keysOf = (statuses: Parameters<typeof check.indexes>[0]) => check.indexes(statuses).map((index) => check.row(index).key ?? '');
+    return { keys: keysOf(this.includeWarnings ? ['ok', 'warning'] : ['ok']), left: check.tally.problem, problems: keysOf(['problem']), destinations, checked: true };
   }
 
   protected override render() {
