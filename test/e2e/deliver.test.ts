@@ -15,7 +15,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { deepQuery } from '../support/deep-query.js';
+import { makeAdOnEmulator } from '../support/made-ad.js';
 import { cString, id3Frames, mpegHeader, txxx, wavChannels, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const AD_ID = 'ACME1234000';
@@ -58,12 +58,7 @@ describe('Deliver (e2e, emulator)', () => {
       layout: { height: '900px' },
     });
     const h = handle;
-    const { recommendations } = await h.api.recommendFromUrl({ project_id: user, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
-    h.element.store.dispatch({ type: 'recommendations/received', recommendations });
-    const makeButton = () => deepQuery(h.element.shadowRoot!, 'studio-editor-recommendation-card')?.shadowRoot?.querySelector<HTMLButtonElement>('button.primary');
-    await waitUntil(makeButton, 'the Make the ad button');
-    makeButton()!.click();
-    await waitUntil(() => h.getProject().clips.length > 0 && h.getProject().music?.url != null, 'the ad is made', { timeout: 40_000 });
+    await makeAdOnEmulator(h, user);
     const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
     panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-deliver')!.click();
     await customElements.whenDefined('studio-editor-deliver-panel');

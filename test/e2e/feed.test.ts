@@ -17,7 +17,7 @@ import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { checkFeed, projectCheckInput } from '../../src/script/feed-check.js';
 import { scriptSlots } from '../../src/script/slots.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { deepQuery } from '../support/deep-query.js';
+import { makeAdOnEmulator } from '../support/made-ad.js';
 import { id3Frames, mpegHeader, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const CSV = `sku,product_name,price
@@ -53,12 +53,7 @@ describe('Feeds (e2e, emulator)', () => {
       tools: { feed: true },
     });
     const h = handle;
-    const { recommendations } = await h.api.recommendFromUrl({ project_id: user, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
-    h.element.store.dispatch({ type: 'recommendations/received', recommendations });
-    const makeButton = () => deepQuery(h.element.shadowRoot!, 'studio-editor-recommendation-card')?.shadowRoot?.querySelector<HTMLButtonElement>('button.primary');
-    await waitUntil(makeButton, 'the Make the ad button');
-    makeButton()!.click();
-    await waitUntil(() => h.getProject().clips.length > 0 && h.getProject().music?.url != null, 'the ad is made', { timeout: 40_000 });
+    await makeAdOnEmulator(h, user);
     const sections = h.getProject().script.sections;
     expect(sections.length, 'hook, body and call to action').to.be.at.least(3);
     const body = sections[1]!;

@@ -14,7 +14,7 @@ import { speechEnd } from '../../src/model/version-status.js';
 import type { ProjectDocument } from '../../src/model/document.js';
 import { versionView } from '../../src/model/versions.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { deepQuery } from '../support/deep-query.js';
+import { makeAdOnEmulator } from '../support/made-ad.js';
 
 /** Requests the page made so far whose address matches `pattern` (resource timing: every fetch is one). */
 const requests = (pattern: RegExp) => performance.getEntriesByType('resource').filter((entry) => pattern.test(entry.name)).length;
@@ -43,12 +43,7 @@ describe('Versions (e2e, emulator)', () => {
     const user = `versions-${crypto.randomUUID().slice(0, 8)}`;
     handle = await start(user);
     let h = handle;
-    const { recommendations } = await h.api.recommendFromUrl({ project_id: user, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
-    h.element.store.dispatch({ type: 'recommendations/received', recommendations });
-    const makeButton = () => deepQuery(h.element.shadowRoot!, 'studio-editor-recommendation-card')?.shadowRoot?.querySelector<HTMLButtonElement>('button.primary');
-    await waitUntil(makeButton, 'the Make the ad button');
-    makeButton()!.click();
-    await waitUntil(() => h.getProject().clips.length > 0 && h.getProject().music?.url != null, 'the ad is made', { timeout: 40_000 });
+    await makeAdOnEmulator(h, user);
     const main = h.getProject();
     const call = main.script.sections.at(-1)!;
     const preview = () => (h.element as unknown as { preview: MixPreviewSource }).preview.getState();
