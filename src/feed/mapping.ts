@@ -1,7 +1,6 @@
 // Which column fills which slot, and which column is the row's key: matched by name when a feed is imported,
-// changed by the user after. Every function returns a new feed and leaves the one given as it was. Pure: no DOM.
+// changed by the user after (the feed/map and feed/key edits, model/feed-edits.ts). Pure: no DOM.
 import { describe } from '../config/checks.js';
-import { StudioFeedError } from './errors.js';
 import { KEY_COLUMN_NAMES, type Feed, type FeedMappingEntry, type FeedTable } from './types.js';
 
 /**
@@ -53,25 +52,6 @@ export function chooseKey(columns: readonly string[]): KeyChoice {
 /** A feed of `table`: the key chosen by `chooseKey` and the columns matched to `slots` by `matchColumns`. */
 export function createFeed(table: FeedTable, slots: readonly string[]): Feed {
   return { columns: table.columns, rows: table.rows, key: chooseKey(table.columns).key, mapping: matchColumns(table.columns, slots).mapping };
-}
-
-const known = (feed: Feed, column: string): void => {
-  if (!feed.columns.includes(column)) {
-    throw new StudioFeedError([{ column, message: `The feed has no column ${describe(column)}; its columns are ${feed.columns.map((name) => describe(name)).join(', ')}` }]);
-  }
-};
-
-/** `feed` with `slot` filled from `column`, in place of any column before; `null`: from none. */
-export function mapSlot(feed: Feed, slot: string, column: string | null): Feed {
-  if (column !== null) known(feed, column);
-  const others = feed.mapping.filter((entry) => entry.slot !== slot);
-  return { ...feed, mapping: column === null ? others : [...others, { column, slot }] };
-}
-
-/** `feed` with `column` as its key; `null`: none. */
-export function setKey(feed: Feed, column: string | null): Feed {
-  if (column !== null) known(feed, column);
-  return { ...feed, key: column };
 }
 
 /** The value of each mapped slot in row `index` (counted from 0), by slot name. */

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { StudioFeedError } from '../../../src/feed/errors.js';
 import { parseCsvFeed } from '../../../src/feed/import.js';
-import { chooseKey, createFeed, mapSlot, matchColumns, matchName, rowSlotValues, setKey } from '../../../src/feed/mapping.js';
+import { chooseKey, createFeed, matchColumns, matchName, rowSlotValues } from '../../../src/feed/mapping.js';
 
 const spreadsheet = parseCsvFeed(readFileSync(new URL('samples/spreadsheet-export.csv', import.meta.url), 'utf8'));
 
@@ -25,18 +24,6 @@ describe('columns matched to slots', () => {
     assert.deepEqual(matchColumns(['product_name', 'Product Name'], ['product_name']).mapping, [{ column: 'product_name', slot: 'product_name' }]);
   });
 
-  it('can be changed: a slot takes another column, or none, and the feed given is left as it was', () => {
-    const feed = createFeed(spreadsheet, ['product_name', 'price']);
-    const changed = mapSlot(feed, 'product_name', 'Description');
-    assert.deepEqual(changed.mapping, [
-      { column: 'Price', slot: 'price' },
-      { column: 'Description', slot: 'product_name' },
-    ]);
-    assert.equal(feed.mapping.length, 2);
-    assert.equal(feed.mapping[0]!.column, 'Product Name');
-    assert.deepEqual(mapSlot(changed, 'price', null).mapping, [{ column: 'Description', slot: 'product_name' }]);
-    assert.throws(() => mapSlot(feed, 'price', 'Cost'), (error: unknown) => error instanceof StudioFeedError && /The feed has no column "Cost"; its columns are "SKU", "Product Name"/.test(error.message));
-  });
 
   it("give each row's values by slot", () => {
     const feed = createFeed(spreadsheet, ['product_name', 'price']);
@@ -62,10 +49,4 @@ describe('the key column', () => {
     assert.match(choice.message, /^No column is named "id" or "sku": choose the column whose value names each row/);
   });
 
-  it('can be chosen, among the columns only', () => {
-    const feed = createFeed(spreadsheet, []);
-    assert.equal(setKey(feed, 'Product Name').key, 'Product Name');
-    assert.equal(setKey(feed, null).key, null);
-    assert.throws(() => setKey(feed, 'id'), StudioFeedError);
-  });
 });
