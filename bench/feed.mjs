@@ -17,11 +17,16 @@ const ROWS = Number(rowsArg);
 const DESTINATIONS = ['streaming', 'podcast'];
 const PEER_RUNS = 5;
 
-const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
+// No protocol timeout: the run is one evaluate of several minutes.
+const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs(), protocolTimeout: 0 });
 try {
   const page = await browser.newPage();
   page.setDefaultTimeout(30 * 60_000);
   page.on('pageerror', (error) => console.error(`page: ${error.message}`));
+  page.on('error', (error) => console.error(`the page crashed: ${error.message}`));
+  await page.exposeFunction('benchRow', (done, total, mb) => {
+    if (done % 20 === 0) console.log(`    ${done} of ${total} rows, page memory ${mb.toFixed(1)} MB`);
+  });
   await page.goto(`${host}/dist/studio-editor.iife.js`, { waitUntil: 'load' });
   await page.setContent(`<!doctype html><div id="m" style="height:900px"></div><script src="/dist/studio-editor.iife.js"></script>`, { waitUntil: 'load' });
   const cdp = await page.createCDPSession();
@@ -76,8 +81,8 @@ try {
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, await memory());
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      peak = Math.max(peak, await memory().catch(() => peak));
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
   console.log(`Feed bench in ${await browser.version()} (headless), ${new Date().toISOString()}: ${ROWS} rows x ${DESTINATIONS.length} destinations (${DESTINATIONS.join(', ')}) against ${api}`);
@@ -89,7 +94,14 @@ try {
     observer.observe({ type: 'longtask' });
     const finished = [];
     const t0 = performance.now();
-    const result = await window.h.deliverFeed({ destinations, onProgress: ({ stage }) => (stage === 'done' || stage === 'failed') && finished.push(performance.now()) });
+    const result = await window.h.deliverFeed({
+      destinations,
+      onProgress: ({ stage, done, total }) => {
+        if (stage !== 'done' && stage !== 'failed') return;
+        finished.push(performance.now());
+        void window.benchRow(done, total, (performance.memory?.usedJSHeapSize ?? 0) / 1e6);
+      },
+    });
     const ms = performance.now() - t0;
     observer.disconnect();
     const rows = result.manifest.feed.rows;

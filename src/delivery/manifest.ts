@@ -89,10 +89,37 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
   };
 }
 
+/** A number that cannot be JSON (silence's `-Infinity`) as `null`, as the schema allows. */
+const finite = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? null : value);
+
 /**
  * The manifest as `manifest.json` holds it: 2-space JSON, a loudness or level that cannot exist (silence:
  * `-Infinity`) written as `null`, as the schema allows.
  */
 export function manifestJson(manifest: DeliveryManifest): string {
-  return `${JSON.stringify(manifest, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2)}\n`;
+  return `${JSON.stringify(manifest, finite, 2)}\n`;
+}
+
+/** Files written between two pauses by `manifestText`. */
+const FILES_A_TURN = 25;
+
+/**
+ * `manifestJson(manifest)`, the same text, written a few files at a time with `pause()` between them: a feed's
+ * hundreds of files (each with its loudness over time) make megabytes of JSON, too long a task at once.
+ */
+export async function manifestText(manifest: DeliveryManifest, pause: () => Promise<void>): Promise<string> {
+  const lists = ['files', 'excluded'] as const;
+  const marker = (name: string) => `\u0000${name}\u0000`;
+  const head = JSON.stringify({ ...manifest, files: marker('files'), excluded: marker('excluded') }, finite, 2);
+  let text = head;
+  for (const name of lists) {
+    const items = manifest[name];
+    const parts: string[] = [];
+    for (let at = 0; at < items.length; at++) {
+      if (at > 0 && at % FILES_A_TURN === 0) await pause();
+      parts.push(`    ${JSON.stringify(items[at], finite, 2).replaceAll('\n', '\n    ')}`);
+    }
+    text = text.replace(JSON.stringify(marker(name)), parts.length === 0 ? '[]' : `[\n${parts.join(',\n')}\n  ]`);
+  }
+  return `${text}\n`;
 }

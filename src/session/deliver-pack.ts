@@ -2,7 +2,7 @@
 // again, without rendering, when a failed file is included anyway). The files name themselves (the pipeline).
 import type { DeliveredAudioFile, DeliveredStemFile } from '../audio/deliver/deliver.js';
 import type { DeliveryZip } from '../audio/deliver/zip.js';
-import { buildManifest, manifestJson } from '../delivery/manifest.js';
+import { buildManifest, manifestText } from '../delivery/manifest.js';
 import { deliveryReport } from '../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../delivery/file-name.js';
 import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../delivery/types.js';
@@ -80,9 +80,13 @@ export function deliveryManifest(project: ProjectDocument, versions: readonly Ma
   });
 }
 
+/** A turn of the event loop: a long piece of work gives the page its input and frames between its parts. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Adds the manifest and the report (with each delivered version's script) to `zip` and closes it. */
-export function finishZip(zip: DeliveryZip, manifest: DeliveryManifest, project: ProjectDocument): Promise<Blob> {
-  zip.add('manifest.json', new Blob([manifestJson(manifest)], { type: 'application/json' }));
+export async function finishZip(zip: DeliveryZip, manifest: DeliveryManifest, project: ProjectDocument): Promise<Blob> {
+  zip.add('manifest.json', new Blob([await manifestText(manifest, nextTurn)], { type: 'application/json' }));
+  await nextTurn();
   const scriptOf = (doc: ProjectDocument) => doc.script.sections.map((section) => ({ label: section.label, text: section.text }));
   const delivered = (manifest.versions ?? []).map((version) => version.id);
   const scripts = delivered.length > 1 ? delivered.map((id) => ({ version: id, script: scriptOf(versionView(project, id)) })) : undefined;

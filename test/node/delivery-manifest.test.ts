@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { buildManifest, DELIVERY_MANIFEST_SCHEMA, manifestJson } from '../../src/delivery/manifest.js';
+import { buildManifest, DELIVERY_MANIFEST_SCHEMA, manifestJson, manifestText } from '../../src/delivery/manifest.js';
 import { sampleInput, sampleManifest } from '../delivery/sample-manifest.js';
 import { validate } from './json-schema.js';
 
@@ -23,6 +23,20 @@ describe('delivery manifest', () => {
     const text = manifestJson(sampleManifest());
     assert.match(text, /"values": \[\n\s+null,/, 'the silent lead-in of the curve is null');
     assert.ok(text.endsWith('}\n'));
+  });
+
+  it('is written a few files at a time (manifestText) as the very text manifestJson writes at once', async () => {
+    let pauses = 0;
+    const pause = async () => void pauses++;
+    for (const manifest of [sampleManifest(), sampleManifest(true), { ...sampleManifest(), excluded: [] }, { ...sampleManifest(), files: [], excluded: [] }]) {
+      assert.equal(await manifestText(manifest, pause), manifestJson(manifest));
+    }
+    assert.equal(pauses, 0, 'a few files: no pause');
+    const many = sampleManifest();
+    const files = Array.from({ length: 120 }, (_, i) => ({ ...many.files[0]!, fileName: `row-${i}.mp3`, row: `R-${i}` }));
+    const big = { ...many, files, excluded: files.slice(0, 30) };
+    assert.equal(await manifestText(big, pause), manifestJson(big));
+    assert.equal(pauses, 4 + 1, '120 files: a pause every 25; 30 excluded: one');
   });
 
   it('the validator rejects what the schema forbids (it can fail)', () => {
