@@ -45,3 +45,9 @@ export function estimateScript(
   const total = each.reduce((sum, seconds) => sum + seconds, 0) + (Math.max(0, spoken - 1) * PAUSES.section) / speed;
   return { sections: each, total };
 }
+
+/** The voice's speaking rate in words a minute, when its details say (`words_per_minute`); else `undefined`. */
+export function voiceWordsPerMinute(voice: { readonly details: Readonly<Record<string, unknown>> | null }): number | undefined {
+  const rate = voice.details?.['words_per_minute'];
+  return typeof rate === 'number' && rate > 0 ? rate : undefined;
+}

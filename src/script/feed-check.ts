@@ -12,7 +12,7 @@ import { portableText } from '../delivery/file-name.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
-import { countSpokenWords } from './estimate.js';
+import { countSpokenWords, voiceWordsPerMinute } from './estimate.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from './slots.js';
 import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from './spoken-length.js';
 
@@ -218,18 +218,26 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
   };
 }
 
+/** What `projectCheckInput` reads of a project: its feed, slots, script, length and voice. */
+export type FeedCheckProject = Pick<ProjectDocument, 'feed' | 'slots' | 'script' | 'duration' | 'voice'>;
+
 /**
- * What a project's feed is checked against (`feedChecker`, `checkFeed`): the feed and slots of `doc`, and the
- * script, length and speed of `doc` as it is (the open version, or a `versionView`). `null` without a feed.
+ * What a project's feed is checked against (`feedChecker`, `checkFeed`), the same for the Feed step's grid and
+ * for a run: the feed and slots of `doc`, and the script, length and speed of `doc` as it is (the open version,
+ * or a `versionView`). A section read by another voice than the ad's is estimated at the default rate (its rate is
+ * not in the document). `null` without a feed.
  */
-export function projectCheckInput(doc: ProjectDocument, maxFitSpeed: number): FeedCheckInput | null {
+export function projectCheckInput(doc: FeedCheckProject, maxFitSpeed: number): FeedCheckInput | null {
   if (doc.feed === null) return null;
-  const rate = doc.voice.details?.['words_per_minute'];
-  const wordsPerMinute = typeof rate === 'number' && rate > 0 ? rate : undefined;
+  const rate = voiceWordsPerMinute(doc.voice);
   return {
     feed: doc.feed,
     slots: doc.slots,
-    sections: doc.script.sections.map((section) => ({ label: section.label, text: section.text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) })),
+    sections: doc.script.sections.map((section) => ({
+      label: section.label,
+      text: section.text,
+      ...(rate === undefined || (section.voice !== undefined && section.voice !== doc.voice.voice) ? {} : { wordsPerMinute: rate }),
+    })),
     duration: doc.duration,
     speed: doc.voice.speed,
     maxFitSpeed,

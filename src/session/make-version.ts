@@ -12,7 +12,7 @@ import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-la
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
 import { nextVersionId, openContent } from '../model/versions.js';
 import { fitAndVoiceCredits } from '../script/credits.js';
-import { DEFAULT_WORDS_PER_MINUTE, estimateScript } from '../script/estimate.js';
+import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
@@ -56,10 +56,7 @@ export type VersionRefusal =
 export const speechRoom = (seconds: number, spoken: number): number => Math.max(0, seconds - LEAD_IN_S - RESPACE_GAP_S * Math.max(0, spoken - 1));
 
 /** Words per minute of the voice of `doc`, when its details say; else the estimate's default. */
-const wordsPerMinute = (doc: ProjectDocument): number => {
-  const rate = doc.voice.details?.['words_per_minute'];
-  return typeof rate === 'number' && rate > 0 ? rate : DEFAULT_WORDS_PER_MINUTE;
-};
+const wordsPerMinute = (doc: ProjectDocument): number => voiceWordsPerMinute(doc.voice) ?? DEFAULT_WORDS_PER_MINUTE;
 
 /** Whether a version of `seconds` can be asked for from `doc`, or why not (the reason in figures). */
 export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRefusal | undefined {

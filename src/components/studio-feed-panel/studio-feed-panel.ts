@@ -10,9 +10,8 @@ import { MAX_FEED_ROWS, type Feed, type FeedTable } from '../../feed/types.js';
 import { formatBytes } from '../../i18n/format.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
-import type { ProjectDocument } from '../../model/document.js';
 import type { EditorAction, EditorState } from '../../model/editor-state.js';
-import type { FeedCheckInput } from '../../script/feed-check.js';
+import { projectCheckInput, type FeedCheckInput } from '../../script/feed-check.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -38,21 +37,13 @@ interface Refusal {
   readonly problems: readonly FeedImportProblem[];
 }
 
-/** The voice's speaking rate, when its details say (the estimate's default otherwise). */
-const rateOf = (project: ProjectDocument): number | undefined => {
-  const rate = project.voice.details?.['words_per_minute'];
-  return typeof rate === 'number' && rate > 0 ? rate : undefined;
-};
-
 /** What the panel reads of the project: the feed, the script and what its length depends on, the destinations. */
 const selectProject = ({ project }: EditorState) => ({
   feed: project.feed,
   slots: project.slots,
-  sections: project.script.sections,
+  script: project.script,
   duration: project.duration,
-  speed: project.voice.speed,
-  rate: rateOf(project),
-  voice: project.voice.voice,
+  voice: project.voice,
   chosen: project.delivery.destinations,
 });
 type ProjectView = ReturnType<typeof selectProject>;
@@ -161,7 +152,7 @@ export class StudioFeedPanel extends StudioElement {
 
   /** The script read for slots (once per change of its sections). */
   get #slots(): ScriptSlots {
-    const sections = this.#project.value?.sections ?? [];
+    const sections = this.#project.value?.script.sections ?? [];
     if (this.#script?.sections !== sections) this.#script = { sections, read: scriptSlots(sections) };
     return this.#script.read;
   }
@@ -180,19 +171,7 @@ export class StudioFeedPanel extends StudioElement {
   }
 
   #checkInput(project: ProjectView, feed: Feed): FeedCheckInput {
-    return {
-      feed,
-      slots: project.slots,
-      // A section read by another voice than the ad's: its rate is not known here (the estimate's default).
-      sections: project.sections.map((section) => ({
-        label: section.label,
-        text: section.text,
-        ...(project.rate === undefined || (section.voice !== undefined && section.voice !== project.voice) ? {} : { wordsPerMinute: project.rate }),
-      })),
-      duration: project.duration,
-      speed: project.speed,
-      maxFitSpeed: this.maxFitSpeed,
-    };
+    return projectCheckInput({ ...project, feed }, this.maxFitSpeed)!;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -394,7 +373,7 @@ export class StudioFeedPanel extends StudioElement {
       page: this.page,
       problemsOnly: this.problemsOnly,
       selected: this.selected,
-      voiceSpeed: project.speed,
+      voiceSpeed: project.voice.speed,
       onSelect: (index) => (this.selected = index),
       onPage: (page) => (this.page = page),
       onFilter: (on) => {
