@@ -7,7 +7,8 @@ import { StudioError } from '../errors.js';
  * `bad-request` 400/422, `payment-required` 402 (out of credits), `forbidden` 403, `not-found` 404,
  * `conflict` 409, `rate-limited` 429, `server-error` 5xx, `http-error` any other status,
  * `network`, `timeout`, `bad-response` (not the expected JSON), `unsafe-poll-url`, `job-failed`,
- * `job-cancelled`, `job-timeout`.
+ * `job-cancelled`, `job-timeout`, `contract` (an answer, or a host adapter, that does not fit the operation's typed
+ * result: `StudioContractError`, docs/contract.md).
  */
 export type ApiErrorCode =
   | 'bad-request'
@@ -24,7 +25,8 @@ export type ApiErrorCode =
   | 'unsafe-poll-url'
   | 'job-failed'
   | 'job-cancelled'
-  | 'job-timeout';
+  | 'job-timeout'
+  | 'contract';
 
 /** A failure of a service call. `serviceCode` is `error.code` of the service's error body, when it sent one. */
 export class StudioApiError extends StudioError {

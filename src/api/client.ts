@@ -2,13 +2,14 @@ import type { AuthFetch } from '../auth/auth-fetch.js';
 import { isAbort } from '../auth/errors.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  PRONUNCIATIONS_FIELD,
   type ApiOperation,
   type FormatRequest,
   type FormatResult,
   type GenerateRequest,
   type GenerateResult,
   type JobAccepted,
-  type JobRecord,
+  type JobStatus,
   type MixRequest,
   type MixResult,
   type MusicLibrary,
@@ -23,7 +24,8 @@ import {
 import { StudioApiError } from './api-error.js';
 import type { JobLock } from './job-lock.js';
 import { PendingJobs, type PendingJob } from './pending-jobs.js';
-import type { JobPoller, JobProgress, PollerOptions } from './poller.js';
+import type { ResolvedOverride } from './adapters.js';
+import type { JobDone, JobPoller, JobProgress, PollerOptions } from './poller.js';
 import type { StartRetryOptions } from './start-retry.js';
 import { loadOnce } from '../internal/load-once.js';
 
@@ -66,6 +68,8 @@ export interface ServiceClientOptions {
    * respells the text instead. Default `PRONUNCIATIONS_FIELD`.
    */
   pronunciationsField?: string | null;
+  /** `api.operations`: the host's adapters, by operation (their paths are in `paths`). */
+  operations?: Readonly<Partial<Record<ApiOperation, ResolvedOverride>>>;
   /** Retry bounds of job starts (see `sendStart`). */
   startRetry?: Partial<Pick<StartRetryOptions, 'maxAttempts' | 'floorMs' | 'ceilingMs' | 'baseDelayMs' | 'random'>>;
   /** Retry bounds of the library reads, `voices()` and `music()`; `maxAttempts` defaults to `READ_MAX_ATTEMPTS`. */
@@ -74,6 +78,9 @@ export interface ServiceClientOptions {
 
 /** Attempts of a library read, the first included: one quiet retry, then the error, which the panels show with Retry. */
 export const READ_MAX_ATTEMPTS = 2;
+
+/** The operations that start work on the service: sent with an idempotency key, and may answer with a job. */
+const STARTS: readonly ApiOperation[] = ['recommendUrl', 'recommendProduct', 'format', 'voiceover', 'mix', 'generate'];
 
 const LABELS: Record<ApiOperation, string> = {
   recommendUrl: 'Recommendation from a URL',
@@ -114,49 +121,51 @@ export class ServiceClient {
 
   /** Known: `POST /v1/recommend/url`, answered 202 + `poll_url`; resolves with the finished job's result. */
   recommendFromUrl(request: RecommendUrlRequest, options?: CallOptions): Promise<RecommendResult> {
-    return this.#operation('recommendUrl', request, options, true);
+    return this.#call('recommendUrl', request, options, request.project_id);
   }
 
   /** Assumed: product-based recommendation (200 with the result, or 202 + `poll_url`). */
   recommendFromProduct(request: RecommendProductRequest, options?: CallOptions): Promise<RecommendResult> {
-    return this.#operation('recommendProduct', request, options);
+    return this.#call('recommendProduct', request, options, request.project_id);
   }
 
   format(request: FormatRequest, options?: CallOptions): Promise<FormatResult> {
-    return this.#operation('format', request, options);
+    return this.#call('format', request, options, request.project_id);
   }
 
   /**
    * Assumed: speaks `request.text`. Its `pronunciations` go under `pronunciationsField`, or with that `null`
-   * are spoken into the text (`voiceoverBody`).
+   * are spoken into the text (`voiceoverBody`); a `request` adapter gets them under their own name.
    */
   async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
     const { voiceoverBody } = await loadCalls();
-    return this.#operation('voiceover', await voiceoverBody(request, this.#o.pronunciationsField), options);
+    const field = this.#o.pronunciationsField === undefined ? PRONUNCIATIONS_FIELD : this.#o.pronunciationsField;
+    const adapted = this.#o.operations?.voiceover?.request !== undefined;
+    const input = adapted ? (field === null ? await voiceoverBody(request, null) : request) : await voiceoverBody(request, field);
+    return this.#call('voiceover', input, options, request.project_id);
   }
 
   mix(request: MixRequest, options?: CallOptions): Promise<MixResult> {
-    return this.#operation('mix', request, options);
+    return this.#call('mix', request, options, request.project_id);
   }
 
   generate(request: GenerateRequest, options?: CallOptions): Promise<GenerateResult> {
-    return this.#operation('generate', request, options);
+    return this.#call('generate', request, options, request.project_id);
   }
 
-  /** One status read of a job by id (the poller follows `poll_url` instead). */
-  job<R = unknown>(jobId: string, options?: CallOptions): Promise<JobRecord<R>> {
-    const path = this.#o.paths.job.replace('{job_id}', encodeURIComponent(jobId));
-    return this.#getJson('job', path, options);
+  /** One status read of a job by id at `api.paths.job` (the poller follows `poll_url` instead). */
+  job(jobId: string, options?: CallOptions): Promise<JobStatus> {
+    return this.#call('job', { job_id: jobId }, options);
   }
 
-  /** The voice library; a transient failure is read again (see `#read`). */
+  /** The voice library; a transient failure is read again (see `#send`). */
   voices(options?: CallOptions): Promise<VoiceLibrary> {
-    return this.#read('voices', this.#o.paths.voices, options);
+    return this.#call('voices', {}, options);
   }
 
-  /** The music library; a transient failure is read again (see `#read`). */
+  /** The music library; a transient failure is read again (see `#send`). */
   music(options?: CallOptions): Promise<MusicLibrary> {
-    return this.#read('music', this.#o.paths.music, options);
+    return this.#call('music', {}, options);
   }
 
   /**
@@ -164,10 +173,7 @@ export class ServiceClient {
    * service has no price list or it could not be read: prices are a courtesy, never a reason to fail.
    */
   pricing(): Promise<PriceList | undefined> {
-    this.#pricing ??= this.#getJson<PriceList>('pricing', this.#o.paths.pricing).then(
-      (list) => (typeof list === 'object' && list !== null && typeof list.operations === 'object' && list.operations !== null ? list : undefined),
-      () => undefined,
-    );
+    this.#pricing ??= this.#call<PriceList>('pricing', {}).catch(() => undefined);
     return this.#pricing;
   }
   #pricing: Promise<PriceList | undefined> | undefined;
@@ -190,114 +196,102 @@ export class ServiceClient {
     return this.#follow<R>(job.operation, { poll_url: job.pollUrl, ...(job.jobId === undefined ? {} : { job_id: job.jobId }) }, undefined, options);
   }
 
-  async #operation<R>(operation: ApiOperation, body: { project_id: string }, options: CallOptions = {}, requireJob = false): Promise<R> {
-    const response = await this.#start(operation, body, options);
+  /**
+   * One call of `operation`: its input through the host's `request` adapter (or as it is), sent by `#send`,
+   * the answer through the `response` adapter (or as it is); a job started is followed to its end and its
+   * result read the same way. What comes back is checked against the operation's typed result (`checkResult`).
+   */
+  async #call<R>(operation: ApiOperation, input: object, options: CallOptions = {}, projectId?: string): Promise<R> {
+    const calls = await loadCalls();
+    const override = this.#o.operations?.[operation];
+    const bounds = { timeoutMs: this.#o.timeoutMs, signal: this.#signal(options.signal) };
+    const method = override?.method ?? (STARTS.includes(operation) ? 'POST' : 'GET');
+    const payload = override?.request === undefined ? (method === 'GET' ? undefined : input) : await calls.runAdapter(operation, 'request', () => override.request!(input as never), bounds);
+    let path = this.#o.paths[operation];
+    if (operation === 'job') path = path.replace('{job_id}', encodeURIComponent((input as { job_id: string }).job_id));
+    if (method === 'GET') path += calls.queryOf(operation, payload);
+    const response = await this.#send(operation, method, path, method === 'GET' ? undefined : payload, options);
     const json = await readJson(response, LABELS[operation]);
-    if (response.status === 202) return this.#follow<R>(operation, json as JobAccepted, body.project_id, options);
-    if (requireJob) {
+    if (operation === 'job') {
+      return (override?.response === undefined ? calls.checkResult('job', calls.jobStatusOf(json), false) : await calls.adaptedJobStatus(override.response, json, response.status, bounds)) as R;
+    }
+    const answer = override?.response === undefined ? json : await calls.runAdapter(operation, 'response', () => override.response!(json, response.status), bounds);
+    if (override?.response === undefined ? response.status === 202 : calls.isJobStart(answer)) return this.#follow<R>(operation, answer as JobAccepted, projectId, options);
+    if (operation === 'recommendUrl' && override?.response === undefined) {
       throw new StudioApiError('bad-response', `${LABELS[operation]} answered ${response.status}, not 202 Accepted with a poll_url. Check api.baseUrl and api.paths.${operation}.`, {
         status: response.status,
       });
     }
-    return json as R;
-  }
-
-  async #getJson<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
-    return (await readJson(await this.#send(operation, path, { method: 'GET' }, options), LABELS[operation])) as R;
+    return calls.checkResult<R>(operation, answer, override?.response !== undefined);
   }
 
   /**
-   * GETs a library, retried by `sendStart` as a request that cannot act twice: a 429, a 5xx, a lost answer
-   * or a timeout is sent again after `Retry-After` or a backoff, within the start's wait bounds, up to
-   * `READ_MAX_ATTEMPTS` attempts; then the last failure is thrown, as a single read's would be.
+   * Sends one request of `operation`. A start (POST of the operations that start work) carries one idempotency
+   * key for all its attempts and is retried by `sendStart` (429/503 always, 5xx and lost answers only with a key);
+   * each wait is reported as progress `retrying` with `retryInMs`. A library read is retried the same way as a
+   * request that cannot act twice, up to `READ_MAX_ATTEMPTS` attempts. A status or price read is sent once.
    */
-  async #read<R>(operation: ApiOperation, path: string, options: CallOptions = {}): Promise<R> {
-    const { sendStart } = await loadCalls();
-    const signal = this.#signal(options.signal);
-    const init: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
-    const response = await sendStart(() => this.#o.fetch(path.replace(/^\//, ''), init), {
-      maxAttempts: READ_MAX_ATTEMPTS,
-      ...this.#o.readRetry,
-      what: LABELS[operation],
-      idempotent: true,
-      signal,
-      timeoutMs: this.#o.timeoutMs,
-    });
-    return (await readJson(response, LABELS[operation])) as R;
-  }
-
-  /**
-   * POSTs the request that starts `operation`, with one idempotency key for all its attempts, retried by
-   * `sendStart` (429/503 always, 5xx and lost answers only with a key). Each wait is reported as progress
-   * `retrying` with `retryInMs`.
-   */
-  async #start(operation: ApiOperation, body: object, options: CallOptions): Promise<Response> {
-    const { newIdempotencyKey, sendStart } = await loadCalls();
-    const signal = this.#signal(options.signal);
-    const header = this.#o.idempotencyHeader === undefined ? IDEMPOTENCY_KEY_HEADER : this.#o.idempotencyHeader;
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    if (header !== null) headers[header] = newIdempotencyKey();
-    const init: RequestInit = { method: 'POST', body: JSON.stringify(body), headers, ...(signal ? { signal } : {}) };
-    const path = this.#o.paths[operation].replace(/^\//, '');
-    return sendStart(() => this.#o.fetch(path, init), {
-      ...this.#o.startRetry,
-      what: LABELS[operation],
-      idempotent: header !== null,
-      signal,
-      timeoutMs: this.#o.timeoutMs,
-      onRetry: ({ waitMs }) => {
-        const progress: JobProgress = {
-          operation: LABELS[operation],
-          jobId: undefined,
-          pollUrl: '',
-          state: 'retrying',
-          progress: undefined,
-          stage: undefined,
-          poll: 0,
-          retryInMs: waitMs,
-        };
-        this.#o.onProgress?.(progress);
-        options.onProgress?.(progress);
-      },
-    });
-  }
-
-  async #send(operation: ApiOperation, path: string, init: RequestInit, options: CallOptions): Promise<Response> {
+  async #send(operation: ApiOperation, method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
+    const { newIdempotencyKey, sendStart, fetchError, httpError } = await loadCalls();
     const signal = this.#signal(options.signal);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const start = STARTS.includes(operation);
+    const header = this.#o.idempotencyHeader === undefined ? IDEMPOTENCY_KEY_HEADER : this.#o.idempotencyHeader;
+    if (start && header !== null && method !== 'GET') headers[header] = newIdempotencyKey();
+    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(signal ? { signal } : {}) };
+    const send = () => this.#o.fetch(path.replace(/^\//, ''), init);
+    if (operation === 'voices' || operation === 'music') {
+      return sendStart(send, { maxAttempts: READ_MAX_ATTEMPTS, ...this.#o.readRetry, what: LABELS[operation], idempotent: true, signal, timeoutMs: this.#o.timeoutMs });
+    }
+    if (start) {
+      return sendStart(send, {
+        ...this.#o.startRetry,
+        what: LABELS[operation],
+        idempotent: header !== null || method === 'GET',
+        signal,
+        timeoutMs: this.#o.timeoutMs,
+        onRetry: ({ waitMs }) => {
+          const progress: JobProgress = { operation: LABELS[operation], jobId: undefined, pollUrl: '', state: 'retrying', progress: undefined, stage: undefined, poll: 0, retryInMs: waitMs };
+          this.#o.onProgress?.(progress);
+          options.onProgress?.(progress);
+        },
+      });
+    }
     let response: Response;
     try {
-      response = await this.#o.fetch(path.replace(/^\//, ''), { ...init, headers, signal });
+      response = await send();
     } catch (error) {
-      // The words of a failure load with it (./errors.ts); where they cannot either, what fetch threw.
-      const calls = await loadCalls().catch(() => undefined);
-      throw calls === undefined ? error : calls.fetchError(error, LABELS[operation], this.#o.timeoutMs);
+      throw fetchError(error, LABELS[operation], this.#o.timeoutMs);
     }
-    if (!response.ok) {
-      const calls = await loadCalls().catch(() => undefined);
-      throw calls === undefined
-        ? new StudioApiError('http-error', `${LABELS[operation]} failed: the service answered ${response.status}.`, { status: response.status })
-        : await calls.httpError(response, LABELS[operation]);
-    }
+    if (!response.ok) throw await httpError(response, LABELS[operation]);
     return response;
   }
 
   async #follow<R>(operation: ApiOperation, accepted: Partial<JobAccepted>, projectId: string | undefined, options: CallOptions = {}): Promise<R> {
-    const { JobPoller, checkPollUrl, createJobLock } = await loadCalls();
+    const calls = await loadCalls();
     const o = this.#o;
-    const lock = (this.#lock ??= createJobLock());
-    const poller = (this.#poller ??= new JobPoller({ ...o.poller, fetch: o.fetch, deadlineMs: o.jobDeadlineMs, requestTimeoutMs: o.timeoutMs }));
-    const pollUrl = checkPollUrl(accepted?.poll_url, this.#o.baseUrl);
+    const lock = (this.#lock ??= calls.createJobLock());
+    const readJob = o.operations?.job?.response;
+    const bounds = { timeoutMs: o.timeoutMs, signal: this.#signal(options.signal) };
+    const poller = (this.#poller ??= new calls.JobPoller({
+      ...o.poller,
+      fetch: o.fetch,
+      deadlineMs: o.jobDeadlineMs,
+      requestTimeoutMs: o.timeoutMs,
+      readStatus: readJob === undefined ? undefined : (json, status) => calls.adaptedJobStatus(readJob, json, status, { timeoutMs: o.timeoutMs, signal: o.signal }),
+    }));
+    const pollUrl = calls.checkPollUrl(accepted?.poll_url, this.#o.baseUrl);
     const jobId = typeof accepted.job_id === 'string' ? accepted.job_id : undefined;
-    const signal = this.#signal(options.signal);
+    const signal = bounds.signal;
     const userId = await this.#o.userId();
     if (projectId !== undefined) this.#jobs.add({ userId, projectId, operation, jobId, pollUrl, startedAt: Date.now() });
+    let done: JobDone;
     try {
-      const record = await lock(
+      done = await lock(
         pollUrl,
         () =>
-          poller.poll<R>(
+          poller.poll(
             { operation: LABELS[operation], pollUrl, jobId },
             {
               signal,
@@ -310,13 +304,19 @@ export class ServiceClient {
         signal,
       );
       this.#jobs.remove(pollUrl);
-      return record.result as R;
     } catch (error) {
       // Kept for a later resume only when the job may still be running: aborted, or transient trouble.
       const keep = isAbort(error) || (error instanceof StudioApiError && error.recoverable && error.code !== 'job-failed' && error.code !== 'job-cancelled' && error.code !== 'job-timeout');
       if (!keep) this.#jobs.remove(pollUrl);
       throw error;
     }
+    // The finished job's result is the operation's answer, read as one answered 200.
+    const read = o.operations?.[operation]?.response;
+    const result = read === undefined ? done.result : await calls.runAdapter(operation, 'response', () => read(done.result, 200), bounds);
+    if (read !== undefined && calls.isJobStart(result)) {
+      throw new calls.StudioContractError(operation, "the response adapter read a finished job's result as another job", `Fix api.operations.${operation}.response: with status 200 it gets the job's result.`);
+    }
+    return calls.checkResult<R>(operation, result, read !== undefined);
   }
 
   #signal(signal: AbortSignal | undefined): AbortSignal | undefined {

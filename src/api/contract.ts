@@ -392,3 +392,91 @@ export interface MusicLibraryEntry extends MusicDetails {
 export interface MusicLibrary {
   tracks: MusicLibraryEntry[];
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Adapters (`config.api.operations`): a service shaped otherwise than the assumptions above is read through
+// per-operation overrides, and what they give is checked against the typed results (`./result-schema.ts`).
+
+/** The editor's typed input of each operation: what an adapter's `request` receives. */
+export interface OperationInputs {
+  recommendUrl: RecommendUrlRequest;
+  recommendProduct: RecommendProductRequest;
+  format: FormatRequest;
+  /** With `api.pronunciationsField: null`, `text` is respelled and `pronunciations` left out. */
+  voiceover: VoiceoverRequest;
+  mix: MixRequest;
+  generate: GenerateRequest;
+  job: { job_id: string };
+  voices: Record<string, never>;
+  music: Record<string, never>;
+  pricing: Record<string, never>;
+}
+
+/** The editor's typed result of each operation: what an adapter's `response` must give (checked at run time). */
+export interface OperationResults {
+  recommendUrl: RecommendResult;
+  recommendProduct: RecommendResult;
+  format: FormatResult;
+  voiceover: VoiceoverResult;
+  mix: MixResult;
+  generate: GenerateResult;
+  job: JobStatus;
+  voices: VoiceLibrary;
+  music: MusicLibrary;
+  pricing: PriceList;
+}
+
+/** What a `response` adapter gives when the service started a job: where to poll it (under `<baseUrl>/v1/`). */
+export interface JobStart {
+  poll_url: string;
+  job_id?: string;
+}
+
+/**
+ * One poll of a job, as the editor reads it: the default reads a `JobRecord` (`status` `succeeded` with
+ * `result`, `failed` with `error.message`, `cancelled`, anything else pending); `api.operations.job.response`
+ * reads another service's.
+ */
+export type JobStatus =
+  | { state: 'pending'; /** 0 to 1. */ progress?: number; stage?: string; job_id?: string }
+  | { state: 'succeeded'; /** The operation's answer, read by that operation's `response` as if answered 200. */ result: unknown; job_id?: string }
+  | { state: 'failed'; message?: string; code?: string; job_id?: string }
+  | { state: 'cancelled'; job_id?: string };
+
+/** The HTTP methods an operation may be sent with. */
+export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+/**
+ * How the editor talks to one operation of a service shaped otherwise (`config.api.operations[name]`). Each
+ * function may be async; it runs within `api.timeoutMs`. A function that throws, hangs or gives a wrong
+ * shape ends the call with a `contract` StudioApiError naming the operation and the field, and the project
+ * is left as it was.
+ */
+export interface OperationOverride<Op extends Exclude<ApiOperation, 'job'> = Exclude<ApiOperation, 'job'>> {
+  /** Default `POST` for the operations that start work, `GET` for `voices`, `music` and `pricing`. */
+  method?: OperationMethod;
+  /** Like `api.paths[name]` (which it replaces): a path under `/v1/`. */
+  path?: string;
+  /**
+   * The editor's typed input -> what the service wants: the JSON body, or for `GET` a plain object of query
+   * parameters (strings, numbers, booleans). Default: the input itself (no query for `GET`).
+   */
+  request?: (input: OperationInputs[Op]) => unknown;
+  /**
+   * The service's 2xx answer (parsed JSON) and its status -> the editor's typed result, or `{ poll_url }` when
+   * the service started a job. A job's finished `result` comes here too, with status 200. Default: the answer
+   * itself, a job when the status is 202.
+   */
+  response?: (json: unknown, status: number) => OperationResults[Op] | JobStart | Promise<OperationResults[Op] | JobStart>;
+}
+
+/** How the editor reads a job (`config.api.operations.job`). */
+export interface JobOverride {
+  /** Like `api.paths.job`: a path under `/v1/` containing `{job_id}` (`ServiceClient.job`; polling follows `poll_url`). */
+  path?: string;
+  /** One poll answer (parsed JSON) and its status -> the job's `JobStatus`. */
+  response?: (json: unknown, status: number) => JobStatus | Promise<JobStatus>;
+}
+
+/** `config.api.operations`: an override per operation, each optional. */
+export type OperationOverrides = { [Op in Exclude<ApiOperation, 'job'>]?: OperationOverride<Op> } & { job?: JobOverride };

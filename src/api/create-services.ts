@@ -7,7 +7,7 @@ import type { JobProgress } from './poller.js';
 /** What the services take of the resolved config (`ResolvedConfig` is one): `auth`, and `api`'s address, paths and limits. */
 export interface ServicesConfig {
   readonly auth: AuthSessionOptions;
-  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'>;
+  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'operations' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'>;
 }
 
 export interface EditorServices {
@@ -36,6 +36,7 @@ export function createServices(config: ServicesConfig, hooks: EditorServicesHook
     fetch,
     baseUrl: config.api.baseUrl,
     paths: config.api.paths,
+    operations: config.api.operations,
     timeoutMs: config.api.timeoutMs,
     jobDeadlineMs: config.api.jobDeadlineMs,
     idempotencyHeader: config.api.idempotencyHeader,

@@ -1,7 +1,8 @@
 import { linkSignals, type AuthFetch } from '../auth/auth-fetch.js';
 import { abortError } from '../auth/errors.js';
 import { StudioError } from '../errors.js';
-import type { JobRecord } from './contract.js';
+import { jobStatusOf } from './adapters.js';
+import type { JobRecord, JobStatus } from './contract.js';
 import { StudioApiError, StudioJobTimeoutError, fetchError, httpError, isTransientStatus } from './errors.js';
 import { backoffMs, boundedWaitMs, retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
@@ -53,15 +54,21 @@ export interface PollerOptions {
   networkLossDeadlineMs?: number;
   /** Jitter source in [0, 1). Default `Math.random`; inject a seeded one for reproducible waits. */
   random?: () => number;
+  /**
+   * Reads one poll answer (`api.operations.job.response`, run and checked by `adaptedJobStatus`). Default: the
+   * assumed `JobRecord`. A `StudioContractError` it throws counts as a failed poll: retried like one.
+   */
+  readStatus?: ((json: unknown, status: number) => Promise<JobStatus>) | undefined;
 }
+
+/** A job that succeeded: its `result` is the operation's answer, still to be read as that operation's result. */
+export type JobDone<R = unknown> = Extract<JobStatus, { state: 'succeeded' }> & { result: R };
 
 export interface PollTarget {
   readonly operation: string;
   readonly pollUrl: string;
   readonly jobId?: string | undefined;
 }
-
-const TERMINAL_OK = 'succeeded';
 
 /** Default floor of a wait between polls, in ms: no answer (`Retry-After: 0`, a past date) makes polling faster. */
 export const POLL_FLOOR_MS = 500;
@@ -84,7 +91,7 @@ export const NETWORK_LOSS_DEADLINE_MS = 20_000;
  * `bad-response` error. Abort stops it at once, sleep included, and rejects with an AbortError.
  */
 export class JobPoller {
-  readonly #options: Required<Omit<PollerOptions, 'requestTimeoutMs'>> & { requestTimeoutMs: number | undefined };
+  readonly #options: Required<Omit<PollerOptions, 'requestTimeoutMs' | 'readStatus'>> & Pick<PollerOptions, 'readStatus'> & { requestTimeoutMs: number | undefined };
 
   constructor(options: PollerOptions) {
     this.#options = {
@@ -101,7 +108,7 @@ export class JobPoller {
     };
   }
 
-  async poll<R = unknown>(target: PollTarget, options: { signal?: AbortSignal; onProgress?: (progress: JobProgress) => void } = {}): Promise<JobRecord<R>> {
+  async poll<R = unknown>(target: PollTarget, options: { signal?: AbortSignal; onProgress?: (progress: JobProgress) => void } = {}): Promise<JobDone<R>> {
     const o = this.#options;
     const what = `The ${target.operation} job`;
     const deadline = Date.now() + o.deadlineMs;
@@ -154,13 +161,18 @@ export class JobPoller {
         continue;
       }
 
-      let record: JobRecord<R>;
+      let record: Partial<JobRecord<R>>;
+      let status: JobStatus;
       try {
-        record = (await response.json()) as JobRecord<R>;
+        record = (await response.json()) as Partial<JobRecord<R>>;
         if (typeof record !== 'object' || record === null) throw new TypeError('not an object');
+        status = o.readStatus === undefined ? jobStatusOf(record) : await o.readStatus(record, response.status);
       } catch (error) {
-        if (error instanceof StudioError || options.signal?.aborted) throw error;
+        if (options.signal?.aborted) throw error;
+        const contract = error instanceof StudioError && error.code === 'contract';
+        if (error instanceof StudioError && !contract) throw error;
         if (++transient > o.maxTransientErrors) {
+          if (contract) throw error;
           throw new StudioApiError('bad-response', `Polling ${what.toLowerCase()} got an answer that is not a job record (JSON object).`, { recoverable: true });
         }
         delay = boundedWaitMs(backoff(), bounds);
@@ -169,32 +181,33 @@ export class JobPoller {
       if (options.signal?.aborted) throw abortError(options.signal);
       transient = 0;
       polls += 1;
-      const state = typeof record.status === 'string' ? record.status : record.result !== undefined ? TERMINAL_OK : 'pending';
+      // The service's own word for a pending state, where it is read by default ('running', 'queued').
+      const said = o.readStatus === undefined && status.state === 'pending' && typeof record.status === 'string' ? record.status : status.state;
       options.onProgress?.({
         operation: target.operation,
-        jobId: typeof record.job_id === 'string' ? record.job_id : target.jobId,
+        jobId: status.job_id ?? target.jobId,
         pollUrl: target.pollUrl,
-        state,
-        progress: typeof record.progress === 'number' && Number.isFinite(record.progress) ? Math.min(1, Math.max(0, record.progress)) : undefined,
-        stage: typeof record.stage === 'string' ? record.stage : undefined,
+        state: said,
+        progress: status.state === 'pending' ? status.progress : undefined,
+        stage: status.state === 'pending' ? status.stage : undefined,
         poll: polls,
       });
-      if (state === TERMINAL_OK) {
-        if (record.result === undefined || record.result === null) {
+      if (status.state === 'succeeded') {
+        if (status.result === undefined || status.result === null) {
           throw new StudioApiError('bad-response', `${what} succeeded but the service sent no result with it. Check api.baseUrl points at the service.`, {
             recoverable: false,
           });
         }
-        return record;
+        return status as JobDone<R>;
       }
-      if (state === 'failed') {
-        const said = typeof record.error?.message === 'string' ? `: ${record.error.message.slice(0, 300)}` : '';
+      if (status.state === 'failed') {
+        const said = status.message === undefined ? '' : `: ${status.message.slice(0, 300).replace(/[\u0000-\u001f\u007f]/g, ' ')}`;
         throw new StudioApiError('job-failed', `${what} failed${said}. Change the request and try again.`, {
           recoverable: true,
-          ...(typeof record.error?.code === 'string' ? { serviceCode: record.error.code } : {}),
+          ...(status.code === undefined ? {} : { serviceCode: status.code }),
         });
       }
-      if (state === 'cancelled') throw new StudioApiError('job-cancelled', `${what} was cancelled on the service. Start it again if it is still needed.`, { recoverable: true });
+      if (status.state === 'cancelled') throw new StudioApiError('job-cancelled', `${what} was cancelled on the service. Start it again if it is still needed.`, { recoverable: true });
       delay = boundedWaitMs(waitHint ?? backoff(), bounds);
     }
   }

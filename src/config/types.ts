@@ -1,4 +1,4 @@
-import type { ApiOperation } from '../api/contract.js';
+import type { ApiOperation, OperationMethod, OperationOverrides } from '../api/contract.js';
 import type { AuthConfig } from '../auth/types.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { DeliveryPresetId } from '../delivery/presets.js';
@@ -13,6 +13,13 @@ export interface ApiConfig {
   baseUrl?: string;
   /** Overrides of operation paths (relative to `baseUrl`, starting with `/v1/`). */
   paths?: Partial<Record<ApiOperation, string>>;
+  /**
+   * Adapters for a service shaped otherwise than the editor assumes (`src/api/contract.ts`): per operation, its
+   * `method`, `path` (replacing `paths`'), `request(input)` turning the editor's typed input into the body or
+   * query, and `response(json, status)` turning the answer into the typed result or `{ poll_url }`; `job.response`
+   * reads a poll. What they give is checked; a wrong shape is a `contract` error naming the field. docs/contract.md.
+   */
+  operations?: OperationOverrides;
   /** Timeout of one request, in ms. Default 30000. */
   timeoutMs?: number;
   /** How long the editor follows one job before giving up, in ms. Default 600000 (10 minutes). */
@@ -234,7 +241,11 @@ export interface StudioConfig {
 export interface ResolvedConfig {
   target: string | undefined;
   auth: Required<Omit<AuthConfig, 'userId'>> & { userId: string | undefined };
-  api: Required<Omit<ApiConfig, 'paths'>> & { paths: Record<ApiOperation, string> };
+  api: Required<Omit<ApiConfig, 'paths' | 'operations'>> & {
+    paths: Record<ApiOperation, string>;
+    /** Each operation's adapter functions and method (its path is in `paths`). */
+    operations: Partial<Record<ApiOperation, { method?: OperationMethod; request?: (input: never) => unknown; response?: (json: unknown, status: number) => unknown }>>;
+  };
   layout: Required<LayoutConfig>;
   project: Required<Omit<ProjectConfig, 'id' | 'title'>> & { id: string | undefined; title: string | undefined };
   vocal: {

@@ -69,7 +69,7 @@ const apiPath =
 
 function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
   const path = 'config.api';
-  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField']);
+  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'operations', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField']);
   const baseCheck: Check<string> = (raw, at, list) => {
     const href = httpUrl('an absolute URL like "https://api.example.com"')(raw, at, list);
     if (href === undefined) return undefined;
@@ -89,9 +89,24 @@ function api(value: unknown, issues: IssueList, origin: string | undefined): Res
   for (const operation of API_OPERATIONS) {
     paths[operation] = field(pathsObject, operation, `${path}.paths`, issues, apiPath(operation), DEFAULT_PATHS[operation]);
   }
+  // `operations`: an adapter per operation (docs/contract.md); its path replaces `paths`' (the job's reads the poll only).
+  const operationsObject = readObject(object?.['operations'], `${path}.operations`, issues, API_OPERATIONS);
+  const operations: ResolvedConfig['api']['operations'] = {};
+  for (const operation of API_OPERATIONS) {
+    const at = `${path}.operations.${operation}`;
+    const given = operationsObject?.[operation];
+    if (given === undefined) continue;
+    const override = readObject(given, at, issues, operation === 'job' ? ['path', 'response'] : ['method', 'path', 'request', 'response']);
+    paths[operation] = field(override, 'path', at, issues, apiPath(operation), paths[operation]);
+    const method = field(override, 'method', at, issues, oneOf(['GET', 'POST', 'PUT', 'PATCH'] as const), undefined);
+    const request = field(override, 'request', at, issues, func, undefined);
+    const response = field(override, 'response', at, issues, func, undefined) as ((json: unknown, status: number) => unknown) | undefined;
+    operations[operation] = { ...(method && { method }), ...(request && { request }), ...(response && { response }) };
+  }
   return {
     baseUrl: baseUrl ?? '',
     paths,
+    operations,
     timeoutMs: field(object, 'timeoutMs', path, issues, number(1000, 300_000, 'ms'), 30_000),
     jobDeadlineMs: field(object, 'jobDeadlineMs', path, issues, number(10_000, 3_600_000, 'ms'), 600_000),
     // `field` reads a null answer of its check as "wrong, use the default": null (send none) is read here.

@@ -29,6 +29,7 @@ const FOR_CODE: Record<string, { key: StringKey; retry: boolean }> = {
   'job-timeout': { key: 'error.jobSlow', retry: true },
   'bad-response': { key: 'error.badResponse', retry: true },
   'unsafe-poll-url': { key: 'error.badResponse', retry: false },
+  contract: { key: 'error.badResponse', retry: false },
   'redirect-refused': { key: 'error.unavailable', retry: false },
   'not-found': { key: 'error.unavailable', retry: false },
   'bad-request': { key: 'error.badRequest', retry: false },

@@ -6,6 +6,7 @@ import type { StudioApiError } from '../../src/api/errors.js';
 import { createJobLock } from '../../src/api/job-lock.js';
 import { PendingJobs, PENDING_JOBS_KEY } from '../../src/api/pending-jobs.js';
 import { BASE, rejection, setup, type Call } from '../auth/helpers.js';
+import { TYPED_RESULTS, typedAnswerFor } from '../support/typed-results.js';
 
 const quick = (body: unknown, status = 200) =>
   ({ ok: status < 300, status, headers: new Headers(), body: null, json: async () => body }) as unknown as Response;
@@ -69,13 +70,13 @@ describe('ServiceClient', () => {
   });
 
   it('other operations take 200 with the result as it is', async () => {
-    const c = client(() => quick({ asset: { asset_id: 'a1' } }));
-    expect(await c.api.voiceover({ project_id: 'p1', text: 'Hi', voice_id: 'v1' })).to.deep.equal({ asset: { asset_id: 'a1' } });
+    const c = client(() => quick(TYPED_RESULTS.voiceover));
+    expect(await c.api.voiceover({ project_id: 'p1', text: 'Hi', voice_id: 'v1' })).to.deep.equal(TYPED_RESULTS.voiceover);
     expect(new URL(c.calls[0]!.url).pathname).to.equal('/v1/voiceover');
   });
 
   it('every operation uses its configured path', async () => {
-    const c = client(() => quick({}));
+    const c = client((call) => quick(typedAnswerFor(new URL(call.url).pathname)));
     await c.api.recommendFromProduct({ project_id: 'p', product: { name: 'n', description: 'd' }, duration: 30, max_recommendations: 1 });
     await c.api.format({ project_id: 'p', sections: [], duration: 30 });
     await c.api.mix({ project_id: 'p', duration: 30, voice: [] });
@@ -117,8 +118,8 @@ describe('ServiceClient', () => {
 
   for (const library of ['voices', 'music'] as const) {
     it(`${library}() reads again after a 503 and resolves with the second answer`, async () => {
-      const c = client((_call, i) => (i === 0 ? quick({ error: { code: 'unavailable', message: 'later' } }, 503) : quick({ [library]: [] })));
-      expect(await c.api[library]()).to.deep.equal({ [library]: [] });
+      const c = client((_call, i) => (i === 0 ? quick({ error: { code: 'unavailable', message: 'later' } }, 503) : quick(TYPED_RESULTS[library])));
+      expect(await c.api[library]()).to.deep.equal(TYPED_RESULTS[library]);
       expect(c.calls.map((x) => `${x.method} ${new URL(x.url).pathname}`)).to.deep.equal([`GET /v1/${library}`, `GET /v1/${library}`]);
       expect(c.progress).to.deep.equal([]);
     });
@@ -135,9 +136,9 @@ describe('ServiceClient', () => {
     it(`${library}() reads again after a lost answer`, async () => {
       const c = client((_call, i) => {
         if (i === 0) throw new TypeError('Failed to fetch');
-        return quick({ [library]: [] });
+        return quick(TYPED_RESULTS[library]);
       });
-      expect(await c.api[library]()).to.deep.equal({ [library]: [] });
+      expect(await c.api[library]()).to.deep.equal(TYPED_RESULTS[library]);
       expect(c.calls.length).to.equal(2);
     });
 
@@ -181,9 +182,9 @@ describe('ServiceClient', () => {
     expect(await first.api.pendingJobs('other-project')).to.deep.equal([]);
 
     // "Reload": a new client over the same storage.
-    const second = client(() => quick({ status: 'succeeded', result: { recommendations: ['r'] } }));
+    const second = client(() => quick({ status: 'succeeded', result: TYPED_RESULTS.recommendUrl }));
     const [job] = await second.api.pendingJobs('p1');
-    expect(await second.api.resumeJob(job!)).to.deep.equal({ recommendations: ['r'] });
+    expect(await second.api.resumeJob(job!)).to.deep.equal(TYPED_RESULTS.recommendUrl);
     expect(second.calls.map((x) => [new URL(x.url).pathname, x.authorization])).to.deep.equal([['/v1/jobs/j7', 'Bearer T1']]);
     expect(await second.api.pendingJobs()).to.deep.equal([]);
   });
