@@ -32,8 +32,15 @@ export type { StudioErrorDetail } from './events/studio-error.js';
 export type { StudioEventMap, StudioEventName } from './events/event-map.js';
 export { endpointAuth, StudioAuthError, StudioRedirectError } from './auth/index.js';
 export type { AuthErrorCode, EndpointAuth, EndpointAuthOptions } from './auth/index.js';
-export { ServiceClient, StudioApiError, StudioJobTimeoutError } from './api/index.js';
-export type { ApiErrorCode, CallOptions, JobProgress, PendingJob } from './api/index.js';
+// From their modules, not ./api/index.js: that one names the poller too, whose chunk (the calls') the first paint leaves out.
+export { ServiceClient } from './api/client.js';
+export type { CallOptions } from './api/client.js';
+export { StudioApiError, StudioJobTimeoutError } from './api/api-error.js';
+export type { ApiErrorCode } from './api/api-error.js';
+export type { JobProgress } from './api/poller.js';
+export type { PendingJob } from './api/pending-jobs.js';
+export type { StudioContractError } from './api/adapters.js';
+export type { ContractIssue } from './api/result-schema.js';
 export { StudioAuthErrorEvent } from './events/studio-auth-error.js';
 export type { StudioAuthErrorDetail } from './events/studio-auth-error.js';
 export { StudioJobProgressEvent } from './events/studio-job-progress.js';
@@ -75,5 +82,31 @@ export type { DeliverFeedOptions, FeedDeliverResult, FeedProgress, FeedRowStage,
 export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult } from './delivery/types.js';
 export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';
-export type { ApiOperation } from './api/contract.js';
+export type {
+  ApiOperation,
+  AssetMetadata,
+  FormatRequest,
+  FormatResult,
+  GenerateRequest,
+  GenerateResult,
+  JobOverride,
+  JobStart,
+  JobStatus,
+  MixRequest,
+  MixResult,
+  MusicLibrary,
+  OperationInputs,
+  OperationMethod,
+  OperationOverride,
+  OperationOverrides,
+  OperationResults,
+  PriceList,
+  Recommendation,
+  RecommendProductRequest,
+  RecommendResult,
+  RecommendUrlRequest,
+  VoiceLibrary,
+  VoiceoverRequest,
+  VoiceoverResult,
+} from './api/contract.js';
 export { VERSION as version } from './version.js';
