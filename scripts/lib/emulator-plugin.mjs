@@ -1,12 +1,15 @@
-// @web/test-runner plugin: starts the demo host application and the service emulator on ephemeral loopback
-// ports when the test server starts, stops them when it stops, and serves a virtual module that browser tests
-// import to find them:
+// @web/test-runner plugin: starts the demo host application, the service emulator and the other service (a
+// differently shaped service in front of the emulator, test/support/other-service/server.ts) on ephemeral
+// loopback ports when the test server starts, stops them when it stops, and serves a virtual module that
+// browser tests import to find them:
 //
-//   import { hostUrl, apiBaseUrl, emulatorAdmin } from '/__studio-env.js';
+//   import { hostUrl, apiBaseUrl, emulatorAdmin, otherServiceUrl } from '/__studio-env.js';
 //
 // `hostUrl` is the test page's own origin: `/host/*` is forwarded to the host application, so the page calls
 // its token endpoints same-origin, as a host page would. `apiBaseUrl` is the emulator (another origin, CORS).
 // `emulatorAdmin` is the emulator's loopback admin base (`${emulatorAdmin}/faults`, `/reset`, `/state`).
+// `otherServiceUrl` is the other service (another origin; CORS and tokens are the emulator's), which the
+// editor reads through the adapters of test/fixtures/other-service-adapters.mjs.
 // It also serves `/demo/env.js` as the demo server does, so demo pages load in a test.
 import { tsImport } from 'tsx/esm/api';
 
@@ -15,6 +18,7 @@ export const STUDIO_ENV_PATH = '/__studio-env.js';
 /** @returns {import('@web/test-runner').TestRunnerPlugin & { hostProxy: import('koa').Middleware }} */
 export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
   let servers;
+  let otherService;
   return {
     name: 'studio-emulator',
 
@@ -43,9 +47,13 @@ export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
       const port = config.port;
       const pageOrigins = [`http://${config.hostname ?? 'localhost'}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
       servers = await startServers({ hostPort: 0, apiPort: 0, extraOrigins: pageOrigins, emulator: { jobStepMs, tokenTtlS, testRoutes: true } });
+      const { startOtherService } = await tsImport('../../test/support/other-service/server.ts', import.meta.url);
+      otherService = await startOtherService({ emulatorUrl: servers.emulator.url });
     },
 
     async serverStop() {
+      await otherService?.close();
+      otherService = undefined;
       await servers?.close();
       servers = undefined;
     },
@@ -63,6 +71,7 @@ export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
           `export const hostUrl = ${JSON.stringify(origin)};`,
           `export const apiBaseUrl = ${JSON.stringify(servers.emulator.url)};`,
           `export const emulatorAdmin = ${JSON.stringify(`${servers.emulator.url}/__emulator`)};`,
+          `export const otherServiceUrl = ${JSON.stringify(otherService?.url)};`,
           '',
         ].join('\n'),
       };
