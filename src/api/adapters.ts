@@ -108,11 +108,20 @@ export function checkResult<R>(operation: ApiOperation, value: unknown, adapted:
 export const isJobStart = (value: unknown): value is JobStart =>
   typeof value === 'object' && value !== null && typeof (value as Partial<JobStart>).poll_url === 'string';
 
-/** The default reading of one poll answer: the assumed `JobRecord` (unknown states are pending). */
+/**
+ * The default reading of one poll answer: the assumed `JobRecord` (unknown states are pending; a record with
+ * neither `status` nor `result` is a `StudioContractError`).
+ */
 export function jobStatusOf(answer: unknown): JobStatus {
   const record = answer as Partial<JobRecord>;
   const id = typeof record.job_id === 'string' ? { job_id: record.job_id } : {};
-  const state: string = typeof record.status === 'string' ? record.status : record.result !== undefined ? 'succeeded' : 'pending';
+  if (typeof record.status !== 'string' && record.result === undefined) {
+    // Unknown states count as pending (the spec names none but `succeeded`); no state at all is another shape.
+    throw new StudioContractError('job', `result.status: expected a string, got ${kindOf(record.status)}`, fixFor('job', false), [
+      { path: 'result.status', expected: 'a string', got: kindOf(record.status) },
+    ]);
+  }
+  const state: string = typeof record.status === 'string' ? record.status : 'succeeded';
   if (state === 'succeeded') return { state: 'succeeded', result: record.result, ...id };
   if (state === 'failed') {
     const error = typeof record.error === 'object' && record.error !== null ? record.error : undefined;
