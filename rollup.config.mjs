@@ -1,6 +1,7 @@
 // Three builds from one source:
 //  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js/papaparse external;
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
+//                                dist/esm/node/contract-check-cli.js is the command of bin/studio-contract-check.mjs;
 //                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
 //                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
 //                                module, where relative imports fail)
@@ -46,7 +47,16 @@ const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^
 
 export default [
   {
-    input: { index: 'src/index.ts', define: 'src/define.ts', 'audio/index': 'src/audio/index.ts', 'auth/entry': 'src/auth/entry.ts', react: 'src/react.ts' },
+    // node/contract-check-cli is the command `npx studio-contract-check` (bin/), run by Node on a host's server: no
+    // browser entry imports it, and it imports nothing of Node (the bin hands it the process).
+    input: {
+      index: 'src/index.ts',
+      define: 'src/define.ts',
+      'audio/index': 'src/audio/index.ts',
+      'auth/entry': 'src/auth/entry.ts',
+      react: 'src/react.ts',
+      'node/contract-check-cli': 'src/node/contract-check-cli.ts',
+    },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },

@@ -148,11 +148,13 @@ export async function checkPackage() {
  * - audio: decoding, mixing, mastering, export;
  * - events: the editor's events; controllers: reactive controllers and the contexts;
  * - components: the elements;
- * - the entries: create, define, react, index, cdn.
+ * - the entries: create, define, react, index, cdn;
+ * - node: the command `npx studio-contract-check`, run on a host's server over api, auth and config (no browser
+ *   entry imports it).
  */
 export const FLOORS = [
   'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'audio',
-  'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn',
+  'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn', 'node',
 ];
 
 /**

@@ -160,10 +160,18 @@ export class ServiceClient {
    * service has no price list or it could not be read: prices are a courtesy, never a reason to fail.
    */
   pricing(): Promise<PriceList | undefined> {
-    this.#pricing ??= this.#call<PriceList>('pricing', {}).catch(() => undefined);
+    this.#pricing ??= this.priceList().catch(() => undefined);
     return this.#pricing;
   }
   #pricing: Promise<PriceList | undefined> | undefined;
+
+  /**
+   * One read of the price list that fails as every other call does (not cached): `pricing()` is the editor's
+   * forgiving one; the contract check (`studio-contract-check`) reads this one to say why prices would not show.
+   */
+  priceList(options?: CallOptions): Promise<PriceList> {
+    return this.#call<PriceList>('pricing', {}, options);
+  }
 
   /** The id of the signed-in user (as given in the config, or the token's fingerprint); never the token. */
   userId(): Promise<string> {

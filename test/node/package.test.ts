@@ -2,7 +2,8 @@
 // honours package.json `exports` and `sideEffects` as webpack and Rollup do. Run after the build (npm test
 // builds first).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -84,6 +85,7 @@ describe('the package as published', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     exports: Record<string, string | Record<string, string>>;
+    bin: Record<string, string>;
     license: string;
   };
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
@@ -113,5 +115,18 @@ describe('the package as published', () => {
     const css = JSON.parse(readFileSync(join(root, 'dist', 'vscode.css-custom-data.json'), 'utf8')) as { properties: Array<{ name: string }>; pseudoElements: Array<{ name: string }> };
     assert.ok(css.properties.some((property) => property.name === '--studio-accent'));
     assert.ok(css.pseudoElements.some((part) => part.name === '::part(toolbar)'));
+  });
+
+  it('runs `npx studio-contract-check` from the built files in Node (a dry run sends nothing), and no script-tag chunk carries it', () => {
+    const bin = join(root, pkg.bin['studio-contract-check']!);
+    const key = 'sk-package-test-key';
+    const run = spawnSync(process.execPath, [bin, '--base-url', 'http://127.0.0.1:9', '--dry-run'], { encoding: 'utf8', env: { ...process.env, STUDIO_API_KEY: key } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^generate: POST http:\/\/127\.0\.0\.1:9\/v1\/generate$/m);
+    assert.match(run.stdout, /\n10 of 10 operations built their request; nothing was sent\n$/);
+    assert.ok(!run.stdout.includes(key));
+    for (const file of readdirSync(join(root, 'dist')).filter((name) => name.endsWith('.js'))) {
+      assert.doesNotMatch(readFileSync(join(root, 'dist', file), 'utf8'), /contract-check|contractCheck/, `dist/${file}`);
+    }
   });
 });
