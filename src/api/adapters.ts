@@ -145,14 +145,14 @@ export async function adaptedJobStatus(response: ResolvedOverride['response'] & 
 /** The query string of a `GET` from what a `request` adapter gave: a plain object of strings, numbers and booleans. */
 export function queryOf(operation: ApiOperation, value: unknown): string {
   if (value === undefined || value === null) return '';
-  const refuse = (detail: string) =>
-    new StudioContractError(operation, `the request adapter ${detail}`, fixFor(operation, true, 'request'), [
-      { path: 'request', expected: 'an object of query parameters', got: detail },
-    ]);
-  if (typeof value !== 'object' || Array.isArray(value)) throw refuse(`gave ${kindOf(value)} for a GET, not an object of query parameters`);
+  const refuse = (detail: string, path: string, got: unknown, expected: string) =>
+    new StudioContractError(operation, `the request adapter ${detail}`, fixFor(operation, true, 'request'), [{ path, expected, got: kindOf(got) }]);
+  if (typeof value !== 'object' || Array.isArray(value)) throw refuse(`gave ${kindOf(value)} for a GET, not an object of query parameters`, 'request', value, 'an object of query parameters');
   const query = new URLSearchParams();
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw refuse(`gave a query parameter ${key} that is not a string, number or boolean`);
+    if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
+      throw refuse(`gave a query parameter ${key} that is not a string, number or boolean`, `request.${key}`, item, 'a string, number or boolean');
+    }
     query.append(key, String(item));
   }
   const text = query.toString();

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../../demo/server/emulator/server.js';
 import type { ContractReport } from '../../src/node/contract-check.js';
 import { statusText } from '../../src/node/contract-check-cli.js';
+import { startOtherService } from '../support/other-service/server.js';
 import { adaptersFolder, countingServer, runCheck, tokenSpy, type CheckRun } from './support/contract-check.js';
 
 const KEY = 'sk-contract-check-7f3a91c2e4';
@@ -194,5 +195,26 @@ describe('studio-contract-check', () => {
     assert.match(shim, /^#!\/usr\/bin\/env node\n/);
     assert.match(shim, /from '\.\.\/dist\/esm\/node\/contract-check-cli\.js'/);
     assert.match(shim, /import\(pathToFileURL\(resolve\(file\)\)\.href\)/);
+  });
+
+  it('against a service shaped otherwise: fails, naming the fields and adapters to write; passes with its adapters file', async () => {
+    const other = await startOtherService({ emulatorUrl: emulator.url });
+    try {
+      const bare = await runCheck(['--base-url', other.url, '--json'], { env });
+      assert.equal(bare.code, 1, bare.stdout + bare.stderr);
+      const failed = JSON.parse(bare.stdout) as ContractReport;
+      assert.equal(failed.passed, 0, 'no operation of that service reads as the editor assumes');
+      const voices = failed.operations.find((step) => step.step === 'voices')!;
+      assert.equal(voices.outcome, 'fail');
+      assertNotPrinted(bare, [KEY]);
+
+      const adapted = await runCheck(['--base-url', other.url, '--config', 'test/fixtures/other-service-adapters.mjs', '--json'], { env });
+      assert.equal(adapted.code, 0, adapted.stdout + adapted.stderr);
+      const report = JSON.parse(adapted.stdout) as ContractReport;
+      assert.deepEqual(report.operations.map((step) => [step.step, step.outcome]), OPERATIONS.map((operation) => [operation, 'ok']));
+      assertNotPrinted(adapted, [KEY]);
+    } finally {
+      await other.close();
+    }
   });
 });
