@@ -107,6 +107,31 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       fileName: '{adId}_{advertiser}_{title}_{length}s_{version}_atsc-a85',
     },
     {
+      id: 'vast-audio',
+      label: 'VAST 4.1 audio ad (ad servers)',
+      source: {
+        title: 'IAB Tech Lab, VAST 4.1: audio ads (§2.3.3), media files in three qualities (§3.9) and the Mezzanine (§3.9.2)',
+        url: 'https://iabtechlab.com/standards/vast/',
+        unpublished: ['sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length'],
+      },
+      codec: { container: 'mp3', bitrateKbps: 192 },
+      renditions: [
+        { id: '192k', codec: { container: 'mp3', bitrateKbps: 192 } },
+        { id: '128k', codec: { container: 'mp3', bitrateKbps: 128 } },
+        { id: '64k', codec: { container: 'mp3', bitrateKbps: 64 } },
+        { id: 'mezzanine', codec: { container: 'wav', bitDepth: 24 }, mezzanine: true },
+      ],
+      sampleRate: 44100,
+      channels: 2,
+      loudness: podcast.integrated,
+      tolerance: podcast.tolerance,
+      truePeak: podcast.truePeak,
+      length: { kind: 'exact' },
+      minTailSilence: 0,
+      metadata: ['title', 'advertiser', 'campaign', 'adId', 'versionLabel', 'loudness'],
+      fileName: '{advertiser}_{title}_{length}s_{version}_{adId}',
+    },
+    {
       id: 'client-approval',
       label: 'Client approval (small MP3)',
       source: {

@@ -60,8 +60,8 @@ function plain(value: unknown): unknown {
 export function buildManifest(input: ManifestInput): DeliveryManifest {
   const created = input.createdAt instanceof Date ? input.createdAt : new Date(input.createdAt);
   if (Number.isNaN(created.getTime())) throw new TypeError(`buildManifest: createdAt is not a date: ${String(input.createdAt)}`);
-  // One file per destination, version and row: a destination of a version (of a row) is either delivered or excluded.
-  const key = (file: DeliveredFile) => `${file.row ?? ''}\u0000${file.version ?? ''}\u0000${file.destination.id}`;
+  // One file per destination (and rendition), version and row: each is either delivered or excluded.
+  const key = (file: DeliveredFile) => `${file.row ?? ''}\u0000${file.version ?? ''}\u0000${file.destination.id}\u0000${file.destination.rendition ?? ''}`;
   const delivered = new Set(input.files.map(key));
   const both = input.excluded.find((file) => delivered.has(key(file)));
   if (both) throw new TypeError(`buildManifest: destination "${both.destination.id}"${both.version === undefined ? '' : ` of version "${both.version}"`} is both delivered and excluded`);

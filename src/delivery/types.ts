@@ -6,6 +6,18 @@ export type DestinationCodec =
   | { readonly container: 'wav'; readonly bitDepth: 16 | 24 }
   | { readonly container: 'mp3'; readonly bitrateKbps: number };
 
+/**
+ * One of several files a destination makes from one master target (VAST's three MP3s and its Mezzanine): its own
+ * codec; everything else is the destination's. Each is a file of its own, checked against the destination's rules.
+ */
+export interface DestinationRendition {
+  /** Lower-case letters, digits and `-`, at most 20 characters: added to the file's name (`_192k`) and its id in the manifest. */
+  readonly id: string;
+  readonly codec: DestinationCodec;
+  /** The Mezzanine of VAST 4.1 §3.9.2: the best file, for an ad server to transcode from; never served itself. */
+  readonly mezzanine?: boolean;
+}
+
 /** Where a destination's numbers come from. `unpublished` names the figures no public source sets. */
 export interface DestinationSource {
   /** The public document, by title (and edition or date). */
@@ -29,7 +41,15 @@ export interface DestinationProfile {
   /** What the UI shows, at most 80 characters. */
   readonly label: string;
   readonly source: DestinationSource;
+  /** The file's codec; with `renditions`, that of the first. */
   readonly codec: DestinationCodec;
+  /**
+   * Several files of this destination, one per rendition (at least 2, at most 6), each with its own codec
+   * (`expandRenditions` makes a profile of each). Absent: one file, of `codec`.
+   */
+  readonly renditions?: readonly DestinationRendition[];
+  /** On a profile `expandRenditions` made: the rendition this file is (its id). */
+  readonly rendition?: string;
   readonly sampleRate: 44100 | 48000;
   readonly channels: 1 | 2;
   /** Integrated loudness target, LUFS (-40 to -5). */

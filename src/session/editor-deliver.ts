@@ -4,12 +4,13 @@ import type { DeliveryResult } from '../audio/deliver/deliver.js';
 import type { AudioEngine } from '../audio/engine.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { deliveryFileName, destinationFileName, versionedTemplate } from '../delivery/file-name.js';
+import { expandRenditions } from '../delivery/renditions.js';
 import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../delivery/types.js';
 import { StudioError } from '../errors.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign, versionView } from '../model/versions.js';
-import type { DeliverOptions, DeliveryRun } from './deliver-run.js';
+import type { DeliverOptions, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
 
 /** What a delivery reads of the editor. */
@@ -79,6 +80,29 @@ export function chosenVersions(project: ProjectDocument, ids: readonly string[] 
 /** A file's id in progress and in the panel: the destination's id, with the version's (`streaming@v2`) when several are delivered. */
 export const matrixFileId = (destinationId: string, versionId: string, many: boolean): string => (many ? `${destinationId}@${versionId}` : destinationId);
 
+const STAGE_ORDER: readonly DeliverStage[] = ['render', 'master', 'encode', 'measure', 'pack', 'done'];
+
+/**
+ * Progress by row: a file of `destinations` (by index) reports as its destination's id; one of several renditions
+ * reports the stage its destination's renditions have all reached (so a row never goes back). Stems as they are.
+ */
+export function rowProgress(destinations: readonly DestinationProfile[], report: (row: string, stage: DeliverStage) => void): (file: number | string, stage: DeliverStage) => void {
+  const stages = new Map<number, DeliverStage>();
+  const shown = new Map<string, DeliverStage>();
+  return (file, stage) => {
+    if (typeof file === 'string') return report(file, stage);
+    const row = destinations[file]!.id;
+    stages.set(file, stage);
+    const siblings = destinations.map((destination, index) => (destination.id === row ? index : -1)).filter((index) => index >= 0);
+    const least = siblings.map((index) => STAGE_ORDER.indexOf(stages.get(index) ?? 'render')).reduce((a, b) => Math.min(a, b));
+    // A stage gone through again (an MP3 mastered again) is shown as it comes, as before renditions.
+    const now = siblings.length === 1 ? stage : STAGE_ORDER[least]!;
+    if (siblings.length > 1 && shown.get(row) === now) return;
+    shown.set(row, now);
+    report(row, now);
+  };
+}
+
 /**
  * Delivers the project's versions (every one, or `options.versions`) to its chosen destinations (or
  * `options.destinations`): one ZIP with each passing file, `manifest.json`, `report.html` and the stems when
@@ -91,7 +115,8 @@ export const matrixFileId = (destinationId: string, versionId: string, many: boo
 export async function deliverAd(host: DeliverHost, options: DeliverOptions): Promise<DeliveryRun> {
   const { config, engine } = await readyToDeliver(host);
   const project = host.project();
-  const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
+  // A destination of several renditions (VAST's) is a file each; its progress row shows the one furthest behind.
+  const destinations = expandRenditions(chosenDestinations(config, options.destinations ?? project.delivery.destinations));
   const versionIds = chosenVersions(project, options.versions);
   const many = versionIds.length > 1;
   const nameLabels = versionNameLabels(project, versionIds);
@@ -108,6 +133,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
       const campaign = versionCampaign(project, id);
       const nameCampaign = { ...campaign, versionLabel: nameLabels.get(id)! };
       const facts = { title: view.title, seconds: view.duration, campaign: nameCampaign, date: createdAt };
+      const report = rowProgress(destinations, (file, stage) => options.onProgress?.({ file: matrixFileId(file, id, many), stage }));
       const result = await engine.deliver(view, {
         destinations,
         campaign,
@@ -127,7 +153,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
         // Each passing file and each stem goes in as it finishes.
         sink: zip,
         onProgress: ({ file, stage }) => {
-          if (stage !== 'failed') options.onProgress?.({ file: typeof file === 'number' ? matrixFileId(destinations[file]!.id, id, many) : matrixFileId(`stem-${file}`, id, many), stage });
+          if (stage !== 'failed') report(typeof file === 'number' ? file : `stem-${file}`, stage);
         },
       });
       for (const failure of result.failures) host.emitError(failure.error);

@@ -2,6 +2,7 @@
 // the template, fitted, laid out) and delivered through the Deliver pipeline to each destination, in each
 // version asked for; one ZIP with a folder per row, the manifest listing every row (delivered or failed, with
 // its reasons) and the report. Also a row heard (the Feed panel's dynamic player) and the price of a run.
+import { expandRenditions } from '../delivery/renditions.js';
 import type { DeliveryResult } from '../audio/deliver/deliver.js';
 import type { AudioEngine } from '../audio/engine.js';
 import type { ServiceClient } from '../api/client.js';
@@ -141,7 +142,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const { config, engine } = await readyToDeliver(host);
   const project = host.project();
   const feed = keyedFeed(project);
-  const destinations = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
+  const destinations = expandRenditions(chosenDestinations(config, options.destinations ?? project.delivery.destinations));
   const versionIds = chosenVersions(project, options.versions ?? [project.openVersion]);
   const versions = versionIds.map((id) => versionRows(project, id, config));
   const keyAt = feed.columns.indexOf(feed.key);
