@@ -1,7 +1,7 @@
 // vast.xml as a VAST reader sees it: every document validated by xmllint against the IAB's VAST 4.1 XSD
 // (test/fixtures/vast_4.1.xsd, see its README), its text read back with XPath and compared with the input
 // exactly, hostile text and file names included; the length in HH:MM:SS.mmm; the editor's own check of the
-// input.
+// input; and `config.delivery.destinations[i].vast` refused with its key path.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { IssueList } from '../../src/config/checks.js';
+import { hostDestinations } from '../../src/config/destinations.js';
+import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import { checkVastInput, vastDuration, vastMediaUrl, vastXml, type VastInput } from '../../src/delivery/vast.js';
+import { manifestJson } from '../../src/delivery/manifest.js';
 import { VERSION } from '../../src/version.js';
+import { sampleManifest } from '../delivery/sample-manifest.js';
+import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
 
 const run = promisify(execFile);
@@ -347,3 +353,55 @@ describe('checkVastInput', () => {
   });
 });
 
+describe('config.delivery.destinations[i].vast', () => {
+  const profile = (id: string, vast?: unknown) => ({ ...(JSON.parse(JSON.stringify(BUILTIN_DESTINATIONS[1])) as Record<string, unknown>), id, ...(vast === undefined ? {} : { vast }) });
+  /** The issues of four destinations, the fourth with `vast`, and what was kept. */
+  const check = (vast: unknown) => {
+    const issues = new IssueList();
+    const kept = hostDestinations([profile('a'), profile('b'), profile('c'), profile('d', vast)], 'config.delivery.destinations', issues);
+    return { issues: issues.items.map((issue) => `${issue.path}: ${issue.message}`), kept };
+  };
+  const at = 'config.delivery.destinations[3].vast';
+  const good = { mediaBaseUrl: 'https://cdn.example.com/ads/', impressionUrls: ['https://track.example.com/i?a=1&b=2'], adSystem: 'Acme Ads', errorUrl: 'https://track.example.com/e' };
+
+  it('keeps a good one whole, and a profile without one has none', () => {
+    const { issues, kept } = check(good);
+    assert.deepEqual(issues, []);
+    assert.deepEqual(kept?.[3]?.vast, good);
+    assert.equal('vast' in kept![0]!, false);
+    assert.deepEqual(check({ mediaBaseUrl: 'https://cdn.example.com/ads' }).kept?.[3]?.vast, { mediaBaseUrl: 'https://cdn.example.com/ads' });
+  });
+
+  it('fits manifest.json, which carries each file\'s profile (docs/delivery-manifest.schema.json)', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../docs/delivery-manifest.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const manifest = sampleManifest();
+    const withVast = (vast: unknown) => JSON.parse(manifestJson({ ...manifest, files: manifest.files.map((file) => ({ ...file, destination: { ...file.destination, vast } as typeof file.destination })) })) as unknown;
+    assert.deepEqual(validate(withVast(check(good).kept![3]!.vast), schema), []);
+    assert.ok(validate(withVast({ ...good, extra: 1 }), schema).some((error) => error.endsWith('.destination.vast.extra: no value is allowed here')));
+  });
+
+  it('refuses a javascript:, relative or credentialed URL with its key path, and the profile with it', () => {
+    const { issues, kept } = check({ ...good, impressionUrls: ['https://track.example.com/i', 'javascript:alert(document.cookie)'] });
+    assert.deepEqual(issues, [`${at}.impressionUrls[1]: expected an http(s) URL, not a "javascript:" one`]);
+    assert.deepEqual(kept?.map((p) => p.id), ['a', 'b', 'c'], 'a profile with a refused vast is not used');
+    assert.deepEqual(check({ ...good, mediaBaseUrl: 'ads/summer/' }).issues, [`${at}.mediaBaseUrl: expected an absolute http(s) URL, like "https://cdn.example.com/ads/"`]);
+    const credentials = check({ ...good, errorUrl: 'https://admin:s3cret@track.example.com/e' }).issues;
+    assert.deepEqual(credentials, [`${at}.errorUrl: expected a URL without a user name or password in it`]);
+    assert.ok(!credentials.join('').includes('s3cret'), 'the password is not repeated');
+    assert.deepEqual(check({ ...good, impressionUrls: ['data:text/html,<script>alert(1)</script>'] }).issues, [`${at}.impressionUrls[0]: expected an http(s) URL, not a "data:" one`]);
+    assert.deepEqual(check({ ...good, impressionUrls: ['https://track.example.com/ i'] }).issues, [
+      `${at}.impressionUrls[0]: expected a URL without spaces or control characters (percent-encode a space as %20)`,
+    ]);
+  });
+
+  it('refuses more than 10 impression URLs, a long or control-laden adSystem, unknown keys and wrong types', () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => `https://track.example.com/${index}`);
+    assert.deepEqual(check({ ...good, impressionUrls: eleven }).issues, [`${at}.impressionUrls: expected at most 10 URLs, got 11`]);
+    assert.deepEqual(check({ ...good, adSystem: 'x'.repeat(101) }).issues, [`${at}.adSystem: expected at most 100 characters, got 101`]);
+    assert.deepEqual(check({ ...good, adSystem: 'Acme\u0007' }).issues, [`${at}.adSystem: expected text without control characters (newlines, tabs, NUL)`]);
+    assert.deepEqual(check({ ...good, impresionUrls: [] }).issues, [`${at}.impresionUrls: unknown key; did you mean "impressionUrls"?`]);
+    assert.deepEqual(check({ impressionUrls: [] }).issues, [`${at}.mediaBaseUrl: is required: the absolute http(s) URL the delivered files will be served under`]);
+    assert.deepEqual(check({ ...good, impressionUrls: 'https://track.example.com/i' }).issues, [`${at}.impressionUrls: expected an array of absolute http(s) URLs, got "https://track.example.com/i"`]);
+    assert.deepEqual(check('https://cdn.example.com/').issues, [`${at}: expected an object, got "https://cdn.example.com/"`]);
+  });
+});
