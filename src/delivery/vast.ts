@@ -69,9 +69,10 @@ export const VAST_LIMITS = { impressionUrls: 10, adSystem: 100, url: 2000 } as c
 export const VAST_NO_IMPRESSION = 'about:blank';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** What XML 1.0 cannot carry at all, escaped or not: most C0 controls, lone surrogates, U+FFFE and U+FFFF. */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Half of a surrogate pair without the other half: no character, and no UTF-8. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** What XML 1.0 cannot carry at all, escaped or not: most C0 controls, lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g');
 /** RFC 3986's characters: unreserved, reserved and `%`. */
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 

@@ -205,6 +205,14 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     assert.equal(await read(file, '/VAST/Ad/@id'), text);
   });
 
+  it('writes what XML cannot hold at all (NUL, U+FFFF, a lone surrogate) as U+FFFD, and stays well formed', async () => {
+    needTools('xmllint');
+    const file = save(vastXml({ ...normal, adTitle: 'a\u0000b\uffffc\ud800d', id: 'e\u0001f' }));
+    await run('xmllint', ['--noout', file]);
+    assert.equal(await read(file, `${INLINE}/AdTitle`), 'a\ufffdb\ufffdc\ufffdd');
+    assert.equal(await read(file, '/VAST/Ad/@id'), 'e\ufffdf');
+  });
+
   it('keeps a URL with "]]>" inside its CDATA: well formed, read back exactly, no element injected', async () => {
     needTools('xmllint');
     const errorUrl = 'https://track.example.com/e?x=]]><Injected/><![CDATA[';
