@@ -19,4 +19,5 @@ export const SYSTEM_TOOLS = {
   ffmpeg: { name: 'FFmpeg (ffmpeg, ffprobe)', packages: ['ffmpeg'], present: () => onPath('ffmpeg') && onPath('ffprobe') },
   espeakNg: { name: 'eSpeak NG', packages: ['espeak-ng'], present: () => onPath('espeak-ng') },
   unzip: { name: 'Info-ZIP unzip', packages: ['unzip'], present: () => onPath('unzip') },
+  xmllint: { name: 'xmllint (libxml2)', packages: ['libxml2-utils'], present: () => onPath('xmllint') },
 };

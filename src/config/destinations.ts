@@ -9,6 +9,7 @@ import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/li
 import type { DestinationCodec, DestinationLength, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
 import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check } from './checks.js';
 import { useDestinationChecks } from './delivery.js';
+import { vastSettings } from './vast.js';
 
 /** The most destinations a host gives. */
 export const MAX_HOST_DESTINATIONS = 50;
@@ -19,7 +20,7 @@ export const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224
 /** Every metadata field a destination's file can carry. */
 export const METADATA_FIELDS: readonly DestinationMetadataField[] = ['title', 'advertiser', 'campaign', 'adId', 'isci', 'versionLabel', 'loudness'];
 
-const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName'];
+const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName', 'vast'];
 
 const destinationId: Check<string> = (value, path, issues) =>
   typeof value === 'string' && DESTINATION_ID.test(value)
@@ -92,8 +93,8 @@ const fileNameTemplate: Check<string> = (value, path, issues) => {
 
 /**
  * One destination profile, whole; `undefined` (with its issues) when any part is wrong. `minTailSilence`
- * (default 0), `metadata` (default every field), `fileName` (default template) and `maxBytes` (default none)
- * may be left out; everything else is required.
+ * (default 0), `metadata` (default every field), `fileName` (default template), `maxBytes` and `vast` (default
+ * none) may be left out; everything else is required.
  */
 export const destinationProfile: Check<DestinationProfile> = (value, path, issues) => {
   const object = readObject(value, path, issues, PROFILE_KEYS);
@@ -115,16 +116,18 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     minTailSilence: field(object, 'minTailSilence', path, issues, number(0, 10, 'seconds'), 0),
     metadata: field(object, 'metadata', path, issues, distinctList(METADATA_FIELDS), [...METADATA_FIELDS]),
     fileName: field(object, 'fileName', path, issues, fileNameTemplate, DEFAULT_FILE_NAME_TEMPLATE),
+    vast: field(object, 'vast', path, issues, vastSettings, undefined),
   };
   if (issues.items.length > before) return undefined;
-  const { maxBytes, minTailSilence, metadata, fileName, ...head } = profile;
-  // Built in the order of the type (and of the built-ins), `maxBytes` only when given.
+  const { maxBytes, minTailSilence, metadata, fileName, vast, ...head } = profile;
+  // Built in the order of the type (and of the built-ins), `maxBytes` and `vast` only when given.
   return {
     ...(head as Pick<DestinationProfile, 'id' | 'label' | 'source' | 'codec' | 'sampleRate' | 'channels' | 'loudness' | 'tolerance' | 'truePeak' | 'length'>),
     ...(maxBytes === undefined ? {} : { maxBytes }),
     minTailSilence,
     metadata,
     fileName,
+    ...(vast === undefined ? {} : { vast }),
   };
 };
 

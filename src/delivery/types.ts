@@ -1,6 +1,8 @@
 // The shapes of delivery: a destination's spec sheet, the campaign fields every delivered file carries, and
 // what a delivery reports (the manifest). Pure data: no DOM, no audio; config, model and audio read them.
 
+import type { VastSettings } from './vast.js';
+
 /** A delivered file's container and codec. */
 export type DestinationCodec =
   | { readonly container: 'wav'; readonly bitDepth: 16 | 24 }
@@ -69,6 +71,13 @@ export interface DestinationProfile {
    * `{destination}`, `{adId}`, `{isci}`, `{version}`, `{date}`. Default `{advertiser}_{title}_{length}s_{destination}_{adId}`.
    */
   readonly fileName: string;
+  /**
+   * VAST: the settings of the `vast.xml` beside a delivered version's files (`./vast.ts` writes it; a delivery
+   * does not put it in the ZIP yet): a VAST 4.1 InLine audio ad whose MediaFiles are the MP3s and whose Mezzanine
+   * is the WAV, at `mediaBaseUrl` plus each file's name. The host serves the files there; the editor never
+   * uploads them. Absent: no VAST.
+   */
+  readonly vast?: VastSettings;
 }
 
 /** The campaign fields of a project: they travel with the ad into every delivered file. Empty strings when unset. */
