@@ -5,8 +5,8 @@
 
 import { DEFAULT_FILE_NAME_TEMPLATE, DESTINATION_FIGURES, DESTINATION_ID } from '../delivery/destinations.js';
 import { TEMPLATE_MAX_LENGTH, templateProblem } from '../delivery/file-name.js';
-import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
-import type { DestinationCodec, DestinationLength, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
+import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS, mp3RateProblem } from '../delivery/limits.js';
+import type { DestinationCodec, DestinationLength, DestinationRendition, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
 import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check } from './checks.js';
 import { useDestinationChecks } from './delivery.js';
 import { vastSettings } from './vast.js';
@@ -20,7 +20,7 @@ export const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224
 /** Every metadata field a destination's file can carry. */
 export const METADATA_FIELDS: readonly DestinationMetadataField[] = ['title', 'advertiser', 'campaign', 'adId', 'isci', 'versionLabel', 'loudness'];
 
-const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName', 'vast'];
+const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName', 'renditions', 'vast'];
 
 const destinationId: Check<string> = (value, path, issues) =>
   typeof value === 'string' && DESTINATION_ID.test(value)
@@ -75,6 +75,33 @@ const codec: Check<DestinationCodec> = (value, path, issues) => {
   return bitrateKbps === undefined ? undefined : { container, bitrateKbps };
 };
 
+/** A rendition's id: lower-case letters, digits and `-`, at most 20 characters (it ends the file's name). */
+const RENDITION_ID = /^[a-z0-9][a-z0-9-]{0,19}$/;
+
+/** `renditions`: 2 to 6 files of one destination, distinct ids, at most one Mezzanine (a WAV). */
+const renditions: Check<DestinationRendition[]> = (value, path, issues) => {
+  if (!Array.isArray(value) || value.length < 2 || value.length > 6) {
+    return issues.add(path, `expected an array of 2 to 6 renditions { id, codec, mezzanine? }, got ${describe(value)}`);
+  }
+  const before = issues.items.length;
+  const list: DestinationRendition[] = [];
+  value.forEach((item, index) => {
+    const at = `${path}[${index}]`;
+    const object = readObject(item, at, issues, ['id', 'codec', 'channels', 'mezzanine']);
+    if (object === undefined) return;
+    const id = required(object, 'id', at, issues, (raw, where, found) =>
+      typeof raw === 'string' && RENDITION_ID.test(raw) ? raw : found.add(where, `expected lower-case letters, digits and "-" (at most 20), like "128k", got ${describe(raw)}`), 'an id like "128k"');
+    const made = required(object, 'codec', at, issues, codec, 'an object { container: "wav", bitDepth } or { container: "mp3", bitrateKbps }');
+    const channels = field(object, 'channels', at, issues, choice([1, 2] as const, ' (mono or stereo)'), undefined);
+    const mezzanine = field(object, 'mezzanine', at, issues, (raw, where, found) => (typeof raw === 'boolean' ? raw : found.add(where, `expected true or false, got ${describe(raw)}`)), false);
+    if (id !== undefined && list.some((other) => other.id === id)) issues.add(`${at}.id`, `"${id}" is listed twice`);
+    if (mezzanine && made !== undefined && made.container !== 'wav') issues.add(`${at}.mezzanine`, 'a Mezzanine is the WAV an ad server transcodes from: give it a WAV codec');
+    if (id !== undefined && made !== undefined) list.push({ id, codec: made, ...(channels === undefined ? {} : { channels }), ...(mezzanine ? { mezzanine: true } : {}) });
+  });
+  if (list.filter((rendition) => rendition.mezzanine).length > 1) issues.add(path, 'has more than one Mezzanine: keep one');
+  return issues.items.length > before ? undefined : list;
+};
+
 const length: Check<DestinationLength> = (value, path, issues) => {
   const object = readObject(value, path, issues, ['kind', 'maxSeconds']);
   const kind = required(object, 'kind', path, issues, oneOf(['exact', 'max'] as const), '"exact" (the ad\'s own length) or "max" with maxSeconds');
@@ -105,7 +132,9 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     id: need('id', destinationId, 'an id like "radio-x"'),
     label: need('label', text({ max: 80, what: 'a label' }), 'the name the Deliver panel shows'),
     source: need('source', source, 'an object { title, url?, unpublished? } naming where the numbers come from'),
-    codec: need('codec', codec, 'an object { container: "wav", bitDepth } or { container: "mp3", bitrateKbps }'),
+    // With renditions, the codec is the first's (and may be left out).
+    codec: object['renditions'] !== undefined && object['codec'] === undefined ? undefined : need('codec', codec, 'an object { container: "wav", bitDepth } or { container: "mp3", bitrateKbps }'),
+    renditions: field(object, 'renditions', path, issues, renditions, undefined),
     sampleRate: need('sampleRate', choice([44100, 48000] as const, ' (Hz)'), '44100 or 48000'),
     channels: need('channels', choice([1, 2] as const, ' (mono or stereo)'), '1 or 2'),
     loudness: need('loudness', number(TARGET_LIMITS.min, TARGET_LIMITS.max, 'LUFS'), 'the integrated loudness target, LUFS'),
@@ -118,11 +147,31 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     fileName: field(object, 'fileName', path, issues, fileNameTemplate, DEFAULT_FILE_NAME_TEMPLATE),
     vast: field(object, 'vast', path, issues, vastSettings, undefined),
   };
+  // An MP3 the encoder would make at a lower sample rate than the profile's is refused where it is given.
+  if (profile.sampleRate !== undefined && profile.channels !== undefined) {
+    const rate = profile.sampleRate;
+    const mp3 = (made: DestinationCodec | undefined, channels: 1 | 2, at: string) => {
+      const problem = made?.container === 'mp3' ? mp3RateProblem(made.bitrateKbps, rate, channels) : null;
+      if (problem !== null) issues.add(at, problem);
+    };
+    if (profile.renditions === undefined) mp3(profile.codec, profile.channels, `${path}.codec.bitrateKbps`);
+    profile.renditions?.forEach((rendition, index) => mp3(rendition.codec, rendition.channels ?? profile.channels!, `${path}.renditions[${index}].codec.bitrateKbps`));
+  }
+  // VAST 4.1 serves MP3s (MediaFile) and transcodes from a Mezzanine: a VAST destination is made of renditions.
+  const served = profile.renditions?.filter((rendition) => !rendition.mezzanine && rendition.codec.container === 'mp3') ?? [];
+  if (profile.vast !== undefined && (served.length === 0 || !profile.renditions?.some((rendition) => rendition.mezzanine))) {
+    issues.add(`${path}.vast`, 'needs renditions: at least one MP3 to serve and a WAV Mezzanine (as the built-in "vast-audio" has)');
+  }
   if (issues.items.length > before) return undefined;
-  const { maxBytes, minTailSilence, metadata, fileName, vast, ...head } = profile;
-  // Built in the order of the type (and of the built-ins), `maxBytes` and `vast` only when given.
+  const { id, label, source: from, codec: given, renditions: files, maxBytes, minTailSilence, metadata, fileName, vast, ...figures } = profile as typeof profile & Pick<DestinationProfile, 'id' | 'label' | 'source'>;
+  // Built in the order of the type (and of the built-ins): with renditions, the codec is the first's; `maxBytes` and `vast` only when given.
   return {
-    ...(head as Pick<DestinationProfile, 'id' | 'label' | 'source' | 'codec' | 'sampleRate' | 'channels' | 'loudness' | 'tolerance' | 'truePeak' | 'length'>),
+    id,
+    label,
+    source: from,
+    codec: files === undefined ? given! : files[0]!.codec,
+    ...(files === undefined ? {} : { renditions: files }),
+    ...(figures as Pick<DestinationProfile, 'sampleRate' | 'channels' | 'loudness' | 'tolerance' | 'truePeak' | 'length'>),
     ...(maxBytes === undefined ? {} : { maxBytes }),
     minTailSilence,
     metadata,

@@ -2,8 +2,8 @@
 // delivered files and what the ad reports to. Every URL is checked as the document needs it
 // (`vastUrlProblem`, `src/delivery/vast.ts`); a refusal names its key path.
 
-import { VAST_LIMITS, vastTextProblem, vastUrlProblem, type VastSettings } from '../delivery/vast.js';
-import { describe, field, readObject, required, type Check } from './checks.js';
+import { VAST_LIMITS, vastTextProblem, vastUrlProblem, type VastProfile } from '../delivery/vast.js';
+import { describe, field, readObject, type Check } from './checks.js';
 
 const url =
   (options: { base?: boolean } = {}): Check<string> =>
@@ -28,18 +28,21 @@ const adSystem: Check<string> = (value, path, issues) => {
   return problem === null ? value : issues.add(path, problem);
 };
 
-/** `vast: { mediaBaseUrl, impressionUrls?, adSystem?, errorUrl? }`, whole; `undefined` (with its issues) when any part is wrong. */
-export const vastSettings: Check<VastSettings> = (value, path, issues) => {
+/**
+ * `vast: { mediaBaseUrl?, impressionUrls?, adSystem?, errorUrl? }`, whole; `undefined` (with its issues) when any
+ * part is wrong. Without `mediaBaseUrl`, each delivery gives it (the Deliver panel asks for it).
+ */
+export const vastSettings: Check<VastProfile> = (value, path, issues) => {
   const object = readObject(value, path, issues, ['mediaBaseUrl', 'impressionUrls', 'adSystem', 'errorUrl']);
   if (object === undefined) return undefined;
   const before = issues.items.length;
-  const mediaBaseUrl = required(object, 'mediaBaseUrl', path, issues, url({ base: true }), 'the absolute http(s) URL the delivered files will be served under');
+  const mediaBaseUrl = field(object, 'mediaBaseUrl', path, issues, url({ base: true }), undefined);
   const impressionUrls = field(object, 'impressionUrls', path, issues, urls, undefined);
   const system = field(object, 'adSystem', path, issues, adSystem, undefined);
   const errorUrl = field(object, 'errorUrl', path, issues, url(), undefined);
-  if (mediaBaseUrl === undefined || issues.items.length > before) return undefined;
+  if (issues.items.length > before) return undefined;
   return {
-    mediaBaseUrl,
+    ...(mediaBaseUrl === undefined ? {} : { mediaBaseUrl }),
     ...(impressionUrls === undefined ? {} : { impressionUrls }),
     ...(system === undefined ? {} : { adSystem: system }),
     ...(errorUrl === undefined ? {} : { errorUrl }),

@@ -118,7 +118,8 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       renditions: [
         { id: '192k', codec: { container: 'mp3', bitrateKbps: 192 } },
         { id: '128k', codec: { container: 'mp3', bitrateKbps: 128 } },
-        { id: '64k', codec: { container: 'mp3', bitrateKbps: 64 } },
+        // 64 kbit/s keeps 44.1 kHz in mono only (LAME resamples a stereo one to 24 kHz): speech reads well in mono.
+        { id: '64k', codec: { container: 'mp3', bitrateKbps: 64 }, channels: 1 },
         { id: 'mezzanine', codec: { container: 'wav', bitDepth: 24 }, mezzanine: true },
       ],
       sampleRate: 44100,
@@ -130,6 +131,8 @@ export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze
       minTailSilence: 0,
       metadata: ['title', 'advertiser', 'campaign', 'adId', 'versionLabel', 'loudness'],
       fileName: '{advertiser}_{title}_{length}s_{version}_{adId}',
+      // Where the files will be served is the host's (or the user's, in the Deliver panel) to say.
+      vast: {},
     },
     {
       id: 'client-approval',

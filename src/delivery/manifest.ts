@@ -18,6 +18,8 @@ export interface ManifestInput {
   readonly credits: number | null;
   /** A feed's delivery: every row of the run. */
   readonly feed?: DeliveryManifest['feed'];
+  /** The VAST documents of the delivery. */
+  readonly vast?: DeliveryManifest['vast'];
   readonly editorVersion: string;
   /** When the delivery was made: a `Date` or ISO 8601. */
   readonly createdAt: Date | string;
@@ -86,6 +88,7 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
     assets: input.assets.filter((asset) => asset !== null && typeof asset === 'object' && !Array.isArray(asset)).map(plain),
     credits: input.credits !== null && Number.isFinite(input.credits) ? input.credits : null,
     ...(input.feed === undefined ? {} : { feed: input.feed }),
+    ...(input.vast === undefined || input.vast.length === 0 ? {} : { vast: input.vast }),
   };
 }
 

@@ -3,14 +3,20 @@
 import type { DestinationProfile } from './types.js';
 
 /**
- * `destinations` with each one of several renditions made into a profile a rendition, in order: its codec, its
- * id in `rendition`, its file-name template ending `_<rendition>`. The others as they are.
+ * `destinations` with each one of several renditions made into a profile a rendition, in order: its codec (and
+ * channels), its id in `rendition`, its file-name template ending `_<rendition>`. The others as they are.
  */
 export function expandRenditions(destinations: readonly DestinationProfile[]): DestinationProfile[] {
   return destinations.flatMap((destination) => {
     if (destination.renditions === undefined) return [destination];
     const { renditions, ...profile } = destination;
-    return renditions.map((rendition) => ({ ...profile, codec: rendition.codec, rendition: rendition.id, fileName: `${destination.fileName}_${rendition.id}` }));
+    return renditions.map((rendition) => ({
+      ...profile,
+      codec: rendition.codec,
+      channels: rendition.channels ?? profile.channels,
+      rendition: rendition.id,
+      fileName: `${destination.fileName}_${rendition.id}`,
+    }));
   });
 }
 

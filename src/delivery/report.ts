@@ -136,6 +136,25 @@ function feedTable(manifest: DeliveryManifest): string {
   );
 }
 
+/** Each `vast.xml` of the delivery: where it is, what it points at, and the editor's check of it. */
+function vastTable(manifest: DeliveryManifest): string {
+  const documents = manifest.vast ?? [];
+  if (documents.length === 0) return '';
+  return (
+    '<h2>VAST</h2><p>A VAST 4.1 audio ad for each version: upload its files under the address it names, then give the ad server the vast.xml. ' +
+    'Each is checked by the editor against the VAST 4.1 rules it writes to (every URL, the Ad-ID, the length, each file).</p>' +
+    '<table class="vast"><thead><tr><th>Document</th><th>Points at</th><th>Result</th></tr></thead><tbody>' +
+    documents
+      .map(
+        (document) =>
+          `<tr${document.valid && document.written ? '' : ' class="failed"'}><td>${e(document.fileName)}</td><td>${document.files.map((file) => e(file)).join('<br>')}</td>` +
+          `<td>${document.valid && document.written ? '<span class="pass">✓ Valid</span>' : `<span class="fail">✗ ${document.written ? 'Not valid' : 'Not written'}</span><br>${document.problems.map((problem) => e(problem)).join('<br>')}`}</td></tr>`,
+      )
+      .join('') +
+    '</tbody></table>'
+  );
+}
+
 function summaryTable(manifest: DeliveryManifest): string {
   const many = (manifest.versions?.length ?? 0) > 1;
   const row = (file: DeliveredFile, included: boolean): string =>
@@ -236,6 +255,7 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     versionsTable(manifest),
     '<h2>Files</h2>',
     summaryTable(manifest),
+    vastTable(manifest),
     // A feed's hundreds of files: each one's figures are in the table above and manifest.json, without a drawing each.
     ...(manifest.feed === undefined
       ? [

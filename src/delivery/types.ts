@@ -1,7 +1,7 @@
 // The shapes of delivery: a destination's spec sheet, the campaign fields every delivered file carries, and
 // what a delivery reports (the manifest). Pure data: no DOM, no audio; config, model and audio read them.
 
-import type { VastSettings } from './vast.js';
+import type { VastProfile } from './vast.js';
 
 /** A delivered file's container and codec. */
 export type DestinationCodec =
@@ -16,6 +16,8 @@ export interface DestinationRendition {
   /** Lower-case letters, digits and `-`, at most 20 characters: added to the file's name (`_192k`) and its id in the manifest. */
   readonly id: string;
   readonly codec: DestinationCodec;
+  /** Its channels, where they are not the destination's (a 64 kbit/s MP3 keeps 44.1 kHz in mono only). */
+  readonly channels?: 1 | 2;
   /** The Mezzanine of VAST 4.1 §3.9.2: the best file, for an ad server to transcode from; never served itself. */
   readonly mezzanine?: boolean;
 }
@@ -72,12 +74,13 @@ export interface DestinationProfile {
    */
   readonly fileName: string;
   /**
-   * VAST: the settings of the `vast.xml` beside a delivered version's files (`./vast.ts` writes it; a delivery
-   * does not put it in the ZIP yet): a VAST 4.1 InLine audio ad whose MediaFiles are the MP3s and whose Mezzanine
-   * is the WAV, at `mediaBaseUrl` plus each file's name. The host serves the files there; the editor never
-   * uploads them. Absent: no VAST.
+   * VAST: a `vast.xml` beside each delivered version's files (`./vast.ts` writes it), a VAST 4.1 InLine audio ad
+   * whose MediaFiles are the MP3 renditions and whose Mezzanine is the WAV one, at `mediaBaseUrl` plus each file's
+   * name. The host serves the files there; the editor never uploads them. Without `mediaBaseUrl` here the
+   * delivery gives it (`deliver({ vast })`, the Deliver panel). Needs `renditions`: at least one MP3 and one
+   * Mezzanine. Absent: no VAST.
    */
-  readonly vast?: VastSettings;
+  readonly vast?: VastProfile;
 }
 
 /** The campaign fields of a project: they travel with the ad into every delivered file. Empty strings when unset. */
@@ -175,6 +178,28 @@ export interface DeliveryManifest {
   readonly credits: number | null;
   /** A feed's delivery (one ad a row): every row of the run, delivered or failed. Absent otherwise. */
   readonly feed?: FeedManifestPart;
+  /** The `vast.xml` of each VAST destination of each version (and row) delivered. Absent without VAST destinations. */
+  readonly vast?: readonly VastManifestEntry[];
+}
+
+/**
+ * One VAST document of a delivery (`manifest.vast`): where it is, what it is of, and the editor's check of it
+ * (the VAST 4.1 rules `checkVastInput` applies: every URL, the Ad-ID, the length, the files; the test suite
+ * validates the same writer's documents against the IAB's XSD with xmllint).
+ */
+export interface VastManifestEntry {
+  /** Its path in the ZIP (`vast.xml`, `<key>/vast.xml`, `vast_v2.xml`). */
+  readonly fileName: string;
+  readonly destination: string;
+  readonly version: string;
+  readonly row?: string;
+  /** The paths of the files it points at (MediaFiles and the Mezzanine). */
+  readonly files: readonly string[];
+  /** Whether it is in the ZIP: not when a file it would point at failed its rules, or the check failed. */
+  readonly written: boolean;
+  readonly valid: boolean;
+  /** Why it is not valid or not written, in words; empty when it is both. */
+  readonly problems: readonly string[];
 }
 
 /** What one row of a feed became, in the manifest (`manifest.feed.rows`). */

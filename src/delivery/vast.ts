@@ -27,6 +27,12 @@ export interface VastSettings {
   readonly errorUrl?: string;
 }
 
+/**
+ * `vast` of a destination profile: `VastSettings` whose `mediaBaseUrl` may wait for the delivery (the Deliver
+ * panel asks for it, `deliver({ vast })` gives it); the built-in `vast-audio` has `{}`.
+ */
+export type VastProfile = Omit<VastSettings, 'mediaBaseUrl'> & { readonly mediaBaseUrl?: string };
+
 /** One MP3 of the ad, as delivered. */
 export interface VastMediaFile {
   readonly fileName: string;

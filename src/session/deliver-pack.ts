@@ -5,7 +5,7 @@ import type { DeliveryZip } from '../audio/deliver/zip.js';
 import { buildManifest, manifestText } from '../delivery/manifest.js';
 import { deliveryReport } from '../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../delivery/file-name.js';
-import type { CampaignFields, DeliveredFile, DeliveryManifest } from '../delivery/types.js';
+import type { CampaignFields, DeliveredFile, DeliveryManifest, VastManifestEntry } from '../delivery/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { creditsOf } from '../model/credits.js';
@@ -62,7 +62,13 @@ const asManifestFile = (file: DeliveredAudioFile, version: string): DeliveredFil
  * (passing, and failed ones `includeAnyway` names), those left out, the stems. The campaign is the open
  * version's (or the first delivered's).
  */
-export function deliveryManifest(project: ProjectDocument, versions: readonly ManifestVersionMade[], includeAnyway: ReadonlySet<string>, createdAt: Date): DeliveryManifest {
+export function deliveryManifest(
+  project: ProjectDocument,
+  versions: readonly ManifestVersionMade[],
+  includeAnyway: ReadonlySet<string>,
+  createdAt: Date,
+  vast: readonly VastManifestEntry[] = [],
+): DeliveryManifest {
   const inZip = (file: DeliveredAudioFile) => file.pass || isIncluded(file, includeAnyway);
   const open = versions.find((made) => made.id === project.openVersion) ?? versions[0]!;
   const every = <T>(pick: (made: ManifestVersionMade) => readonly T[]): T[] => versions.flatMap(pick);
@@ -77,6 +83,7 @@ export function deliveryManifest(project: ProjectDocument, versions: readonly Ma
     credits: creditsOf(project.usage).used ?? null,
     editorVersion: VERSION,
     createdAt,
+    vast,
   });
 }
 

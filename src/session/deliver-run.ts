@@ -1,6 +1,7 @@
 // What a delivery takes and gives, as the element's `deliver()`, the handle and the Deliver panel see it.
 // Types only: the work is the audio pipeline's (`AudioEngine.deliver`), started by the editor.
 import type { DeliveryManifest } from '../delivery/types.js';
+import type { VastGiven } from './deliver-vast.js';
 
 /** The steps of one file of a delivery, in order. */
 export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done';
@@ -26,6 +27,12 @@ export interface DeliverOptions {
   readonly versions?: readonly string[];
   /** Adds the voice-only and music-only stems (WAV 48 kHz 24-bit). Default: the project's choice. */
   readonly stems?: boolean;
+  /**
+   * For the VAST destinations (`vast-audio`, a host's with `vast`): the absolute http(s) URL the files will be
+   * served under (over the profile's), and the impression URLs (over the profile's; none: none). A VAST
+   * destination without a `mediaBaseUrl` from either is refused before anything is rendered.
+   */
+  readonly vast?: VastGiven;
   /** Aborts the delivery: it rejects with the signal's reason, and nothing is kept. */
   readonly signal?: AbortSignal;
   /** Called as each file moves on a step. */

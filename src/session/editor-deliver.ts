@@ -12,6 +12,8 @@ import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import type { DeliverOptions, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
+import { vastDocuments, vastSettingsOf, type VastMade } from './deliver-vast.js';
+import type { VastSettings } from '../delivery/vast.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -65,6 +67,23 @@ interface Made {
   readonly versions: readonly VersionMade[];
   readonly createdAt: Date;
   readonly fileName: string;
+  /** The settings of each VAST destination of the delivery. */
+  readonly vast: ReadonlyMap<string, VastSettings>;
+  readonly many: boolean;
+}
+
+const xmlBlob = (xml: string): Blob => new Blob([xml], { type: 'application/xml' });
+
+/** The VAST documents of every version made, with the files the ZIP holds (passing, and those included anyway). */
+function versionVast(made: Made, includeAnyway: ReadonlySet<string>): VastMade[] {
+  if (made.vast.size === 0) return [];
+  return made.versions.flatMap(({ id, view, campaign, result }) =>
+    vastDocuments(
+      made.vast,
+      result.files.map((file) => ({ path: file.fileName, destination: file.destination, figures: file.figures, inZip: file.pass || isIncluded(file, includeAnyway) })),
+      { folder: '', version: id, title: `${view.title}: ${campaign.versionLabel || `:${Math.round(view.duration)}`}`, adId: campaign.adId, manyVersions: made.many },
+    ),
+  );
 }
 
 /** The versions `ids` names, in the project's order; every version when `ids` is absent. An unknown id is refused. */
@@ -116,7 +135,9 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const { config, engine } = await readyToDeliver(host);
   const project = host.project();
   // A destination of several renditions (VAST's) is a file each; its progress row shows the one furthest behind.
-  const destinations = expandRenditions(chosenDestinations(config, options.destinations ?? project.delivery.destinations));
+  const chosen = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
+  const vast = vastSettingsOf(chosen, options.vast);
+  const destinations = expandRenditions(chosen);
   const versionIds = chosenVersions(project, options.versions);
   const many = versionIds.length > 1;
   const nameLabels = versionNameLabels(project, versionIds);
@@ -169,15 +190,17 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
     throw error;
   }
   const open = versions.find((made) => made.id === project.openVersion) ?? versions[0]!;
-  const made: Made = { project, versions, createdAt, fileName: zipFileName(nameValues(open.view, open.campaign, createdAt), many) };
-  const manifest = deliveryManifest(project, versions, new Set(), createdAt);
+  const made: Made = { project, versions, createdAt, fileName: zipFileName(nameValues(open.view, open.campaign, createdAt), many), vast, many };
+  const documents = versionVast(made, new Set());
+  for (const document of documents) if (document.xml !== undefined) zip.add(document.path, xmlBlob(document.xml));
+  const manifest = deliveryManifest(project, versions, new Set(), createdAt, documents.map((document) => document.entry));
   const blob = await finishZip(zip, manifest, project);
   options.signal?.throwIfAborted();
-  return delivered(host, made, manifest, blob);
+  return delivered(host, made, manifest, blob, documents);
 }
 
 /** The run the caller gets, with `studio-deliver` fired; its `repack` makes the ZIP again with failed files included. */
-function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zip: Blob): DeliveryRun {
+function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zip: Blob, documents: readonly VastMade[]): DeliveryRun {
   const { project, versions, createdAt, fileName } = made;
   host.dispatch(new StudioDeliverEvent({ manifest, zip, fileName }));
   const files = versions.flatMap((version) => version.result.files);
@@ -186,15 +209,21 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
     zip,
     fileName,
     manifest,
-    files: new Map([...files.map((file) => [file.fileName, file.bytes] as const), ...stems.map((stem) => [stem.fileName, stem.bytes] as const)]),
+    files: new Map([
+      ...files.map((file) => [file.fileName, file.bytes] as const),
+      ...stems.map((stem) => [stem.fileName, stem.bytes] as const),
+      ...documents.flatMap((document) => (document.xml === undefined ? [] : [[document.path, xmlBlob(document.xml)] as const])),
+    ]),
     repack: async (includeAnyway) => {
       const { openDeliveryZip } = await import('../audio/deliver/zip.js');
       const again = openDeliveryZip();
       const included = new Set(includeAnyway);
       for (const file of files) if (file.pass || isIncluded(file, included)) again.add(file.fileName, file.bytes);
       for (const stem of stems) again.add(stem.fileName, stem.bytes);
-      const next = deliveryManifest(project, versions, included, createdAt);
-      return delivered(host, made, next, await finishZip(again, next, project));
+      const rewritten = versionVast(made, included);
+      for (const document of rewritten) if (document.xml !== undefined) again.add(document.path, xmlBlob(document.xml));
+      const next = deliveryManifest(project, versions, included, createdAt, rewritten.map((document) => document.entry));
+      return delivered(host, made, next, await finishZip(again, next, project), rewritten);
     },
   };
 }

@@ -10,7 +10,8 @@ import { estimateCredits } from '../api/contract.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { deliveryFileName, destinationFileName, portableText, versionedTemplate } from '../delivery/file-name.js';
 import { buildManifest } from '../delivery/manifest.js';
-import type { DeliveredFile, DeliveryManifest, DestinationProfile, FeedManifestPart, FeedRowOutcome } from '../delivery/types.js';
+import type { DeliveredFile, DeliveryManifest, DestinationProfile, FeedManifestPart, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
+import type { VastSettings } from '../delivery/vast.js';
 import { StudioError } from '../errors.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import { rowSlotValues } from '../feed/mapping.js';
@@ -23,6 +24,7 @@ import { countSpokenWords } from '../script/estimate.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../script/feed-check.js';
 import { VERSION } from '../version.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
+import { vastDocuments, vastSettingsOf } from './deliver-vast.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, voiceRow, type RowAd, type RowContext } from './feed-row.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
@@ -128,6 +130,8 @@ interface RowMade {
   readonly outcome: FeedRowOutcome;
   readonly files: readonly DeliveredFile[];
   readonly excluded: readonly DeliveredFile[];
+  /** The row's VAST documents, one per VAST destination and version. */
+  readonly vast: readonly VastManifestEntry[];
 }
 
 /**
@@ -142,7 +146,9 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const { config, engine } = await readyToDeliver(host);
   const project = host.project();
   const feed = keyedFeed(project);
-  const destinations = expandRenditions(chosenDestinations(config, options.destinations ?? project.delivery.destinations));
+  const chosenProfiles = chosenDestinations(config, options.destinations ?? project.delivery.destinations);
+  const vast = vastSettingsOf(chosenProfiles, options.vast);
+  const destinations = expandRenditions(chosenProfiles);
   const versionIds = chosenVersions(project, options.versions ?? [project.openVersion]);
   const versions = versionIds.map((id) => versionRows(project, id, config));
   const keyAt = feed.columns.indexOf(feed.key);
@@ -192,7 +198,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
         counts.voiced += ad.voiced;
         counts.reused += ad.reused;
       }
-      made.push(await deliverRow({ engine, destinations, versions, labels, many, createdAt, zip, signal, project }, entry.index, key, ads, (stage) => progress(key, stage)));
+      made.push(await deliverRow({ engine, destinations, vast, versions, labels, many, createdAt, zip, signal, project }, entry.index, key, ads, (stage) => progress(key, stage)));
       progress(key, made.at(-1)!.outcome.status === 'delivered' ? 'done' : 'failed');
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
@@ -223,6 +229,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
     assets: project.assets,
     credits: creditsOf(project.usage).used ?? null,
     feed: part,
+    vast: made.flatMap((row) => row.vast),
     editorVersion: VERSION,
     createdAt,
   }) as DeliveryManifest & { readonly feed: FeedManifestPart };
@@ -258,6 +265,8 @@ function chosenRows(feed: Feed, keyOf: (index: number) => string, rows: VersionR
 interface RowRun {
   readonly engine: AudioEngine;
   readonly destinations: readonly DestinationProfile[];
+  /** The settings of each VAST destination of the run. */
+  readonly vast: ReadonlyMap<string, VastSettings>;
   readonly versions: readonly VersionRows[];
   readonly labels: ReadonlyMap<string, string>;
   readonly many: boolean;
@@ -271,15 +280,16 @@ interface RowRun {
 async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] | string[], onStage: (stage: 'render' | 'master' | 'encode' | 'measure' | 'pack') => void): Promise<RowMade> {
   const folder = portableText(key);
   const base = { key, row: index + 1, values: Object.fromEntries(rowSlotValues(run.versions[0]!.context.feed, index)) };
-  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [] };
+  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [], vast: [] };
   const rowAds = ads as RowAd[];
   const reasons = rowAds.flatMap((ad, at) => ad.problems.map((problem) => (run.many ? `${run.versions[at]!.id}: ${problem}` : problem)));
   const assets = rowAds.flatMap((ad) => ad.assets);
   const speeds = rowAds.map((ad) => ad.wordsPerSecond).filter((value): value is number => value !== null);
   const wordsPerSecond = speeds.length === 0 ? null : Math.max(...speeds);
-  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, assets, files: [], wordsPerSecond }, files: [], excluded: [] };
+  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, assets, files: [], wordsPerSecond }, files: [], excluded: [], vast: [] };
   const files: DeliveredFile[] = [];
   const excluded: DeliveredFile[] = [];
+  const vast: VastManifestEntry[] = [];
   const names: string[] = [];
   const taken = new Set<string>();
   for (const [at, ad] of rowAds.entries()) {
@@ -308,9 +318,19 @@ async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] 
       const listed: DeliveredFile = { fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version: id, row: key };
       (file.pass ? files : excluded).push(listed);
     }
+    const place = { folder: `${folder}/`, version: id, row: key, title: `${ad.view.title} (${key}): ${nameCampaign.versionLabel || `:${Math.round(ad.view.duration)}`}`, adId: campaign.adId, manyVersions: run.many };
+    const paths = result.files.map((file) => ({ path: `${folder}/${file.fileName}`, destination: file.destination, figures: file.figures, inZip: file.pass }));
+    for (const document of vastDocuments(run.vast, paths, place)) {
+      if (document.xml !== undefined) {
+        names.push(document.path);
+        run.zip.add(document.path, new Blob([document.xml], { type: 'application/xml' }));
+      }
+      vast.push(document.entry);
+      reasons.push(...document.entry.problems.map((problem) => `${document.path}: ${problem}`));
+    }
     reasons.push(...fileReasons(result).map((reason) => (run.many ? `${id}: ${reason}` : reason)));
   }
-  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, assets, files: names, wordsPerSecond }, files, excluded };
+  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, assets, files: names, wordsPerSecond }, files, excluded, vast };
 }
 
 /** Row `key`'s index in the feed, or a refusal naming the key. */

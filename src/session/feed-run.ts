@@ -1,6 +1,7 @@
 // What a feed's run takes and gives, as the element's `deliverFeed()`, the handle and the Feed panel see it:
 // one row heard (the dynamic player), every row delivered. Types only: the work is `feed-deliver.ts` and
 // `feed-takes.ts`, started by the editor.
+import type { VastGiven } from './deliver-vast.js';
 import type { DeliveryManifest, FeedManifestPart } from '../delivery/types.js';
 
 export type { FeedManifestPart, FeedRowOutcome } from '../delivery/types.js';
@@ -14,6 +15,8 @@ export interface DeliverFeedOptions {
   readonly destinations?: readonly string[];
   /** Version ids: each row is delivered in each. Default: the open version. */
   readonly versions?: readonly string[];
+  /** For the VAST destinations: where the files will be served, and the impression URLs (as `deliver({ vast })`). */
+  readonly vast?: VastGiven;
   /** Cancels the run: it rejects with the signal's reason, and nothing is kept (no ZIP, no event). */
   readonly signal?: AbortSignal;
   /** Called as each row moves on. */

@@ -7,11 +7,14 @@ import { join } from 'node:path';
 import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
 import { openDeliveryZip } from '../../src/audio/deliver/zip.js';
 import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
+import type { AudioEngine } from '../../src/audio/engine.js';
+import { resolveConfig } from '../../src/config/validate.js';
 import { deliveryFileName } from '../../src/delivery/file-name.js';
 import { buildManifest, manifestJson } from '../../src/delivery/manifest.js';
 import { deliveryReport } from '../../src/delivery/report.js';
 import type { CampaignFields, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../src/delivery/types.js';
 import { createProject, type ProjectDocument } from '../../src/model/document.js';
+import type { DeliverHost } from '../../src/session/editor-deliver.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 
 /**
@@ -116,4 +119,19 @@ export async function makeDelivery(options: { destinations: readonly Destination
   zip.add('manifest.json', text.encode(manifestJson(manifest)));
   zip.add('report.html', text.encode(deliveryReport(manifest, { script: [{ label: 'Script', text: 'Tired of slow mornings? Meet Brewline.' }] })));
   return { zip: new Uint8Array(await (await zip.finish()).arrayBuffer()), manifest };
+}
+
+/** The editor's delivery host in Node: the pipeline's core on this thread (MP3s decoded again by FFmpeg), `project` as it is now. */
+export function nodeDeliverHost(project: () => ProjectDocument, sources: ReturnType<typeof sampleProject>['sources']): DeliverHost {
+  const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
+  const engine = { deliver: (view: ProjectDocument, options: Parameters<typeof deliver>[2]) => deliver(localDeliverDeps(sources, decodeMp3), view, options) } as unknown as AudioEngine;
+  return {
+    config: () => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' } }),
+    engine: async () => engine,
+    project,
+    dispatch: () => undefined,
+    emitError: (error) => {
+      throw error;
+    },
+  };
 }

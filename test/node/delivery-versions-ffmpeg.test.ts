@@ -11,16 +11,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
-import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
-import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
-import type { AudioEngine } from '../../src/audio/engine.js';
-import { deliverAd, type DeliverHost } from '../../src/session/editor-deliver.js';
-import { resolveConfig } from '../../src/config/validate.js';
+import { deliverAd } from '../../src/session/editor-deliver.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import type { ProjectDocument, VersionContent } from '../../src/model/document.js';
 import { projectReducer } from '../../src/model/reducer.js';
 import { openContent } from '../../src/model/versions.js';
-import { ffmpegDecode, sampleProject } from './delivery-make.js';
+import { nodeDeliverHost, sampleProject } from './delivery-make.js';
 import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
 
@@ -64,17 +60,7 @@ describe('a 4 versions x 2 destinations matrix read by FFmpeg', () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-matrix-'));
     const made = matrixProject();
     project = made.project;
-    const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
-    const engine = { deliver: (view: ProjectDocument, options: Parameters<typeof deliver>[2]) => deliver(localDeliverDeps(made.sources, decodeMp3), view, options) } as unknown as AudioEngine;
-    const host: DeliverHost = {
-      config: () => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' } }),
-      engine: async () => engine,
-      project: () => project,
-      dispatch: () => undefined,
-      emitError: (error) => {
-        throw error;
-      },
-    };
+    const host = nodeDeliverHost(() => project, made.sources);
     const result = await deliverAd(host, { destinations: DESTINATIONS, stems: false });
     manifest = result.manifest;
     files = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));

@@ -362,7 +362,12 @@ describe('checkVastInput', () => {
 });
 
 describe('config.delivery.destinations[i].vast', () => {
-  const profile = (id: string, vast?: unknown) => ({ ...(JSON.parse(JSON.stringify(BUILTIN_DESTINATIONS[1])) as Record<string, unknown>), id, ...(vast === undefined ? {} : { vast }) });
+  // A host's VAST destination: the built-in vast-audio's renditions (three MP3s and a Mezzanine) under its own id.
+  const vastAudio = BUILTIN_DESTINATIONS.find((destination) => destination.id === 'vast-audio')!;
+  const profile = (id: string, vast?: unknown) => {
+    const { vast: _builtin, ...rest } = JSON.parse(JSON.stringify(vastAudio)) as Record<string, unknown>;
+    return { ...rest, id, ...(vast === undefined ? {} : { vast }) };
+  };
   /** The issues of four destinations, the fourth with `vast`, and what was kept. */
   const check = (vast: unknown) => {
     const issues = new IssueList();
@@ -408,8 +413,26 @@ describe('config.delivery.destinations[i].vast', () => {
     assert.deepEqual(check({ ...good, adSystem: 'x'.repeat(101) }).issues, [`${at}.adSystem: expected at most 100 characters, got 101`]);
     assert.deepEqual(check({ ...good, adSystem: 'Acme\u0007' }).issues, [`${at}.adSystem: expected text without control characters (newlines, tabs, NUL)`]);
     assert.deepEqual(check({ ...good, impresionUrls: [] }).issues, [`${at}.impresionUrls: unknown key; did you mean "impressionUrls"?`]);
-    assert.deepEqual(check({ impressionUrls: [] }).issues, [`${at}.mediaBaseUrl: is required: the absolute http(s) URL the delivered files will be served under`]);
+    // Without mediaBaseUrl the delivery gives it (the Deliver panel asks for it).
+    assert.deepEqual(check({ impressionUrls: [] }), { issues: [], kept: check({ impressionUrls: [] }).kept });
+    assert.deepEqual(check({ impressionUrls: [] }).kept?.[3]?.vast, { impressionUrls: [] });
     assert.deepEqual(check({ ...good, impressionUrls: 'https://track.example.com/i' }).issues, [`${at}.impressionUrls: expected an array of absolute http(s) URLs, got "https://track.example.com/i"`]);
     assert.deepEqual(check('https://cdn.example.com/').issues, [`${at}: expected an object, got "https://cdn.example.com/"`]);
+  });
+
+  it('refuses VAST on a destination of one file, and an MP3 the encoder would make at a lower sample rate', () => {
+    const issues = new IssueList();
+    const single = { ...(JSON.parse(JSON.stringify(BUILTIN_DESTINATIONS[1])) as Record<string, unknown>), id: 'one', vast: good };
+    hostDestinations([single], 'config.delivery.destinations', issues);
+    assert.deepEqual(issues.items.map((issue) => `${issue.path}: ${issue.message}`), [
+      'config.delivery.destinations[0].vast: needs renditions: at least one MP3 to serve and a WAV Mezzanine (as the built-in "vast-audio" has)',
+    ]);
+    const stereo64 = profile('low', good) as unknown as { renditions: Array<Record<string, unknown>> };
+    stereo64.renditions = stereo64.renditions.map((rendition) => (rendition['id'] === '64k' ? { id: '64k', codec: rendition['codec'] } : rendition));
+    const again = new IssueList();
+    hostDestinations([stereo64], 'config.delivery.destinations', again);
+    assert.deepEqual(again.items.map((issue) => `${issue.path}: ${issue.message}`), [
+      'config.delivery.destinations[0].renditions[2].codec.bitrateKbps: an MP3 of 64 kbit/s in stereo would be encoded at a lower sample rate than 44100 Hz: give at least 112 kbit/s, or 1 channel (from 64 kbit/s)',
+    ]);
   });
 });

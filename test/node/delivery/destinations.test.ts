@@ -5,8 +5,8 @@ import { templateProblem } from '../../../src/delivery/file-name.js';
 import type { DestinationProfile } from '../../../src/delivery/types.js';
 
 describe('built-in destinations', () => {
-  it('cover streaming, podcast insertion, both broadcast standards and client approval', () => {
-    assert.deepEqual(BUILTIN_DESTINATION_IDS, ['streaming', 'podcast', 'broadcast-ebu-r128', 'broadcast-atsc-a85', 'client-approval']);
+  it('cover streaming, podcast insertion, both broadcast standards, VAST for ad servers and client approval', () => {
+    assert.deepEqual(BUILTIN_DESTINATION_IDS, ['streaming', 'podcast', 'broadcast-ebu-r128', 'broadcast-atsc-a85', 'vast-audio', 'client-approval']);
   });
 
   it('give podcast insertion the numbers PRX publishes', () => {

@@ -1,0 +1,118 @@
+// The `vast.xml` of each VAST destination (`DestinationProfile.vast`) of a delivered version: written beside its
+// files from what the pipeline measured (each MP3 rendition a MediaFile, the WAV one the Mezzanine), checked by the
+// editor's rules of the document (`checkVastInput`) and listed in the manifest with the result. A destination
+// whose files are not all in the ZIP (one failed its rules) gets none: it would point at a file the host lacks.
+import { newIdempotencyKey } from '../api/idempotency-key.js';
+import { checkVastInput, vastUrlProblem, vastXml, type VastInput, type VastProfile, type VastSettings } from '../delivery/vast.js';
+import type { DeliveredFigures, DestinationProfile, VastManifestEntry } from '../delivery/types.js';
+import { StudioError } from '../errors.js';
+
+/** What `deliver({ vast })` and the Deliver panel give for this delivery's VAST destinations, over each profile's `vast`. */
+export type VastGiven = Pick<VastSettings, 'impressionUrls'> & { readonly mediaBaseUrl?: string };
+
+/** A delivered file, as the VAST step reads it. */
+export interface VastFileMade {
+  /** Its path in the ZIP. */
+  readonly path: string;
+  readonly destination: DestinationProfile;
+  readonly figures: DeliveredFigures;
+  /** Whether it is in the ZIP. */
+  readonly inZip: boolean;
+}
+
+/**
+ * The settings of each VAST destination among `destinations` (not expanded) for this delivery: its profile's, with
+ * `given` over them. Refused before anything is rendered when one has no `mediaBaseUrl`, or `given` a wrong URL.
+ */
+export function vastSettingsOf(destinations: readonly DestinationProfile[], given: VastGiven | undefined): Map<string, VastSettings> {
+  const settings = new Map<string, VastSettings>();
+  const wrong = (where: string, problem: string) => new StudioError('deliver-vast', `${where}: ${problem}`, { recoverable: true });
+  if (given?.mediaBaseUrl !== undefined) {
+    const problem = vastUrlProblem(given.mediaBaseUrl, { base: true });
+    if (problem !== null) throw wrong('vast.mediaBaseUrl', problem);
+  }
+  given?.impressionUrls?.forEach((url, index) => {
+    const problem = vastUrlProblem(url);
+    if (problem !== null) throw wrong(`vast.impressionUrls[${index}]`, problem);
+  });
+  for (const destination of destinations) {
+    if (destination.vast === undefined) continue;
+    const profile: VastProfile = destination.vast;
+    const mediaBaseUrl = given?.mediaBaseUrl ?? profile.mediaBaseUrl;
+    if (mediaBaseUrl === undefined) {
+      throw new StudioError(
+        'deliver-vast',
+        `The "${destination.id}" destination writes a vast.xml that points at the files where you will host them: give the address they will be served under (the Deliver panel's media base URL, or deliver({ vast: { mediaBaseUrl } })).`,
+        { recoverable: true },
+      );
+    }
+    const impressionUrls = given?.impressionUrls ?? profile.impressionUrls;
+    settings.set(destination.id, {
+      ...profile,
+      mediaBaseUrl,
+      ...(impressionUrls === undefined ? {} : { impressionUrls }),
+    });
+  }
+  return settings;
+}
+
+/** One `vast.xml` to add to the ZIP, with its manifest entry. */
+export interface VastMade {
+  readonly path: string;
+  readonly xml: string | undefined;
+  readonly entry: VastManifestEntry;
+}
+
+/** Where a VAST document goes and what it is of: its folder (`''` or `key/`), and names for the title and the `<Ad id>`. */
+export interface VastPlace {
+  readonly folder: string;
+  readonly version: string;
+  readonly row?: string;
+  /** `<AdTitle>`: the project and the version ("Cold brew: :30 main"). */
+  readonly title: string;
+  readonly adId: string;
+  /** Whether the ZIP holds several versions, or several VAST destinations: each document's name then says which. */
+  readonly manyVersions: boolean;
+}
+
+/** The `vast.xml` of each VAST destination of one delivered version (or row), from its files as made. */
+export function vastDocuments(settings: ReadonlyMap<string, VastSettings>, files: readonly VastFileMade[], place: VastPlace): VastMade[] {
+  const manyDestinations = settings.size > 1;
+  return [...settings].map(([destination, vast]) => {
+    const own = files.filter((file) => file.destination.id === destination);
+    const name = `vast${manyDestinations ? `_${destination}` : ''}${place.manyVersions ? `_${place.version}` : ''}.xml`;
+    const path = `${place.folder}${name}`;
+    const base = { fileName: path, destination, version: place.version, ...(place.row === undefined ? {} : { row: place.row }), files: own.map((file) => file.path) };
+    const missing = own.filter((file) => !file.inZip);
+    if (missing.length > 0) {
+      const problems = missing.map((file) => `${file.path} failed its rules and is not in the ZIP: the document would point at a file you do not have`);
+      return { path, xml: undefined, entry: { ...base, written: false, valid: false, problems } };
+    }
+    const mezzanine = own.find((file) => file.destination.codec.container === 'wav');
+    const served = own.filter((file) => file.destination.codec.container === 'mp3');
+    if (mezzanine === undefined || served.length === 0) {
+      return { path, xml: undefined, entry: { ...base, written: false, valid: false, problems: ['no MP3 to serve, or no WAV Mezzanine, was made'] } };
+    }
+    const input: VastInput = {
+      settings: vast,
+      adId: place.adId,
+      adServingId: newIdempotencyKey(),
+      adTitle: place.title,
+      // The Mezzanine's samples: the length every rendition has, exactly.
+      seconds: mezzanine.figures.samples / mezzanine.figures.sampleRate,
+      mediaFiles: [...served]
+        .sort((a, b) => (b.destination.codec.container === 'mp3' ? b.destination.codec.bitrateKbps : 0) - (a.destination.codec.container === 'mp3' ? a.destination.codec.bitrateKbps : 0))
+        .map((file) => ({
+          fileName: file.path,
+          bitrateKbps: file.figures.bitrateKbps ?? (file.destination.codec.container === 'mp3' ? file.destination.codec.bitrateKbps : 0),
+          bytes: file.figures.bytes,
+          sampleRate: file.figures.sampleRate,
+          channels: file.figures.channels,
+        })),
+      mezzanine: { fileName: mezzanine.path, bytes: mezzanine.figures.bytes, sampleRate: mezzanine.figures.sampleRate, channels: mezzanine.figures.channels, bitDepth: mezzanine.figures.bitDepth ?? 24 },
+      id: place.row === undefined ? place.version : `${place.row}-${place.version}`,
+    };
+    const check = checkVastInput(input);
+    return { path, xml: check.pass ? vastXml(input) : undefined, entry: { ...base, written: check.pass, valid: check.pass, problems: check.problems } };
+  });
+}
