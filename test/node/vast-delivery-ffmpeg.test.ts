@@ -17,6 +17,8 @@ import type { ProjectDocument, VersionContent } from '../../src/model/document.j
 import { projectReducer } from '../../src/model/reducer.js';
 import { openContent } from '../../src/model/versions.js';
 import { deliverAd } from '../../src/session/editor-deliver.js';
+import { deliverFeed } from '../../src/session/feed-deliver.js';
+import { feedHost, GOOD_ROWS } from './support/feed-template.js';
 import { nodeDeliverHost, sampleProject } from './delivery-make.js';
 import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
@@ -127,4 +129,37 @@ describe('vast-audio: a two-version ad, its vast.xml read by xmllint and its fil
       }
     });
   }
+});
+
+describe('vast-audio for a feed: each delivered row gets its vast.xml in its folder, valid against the XSD', () => {
+  let dir = '';
+  let manifest: DeliveryManifest;
+  let files: Record<string, Uint8Array>;
+
+  before(async () => {
+    needTools('ffmpeg', 'xmllint');
+    dir = mkdtempSync(join(tmpdir(), 'studio-vast-feed-'));
+    const made = feedHost();
+    const result = await deliverFeed(made.host, { destinations: ['vast-audio'], vast: { mediaBaseUrl: BASE } });
+    manifest = result.manifest;
+    files = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name.replace(/\//g, '__')), bytes);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes <key>/vast.xml for each good row, pointing at <base><key>/<file>, each valid and listed in the manifest and the row', async () => {
+    assert.deepEqual(manifest.vast?.map((entry) => [entry.fileName, entry.row, entry.valid]).sort(), GOOD_ROWS.map((key) => [`${key}/vast.xml`, key, true]).sort());
+    for (const key of GOOD_ROWS) {
+      const xml = join(dir, `${key}__vast.xml`);
+      const { stderr } = await run('xmllint', ['--noout', '--schema', XSD, xml]);
+      assert.match(stderr, /validates/);
+      const urls = (await xpath(xml, "//*[local-name()='MediaFile' or local-name()='Mezzanine']/text()")).split('\n').map((url) => url.replace(/^<!\[CDATA\[|\]\]>$/g, '').trim()).filter(Boolean);
+      assert.equal(urls.length, 4);
+      for (const url of urls) {
+        assert.ok(url.startsWith(`${BASE}${encodeURIComponent(key)}/`), url);
+        assert.ok(files[decodeURIComponent(url.slice(BASE.length))], `${url} is in the ZIP`);
+      }
+      assert.ok(manifest.feed!.rows.find((row) => row.key === key)!.files.includes(`${key}/vast.xml`));
+    }
+  });
 });
