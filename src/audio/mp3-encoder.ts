@@ -83,6 +83,6 @@ function gaplessInfo(parts: readonly Uint8Array[], samples: number, kbps: number
   const frames = countFrames(audio);
   const padding = frames * FRAME - ENCODER_DELAY - samples;
   // LAME picks a lower sample rate of its own below a rate's least bit rate (MPEG-2 frames, which are not counted here).
-  if (samples > 0 && padding < 0) throw new RangeError(`The MP3 encoder could not keep the sample rate at ${kbps} kbit/s: give a higher bit rate, or 1 channel (src/delivery/limits.ts, MP3_LEAST_KBPS).`);
+  if (samples > 0 && padding < 0) throw new RangeError(`The MP3 encoder could not keep the sample rate at ${kbps} kbit/s: give a higher bit rate, or 1 channel (src/delivery/mp3-rates.ts, MP3_LEAST_KBPS).`);
   return infoFrame({ first: audio.subarray(0, 4), frames, audioBytes: audio.length, delay: ENCODER_DELAY, padding, musicCrc: crc16(audio), kbps });
 }

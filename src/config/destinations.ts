@@ -5,7 +5,8 @@
 
 import { DEFAULT_FILE_NAME_TEMPLATE, DESTINATION_FIGURES, DESTINATION_ID } from '../delivery/destinations.js';
 import { TEMPLATE_MAX_LENGTH, templateProblem } from '../delivery/file-name.js';
-import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS, mp3RateProblem } from '../delivery/limits.js';
+import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
+import { mp3RateProblem } from '../delivery/mp3-rates.js';
 import type { DestinationCodec, DestinationLength, DestinationRendition, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
 import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check } from './checks.js';
 import { useDestinationChecks } from './delivery.js';
