@@ -11,6 +11,7 @@ import { appBundlePlugin } from './scripts/lib/app-bundle-plugin.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 import { screenshotPlugin } from './scripts/lib/screenshot-plugin.mjs';
 import { touchPlugin } from './scripts/lib/touch-plugin.mjs';
+import { xmllintPlugin } from './scripts/lib/xmllint-plugin.mjs';
 
 // The host application and the service emulator, on ephemeral ports, for test/e2e/ (see the plugin).
 const emulator = emulatorPlugin();
@@ -57,6 +58,7 @@ export default {
     appBundlePlugin(),
     screenshotPlugin(),
     touchPlugin(),
+    xmllintPlugin(),
     // A pattern would be read from this folder; node_modules may be a link to another (a git worktree's).
     // Not wrapped in a function (strictRequires): the dev server never asks for the ES proxy rollup would import,
     // so the module itself must export its `module.exports` as default.
