@@ -89,32 +89,73 @@ const attribute = (value: string): string => text(value).replace(/\t/g, '&#9;').
 /** A CDATA section holding `value`; a `]]>` in it ends one section after `]]` and opens the next at `>`. */
 const cdata = (value: string): string => `<![CDATA[${value.replace(NOT_XML, '\ufffd').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
+/** Why a URL cannot be in a VAST document, as a code with its figures: `vastUrlProblem` words it, the Deliver panel too (in the user's language). */
+export type VastUrlFault =
+  | { readonly code: 'too-long'; readonly max: number; readonly length: number }
+  | { readonly code: 'spaces' }
+  | { readonly code: 'not-absolute' }
+  | { readonly code: 'scheme'; readonly scheme: string }
+  | { readonly code: 'credentials' }
+  | { readonly code: 'character'; readonly character: string }
+  | { readonly code: 'percent' }
+  | { readonly code: 'hashes' }
+  | { readonly code: 'brackets' }
+  | { readonly code: 'base-query' };
+
 /**
- * Why `value` is no URL a VAST document can carry, in words starting "expected", or `null`: an absolute http(s)
- * URL of RFC 3986's characters (no spaces, no control or non-ASCII characters: percent-encode them), without a
- * user name or password, with `%` only as `%XX`, at most one `#`, and `[` `]` only around an IPv6 host. With
- * `base`, it has no query or fragment either (file names are added to its path).
+ * Why `value` is no URL a VAST document can carry, or `null`: an absolute http(s) URL of RFC 3986's characters
+ * (no spaces, no control or non-ASCII characters: percent-encode them), without a user name or password, with
+ * `%` only as `%XX`, at most one `#`, and `[` `]` only around an IPv6 host. With `base`, it has no query or
+ * fragment either (file names are added to its path). A fault never holds the URL (it may carry a token): at most
+ * its scheme or one character.
  */
-export function vastUrlProblem(value: string, options: { base?: boolean } = {}): string | null {
-  if (value.length > VAST_LIMITS.url) return `expected at most ${VAST_LIMITS.url} characters, got ${value.length}`;
-  if (/\s/.test(value) || CONTROL.test(value)) return 'expected a URL without spaces or control characters (percent-encode a space as %20)';
+export function vastUrlFault(value: string, options: { base?: boolean } = {}): VastUrlFault | null {
+  if (value.length > VAST_LIMITS.url) return { code: 'too-long', max: VAST_LIMITS.url, length: value.length };
+  if (/\s/.test(value) || CONTROL.test(value)) return { code: 'spaces' };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'expected an absolute http(s) URL, like "https://cdn.example.com/ads/"';
+    return { code: 'not-absolute' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `expected an http(s) URL, not a "${url.protocol}" one`;
-  if (url.username !== '' || url.password !== '') return 'expected a URL without a user name or password in it';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { code: 'scheme', scheme: url.protocol };
+  if (url.username !== '' || url.password !== '') return { code: 'credentials' };
   const odd = [...value].find((char) => !URI_CHARACTERS.test(char));
-  if (odd !== undefined) return `expected a URL of URI characters only: percent-encode ${JSON.stringify(odd)}`;
-  if (/%(?![0-9A-Fa-f]{2})/.test(value)) return 'expected "%" only as a percent-escape like %20';
-  if (value.indexOf('#') !== value.lastIndexOf('#')) return 'expected at most one "#"';
-  if (/[[\]]/.test(value.replace(/^https?:\/\/\[[0-9A-Fa-f:.]+\]/i, ''))) {
-    return 'expected "[" and "]" only around an IPv6 host: VAST 4.1 (xs:anyURI) allows them nowhere else, so a macro like [CACHEBUSTING] would make vast.xml invalid';
-  }
-  if (options.base && (value.includes('?') || value.includes('#'))) return 'expected a base URL without "?" or "#": the file names are added to its path';
+  if (odd !== undefined) return { code: 'character', character: odd };
+  if (/%(?![0-9A-Fa-f]{2})/.test(value)) return { code: 'percent' };
+  if (value.indexOf('#') !== value.lastIndexOf('#')) return { code: 'hashes' };
+  if (/[[\]]/.test(value.replace(/^https?:\/\/\[[0-9A-Fa-f:.]+\]/i, ''))) return { code: 'brackets' };
+  if (options.base && (value.includes('?') || value.includes('#'))) return { code: 'base-query' };
   return null;
+}
+
+/** `vastUrlFault` in words starting "expected", for a host's config and `deliver({ vast })`; `null` when the URL is fine. */
+export function vastUrlProblem(value: string, options: { base?: boolean } = {}): string | null {
+  const fault = vastUrlFault(value, options);
+  switch (fault?.code) {
+    case undefined:
+      return null;
+    case 'too-long':
+      return `expected at most ${fault.max} characters, got ${fault.length}`;
+    case 'spaces':
+      return 'expected a URL without spaces or control characters (percent-encode a space as %20)';
+    case 'not-absolute':
+      return 'expected an absolute http(s) URL, like "https://cdn.example.com/ads/"';
+    case 'scheme':
+      return `expected an http(s) URL, not a "${fault.scheme}" one`;
+    case 'credentials':
+      return 'expected a URL without a user name or password in it';
+    case 'character':
+      return `expected a URL of URI characters only: percent-encode ${JSON.stringify(fault.character)}`;
+    case 'percent':
+      return 'expected "%" only as a percent-escape like %20';
+    case 'hashes':
+      return 'expected at most one "#"';
+    case 'brackets':
+      return 'expected "[" and "]" only around an IPv6 host: VAST 4.1 (xs:anyURI) allows them nowhere else, so a macro like [CACHEBUSTING] would make vast.xml invalid';
+    case 'base-query':
+      return 'expected a base URL without "?" or "#": the file names are added to its path';
+  }
 }
 
 /**

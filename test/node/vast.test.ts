@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { IssueList } from '../../src/config/checks.js';
 import { hostDestinations } from '../../src/config/destinations.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
-import { checkVastInput, vastDuration, vastMediaUrl, vastXml, type VastInput } from '../../src/delivery/vast.js';
+import { checkVastInput, vastDuration, vastMediaUrl, vastUrlFault, vastUrlProblem, vastXml, type VastInput } from '../../src/delivery/vast.js';
 import { manifestJson } from '../../src/delivery/manifest.js';
 import { VERSION } from '../../src/version.js';
 import { sampleManifest } from '../delivery/sample-manifest.js';
@@ -273,6 +273,35 @@ describe('vastMediaUrl', () => {
     assert.equal(vastMediaUrl('https://cdn.example.com/ads/', 'a b#1.mp3'), 'https://cdn.example.com/ads/a%20b%231.mp3');
     assert.equal(vastMediaUrl('https://cdn.example.com', 'row 7/Ad?.wav'), 'https://cdn.example.com/row%207/Ad%3F.wav');
     assert.equal(vastMediaUrl('https://cdn.example.com/', '\ud800.mp3'), 'https://cdn.example.com/%EF%BF%BD.mp3');
+  });
+});
+
+describe('vastUrlFault', () => {
+  it('names each fault by its code and never holds the URL itself (it may carry a token); vastUrlProblem words the same', () => {
+    const token = 'SECRETTOKEN';
+    const cases: [string, { base?: boolean }, string][] = [
+      [`https://cdn.example.com/${token}/${'a'.repeat(2000)}`, {}, 'too-long'],
+      [`https://cdn.example.com/${token} ads/`, {}, 'spaces'],
+      [`ads/${token}/`, {}, 'not-absolute'],
+      [`javascript:alert("${token}")`, {}, 'scheme'],
+      [`data:text/html,${token}`, {}, 'scheme'],
+      [`https://user:${token}@cdn.example.com/`, {}, 'credentials'],
+      [`https://cdn.example.com/${token}/<ad>`, {}, 'character'],
+      [`https://cdn.example.com/${token}/100%`, {}, 'percent'],
+      [`https://cdn.example.com/${token}#a#b`, {}, 'hashes'],
+      [`https://cdn.example.com/${token}?cb=[CACHEBUSTING]`, {}, 'brackets'],
+      [`https://cdn.example.com/ads/?t=${token}`, { base: true }, 'base-query'],
+    ];
+    for (const [url, options, code] of cases) {
+      const fault = vastUrlFault(url, options);
+      assert.equal(fault?.code, code, url);
+      assert.ok(!JSON.stringify(fault).includes(token), `${code}: ${JSON.stringify(fault)}`);
+      assert.ok(vastUrlProblem(url, options)?.startsWith('expected'), url);
+      assert.ok(!vastUrlProblem(url, options)!.includes(token), url);
+    }
+    assert.deepEqual(vastUrlFault('javascript:alert(1)'), { code: 'scheme', scheme: 'javascript:' });
+    assert.equal(vastUrlFault('https://cdn.example.com/ads/', { base: true }), null);
+    assert.equal(vastUrlProblem('https://track.example.com/imp?ad=1'), null);
   });
 });
 
