@@ -95,9 +95,16 @@ export const LATER_KEYS =
   'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
   'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery ' +
   'deliver.versions deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
-  'deliver.versionFile{version}{file} deliver.chooseVersion versions.label versions.meets ' +
-  'versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} versions.locked ' +
-  'versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
+  'deliver.versionFile{version}{file} deliver.chooseVersion deliver.fileCount{count} deliver.vastMakes ' +
+  'deliver.vastMediaFile{format} deliver.vastMezzanine{format} deliver.vastWrites deliver.vastFields ' +
+  'deliver.vastBase deliver.vastBaseHint deliver.vastImpressions deliver.vastImpressionsHint{max} ' +
+  'deliver.vastBaseMissing deliver.vastUrl.spaces deliver.vastUrl.notAbsolute deliver.vastUrl.scheme{scheme} ' +
+  'deliver.vastUrl.credentials deliver.vastUrl.character{character} deliver.vastUrl.percent ' +
+  'deliver.vastUrl.hashes deliver.vastUrl.brackets deliver.vastUrl.baseQuery ' +
+  'deliver.vastImpressionsMany{max}{count} deliver.vastImpressionLine{line}{problem} deliver.fixVast ' +
+  'deliver.vastValid deliver.vastInvalid deliver.vastNotWritten deliver.vastHead{file} versions.label ' +
+  'versions.meets versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} ' +
+  'versions.locked versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
   'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
   'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
   'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +

@@ -4,6 +4,7 @@ import { DESTINATION_FIGURES } from '../../delivery/destinations.js';
 import type { DeliveredFigures, DeliveryRuleResult, DestinationCodec, DestinationProfile } from '../../delivery/types.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
+import type { VastUrlFault } from '../../delivery/vast.js';
 import { fileSize } from '../shared/level-format.js';
 import '../../i18n/en-later.js';
 
@@ -23,12 +24,16 @@ const channelsText = (t: Translate, channels: number): string => t(channels === 
 const shortNumber = (t: Translate, value: number): string => t.number(value, Number.isInteger(value) ? 0 : 1);
 const rateText = (t: Translate, rate: number): string => t('deliver.rate', { khz: shortNumber(t, rate / 1000) });
 
-/** A destination's key numbers: codec, rate, channels, loudness, true peak, length, size, silence at the end. */
+/**
+ * A destination's key numbers: codec, rate, channels, loudness, true peak, length, size, silence at the end. One of
+ * several files (`renditions`) says how many instead of one codec and channels (`renditionTexts` lists them).
+ */
 export function destinationNumbers(t: Translate, destination: DestinationProfile): string {
+  const { renditions } = destination;
   const parts = [
-    codecText(t, destination.codec),
-    rateText(t, destination.sampleRate),
-    channelsText(t, destination.channels),
+    ...(renditions === undefined
+      ? [codecText(t, destination.codec), rateText(t, destination.sampleRate), channelsText(t, destination.channels)]
+      : [t('deliver.fileCount', { count: renditions.length }), rateText(t, destination.sampleRate)]),
     t('deliver.loudness', { lufs: t.level(destination.loudness), tolerance: t.level(destination.tolerance) }),
     t('deliver.truePeak', { dbtp: t.level(destination.truePeak) }),
     destination.length.kind === 'exact' ? t('deliver.exact') : t('deliver.maxLength', { seconds: shortNumber(t, destination.length.maxSeconds) }),
@@ -36,6 +41,44 @@ export function destinationNumbers(t: Translate, destination: DestinationProfile
   if (destination.maxBytes !== undefined) parts.push(t('deliver.maxSize', { size: sizeText(t, destination.maxBytes) }));
   if (destination.minTailSilence > 0) parts.push(t('deliver.tail', { seconds: shortNumber(t, destination.minTailSilence) }));
   return parts.join(', ');
+}
+
+/**
+ * Each file of a destination of several (`renditions`), from its profile: `MP3 64 kbit/s, 44.1 kHz, mono, for
+ * players`, and the Mezzanine as the copy an ad server transcodes from, never served. Empty for one file.
+ */
+export function renditionTexts(t: Translate, destination: DestinationProfile): string[] {
+  return (destination.renditions ?? []).map((rendition) => {
+    const format = [codecText(t, rendition.codec), rateText(t, destination.sampleRate), channelsText(t, rendition.channels ?? destination.channels)].join(', ');
+    if (rendition.mezzanine) return t('deliver.vastMezzanine', { format });
+    return rendition.codec.container === 'mp3' ? t('deliver.vastMediaFile', { format }) : format;
+  });
+}
+
+/** Why a URL cannot be in vast.xml (`vastUrlFault`), in the user's words; never the URL itself (it may hold a token). */
+export function vastUrlText(t: Translate, fault: VastUrlFault): string {
+  switch (fault.code) {
+    case 'too-long':
+      return t('deliver.tooLong', { max: fault.max, count: fault.length });
+    case 'spaces':
+      return t('deliver.vastUrl.spaces');
+    case 'not-absolute':
+      return t('deliver.vastUrl.notAbsolute');
+    case 'scheme':
+      return t('deliver.vastUrl.scheme', { scheme: fault.scheme });
+    case 'credentials':
+      return t('deliver.vastUrl.credentials');
+    case 'character':
+      return t('deliver.vastUrl.character', { character: fault.character });
+    case 'percent':
+      return t('deliver.vastUrl.percent');
+    case 'hashes':
+      return t('deliver.vastUrl.hashes');
+    case 'brackets':
+      return t('deliver.vastUrl.brackets');
+    case 'base-query':
+      return t('deliver.vastUrl.baseQuery');
+  }
 }
 
 /** The figures a source may leave unpublished (`DestinationSource.unpublished`), which have words. */

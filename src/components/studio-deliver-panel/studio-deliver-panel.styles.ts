@@ -50,6 +50,32 @@ export const deliverStyles = css`
       min-height: 44px;
     }
   }
+  /* A destination of several files: the list under its row, across the whole row. */
+  .renditions {
+    flex-basis: 100%;
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+    color: var(--_text-muted, #4b5563);
+    font-size: max(11px, 0.9em);
+  }
+  .renditions p {
+    margin: 0;
+  }
+  .renditions ul {
+    gap: 0;
+    padding-inline-start: 1.25em;
+    list-style: disc;
+  }
+  [part='vast-fields'] {
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
+  }
+  [part='vast-fields'] legend {
+    grid-column: 1 / -1;
+  }
+  .field textarea {
+    min-width: 0;
+  }
   [part='campaign'] {
     grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
   }
@@ -83,14 +109,17 @@ export const deliverStyles = css`
   [part='row'] progress {
     width: 100%;
   }
-  [part='file'] {
+  [part='file'],
+  [part='vast-file'] {
     display: grid;
     gap: 4px;
+    min-width: 0;
     padding: 8px 12px;
     border: 1px solid var(--_border, #d1d5db);
     border-radius: var(--_radius, 8px);
   }
-  [part='file'] header {
+  [part='file'] header,
+  [part='vast-file'] header {
     display: flex;
     flex-wrap: wrap;
     gap: 4px 12px;
@@ -103,6 +132,21 @@ export const deliverStyles = css`
   }
   [part='verdict'] {
     font-weight: 600;
+  }
+  /* The first lines of a vast.xml: text, wrapped inside its box (a long URL never widens the panel). */
+  [part='vast-xml'] {
+    margin: 4px 0 0;
+    padding: 8px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: var(--_radius, 8px);
+    background: var(--_surface-alt, #f3f4f6);
+    font-family: ui-monospace, monospace;
+    font-size: max(11px, 0.85em);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  [part='vast-file'] summary {
+    cursor: pointer;
   }
   /* The receipt's facts: a term and its value on a line, wrapping where the panel is narrow. */
   dl {

@@ -2,7 +2,8 @@ import { versionCampaign, versionView } from '../../model/versions.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
-import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../delivery/types.js';
+import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile, VastManifestEntry } from '../../delivery/types.js';
+import { VAST_LIMITS, vastUrlFault } from '../../delivery/vast.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../../events/report-error.js';
@@ -17,7 +18,8 @@ import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js'
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
-import { codeProblemText, destinationNumbers, receiptFacts, ruleLine, sizeText, unpublishedText } from './deliver-words.js';
+import type { VastGiven } from '../../session/deliver-vast.js';
+import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unpublishedText, vastUrlText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../studio-versions/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -44,7 +46,14 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 const webUrl = (url: string | undefined): string | undefined => (url !== undefined && /^https?:\/\//i.test(url) ? url : undefined);
 
 /** The structural parts an editor exports from this panel, each as `deliver-<part>` (docs/styling.md). */
-const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'campaign', 'versions', 'stems', 'submit', 'progress', 'row', 'cancel', 'results', 'receipt', 'receipt-campaign', 'file', 'facts', 'verdict', 'zip', 'download', 'message'];
+const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'vast', 'vast-fields', 'campaign', 'versions', 'stems', 'submit', 'progress', 'row', 'cancel', 'results', 'receipt', 'receipt-campaign', 'file', 'facts', 'verdict', 'vast-file', 'vast-xml', 'zip', 'download', 'message'];
+
+/** How many lines of each vast.xml the results show (the whole document is its download). */
+const VAST_HEAD_LINES = 12;
+
+/** The impression URLs typed: one a line, the spaces around each and blank lines left out, with each line's number. */
+const impressionLines = (text: string): { line: number; url: string }[] =>
+  text.split(/\r\n|\r|\n/).flatMap((url, index) => (url.trim() === '' ? [] : [{ line: index + 1, url: url.trim() }]));
 
 /**
  * Deliver: the destinations as a checklist with their numbers and sources, the campaign fields that travel
@@ -52,6 +61,11 @@ const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'camp
  * with Cancel, and afterwards each file with its figures, its rules and pass or fail, the ZIP and each file to
  * download. A failed destination stays out of the ZIP unless "Include anyway" is ticked (the ZIP is made
  * again with it). A delivery never changes the project; cancelled, it leaves nothing.
+ *
+ * A VAST destination (`vast`: the built-in `vast-audio`, or a host's) says under its row which files it makes and
+ * that a vast.xml points at them where the user will host them (the editor never uploads them); while one is
+ * chosen, the panel asks for the media base URL and the impression URLs, checked as typed, and the results show
+ * each vast.xml with its first lines.
  *
  * A finished delivery ends with a receipt: the advertiser and the Ad-ID that went out (each version's with
  * several), then each file with its name, destination, length, loudness (integrated and true peak), format
@@ -64,6 +78,8 @@ const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'camp
  * @csspart destination - Each destination: its checkbox, numbers and source.
  * @csspart numbers - A destination's key numbers.
  * @csspart source - Where a destination's numbers come from (expandable).
+ * @csspart vast - Under a VAST destination: the files it makes (each rendition, the Mezzanine) and the vast.xml that points at them.
+ * @csspart vast-fields - The media base URL and impression URLs, while a VAST destination is chosen.
  * @csspart campaign - The campaign fields.
  * @csspart versions - The versions to deliver (when there are several), each with its own Ad-ID and ISCI: the matrix of versions by destinations.
  * @csspart stems - The stems checkbox.
@@ -78,6 +94,8 @@ const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'camp
  * @csspart facts - A delivered file's destination, length, loudness, format and verdict.
  * @csspart download - A delivered file's download (a file left out of the ZIP has one too).
  * @csspart verdict - Pass or Fail of a file.
+ * @csspart vast-file - Each vast.xml delivered: its name, valid or its problems (or not written, and why), its first lines, its download.
+ * @csspart vast-xml - The first lines of a vast.xml, as text.
  * @csspart zip - The ZIP's download.
  * @csspart message - What the panel says: nothing to deliver, cancelled, the outcome.
  */
@@ -112,6 +130,17 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private notice = '';
   /** Said politely while a delivery runs: the last file that moved on. */
   @state() private announcement = '';
+  /**
+   * The VAST fields as typed; `undefined` until typed (a chosen profile's `vast` shows). Kept here for the editor's
+   * life and never in the project document: where the host serves the files, and impression URLs that may hold a
+   * token, belong to a delivery, not to the ad (a project saved or shared carries neither).
+   */
+  @state() private vastBase: string | undefined;
+  @state() private vastImpressions: string | undefined;
+  /** The VAST fields whose errors show: each once left (blur), both after Deliver. */
+  @state() private vastChecked: readonly ('base' | 'impressions')[] = [];
+  /** The first lines of each vast.xml shown in the results, by file name (read from its blob). */
+  @state() private vastHeads: ReadonlyMap<string, string> = new Map();
 
   readonly #project = new StoreController(this, (s) => ({
     campaign: versionCampaign(s.project),
@@ -154,6 +183,33 @@ export class StudioDeliverPanel extends StudioElement {
   #chosen(): string[] {
     const chosen = this.#project.value?.chosen ?? [];
     return this.destinations.filter((destination) => chosen.includes(destination.id)).map((destination) => destination.id);
+  }
+
+  /** The chosen destinations that write a vast.xml. */
+  #vastChosen(): DestinationProfile[] {
+    const chosen = this.#chosen();
+    return this.destinations.filter((destination) => destination.vast !== undefined && chosen.includes(destination.id));
+  }
+
+  /** The VAST fields as shown: as typed, else the first chosen VAST profile's own (a host's may preset them). */
+  #vastValues(): { base: string; impressions: string } {
+    const preset = this.#vastChosen()[0]?.vast;
+    return { base: this.vastBase ?? preset?.mediaBaseUrl ?? '', impressions: this.vastImpressions ?? (preset?.impressionUrls ?? []).join('\n') };
+  }
+
+  /** What is wrong with each VAST field, in words (never the URL: it may hold a token); empty when nothing is. */
+  #vastProblems(): { base: string; impressions: string } {
+    const t = this.t;
+    const { base, impressions } = this.#vastValues();
+    const baseFault = base === '' ? null : vastUrlFault(base, { base: true });
+    const lines = impressionLines(impressions);
+    let wrong = '';
+    if (lines.length > VAST_LIMITS.impressionUrls) wrong = t('deliver.vastImpressionsMany', { max: VAST_LIMITS.impressionUrls, count: lines.length });
+    for (const { line, url } of lines) {
+      const fault = wrong === '' ? vastUrlFault(url) : null;
+      if (fault !== null) wrong = t('deliver.vastImpressionLine', { line, problem: vastUrlText(t, fault) });
+    }
+    return { base: base === '' ? t('deliver.vastBaseMissing') : baseFault === null ? '' : vastUrlText(t, baseFault), impressions: wrong };
   }
 
   #toggleDestination(id: string, on: boolean): void {
@@ -221,6 +277,19 @@ export class StudioDeliverPanel extends StudioElement {
     const deliver = this.deliver;
     if (deliver === undefined || this.busy) return;
     const destinations = this.#chosen();
+    // The VAST fields come before the campaign's: the first wrong field in the form takes the focus.
+    const vast = this.#vastChosen().length > 0;
+    if (vast) {
+      const problems = this.#vastProblems();
+      const wrong = problems.base ? 'vast-base' : problems.impressions ? 'vast-impressions' : '';
+      if (wrong !== '') {
+        this.vastChecked = ['base', 'impressions'];
+        await this.updateComplete;
+        this.renderRoot.querySelector<HTMLElement>(`#${wrong}`)?.focus();
+        this.notice = this.t('deliver.fixVast');
+        return;
+      }
+    }
     const invalid = FIELDS.find((field) => this.#problem(field.name) !== '');
     if (invalid !== undefined) {
       this.renderRoot.querySelector<HTMLInputElement>(`#field-${invalid.name}`)?.focus();
@@ -241,11 +310,12 @@ export class StudioDeliverPanel extends StudioElement {
       return;
     }
     this.included = [];
-    await this.#deliver(deliver, destinations, versions);
+    const { base, impressions } = this.#vastValues();
+    await this.#deliver(deliver, destinations, versions, vast ? { mediaBaseUrl: base, impressionUrls: impressionLines(impressions).map(({ url }) => url) } : undefined);
   }
 
   /** One delivery: progress rows, then the result (replacing the one shown). */
-  async #deliver(deliver: DeliverRunner, destinations: readonly string[], versions: readonly string[] | undefined): Promise<void> {
+  async #deliver(deliver: DeliverRunner, destinations: readonly string[], versions: readonly string[] | undefined, vast: VastGiven | undefined): Promise<void> {
     const controller = new AbortController();
     const run = ++this.#runs;
     this.#controller = controller;
@@ -256,12 +326,13 @@ export class StudioDeliverPanel extends StudioElement {
     const rows = new Map<string, DeliverStage>((many ? versions.flatMap((version) => files.map((file) => `${file}@${version}`)) : files).map((file) => [file, 'render']));
     // The last receipt goes: its downloads are freed before the next is made.
     this.#revoke();
-    Object.assign(this, { busy: true, progress: rows, run: undefined, error: '', notice: '', announcement: '' });
+    Object.assign(this, { busy: true, progress: rows, run: undefined, vastHeads: new Map(), error: '', notice: '', announcement: '' });
     void this.updateComplete.then(() => this.renderRoot.querySelector('[part=progress]')?.scrollIntoView({ block: 'nearest' }));
     try {
       const result = await deliver({
         destinations,
         ...(versions === undefined ? {} : { versions }),
+        ...(vast === undefined ? {} : { vast }),
         stems,
         signal: controller.signal,
         onProgress: ({ file, stage }) => {
@@ -295,6 +366,7 @@ export class StudioDeliverPanel extends StudioElement {
   #show(result: DeliveryRun, focus: boolean): void {
     this.#revoke();
     this.run = result;
+    this.#readVast(result);
     this.announcement = '';
     // A new delivery takes the user to its files (read from their heading); a re-pack leaves the focus on its checkbox.
     if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#results-heading')?.focus());
@@ -305,6 +377,21 @@ export class StudioDeliverPanel extends StudioElement {
       zip: result.fileName,
       size: sizeText(this.t, result.zip.size),
     });
+  }
+
+  /** The first lines of each vast.xml of `run`, read from its bytes (a result shown since replaced is let go). */
+  #readVast(run: DeliveryRun): void {
+    this.vastHeads = new Map();
+    for (const entry of run.manifest.vast ?? []) {
+      const blob = entry.written ? run.files.get(entry.fileName) : undefined;
+      if (blob === undefined) continue;
+      blob.text().then(
+        (text) => {
+          if (this.run === run) this.vastHeads = new Map(this.vastHeads).set(entry.fileName, text.split('\n').slice(0, VAST_HEAD_LINES).join('\n'));
+        },
+        (error: unknown) => reportError(this, error),
+      );
+    }
   }
 
   /** "Include anyway" ticked or unticked: the ZIP is made again from the files, with the failed ones asked for. */
@@ -343,11 +430,12 @@ export class StudioDeliverPanel extends StudioElement {
     if (this.deliver === undefined) return html`${heading}<p part="message">${t('deliver.noPreview')}</p>`;
     const chosen = this.#chosen();
     return html`${heading}
-      <form @submit=${this.#submit} aria-busy=${this.busy ? 'true' : 'false'}>
+      <form novalidate @submit=${this.#submit} aria-busy=${this.busy ? 'true' : 'false'}>
         <fieldset part="destinations" ?disabled=${this.busy}>
           <legend>${t('deliver.destinations')}</legend>
           ${this.destinations.map((destination) => this.#destination(destination, chosen.includes(destination.id)))}
         </fieldset>
+        ${this.#vastChosen().length > 0 ? this.#vastFields() : nothing}
         <fieldset part="campaign" ?disabled=${this.busy}>
           <legend>${t('deliver.campaign')}</legend>
           ${FIELDS.map((field) => this.#field(field))}
@@ -383,7 +471,55 @@ export class StudioDeliverPanel extends StudioElement {
         <p>${url === undefined ? destination.source.title : html`<a href=${url} target="_blank" rel="noopener noreferrer">${destination.source.title}</a>`}</p>
         ${unpublished ? html`<p>${unpublished}</p>` : nothing}
       </details>
+      ${this.#renditions(destination)}
     </div>`;
+  }
+
+  /** Under a destination of several files: each of them; a VAST one adds the vast.xml that points at them. */
+  #renditions(destination: DestinationProfile): TemplateResult | typeof nothing {
+    const t = this.t;
+    const files = renditionTexts(t, destination);
+    if (files.length === 0) return nothing;
+    const vast = destination.vast !== undefined;
+    return html`<div class="renditions" part=${vast ? 'vast' : nothing}>
+      <p>${t('deliver.vastMakes')}</p>
+      <ul>
+        ${files.map((file) => html`<li>${file}</li>`)}
+      </ul>
+      ${vast ? html`<p>${t('deliver.vastWrites')}</p>` : nothing}
+    </div>`;
+  }
+
+  /** Where the host will serve a VAST destination's files, and the impression URLs: errors once a field is left, and on Deliver. */
+  #vastFields(): TemplateResult {
+    const t = this.t;
+    const { base, impressions } = this.#vastValues();
+    const problems = this.#vastProblems();
+    const baseError = this.vastChecked.includes('base') ? problems.base : '';
+    const impressionsError = this.vastChecked.includes('impressions') ? problems.impressions : '';
+    const left = (field: 'base' | 'impressions') => {
+      if (!this.vastChecked.includes(field)) this.vastChecked = [...this.vastChecked, field];
+    };
+    return html`<fieldset part="vast-fields" ?disabled=${this.busy}>
+      <legend>${t('deliver.vastFields')}</legend>
+      <div class="field">
+        <label for="vast-base">${t('deliver.vastBase')}</label>
+        <input id="vast-base" name="vastBase" type="url" inputmode="url" autocomplete="off" autocapitalize="off" spellcheck="false" required
+          maxlength=${VAST_LIMITS.url} placeholder="https://cdn.example.com/ads/" .value=${base}
+          aria-invalid=${baseError ? 'true' : 'false'} aria-describedby=${baseError ? 'vast-base-hint vast-base-error' : 'vast-base-hint'}
+          @input=${(event: Event) => (this.vastBase = (event.target as HTMLInputElement).value)} @blur=${() => left('base')} />
+        <span class="hint" id="vast-base-hint">${t('deliver.vastBaseHint')}</span>
+        ${baseError ? html`<span class="error" id="vast-base-error">${baseError}</span>` : nothing}
+      </div>
+      <div class="field">
+        <label for="vast-impressions">${t('deliver.vastImpressions')}</label>
+        <textarea id="vast-impressions" name="vastImpressions" rows="3" autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
+          aria-invalid=${impressionsError ? 'true' : 'false'} aria-describedby=${impressionsError ? 'vast-impressions-hint vast-impressions-error' : 'vast-impressions-hint'}
+          @input=${(event: Event) => (this.vastImpressions = (event.target as HTMLTextAreaElement).value)} @blur=${() => left('impressions')}></textarea>
+        <span class="hint" id="vast-impressions-hint">${t('deliver.vastImpressionsHint', { max: VAST_LIMITS.impressionUrls })}</span>
+        ${impressionsError ? html`<span class="error" id="vast-impressions-error">${impressionsError}</span>` : nothing}
+      </div>
+    </fieldset>`;
   }
 
   #field(field: (typeof FIELDS)[number]): TemplateResult {
@@ -479,15 +615,17 @@ export class StudioDeliverPanel extends StudioElement {
             ${blob ? this.#download(stem.fileName, blob) : nothing}
           </li>`;
         })}
+        ${(manifest.vast ?? []).map((entry) => this.#vastFile(entry, run.files.get(entry.fileName)))}
       </ul>
     </section>`;
   }
 
   #file(file: DeliveredFile, blob: Blob | undefined, excluded: boolean): TemplateResult {
     const t = this.t;
-    // With several versions a destination has one file per version: the file's name tells them apart.
+    // With several versions a destination has one file per version, and one of several renditions a file each:
+    // the file's name tells them apart.
     const many = (this.run?.manifest.versions?.length ?? 0) > 1;
-    const id = many ? file.fileName : file.destination.id;
+    const id = many || file.destination.rendition !== undefined ? file.fileName : file.destination.id;
     const failed = file.rules.filter((rule) => !rule.pass);
     return html`<li part="file" class=${file.pass ? 'pass' : 'fail'} data-file=${id}>
       <header>
@@ -510,6 +648,33 @@ export class StudioDeliverPanel extends StudioElement {
             <span class="hint" id="zip-${id}">${t(excluded ? 'deliver.excluded' : 'deliver.included')}</span>
           </div>`}
       ${blob ? this.#download(file.fileName, blob) : nothing}
+    </li>`;
+  }
+
+  /** A vast.xml of the delivery: valid, or its problems (or not written, and why); its first lines as text (open when it is the only one); its download. */
+  #vastFile(entry: VastManifestEntry, blob: Blob | undefined): TemplateResult {
+    const t = this.t;
+    const many = (this.run?.manifest.versions?.length ?? 0) > 1;
+    const ok = entry.written && entry.valid;
+    const head = this.vastHeads.get(entry.fileName);
+    return html`<li part="vast-file" class=${ok ? 'pass' : 'fail'} data-vast=${entry.fileName}>
+      <header>
+        <span part="verdict"><span aria-hidden="true">${ok ? '✓' : '✗'}</span> ${t(ok ? 'deliver.vastValid' : entry.written ? 'deliver.vastInvalid' : 'deliver.vastNotWritten')}</span>
+        <strong>${this.#fileLabel(many ? `${entry.destination}@${entry.version}` : entry.destination)}</strong>
+        <span class="name">${entry.fileName}</span>
+      </header>
+      ${entry.problems.length > 0
+        ? html`<ul>
+            ${entry.problems.map((problem) => html`<li>${problem}</li>`)}
+          </ul>`
+        : nothing}
+      ${entry.written && head !== undefined
+        ? html`<details ?open=${(this.run?.manifest.vast ?? []).filter((other) => other.written).length === 1}>
+            <summary>${t('deliver.vastHead', { file: entry.fileName })}</summary>
+            <pre part="vast-xml">${head}</pre>
+          </details>`
+        : nothing}
+      ${entry.written && blob ? this.#download(entry.fileName, blob) : nothing}
     </li>`;
   }
 
