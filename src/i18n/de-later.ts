@@ -484,7 +484,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.vastImpressionsMany': 'Höchstens {max} Impression-URLs; hier sind es {count}.',
   'deliver.vastImpressionLine': 'Zeile {line}: {problem}',
   'deliver.fixVast': 'Korrigieren Sie zuerst die VAST-Felder.',
-  'deliver.vastValid': 'Gültiges VAST 4.1',
+  'deliver.vastValid': 'Gültig',
   'deliver.vastInvalid': 'Ungültig',
   'deliver.vastNotWritten': 'Nicht geschrieben',
   'deliver.vastHead': 'Erste Zeilen von {file}',

@@ -491,7 +491,7 @@ export const enLater = {
   'deliver.vastImpressionsMany': 'At most {max} impression URLs; there are {count}.',
   'deliver.vastImpressionLine': 'Line {line}: {problem}',
   'deliver.fixVast': 'Correct the VAST fields first.',
-  'deliver.vastValid': 'Valid VAST 4.1',
+  'deliver.vastValid': 'Valid',
   'deliver.vastInvalid': 'Not valid',
   'deliver.vastNotWritten': 'Not written',
   'deliver.vastHead': 'First lines of {file}',

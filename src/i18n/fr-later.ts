@@ -484,7 +484,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.vastImpressionsMany': '{max} URL d’impression au plus ; il y en a {count}.',
   'deliver.vastImpressionLine': 'Ligne {line} : {problem}',
   'deliver.fixVast': 'Corrigez d’abord les champs VAST.',
-  'deliver.vastValid': 'VAST 4.1 valide',
+  'deliver.vastValid': 'Valide',
   'deliver.vastInvalid': 'Non valide',
   'deliver.vastNotWritten': 'Non écrit',
   'deliver.vastHead': 'Premières lignes de {file}',

@@ -50,9 +50,10 @@ export const deliverStyles = css`
       min-height: 44px;
     }
   }
-  /* A destination of several files: the list under its row, across the whole row. */
+  /* A destination of several files: the list under its row, across the whole row, in line with its numbers. */
   .renditions {
     flex-basis: 100%;
+    padding-inline-start: 26px;
     display: grid;
     gap: 2px;
     min-width: 0;
