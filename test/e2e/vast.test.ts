@@ -2,8 +2,9 @@
 // and advertiser (quotes, <, ]]>), choose only vast-audio, type the media base URL and a javascript: impression
 // URL (its error in words, Deliver blocked with the focus on it), fix it and deliver; then open the ZIP here: the
 // four audio files, one vast.xml, the manifest and the report; the vast.xml parses as XML, its AdTitle is the
-// hostile text exactly, its MediaFiles are under the base URL, the manifest says it is valid; the panel shows
-// its first lines as text. Screenshots at 1280×800 and 390×844, and axe.
+// hostile text exactly, its MediaFiles are under the base URL, xmllint finds it valid against the VAST 4.1 XSD,
+// the manifest says it is valid; the panel shows its first lines as text. Screenshots at 1280×800 and 390×844,
+// and axe.
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { unzipSync } from 'fflate';
@@ -140,6 +141,9 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     expect(all('Mezzanine').length).to.equal(1);
     expect(all('Impression').map((element) => element.textContent!.trim())).to.deep.equal([IMPRESSION]);
     expect(doc.getElementsByTagName('script').length, 'the label is text').to.equal(0);
+    // And as the IAB's VAST 4.1 XSD sees it (xmllint, on the test server).
+    const lint = await executeServerCommand<{ valid: boolean; output: string }, { xml: string }>('studio-xmllint', { xml });
+    expect(lint.valid, lint.output).to.equal(true);
 
     // The panel shows its first lines as text.
     const entry = $('[part=vast-file][data-vast="vast.xml"]')!;
