@@ -16,6 +16,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
@@ -27,13 +28,22 @@ const IMPRESSION = 'https://track.example.com/imp?ad=spring&cb=1';
 
 /** Screenshots for a person to look at (screenshots/, git-ignored; Chromium and Firefox take them), `selector` at the top. */
 async function look(panel: StudioDeliverPanel, selector: string, name: string): Promise<void> {
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [asked, height] of [[1280, 800], [390, 844]] as const) {
+    // MiniBrowser's window is never narrower than its toolbar: there the phone is as narrow as WebKit goes.
+    const width = Math.max(asked, engine === 'webkit' ? MINIBROWSER_MIN_WIDTH : 0);
     await setViewport({ width, height });
+    // WebKit's window reaches its size a moment later (WebDriver); the editor's layout follows it a frame after.
+    await waitUntil(() => window.innerWidth === width, `the viewport ${width} px wide`);
     await panel.updateComplete;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
     panel.shadowRoot!.querySelector(selector)!.scrollIntoView({ block: 'start' });
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    // The panel is never wider than its box, whatever the length of a URL in it.
+    // The panel is never wider than its box, whatever the length of a URL in it: no element reaches past its edge.
+    const edge = panel.getBoundingClientRect().right + 1;
+    const over = [...panel.shadowRoot!.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => element.getBoundingClientRect().right > edge)
+      .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('part') ? `[part=${element.getAttribute('part')}]` : ''}${element.className ? `.${element.className}` : ''} ${Math.round(element.getBoundingClientRect().width)}px`);
+    expect(over, `${name} at ${width}: past the panel's edge`).to.deep.equal([]);
     expect(panel.scrollWidth, `${name} at ${width}: the panel's width`).to.be.at.most(panel.clientWidth + 1);
     await executeServerCommand('studio-screenshot', { name: `vast-${name}-${width}` });
   }
