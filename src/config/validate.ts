@@ -30,7 +30,7 @@ import { snapshotConfig } from './snapshot.js';
 import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
-export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
+export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'review', 'theme', 'i18n'] as const;
 export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'export', 'deliver'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
 
@@ -246,7 +246,43 @@ function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
     feed: field(object, 'feed', path, issues, bool, false),
     exportFormats: field(object, 'export', path, issues, exportFormats, [...EXPORT_FORMATS]),
     openInStudio: field(object, 'openInStudio', path, issues, studioUrl, undefined),
-    role: field(object, 'role', path, issues, oneOf(['creator', 'adopter'] as const), 'creator'),
+    role: field(object, 'role', path, issues, oneOf(['creator', 'adopter', 'reviewer'] as const), 'creator'),
+  };
+}
+
+/** The most characters of a reviewer's id, name and role (the document's `REVIEW_LIMITS.person`). */
+const REVIEW_PERSON_MAX = 200;
+/** The most roles `review.require` names. */
+const REVIEW_REQUIRE_MAX = 20;
+
+const reviewText = (what: string) => text({ max: REVIEW_PERSON_MAX, what });
+
+const reviewUser: Check<ResolvedConfig['review']['user']> = (value, path, issues) => {
+  const object = readObject(value, path, issues, ['id', 'name', 'role']);
+  if (object === undefined) return undefined;
+  const id = required(object, 'id', path, issues, reviewText("the reviewer's id"), "the host's id of the person reviewing, like \"u-123\"");
+  const name = required(object, 'name', path, issues, reviewText("the reviewer's name"), 'the name shown beside their comments and decisions');
+  const role = field(object, 'role', path, issues, reviewText("the reviewer's role, like \"client\" or \"legal\""), undefined);
+  if (id === undefined || name === undefined) return undefined;
+  return Object.freeze({ id, name, ...(role === undefined ? {} : { role }) });
+};
+
+const reviewRoles: Check<readonly string[]> = (value, path, issues) => {
+  if (!Array.isArray(value) || value.length > REVIEW_REQUIRE_MAX) return issues.add(path, `expected an array of at most ${REVIEW_REQUIRE_MAX} roles like ["client", "legal"], got ${describe(value)}`);
+  const roles: string[] = [];
+  value.forEach((role: unknown, index) => {
+    const checked = reviewText('a role, like "client"')(role, `${path}[${index}]`, issues);
+    if (checked !== undefined && !roles.includes(checked)) roles.push(checked);
+  });
+  return roles;
+};
+
+function review(value: unknown, issues: IssueList): ResolvedConfig['review'] {
+  const path = 'config.review';
+  const object = readObject(value, path, issues, ['user', 'require']);
+  return {
+    user: field(object, 'user', path, issues, reviewUser, undefined),
+    require: field(object, 'require', path, issues, reviewRoles, []),
   };
 }
 
@@ -386,6 +422,7 @@ export function resolveConfig(given: unknown, options: ValidateOptions = {}): Re
     mastering: mastering(object['mastering'], issues),
     delivery: readDelivery(object['delivery'], issues),
     tools: tools(object['tools'], issues),
+    review: review(object['review'], issues),
     theme: theme(object['theme'], issues),
     i18n: i18n(object['i18n'], issues),
   };
