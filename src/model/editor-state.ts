@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config/types.js';
-import { isServiceAction, type EditorAction } from './actions.js';
-import { createProject, type ProjectDocument } from './document.js';
+import { REVIEWER_EDITS, isReviewAction, isServiceAction, type EditorAction, type ReviewAction } from './actions.js';
+import { createProject, type ProjectDocument, type ReviewPerson } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
 import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
 import { lockRules, type BrokenLock, type EditorRole, type LockRules } from './lock-rules.js';
@@ -8,7 +8,7 @@ import { createStore, type Store } from './store.js';
 
 export type { HistoryState } from './history.js';
 
-export type { EditorAction } from './actions.js';
+export type { EditorAction, ReviewAction } from './actions.js';
 export type { EditorRole } from './lock-rules.js';
 
 /**
@@ -19,6 +19,21 @@ export interface LockRefusal extends BrokenLock {
   readonly action: EditorAction;
 }
 
+/**
+ * An action the store refused because the session reviews (`tools.role: 'reviewer'`): every edit of the ad,
+ * undo and redo included. A fresh object for each refusal, so listeners hear each.
+ */
+export interface ReviewRefusal {
+  readonly reviewOnly: true;
+  readonly action: EditorAction;
+}
+
+/** Why the store refused the last action: a lock (adopter role) or the reviewer role. */
+export type EditorRefusal = LockRefusal | ReviewRefusal;
+
+/** Whether `refusal` is the reviewer role's (not a lock's). */
+export const isReviewRefusal = (refusal: EditorRefusal | undefined): refusal is ReviewRefusal => refusal !== undefined && 'reviewOnly' in refusal;
+
 /** What the editor shows and edits. */
 export interface EditorState {
   /** The project document (the present). */
@@ -28,10 +43,15 @@ export interface EditorState {
   readonly clean: ProjectDocument;
   /** Unsaved changes since the last save. */
   readonly dirty: boolean;
-  /** Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused. */
+  /**
+   * Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused; in the
+   * `reviewer` role every edit of the ad is (only `REVIEWER_EDITS` and the review's actions pass).
+   */
   readonly role: EditorRole;
+  /** The author of the session's comments and decisions (`review.user`); undefined: none can be made. */
+  readonly reviewUser: ReviewPerson | undefined;
   /** The last refused action, until the next change of the document; undefined when none. */
-  readonly refusal: LockRefusal | undefined;
+  readonly refusal: EditorRefusal | undefined;
 }
 
 export type EditorStore = Store<EditorState, EditorAction>;
@@ -53,6 +73,33 @@ const withProject = (state: EditorState, project: ProjectDocument, history: Hist
 /** `state` with `action` refused for breaking `lock`: nothing else changes. */
 const refused = (state: EditorState, action: EditorAction, lock: BrokenLock): EditorState => ({ ...state, refusal: { ...lock, action } });
 
+/** `state` with `action` refused for the reviewer role: nothing else changes. */
+const reviewOnly = (state: EditorState, action: EditorAction): EditorState => ({ ...state, refusal: { reviewOnly: true, action } });
+
+/** The review's reducer (./review.ts): the document after a comment or a decision by `user`. */
+export type ReviewReducer = (doc: ProjectDocument, action: ReviewAction, user: ReviewPerson | undefined) => ProjectDocument;
+
+let reviewReducer: ReviewReducer | undefined;
+
+/** Called by ./review.ts as it loads (no editor needs it to paint): the store's review actions. */
+export function provideReviewEdits(reduce: ReviewReducer): void {
+  reviewReducer = reduce;
+}
+
+const samePerson = (a: ReviewPerson | undefined, b: ReviewPerson | undefined): boolean => a === b || (a !== undefined && b !== undefined && a.id === b.id && a.name === b.name && a.role === b.role);
+
+/**
+ * A comment or decision: applied to the present and to every step of the history (a fact, not an undo step),
+ * so that no undo or redo takes a comment away or brings a removed one back.
+ */
+function reviewed(state: EditorState, action: ReviewAction): EditorState {
+  if (reviewReducer === undefined) throw new Error(`[studio-editor] "${action.type}" is an action of model/review.ts, which is not loaded: import it before dispatching.`);
+  const project = reviewReducer(state.project, action, state.reviewUser);
+  if (project === state.project) return state;
+  const { review } = project;
+  return withProject(state, project, mapHistory(state.history, (doc) => (doc.review === review ? doc : { ...doc, review })));
+}
+
 /** The locks' rules in the adopter role (loaded before the role is set); undefined for a creator. */
 function rulesFor(state: EditorState): LockRules | undefined {
   if (state.role !== 'adopter') return undefined;
@@ -69,7 +116,9 @@ const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefine
  * service facts are applied to the present and to every history step without adding one, undo and redo
  * move through the bounded history, and `persist/saved` tracks the dirty flag. In the adopter role, an edit,
  * undo or redo whose result would change a locked part is refused (`refusal`; see `brokenLock`), and
- * `lock/set` too; "Make the ad", choosing an idea and a new take keep the locked parts (`keepLocked`).
+ * `lock/set` too; "Make the ad", choosing an idea and a new take keep the locked parts (`keepLocked`). In the
+ * reviewer role every edit, undo and redo is refused (`ReviewRefusal`) but opening a version; comments and
+ * decisions (`ReviewAction`) pass in every role and are never undo steps.
  */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   const { history } = state;
@@ -80,10 +129,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (action.role === state.role) return state;
       if (action.role === 'adopter' && lockRules() === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
       return { ...state, role: action.role, refusal: undefined };
+    case 'session/review-user':
+      return samePerson(action.user, state.reviewUser) ? state : { ...state, reviewUser: action.user };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
       if (history.pastDepth === 0 || history.past === null) return state;
+      if (state.role === 'reviewer') return reviewOnly(state, action);
       const { doc, next } = history.past;
       const lock = breaks(state, doc);
       if (lock !== undefined) return refused(state, action, lock);
@@ -99,6 +151,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'history/redo': {
       if (history.future === null) return state;
+      if (state.role === 'reviewer') return reviewOnly(state, action);
       const { doc, next } = history.future;
       const lock = breaks(state, doc);
       if (lock !== undefined) return refused(state, action, lock);
@@ -116,6 +169,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return history.gesture === action.gesture ? { ...state, history: { ...history, gesture: undefined } } : state;
     case 'history/cancel-gesture': {
       if (history.gesture !== action.gesture || history.past === null || history.pastDepth === 0) return state;
+      if (state.role === 'reviewer') return reviewOnly(state, action);
       const lock = breaks(state, history.past.doc);
       if (lock !== undefined) return refused(state, action, lock);
       return withProject(state, history.past.doc, { ...history, past: history.past.next, pastDepth: history.pastDepth - 1, pastSize: history.pastSize - 1, gesture: undefined });
@@ -123,10 +177,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     default:
       break;
   }
+  if (isReviewAction(action)) return reviewed(state, action);
   if (isServiceAction(action)) {
     const project = applyServiceAction(state.project, action);
     if (project === state.project) return state;
     return withProject(state, project, mapHistory(history, (doc) => applyServiceAction(doc, action)));
+  }
+  if (state.role === 'reviewer' && !REVIEWER_EDITS.has(action.type)) {
+    // Every edit of the ad is refused; one that would change nothing is no refusal (as with locks).
+    return projectReducer(state.project, action) === state.project ? state : reviewOnly(state, action);
   }
   const rules = rulesFor(state);
   const made = projectReducer(state.project, action);
@@ -153,7 +212,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 /** The state before any config: an empty placeholder project. */
 export function initialEditorState(project: ProjectDocument = createProject({ projectId: 'new', title: '', duration: 30 }), limit = HISTORY_LIMIT): EditorState {
-  return { project, clean: project, dirty: false, history: emptyHistory(limit), role: 'creator', refusal: undefined };
+  return { project, clean: project, dirty: false, history: emptyHistory(limit), role: 'creator', reviewUser: undefined, refusal: undefined };
 }
 
 /** Options of `createEditorStore`. */

@@ -244,15 +244,19 @@ export class EditorSession {
   }
 
   /**
-   * The role is the store's, so that locks hold in its reducer whatever edits (the project stays). The
+   * The role is the store's, so that locks hold in its reducer whatever edits (the project stays), and so is
+   * the reviewer (`review.user`). The
    * adopter's rules are a chunk of their own: the role turns on once they are here, and the project starts
    * after that (`#roleReady`); a newer config's role wins.
    */
   #applyRole(config: ResolvedConfig): void {
     const { store } = this.#options;
-    if (config.tools.role === 'creator') {
+    // The author of this session's comments and decisions: the host's, never one the editor makes up.
+    store.dispatch({ type: 'session/review-user', user: config.review.user });
+    // A reviewer needs no lock rules: the store refuses every edit of the ad.
+    if (config.tools.role !== 'adopter') {
       this.#roleReady = Promise.resolve();
-      store.dispatch({ type: 'session/role', role: 'creator' });
+      store.dispatch({ type: 'session/role', role: config.tools.role });
       return;
     }
     const loading = loadLockRules().then(() => {

@@ -11,9 +11,9 @@ import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
-import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
+import { createEditorStore, isReviewRefusal, type EditorStore } from '../../model/editor-state.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { StudioLockedError } from '../../model/lock-error.js';
+import { StudioLockedError, reviewOnlyError } from '../../model/lock-error.js';
 import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
@@ -266,7 +266,8 @@ export class StudioEditor extends LitElement {
    * one undo step, and resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong;
    * nothing is loaded then. In the adopter role (`tools.role`), a document that would change a locked part of
    * the open one (another ad) is refused with a `StudioLockedError` (`code: 'locked'`); the same template,
-   * filled in, loads. Asynchronous: the checks of documents are a module of their own, which no editor needs
+   * filled in, loads. In the reviewer role every document is refused with a `StudioError` (`code: 'review-only'`).
+   * Asynchronous: the checks of documents are a module of their own, which no editor needs
    * to paint; once it is here (the editor loads it once ready) the document is loaded at once, in this call.
    */
   loadProject(doc: unknown): Promise<ProjectDocument> {
@@ -279,12 +280,12 @@ export class StudioEditor extends LitElement {
     }
   }
 
-  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it. */
+  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it (`review-only` for a reviewer). */
   #load(project: ProjectDocument): ProjectDocument {
     const action = { type: 'project/load', project } as const;
     this.store.dispatch(action);
     const { project: loaded, refusal } = this.store.getState();
-    if (refusal?.action === action) throw new StudioLockedError(refusal);
+    if (refusal?.action === action) throw isReviewRefusal(refusal) ? reviewOnlyError('loadProject()') : new StudioLockedError(refusal);
     return loaded;
   }
 
