@@ -71,6 +71,8 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   import('../studio-versions/studio-versions.js').catch(() => undefined);
   import('../../model/locks.js').catch(() => undefined);
   import('../../model/feed-edits.js').catch(() => undefined);
+  // The review's comments and decisions (model/review.ts), in every role.
+  import('../../model/review.js').catch(() => undefined);
   // The checks of documents, so that a loadProject() after ready loads at once.
   loadProjectChecks().catch(() => undefined);
   scope.timeout(() => {
