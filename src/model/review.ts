@@ -123,3 +123,5 @@ export function reduceReview(doc: ProjectDocument, action: ReviewAction, user: R
 }
 
 provideReviewEdits(reduceReview);
+
+export { commentRange, reviewThreads, type CommentRange, type ReviewThread } from './review-views.js';
