@@ -4,7 +4,8 @@
 // are ./review.ts.
 
 import { clipLength } from './clip-layout.js';
-import type { ProjectDocument, ReviewComment, VoiceClip } from './document.js';
+import { contentHash } from './content-hash.js';
+import type { ProjectDocument, ReviewComment, ReviewDecision, VoiceClip } from './document.js';
 import { versionContent } from './versions.js';
 
 /** Where a comment is now: its version, its time range on that version's timeline, and whether its audio is gone. */
@@ -77,4 +78,41 @@ export function reviewThreads(doc: ProjectDocument, version?: string): { open: R
   out.open.sort(byTime);
   out.resolved.sort(byTime);
   return out;
+}
+
+/** Whether a decision still holds: `fresh` while its version sounds as it did (the same content hash), else `stale`. */
+export type DecisionStatus = 'fresh' | 'stale';
+
+/** `fresh` when `decision`'s version hashes now as it did when decided; `stale` after any change of its sound (or without the version). */
+export function decisionStatus(doc: ProjectDocument, decision: ReviewDecision, hash: string | undefined = contentHash(doc, decision.version)): DecisionStatus {
+  return hash !== undefined && hash === decision.contentHash ? 'fresh' : 'stale';
+}
+
+/** A decision with whether it still holds. */
+export interface VersionDecision {
+  readonly decision: ReviewDecision;
+  readonly status: DecisionStatus;
+}
+
+/** Whether a decision says yes: "Approved" or "Approved with changes". */
+export const approves = (decision: ReviewDecision): boolean => decision.label === 'approved' || decision.label === 'approved-with-changes';
+
+/** Every decision on version `versionId`, in the order made, each fresh or stale (the version's hash is computed once). */
+export function versionApprovals(doc: ProjectDocument, versionId: string): VersionDecision[] {
+  const hash = contentHash(doc, versionId);
+  return doc.review.decisions.filter((decision) => decision.version === versionId).map((decision) => ({ decision, status: decisionStatus(doc, decision, hash) }));
+}
+
+/**
+ * The roles of `require` whose approval version `versionId` lacks: for each role, the last fresh decision of a
+ * reviewer of that role on the version must say yes (a later "Changes required" on the same sound withdraws an
+ * approval; an approval of a sound since changed counts for nothing). Empty: every required role approved.
+ */
+export function missingApprovals(doc: ProjectDocument, versionId: string, require: readonly string[]): string[] {
+  if (require.length === 0) return [];
+  const fresh = versionApprovals(doc, versionId).filter((entry) => entry.status === 'fresh');
+  return require.filter((role) => {
+    const last = fresh.filter((entry) => entry.decision.reviewer.role === role).at(-1);
+    return last === undefined || !approves(last.decision);
+  });
 }

@@ -124,4 +124,15 @@ export function reduceReview(doc: ProjectDocument, action: ReviewAction, user: R
 
 provideReviewEdits(reduceReview);
 
-export { commentRange, reviewThreads, type CommentRange, type ReviewThread } from './review-views.js';
+export {
+  approves,
+  commentRange,
+  decisionStatus,
+  missingApprovals,
+  reviewThreads,
+  versionApprovals,
+  type CommentRange,
+  type DecisionStatus,
+  type ReviewThread,
+  type VersionDecision,
+} from './review-views.js';
