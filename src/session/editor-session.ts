@@ -9,11 +9,13 @@ import { resolveConfig } from '../config/validate.js';
 import { StudioError } from '../errors.js';
 import { StudioAuthErrorEvent } from '../events/studio-auth-error.js';
 import { StudioChangeEvent } from '../events/studio-change.js';
+import { StudioReviewEvent, reviewDetail } from '../events/studio-review.js';
 import { StudioJobProgressEvent } from '../events/studio-job-progress.js';
 import { StudioReadyEvent } from '../events/studio-ready.js';
 import { StudioSaveEvent } from '../events/studio-save.js';
 import { DisposalScope } from '../internal/scope.js';
 import { loadOnce } from '../internal/load-once.js';
+import { isReviewAction } from '../model/actions.js';
 import { describeChange } from '../model/change.js';
 import { loadLockRules } from '../model/lock-rules.js';
 import { initFromConfig, type EditorStore } from '../model/editor-state.js';
@@ -487,6 +489,9 @@ export class EditorSession {
         if (change === undefined) return;
         this.#restoredAt = undefined;
         hooks.dispatch(new StudioChangeEvent(change));
+        // A comment, a resolution or a decision: the host hears what landed, to tell people.
+        const review = isReviewAction(action) ? reviewDetail(state.project, action, state.reviewUser) : undefined;
+        if (review !== undefined) hooks.dispatch(new StudioReviewEvent(review));
       }),
     );
     this.#notices = [];

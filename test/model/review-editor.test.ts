@@ -1,11 +1,15 @@
 // The review in the whole element (issue 42): the reviewer role refuses a loaded document and any edit, the
-// status line says why; the host's review.user is the store's.
+// status line says why; the host's review.user is the store's; each comment, resolution and decision fires
+// studio-review, heard by handle.on('review').
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioConfig } from '../../src/config/types.js';
+import { create } from '../../src/create.js';
 import { StudioError } from '../../src/errors.js';
-import { cleanupMounts, testAuth } from '../support/auth.js';
+import type { StudioReviewDetail, StudioReviewEvent } from '../../src/events/studio-review.js';
+import { contentHash } from '../../src/model/content-hash.js';
+import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { sampleProject } from './fixtures.js';
 
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -54,5 +58,41 @@ describe('<studio-editor> in the reviewer role', () => {
     expect(element.store.getState().reviewUser, 'no review.user: none').to.equal(undefined);
     const loaded = await element.loadProject(sampleProject({ title: 'Loaded' }));
     expect(loaded.title).to.equal('Loaded');
+  });
+});
+
+describe('studio-review', () => {
+  afterEach(() => cleanupMounts());
+
+  it('fires for a comment, a reply, a resolution, a reopening and a decision, heard by on(\'review\'); a refused one fires nothing', async () => {
+    mountPoint('editor-review');
+    const handle = await create({ target: '#editor-review', auth: testAuth(), project: { id: `p-${crypto.randomUUID()}`, autosave: false }, tools: { role: 'reviewer' }, review: { user: DANA } });
+    try {
+      await import('../../src/model/review.js');
+      const heard: StudioReviewDetail[] = [];
+      const events: StudioReviewEvent[] = [];
+      handle.on('review', (detail) => heard.push(detail));
+      handle.element.addEventListener('studio-review', (event) => events.push(event));
+      const { store } = handle.element;
+      const at = '2026-05-01T09:30:00.000Z';
+      store.dispatch({ type: 'review/comment', id: 'k1', at, body: 'Louder', start: 1, end: 2 });
+      store.dispatch({ type: 'review/comment', id: 'k2', at, body: 'Agreed', thread: 'k1' });
+      store.dispatch({ type: 'review/resolve', thread: 'k1', at });
+      store.dispatch({ type: 'review/reopen', thread: 'k1' });
+      store.dispatch({ type: 'review/decide', id: 'd1', at, label: 'approved' });
+      expect(() => store.dispatch({ type: 'review/decide', id: 'd2', at, label: 'changes-required' })).to.throw(StudioError);
+      expect(heard.map((detail) => detail.type)).to.deep.equal(['comment', 'comment', 'resolve', 'resolve', 'decision']);
+      expect(events.every((event) => event.bubbles && event.composed)).to.equal(true);
+      const [first, reply, resolved, reopened, decision] = heard;
+      expect(first).to.deep.include({ type: 'comment', reply: false });
+      expect(first!.type === 'comment' && first!.comment.author).to.deep.equal(DANA);
+      expect(reply!.type === 'comment' && reply!.reply).to.equal(true);
+      expect(resolved).to.deep.include({ type: 'resolve', thread: 'k1', resolved: true, at });
+      expect(reopened!.type === 'resolve' && [reopened!.resolved, reopened!.at]).to.deep.equal([false, undefined]);
+      expect(decision!.type === 'decision' && decision!.decision.contentHash).to.equal(contentHash(handle.getProject()));
+      expect(handle.getProject().review.comments.length).to.equal(2);
+    } finally {
+      handle.destroy();
+    }
   });
 });

@@ -56,6 +56,7 @@ const loadFullscreen = loadOnce((_: void) => import('./fullscreen-controller.js'
  * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
  * @fires {StudioExportEvent} studio-export - An export finished; `detail` is `{ blob, format, fileName, measurement, compliance }`.
  * @fires {StudioDeliverEvent} studio-deliver - A delivery finished; `detail` is `{ manifest, zip, fileName }`.
+ * @fires {StudioReviewEvent} studio-review - A comment, a resolution or a decision landed; `detail` is `{ type: 'comment' | 'resolve' | 'decision', ... }`.
  * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
