@@ -81,6 +81,7 @@ export { StudioReviewEvent } from './events/studio-review.js';
 export type { StudioReviewDetail } from './events/studio-review.js';
 export type { ReviewAction } from './model/actions.js';
 export type { ProjectReview, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson } from './model/document.js';
+export type { ReviewAnnotation, ReviewAnnotationCollection, ReviewExportOptions } from './model/review-export.js';
 export type { DeliverOptions, DeliverProgress, DeliverResult, DeliverStage } from './session/deliver-run.js';
 export type { DeliverFeedOptions, FeedDeliverResult, FeedProgress, FeedRowStage, FeedManifestPart, FeedRowOutcome, FeedRowPreview } from './session/feed-run.js';
 export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult, ManifestDecision, ManifestVersion } from './delivery/types.js';

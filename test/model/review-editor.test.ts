@@ -64,7 +64,7 @@ describe('<studio-editor> in the reviewer role', () => {
 describe('studio-review', () => {
   afterEach(() => cleanupMounts());
 
-  it('fires for a comment, a reply, a resolution, a reopening and a decision, heard by on(\'review\'); a refused one fires nothing', async () => {
+  it('fires for a comment, a reply, a resolution, a reopening and a decision, heard by on(\'review\'); a refused one fires nothing; exportReview() gives them as Web Annotations', async () => {
     mountPoint('editor-review');
     const handle = await create({ target: '#editor-review', auth: testAuth(), project: { id: `p-${crypto.randomUUID()}`, autosave: false }, tools: { role: 'reviewer' }, review: { user: DANA } });
     try {
@@ -91,6 +91,14 @@ describe('studio-review', () => {
       expect(reopened!.type === 'resolve' && [reopened!.resolved, reopened!.at]).to.deep.equal([false, undefined]);
       expect(decision!.type === 'decision' && decision!.decision.contentHash).to.equal(contentHash(handle.getProject()));
       expect(handle.getProject().review.comments.length).to.equal(2);
+      // The handle's export: the same comments as Web Annotations.
+      const exported = await handle.exportReview({ source: 'https://cdn.example/{version}.wav' });
+      expect(exported.type).to.equal('AnnotationCollection');
+      expect(exported.first.items.map((item) => [item.motivation, item.body.value])).to.deep.equal([
+        ['commenting', 'Louder'],
+        ['replying', 'Agreed'],
+      ]);
+      expect(exported.first.items[0]!.target).to.deep.include({ source: 'https://cdn.example/v1.wav' });
     } finally {
       handle.destroy();
     }

@@ -12,6 +12,7 @@ import { defineElement } from '../../internal/define.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, isReviewRefusal, type EditorStore } from '../../model/editor-state.js';
+import type { ReviewAnnotationCollection, ReviewExportOptions } from '../../model/review-export.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError, reviewOnlyError } from '../../model/lock-error.js';
 import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
@@ -288,6 +289,16 @@ export class StudioEditor extends LitElement {
     const { project: loaded, refusal } = this.store.getState();
     if (refusal?.action === action) throw isReviewRefusal(refusal) ? reviewOnlyError('loadProject()') : new StudioLockedError(refusal);
     return loaded;
+  }
+
+  /**
+   * The review's comments as a W3C Web Annotation JSON-LD AnnotationCollection (docs/review.md): each comment an
+   * Annotation whose target is its version's audio (`options.source`) with a Media Fragments selector
+   * (`t=12.5,14`) where it is now. Asynchronous: the export is a module of its own, loaded when asked.
+   */
+  async exportReview(options?: ReviewExportOptions): Promise<ReviewAnnotationCollection> {
+    const { reviewAnnotations } = await import('../../model/review-export.js');
+    return reviewAnnotations(this.getProject(), options);
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */
