@@ -20,7 +20,7 @@ function store(): EditorStore {
 }
 
 function decide(on: EditorStore, who: ReviewPerson, label: 'approved' | 'approved-with-changes' | 'changes-required', version?: string): void {
-  on.dispatch({ type: 'session/review-user', user: who });
+  on.dispatch({ type: 'session/role', role: 'creator', user: who });
   on.dispatch({ type: 'review/decide', id: `d${++made}`, at: AT, label, ...(label === 'changes-required' ? { note: 'Slower' } : {}), ...(version === undefined ? {} : { version }) });
 }
 
