@@ -61,6 +61,7 @@ describe('stale approvals', () => {
     const missing = () => review.missingApprovals(s.getState().project, 'v2', ['client', 'legal']);
     assert.deepEqual(missing(), ['client', 'legal']);
     assert.deepEqual(review.missingApprovals(s.getState().project, 'v2', []), []);
+    assert.deepEqual(review.missingApprovals(s.getState().project, 'v2', ['legal', 'legal']), ['legal'], 'a role named twice is missing once');
     decide(s, CLIENT, 'approved');
     assert.deepEqual(missing(), ['legal']);
     decide(s, { id: 'u-x', name: 'No role' }, 'approved');
