@@ -13,6 +13,7 @@ import type { ServiceClient } from './api/client.js';
 import type { ExportOptions } from './audio/engine.js';
 import type { DeliverOptions, DeliverResult } from './session/deliver-run.js';
 import type { DeliverFeedOptions, FeedDeliverResult } from './session/feed-run.js';
+import type { ReviewAnnotationCollection, ReviewExportOptions } from './model/review-export.js';
 
 /** Listener of `handle.on(type, fn)`: gets the event's `detail` and the event itself. */
 export type StudioListener<K extends StudioEventName> = (detail: StudioEventMap[K]['detail'], event: StudioEventMap[K]) => void;
@@ -43,6 +44,12 @@ export interface StudioHandle {
    * project and switches to the new one (`studio-ready` fires again). New auth callbacks are swapped in.
    */
   update(partial: Partial<StudioConfig>): void;
+  /**
+   * The review's comments as a W3C Web Annotation JSON-LD AnnotationCollection: each an Annotation targeting its
+   * version's audio (`source`: an IRI, `{version}` replaced by the version's id) with a Media Fragments selector
+   * (`t=12.5,14`) where the comment is now (docs/review.md).
+   */
+  exportReview(options?: ReviewExportOptions): Promise<ReviewAnnotationCollection>;
   /** Renders, masters and encodes the ad (`wav16`, `wav24`, `mp3`); also fires `studio-export`. */
   export(options: ExportOptions): Promise<Blob>;
   /**
@@ -145,6 +152,7 @@ export async function create(config: StudioConfig): Promise<StudioHandle> {
     getProject: () => element.getProject(),
     loadProject: (doc) => element.loadProject(doc),
     export: (options) => element.export(options),
+    exportReview: (options) => element.exportReview(options),
     deliver: (options) => element.deliver(options),
     deliverFeed: (options) => element.deliverFeed(options),
     destroy() {

@@ -77,9 +77,13 @@ export type { StudioExportDetail } from './events/studio-export.js';
 export type { ExportOptions } from './audio/engine.js';
 export { StudioDeliverEvent } from './events/studio-deliver.js';
 export type { StudioDeliverDetail } from './events/studio-deliver.js';
+export type { StudioReviewDetail, StudioReviewEvent } from './events/studio-review.js';
+export type { ReviewAction } from './model/actions.js';
+export type { ProjectReview, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson } from './model/document.js';
+export type { ReviewAnnotation, ReviewAnnotationCollection, ReviewExportOptions } from './model/review-export.js';
 export type { DeliverOptions, DeliverProgress, DeliverResult, DeliverStage } from './session/deliver-run.js';
 export type { DeliverFeedOptions, FeedDeliverResult, FeedProgress, FeedRowStage, FeedManifestPart, FeedRowOutcome, FeedRowPreview } from './session/feed-run.js';
-export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult } from './delivery/types.js';
+export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult, ManifestDecision, ManifestVersion } from './delivery/types.js';
 export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';
 export type {

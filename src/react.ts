@@ -20,6 +20,7 @@ import type { StudioErrorEvent } from './events/studio-error.js';
 import type { StudioExportEvent } from './events/studio-export.js';
 import type { StudioJobProgressEvent } from './events/studio-job-progress.js';
 import type { StudioReadyEvent } from './events/studio-ready.js';
+import type { StudioReviewEvent } from './events/studio-review.js';
 import type { StudioSaveEvent } from './events/studio-save.js';
 
 /** The React event props of `<StudioEditor>` and the editor events they listen to. */
@@ -32,6 +33,7 @@ export const STUDIO_EDITOR_EVENTS = {
   onStudioSave: 'studio-save' as EventName<StudioSaveEvent>,
   onStudioExport: 'studio-export' as EventName<StudioExportEvent>,
   onStudioDeliver: 'studio-deliver' as EventName<StudioDeliverEvent>,
+  onStudioReview: 'studio-review' as EventName<StudioReviewEvent>,
 } as const;
 
 /** `<studio-editor>` as a React component, with typed `config` and event props. */

@@ -160,9 +160,34 @@ export interface ToolsConfig {
   openInStudio?: false | { urlTemplate: string };
   /**
    * Who edits: `'creator'` (default) edits everything and sets locks; `'adopter'` fills in a template, and the
-   * locked parts hold (docs/guardrails.md). Changes live through `handle.update()`.
+   * locked parts hold (docs/guardrails.md); `'reviewer'` plays, switches versions, comments and decides, and
+   * the store refuses every edit of the ad (docs/review.md). Changes live through `handle.update()`.
    */
-  role?: 'creator' | 'adopter';
+  role?: EditorRoleName;
+}
+
+/** The roles of `tools.role`. */
+export type EditorRoleName = 'creator' | 'adopter' | 'reviewer';
+
+/** `config.review.user`: who is reviewing, as the host knows them (like `auth.userId`): the editor invents no one. */
+export interface ReviewUserConfig {
+  /** The host's id of the person (at most 200 characters). */
+  id: string;
+  /** Their name as shown beside their comments and decisions (at most 200 characters). */
+  name: string;
+  /** Their role in the approval (`client`, `legal`), matched against `review.require` (at most 200 characters). */
+  role?: string;
+}
+
+/** `config.review`: who reviews, and whose approval Deliver needs (docs/review.md). */
+export interface ReviewConfig {
+  /** The person commenting and deciding in this editor. Required to comment or decide (in any role). */
+  user?: ReviewUserConfig;
+  /**
+   * Roles whose fresh approval each version needs before Deliver delivers it (`["client", "legal"]`), matched
+   * against the role of each decision's reviewer. Default: none (Deliver needs no approval).
+   */
+  require?: string[];
 }
 
 /** The shapes of a destination's spec sheet (`src/delivery/types.ts`). */
@@ -233,6 +258,7 @@ export interface StudioConfig {
   mastering?: MasteringConfig;
   delivery?: DeliveryConfig;
   tools?: ToolsConfig;
+  review?: ReviewConfig;
   theme?: ThemeConfig;
   i18n?: I18nConfig;
 }
@@ -276,8 +302,10 @@ export interface ResolvedConfig {
     feed: boolean;
     exportFormats: ExportFormat[];
     openInStudio: string | undefined;
-    role: 'creator' | 'adopter';
+    role: EditorRoleName;
   };
+  /** `user`: undefined when the host gave none (nobody can comment or decide); `require`: distinct roles, in order. */
+  review: { user: Readonly<ReviewUserConfig> | undefined; require: readonly string[] };
   theme: { mode: 'light' | 'dark' | 'system'; density: 'comfortable' | 'compact'; tokens: ThemeTokens };
   i18n: { locale: string; strings: Record<string, string> };
 }

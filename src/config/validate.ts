@@ -30,7 +30,7 @@ import { snapshotConfig } from './snapshot.js';
 import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
-export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'theme', 'i18n'] as const;
+export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'review', 'theme', 'i18n'] as const;
 export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'export', 'deliver'];
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['wav16', 'wav24', 'mp3'];
 
@@ -246,8 +246,29 @@ function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
     feed: field(object, 'feed', path, issues, bool, false),
     exportFormats: field(object, 'export', path, issues, exportFormats, [...EXPORT_FORMATS]),
     openInStudio: field(object, 'openInStudio', path, issues, studioUrl, undefined),
-    role: field(object, 'role', path, issues, oneOf(['creator', 'adopter'] as const), 'creator'),
+    role: field(object, 'role', path, issues, oneOf(['creator', 'adopter', 'reviewer'] as const), 'creator'),
   };
+}
+
+/** `review.user`'s id, name and role: text of at most 200 characters (the document's `REVIEW_LIMITS.person`). */
+const reviewText = text({ max: 200 });
+
+const reviewUser: Check<ResolvedConfig['review']['user']> = (value, path, issues) => {
+  const object = readObject(value, path, issues, ['id', 'name', 'role']);
+  const id = required(object, 'id', path, issues, reviewText, 'an id');
+  const name = required(object, 'name', path, issues, reviewText, 'a name');
+  const role = field(object, 'role', path, issues, reviewText, undefined);
+  return id === undefined || name === undefined ? undefined : Object.freeze({ id, name, ...(role === undefined ? {} : { role }) });
+};
+
+/** `review.require`: at most 20 roles. */
+const reviewRoles: Check<readonly string[]> = (value, path, issues) =>
+  Array.isArray(value) && value.length <= 20 ? value.map((role: unknown, index) => reviewText(role, `${path}[${index}]`, issues) ?? '') : issues.add(path, `expected an array of at most 20 roles, got ${describe(value)}`);
+
+function review(value: unknown, issues: IssueList): ResolvedConfig['review'] {
+  const path = 'config.review';
+  const object = readObject(value, path, issues, ['user', 'require']);
+  return { user: field(object, 'user', path, issues, reviewUser, undefined), require: field(object, 'require', path, issues, reviewRoles, []) };
 }
 
 const THEME_TOKENS: ReadonlyArray<[key: string, property: ThemeTokenProperty, check: Check<string>]> = [
@@ -386,6 +407,7 @@ export function resolveConfig(given: unknown, options: ValidateOptions = {}): Re
     mastering: mastering(object['mastering'], issues),
     delivery: readDelivery(object['delivery'], issues),
     tools: tools(object['tools'], issues),
+    review: review(object['review'], issues),
     theme: theme(object['theme'], issues),
     i18n: i18n(object['i18n'], issues),
   };

@@ -78,10 +78,21 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
       adId: input.campaign.adId,
       isci: input.campaign.isci,
       versionLabel: input.campaign.versionLabel,
+      ...(input.campaign.clearance === undefined || input.campaign.clearance.trim() === '' ? {} : { clearance: input.campaign.clearance.trim() }),
     },
     ...(input.versions === undefined
       ? {}
-      : { versions: input.versions.map((version) => ({ id: version.id, label: version.label, seconds: version.seconds, adId: version.adId, isci: version.isci })) }),
+      : {
+          versions: input.versions.map((version) => ({
+            id: version.id,
+            label: version.label,
+            seconds: version.seconds,
+            adId: version.adId,
+            isci: version.isci,
+            ...(version.contentHash === undefined ? {} : { contentHash: version.contentHash }),
+            ...(version.decisions === undefined ? {} : { decisions: version.decisions.map((decision) => ({ ...decision, reviewer: { ...decision.reviewer } })) }),
+          })),
+        }),
     files: input.files.map((file) => settle(file, true)),
     excluded: input.excluded.map((file) => settle(file, false)),
     stems: input.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures, ...(stem.version === undefined ? {} : { version: stem.version }) })),

@@ -1,5 +1,6 @@
 // report.html of a delivery ZIP: one self-contained page (inline CSS and SVG, nothing loaded, every string
-// escaped) with the files and their rules, a loudness drawing per file, the script, the voices and music.
+// escaped) with the files and their rules, a loudness drawing per file, the review's decisions, the script,
+// the voices and music.
 import { loudnessChart } from './report-chart.js';
 import { REPORT_CSS } from './report-style.js';
 import { RULE_NAMES, escapeHtml as e, fixed, grouped, ruleFigure, size, utcDate } from './report-text.js';
@@ -42,6 +43,33 @@ function versionsTable(manifest: DeliveryManifest): string {
       )
       .join('') +
     '</tbody></table>'
+  );
+}
+
+const DECISION_LABELS = { approved: 'Approved', 'approved-with-changes': 'Approved with changes', 'changes-required': 'Changes required' } as const;
+
+/**
+ * The review's decisions on each delivered version (docs/review.md): who, their role, when, the label and note,
+ * the content hash decided on, and whether it was fresh at delivery (the sound delivered is the one decided on).
+ */
+function decisionsTable(manifest: DeliveryManifest): string {
+  const versions = (manifest.versions ?? []).filter((version) => version.decisions !== undefined);
+  if (versions.length === 0) return '';
+  const many = (manifest.versions?.length ?? 0) > 1;
+  const rows = versions.flatMap((version) =>
+    version.decisions!.map(
+      (decision) =>
+        `<tr>${many ? `<td>${e(versionName(manifest, version.id))}</td>` : ''}<td>${e(decision.reviewer.name)}</td><td>${e(decision.reviewer.role ?? '—')}</td><td>${e(utcDate(decision.at))}</td>` +
+        `<td>${e(DECISION_LABELS[decision.label] ?? decision.label)}${decision.note === undefined ? '' : `: ${e(decision.note)}`}</td><td><code>${e(decision.contentHash.slice(0, 12))}</code></td>` +
+        `<td class="${decision.fresh ? 'pass' : 'fail'}">${decision.fresh ? 'Fresh: this sound' : 'Stale: the sound changed since'}</td></tr>`,
+    ),
+  );
+  const hashes = versions.map((version) => `${many ? `${versionName(manifest, version.id)}: ` : ''}${version.contentHash ?? '—'}`).join('; ');
+  return (
+    `<h2>Review</h2><p>Content hash as delivered: <code>${e(hashes)}</code></p>` +
+    (rows.length === 0
+      ? '<p>No decision was made on this delivery.</p>'
+      : `<table class="decisions"><thead><tr>${many ? '<th>Version</th>' : ''}<th>Reviewer</th><th>Role</th><th>When</th><th>Decision</th><th>Hash</th><th>At delivery</th></tr></thead><tbody>${rows.join('')}</tbody></table>`)
   );
 }
 
@@ -242,6 +270,7 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     meta('Campaign', c.campaign),
     meta('Ad-ID', c.adId),
     meta('ISCI', c.isci),
+    ...(c.clearance === undefined ? [] : [meta('Clearance', c.clearance)]),
     meta('Version', many ? (manifest.versions ?? []).map((version) => versionName(manifest, version.id)).join(', ') : c.versionLabel),
     meta('Length', many ? (manifest.versions ?? []).map((version) => `${fixed(version.seconds, 2)} s`).join(', ') : `${fixed(manifest.project.seconds, 2)} s`),
     meta('Delivered', utcDate(manifest.createdAt)),
@@ -253,6 +282,7 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     manifest.excluded.length > 0 ? `<p class="notice">Left out, failed: ${e(manifest.excluded.map((file) => (many ? `${versionName(manifest, file.version)} ${file.destination.label}` : file.destination.label)).join(', '))}.</p>` : '',
     feedTable(manifest),
     versionsTable(manifest),
+    decisionsTable(manifest),
     '<h2>Files</h2>',
     summaryTable(manifest),
     vastTable(manifest),

@@ -94,6 +94,11 @@ export interface CampaignFields {
   readonly isci: string;
   /** The version's label (":30 main", "Alt CTA"). */
   readonly versionLabel: string;
+  /**
+   * The copy clearance number that travels with the spot (a Radiocentre clearance, at most 40 characters); empty
+   * or absent: none. In the manifest's campaign, the report, and each WAV's `bext` Description.
+   */
+  readonly clearance?: string;
 }
 
 /** One rule of a destination checked against a delivered file. */
@@ -153,6 +158,23 @@ export interface ManifestVersion {
   readonly seconds: number;
   readonly adId: string;
   readonly isci: string;
+  /** The content hash of the version as delivered (docs/review.md); absent in a manifest made before reviews. */
+  readonly contentHash?: string;
+  /** Every review decision on the version, in the order made; absent in a manifest made before reviews. */
+  readonly decisions?: readonly ManifestDecision[];
+}
+
+/** A review decision on a delivered version, as the manifest names it. */
+export interface ManifestDecision {
+  readonly reviewer: { readonly id: string; readonly name: string; readonly role?: string };
+  /** ISO 8601. */
+  readonly at: string;
+  readonly label: 'approved' | 'approved-with-changes' | 'changes-required';
+  readonly note?: string;
+  /** The content hash decided on. */
+  readonly contentHash: string;
+  /** Whether it is the delivered version's (`ManifestVersion.contentHash`): false for a stale decision. */
+  readonly fresh: boolean;
 }
 
 /** `manifest.json` of a delivery ZIP; its JSON Schema is `docs/delivery-manifest.schema.json`. */

@@ -5,6 +5,7 @@ import type { StudioErrorEvent } from './studio-error.js';
 import type { StudioExportEvent } from './studio-export.js';
 import type { StudioJobProgressEvent } from './studio-job-progress.js';
 import type { StudioReadyEvent } from './studio-ready.js';
+import type { StudioReviewEvent } from './studio-review.js';
 import type { StudioSaveEvent } from './studio-save.js';
 
 /**
@@ -20,6 +21,7 @@ export interface StudioEventMap {
   save: StudioSaveEvent;
   export: StudioExportEvent;
   deliver: StudioDeliverEvent;
+  review: StudioReviewEvent;
 }
 
 export type StudioEventName = keyof StudioEventMap;

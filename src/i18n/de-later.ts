@@ -26,6 +26,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'status.error': 'Die Vorschau konnte nicht berechnet werden: siehe Master.',
   'lock.refused': '{what} ist gesperrt, nichts wurde geändert: {reason}',
   'lock.refusedPlain': '{what} ist gesperrt, nichts wurde geändert.',
+  'review.refused': 'Sie prüfen: kommentieren oder entscheiden Sie; der Spot selbst kann hier nicht geändert werden.',
   'lock.what.clip': 'Der Sprachclip „{name}“',
   'lock.what.section': 'Der Abschnitt „{name}“',
   'lock.what.part': 'Dieser Teil',

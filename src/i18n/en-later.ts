@@ -31,6 +31,7 @@ export const enLater = {
   'status.error': 'The preview could not be rendered: see Master for why.',
   'lock.refused': '{what} is locked, so nothing changed: {reason}',
   'lock.refusedPlain': '{what} is locked, so nothing changed.',
+  'review.refused': 'You are reviewing: comment or decide; the ad itself cannot be changed here.',
   'lock.what.clip': 'The voice clip “{name}”',
   'lock.what.section': 'The section “{name}”',
   'lock.what.part': 'This part',

@@ -26,6 +26,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'status.error': 'L’écoute n’a pas pu être calculée : voir Mastering pour la raison.',
   'lock.refused': '{what} est verrouillé, rien n’a changé : {reason}',
   'lock.refusedPlain': '{what} est verrouillé, rien n’a changé.',
+  'review.refused': 'Vous relisez : commentez ou décidez ; l’annonce elle-même ne peut pas être modifiée ici.',
   'lock.what.clip': 'Le clip de voix « {name} »',
   'lock.what.section': 'La section « {name} »',
   'lock.what.part': 'Cette partie',

@@ -5,9 +5,9 @@ export const LATER_KEYS =
   'job.state.failed job.state.cancelled job.percent{percent} job.state.retrying job.retrying{seconds} ' +
   'job.elapsed{time} job.remaining{time} recommend.none status.rendering{stage} ' +
   'status.ready{duration}{integrated}{truePeak} status.meets{preset} status.misses{preset} status.error ' +
-  'lock.refused{what}{reason} lock.refusedPlain{what} lock.what.clip{name} lock.what.section{name} lock.what.part ' +
-  'lock.what.bed lock.what.duration lock.what.delivery master.preset.streaming master.preset.podcast ' +
-  'master.preset.aes-ads master.preset.ebu-r128 master.preset.atsc-a85 master.preset.custom ' +
+  'lock.refused{what}{reason} lock.refusedPlain{what} review.refused lock.what.clip{name} lock.what.section{name} ' +
+  'lock.what.part lock.what.bed lock.what.duration lock.what.delivery master.preset.streaming ' +
+  'master.preset.podcast master.preset.aes-ads master.preset.ebu-r128 master.preset.atsc-a85 master.preset.custom ' +
   'status.speechCut{seconds}{end} status.overlap.one{count} status.overlap.other{count} export.stage.decode ' +
   'export.stage.mix export.stage.master export.stage.done export.stage.encode script.heading ' +
   'script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +

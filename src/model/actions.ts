@@ -1,7 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
-import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, TrackId, VersionContent, VoiceClip } from './document.js';
+import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, ReviewDecision, ReviewPerson, TrackId, VersionContent, VoiceClip } from './document.js';
 import type { EditorRole, LockTarget } from './locks.js';
 
 /**
@@ -174,19 +174,50 @@ export type HistoryAction =
   /** Reverts everything done in the gesture `gesture` if it is the latest step, leaving no redo entry (Escape during a drag). */
   | { type: 'history/cancel-gesture'; gesture: string };
 
+/**
+ * The review (schema 7; ./review.ts): comments and decisions. They are facts about the ad, not edits of it: in
+ * every role (a creator replies too, a reviewer makes them), never undo steps (they are applied to the present
+ * and to every step of the history, so the creator's Ctrl+Z never takes a reviewer's comment away). Their
+ * author is the session's `review.user` (`session/role`): without one they throw a `StudioError`
+ * (`review-user-required`). The caller gives the id and the time (the reducer is pure). A wrong value throws
+ * a `StudioProjectError` naming its path, and nothing changes.
+ */
+export type ReviewAction =
+  /**
+   * A comment: with `thread` (the id of the thread's first comment), a reply, anchored where the thread is;
+   * without, a new thread on `version` (default: the open one) from `start` to `end` seconds, pinned to the
+   * clip under `start` where there is one (it follows that clip when it moves or is trimmed).
+   */
+  | { type: 'review/comment'; id: string; at: string; body: string; thread?: string; version?: string; start?: number; end?: number }
+  /** Resolves the thread `thread` (by the session's reviewer, at `at`): it stays in the document. */
+  | { type: 'review/resolve'; thread: string; at: string }
+  /** Opens a resolved thread again. */
+  | { type: 'review/reopen'; thread: string }
+  /**
+   * A decision on `version` (default: the open one), appended: the reviewer, the time, the label and the hash of
+   * the version's content now. `changes-required` needs a `note`.
+   */
+  | { type: 'review/decide'; id: string; at: string; version?: string; label: ReviewDecision['label']; note?: string };
+
 /** Editor life cycle: starting from a document (history cleared), and a save that reached storage. */
 export type LifecycleAction =
   /** Starts afresh from `project`: clears the history. `saved` marks it as already stored. */
   | { type: 'project/init'; project: ProjectDocument; saved?: boolean }
   /** `project` (a state the store held) was saved; the dirty flag clears while it is current. */
   | { type: 'persist/saved'; project: ProjectDocument }
-  /** The session's role from `tools.role` (the document and its history stay). */
-  | { type: 'session/role'; role: EditorRole };
+  /**
+   * The session's role from `tools.role` (the document and its history stay), and its `review.user`, the author
+   * of its comments and decisions (absent: none can be made).
+   */
+  | { type: 'session/role'; role: EditorRole; user?: ReviewPerson | undefined };
 
 /** Every action the editor store accepts. */
-export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction;
+export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction | ReviewAction;
 
 const SERVICE_TYPES: ReadonlySet<string> = new Set(['recommendations/received', 'usage/received', 'assets/received', 'music/resolved']);
+
+/** Whether an action is a review's comment or decision (./review.ts: in every role, no undo step). */
+export const isReviewAction = (action: EditorAction): action is ReviewAction => action.type.startsWith('review/');
 
 /** Whether an action is a service fact (no undo step of its own). */
 export const isServiceAction = (action: EditorAction): action is ServiceAction => SERVICE_TYPES.has(action.type);

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config/types.js';
-import { isServiceAction, type EditorAction } from './actions.js';
-import { createProject, type ProjectDocument } from './document.js';
+import { isReviewAction, isServiceAction, type EditorAction, type ReviewAction } from './actions.js';
+import { createProject, type ProjectDocument, type ReviewPerson } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
 import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
 import { lockRules, type BrokenLock, type EditorRole, type LockRules } from './lock-rules.js';
@@ -8,7 +8,7 @@ import { createStore, type Store } from './store.js';
 
 export type { HistoryState } from './history.js';
 
-export type { EditorAction } from './actions.js';
+export type { EditorAction, ReviewAction } from './actions.js';
 export type { EditorRole } from './lock-rules.js';
 
 /**
@@ -19,6 +19,18 @@ export interface LockRefusal extends BrokenLock {
   readonly action: EditorAction;
 }
 
+/**
+ * An action the store refused because the session reviews (`tools.role: 'reviewer'`): every edit of the ad,
+ * undo and redo included. A fresh object for each refusal, so listeners hear each.
+ */
+export interface ReviewRefusal {
+  readonly reviewOnly: true;
+  readonly action: EditorAction;
+}
+
+/** Why the store refused the last action: a lock (adopter role) or the reviewer role. */
+export type EditorRefusal = LockRefusal | ReviewRefusal;
+
 /** What the editor shows and edits. */
 export interface EditorState {
   /** The project document (the present). */
@@ -28,10 +40,15 @@ export interface EditorState {
   readonly clean: ProjectDocument;
   /** Unsaved changes since the last save. */
   readonly dirty: boolean;
-  /** Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused. */
+  /**
+   * Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused; in the
+   * `reviewer` role every edit of the ad is (only `version/open` and the review's actions pass).
+   */
   readonly role: EditorRole;
+  /** The author of the session's comments and decisions (`review.user`); absent: none can be made. */
+  readonly reviewUser?: ReviewPerson | undefined;
   /** The last refused action, until the next change of the document; undefined when none. */
-  readonly refusal: LockRefusal | undefined;
+  readonly refusal: EditorRefusal | undefined;
 }
 
 export type EditorStore = Store<EditorState, EditorAction>;
@@ -53,6 +70,22 @@ const withProject = (state: EditorState, project: ProjectDocument, history: Hist
 /** `state` with `action` refused for breaking `lock`: nothing else changes. */
 const refused = (state: EditorState, action: EditorAction, lock: BrokenLock): EditorState => ({ ...state, refusal: { ...lock, action } });
 
+/** `state` with `action` refused for the reviewer role: nothing else changes. */
+const reviewOnly = (state: EditorState, action: EditorAction): EditorState => ({ ...state, refusal: { reviewOnly: true, action } });
+
+/**
+ * The store's step for a comment or a decision (./review.ts, which provides it as it loads): the state after it,
+ * the review applied to every step of the history too (a fact, not an undo step).
+ */
+export type ReviewStep = (state: EditorState, action: ReviewAction) => EditorState;
+
+let reviewStep: ReviewStep | undefined;
+
+/** Called by ./review.ts as it loads (no editor needs it to paint). */
+export const provideReviewStep = (step: ReviewStep): void => {
+  reviewStep = step;
+};
+
 /** The locks' rules in the adopter role (loaded before the role is set); undefined for a creator. */
 function rulesFor(state: EditorState): LockRules | undefined {
   if (state.role !== 'adopter') return undefined;
@@ -69,17 +102,28 @@ const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefine
  * service facts are applied to the present and to every history step without adding one, undo and redo
  * move through the bounded history, and `persist/saved` tracks the dirty flag. In the adopter role, an edit,
  * undo or redo whose result would change a locked part is refused (`refusal`; see `brokenLock`), and
- * `lock/set` too; "Make the ad", choosing an idea and a new take keep the locked parts (`keepLocked`).
+ * `lock/set` too; "Make the ad", choosing an idea and a new take keep the locked parts (`keepLocked`). In the
+ * reviewer role every edit, undo and redo is refused (`ReviewRefusal`) but opening a version; comments and
+ * decisions (`ReviewAction`) pass in every role and are never undo steps.
  */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const next = reduceEditor(state, action);
+  // The reviewer role: whatever would change the document (an edit, undo, redo, a cancelled gesture, a loaded
+  // document) is refused, but the review's actions, the service's facts, a session's start and opening another
+  // version (what is heard and shown, not the ad; the selection, playhead and zoom are the components' state).
+  if (state.role !== 'reviewer' || next.project === state.project || isReviewAction(action) || isServiceAction(action) || action.type === 'version/open' || action.type === 'project/init') return next;
+  return reviewOnly(state, action);
+}
+
+function reduceEditor(state: EditorState, action: EditorAction): EditorState {
   const { history } = state;
   switch (action.type) {
     case 'project/init':
       return { ...state, project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit), refusal: undefined };
     case 'session/role':
-      if (action.role === state.role) return state;
+      if (action.role === state.role && action.user === state.reviewUser) return state;
       if (action.role === 'adopter' && lockRules() === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
-      return { ...state, role: action.role, refusal: undefined };
+      return { ...state, role: action.role, reviewUser: action.user, refusal: undefined };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
@@ -122,6 +166,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     default:
       break;
+  }
+  if (isReviewAction(action)) {
+    if (reviewStep === undefined) throw new Error('[studio-editor] import model/review.ts first');
+    return reviewStep(state, action);
   }
   if (isServiceAction(action)) {
     const project = applyServiceAction(state.project, action);

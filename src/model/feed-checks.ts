@@ -117,9 +117,4 @@ export const feedShape: Shape = (v, p, i) => {
   mappingShape(v['mapping'], `${p}.mapping`, i, names);
 };
 
-/** What `shape` finds wrong in `value` at `path` (none: an empty list). */
-export function issuesOf(shape: Shape, value: unknown, path: string): Issues {
-  const issues: Issues = [];
-  shape(value, path, issues);
-  return issues;
-}
+export { issuesOf } from './shapes.js';

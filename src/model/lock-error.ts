@@ -16,3 +16,4 @@ export class StudioLockedError extends StudioError {
     this.lock = lock;
   }
 }
+

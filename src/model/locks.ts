@@ -10,8 +10,11 @@ import { StudioProjectError } from './project-error.js';
 /** The most characters of a lock's reason. */
 export const LOCK_REASON_MAX = 200;
 
-/** Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold. */
-export type EditorRole = 'creator' | 'adopter';
+/**
+ * Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold; a
+ * `reviewer` plays, comments and decides, and the store refuses every edit of the ad.
+ */
+export type EditorRole = 'creator' | 'adopter' | 'reviewer';
 
 /** A lock that an edit would break: what is locked, its reason, and the section's name where there is one. */
 export interface BrokenLock {

@@ -38,14 +38,15 @@ const orphaned: Shape = (v, p, i) => {
   if (v !== true) fail(i, p, 'true (a comment whose audio is there has no "orphaned" field)', v);
 };
 
-const comment = object(
+/** One comment (also what a `review/comment` makes is checked with). */
+export const commentShape = object(
   { id, thread: id, body: text(REVIEW_LIMITS.body, "a comment's body: text"), author: person, at: isoTime, anchor },
   { resolved: object({ by: person, at: isoTime }), orphaned },
 );
 
 /** The comments: distinct ids, each in the thread of a comment of the list. */
 const comments: Shape = (v, p, i) => {
-  uniqueIds(list(comment), 'id')(v, p, i);
+  uniqueIds(list(commentShape), 'id')(v, p, i);
   if (!Array.isArray(v)) return;
   const ids = new Set(v.map((entry: unknown) => (isObject(entry) ? entry['id'] : undefined)));
   v.forEach((entry: unknown, index) => {
@@ -58,7 +59,8 @@ const comments: Shape = (v, p, i) => {
 
 const LABELS = ['approved', 'approved-with-changes', 'changes-required'] as const;
 
-const decision: Shape = (v, p, i) => {
+/** One decision (also what a `review/decide` makes is checked with). */
+export const decisionShape: Shape = (v, p, i) => {
   object(
     { id, version: id, reviewer: person, at: isoTime, label: oneOf(...LABELS), contentHash: filled(REVIEW_LIMITS.contentHash, 'a content hash') },
     { note: text(REVIEW_LIMITS.note, "a decision's note: text") },
@@ -69,4 +71,4 @@ const decision: Shape = (v, p, i) => {
 };
 
 /** The review: comments and decisions. */
-export const reviewShape = object({ comments, decisions: uniqueIds(list(decision), 'id') });
+export const reviewShape = object({ comments, decisions: uniqueIds(list(decisionShape), 'id') });

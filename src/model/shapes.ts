@@ -83,3 +83,10 @@ export const uniqueIds =
       seen.add(value);
     });
   };
+
+/** What `shape` finds wrong in `value` at `path` (none: an empty list). */
+export function issuesOf(shape: Shape, value: unknown, path: string): Issues {
+  const issues: Issues = [];
+  shape(value, path, issues);
+  return issues;
+}

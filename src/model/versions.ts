@@ -5,7 +5,7 @@
 
 import { CAMPAIGN_FIELDS, CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField } from '../delivery/campaign.js';
 import type { CampaignFields } from '../delivery/types.js';
-import { VERSION_FIELDS, findVersion, openVersionOf, type ProjectDocument, type ProjectVersion, type VersionContent } from './document.js';
+import { CLEARANCE_MAX_LENGTH, VERSION_FIELDS, findVersion, openVersionOf, type ProjectDocument, type ProjectVersion, type VersionContent } from './document.js';
 import type { EditAction } from './actions.js';
 import { addEdits } from './reducer.js';
 // The locks' edits load with the versions' (the locks guard every version): whoever has one has both.
@@ -145,11 +145,24 @@ function checkedCampaign(given: Partial<CampaignFields>): Partial<CampaignFields
   return fields;
 }
 
-/** `doc` with the given campaign fields; the version label is the open version's. */
+/** The clearance number as stored (trimmed; empty: none), or a `StudioProjectError` naming it. */
+function checkedClearance(given: unknown): string {
+  if (typeof given !== 'string' || given.trim().length > CLEARANCE_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(given)) {
+    throw new StudioProjectError('project-invalid', [{ path: 'project.campaign.clearance', message: `a clearance number is text of at most ${CLEARANCE_MAX_LENGTH} characters, without control characters` }]);
+  }
+  return given.trim();
+}
+
+/** `doc` with the given campaign fields (and its clearance number: empty removes it); the version label is the open version's. */
 function setCampaign(doc: ProjectDocument, given: Partial<CampaignFields>): ProjectDocument {
+  const clearance = given.clearance === undefined ? undefined : checkedClearance(given.clearance);
   const { versionLabel, ...fields } = checkedCampaign(given);
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((key) => fields[key] !== doc.campaign[key]);
-  const next = changed ? { ...doc, campaign: { ...doc.campaign, ...fields } } : doc;
+  let next = changed ? { ...doc, campaign: { ...doc.campaign, ...fields } } : doc;
+  if (clearance !== undefined && clearance !== (next.campaign.clearance ?? '')) {
+    const { clearance: _was, ...campaign } = next.campaign;
+    next = { ...next, campaign: clearance === '' ? campaign : { ...campaign, clearance } };
+  }
   return versionLabel === undefined ? next : setVersionFields(next, next.openVersion, { label: versionLabel });
 }
 

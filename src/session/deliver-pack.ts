@@ -5,8 +5,10 @@ import type { DeliveryZip } from '../audio/deliver/zip.js';
 import { buildManifest, manifestText } from '../delivery/manifest.js';
 import { deliveryReport } from '../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../delivery/file-name.js';
-import type { CampaignFields, DeliveredFile, DeliveryManifest, VastManifestEntry } from '../delivery/types.js';
+import type { CampaignFields, DeliveredFile, DeliveryManifest, ManifestDecision, ManifestVersion, VastManifestEntry } from '../delivery/types.js';
+import { contentHash } from '../model/content-hash.js';
 import type { ProjectDocument } from '../model/document.js';
+import { versionApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { creditsOf } from '../model/credits.js';
 import { VERSION } from '../version.js';
@@ -55,6 +57,19 @@ export interface ManifestVersionMade {
   readonly result: { readonly files: readonly DeliveredAudioFile[]; readonly stems: readonly DeliveredStemFile[] };
 }
 
+/** The review's part of a delivered version: its content hash as delivered, and every decision on it, each fresh or stale. */
+export function reviewOfVersion(project: ProjectDocument, id: string): Pick<ManifestVersion, 'contentHash' | 'decisions'> {
+  const decisions = versionApprovals(project, id).map(({ decision, status }): ManifestDecision => ({
+    reviewer: { id: decision.reviewer.id, name: decision.reviewer.name, ...(decision.reviewer.role === undefined ? {} : { role: decision.reviewer.role }) },
+    at: decision.at,
+    label: decision.label,
+    ...(decision.note === undefined ? {} : { note: decision.note }),
+    contentHash: decision.contentHash,
+    fresh: status === 'fresh',
+  }));
+  return { contentHash: contentHash(project, id)!, decisions };
+}
+
 const asManifestFile = (file: DeliveredAudioFile, version: string): DeliveredFile => ({ fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version });
 
 /**
@@ -75,7 +90,7 @@ export function deliveryManifest(
   return buildManifest({
     project: { projectId: project.project_id, title: project.title, seconds: open.view.duration },
     campaign: open.campaign,
-    versions: versions.map((made) => ({ id: made.id, label: made.campaign.versionLabel, seconds: made.view.duration, adId: made.campaign.adId, isci: made.campaign.isci })),
+    versions: versions.map((made) => ({ id: made.id, label: made.campaign.versionLabel, seconds: made.view.duration, adId: made.campaign.adId, isci: made.campaign.isci, ...reviewOfVersion(project, made.id) })),
     files: every((made) => made.result.files.filter(inZip).map((file) => asManifestFile(file, made.id))),
     excluded: every((made) => made.result.files.filter((file) => !inZip(file)).map((file) => asManifestFile(file, made.id))),
     stems: every((made) => made.result.stems.map((stem) => ({ fileName: stem.fileName, stem: stem.stem, figures: stem.figures, version: made.id }))),

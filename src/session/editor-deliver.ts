@@ -9,6 +9,7 @@ import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../de
 import { StudioError } from '../errors.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { ProjectDocument } from '../model/document.js';
+import { missingApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import type { DeliverOptions, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
@@ -96,6 +97,25 @@ export function chosenVersions(project: ProjectDocument, ids: readonly string[] 
   return chosen;
 }
 
+/**
+ * Refuses a delivery of `versionIds` when `require` (`config.review.require`) names roles whose fresh approval a
+ * version lacks (`missingApprovals`): a `StudioError` `review-required`, recoverable, naming each such version and
+ * its missing roles. Nothing is rendered before.
+ */
+export function refuseUnapproved(project: ProjectDocument, versionIds: readonly string[], require: readonly string[]): void {
+  const lacking = versionIds.map((id) => ({ id, roles: missingApprovals(project, id, require) })).filter((entry) => entry.roles.length > 0);
+  if (lacking.length === 0) return;
+  const named = lacking.map(({ id, roles }) => {
+    const label = versionCampaign(project, id).versionLabel;
+    return `version "${id}"${label === '' ? '' : ` (${label})`} lacks a fresh approval from ${roles.map((role) => JSON.stringify(role)).join(' and ')}`;
+  });
+  throw new StudioError(
+    'review-required',
+    `Not delivered: ${named.join('; ')}. config.review.require asks for an approval of each version as it sounds now from every role it names; an edit of the sound after an approval makes it stale.`,
+    { recoverable: true },
+  );
+}
+
 /** A file's id in progress and in the panel: the destination's id, with the version's (`streaming@v2`) when several are delivered. */
 export const matrixFileId = (destinationId: string, versionId: string, many: boolean): string => (many ? `${destinationId}@${versionId}` : destinationId);
 
@@ -128,7 +148,8 @@ export function rowProgress(destinations: readonly DestinationProfile[], report:
  * asked; fires `studio-deliver`. Each version is rendered from its own content (`versionView`) with its own
  * campaign fields (`versionCampaign`: its label, and its own Ad-ID and ISCI or the campaign's); with more than
  * one version, each file name carries the version (`versionedTemplate`) and `{length}` is the version's. Files
- * that fail a rule stay out (the run's `repack` puts them in). A file that could not be made is reported
+ * that fail a rule stay out (the run's `repack` puts them in). A version without a fresh approval of each role of
+ * `config.review.require` is refused first (`review-required`, `refuseUnapproved`). A file that could not be made is reported
  * (studio-error) and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
  */
 export async function deliverAd(host: DeliverHost, options: DeliverOptions): Promise<DeliveryRun> {
@@ -139,6 +160,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const vast = vastSettingsOf(chosen, options.vast);
   const destinations = expandRenditions(chosen);
   const versionIds = chosenVersions(project, options.versions);
+  refuseUnapproved(project, versionIds, config.review.require);
   const many = versionIds.length > 1;
   const nameLabels = versionNameLabels(project, versionIds);
   const createdAt = new Date();

@@ -23,9 +23,9 @@ import { versionCampaign, versionView } from '../model/versions.js';
 import { countSpokenWords } from '../script/estimate.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../script/feed-check.js';
 import { VERSION } from '../version.js';
-import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
+import { finishZip, nameValues, reviewOfVersion, versionNameLabels } from './deliver-pack.js';
 import { vastDocuments, vastSettingsOf } from './deliver-vast.js';
-import { chosenDestinations, chosenVersions, readyToDeliver, type DeliverHost } from './editor-deliver.js';
+import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, voiceRow, type RowAd, type RowContext } from './feed-row.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
 import { FeedTakes } from './feed-takes.js';
@@ -150,6 +150,8 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const vast = vastSettingsOf(chosenProfiles, options.vast);
   const destinations = expandRenditions(chosenProfiles);
   const versionIds = chosenVersions(project, options.versions ?? [project.openVersion]);
+  // The approval of a feed is its template's: each version as approved, every row a fill of it.
+  refuseUnapproved(project, versionIds, config.review.require);
   const versions = versionIds.map((id) => versionRows(project, id, config));
   const keyAt = feed.columns.indexOf(feed.key);
   const keyOf = (index: number) => feed.rows[index]![keyAt]!;
@@ -221,7 +223,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
     campaign: versionCampaign(project, open.id),
     versions: versions.map(({ id, template }) => {
       const campaign = versionCampaign(project, id);
-      return { id, label: campaign.versionLabel, seconds: template.duration, adId: campaign.adId, isci: campaign.isci };
+      return { id, label: campaign.versionLabel, seconds: template.duration, adId: campaign.adId, isci: campaign.isci, ...reviewOfVersion(project, id) };
     }),
     files: made.flatMap((row) => row.files),
     excluded: made.flatMap((row) => row.excluded),

@@ -46,6 +46,22 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ auth, tools: { role: 'admin' as 'adopter' } }, { origin: 'https://host.example' })).to.throw(/config\.tools\.role/);
   });
 
+  it('takes tools.role reviewer, and config.review: a user and required roles, each wrong key by its path', () => {
+    const origin = { origin: 'https://host.example' };
+    expect(resolveConfig({ auth, tools: { role: 'reviewer' } }, origin).tools.role).to.equal('reviewer');
+    expect(resolveConfig({ auth }, origin).review).to.deep.equal({ user: undefined, require: [] });
+    const review = resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] } }, origin).review;
+    expect(review).to.deep.equal({ user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] });
+    expect(resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana' } } }, origin).review.user).to.deep.equal({ id: 'u-1', name: 'Dana' });
+    expect(messageOf({ auth, review: { user: { id: 'u-1' } } }, origin)).to.match(/config\.review\.user\.name: is required/);
+    expect(messageOf({ auth, review: { user: { id: '', name: 'Dana' } } }, origin)).to.match(/config\.review\.user\.id/);
+    expect(messageOf({ auth, review: { user: { id: 'u', name: 'x'.repeat(201) } } }, origin)).to.match(/config\.review\.user\.name/);
+    expect(messageOf({ auth, review: { user: { id: 'u', name: 'Dana', role: 7 } } }, origin)).to.match(/config\.review\.user\.role/);
+    expect(messageOf({ auth, review: { require: ['client', 3] } }, origin)).to.match(/config\.review\.require\[1\]/);
+    expect(messageOf({ auth, review: { require: 'legal' } }, origin)).to.match(/config\.review\.require: expected an array/);
+    expect(messageOf({ auth, review: { users: [] } }, origin)).to.match(/config\.review\.users: unknown key; did you mean "user"\?/);
+  });
+
   it('takes tools.feed: off by default, on when a host turns it on, and names a wrong type', () => {
     const origin = { origin: 'https://host.example' };
     expect(resolveConfig({ auth }, origin).tools.feed).to.equal(false);

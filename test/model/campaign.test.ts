@@ -119,6 +119,17 @@ describe('campaign and delivery actions', () => {
     expect(canUndo(store.getState())).to.equal(false);
   });
 
+  it('campaign/set sets the clearance number (trimmed, at most 40 characters; empty removes it) and refuses a wrong one', () => {
+    const set = projectReducer(base, { type: 'campaign/set', campaign: { clearance: ' RC/123456/01 ' } });
+    expect(set.campaign.clearance).to.equal('RC/123456/01');
+    expect(() => validateProject(set)).to.not.throw();
+    expect(projectReducer(set, { type: 'campaign/set', campaign: { clearance: 'RC/123456/01' } }) === set).to.equal(true);
+    expect('clearance' in projectReducer(set, { type: 'campaign/set', campaign: { clearance: '' } }).campaign).to.equal(false);
+    for (const wrong of ['x'.repeat(41), 'RC\n1', 7 as unknown as string]) {
+      expect(thrown(() => projectReducer(base, { type: 'campaign/set', campaign: { clearance: wrong } })).issues[0]!.path).to.equal('project.campaign.clearance');
+    }
+  });
+
   it('campaign/set refuses text over its length', () => {
     expect(thrown(() => projectReducer(base, { type: 'campaign/set', campaign: { versionLabel: 'x'.repeat(61) } })).issues[0]!.path).to.equal('project.campaign.versionLabel');
   });

@@ -8,6 +8,7 @@ import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
 import { openDeliveryZip } from '../../src/audio/deliver/zip.js';
 import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
 import type { AudioEngine } from '../../src/audio/engine.js';
+import type { ReviewConfig } from '../../src/config/types.js';
 import { resolveConfig } from '../../src/config/validate.js';
 import { deliveryFileName } from '../../src/delivery/file-name.js';
 import { buildManifest, manifestJson } from '../../src/delivery/manifest.js';
@@ -121,12 +122,15 @@ export async function makeDelivery(options: { destinations: readonly Destination
   return { zip: new Uint8Array(await (await zip.finish()).arrayBuffer()), manifest };
 }
 
-/** The editor's delivery host in Node: the pipeline's core on this thread (MP3s decoded again by FFmpeg), `project` as it is now. */
-export function nodeDeliverHost(project: () => ProjectDocument, sources: ReturnType<typeof sampleProject>['sources']): DeliverHost {
+/**
+ * The editor's delivery host in Node: the pipeline's core on this thread (MP3s decoded again by FFmpeg), `project`
+ * as it is now; `review`, the config's `review` (whose approvals Deliver needs).
+ */
+export function nodeDeliverHost(project: () => ProjectDocument, sources: ReturnType<typeof sampleProject>['sources'], review?: ReviewConfig): DeliverHost {
   const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
   const engine = { deliver: (view: ProjectDocument, options: Parameters<typeof deliver>[2]) => deliver(localDeliverDeps(sources, decodeMp3), view, options) } as unknown as AudioEngine;
   return {
-    config: () => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' } }),
+    config: () => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' }, ...(review === undefined ? {} : { review }) }),
     engine: async () => engine,
     project,
     dispatch: () => undefined,

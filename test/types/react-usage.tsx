@@ -24,6 +24,7 @@ export const wrapped = (
     config={{ auth }}
     onStudioReady={(event) => use(event.detail.version)}
     onStudioError={(event) => use(event.detail.code, event.detail.recoverable)}
+    onStudioReview={(event) => use(event.detail.type === 'decision' ? event.detail.decision.contentHash : event.detail.type)}
   />
 );
 

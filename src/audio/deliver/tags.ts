@@ -53,13 +53,16 @@ export function deliveryId3(source: DeliveryTagSource): Id3Tags {
 }
 
 /**
- * The metadata of a delivered WAV: BWF `bext` v2 (Description: title, version, Ad-ID and ISCI; Originator:
+ * The metadata of a delivered WAV: BWF `bext` v2 (Description: the clearance number, whatever the destination's
+ * metadata fields, then title, version, Ad-ID and ISCI; Originator:
  * the editor; OriginatorReference: the Ad-ID; the loudness fields) and LIST/INFO (INAM title, IART
  * advertiser, IPRD campaign, ICMT the loudness figures, ISFT the editor).
  */
 export function deliveryWavMetadata(source: DeliveryTagSource): WavMetadata {
   const f = fields(source);
-  const description = [f.title && (f.version ? `${f.title} (${f.version})` : f.title), f.adId && `Ad-ID ${f.adId}`, f.isci && `ISCI ${f.isci}`].filter(Boolean).join('; ');
+  // The clearance number first: it must survive the Description's 256 characters whatever the title's length.
+  const clearance = source.campaign.clearance?.trim();
+  const description = [clearance && `Clearance ${clearance}`, f.title && (f.version ? `${f.title} (${f.version})` : f.title), f.adId && `Ad-ID ${f.adId}`, f.isci && `ISCI ${f.isci}`].filter(Boolean).join('; ');
   return {
     title: f.title,
     artist: f.advertiser,

@@ -5,7 +5,7 @@
 // fetched on the first make: the first paint carries only this watcher.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
-import { isServiceAction, type EditorAction } from '../../model/actions.js';
+import { isReviewAction, isServiceAction, type EditorAction } from '../../model/actions.js';
 import type { EditorStore } from '../../model/editor-state.js';
 import type { NoticeKind, StudioNotice } from '../../model/notices.js';
 import type * as MadeNotice from './made-notice.js';
@@ -13,9 +13,9 @@ import type { MadeSummary } from './made-notice.js';
 
 type NoticeModule = typeof MadeNotice;
 
-/** Actions after which the make is still the latest undo step: service facts, saves, the role, a gesture's end. */
+/** Actions after which the make is still the latest undo step: service facts, comments and decisions, saves, the role, a gesture's end. */
 const KEEPING: ReadonlySet<string> = new Set(['persist/saved', 'session/role', 'history/end-gesture']);
-const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || KEEPING.has(action.type);
+const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || isReviewAction(action) || KEEPING.has(action.type);
 
 /** What the controller reads of its editor. */
 export interface MadeHost extends ReactiveControllerHost {

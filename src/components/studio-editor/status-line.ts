@@ -4,7 +4,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import type { LockRefusal } from '../../model/editor-state.js';
+import type { EditorRefusal, LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
 import '../../i18n/en-later.js';
 
@@ -50,10 +50,11 @@ function lockedWhat(t: Translate, refusal: LockRefusal): string {
 
 /**
  * "The section “Disclaimer” is locked, so nothing changed: <reason>" (with a space after it) while the last
- * action was refused for a lock (adopter role); else empty.
+ * action was refused for a lock (adopter role), "You are reviewing: …" for the reviewer role; else empty.
  */
-export function refusalLine(t: Translate, refusal: LockRefusal | undefined): string {
+export function refusalLine(t: Translate, refusal: EditorRefusal | undefined): string {
   if (refusal === undefined) return '';
+  if ('reviewOnly' in refusal) return `${t('review.refused')} `;
   const what = lockedWhat(t, refusal);
   if (refusal.reason === undefined) return `${t('lock.refusedPlain', { what })} `;
   // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.

@@ -12,6 +12,7 @@ import { defineElement } from '../../internal/define.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
 import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
+import type { ReviewAnnotationCollection, ReviewExportOptions } from '../../model/review-export.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioLockedError } from '../../model/lock-error.js';
 import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
@@ -56,6 +57,7 @@ const loadFullscreen = loadOnce((_: void) => import('./fullscreen-controller.js'
  * @fires {StudioAuthErrorEvent} studio-auth-error - Authentication failed; `detail` is `{ code, message, recoverable, status? }`, never a token.
  * @fires {StudioExportEvent} studio-export - An export finished; `detail` is `{ blob, format, fileName, measurement, compliance }`.
  * @fires {StudioDeliverEvent} studio-deliver - A delivery finished; `detail` is `{ manifest, zip, fileName }`.
+ * @fires {StudioReviewEvent} studio-review - A comment, a resolution or a decision landed; `detail` is `{ type: 'comment' | 'resolve' | 'decision', ... }`.
  * @fires {StudioJobProgressEvent} studio-job-progress - A service job was polled; `detail` is `{ operation, jobId, pollUrl, state, progress, stage, poll }`.
  * @fires {StudioChangeEvent} studio-change - The project changed; `detail` is `{ action, source, dirty, canUndo, canRedo }`.
  * @fires {StudioSaveEvent} studio-save - The project draft was saved in the browser; `detail` is `{ projectId, revision }`.
@@ -266,7 +268,8 @@ export class StudioEditor extends LitElement {
    * one undo step, and resolves to it. Rejects with a `StudioProjectError` naming the path of what is wrong;
    * nothing is loaded then. In the adopter role (`tools.role`), a document that would change a locked part of
    * the open one (another ad) is refused with a `StudioLockedError` (`code: 'locked'`); the same template,
-   * filled in, loads. Asynchronous: the checks of documents are a module of their own, which no editor needs
+   * filled in, loads. In the reviewer role every document is refused with a `StudioError` (`code: 'review-only'`).
+   * Asynchronous: the checks of documents are a module of their own, which no editor needs
    * to paint; once it is here (the editor loads it once ready) the document is loaded at once, in this call.
    */
   loadProject(doc: unknown): Promise<ProjectDocument> {
@@ -279,13 +282,23 @@ export class StudioEditor extends LitElement {
     }
   }
 
-  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it. */
+  /** Loads a read document as one undo step; throws a `StudioLockedError` when the locks refuse it (`review-only` for a reviewer). */
   #load(project: ProjectDocument): ProjectDocument {
     const action = { type: 'project/load', project } as const;
     this.store.dispatch(action);
     const { project: loaded, refusal } = this.store.getState();
-    if (refusal?.action === action) throw new StudioLockedError(refusal);
-    return loaded;
+    if (refusal?.action !== action) return loaded;
+    throw 'reviewOnly' in refusal ? new StudioError('review-only', 'Refused in the reviewer role: loadProject() would change the ad.', { recoverable: true }) : new StudioLockedError(refusal);
+  }
+
+  /**
+   * The review's comments as a W3C Web Annotation JSON-LD AnnotationCollection (docs/review.md): each comment an
+   * Annotation whose target is its version's audio (`options.source`) with a Media Fragments selector
+   * (`t=12.5,14`) where it is now. Asynchronous: the export is a module of its own, loaded when asked.
+   */
+  async exportReview(options?: ReviewExportOptions): Promise<ReviewAnnotationCollection> {
+    const { reviewAnnotations } = await import('../../model/review-export.js');
+    return reviewAnnotations(this.getProject(), options);
   }
 
   /** The project as a JSON file: a `Blob` and a file name from its title. */

@@ -5,13 +5,16 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { EditAction } from '../../../src/model/actions.js';
 import type { Feed, ProjectDocument, SlotDefinition } from '../../../src/model/document.js';
-import { canUndo, createEditorStore, type EditorStore } from '../../../src/model/editor-state.js';
+import { canUndo, createEditorStore, type EditorState, type EditorStore, type LockRefusal } from '../../../src/model/editor-state.js';
 import { loadLockRules } from '../../../src/model/lock-rules.js';
 import { StudioProjectError } from '../../../src/model/project-error.js';
 import { projectReducer } from '../../../src/model/reducer.js';
 import { validateProject } from '../../../src/model/validate.js';
 import { MAX_FEED_ROWS } from '../../../src/feed/types.js';
 import { sampleProject } from '../../model/fixtures.js';
+
+/** The last refusal as a lock's (these tests are of the adopter role). */
+const lockRefusal = (state: EditorState): LockRefusal | undefined => state.refusal as LockRefusal | undefined;
 
 const feed = (rows = 3): Feed => ({
   columns: ['id', 'Product Name', 'price'],
@@ -188,8 +191,8 @@ describe('the slot and feed edits', () => {
       assert.deepEqual(filled.slots, [{ name: 'price', sample: '59.99' }]);
       store.dispatch({ type: 'script/set-text', id: 's2', text: 'Only {{price}}.' });
       assert.equal(store.getState().project, filled);
-      assert.equal(store.getState().refusal?.reason, 'Approved by legal');
-      assert.deepEqual(store.getState().refusal?.target, { kind: 'section', id: 's2' });
+      assert.equal(lockRefusal(store.getState())?.reason, 'Approved by legal');
+      assert.deepEqual(lockRefusal(store.getState())?.target, { kind: 'section', id: 's2' });
     });
   });
 });
