@@ -95,9 +95,9 @@ export const LATER_KEYS =
   'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
   'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery ' +
   'deliver.versions deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
-  'deliver.versionFile{version}{file} deliver.chooseVersion versions.label versions.meets ' +
-  'versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} versions.locked ' +
-  'versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
+  'deliver.versionFile{version}{file} deliver.chooseVersion versions.label versions.approved ' +
+  'versions.approvalStale versions.meets versions.speechCut{seconds} versions.fails{destination}{fix} ' +
+  'versions.range{min}{max} versions.locked versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
   'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
   'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
   'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +
@@ -132,4 +132,11 @@ export const LATER_KEYS =
   'feed.rowStage{key}{stage} feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
   'feed.outcome{delivered}{failed}{zip}{size} feed.delivered.one{count} feed.delivered.other{count} ' +
   'feed.failedRows.one{count} feed.failedRows.other{count} feed.takes{voiced}{reused} feed.rowDelivered ' +
-  'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count}';
+  'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count} review.heading review.noUser ' +
+  'review.comments review.commentAtPlayhead review.commentAt{range} review.send review.cancel review.reply ' +
+  'review.resolve review.reopen review.resolvedMark review.playFrom{range} review.threadComments{range} ' +
+  'review.noComments review.openThreads review.resolvedThreads review.showResolved{count} ' +
+  'review.hideResolved{count} review.orphaned review.orphanedNote review.decisionHeading review.decide ' +
+  'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
+  'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
+  'review.stale review.export';

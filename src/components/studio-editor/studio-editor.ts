@@ -388,7 +388,7 @@ export class StudioEditor extends LitElement {
    */
   #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
     if (project.clips.length === 0 && project.versions.length < 2) return nothing;
-    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, actions: versions-actions, popover: versions-popover, form: versions-form, rename: versions-rename, price: versions-price"
+    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, approval: version-approval, actions: versions-actions, popover: versions-popover, form: versions-form, rename: versions-rename, price: versions-price"
       .destinations=${config.delivery.destinations} .brandPronunciations=${config.vocal.pronunciations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
   }
 

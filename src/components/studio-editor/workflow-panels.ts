@@ -28,6 +28,7 @@ const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
   mix: () => import('../studio-mix-panel/studio-mix-panel.js'),
   master: () => import('../studio-master-panel/studio-master-panel.js'),
   feed: () => import('../studio-feed-panel/studio-feed-panel.js'),
+  review: () => import('../studio-review-panel/studio-review-panel.js'),
   export: () => import('../studio-export-panel/studio-export-panel.js'),
   deliver: () => import('../studio-deliver-panel/studio-deliver-panel.js'),
 };
@@ -80,6 +81,9 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   }, 500);
 }
 
+/** Whether the Review step is shown: `review.user` is given, or the role is the reviewer's. */
+export const reviewShown = (config: ResolvedConfig): boolean => config.review.user !== undefined || config.tools.role === 'reviewer';
+
 /** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   const tabs: PanelTab[] = [];
@@ -90,6 +94,9 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
   if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
   if (config.tools.feed) tabs.push({ id: 'feed', label: t('panel.feed') });
+  // Review: once someone reviews (the host names them, or the session is a reviewer's). After the steps that make
+  // the sound and before Export and Deliver, which deliver what was approved (review.require).
+  if (reviewShown(config)) tabs.push({ id: 'review', label: t('panel.review') });
   if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
   if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
   return tabs;
@@ -125,6 +132,10 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       : nothing}
     ${tools.feed
       ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}></studio-editor-feed-panel>`
+      : nothing}
+    ${reviewShown(config)
+      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel"
+          exportparts="threads: review-threads, thread: review-thread, comment: review-comment, range: review-range, composer: review-composer, decision-form: review-decision-form, decisions: review-decisions, decision: review-decision, export: review-export, message: review-message"></studio-editor-review-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}

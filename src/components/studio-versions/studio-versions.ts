@@ -9,6 +9,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
+import { approves, versionApprovals } from '../../model/review-views.js';
 import { spokenLength, tooFast } from '../../script/spoken-length.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
@@ -38,6 +39,7 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * @csspart list - The radio group of versions.
  * @csspart version - Each version: its label, length and status.
  * @csspart status - A version's status.
+ * @csspart approval - Whether a version is approved on its present mix, or its approval is stale (made on an earlier mix).
  * @csspart spoken - A version's spoken length from its takes, and the speed they were read at when sped up to fit.
  * @csspart actions - New version, Duplicate as alternate, Rename, Remove.
  * @csspart popover - Where New version and Rename open: floating over the stage under the bar, so that the tracks keep their room.
@@ -244,22 +246,32 @@ export class StudioVersions extends StudioElement {
     this.announcement = this.t('versions.removed', { name });
   }
 
+  /** What the review says of a version: approved on this mix, or an approval made on an earlier mix (stale); '' without one. */
+  #approvalText(doc: ProjectDocument, versionId: string): { text: string; stale: boolean } | undefined {
+    const approvals = versionApprovals(doc, versionId).filter((entry) => approves(entry.decision));
+    if (approvals.length === 0) return undefined;
+    if (approvals.some((entry) => entry.status === 'fresh')) return { text: this.t('versions.approved'), stale: false };
+    return { text: this.t('versions.approvalStale'), stale: true };
+  }
+
   #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
     const status = versionStatus(doc, version.id, this.#chosen(doc));
     const view = versionView(doc, version.id);
     const seconds = view.duration;
     const name = versionName(version, seconds);
     const open = version.id === doc.openVersion;
+    const approval = this.#approvalText(doc, version.id);
     // The spoken length of its takes, as the Script panel and the status line say it, and its speed when sped up.
     const length = spokenLength(view);
     const spoken = length.estimate ? '' : [lengthText(this.t, length), speedNote(this.t, length)].filter((part) => part !== '').join(' · ');
     return html`<label part="version" class=${status.pass ? 'version pass' : 'version fail'}>
       <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
-        aria-describedby=${`status-${version.id} spoken-${version.id}`} />
+        aria-describedby=${`status-${version.id} spoken-${version.id} approval-${version.id}`} />
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
       <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
       ${spoken === '' ? nothing : html`<span part="spoken" class=${tooFast(length) ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
+      ${approval === undefined ? nothing : html`<span part="approval" class=${approval.stale ? 'status stale' : 'status approved'} id=${`approval-${version.id}`}>${approval.text}</span>`}
     </label>`;
   }
 

@@ -1,0 +1,144 @@
+// The review's UI (issue 42) against the emulator, on an ad made as a producer makes it: a comment made in the
+// Review step at 12.5–14 s on a clip follows the clip when the creator moves it by 2 s (in the list and on the
+// ruler), and trimming the clip away orphans it, still listed apart; an approval, then a creator's change,
+// shows stale in the decisions and the versions bar; the comment list and the decision form are axe clean;
+// screenshots at 390 and 1280 px.
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
+import { apiBaseUrl } from '/__studio-env.js';
+import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import type { StudioReviewPanel } from '../../src/components/studio-review-panel/studio-review-panel.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import { clipLength } from '../../src/model/clip-layout.js';
+import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { makeAdOnEmulator } from '../support/made-ad.js';
+
+const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
+
+describe('Review (e2e, emulator)', () => {
+  let handle: StudioHandle | undefined;
+  afterEach(async () => {
+    handle?.destroy();
+    handle = undefined;
+    cleanupMounts();
+    await setViewport({ width: 1280, height: 800 });
+  });
+
+  async function made(width: number): Promise<StudioHandle> {
+    await setViewport({ width, height: 900 });
+    mountPoint('editor-review-ui');
+    const user = `review-${crypto.randomUUID().slice(0, 8)}`;
+    handle = await create({
+      target: '#editor-review-ui',
+      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+      api: { baseUrl: apiBaseUrl as string },
+      project: { id: user, autosave: false, duration: 30 },
+      layout: { height: '860px' },
+      review: { user: DANA },
+    });
+    await makeAdOnEmulator(handle, user);
+    await import('../../src/model/review.js');
+    return handle;
+  }
+
+  /** Opens the Review step (its tab, or on a phone its view) and waits for its panel. */
+  async function openReview(h: StudioHandle): Promise<StudioReviewPanel> {
+    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
+    await waitUntil(() => panels.shadowRoot?.querySelector<HTMLButtonElement>('#tab-review, #view-review') != null, 'the Review tab');
+    const tab = panels.shadowRoot!.querySelector<HTMLButtonElement>('#view-review:not([hidden])') ?? panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-review')!;
+    tab.click();
+    await customElements.whenDefined('studio-editor-review-panel');
+    const panel = h.element.shadowRoot!.querySelector('studio-editor-review-panel')!;
+    await panel.updateComplete;
+    return panel;
+  }
+
+  const texts = (panel: StudioReviewPanel, selector: string) => [...panel.shadowRoot!.querySelectorAll(selector)].map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+
+  it('a comment at 12.5–14 s follows its clip moved by 2 s, in the list and on the ruler; trimmed away it is orphaned and still listed; approving then a change marks the approval stale', async function () {
+    this.timeout(120_000);
+    const h = await made(1280);
+    const panel = await openReview(h);
+    const { store } = h.element;
+    const project = h.getProject();
+    const clip = project.clips.find((item) => item.start <= 12.5 && 12.5 < item.start + (clipLength(project, item) ?? 0));
+    expect(clip, 'a clip is heard at 12.5 s').to.not.equal(undefined);
+
+    // The comment, made in the step's form.
+    await panel.composeAt(12.5, 14);
+    const draft = panel.shadowRoot!.querySelector<HTMLTextAreaElement>('#review-draft')!;
+    expect(panel.shadowRoot!.activeElement, 'the form has the focus').to.equal(draft);
+    draft.value = 'Too fast here';
+    draft.dispatchEvent(new Event('input'));
+    await panel.updateComplete;
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('[part=composer] button[type=submit]')!.click();
+    await panel.updateComplete;
+    const [comment] = h.getProject().review.comments;
+    expect(comment!.body).to.equal('Too fast here');
+    expect(comment!.author).to.deep.equal(DANA);
+    expect(comment!.anchor.clip?.id).to.equal(clip!.id);
+    expect(texts(panel, '[part~=range]')).to.deep.equal(['0:12.5–0:14.0']);
+    expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['Too fast here']);
+    const time = panel.shadowRoot!.querySelector('[part~=comment] time')!;
+    expect(time.getAttribute('title'), 'the exact time').to.match(/\d/);
+
+    // The creator moves the clip 2 s later: the comment follows.
+    store.dispatch({ type: 'clip/move', id: clip!.id, start: clip!.start + 2 });
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=range]')).to.deep.equal(['0:14.5–0:16.0']);
+
+    // Trimmed so that 12.5 s of the take is no longer heard: orphaned, listed apart, kept.
+    const offset = comment!.anchor.clip!.offset;
+    const length = clipLength(h.getProject(), h.getProject().clips.find((item) => item.id === clip!.id)!)!;
+    store.dispatch({ type: 'clip/trim', id: clip!.id, trimOut: clip!.trimOut + (clip!.trimIn + length - offset) + 0.1 });
+    await panel.updateComplete;
+    expect(panel.shadowRoot!.querySelector('#review-orphaned'), 'the orphaned heading').to.not.equal(null);
+    expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['Too fast here']);
+    store.dispatch({ type: 'history/undo' });
+    store.dispatch({ type: 'history/undo' });
+    await panel.updateComplete;
+    expect(panel.shadowRoot!.querySelector('#review-orphaned'), 'undone: back').to.equal(null);
+    await expect(panel.shadowRoot!.querySelector('[part=threads]')).to.be.accessible();
+
+    // The decision: "Changes required" needs a note; "Approved" is recorded fresh, then stale after a change.
+    const radio = (label: string) => panel.shadowRoot!.querySelector<HTMLInputElement>(`input[name=review-label][value=${label}]`)!;
+    const submit = () => panel.shadowRoot!.querySelector<HTMLButtonElement>('[part=decision-form] button[type=submit]')!;
+    radio('changes-required').click();
+    await panel.updateComplete;
+    submit().click();
+    await panel.updateComplete;
+    expect(panel.shadowRoot!.querySelector('#review-note-error')?.textContent).to.match(/note/);
+    expect(panel.shadowRoot!.querySelector('#review-note')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(h.getProject().review.decisions).to.have.length(0);
+    await expect(panel.shadowRoot!.querySelector('[part=decision-form]')).to.be.accessible();
+    radio('approved').click();
+    await panel.updateComplete;
+    submit().click();
+    await panel.updateComplete;
+    expect(h.getProject().review.decisions.map((decision) => decision.label)).to.deep.equal(['approved']);
+    expect(texts(panel, '[part~=decision]')[0]).to.include('Approved').and.include('On this mix');
+    await customElements.whenDefined('studio-editor-versions');
+    const bar = h.element.shadowRoot!.querySelector('studio-editor-versions')!;
+    const barText = () => (bar.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ');
+    await waitUntil(() => barText().includes('Approved'), `the versions bar says approved (${barText()})`);
+
+    store.dispatch({ type: 'clip/gain', id: clip!.id, gain: clip!.gain - 3 });
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=decision]')[0]).to.include('Made on an earlier mix');
+    await waitUntil(() => /approval stale/i.test(barText()), `the versions bar says stale (${barText()})`);
+    await executeServerCommand('studio-screenshot', { name: 'review-1280' });
+  });
+
+  it('at 390 px: the Review view on the phone bar, a comment and a decision listed (screenshot)', async function () {
+    this.timeout(120_000);
+    const h = await made(390);
+    const panel = await openReview(h);
+    h.element.store.dispatch({ type: 'review/comment', id: 'k1', at: new Date().toISOString(), body: 'The price is hard to hear', start: 3, end: 5 });
+    h.element.store.dispatch({ type: 'review/decide', id: 'd1', at: new Date().toISOString(), label: 'changes-required', note: 'Slower on the price, please.' });
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['The price is hard to hear']);
+    expect(panel.scrollWidth, 'no sideways scroll').to.be.at.most(panel.clientWidth);
+    await executeServerCommand('studio-screenshot', { name: 'review-390' });
+  });
+});
