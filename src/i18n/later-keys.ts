@@ -40,14 +40,15 @@ export const LATER_KEYS =
   'timeline.clip{label}{start}{length} timeline.clipOver{label}{start}{length}{over} ' +
   'timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut timeline.zoomLevel{zoom} timeline.target{time} ' +
   'timeline.over{seconds} timeline.moved{label}{start} timeline.deleted{label} timeline.clipCount.one{count} ' +
-  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.markers ' +
-  'timeline.split{label}{time} timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} ' +
-  'timeline.atMarker{label}{time} timeline.zoomFit timeline.mute{track} timeline.solo{track} ' +
-  'timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} timeline.unsoloed{track} ' +
-  'timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text inspector.asset ' +
-  'inspector.version inspector.edit inspector.gain timeline.key.nudge timeline.key.ends timeline.key.delete ' +
-  'timeline.key.play timeline.key.escape timeline.key.undo master.heading master.switch master.on master.bypassed ' +
-  'master.presets master.numbers{integrated}{tolerance}{truePeak} ' +
+  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.comment ' +
+  'timeline.comment{range}{text} timeline.comments timeline.key.markers timeline.split{label}{time} ' +
+  'timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} timeline.atMarker{label}{time} ' +
+  'timeline.zoomFit timeline.mute{track} timeline.solo{track} timeline.muted{track} timeline.unmuted{track} ' +
+  'timeline.soloed{track} timeline.unsoloed{track} timeline.gain{gain} timeline.dbScale inspector.label ' +
+  'inspector.voice inspector.text inspector.asset inspector.version inspector.edit inspector.gain ' +
+  'timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play timeline.key.escape ' +
+  'timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
+  'master.numbers{integrated}{tolerance}{truePeak} ' +
   'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
   'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
   'master.target master.truePeakCeiling master.targetInvalid{min}{max} master.truePeakInvalid{min}{max} ' +

@@ -4,14 +4,17 @@
 // shows stale in the decisions and the versions bar; the comment list and the decision form are axe clean;
 // screenshots at 390 and 1280 px.
 import { expect, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
+import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioReviewPanel } from '../../src/components/studio-review-panel/studio-review-panel.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { clipLength } from '../../src/model/clip-layout.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { deepQuery } from '../support/deep-query.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
 
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -54,6 +57,13 @@ describe('Review (e2e, emulator)', () => {
     return panel;
   }
 
+  /** The comment markers on the ruler: where each starts (seconds, from its left at the timeline's zoom) and its name. */
+  const markers = (h: StudioHandle) => {
+    const timeline = deepQuery(h.element.shadowRoot!, 'studio-editor-timeline') as StudioTimeline | null;
+    if (timeline === null) return [];
+    return [...timeline.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part=comment-marker]')].map((button) => ({ button, start: parseFloat(button.style.left) / timeline.zoom, name: button.getAttribute('aria-label') ?? '' }));
+  };
+
   const texts = (panel: StudioReviewPanel, selector: string) => [...panel.shadowRoot!.querySelectorAll(selector)].map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
 
   it('a comment at 12.5–14 s follows its clip moved by 2 s, in the list and on the ruler; trimmed away it is orphaned and still listed; approving then a change marks the approval stale', async function () {
@@ -83,10 +93,26 @@ describe('Review (e2e, emulator)', () => {
     const time = panel.shadowRoot!.querySelector('[part~=comment] time')!;
     expect(time.getAttribute('title'), 'the exact time').to.match(/\d/);
 
-    // The creator moves the clip 2 s later: the comment follows.
+    await waitUntil(() => markers(h).length === 1, 'a marker on the ruler');
+    expect(markers(h)[0]!.start).to.be.closeTo(12.5, 0.01);
+    expect(markers(h)[0]!.name).to.equal('Comment at 0:12.5–0:14.0: Too fast here');
+
+    // The creator moves the clip 2 s later: the comment follows, in the list and on the ruler.
     store.dispatch({ type: 'clip/move', id: clip!.id, start: clip!.start + 2 });
     await panel.updateComplete;
     expect(texts(panel, '[part~=range]')).to.deep.equal(['0:14.5–0:16.0']);
+    await waitUntil(() => Math.abs((markers(h)[0]?.start ?? 0) - 14.5) < 0.01, 'the marker moved 2 s');
+
+    // Clicking the marker, or the thread's range, plays from the comment's start.
+    const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
+    await waitUntil(() => preview.getState().status === 'ready', 'the preview rendered', { timeout: 40_000 });
+    markers(h)[0]!.button.click();
+    await waitUntil(() => preview.currentTime >= 14.5 - 0.01 && preview.currentTime < 15.5, `played from 14.5 s (at ${preview.currentTime})`);
+    preview.pause();
+    preview.seek(0);
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('[part~=range]')!.click();
+    await waitUntil(() => preview.currentTime >= 14.5 - 0.01 && preview.currentTime < 15.5, `the list plays from 14.5 s (at ${preview.currentTime})`);
+    preview.pause();
 
     // Trimmed so that 12.5 s of the take is no longer heard: orphaned, listed apart, kept.
     const offset = comment!.anchor.clip!.offset;
@@ -95,6 +121,7 @@ describe('Review (e2e, emulator)', () => {
     await panel.updateComplete;
     expect(panel.shadowRoot!.querySelector('#review-orphaned'), 'the orphaned heading').to.not.equal(null);
     expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['Too fast here']);
+    await waitUntil(() => markers(h).length === 0, 'no marker for an orphaned comment');
     store.dispatch({ type: 'history/undo' });
     store.dispatch({ type: 'history/undo' });
     await panel.updateComplete;
@@ -128,6 +155,14 @@ describe('Review (e2e, emulator)', () => {
     expect(texts(panel, '[part~=decision]')[0]).to.include('Made on an earlier mix');
     await waitUntil(() => /approval stale/i.test(barText()), `the versions bar says stale (${barText()})`);
     await executeServerCommand('studio-screenshot', { name: 'review-1280' });
+
+    // C on the timeline, at the playhead: the Review step's form opens there, with the focus.
+    preview.seek(3);
+    const timeline = deepQuery(h.element.shadowRoot!, 'studio-editor-timeline') as StudioTimeline;
+    timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')!.focus();
+    await sendKeys({ press: 'c' });
+    await waitUntil(() => panel.shadowRoot!.activeElement?.id === 'review-draft', 'the comment form has the focus');
+    expect(panel.shadowRoot!.querySelector('[part=composer] label')!.textContent).to.equal('Comment at 0:03.0');
   });
 
   it('at 390 px: the Review view on the phone bar, a comment and a decision listed (screenshot)', async function () {

@@ -36,7 +36,7 @@ import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../../session/deliver-run.js';
 import type { DeliverFeedOptions, FeedDeliverResult } from '../../session/feed-run.js';
 import { applyStyleTokens } from './style-tokens.js';
-import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
+import { loadPanel, loadShownPanel, loadTheRest, loadTimelineIn, reviewShown, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
 /** What the status line says of the preview and of a refused edit, with its words: loaded once the editor is ready. */
 const loadStatusLines = loadOnce((_: void) => import('./status-line.js'));
@@ -375,6 +375,24 @@ export class StudioEditor extends LitElement {
     else void loadFullscreen().then((module) => this.#fullscreenFrom(module).toggle(), (error: unknown) => this.#report(new StudioError('editor-load', `Full screen could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })));
   }
 
+  /**
+   * C on the timeline (`comment-at`): opens the Review step and its comment form at the playhead, once its module
+   * is here. Without a Review step (no `review.user`, not a reviewer) nothing happens: nobody to comment as.
+   */
+  #handleCommentAt(event: CustomEvent<{ start: number; end: number }>): void {
+    const config = this.resolved;
+    if (config === undefined || !reviewShown(config)) return;
+    const { start, end } = event.detail;
+    this.activePanel = 'review';
+    loadPanel('review').then(
+      async () => {
+        await this.updateComplete;
+        await this.shadowRoot?.querySelector('studio-editor-review-panel')?.composeAt(start, end);
+      },
+      (error: unknown) => this.#report(new StudioError('panel-load', `The review panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
+    );
+  }
+
   #handleKeydown(event: KeyboardEvent): void {
     const action = keyCommand(event);
     if (action === undefined) return;
@@ -403,7 +421,7 @@ export class StudioEditor extends LitElement {
     const { project } = state;
     const preview = this.#session.previewState;
     const bar = toolbarModel(state, config, preview);
-    return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
+    return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown} @comment-at=${this.#handleCommentAt}>
       <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${bar.canUndo} ?canRedo=${bar.canRedo}
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}

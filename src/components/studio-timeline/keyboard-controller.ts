@@ -98,6 +98,12 @@ export class KeyboardController implements ReactiveController {
       case 'zoom-fit':
         this.#ops.zoomToFit();
         return true;
+      case 'comment': {
+        // A comment at the playhead: the editor opens the Review step's form (where there is one).
+        const time = host.clock();
+        emit(host, 'comment-at', { start: time, end: time });
+        return true;
+      }
       case 'previous-marker':
       case 'next-marker': {
         const marker = adjacentMarker(host.markers, host.clock(), action === 'next-marker' ? 1 : -1);
