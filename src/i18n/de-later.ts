@@ -61,6 +61,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'meter.lastMixSummary': 'Letzter Mix: {integrated} LUFS integriert, {truePeak} dBTP True Peak',
   'script.heading': 'Skript',
   'script.sectionLabel': 'Name von Abschnitt {n}',
+  'script.commentWords': 'Diese Wörter kommentieren',
   'script.sectionText': 'Text von {label}',
   'script.sectionVoice': 'Stimme von {label}',
   'script.adVoice': 'Die Stimme des Spots',

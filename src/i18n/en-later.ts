@@ -54,6 +54,7 @@ export const enLater = {
   'export.stage.encode': 'Writing the file',
   'script.heading': 'Script',
   'script.sectionLabel': 'Name of section {n}',
+  'script.commentWords': 'Comment on these words',
   'script.sectionText': 'Text of {label}',
   'script.sectionVoice': 'Voice of {label}',
   'script.adVoice': 'The ad voice',

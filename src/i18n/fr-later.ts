@@ -61,6 +61,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'meter.lastMixSummary': 'Dernier mix : {integrated} LUFS intégrés, crête vraie {truePeak} dBTP',
   'script.heading': 'Texte',
   'script.sectionLabel': 'Nom de la partie {n}',
+  'script.commentWords': 'Commenter ces mots',
   'script.sectionText': 'Texte de {label}',
   'script.sectionVoice': 'Voix de {label}',
   'script.adVoice': "La voix de l'annonce",

@@ -10,7 +10,7 @@ export const LATER_KEYS =
   'master.preset.podcast master.preset.aes-ads master.preset.ebu-r128 master.preset.atsc-a85 master.preset.custom ' +
   'status.speechCut{seconds}{end} status.overlap.one{count} status.overlap.other{count} export.stage.decode ' +
   'export.stage.mix export.stage.master export.stage.done export.stage.encode script.heading ' +
-  'script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
+  'script.sectionLabel{n} script.commentWords script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
   'script.estimate{seconds} script.total{seconds}{target} script.over{over}{target} script.add ' +
   'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.fit{target} ' +
   'script.respace{gap} script.respaced{gap} script.respaceNone{gap} script.generate ' +

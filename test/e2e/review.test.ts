@@ -12,9 +12,10 @@ import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioReviewPanel } from '../../src/components/studio-review-panel/studio-review-panel.js';
 import { create, type StudioHandle } from '../../src/create.js';
+import { formatClock } from '../../src/i18n/format.js';
 import { clipLength } from '../../src/model/clip-layout.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { deepQuery } from '../support/deep-query.js';
+import { deepAll, deepQuery } from '../support/deep-query.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
 
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -175,5 +176,75 @@ describe('Review (e2e, emulator)', () => {
     expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['The price is hard to hear']);
     expect(panel.scrollWidth, 'no sideways scroll').to.be.at.most(panel.clientWidth);
     await executeServerCommand('studio-screenshot', { name: 'review-390' });
+  });
+
+  it('a reviewer sees no editing control: Script (read-only) and Review only, no undo, export, handles, mute or version actions; comments on the words of a section', async function () {
+    this.timeout(120_000);
+    const h = await made(1280);
+    h.update({ tools: { role: 'reviewer' } });
+    await waitUntil(() => h.element.store.getState().role === 'reviewer', 'the reviewer role');
+    await h.element.updateComplete;
+    const root = h.element.shadowRoot!;
+    const panels = root.querySelector('studio-editor-panels')!;
+    await waitUntil(() => [...panels.shadowRoot!.querySelectorAll('[part~=tab]')].map((tab) => tab.id).join() === 'tab-script,tab-review', 'only the Script and Review steps');
+    for (const tag of ['recommend', 'voice', 'music', 'mix', 'master', 'feed', 'export', 'deliver']) expect(root.querySelector(`studio-editor-${tag}-panel`), `${tag} panel`).to.equal(null);
+
+    // The toolbar: play, full screen; no undo, redo or export; the title is read-only.
+    const toolbar = root.querySelector('studio-editor-toolbar')!;
+    await toolbar.updateComplete;
+    expect(toolbar.shadowRoot!.querySelector('[aria-keyshortcuts="Control+Z"]'), 'undo').to.equal(null);
+    expect(toolbar.shadowRoot!.querySelector('.export'), 'export').to.equal(null);
+    expect(toolbar.shadowRoot!.querySelector<HTMLInputElement>('[part=title]')!.readOnly, 'title').to.equal(true);
+    const notices = root.querySelector('studio-editor-notices')!;
+    await notices.updateComplete;
+    expect([...notices.shadowRoot!.querySelectorAll('button')].map((button) => button.textContent!.trim()), 'no Undo of the make').to.not.include('Undo');
+
+    // The timeline: no gesture but seeking, no mute or solo, no clip edits; the versions bar switches only.
+    await waitUntil(() => deepQuery(root, 'studio-editor-timeline') !== null, 'the timeline');
+    const timeline = deepQuery(root, 'studio-editor-timeline') as StudioTimeline;
+    await timeline.updateComplete;
+    await waitUntil(() => deepAll(timeline.shadowRoot!, '[data-drag]').every((element) => element.getAttribute('data-drag') === 'seek'), `only the ruler seeks (${deepAll(timeline.shadowRoot!, '[data-drag]').map((element) => element.getAttribute('data-drag')).join()})`);
+    expect(deepAll(timeline.shadowRoot!, '[part=mute], [part=solo]'), 'mute and solo').to.have.length(0);
+    const clipElement = deepQuery(timeline.shadowRoot!, 'studio-editor-timeline-clip') as HTMLElement;
+    clipElement.focus();
+    clipElement.click();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(deepAll(root, '[part=clip-edit], [part=lock]'), 'no clip edits or lock toggles').to.have.length(0);
+    const before = h.getProject();
+    await sendKeys({ press: 'Delete' });
+    await sendKeys({ press: 'ArrowRight' });
+    expect(h.getProject(), 'keys edit nothing').to.equal(before);
+    const bar = root.querySelector('studio-editor-versions')!;
+    await bar.updateComplete;
+    expect(bar.shadowRoot!.querySelector('[part=actions]'), 'no version actions').to.equal(null);
+    expect(bar.shadowRoot!.querySelectorAll('input[name=version]').length, 'the versions switch').to.be.at.least(1);
+
+    // The script, read-only: words selected in a voiced section make a comment over its clips, quoting them.
+    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.click();
+    await customElements.whenDefined('studio-editor-script-panel');
+    const script = root.querySelector('studio-editor-script-panel')!;
+    await script.updateComplete;
+    expect(script.shadowRoot!.querySelector('studio-editor-script-editor'), 'no script editor').to.equal(null);
+    const section = h.getProject().script.sections[1]!;
+    const words = script.shadowRoot!.querySelector<HTMLTextAreaElement>(`#words-${section.id}`)!;
+    expect(words.readOnly).to.equal(true);
+    const [first, second] = words.value.split(' ');
+    words.focus();
+    words.setSelectionRange(0, `${first} ${second}`.length);
+    script.shadowRoot!.querySelector<HTMLButtonElement>(`button[data-section="${section.id}"]`)!.click();
+    await customElements.whenDefined('studio-editor-review-panel');
+    const panel = root.querySelector('studio-editor-review-panel')!;
+    await waitUntil(() => panel.shadowRoot!.activeElement?.id === 'review-draft', 'the Review step\'s form, focused');
+    const clips = h.getProject().clips.filter((clip) => clip.sectionId === section.id);
+    const start = Math.min(...clips.map((clip) => clip.start));
+    expect(panel.shadowRoot!.querySelector<HTMLTextAreaElement>('#review-draft')!.value).to.equal(`“${first} ${second}” `);
+    expect(panel.shadowRoot!.querySelector('[part=composer] label')!.textContent).to.match(new RegExp(`^Comment at ${formatClock('en', start, true).replace('.', '\\.')}–`));
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('[part=composer] button[type=submit]')!.click();
+    await panel.updateComplete;
+    const [comment] = h.getProject().review.comments;
+    expect(comment!.anchor.start).to.equal(start);
+    expect(comment!.anchor.clip?.id).to.equal(clips.find((clip) => clip.start === start)!.id);
+    await expect(panel).to.be.accessible();
+    await executeServerCommand('studio-screenshot', { name: 'review-reviewer-1280' });
   });
 });

@@ -376,18 +376,19 @@ export class StudioEditor extends LitElement {
   }
 
   /**
-   * C on the timeline (`comment-at`): opens the Review step and its comment form at the playhead, once its module
+   * C on the timeline, or the script's "Comment on these words" (`comment-at`): opens the Review step and its
+   * comment form there (with the words quoted), once its module
    * is here. Without a Review step (no `review.user`, not a reviewer) nothing happens: nobody to comment as.
    */
-  #handleCommentAt(event: CustomEvent<{ start: number; end: number }>): void {
+  #handleCommentAt(event: CustomEvent<{ start: number; end: number; quote?: string }>): void {
     const config = this.resolved;
     if (config === undefined || !reviewShown(config)) return;
-    const { start, end } = event.detail;
+    const { start, end, quote } = event.detail;
     this.activePanel = 'review';
     loadPanel('review').then(
       async () => {
         await this.updateComplete;
-        await this.shadowRoot?.querySelector('studio-editor-review-panel')?.composeAt(start, end);
+        await this.shadowRoot?.querySelector('studio-editor-review-panel')?.composeAt(start, end, quote);
       },
       (error: unknown) => this.#report(new StudioError('panel-load', `The review panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
     );
@@ -426,11 +427,11 @@ export class StudioEditor extends LitElement {
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
         .lastMix=${bar.lastMix}
-        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
+        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio} ?reviewing=${config.tools.role === 'reviewer'}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
-      <studio-editor-notices part="notices" .notices=${this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
+      <studio-editor-notices part="notices" .notices=${state.role === 'reviewer' ? this.#session.notices : this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, side-toggle, side, panel, splitter, stage, views, view, sound-steps" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
         arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver, this.#session.feed)}

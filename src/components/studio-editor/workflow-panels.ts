@@ -84,8 +84,21 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
 /** Whether the Review step is shown: `review.user` is given, or the role is the reviewer's. */
 export const reviewShown = (config: ResolvedConfig): boolean => config.review.user !== undefined || config.tools.role === 'reviewer';
 
+/**
+ * The steps a reviewer sees (`tools.role: 'reviewer'`): the script, read-only, and the Review step. The reviewer
+ * plays the ad, switches versions, reads the script, comments and decides; the steps that only edit or make
+ * (Recommend, Voice, Music, Mix, Master, Feed) and those that render or deliver it (Export, Deliver) are not shown.
+ */
+const REVIEWER_STEPS: readonly PanelId[] = ['script', 'review'];
+
 /** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
+  const tabs = allTabs(config, t);
+  return config.tools.role === 'reviewer' ? tabs.filter((tab) => REVIEWER_STEPS.includes(tab.id)) : tabs;
+}
+
+/** Every workflow panel this config switches on, whatever the role. */
+function allTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   const tabs: PanelTab[] = [];
   if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: t('panel.recommend') });
   if (config.tools.script) tabs.push({ id: 'script', label: t('panel.script') });
@@ -109,7 +122,10 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
  * panel (without it, the panel checks the rows and says that delivering them is not available).
  */
 export function workflowPanels(config: ResolvedConfig, loadingText: string, deliver: DeliverRunner, feedRunner?: FeedRunner): TemplateResult {
-  const { tools, music, vocal } = config;
+  const { music, vocal } = config;
+  // A reviewer's editor has no editing step at all (REVIEWER_STEPS), not merely hidden ones.
+  const edits = config.tools.role !== 'reviewer';
+  const tools = edits ? config.tools : { ...config.tools, recommend: false, product: false, voice: false, music: false, mix: false, master: false, feed: false, exportFormats: [], deliver: false };
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
       ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title} .brandPronunciations=${vocal.pronunciations} .voiceIds=${vocal.voices} .trackIds=${music.tracks}

@@ -174,11 +174,12 @@ export class StudioReviewPanel extends StudioElement {
 
   /**
    * Opens the comment form at `start` (default the playhead) to `end` (default `start`: a point) and focuses it:
-   * the editor's C key, and "Comment at the playhead".
+   * the editor's C key, "Comment at the playhead", and the script's "Comment on these words" (which quotes them).
    */
-  async composeAt(start?: number, end?: number): Promise<void> {
+  async composeAt(start?: number, end?: number, quote?: string): Promise<void> {
     const at = start ?? this.#preview.source?.currentTime ?? 0;
     this.composing = { start: at, end: Math.max(at, end ?? at) };
+    if (quote !== undefined && quote !== '') this.draft = `“${quote}” `;
     await this.updateComplete;
     this.shadowRoot?.querySelector<HTMLTextAreaElement>('#review-draft')?.focus();
   }

@@ -221,11 +221,14 @@ export class StudioTimelinePanel extends StudioElement {
     const clipKey = [project.clips, project.script, project.assets, preview, previewState, this.t, role];
     if (this.#clips === undefined || clipKey.some((part, i) => part !== this.#clips!.key[i])) {
       const locks = { holds: role === 'adopter', note: (reason: string | undefined) => lockNote(this.t, reason) };
-      this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks) };
+      const clips = timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks);
+      // A reviewer edits nothing: every clip is fixed (no handles, no gesture).
+      this.#clips = { key: clipKey, value: role === 'reviewer' ? clips.map((clip) => ({ ...clip, fixed: true })) : clips };
     }
     const musicKey = [project.music, project.duration, project.assets, preview, previewState, role];
     if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
-      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter') };
+      const music = timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter');
+      this.#music = { key: musicKey, value: music !== null && role === 'reviewer' ? { ...music, fixed: true } : music };
     }
     return { clips: this.#clips.value, music: this.#music.value };
   }
@@ -255,6 +258,7 @@ export class StudioTimelinePanel extends StudioElement {
       .tracks=${this.#trackStates(project)}
       .markers=${this.#sectionMarkers(project)}
       .comments=${this.#commentMarkers()}
+      ?reviewing=${this.#role.value === 'reviewer'}
       .cspNonce=${this.cspNonce}
       @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
       @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>

@@ -103,6 +103,8 @@ export class StudioTimeline extends StudioElement {
   @property({ attribute: false }) tracks: TimelineTracks = { voice: HEARD, music: HEARD };
   /** Section starts, flagged on the ruler; [ and ] move the playhead between them. */
   @property({ attribute: false }) markers: readonly TimelineMarker[] = [];
+  /** The reviewer role: no editing control (the caller fixes every clip and the bed; mute, solo and the ducking line are hidden, edit keys do nothing). */
+  @property({ type: Boolean }) reviewing = false;
   /** The review's comments on the open version, as markers over the ruler: clicking one fires `comment-play`. */
   @property({ attribute: false }) comments: readonly TimelineComment[] = [];
   /** Passed to wavesurfer for its `<style>` (its rules are also adopted as a stylesheet, see waveform.ts). */
@@ -265,7 +267,7 @@ export class StudioTimeline extends StudioElement {
     const state = this.tracks[track];
     return html`<studio-editor-timeline-track part="track" class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
       .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
-      .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
+      .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb} ?readonly=${this.reviewing}
       @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}
       >${lane}</studio-editor-timeline-track>`;
   }
@@ -282,7 +284,7 @@ export class StudioTimeline extends StudioElement {
           : html`<div class="db-scale" aria-hidden="true">
               ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * this.lanes.music}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
-            <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .height=${this.lanes.music} .envelopePath=${this.#envelopeD(ratio)}
+            <studio-editor-timeline-bed .music=${music} ?readonly=${this.reviewing} .zoom=${this.zoom} .height=${this.lanes.music} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
       </div>`,
     );

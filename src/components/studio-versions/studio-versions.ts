@@ -74,6 +74,8 @@ export class StudioVersions extends StudioElement {
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (s) => s.project);
+  /** The reviewer role: the versions are switched, never made, renamed or removed (no action is shown). */
+  readonly #role = new StoreController(this, (s) => s.role);
   readonly #prices = new PriceController(this);
   #controller: AbortController | undefined;
 
@@ -358,7 +360,14 @@ export class StudioVersions extends StudioElement {
         <span class="heading" aria-hidden="true">${this.t('versions.label')}</span>
         ${doc.versions.map((version) => this.#renderVersion(doc, version))}
       </fieldset>
-      <p part="actions" class="actions">
+      ${this.#role.value === 'reviewer' ? nothing : this.#renderActions(doc, open)}</div>
+      ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+
+  /** New version, Duplicate, Rename and Remove: a creator's (or an adopter's) actions. */
+  #renderActions(doc: ProjectDocument, open: ProjectVersion | undefined): TemplateResult {
+    return html`<p part="actions" class="actions">
         <button type="button" class="new" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${this.#toggleNew}>${this.t('versions.new')}</button>
         <button type="button" ?disabled=${this.job !== undefined} @click=${this.#duplicate}>${this.t('versions.duplicate')}</button>
         ${open === undefined
@@ -368,9 +377,7 @@ export class StudioVersions extends StudioElement {
           ? html`<button type="button" ?disabled=${this.job !== undefined} @click=${() => this.#remove(open, versionName(open, doc.duration))}>
               ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
           : nothing}
-      </p></div>
-      ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
-      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+      </p>`;
   }
 }
 
