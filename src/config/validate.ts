@@ -250,40 +250,25 @@ function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
   };
 }
 
-/** The most characters of a reviewer's id, name and role (the document's `REVIEW_LIMITS.person`). */
-const REVIEW_PERSON_MAX = 200;
-/** The most roles `review.require` names. */
-const REVIEW_REQUIRE_MAX = 20;
-
-const reviewText = (what: string) => text({ max: REVIEW_PERSON_MAX, what });
+/** `review.user`'s id, name and role: text of at most 200 characters (the document's `REVIEW_LIMITS.person`). */
+const reviewText = text({ max: 200 });
 
 const reviewUser: Check<ResolvedConfig['review']['user']> = (value, path, issues) => {
   const object = readObject(value, path, issues, ['id', 'name', 'role']);
-  if (object === undefined) return undefined;
-  const id = required(object, 'id', path, issues, reviewText("the reviewer's id"), "the host's id of the person reviewing, like \"u-123\"");
-  const name = required(object, 'name', path, issues, reviewText("the reviewer's name"), 'the name shown beside their comments and decisions');
-  const role = field(object, 'role', path, issues, reviewText("the reviewer's role, like \"client\" or \"legal\""), undefined);
-  if (id === undefined || name === undefined) return undefined;
-  return Object.freeze({ id, name, ...(role === undefined ? {} : { role }) });
+  const id = required(object, 'id', path, issues, reviewText, 'an id');
+  const name = required(object, 'name', path, issues, reviewText, 'a name');
+  const role = field(object, 'role', path, issues, reviewText, undefined);
+  return id === undefined || name === undefined ? undefined : Object.freeze({ id, name, ...(role === undefined ? {} : { role }) });
 };
 
-const reviewRoles: Check<readonly string[]> = (value, path, issues) => {
-  if (!Array.isArray(value) || value.length > REVIEW_REQUIRE_MAX) return issues.add(path, `expected an array of at most ${REVIEW_REQUIRE_MAX} roles like ["client", "legal"], got ${describe(value)}`);
-  const roles: string[] = [];
-  value.forEach((role: unknown, index) => {
-    const checked = reviewText('a role, like "client"')(role, `${path}[${index}]`, issues);
-    if (checked !== undefined && !roles.includes(checked)) roles.push(checked);
-  });
-  return roles;
-};
+/** `review.require`: at most 20 roles. */
+const reviewRoles: Check<readonly string[]> = (value, path, issues) =>
+  Array.isArray(value) && value.length <= 20 ? value.map((role: unknown, index) => reviewText(role, `${path}[${index}]`, issues) ?? '') : issues.add(path, `expected an array of at most 20 roles, got ${describe(value)}`);
 
 function review(value: unknown, issues: IssueList): ResolvedConfig['review'] {
   const path = 'config.review';
   const object = readObject(value, path, issues, ['user', 'require']);
-  return {
-    user: field(object, 'user', path, issues, reviewUser, undefined),
-    require: field(object, 'require', path, issues, reviewRoles, []),
-  };
+  return { user: field(object, 'user', path, issues, reviewUser, undefined), require: field(object, 'require', path, issues, reviewRoles, []) };
 }
 
 const THEME_TOKENS: ReadonlyArray<[key: string, property: ThemeTokenProperty, check: Check<string>]> = [

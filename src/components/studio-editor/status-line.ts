@@ -4,7 +4,7 @@
 import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import { isReviewRefusal, type EditorRefusal, type LockRefusal } from '../../model/editor-state.js';
+import type { EditorRefusal, LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
 import '../../i18n/en-later.js';
 
@@ -54,7 +54,7 @@ function lockedWhat(t: Translate, refusal: LockRefusal): string {
  */
 export function refusalLine(t: Translate, refusal: EditorRefusal | undefined): string {
   if (refusal === undefined) return '';
-  if (isReviewRefusal(refusal)) return `${t('review.refused')} `;
+  if ('reviewOnly' in refusal) return `${t('review.refused')} `;
   const what = lockedWhat(t, refusal);
   if (refusal.reason === undefined) return `${t('lock.refusedPlain', { what })} `;
   // The creator's reason ends the sentence: a full stop where it has none, before what the line says next.

@@ -11,10 +11,10 @@ import { createTranslator, type Translate } from '../../i18n/translate.js';
 import { defineElement } from '../../internal/define.js';
 import { loadOnce } from '../../internal/load-once.js';
 import { loadChecksOf, uncheckedKeys } from '../../config/validate.js';
-import { createEditorStore, isReviewRefusal, type EditorStore } from '../../model/editor-state.js';
+import { createEditorStore, type EditorStore } from '../../model/editor-state.js';
 import type { ReviewAnnotationCollection, ReviewExportOptions } from '../../model/review-export.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { StudioLockedError, reviewOnlyError } from '../../model/lock-error.js';
+import { StudioLockedError } from '../../model/lock-error.js';
 import { loadProjectChecks, readProjectNow } from '../../model/read-project.js';
 import type { StudioNotice } from '../../model/notices.js';
 import { exportProjectFile, importProjectFile } from '../../model/project-file.js';
@@ -287,8 +287,8 @@ export class StudioEditor extends LitElement {
     const action = { type: 'project/load', project } as const;
     this.store.dispatch(action);
     const { project: loaded, refusal } = this.store.getState();
-    if (refusal?.action === action) throw isReviewRefusal(refusal) ? reviewOnlyError('loadProject()') : new StudioLockedError(refusal);
-    return loaded;
+    if (refusal?.action !== action) return loaded;
+    throw 'reviewOnly' in refusal ? new StudioError('review-only', 'Refused in the reviewer role: loadProject() would change the ad.', { recoverable: true }) : new StudioLockedError(refusal);
   }
 
   /**

@@ -26,6 +26,8 @@ import { lengthName, versionName } from './version-name.js';
 import { versionsStyles } from './studio-versions.styles.js';
 import '../studio-job-status/studio-job-status.js';
 import '../../i18n/en-later.js';
+// The review's comments and decisions come with the versions bar (loaded once the editor is ready), in every role.
+import '../../model/review.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 

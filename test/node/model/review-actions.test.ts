@@ -20,8 +20,7 @@ const project = (): ProjectDocument => sampleProject({ assets: [asset('a-c1'), a
 /** A store on the sample project in `role`, with `user` as review.user (`null`: none). */
 function storeFor(role: 'creator' | 'adopter' | 'reviewer' = 'reviewer', user: ReviewPerson | null = DANA): EditorStore {
   const store = createEditorStore({ project: project() });
-  store.dispatch({ type: 'session/role', role });
-  store.dispatch({ type: 'session/review-user', user: user ?? undefined });
+  store.dispatch({ type: 'session/role', role, user: user ?? undefined });
   return store;
 }
 
@@ -152,8 +151,7 @@ describe('review actions', () => {
 
   it('an adopter comments and decides too (locks hold only on the ad)', () => {
     const store = createEditorStore({ project: { ...project(), clips: project().clips.map((clip) => ({ ...clip, locked: true as const })) } });
-    store.dispatch({ type: 'session/role', role: 'adopter' });
-    store.dispatch({ type: 'session/review-user', user: DANA });
+    store.dispatch({ type: 'session/role', role: 'adopter', user: DANA });
     store.dispatch({ type: 'review/comment', id: 'k1', at: AT, body: 'Fine', start: 1, end: 2 });
     store.dispatch({ type: 'review/decide', id: 'd1', at: AT, label: 'approved-with-changes', note: 'Tiny nit' });
     assert.equal(store.getState().project.review.comments.length, 1);

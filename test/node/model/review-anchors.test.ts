@@ -20,7 +20,7 @@ function project(): ProjectDocument {
 /** A creator's store with Dana's comment at 12.5 to 14 s on c3 (`k1`) and one at 3.5 s, between takes (`k2`). */
 function commented(): EditorStore {
   const store = createEditorStore({ project: project() });
-  store.dispatch({ type: 'session/review-user', user: { id: 'u-dana', name: 'Dana' } });
+  store.dispatch({ type: 'session/role', role: 'creator', user: { id: 'u-dana', name: 'Dana' } });
   store.dispatch({ type: 'review/comment', id: 'k1', at: AT, body: 'Too fast', start: 12.5, end: 14 });
   store.dispatch({ type: 'review/comment', id: 'k2', at: AT, body: 'A gap', start: 3.5, end: 3.8 });
   return store;

@@ -20,7 +20,7 @@ function store(): EditorStore {
 }
 
 function decide(on: EditorStore, who: ReviewPerson, label: 'approved' | 'approved-with-changes' | 'changes-required', version?: string): void {
-  on.dispatch({ type: 'session/review-user', user: who });
+  on.dispatch({ type: 'session/role', role: 'creator', user: who });
   on.dispatch({ type: 'review/decide', id: `d${++made}`, at: AT, label, ...(label === 'changes-required' ? { note: 'Slower' } : {}), ...(version === undefined ? {} : { version }) });
 }
 
@@ -61,6 +61,7 @@ describe('stale approvals', () => {
     const missing = () => review.missingApprovals(s.getState().project, 'v2', ['client', 'legal']);
     assert.deepEqual(missing(), ['client', 'legal']);
     assert.deepEqual(review.missingApprovals(s.getState().project, 'v2', []), []);
+    assert.deepEqual(review.missingApprovals(s.getState().project, 'v2', ['legal', 'legal']), ['legal'], 'a role named twice is missing once');
     decide(s, CLIENT, 'approved');
     assert.deepEqual(missing(), ['legal']);
     decide(s, { id: 'u-x', name: 'No role' }, 'approved');

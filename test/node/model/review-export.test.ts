@@ -16,10 +16,10 @@ const TEMPORAL = /^t=(?:npt:)?(\d+(?:\.\d+)?)(?:,(\d+(?:\.\d+)?))?$/;
 function reviewed(): EditorStore {
   const doc = sampleProject({ title: 'Spring sale', assets: [asset('a-c1'), asset('a-c2'), { ...asset('a-c3'), duration_s: 6 }] });
   const store = createEditorStore({ project: { ...doc, clips: [...doc.clips, clip('c3', null, 12)] } as ProjectDocument });
-  store.dispatch({ type: 'session/review-user', user: { id: 'u-dana', name: 'Dana Client', role: 'client' } });
+  store.dispatch({ type: 'session/role', role: 'creator', user: { id: 'u-dana', name: 'Dana Client', role: 'client' } });
   store.dispatch({ type: 'review/comment', id: 'k1', at: AT, body: 'Too fast <b>here</b>', start: 12.5, end: 14 });
   store.dispatch({ type: 'review/comment', id: 'k2', at: AT, body: 'Point', start: 3.5, end: 3.5 });
-  store.dispatch({ type: 'session/review-user', user: { id: 'u-sam', name: 'Sam' } });
+  store.dispatch({ type: 'session/role', role: 'creator', user: { id: 'u-sam', name: 'Sam' } });
   store.dispatch({ type: 'review/comment', id: 'k3', at: '2026-05-02T10:00:00Z', body: 'Slowed it down', thread: 'k1' });
   return store;
 }
