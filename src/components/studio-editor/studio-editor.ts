@@ -36,7 +36,7 @@ import { styles } from './studio-editor.styles.js';
 import type { DeliverOptions, DeliverResult } from '../../session/deliver-run.js';
 import type { DeliverFeedOptions, FeedDeliverResult } from '../../session/feed-run.js';
 import { applyStyleTokens } from './style-tokens.js';
-import { loadPanel, loadShownPanel, loadTheRest, loadTimelineIn, reviewShown, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
+import { loadShownPanel, loadTheRest, loadTimelineIn, timelineLoadingText, workflowPanels, workflowTabs } from './workflow-panels.js';
 
 /** What the status line says of the preview and of a refused edit, with its words: loaded once the editor is ready. */
 const loadStatusLines = loadOnce((_: void) => import('./status-line.js'));
@@ -375,25 +375,6 @@ export class StudioEditor extends LitElement {
     else void loadFullscreen().then((module) => this.#fullscreenFrom(module).toggle(), (error: unknown) => this.#report(new StudioError('editor-load', `Full screen could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })));
   }
 
-  /**
-   * C on the timeline, or the script's "Comment on these words" (`comment-at`): opens the Review step and its
-   * comment form there (with the words quoted), once its module
-   * is here. Without a Review step (no `review.user`, not a reviewer) nothing happens: nobody to comment as.
-   */
-  #handleCommentAt(event: CustomEvent<{ start: number; end: number; quote?: string }>): void {
-    const config = this.resolved;
-    if (config === undefined || !reviewShown(config)) return;
-    const { start, end, quote } = event.detail;
-    this.activePanel = 'review';
-    loadPanel('review').then(
-      async () => {
-        await this.updateComplete;
-        await this.shadowRoot?.querySelector('studio-editor-review-panel')?.composeAt(start, end, quote);
-      },
-      (error: unknown) => this.#report(new StudioError('panel-load', `The review panel could not be loaded (${String(error)}): check that every file of the editor is served beside it.`, { recoverable: true })),
-    );
-  }
-
   #handleKeydown(event: KeyboardEvent): void {
     const action = keyCommand(event);
     if (action === undefined) return;
@@ -407,7 +388,7 @@ export class StudioEditor extends LitElement {
    */
   #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
     if (project.clips.length === 0 && project.versions.length < 2) return nothing;
-    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, approval: version-approval, actions: versions-actions, popover: versions-popover, form: versions-form, rename: versions-rename, price: versions-price"
+    return html`<studio-editor-versions part="versions" slot=${slot || nothing}
       .destinations=${config.delivery.destinations} .brandPronunciations=${config.vocal.pronunciations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
   }
 
@@ -422,7 +403,7 @@ export class StudioEditor extends LitElement {
     const { project } = state;
     const preview = this.#session.previewState;
     const bar = toolbarModel(state, config, preview);
-    return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown} @comment-at=${this.#handleCommentAt}>
+    return html`<section class="shell" aria-label=${this.t('editor.label')} @keydown=${this.#handleKeydown}>
       <studio-editor-toolbar part="toolbar" exportparts="title" .projectTitle=${project.title} ?canUndo=${bar.canUndo} ?canRedo=${bar.canRedo}
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
@@ -433,7 +414,7 @@ export class StudioEditor extends LitElement {
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
       <studio-editor-notices part="notices" .notices=${state.role === 'reviewer' ? this.#session.notices : this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, side-toggle, side, panel, splitter, stage, views, view, sound-steps" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
-        arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
+        arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0 || config.tools.role === 'reviewer'} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver, this.#session.feed)}
         ${config.tools.timeline
           ? html`<studio-editor-timeline-panel slot="stage" id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)}

@@ -89,14 +89,11 @@ export const reviewShown = (config: ResolvedConfig): boolean => config.review.us
  */
 const REVIEWER_STEPS: readonly PanelId[] = ['script', 'review'];
 
-/** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
+/**
+ * The workflow panels this config switches on, in workflow order, as tabs; a reviewer's are REVIEWER_STEPS. What
+ * is off is absent (its panel, left unslotted, is never shown nor loaded).
+ */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
-  const tabs = allTabs(config, t);
-  return config.tools.role === 'reviewer' ? tabs.filter((tab) => REVIEWER_STEPS.includes(tab.id)) : tabs;
-}
-
-/** Every workflow panel this config switches on, whatever the role. */
-function allTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   const tabs: PanelTab[] = [];
   if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: t('panel.recommend') });
   if (config.tools.script) tabs.push({ id: 'script', label: t('panel.script') });
@@ -110,7 +107,7 @@ function allTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   if (reviewShown(config)) tabs.push({ id: 'review', label: t('panel.review') });
   if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
   if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
-  return tabs;
+  return config.tools.role === 'reviewer' ? tabs.filter((tab) => REVIEWER_STEPS.includes(tab.id)) : tabs;
 }
 
 /**
@@ -120,25 +117,20 @@ function allTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
  * panel (without it, the panel checks the rows and says that delivering them is not available).
  */
 export function workflowPanels(config: ResolvedConfig, loadingText: string, deliver: DeliverRunner, feedRunner?: FeedRunner): TemplateResult {
-  const { music, vocal } = config;
-  // A reviewer's editor has no editing step at all (REVIEWER_STEPS), not merely hidden ones.
-  const edits = config.tools.role !== 'reviewer';
-  const tools = edits ? config.tools : { ...config.tools, recommend: false, product: false, voice: false, music: false, mix: false, master: false, feed: false, exportFormats: [], deliver: false };
+  const { tools, music, vocal } = config;
   const sources = [...(tools.recommend ? (['url'] as const) : []), ...(tools.product ? (['product'] as const) : [])];
   return html`${sources.length > 0
       ? html`<studio-editor-recommend-panel slot="recommend" data-loading=${loadingText} part="recommend-panel" .sources=${sources} .defaultTitle=${config.project.title} .brandPronunciations=${vocal.pronunciations} .voiceIds=${vocal.voices} .trackIds=${music.tracks}
           .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note, slots: script-slots, slot-chip: script-slot-chip, slot-problems: script-slot-problems, slot-list: script-slot-list, slot: script-slot"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-script-panel>` : nothing}
     ${tools.voice
-      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
-          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`
+      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-voice-panel>`
       : nothing}
     ${tools.music
       ? html`<studio-editor-music-panel slot="music" data-loading=${loadingText} part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes} .trackIds=${music.tracks}
-          .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
-          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider, lock: music-lock, lock-note: music-lock-note"></studio-editor-music-panel>`
+          .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}></studio-editor-music-panel>`
       : nothing}
     ${tools.mix ? html`<studio-editor-mix-panel slot="mix" data-loading=${loadingText} part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
@@ -148,12 +140,10 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}></studio-editor-feed-panel>`
       : nothing}
     ${reviewShown(config)
-      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel"
-          exportparts="threads: review-threads, thread: review-thread, comment: review-comment, range: review-range, composer: review-composer, decision-form: review-decision-form, decisions: review-decisions, decision: review-decision, export: review-export, message: review-message"></studio-editor-review-panel>`
+      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel"></studio-editor-review-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
-      ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}
-          exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
+      ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}></studio-editor-export-panel>`
       : nothing}
     ${tools.deliver
       ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}></studio-editor-deliver-panel>`

@@ -12,6 +12,7 @@ import { reviewAnnotations } from '../../model/review-export.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { headingStyles } from '../shared/panel-text.styles.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import '../../i18n/en-later.js';
 
@@ -29,6 +30,16 @@ const LABEL_KEYS: Record<Label, StringKey> = {
   'approved-with-changes': 'review.label.approvedWithChanges',
   'changes-required': 'review.label.changesRequired',
 };
+
+/** The structural parts an editor exports from this panel, each as `review-<part>` (docs/styling.md). */
+const REVIEW_PARTS = ['threads', 'thread', 'comment', 'range', 'composer', 'decision-form', 'decisions', 'decision', 'export', 'message'];
+
+/** What asks for a comment: C on the timeline (at the playhead), or the script's words (quoted). */
+interface CommentRequest {
+  readonly start: number;
+  readonly end: number;
+  readonly quote?: string;
+}
 
 /** A fresh id for a comment or a decision. */
 const freshId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
@@ -171,6 +182,35 @@ export class StudioReviewPanel extends StudioElement {
   @state() private note = '';
   @state() private noteError = false;
   @state() private problem = '';
+
+  /** The editor's shadow root, where `comment-at` arrives from the timeline and the script. */
+  #root: ShadowRoot | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'review', REVIEW_PARTS);
+    const root = this.getRootNode();
+    this.#root = root instanceof ShadowRoot ? root : undefined;
+    this.#root?.addEventListener('comment-at', this.#onCommentAt);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#root?.removeEventListener('comment-at', this.#onCommentAt);
+    this.#root = undefined;
+  }
+
+  /**
+   * C on the timeline, or the script's "Comment on these words" (`comment-at`, composed): this step is shown (the
+   * editor hears `panel-select`, as from its tabs) and its form opens there, with the words quoted. Here rather
+   * than in the editor: the first paint carries none of it.
+   */
+  readonly #onCommentAt = (event: Event): void => {
+    const { start, end, quote } = (event as CustomEvent<CommentRequest>).detail;
+    this.dispatchEvent(new CustomEvent('panel-select', { detail: 'review', bubbles: true }));
+    const editor = this.#root?.host as (HTMLElement & { updateComplete?: Promise<unknown> }) | undefined;
+    void Promise.resolve(editor?.updateComplete).then(() => this.composeAt(start, end, quote));
+  };
 
   /**
    * Opens the comment form at `start` (default the playhead) to `end` (default `start`: a point) and focuses it:

@@ -9,6 +9,7 @@ import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
@@ -49,6 +50,10 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
 
 let sectionCounter = 0;
 const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter++).toString(36)}`;
+
+/** The structural parts an editor exports from this element, each as `script-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
+const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot'];
+const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
 
 /**
  * Script: the sections of the ad as plain text with live length estimates, fitting to the target length
@@ -121,6 +126,11 @@ export class StudioScriptPanel extends StudioElement {
       }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'script', SCRIPT_PARTS, SCRIPT_RENAMED);
+  }
 
   @consume({ context: clientContext, subscribe: true })
   @state()

@@ -20,6 +20,7 @@ import type { ProjectDocument, ProjectVersion } from '../../model/document.js';
 import { versionView } from '../../model/versions.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../../session/make-version.js';
 import { lengthName, versionName } from './version-name.js';
@@ -30,6 +31,10 @@ import '../../i18n/en-later.js';
 import '../../model/review.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/** The structural parts an editor exports from this element, each as `versions-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
+const VERSIONS_PARTS = ['list', 'version', 'status', 'approval', 'actions', 'popover', 'form', 'rename', 'price'];
+const VERSIONS_RENAMED = { version: 'version', status: 'version-status', approval: 'version-approval' };
 
 /**
  * The versions of the ad (cutdowns and alternates): a radio group to switch between them (each with its
@@ -52,6 +57,11 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  */
 export class StudioVersions extends StudioElement {
   static override styles = [controlStyles, versionsStyles];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'versions', VERSIONS_PARTS, VERSIONS_RENAMED);
+  }
 
   @consume({ context: clientContext, subscribe: true })
   @state()
