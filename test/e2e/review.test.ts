@@ -29,19 +29,19 @@ describe('Review (e2e, emulator)', () => {
     await setViewport({ width: 1280, height: 800 });
   });
 
-  async function made(width: number): Promise<StudioHandle> {
+  async function made(width: number, user: typeof DANA | null = DANA): Promise<StudioHandle> {
     await setViewport({ width, height: 900 });
     mountPoint('editor-review-ui');
-    const user = `review-${crypto.randomUUID().slice(0, 8)}`;
+    const projectUser = `review-${crypto.randomUUID().slice(0, 8)}`;
     handle = await create({
       target: '#editor-review-ui',
-      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+      auth: { userId: projectUser, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
       api: { baseUrl: apiBaseUrl as string },
-      project: { id: user, autosave: false, duration: 30 },
+      project: { id: projectUser, autosave: false, duration: 30 },
       layout: { height: '860px' },
-      review: { user: DANA },
+      ...(user === null ? {} : { review: { user } }),
     });
-    await makeAdOnEmulator(handle, user);
+    await makeAdOnEmulator(handle, projectUser);
     await import('../../src/model/review.js');
     return handle;
   }
@@ -176,6 +176,42 @@ describe('Review (e2e, emulator)', () => {
     expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['The price is hard to hear']);
     expect(panel.scrollWidth, 'no sideways scroll').to.be.at.most(panel.clientWidth);
     await executeServerCommand('studio-screenshot', { name: 'review-390' });
+
+    // Reply, resolve (behind "Show resolved (1)", never deleted), reopen.
+    const button = (text: string) => [...panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((item) => item.textContent!.trim() === text)!;
+    button('Reply').click();
+    await panel.updateComplete;
+    const reply = panel.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~=thread] textarea')!;
+    reply.value = 'Agreed';
+    reply.dispatchEvent(new Event('input'));
+    await panel.updateComplete;
+    button('Send').click();
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['The price is hard to hear', 'Agreed']);
+    button('Resolve').click();
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=comment] .body'), 'resolved: hidden').to.deep.equal([]);
+    expect(button('Show resolved (1)').getAttribute('aria-expanded')).to.equal('false');
+    button('Show resolved (1)').click();
+    await panel.updateComplete;
+    expect(texts(panel, '[part~=comment] .body'), 'shown').to.deep.equal(['The price is hard to hear', 'Agreed']);
+    expect(h.getProject().review.comments).to.have.length(2);
+    button('Reopen').click();
+    await panel.updateComplete;
+    expect(h.getProject().review.comments[0]!.resolved).to.equal(undefined);
+    expect(panel.shadowRoot!.querySelector('[data-action=resolved]'), 'nothing resolved').to.equal(null);
+  });
+
+  it('without review.user: the step says the host must name the reviewer and lists the review read-only', async function () {
+    this.timeout(120_000);
+    const h = await made(1280, null);
+    h.update({ tools: { role: 'reviewer' } });
+    const panel = await openReview(h);
+    await panel.updateComplete;
+    expect(texts(panel, '[part=message]')[0]).to.match(/invents no identity/);
+    expect(panel.shadowRoot!.querySelector('[part=decision-form]'), 'no decision form').to.equal(null);
+    expect(panel.shadowRoot!.querySelector('[data-action=compose]'), 'no comment form').to.equal(null);
+    expect(panel.shadowRoot!.querySelector('[part=export]'), 'the export stays').to.not.equal(null);
   });
 
   it('a reviewer sees no editing control: Script (read-only) and Review only, no undo, export, handles, mute or version actions; comments on the words of a section', async function () {
