@@ -38,7 +38,7 @@ export interface ApiConfig {
 }
 
 /** The workflow panels, in their default order. */
-export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'feed' | 'export' | 'deliver';
+export type PanelId = 'recommend' | 'script' | 'voice' | 'music' | 'mix' | 'master' | 'feed' | 'review' | 'export' | 'deliver';
 
 /** `config.layout`. */
 export interface LayoutConfig {

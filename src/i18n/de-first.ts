@@ -17,6 +17,7 @@ export const deFirst: Record<keyof typeof enFirst, string> = {
   'panel.export': 'Export',
   'panel.deliver': 'Auslieferung',
   'panel.feed': 'Feed',
+  'panel.review': 'Prüfung',
   'panel.loading': 'Wird geladen …',
   'recommend.source': 'Starten mit',
   'recommend.fromUrl': 'Einer Webseite',

@@ -18,6 +18,7 @@ export const enFirst = {
   'panel.export': 'Export',
   'panel.deliver': 'Deliver',
   'panel.feed': 'Feed',
+  'panel.review': 'Review',
   'panel.loading': 'Loading…',
   'recommend.source': 'Start from',
   'recommend.fromUrl': 'A web page',

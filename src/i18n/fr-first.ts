@@ -17,6 +17,7 @@ export const frFirst: Record<keyof typeof enFirst, string> = {
   'panel.export': 'Export',
   'panel.deliver': 'Livraison',
   'panel.feed': 'Flux',
+  'panel.review': 'Validation',
   'panel.loading': 'Chargement…',
   'recommend.source': 'Partir de',
   'recommend.fromUrl': 'Une page web',

@@ -10,7 +10,7 @@ export const LATER_KEYS =
   'master.preset.podcast master.preset.aes-ads master.preset.ebu-r128 master.preset.atsc-a85 master.preset.custom ' +
   'status.speechCut{seconds}{end} status.overlap.one{count} status.overlap.other{count} export.stage.decode ' +
   'export.stage.mix export.stage.master export.stage.done export.stage.encode script.heading ' +
-  'script.sectionLabel{n} script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
+  'script.sectionLabel{n} script.commentWords script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
   'script.estimate{seconds} script.total{seconds}{target} script.over{over}{target} script.add ' +
   'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.fit{target} ' +
   'script.respace{gap} script.respaced{gap} script.respaceNone{gap} script.generate ' +
@@ -40,14 +40,15 @@ export const LATER_KEYS =
   'timeline.clip{label}{start}{length} timeline.clipOver{label}{start}{length}{over} ' +
   'timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut timeline.zoomLevel{zoom} timeline.target{time} ' +
   'timeline.over{seconds} timeline.moved{label}{start} timeline.deleted{label} timeline.clipCount.one{count} ' +
-  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.markers ' +
-  'timeline.split{label}{time} timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} ' +
-  'timeline.atMarker{label}{time} timeline.zoomFit timeline.mute{track} timeline.solo{track} ' +
-  'timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} timeline.unsoloed{track} ' +
-  'timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text inspector.asset ' +
-  'inspector.version inspector.edit inspector.gain timeline.key.nudge timeline.key.ends timeline.key.delete ' +
-  'timeline.key.play timeline.key.escape timeline.key.undo master.heading master.switch master.on master.bypassed ' +
-  'master.presets master.numbers{integrated}{tolerance}{truePeak} ' +
+  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.comment ' +
+  'timeline.comment{range}{text} timeline.comments timeline.key.markers timeline.split{label}{time} ' +
+  'timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} timeline.atMarker{label}{time} ' +
+  'timeline.zoomFit timeline.mute{track} timeline.solo{track} timeline.muted{track} timeline.unmuted{track} ' +
+  'timeline.soloed{track} timeline.unsoloed{track} timeline.gain{gain} timeline.dbScale inspector.label ' +
+  'inspector.voice inspector.text inspector.asset inspector.version inspector.edit inspector.gain ' +
+  'timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play timeline.key.escape ' +
+  'timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
+  'master.numbers{integrated}{tolerance}{truePeak} ' +
   'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
   'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
   'master.target master.truePeakCeiling master.targetInvalid{min}{max} master.truePeakInvalid{min}{max} ' +
@@ -103,16 +104,17 @@ export const LATER_KEYS =
   'deliver.vastUrl.hashes deliver.vastUrl.brackets deliver.vastUrl.baseQuery ' +
   'deliver.vastImpressionsMany{max}{count} deliver.vastImpressionLine{line}{problem} deliver.fixVast ' +
   'deliver.vastValid deliver.vastInvalid deliver.vastNotWritten deliver.vastHead{file} versions.label ' +
-  'versions.meets versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} ' +
-  'versions.locked versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
-  'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
-  'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
-  'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +
-  'versions.removed{name} versions.lengthLegend versions.custom versions.seconds versions.make{seconds} ' +
-  'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.rename ' +
-  'versions.labelField versions.labelHint versions.saveLabel versions.renamed{name} versions.remove{name} ' +
-  'versions.editScript length.fastWarning{speed} length.shorten length.keep length.kept{speed} length.shortening ' +
-  'length.shortened{target} length.paceWarning{wps} made.summary{title}{sections}{voice}{bed}{length}{target} ' +
+  'versions.approved versions.approvalStale versions.meets versions.speechCut{seconds} ' +
+  'versions.fails{destination}{fix} versions.range{min}{max} versions.locked versions.lockedBecause{reason} ' +
+  'versions.noScript versions.noVoice versions.keptTooLong{label}{seconds}{target}{room} ' +
+  'versions.fitting{seconds} versions.voicing{label}{n}{count} versions.made{seconds}{voiced}{reused} ' +
+  'versions.cancelled versions.cannotFit{seconds}{answer} versions.fitFailed{message} ' +
+  'versions.takeFailed{label}{message}{done} versions.duplicated versions.removed{name} versions.lengthLegend ' +
+  'versions.custom versions.seconds versions.make{seconds} versions.makeAny versions.close versions.new ' +
+  'versions.altLabel{name} versions.duplicate versions.rename versions.labelField versions.labelHint ' +
+  'versions.saveLabel versions.renamed{name} versions.remove{name} versions.editScript length.fastWarning{speed} ' +
+  'length.shorten length.keep length.kept{speed} length.shortening length.shortened{target} ' +
+  'length.paceWarning{wps} made.summary{title}{sections}{voice}{bed}{length}{target} ' +
   'made.summaryNoBed{title}{sections}{voice}{length}{target} feed.heading feed.intro{max} feed.import feed.file ' +
   'feed.drop feed.paste feed.pasteHint feed.importPasted feed.pasteEmpty feed.pastedName feed.refused{name} ' +
   'feed.moreProblems.one{count} feed.moreProblems.other{count} feed.tooBig{name}{size}{max} feed.readFailed{name} ' +
@@ -139,4 +141,11 @@ export const LATER_KEYS =
   'feed.rowStage{key}{stage} feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
   'feed.outcome{delivered}{failed}{zip}{size} feed.delivered.one{count} feed.delivered.other{count} ' +
   'feed.failedRows.one{count} feed.failedRows.other{count} feed.takes{voiced}{reused} feed.rowDelivered ' +
-  'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count}';
+  'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count} review.heading review.noUser ' +
+  'review.comments review.commentAtPlayhead review.commentAt{range} review.send review.cancel review.reply ' +
+  'review.resolve review.reopen review.resolvedMark review.playFrom{range} review.threadComments{range} ' +
+  'review.noComments review.openThreads review.resolvedThreads review.showResolved{count} ' +
+  'review.hideResolved{count} review.orphaned review.orphanedNote review.decisionHeading review.decide ' +
+  'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
+  'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
+  'review.stale review.export';

@@ -31,7 +31,8 @@ export const lockHolds = (control: Pick<LockControl, 'role' | 'locked'>): boolea
 
 /** The creator's toggle and reason, or the adopter's note on a locked part (nothing on an unlocked one). */
 export function renderLock(t: Translate, control: LockControl) {
-  if (control.role === 'adopter') {
+  // An adopter, or a reviewer (who edits nothing): the lock's note, never its toggle.
+  if (control.role !== 'creator') {
     return control.locked
       ? html`<span class="lock-note" part="lock-note" id=${control.noteId}>${lockIcon} ${lockNote(t, control.reason)}</span>`
       : nothing;

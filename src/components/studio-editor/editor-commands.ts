@@ -83,7 +83,7 @@ export function toolbarModel(state: EditorState, config: ResolvedConfig, preview
     lastMix: preview?.measurement ?? undefined,
     credits: credits.used,
     creditsLeft: credits.left,
-    canExport: config.tools.exportFormats.length > 0 && (project.clips.length > 0 || project.music?.url != null),
+    canExport: config.tools.exportFormats.length > 0 && config.tools.role !== 'reviewer' && (project.clips.length > 0 || project.music?.url != null),
     openInStudio: config.tools.openInStudio !== undefined,
   };
 }

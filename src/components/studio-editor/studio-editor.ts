@@ -388,7 +388,7 @@ export class StudioEditor extends LitElement {
    */
   #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
     if (project.clips.length === 0 && project.versions.length < 2) return nothing;
-    return html`<studio-editor-versions part="versions" slot=${slot || nothing} exportparts="list: versions-list, version, status: version-status, actions: versions-actions, popover: versions-popover, form: versions-form, rename: versions-rename, price: versions-price"
+    return html`<studio-editor-versions part="versions" slot=${slot || nothing}
       .destinations=${config.delivery.destinations} .brandPronunciations=${config.vocal.pronunciations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
   }
 
@@ -408,13 +408,13 @@ export class StudioEditor extends LitElement {
         ?playing=${bar.playing} ?canPlay=${bar.canPlay} .time=${this.preview?.currentTime ?? 0} .duration=${bar.duration} .clock=${this.#clock}
         .meter=${this.#session.engine?.meter} .target=${bar.target} .ceiling=${bar.ceiling}
         .lastMix=${bar.lastMix}
-        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio}
+        ?fullscreen=${this.#fullscreen?.fullscreen ?? false} .credits=${bar.credits} .creditsLeft=${bar.creditsLeft} .canExport=${bar.canExport} ?openInStudio=${bar.openInStudio} ?reviewing=${config.tools.role === 'reviewer'}
         @toolbar-action=${this.#handleToolbar}
         @title-change=${(event: CustomEvent<string>) => this.store.dispatch({ type: 'project/rename', title: event.detail })}></studio-editor-toolbar>
       ${config.tools.timeline ? nothing : this.#versionsBar(project, config, '')}
-      <studio-editor-notices part="notices" .notices=${this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
+      <studio-editor-notices part="notices" .notices=${state.role === 'reviewer' ? this.#session.notices : this.#made.withNotices(this.#session.notices)} .onDismiss=${(kind: StudioNotice['kind']) => this.#made.dismiss(kind) || this.#session.dismiss(kind)}></studio-editor-notices>
       <studio-editor-panels part="workspace" exportparts="tabs, tab, side-toggle, side, panel, splitter, stage, views, view, sound-steps" .panels=${workflowTabs(config, this.t)} .active=${this.activePanel ?? config.layout.initialPanel}
-        arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
+        arrangement=${config.layout.arrangement} ?made=${project.clips.length > 0 || config.tools.role === 'reviewer'} ?timeline=${config.tools.timeline} @panel-select=${(event: CustomEvent<PanelId>) => (this.activePanel = event.detail)}>
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver, this.#session.feed)}
         ${config.tools.timeline
           ? html`<studio-editor-timeline-panel slot="stage" id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)}

@@ -28,6 +28,7 @@ const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
   mix: () => import('../studio-mix-panel/studio-mix-panel.js'),
   master: () => import('../studio-master-panel/studio-master-panel.js'),
   feed: () => import('../studio-feed-panel/studio-feed-panel.js'),
+  review: () => import('../studio-review-panel/studio-review-panel.js'),
   export: () => import('../studio-export-panel/studio-export-panel.js'),
   deliver: () => import('../studio-deliver-panel/studio-deliver-panel.js'),
 };
@@ -78,7 +79,20 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   }, 500);
 }
 
-/** The workflow panels this config switches on, in workflow order, as tabs. What is off is absent. */
+/** Whether the Review step is shown: `review.user` is given, or the role is the reviewer's. */
+export const reviewShown = (config: ResolvedConfig): boolean => config.review.user !== undefined || config.tools.role === 'reviewer';
+
+/**
+ * The steps a reviewer sees (`tools.role: 'reviewer'`): the script, read-only, and the Review step. The reviewer
+ * plays the ad, switches versions, reads the script, comments and decides; the steps that only edit or make
+ * (Recommend, Voice, Music, Mix, Master, Feed) and those that render or deliver it (Export, Deliver) are not shown.
+ */
+const REVIEWER_STEPS: readonly PanelId[] = ['script', 'review'];
+
+/**
+ * The workflow panels this config switches on, in workflow order, as tabs; a reviewer's are REVIEWER_STEPS. What
+ * is off is absent (its panel, left unslotted, is never shown nor loaded).
+ */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   const tabs: PanelTab[] = [];
   if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: t('panel.recommend') });
@@ -88,9 +102,12 @@ export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
   if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
   if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
   if (config.tools.feed) tabs.push({ id: 'feed', label: t('panel.feed') });
+  // Review: once someone reviews (the host names them, or the session is a reviewer's). After the steps that make
+  // the sound and before Export and Deliver, which deliver what was approved (review.require).
+  if (reviewShown(config)) tabs.push({ id: 'review', label: t('panel.review') });
   if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
   if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
-  return tabs;
+  return config.tools.role === 'reviewer' ? tabs.filter((tab) => REVIEWER_STEPS.includes(tab.id)) : tabs;
 }
 
 /**
@@ -107,15 +124,13 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
           .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} exportparts="script-editor, section: script-section, total: script-total, marks: script-marks, said: script-said, lock: script-lock, lock-note: script-lock-note, slots: script-slots, slot-chip: script-slot-chip, slot-problems: script-slot-problems, slot-list: script-slot-list, slot: script-slot"></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-script-panel>` : nothing}
     ${tools.voice
-      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}
-          exportparts="modes: voice-modes, picker: voice-picker, filters: voice-filters, list: voice-list, slider: voice-slider, pronunciations: voice-pronunciations, pronunciation-list: voice-pronunciation-list, pronunciation-form: voice-pronunciation-form"></studio-editor-voice-panel>`
+      ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-voice-panel>`
       : nothing}
     ${tools.music
       ? html`<studio-editor-music-panel slot="music" data-loading=${loadingText} part="music-panel" .upload=${tools.upload} .uploadMaxBytes=${music.uploadMaxBytes} .trackIds=${music.tracks}
-          .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}
-          exportparts="current: music-current, picker: music-picker, filters: music-filters, list: music-list, upload: music-upload, dropzone: music-dropzone, slider: music-slider, lock: music-lock, lock-note: music-lock-note"></studio-editor-music-panel>`
+          .defaults=${{ gain: music.gain, fadeIn: music.fadeIn, fadeOut: music.fadeOut }}></studio-editor-music-panel>`
       : nothing}
     ${tools.mix ? html`<studio-editor-mix-panel slot="mix" data-loading=${loadingText} part="mix-panel" exportparts="controls: mix-controls, slider: mix-slider"></studio-editor-mix-panel>` : nothing}
     ${tools.master
@@ -124,9 +139,11 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
     ${tools.feed
       ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}></studio-editor-feed-panel>`
       : nothing}
+    ${reviewShown(config)
+      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel"></studio-editor-review-panel>`
+      : nothing}
     ${tools.exportFormats.length > 0
-      ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}
-          exportparts="form: export-form, formats: export-formats, rates: export-rates, file-name: export-file-name, submit: export-submit, status: export-status, bar: export-bar, result: export-result, message: export-message"></studio-editor-export-panel>`
+      ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}></studio-editor-export-panel>`
       : nothing}
     ${tools.deliver
       ? html`<studio-editor-deliver-panel slot="deliver" data-loading=${loadingText} part="deliver-panel" .destinations=${config.delivery.destinations} .deliver=${deliver}></studio-editor-deliver-panel>`

@@ -10,6 +10,7 @@ import { StudioError } from '../../errors.js';
 import type { StringKey } from '../../i18n/en.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
@@ -42,6 +43,9 @@ interface ExportResult {
 }
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/** The structural parts an editor exports from this element, each as `export-<part>` (docs/styling.md): set here, not in the first paint. */
+const EXPORT_PARTS = ['form', 'formats', 'rates', 'file-name', 'submit', 'status', 'bar', 'result', 'message'];
 
 /**
  * Export: format, sample rate and file name (from the project title), then the ad is rendered, mastered and
@@ -89,6 +93,11 @@ export class StudioExportPanel extends StudioElement {
       }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'export', EXPORT_PARTS);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

@@ -10,6 +10,7 @@ import { clientContext, previewContext } from '../../controllers/contexts.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { MusicBed } from '../../model/document.js';
 import { saveUpload, uploadUrl, type UploadStoreOptions } from '../../model/persistence/uploads.js';
@@ -32,6 +33,9 @@ export interface MusicDefaults {
   fadeIn: number;
   fadeOut: number;
 }
+
+/** The structural parts an editor exports from this element, each as `music-<part>` (docs/styling.md): set here, not in the first paint. */
+const MUSIC_PARTS = ['current', 'picker', 'filters', 'list', 'upload', 'dropzone', 'slider', 'lock', 'lock-note'];
 
 /**
  * Music: the service's music library (loaded once the panel is shown) to search and preview, one track as
@@ -69,6 +73,11 @@ export class StudioMusicPanel extends StudioElement {
       }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'music', MUSIC_PARTS);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;

@@ -1,7 +1,7 @@
 import type { PanelId } from '../../config/types.js';
 
 /** A phone's views, chosen from its bottom bar. */
-export type ViewId = 'create' | 'script' | 'timeline' | 'sound' | 'feed' | 'deliver';
+export type ViewId = 'create' | 'script' | 'timeline' | 'sound' | 'feed' | 'review' | 'deliver';
 
 /** The steps a phone groups under Sound. */
 export const SOUND_PANELS: readonly PanelId[] = ['voice', 'music', 'mix', 'master'];
@@ -37,6 +37,7 @@ export function viewOf(panel: PanelId | undefined): ViewId {
   if (panel === 'script') return 'script';
   if (panel !== undefined && SOUND_PANELS.includes(panel)) return 'sound';
   if (panel === 'feed') return 'feed';
+  if (panel === 'review') return 'review';
   return 'deliver';
 }
 
@@ -47,7 +48,7 @@ export function currentView(state: WorkspaceState): ViewId {
 
 /**
  * The bottom bar's destinations for the steps that are on, in workflow order: Create, Script, Timeline,
- * Sound (the first sound step that is on), Feed (when on), Deliver (Deliver, or Export without it). Each names
+ * Sound (the first sound step that is on), Feed (when on), Review (when on), Deliver (Deliver, or Export without it). Each names
  * the step it opens (`undefined` for the timeline).
  */
 export function phoneViews(panels: readonly PanelId[], timeline: boolean): { id: ViewId; panel: PanelId | undefined }[] {
@@ -58,6 +59,7 @@ export function phoneViews(panels: readonly PanelId[], timeline: boolean): { id:
   const sound = SOUND_PANELS.find((id) => panels.includes(id));
   if (sound !== undefined) views.push({ id: 'sound', panel: sound });
   if (panels.includes('feed')) views.push({ id: 'feed', panel: 'feed' });
+  if (panels.includes('review')) views.push({ id: 'review', panel: 'review' });
   const deliver = panels.includes('deliver') ? 'deliver' : panels.includes('export') ? 'export' : undefined;
   if (deliver !== undefined) views.push({ id: 'deliver', panel: deliver });
   return views;

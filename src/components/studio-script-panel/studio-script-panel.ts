@@ -9,6 +9,7 @@ import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { LingerController } from '../../internal/linger.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
@@ -29,14 +30,30 @@ import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
 // The store's slot edits (`slot/set`), which the Slots group makes.
 import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
-import { RESPACE_GAP_S } from '../../model/clip-layout.js';
+import { RESPACE_GAP_S, clipLength } from '../../model/clip-layout.js';
 import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
 import '../../i18n/en-later.js';
+
+/** Where section `id` is heard on the open version: from its first clip's start to its last clip's end; undefined when it is not voiced. */
+function sectionRange(project: ProjectDocument, id: string): { start: number; end: number } | undefined {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const clip of project.clips) {
+    if (clip.sectionId !== id) continue;
+    start = Math.min(start, clip.start);
+    end = Math.max(end, clip.start + (clipLength(project, clip) ?? 0));
+  }
+  return start === Infinity ? undefined : { start, end: Math.max(start, end) };
+}
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 let sectionCounter = 0;
 const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter++).toString(36)}`;
+
+/** The structural parts an editor exports from this element, each as `script-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
+const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot'];
+const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
 
 /**
  * Script: the sections of the ad as plain text with live length estimates, fitting to the target length
@@ -87,8 +104,33 @@ export class StudioScriptPanel extends StudioElement {
         color: var(--_text-muted, #4b5563);
         font-size: max(11px, 0.9em);
       }
+      .script-read {
+        display: grid;
+        gap: 12px;
+      }
+      .script-read section {
+        display: grid;
+        gap: 4px;
+      }
+      .script-read h4 {
+        margin: 0;
+        font-size: 1em;
+      }
+      .script-read textarea {
+        font: inherit;
+        resize: vertical;
+        background: var(--_surface-alt, #f9fafb);
+      }
+      .script-read button {
+        justify-self: start;
+      }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'script', SCRIPT_PARTS, SCRIPT_RENAMED);
+  }
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -109,6 +151,8 @@ export class StudioScriptPanel extends StudioElement {
 
   readonly #project = new StoreController(this, (state) => state.project);
   readonly #role = new StoreController(this, (state) => state.role);
+  /** Who reviews (`review.user`): with one, a reviewer comments on the words they select. */
+  readonly #reviewUser = new StoreController(this, (state) => state.reviewUser);
   /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
     key: 'vocal.voices',
@@ -353,9 +397,43 @@ export class StudioScriptPanel extends StudioElement {
     reportError(this, error);
   }
 
+  /**
+   * A comment on the words selected in `section` (all of them without a selection): the takes have no word
+   * timings, so its range is the section's clips on the open version, and the words are quoted in the comment.
+   * The Review step's form opens with them (`comment-at`, heard by the editor).
+   */
+  #commentOnWords(project: ProjectDocument, sectionId: string, field: HTMLTextAreaElement | null): void {
+    const range = sectionRange(project, sectionId);
+    if (range === undefined || field === null) return;
+    const selected = field.value.slice(field.selectionStart, field.selectionEnd).trim();
+    const quote = selected === '' ? field.value.trim() : selected;
+    this.dispatchEvent(new CustomEvent('comment-at', { detail: { ...range, quote }, bubbles: true, composed: true }));
+  }
+
+  /** The reviewer's script: each section's words, read-only, and "Comment on these words" where the section is voiced. */
+  #renderReading(project: ProjectDocument) {
+    const { t } = this;
+    const canComment = this.#reviewUser.value !== undefined;
+    return html`<h3>${t('script.heading')}</h3>
+      <div class="script-read">
+        ${project.script.sections.map((section) => {
+          const voiced = sectionRange(project, section.id) !== undefined;
+          return html`<section>
+            <h4 id="read-${section.id}">${section.label}</h4>
+            <textarea readonly rows="3" id="words-${section.id}" .value=${section.text} aria-labelledby="read-${section.id}"></textarea>
+            ${canComment && voiced
+              ? html`<button type="button" data-section=${section.id}
+                  @click=${() => this.#commentOnWords(project, section.id, this.renderRoot.querySelector<HTMLTextAreaElement>(`#words-${section.id}`))}>${t('script.commentWords')}</button>`
+              : nothing}
+          </section>`;
+        })}
+      </div>`;
+  }
+
   protected override render() {
     const project = this.#project.value;
     if (project === undefined) return nothing;
+    if (this.#role.value === 'reviewer') return this.#renderReading(project);
     const voices: VoiceLibraryEntry[] = this.#voices.value ?? [];
     const rates = new Map(voices.map((voice) => [voice.voice_id, voice.words_per_minute]));
     const sections: ScriptEditorSection[] = project.script.sections.map((section) => {

@@ -76,7 +76,7 @@ export function renderInspector(t: Translate, project: Inspected, selectedId: st
     ${clip !== undefined && lock !== undefined
       ? renderLock(t, { role: lock.role, locked: clip.locked === true, reason: clip.lockReason, name: t('lock.name.clip', { name }), noteId: 'clip-lock', set: (locked, reason) => lock.set(clip.id, locked, reason) })
       : nothing}
-    ${clip !== undefined && edit !== undefined && !(clip.locked === true && lock?.role === 'adopter') ? renderEdits(t, clip, clipLength(project, clip), edit) : nothing}
+    ${clip !== undefined && edit !== undefined && lock?.role !== 'reviewer' && !(clip.locked === true && lock?.role === 'adopter') ? renderEdits(t, clip, clipLength(project, clip), edit) : nothing}
     <dl>${rows.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}</dl>
   </section>`;
 }

@@ -17,12 +17,13 @@ import type {
   MusicFadeDetail,
   MusicGainDetail,
   TimelineClip,
+  TimelineComment,
   TimelineMarker,
   TimelineMusic,
   TimelineTrackId,
   TimelineTracks,
 } from '../studio-timeline/types.js';
-import { freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
+import { commentMarkers, freshClipId, sectionMarkers, timelineClips, timelineMusic } from './timeline-data.js';
 import '../studio-timeline/studio-timeline.js';
 import { renderInspector, type InspectorEdit } from './clip-inspector.js';
 import { LaneRoomController } from './lane-room.js';
@@ -129,6 +130,9 @@ export class StudioTimelinePanel extends StudioElement {
     return { clips, music, mix, tracks, duration, script, assets, versions, openVersion };
   });
   readonly #role = new StoreController(this, (s) => s.role);
+  /** The review's comments on the open version, with what places them (their clips, the takes' lengths). */
+  readonly #review = new StoreController(this, (s) => ({ review: s.project.review, clips: s.project.clips, assets: s.project.assets, versions: s.project.versions, openVersion: s.project.openVersion }));
+  #comments: { key: readonly unknown[]; value: TimelineComment[] } | undefined;
   readonly #preview = new PreviewController(this);
   /** The lanes grown with the stage, given back when a form or the inspector needs the room. */
   readonly #room = new LaneRoomController(this);
@@ -152,6 +156,23 @@ export class StudioTimelinePanel extends StudioElement {
     const key = [project.clips, project.script];
     if (this.#markers === undefined || key.some((part, i) => part !== this.#markers!.key[i])) this.#markers = { key, value: sectionMarkers(project) };
     return this.#markers.value;
+  }
+
+  /** The comment markers of the open version's threads (not the orphaned ones), the same array until one moves. */
+  #commentMarkers(): TimelineComment[] {
+    const view = this.#review.value;
+    if (view === undefined || view.review.comments.length === 0) return [];
+    const key = [view.review, view.clips, view.assets, view.versions, view.openVersion, this.t];
+    if (this.#comments === undefined || key.some((part, i) => part !== this.#comments!.key[i])) this.#comments = { key, value: commentMarkers(this.#review.store!.getState().project, this.t) };
+    return this.#comments.value;
+  }
+
+  /** A comment's marker clicked: play from the comment's start. */
+  #playComment(time: number): void {
+    const preview = this.#preview.source;
+    if (preview === undefined) return;
+    preview.seek(time);
+    void preview.play();
   }
 
   /** S on a clip: cut where the playhead is (one undo step). */
@@ -200,11 +221,14 @@ export class StudioTimelinePanel extends StudioElement {
     const clipKey = [project.clips, project.script, project.assets, preview, previewState, this.t, role];
     if (this.#clips === undefined || clipKey.some((part, i) => part !== this.#clips!.key[i])) {
       const locks = { holds: role === 'adopter', note: (reason: string | undefined) => lockNote(this.t, reason) };
-      this.#clips = { key: clipKey, value: timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks) };
+      const clips = timelineClips(project as ProjectDocument, lookup, this.t('timeline.voiceClip'), locks);
+      // A reviewer edits nothing: every clip is fixed (no handles, no gesture).
+      this.#clips = { key: clipKey, value: role === 'reviewer' ? clips.map((clip) => ({ ...clip, fixed: true })) : clips };
     }
     const musicKey = [project.music, project.duration, project.assets, preview, previewState, role];
     if (this.#music === undefined || musicKey.some((part, i) => part !== this.#music!.key[i])) {
-      this.#music = { key: musicKey, value: timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter') };
+      const music = timelineMusic(project as ProjectDocument, lookup, this.#bedPeaks, role === 'adopter');
+      this.#music = { key: musicKey, value: music !== null && role === 'reviewer' ? { ...music, fixed: true } : music };
     }
     return { clips: this.#clips.value, music: this.#music.value };
   }
@@ -233,6 +257,8 @@ export class StudioTimelinePanel extends StudioElement {
       .selectedId=${selectedId}
       .tracks=${this.#trackStates(project)}
       .markers=${this.#sectionMarkers(project)}
+      .comments=${this.#commentMarkers()}
+      ?reviewing=${this.#role.value === 'reviewer'}
       .cspNonce=${this.cspNonce}
       @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
       @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>
@@ -254,6 +280,8 @@ export class StudioTimelinePanel extends StudioElement {
       @seek=${(e: CustomEvent<{ time: number }>) => this.#preview.source?.seek(e.detail.time)}
       @zoom-change=${(e: CustomEvent<{ zoom: number }>) => (this.zoom = e.detail.zoom)}
       @play-toggle=${() => this.#togglePlay()}
+      @comment-play=${(e: CustomEvent<{ time: number }>) => this.#playComment(e.detail.time)}
+      @comment-at=${(e: CustomEvent<{ start: number; end: number }>) => this.dispatchEvent(new CustomEvent('comment-at', { detail: e.detail, bubbles: true, composed: true }))}
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
     ></studio-editor-timeline>

@@ -1,5 +1,7 @@
 import type { ProjectDocument } from '../../model/document.js';
-import type { TimelineClip, TimelineMarker, TimelineMusic } from '../studio-timeline/types.js';
+import type { Translate } from '../../i18n/translate.js';
+import { reviewThreads } from '../../model/review-views.js';
+import type { TimelineClip, TimelineComment, TimelineMarker, TimelineMusic } from '../studio-timeline/types.js';
 
 /** What the timeline needs from decoded audio: peaks and lengths by URL (the preview has them). */
 export interface DecodedLookup {
@@ -59,6 +61,15 @@ export function sectionMarkers(project: Pick<ProjectDocument, 'clips' | 'script'
     if (time !== Infinity) markers.push({ time, label: section.label });
   }
   return markers;
+}
+
+/** Each thread of the open version whose audio is there (open or resolved; never an orphaned one), where it is now: the ruler's comment markers. */
+export function commentMarkers(project: ProjectDocument, t: Translate): TimelineComment[] {
+  const { open, resolved } = reviewThreads(project, project.openVersion);
+  return [...open, ...resolved].map(({ id, comments, range, resolved: done }) => {
+    const at = range.end > range.start ? `${t.clock(range.start, true)}–${t.clock(range.end, true)}` : t.clock(range.start, true);
+    return { id, start: range.start, end: range.end, resolved: done, label: t('timeline.comment', { range: at, text: comments[0]!.body.slice(0, 80) }) };
+  });
 }
 
 /** A clip id not used yet, from `id`: `hook-2`, `hook-3`... */

@@ -15,7 +15,12 @@ export interface KeyboardHost extends ReactiveControllerHost, EventTarget {
   readonly zoom: number;
   readonly targetDuration: number;
   readonly clock: () => number;
+  /** The reviewer role: only the keys of REVIEW_KEYS act. */
+  readonly reviewing?: boolean;
 }
+
+/** What a reviewer's keys do: play, zoom to fit, go to a section start, comment at the playhead. */
+const REVIEW_KEYS: ReadonlySet<ShortcutAction> = new Set(['play-toggle', 'zoom-fit', 'previous-marker', 'next-marker', 'comment', 'cancel-gesture']);
 
 /** What the keys do through the timeline's own parts. */
 export interface KeyboardOps {
@@ -63,6 +68,8 @@ export class KeyboardController implements ReactiveController {
   /** Runs a key's action; false when it does not apply here (the key is left to the browser). */
   #run(action: ShortcutAction, clip: TimelineClip | undefined, target: HTMLElement, track: TimelineTrackId | undefined): boolean {
     const host = this.#host;
+    // A reviewer's keys: play, zoom, go to a marker, comment; the keys that edit are left alone.
+    if (host.reviewing && !REVIEW_KEYS.has(action)) return false;
     switch (action) {
       case 'cancel-gesture':
         return this.#ops.cancelGesture();
@@ -98,6 +105,12 @@ export class KeyboardController implements ReactiveController {
       case 'zoom-fit':
         this.#ops.zoomToFit();
         return true;
+      case 'comment': {
+        // A comment at the playhead: the editor opens the Review step's form (where there is one).
+        const time = host.clock();
+        emit(host, 'comment-at', { start: time, end: time });
+        return true;
+      }
       case 'previous-marker':
       case 'next-marker': {
         const marker = adjacentMarker(host.markers, host.clock(), action === 'next-marker' ? 1 : -1);

@@ -20,6 +20,7 @@ export type ShortcutAction =
   | 'mute'
   | 'solo'
   | 'zoom-fit'
+  | 'comment'
   | 'previous-marker'
   | 'next-marker';
 
@@ -63,6 +64,7 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = Object.freeze([
   { key: 'm', modifiers: { ...CLIP_KEY, shift: false }, action: 'mute', scope: 'timeline', description: 'timeline.key.mute' },
   { key: 's', modifiers: { ...CLIP_KEY, shift: true }, action: 'solo', scope: 'timeline', description: 'timeline.key.mute' },
   { key: 'f', modifiers: { ...CLIP_KEY, shift: false }, action: 'zoom-fit', scope: 'timeline', description: 'timeline.key.fit' },
+  { key: 'c', modifiers: { ...CLIP_KEY, shift: false }, action: 'comment', scope: 'timeline', description: 'timeline.key.comment' },
   { key: '[', modifiers: CLIP_KEY, action: 'previous-marker', scope: 'timeline', description: 'timeline.key.markers' },
   { key: ']', modifiers: CLIP_KEY, action: 'next-marker', scope: 'timeline', description: 'timeline.key.markers' },
 ] satisfies Shortcut[]);

@@ -26,6 +26,8 @@ export class StudioTimelineBed extends TimelinePart {
   @property({ type: Number }) envelopeSeconds = 0;
   /** Ducking depth shown by its line, dB (positive). */
   @property({ type: Number }) depthDb = 0;
+  /** The reviewer role: the ducking depth's line is not shown (the bed's own handles go with `music.fixed`). */
+  @property({ type: Boolean }) readonly = false;
   /** Called after each render (the timeline's waveform scheduler looks for new `.wave` elements). */
   @property({ attribute: false }) rendered: (() => void) | undefined;
 
@@ -63,7 +65,7 @@ export class StudioTimelineBed extends TimelinePart {
         viewBox="0 0 ${Math.max(1, seconds * ENVELOPE_PX_PER_SECOND)} ${this.height}" preserveAspectRatio="none">${svg`<path vector-effect="non-scaling-stroke"
           d=${this.envelopePath}></path>`}</svg>
       ${music.fixed === true ? nothing : html`<div class="gain" data-drag="music-gain" style=${styleProps({ top: `${gainToY(music.gain, this.height)}px` })}></div>`}
-      <div class="duck" data-drag="duck" style=${styleProps({ top: `${(this.depthDb / -ENVELOPE_FLOOR_DB) * this.height}px` })}></div>
+      ${this.readonly ? nothing : html`<div class="duck" data-drag="duck" style=${styleProps({ top: `${(this.depthDb / -ENVELOPE_FLOOR_DB) * this.height}px` })}></div>`}
       ${music.fixed === true
         ? nothing
         : html`<div class="knob fade-in" data-drag="music-fade-in" style=${styleProps({ left: `${Math.max(5, music.fadeIn * z)}px` })}></div>

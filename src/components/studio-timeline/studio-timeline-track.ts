@@ -1,4 +1,4 @@
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
@@ -92,6 +92,8 @@ export class StudioTimelineTrack extends StudioElement {
   @property() name = '';
   /** How many clips the lane holds. */
   @property({ type: Number }) clipCount = 0;
+  /** The reviewer role: no mute or solo button (they change the ad). */
+  @property({ type: Boolean }) readonly = false;
   @property({ type: Boolean }) muted = false;
   @property({ type: Boolean }) solo = false;
   /** The track's level, dB. */
@@ -110,10 +112,12 @@ export class StudioTimelineTrack extends StudioElement {
     const gain = this.t.level(this.gainDb, true);
     return html`<div part="header">
         <span class="name">${this.name}</span>
-        <button type="button" part="mute" aria-label=${t('timeline.mute', { track: this.name })} aria-pressed=${this.muted ? 'true' : 'false'}
-          @click=${() => this.#toggle('muted')}><span aria-hidden="true">M</span></button>
-        <button type="button" part="solo" aria-label=${t('timeline.solo', { track: this.name })} aria-pressed=${this.solo ? 'true' : 'false'}
-          @click=${() => this.#toggle('solo')}><span aria-hidden="true">S</span></button>
+        ${this.readonly
+          ? nothing
+          : html`<button type="button" part="mute" aria-label=${t('timeline.mute', { track: this.name })} aria-pressed=${this.muted ? 'true' : 'false'}
+                @click=${() => this.#toggle('muted')}><span aria-hidden="true">M</span></button>
+              <button type="button" part="solo" aria-label=${t('timeline.solo', { track: this.name })} aria-pressed=${this.solo ? 'true' : 'false'}
+                @click=${() => this.#toggle('solo')}><span aria-hidden="true">S</span></button>`}
         <span class="gain">${t('timeline.gain', { gain })}</span>
         <span class="count">${t.plural('timeline.clipCount', this.clipCount)}</span>
       </div>

@@ -94,6 +94,34 @@ export const timelineStyles = css`
     text-overflow: ellipsis;
     pointer-events: none;
   }
+  /* The review's comments: a band over the ruler's foot, from each comment's start to its end. */
+  .comments {
+    position: absolute;
+    inset: 0 0 auto 0;
+    height: 0;
+    z-index: 3;
+  }
+  .comment-marker {
+    position: absolute;
+    top: calc(var(--_ruler) - 9px);
+    height: 8px;
+    min-height: 0;
+    min-width: 0;
+    margin: 0;
+    padding: 0;
+    box-sizing: border-box;
+    border: 1px solid #92400e;
+    border-radius: 2px;
+    background: #f59e0b;
+    cursor: pointer;
+  }
+  .comment-marker.resolved {
+    background: var(--_surface, #ffffff);
+  }
+  .comment-marker:focus-visible {
+    outline: 2px solid var(--_focus, #2563eb);
+    outline-offset: 1px;
+  }
   .flag.target-flag {
     border-left-color: var(--_over-line);
     color: var(--_over-line);

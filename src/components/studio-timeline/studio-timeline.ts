@@ -14,7 +14,7 @@ import { KeyboardController } from './keyboard-controller.js';
 import { shortcutHelp } from './keyboard-shortcuts.js';
 import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, type Lanes } from './scale.js';
 import { timelineStyles } from './studio-timeline.styles.js';
-import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks } from './types.js';
+import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks, TimelineComment } from './types.js';
 import { WaveformScheduler } from './waveform-scheduler.js';
 import { ZoomController } from './zoom-controller.js';
 import { StudioTimelineBed } from './studio-timeline-bed.js';
@@ -65,9 +65,12 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires seek - `{ time }` on a click or drag on the ruler, or [ and ] (the previous or next marker).
  * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit), Ctrl+wheel / pinch, or a fit of `autoFit`.
  * @fires play-toggle - Space.
+ * @fires comment-play - `{ id, time }` from a comment's marker on the ruler: play from the comment's start.
+ * @fires comment-at - `{ start, end }` on C: a comment at the playhead (the editor opens the Review step's form).
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
  * @csspart scroller - The horizontally scrolling area.
+ * @csspart comment-marker - A review comment's marker over the ruler (a button).
  * @csspart track - Each track row (its header and lane), with `data-track` naming it: `voice`, `music`.
  * @cssprop --studio-timeline-clip - Clip background.
  */
@@ -100,6 +103,10 @@ export class StudioTimeline extends StudioElement {
   @property({ attribute: false }) tracks: TimelineTracks = { voice: HEARD, music: HEARD };
   /** Section starts, flagged on the ruler; [ and ] move the playhead between them. */
   @property({ attribute: false }) markers: readonly TimelineMarker[] = [];
+  /** The reviewer role: no editing control (the caller fixes every clip and the bed; mute, solo and the ducking line are hidden, edit keys do nothing). */
+  @property({ type: Boolean }) reviewing = false;
+  /** The review's comments on the open version, as markers over the ruler: clicking one fires `comment-play`. */
+  @property({ attribute: false }) comments: readonly TimelineComment[] = [];
   /** Passed to wavesurfer for its `<style>` (its rules are also adopted as a stylesheet, see waveform.ts). */
   @property() cspNonce: string | undefined;
 
@@ -260,7 +267,7 @@ export class StudioTimeline extends StudioElement {
     const state = this.tracks[track];
     return html`<studio-editor-timeline-track part="track" class="track ${track} ${isHeard(this.tracks, track) ? '' : 'silent'}" .track=${track}
       .name=${this.t(track === 'voice' ? 'timeline.voiceTrack' : 'timeline.musicTrack')} .clipCount=${clipCount}
-      .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb}
+      .muted=${state.muted} .solo=${state.solo} .gainDb=${state.gainDb} ?readonly=${this.reviewing}
       @track-toggle=${(event: CustomEvent<{ track: TimelineTrackId; field: 'muted' | 'solo' }>) => this.#toggleTrack(event.detail.track, event.detail.field)}
       >${lane}</studio-editor-timeline-track>`;
   }
@@ -277,7 +284,7 @@ export class StudioTimeline extends StudioElement {
           : html`<div class="db-scale" aria-hidden="true">
               ${DB_SCALE.map((db) => html`<span style=${styleProps({ top: `${(db / ENVELOPE_FLOOR_DB) * this.lanes.music}px` })}>${db === DB_SCALE[0] ? `−${-db} ${this.t('timeline.dbScale')}` : `−${-db}`}</span>`)}
             </div>
-            <studio-editor-timeline-bed .music=${music} .zoom=${this.zoom} .height=${this.lanes.music} .envelopePath=${this.#envelopeD(ratio)}
+            <studio-editor-timeline-bed .music=${music} ?readonly=${this.reviewing} .zoom=${this.zoom} .height=${this.lanes.music} .envelopePath=${this.#envelopeD(ratio)}
               .envelopeSeconds=${this.envelope.length / this.envelopeRate} .depthDb=${depthDb} .rendered=${this.#waves.requestSync}></studio-editor-timeline-bed>`}
       </div>`,
     );
@@ -303,6 +310,15 @@ export class StudioTimeline extends StudioElement {
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
           <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
+          ${this.comments.length === 0
+            ? nothing
+            : html`<div class="comments" role="group" aria-label=${t('timeline.comments')}>
+                ${this.comments.map(
+                  (comment) => html`<button type="button" part="comment-marker" class=${comment.resolved ? 'comment-marker resolved' : 'comment-marker'} data-comment=${comment.id}
+                    style=${styleProps({ left: `${comment.start * z}px`, width: `${Math.max(10, (comment.end - comment.start) * z)}px` })} aria-label=${comment.label} title=${comment.label}
+                    @click=${() => emit(this, 'comment-play', { id: comment.id, time: comment.start })}></button>`,
+                )}
+              </div>`}
           ${this.#track(
             'voice',
             this.clips.length,

@@ -59,6 +59,16 @@ export interface TimelineTrackState {
 export type TimelineTracks = Readonly<Record<TimelineTrackId, TimelineTrackState>>;
 
 /** A marker on the ruler: where a section starts. */
+/** A review comment's marker on the ruler: where its thread is now on the open version, and its accessible name. */
+export interface TimelineComment {
+  id: string;
+  start: number;
+  end: number;
+  /** Its accessible name: its range and its first comment's words. */
+  label: string;
+  resolved: boolean;
+}
+
 export interface TimelineMarker {
   time: number;
   label: string;

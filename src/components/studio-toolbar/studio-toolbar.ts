@@ -132,6 +132,8 @@ export class StudioToolbar extends StudioElement {
   /** Credits the account has left, as the service last said; undefined when it did not. */
   @property({ type: Number }) creditsLeft: number | undefined;
   @property({ type: Boolean }) canExport = true;
+  /** The reviewer role: no editing control (undo, redo; the title is read-only). */
+  @property({ type: Boolean }) reviewing = false;
   @property({ type: Boolean }) openInStudio = false;
   /** The editor fills the screen (the button then gives the page back). */
   @property({ type: Boolean }) fullscreen = false;
@@ -202,18 +204,20 @@ export class StudioToolbar extends StudioElement {
   protected override render() {
     const t = this.t;
     const time = html`<span class="time" aria-live="off">${t('toolbar.time', { time: t.clock(this.time, true), duration: t.clock(this.duration, true) })}</span>`;
-    return html`<input part="title" type="text" maxlength="200" aria-label=${t('toolbar.title')} .value=${this.projectTitle}
+    return html`<input part="title" type="text" maxlength="200" aria-label=${t('toolbar.title')} .value=${this.projectTitle} ?readonly=${this.reviewing}
         @change=${(event: Event) => this.#commitTitle(event.target as HTMLInputElement)}
         @keydown=${(event: KeyboardEvent) => event.key === 'Enter' && (event.target as HTMLInputElement).blur()} />
       ${time}
       <div role="toolbar" aria-label=${t('toolbar.label')} @keydown=${this.#handleKeydown}
         @focusin=${() => this.requestUpdate()}>
-        <button type="button" class="icon" ?disabled=${!this.canUndo} aria-keyshortcuts="Control+Z" @click=${() => this.#action('undo')}>
-          <span aria-hidden="true">↶</span><span class="visually-hidden">${t('toolbar.undo')}</span>
-        </button>
-        <button type="button" class="icon" ?disabled=${!this.canRedo} aria-keyshortcuts="Control+Shift+Z" @click=${() => this.#action('redo')}>
-          <span aria-hidden="true">↷</span><span class="visually-hidden">${t('toolbar.redo')}</span>
-        </button>
+        ${this.reviewing
+          ? nothing
+          : html`<button type="button" class="icon" ?disabled=${!this.canUndo} aria-keyshortcuts="Control+Z" @click=${() => this.#action('undo')}>
+                <span aria-hidden="true">↶</span><span class="visually-hidden">${t('toolbar.undo')}</span>
+              </button>
+              <button type="button" class="icon" ?disabled=${!this.canRedo} aria-keyshortcuts="Control+Shift+Z" @click=${() => this.#action('redo')}>
+                <span aria-hidden="true">↷</span><span class="visually-hidden">${t('toolbar.redo')}</span>
+              </button>`}
         <button type="button" class="icon" ?disabled=${!this.canPlay} aria-keyshortcuts="Space" @click=${() => this.#action('play-toggle')}>
           <span aria-hidden="true">${this.playing ? '❚❚' : '▶'}</span><span class="visually-hidden">${this.playing ? t('toolbar.pause') : t('toolbar.play')}</span>
         </button>

@@ -113,6 +113,14 @@ export const versionsStyles = css`
     color: var(--_danger, #b91c1c);
   }
 
+  /* The review: an approval of this mix, or one made on an earlier mix. */
+  .status.approved {
+    color: var(--_success, #166534);
+  }
+  .status.stale {
+    color: var(--_danger, #b91c1c);
+  }
+
   /* A read faster than 1.10x (the Script panel offers its fixes). */
   .status.fast {
     color: var(--_warning, #b45309);

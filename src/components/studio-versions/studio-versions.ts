@@ -9,6 +9,7 @@ import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../model/version-status.js';
+import { approves, versionApprovals } from '../../model/review-views.js';
 import { spokenLength, tooFast } from '../../script/spoken-length.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
@@ -19,6 +20,7 @@ import type { ProjectDocument, ProjectVersion } from '../../model/document.js';
 import { versionView } from '../../model/versions.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { renderAlert } from '../shared/error-alert.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../../session/make-version.js';
 import { lengthName, versionName } from './version-name.js';
@@ -30,6 +32,10 @@ import '../../model/review.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
+/** The structural parts an editor exports from this element, each as `versions-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
+const VERSIONS_PARTS = ['list', 'version', 'status', 'approval', 'actions', 'popover', 'form', 'rename', 'price'];
+const VERSIONS_RENAMED = { version: 'version', status: 'version-status', approval: 'version-approval' };
+
 /**
  * The versions of the ad (cutdowns and alternates): a radio group to switch between them (each with its
  * label, length and status: meets its destinations, or why not), "New version" (a length, its price, Make)
@@ -40,6 +46,7 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  * @csspart list - The radio group of versions.
  * @csspart version - Each version: its label, length and status.
  * @csspart status - A version's status.
+ * @csspart approval - Whether a version is approved on its present mix, or its approval is stale (made on an earlier mix).
  * @csspart spoken - A version's spoken length from its takes, and the speed they were read at when sped up to fit.
  * @csspart actions - New version, Duplicate as alternate, Rename, Remove.
  * @csspart popover - Where New version and Rename open: floating over the stage under the bar, so that the tracks keep their room.
@@ -50,6 +57,11 @@ const isAbort = (error: unknown) => (error as { name?: string } | null)?.name ==
  */
 export class StudioVersions extends StudioElement {
   static override styles = [controlStyles, versionsStyles];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'versions', VERSIONS_PARTS, VERSIONS_RENAMED);
+  }
 
   @consume({ context: clientContext, subscribe: true })
   @state()
@@ -74,6 +86,8 @@ export class StudioVersions extends StudioElement {
   @state() private announcement = '';
 
   readonly #project = new StoreController(this, (s) => s.project);
+  /** The reviewer role: the versions are switched, never made, renamed or removed (no action is shown). */
+  readonly #role = new StoreController(this, (s) => s.role);
   readonly #prices = new PriceController(this);
   #controller: AbortController | undefined;
 
@@ -246,22 +260,32 @@ export class StudioVersions extends StudioElement {
     this.announcement = this.t('versions.removed', { name });
   }
 
+  /** What the review says of a version: approved on this mix, or an approval made on an earlier mix (stale); '' without one. */
+  #approvalText(doc: ProjectDocument, versionId: string): { text: string; stale: boolean } | undefined {
+    const approvals = versionApprovals(doc, versionId).filter((entry) => approves(entry.decision));
+    if (approvals.length === 0) return undefined;
+    if (approvals.some((entry) => entry.status === 'fresh')) return { text: this.t('versions.approved'), stale: false };
+    return { text: this.t('versions.approvalStale'), stale: true };
+  }
+
   #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
     const status = versionStatus(doc, version.id, this.#chosen(doc));
     const view = versionView(doc, version.id);
     const seconds = view.duration;
     const name = versionName(version, seconds);
     const open = version.id === doc.openVersion;
+    const approval = this.#approvalText(doc, version.id);
     // The spoken length of its takes, as the Script panel and the status line say it, and its speed when sped up.
     const length = spokenLength(view);
     const spoken = length.estimate ? '' : [lengthText(this.t, length), speedNote(this.t, length)].filter((part) => part !== '').join(' · ');
     return html`<label part="version" class=${status.pass ? 'version pass' : 'version fail'}>
       <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
-        aria-describedby=${`status-${version.id} spoken-${version.id}`} />
+        aria-describedby=${`status-${version.id} spoken-${version.id} approval-${version.id}`} />
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
       <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
       ${spoken === '' ? nothing : html`<span part="spoken" class=${tooFast(length) ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
+      ${approval === undefined ? nothing : html`<span part="approval" class=${approval.stale ? 'status stale' : 'status approved'} id=${`approval-${version.id}`}>${approval.text}</span>`}
     </label>`;
   }
 
@@ -348,7 +372,14 @@ export class StudioVersions extends StudioElement {
         <span class="heading" aria-hidden="true">${this.t('versions.label')}</span>
         ${doc.versions.map((version) => this.#renderVersion(doc, version))}
       </fieldset>
-      <p part="actions" class="actions">
+      ${this.#role.value === 'reviewer' ? nothing : this.#renderActions(doc, open)}</div>
+      ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
+      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+  }
+
+  /** New version, Duplicate, Rename and Remove: a creator's (or an adopter's) actions. */
+  #renderActions(doc: ProjectDocument, open: ProjectVersion | undefined): TemplateResult {
+    return html`<p part="actions" class="actions">
         <button type="button" class="new" aria-expanded=${this.making ? 'true' : 'false'} ?disabled=${this.job !== undefined} @click=${this.#toggleNew}>${this.t('versions.new')}</button>
         <button type="button" ?disabled=${this.job !== undefined} @click=${this.#duplicate}>${this.t('versions.duplicate')}</button>
         ${open === undefined
@@ -358,9 +389,7 @@ export class StudioVersions extends StudioElement {
           ? html`<button type="button" ?disabled=${this.job !== undefined} @click=${() => this.#remove(open, versionName(open, doc.duration))}>
               ${this.t('versions.remove', { name: versionName(open, doc.duration) })}</button>`
           : nothing}
-      </p></div>
-      ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
-      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+      </p>`;
   }
 }
 

@@ -7,6 +7,7 @@ import { clientContext } from '../../controllers/contexts.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { defineElement } from '../../internal/define.js';
+import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { SliderValue } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -23,6 +24,9 @@ import { auditionVoice, EntryAuditions } from './entry-audition.js';
 import '../../i18n/en-later.js';
 
 const SPEED_GESTURE = 'voice-speed';
+
+/** The structural parts an editor exports from this element, each as `voice-<part>` (docs/styling.md): set here, not in the first paint. */
+const VOICE_PARTS = ['modes', 'picker', 'filters', 'list', 'slider', 'pronunciations', 'pronunciation-list', 'pronunciation-form'];
 
 /**
  * Voice: the service's voice library to search, filter and audition, one voice for the ad or one per
@@ -60,6 +64,11 @@ export class StudioVoicePanel extends StudioElement {
       }
     `,
   ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    exportPanelParts(this, 'voice', VOICE_PARTS);
+  }
 
   /** Set by `<studio-editor-panels>` while another panel is shown; nothing is loaded until it is not. */
   @property({ type: Boolean, reflect: true }) override hidden = false;
