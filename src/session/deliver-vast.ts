@@ -56,6 +56,9 @@ export function vastSettingsOf(destinations: readonly DestinationProfile[], give
   return settings;
 }
 
+/** A VAST document as a file of the ZIP. */
+export const xmlBlob = (xml: string): Blob => new Blob([xml], { type: 'application/xml' });
+
 /** One `vast.xml` to add to the ZIP, with its manifest entry. */
 export interface VastMade {
   readonly path: string;

@@ -13,7 +13,7 @@ import { missingApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import type { DeliverOptions, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
-import { vastDocuments, vastSettingsOf, type VastMade } from './deliver-vast.js';
+import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver-vast.js';
 import type { VastSettings } from '../delivery/vast.js';
 
 /** What a delivery reads of the editor. */
@@ -72,8 +72,6 @@ interface Made {
   readonly vast: ReadonlyMap<string, VastSettings>;
   readonly many: boolean;
 }
-
-const xmlBlob = (xml: string): Blob => new Blob([xml], { type: 'application/xml' });
 
 /** The VAST documents of every version made, with the files the ZIP holds (passing, and those included anyway). */
 function versionVast(made: Made, includeAnyway: ReadonlySet<string>): VastMade[] {

@@ -24,7 +24,7 @@ import { countSpokenWords } from '../script/estimate.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../script/feed-check.js';
 import { VERSION } from '../version.js';
 import { finishZip, nameValues, reviewOfVersion, versionNameLabels } from './deliver-pack.js';
-import { vastDocuments, vastSettingsOf } from './deliver-vast.js';
+import { vastDocuments, vastSettingsOf, xmlBlob } from './deliver-vast.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, voiceRow, type RowAd, type RowContext } from './feed-row.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
@@ -325,7 +325,7 @@ async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] 
     for (const document of vastDocuments(run.vast, paths, place)) {
       if (document.xml !== undefined) {
         names.push(document.path);
-        run.zip.add(document.path, new Blob([document.xml], { type: 'application/xml' }));
+        run.zip.add(document.path, xmlBlob(document.xml));
       }
       vast.push(document.entry);
       reasons.push(...document.entry.problems.map((problem) => `${document.path}: ${problem}`));
