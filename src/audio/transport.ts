@@ -159,6 +159,8 @@ export class Transport {
   #startedAt = 0;
   #loop: LoopRange | null = null;
   #disposed = false;
+  /** Counts play requests and pauses: a pause before a pending play starts (its context resuming, its audio converting) cancels it. */
+  #requests = 0;
 
   constructor(options: TransportOptions = {}) {
     this.#createContext = options.createContext ?? ((sampleRate) => new AudioContext({ latencyHint: 'interactive', sampleRate }));
@@ -226,8 +228,10 @@ export class Transport {
     return () => this.#outputListeners.delete(listener);
   }
 
+  /** Plays from the playhead once the context runs and the latest audio is ready; a `pause()` before then cancels it. */
   async play(): Promise<void> {
     if (this.#disposed || this.#audio === undefined || this.#state === 'playing') return;
+    const request = ++this.#requests;
     if (this.#context === undefined) {
       const context = this.#createContext(this.#audio.sampleRate);
       this.#context = context;
@@ -244,13 +248,14 @@ export class Transport {
       if (this.#store !== undefined) await this.#prepare(this.#store);
       if (ready === this.#ready) break;
     }
-    if (this.#disposed || (this.#state as TransportState) === 'playing') return;
+    if (this.#disposed || request !== this.#requests || (this.#state as TransportState) === 'playing') return;
     const from = this.#from >= this.duration - 1e-6 ? (this.#loop?.start ?? 0) : this.#from;
     this.#startVoice(from, false);
     this.#setState('playing');
   }
 
   pause(): void {
+    this.#requests += 1;
     if (this.#state !== 'playing') return;
     this.#from = this.currentTime;
     this.#stopVoice(0);
