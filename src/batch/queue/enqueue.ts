@@ -1,0 +1,94 @@
+/// <reference types="node" />
+// `studio-batch enqueue`: one run as one BullMQ flow. The template goes into the output store once
+// (templates/<id>.json), so a job carries only its RowJob; the flow's parent waits for one child per
+// row×destination, each with the deterministic id of its work, so enqueueing the same run twice adds nothing.
+import { createHash } from 'node:crypto';
+import { FlowProducer, type FlowChildJob } from 'bullmq';
+import type { ProjectDocument } from '../../model/document.js';
+import { canonicalJson, rowJobId, templateId, type RowJob } from '../row-job.js';
+import { storeOf } from '../store.js';
+import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
+
+/** The data of a row job: its work and where its files go (the store holding its template). */
+export interface RowJobData {
+  readonly job: RowJob;
+  readonly out: string;
+}
+
+/** The data of a run (a flow's parent): the template and where the run's files go. */
+export interface RunJobData {
+  readonly template: string;
+  readonly destinations: readonly string[];
+  readonly out: string;
+}
+
+/**
+ * A row job's retries: 3 attempts, 2 s then 4 s apart. It keeps its place in its parent when it fails for good
+ * (`ignoreDependencyOnFailure`): the run goes on and reports it. Jobs are kept after they end: a kept id is what
+ * makes the second enqueue of a run add nothing, and `status` reads failures from them.
+ */
+export const ROW_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  ignoreDependencyOnFailure: true,
+  removeOnComplete: false,
+  removeOnFail: false,
+} as const;
+
+export interface EnqueueOptions {
+  /** The Redis of the queue, `redis://host:6379`. */
+  readonly queue: string;
+  /** The project document, its feed imported and mapped (rows, key, mapping). */
+  readonly template: ProjectDocument;
+  /** Destination ids (built-in or the config's). */
+  readonly destinations: readonly string[];
+  /** Where the run's files go, as `storeOf` takes it; every worker must reach the same place. */
+  readonly out: string;
+}
+
+export interface EnqueuedRun {
+  /** The parent job's id (`run-` and a hash of the template, destinations and store). */
+  readonly run: string;
+  readonly template: string;
+  /** Row×destination jobs in the flow. */
+  readonly jobs: number;
+}
+
+/** Stores the template and adds the run's flow. Throws, in words, on a feed without rows or key. */
+export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> {
+  const { template, destinations, out } = options;
+  const feed = template.feed;
+  if (feed === null || feed.rows.length === 0) throw new Error('The project has no feed rows to enqueue: give --feed rows.csv.');
+  const keyIndex = feed.key === null ? -1 : feed.columns.indexOf(feed.key);
+  if (keyIndex < 0) throw new Error('The feed has no key column (the value naming each row): add an id or sku column, or choose the key in the editor.');
+  if (destinations.length === 0) throw new Error('Give at least one destination: --destinations streaming,podcast.');
+
+  const id = templateId(template);
+  const store = storeOf(out);
+  const templatePath = `templates/${id}.json`;
+  if (!(await store.has(templatePath))) await store.write(templatePath, new TextEncoder().encode(canonicalJson(template)));
+
+  const children: FlowChildJob[] = [];
+  for (const row of feed.rows) {
+    const values = Object.fromEntries(feed.columns.map((column, index) => [column, row[index] ?? '']));
+    for (const destination of destinations) {
+      const job: RowJob = { template: id, row: row[keyIndex]!, destination };
+      const data: RowJobData = { job, out };
+      children.push({ name: 'row', queueName: ROWS_QUEUE, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(job, values) } });
+    }
+  }
+  const run = `run-${runId(id, destinations, out)}`;
+  const data: RunJobData = { template: id, destinations, out };
+  const producer = new FlowProducer({ connection: redisOptionsOf(options.queue) });
+  try {
+    await producer.add({ name: 'run', queueName: RUNS_QUEUE, data, opts: { jobId: run, removeOnComplete: false, removeOnFail: false }, children });
+  } finally {
+    await producer.close();
+  }
+  return { run, template: id, jobs: children.length };
+}
+
+/** The run's id: the same template, destinations and store always make the same run. */
+function runId(template: string, destinations: readonly string[], out: string): string {
+  return createHash('sha256').update(canonicalJson({ template, destinations: [...destinations].sort(), out })).digest('hex');
+}
