@@ -7,7 +7,7 @@ import { shownQueue } from './connection.js';
 import { enqueueRun } from './enqueue.js';
 import { formatStatus, queueStatus } from './status.js';
 import { parseVoiceRate } from './voice-rate.js';
-import { startQueueWorker, type QueueWorkerOptions } from './worker.js';
+import { startQueueWorker } from './worker.js';
 
 /** What the commands use of their process. */
 export interface QueueCliIo {
@@ -51,11 +51,8 @@ const whole = (value: string | undefined, flag: string): number | undefined => {
   return n;
 };
 
-/**
- * Runs `studio-batch <command> …` for enqueue, worker and status; resolves to the exit code. `overrides` reach the
- * worker as they are (tests give it a processor file of their own).
- */
-export async function runQueueCli(argv: readonly string[], io: QueueCliIo, overrides: Partial<QueueWorkerOptions> = {}): Promise<number> {
+/** Runs `studio-batch <command> …` for enqueue, worker and status; resolves to the exit code. */
+export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     const { values } = parseArgs({
@@ -97,7 +94,6 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo, overr
           ...(concurrency ? { concurrency } : {}),
           ...(values['voice-rate'] === undefined ? {} : { voiceRate: parseVoiceRate(values['voice-rate']) }),
           ...(lockMs ? { lockDurationMs: lockMs, stalledIntervalMs: lockMs } : {}),
-          ...overrides,
         });
         io.stderr.write(`Worker on ${shownQueue(queue)}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
         const signal = await io.stopped;

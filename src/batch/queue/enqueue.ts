@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { FlowProducer, type FlowChildJob } from 'bullmq';
 import type { ProjectDocument } from '../../model/document.js';
+import { keyedFeed } from '../../session/feed-row-deliver.js';
+import { rowValuesOf } from '../render-row.js';
 import { canonicalJson, rowJobId, templateId, type RowJob } from '../row-job.js';
 import { storeOf } from '../store.js';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
@@ -13,6 +15,8 @@ import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 export interface RowJobData {
   readonly job: RowJob;
   readonly out: string;
+  /** When the run was enqueued (ISO 8601): the `{date}` of its file names, the same on every worker. */
+  readonly date: string;
 }
 
 /** The data of a run (a flow's parent): the template and where the run's files go. */
@@ -54,13 +58,11 @@ export interface EnqueuedRun {
   readonly jobs: number;
 }
 
-/** Stores the template and adds the run's flow. Throws, in words, on a feed without rows or key. */
+/** Stores the template and adds the run's flow. Throws, in words, on a feed without rows or key (the editor's words). */
 export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> {
   const { template, destinations, out } = options;
-  const feed = template.feed;
-  if (feed === null || feed.rows.length === 0) throw new Error('The project has no feed rows to enqueue: give --feed rows.csv.');
-  const keyIndex = feed.key === null ? -1 : feed.columns.indexOf(feed.key);
-  if (keyIndex < 0) throw new Error('The feed has no key column (the value naming each row): add an id or sku column, or choose the key in the editor.');
+  const feed = keyedFeed(template);
+  const keyIndex = feed.columns.indexOf(feed.key);
   if (destinations.length === 0) throw new Error('Give at least one destination: --destinations streaming,podcast.');
 
   const id = templateId(template);
@@ -69,14 +71,16 @@ export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> 
   if (!(await store.has(templatePath))) await store.write(templatePath, new TextEncoder().encode(canonicalJson(template)));
 
   const children: FlowChildJob[] = [];
-  for (const row of feed.rows) {
-    const values = Object.fromEntries(feed.columns.map((column, index) => [column, row[index] ?? '']));
+  // One date for the run, whichever worker renders a row and when: file names may carry it ({date}).
+  const date = new Date().toISOString();
+  feed.rows.forEach((row, index) => {
+    const values = rowValuesOf(template, index);
     for (const destination of destinations) {
       const job: RowJob = { template: id, row: row[keyIndex]!, destination };
-      const data: RowJobData = { job, out };
+      const data: RowJobData = { job, out, date };
       children.push({ name: 'row', queueName: ROWS_QUEUE, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(job, values) } });
     }
-  }
+  });
   const run = `run-${runId(id, destinations, out)}`;
   const data: RunJobData = { template: id, destinations, out };
   const producer = new FlowProducer({ connection: redisOptionsOf(options.queue) });

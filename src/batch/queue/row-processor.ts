@@ -1,9 +1,53 @@
 /// <reference types="node" />
 // The sandboxed processor of the row queue: BullMQ forks a process that imports this file and hands it jobs,
 // one at a time, so a crash (or a runaway render) takes down one job and the worker starts another process.
-// The store writes atomically: a process killed mid-file leaves no half file, and the retry (by any worker)
-// skips the files already complete.
+// Per process: the run's template is read from the store once, the voice-over rate is taken from Redis. The store
+// writes atomically: a process killed mid-file leaves no half file, and the retry (by any worker) skips the
+// files already complete. A failed row throws its reasons, so that BullMQ retries it and keeps them as its failure.
+import type { SandboxedJob } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ProjectDocument } from '../../model/document.js';
 import { createRowRenderer } from '../render-row.js';
-import { rowProcessing } from './row-processing.js';
+import type { RowJobResult } from '../row-job.js';
+import { storeOf } from '../store.js';
+import { redisOptionsOf } from './connection.js';
+import type { RowJobData } from './enqueue.js';
+import { voiceRateLimit } from './voice-rate.js';
+import { workerSettings } from './worker-settings.js';
 
-export default rowProcessing(createRowRenderer);
+type RowRenderer = ReturnType<typeof createRowRenderer>;
+
+const settings = workerSettings();
+/** One connection of this process for the voice-over rate, opened with the first renderer that needs it. */
+let redis: Redis | undefined;
+/** A renderer per run (store, template, date): a process renders many jobs of the same run. */
+const renderers = new Map<string, Promise<RowRenderer>>();
+
+async function openRenderer(out: string, template: string, date: string): Promise<RowRenderer> {
+  const store = storeOf(out);
+  const bytes = await store.read(`templates/${template}.json`);
+  if (bytes === undefined) throw new Error(`The template ${template} is not in the store ${out}: enqueue the run again (it stores the template), or give every worker the same --out.`);
+  const document = JSON.parse(new TextDecoder().decode(bytes)) as ProjectDocument;
+  let beforeVoiceover: (() => Promise<void>) | undefined;
+  if (settings.voiceRate !== undefined) {
+    redis ??= new Redis(redisOptionsOf(settings.queue));
+    beforeVoiceover = voiceRateLimit(redis, settings.voiceRate);
+  }
+  return createRowRenderer({ template: document, service: { baseUrl: settings.baseUrl, apiKey: settings.apiKey }, store, date: new Date(date), ...(beforeVoiceover ? { beforeVoiceover } : {}) });
+}
+
+/** Renders the job's row for its destination into the run's store. */
+export default async function processRow(job: SandboxedJob<RowJobData, RowJobResult>, _token?: string, signal?: AbortSignal): Promise<RowJobResult> {
+  const { out, job: rowJob, date } = job.data;
+  const key = `${rowJob.template} ${out} ${date}`;
+  let renderer = renderers.get(key);
+  if (renderer === undefined) {
+    renderer = openRenderer(out, rowJob.template, date);
+    renderer.catch(() => renderers.delete(key));
+    renderers.set(key, renderer);
+  }
+  const render = await renderer;
+  const result = await render(rowJob, signal, (fraction) => void job.updateProgress(Math.round(fraction * 100)));
+  if (result.status === 'failed') throw new Error(result.reasons.join(' ') || 'The row failed (no reason given).');
+  return result;
+}

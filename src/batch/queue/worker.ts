@@ -23,11 +23,6 @@ export interface QueueWorkerOptions extends WorkerSettings {
   /** See `STALLED`: shorter in tests, so a killed worker's job returns in seconds. */
   readonly lockDurationMs?: number;
   readonly stalledIntervalMs?: number;
-  /**
-   * The sandboxed processor file; default ./row-processor (the editor's renderer). A module whose default export
-   * is `rowProcessing(createRenderer)` of another renderer (a test double).
-   */
-  readonly processorFile?: string;
 }
 
 /** A running worker. */
@@ -51,7 +46,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     stalledInterval: options.stalledIntervalMs ?? STALLED.stalledIntervalMs,
     maxStalledCount: MAX_STALLED,
   };
-  const rowsWorker = new Worker(ROWS_QUEUE, options.processorFile ?? ROW_PROCESSOR, {
+  const rowsWorker = new Worker(ROWS_QUEUE, ROW_PROCESSOR, {
     connection,
     concurrency: options.concurrency ?? 1,
     ...stalled,
