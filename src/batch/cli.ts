@@ -191,3 +191,17 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
   out(`${run.results.length - failed.length - skipped} delivered, ${skipped} already done, ${failed.length} failed, of ${run.results.length} jobs. Manifest and report: ${args.out.replace(/\/+$/, '')}/manifest.json, report.html\n`);
   return failed.length === 0 ? BATCH_EXIT.delivered : BATCH_EXIT.failed;
 }
+
+/**
+ * The command as a process runs it (bin/studio-batch.mjs): its arguments, streams and environment; the first
+ * Ctrl-C stops the run cleanly (no half-written file; run again to resume), a second one ends it at once.
+ */
+export async function runBatchProcess(process: NodeJS.Process): Promise<void> {
+  const stopping = new AbortController();
+  process.on('SIGINT', () => {
+    if (stopping.signal.aborted) process.exit(BATCH_EXIT.interrupted);
+    process.stderr.write('\nStopping: finishing the files being written (Ctrl-C again to quit at once)...\n');
+    stopping.abort();
+  });
+  process.exitCode = await runBatchCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stopping.signal });
+}

@@ -2,7 +2,7 @@
 // (`renderBatch`, the command `studio-batch render`), and the seam a job queue builds on: a store, row jobs
 // and their ids, one job rendered, the run's manifest and report.
 export { loadBatchConfig, type BatchConfigFile } from './batch-config.js';
-export { runBatchCli, BATCH_EXIT, BATCH_USAGE, type BatchCliIo } from './cli.js';
+export { runBatchCli, runBatchProcess, BATCH_EXIT, BATCH_USAGE, type BatchCliIo } from './cli.js';
 export { withFeedFile } from './feed-file.js';
 export { createRowRenderer, type BatchService, type RowRendererOptions } from './render-row.js';
 export { canonicalJson, rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.js';
