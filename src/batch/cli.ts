@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StudioConfigError, StudioError } from '../errors.js';
 import type { ProjectDocument } from '../model/document.js';
+import { importProjectFile } from '../model/project-file.js';
 import { withFeedFile } from './feed-file.js';
 import type { RowJobResult } from './row-job.js';
 import { renderBatch, type BatchProgress } from './run.js';
@@ -104,17 +105,20 @@ function renderArgs(args: string[], env: BatchCliIo['env']): RenderArgs {
   };
 }
 
-/** The template from `--project`, with the rows of `--feed` when given. */
+/** The template from `--project` (read, migrated and validated as the editor reads a project file), with the rows of `--feed` when given. */
 async function templateOf(args: RenderArgs): Promise<ProjectDocument> {
-  let template: ProjectDocument;
+  let text: string;
   try {
-    template = JSON.parse(await readFile(args.project, 'utf8')) as ProjectDocument;
+    text = await readFile(args.project, 'utf8');
   } catch (error) {
-    throw new UsageError(`--project ${args.project}: ${error instanceof SyntaxError ? 'not JSON: export the project from the editor' : (error as Error).message}.`);
+    throw new UsageError(`--project ${args.project} could not be read: ${(error as Error).message}.`);
   }
-  if (typeof template !== 'object' || template === null || !Array.isArray(template.clips)) throw new UsageError(`--project ${args.project} is not a project document: export it from the editor.`);
+  const template = await importProjectFile(new Blob([text]));
   if (args.feed === undefined) return template;
-  return withFeedFile(template, await readFile(args.feed, 'utf8'), args.feed);
+  const feed = await readFile(args.feed, 'utf8').catch((error: Error) => {
+    throw new UsageError(`--feed ${args.feed} could not be read: ${error.message}.`);
+  });
+  return withFeedFile(template, feed, args.feed);
 }
 
 /** A job's line, for a log. */
