@@ -9,7 +9,7 @@ import { deliver, localDeliverDeps } from '../audio/deliver/index.js';
 import { mp3Frames } from '../audio/dsp/mp3-frames.js';
 import type { ServiceClient } from '../api/client.js';
 import { expandRenditions } from '../delivery/renditions.js';
-import type { DestinationProfile } from '../delivery/types.js';
+import type { HostDestinationProfile } from '../config/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionNameLabels } from '../session/deliver-pack.js';
 import { vastSettingsOf } from '../session/deliver-vast.js';
@@ -32,7 +32,7 @@ export interface RowRendererOptions {
   readonly service: BatchService;
   readonly store: OutputStore;
   /** Destinations beyond the built-in ones, from the batch config. */
-  readonly destinations?: readonly DestinationProfile[];
+  readonly destinations?: readonly HostDestinationProfile[];
   /** Called before each voice-over request: resolves when the request may go (the queue's global rate limit). */
   readonly beforeVoiceover?: () => Promise<void>;
   /** The most voice-over requests of this renderer at once. Default: the editor's (`FEED_VOICE_CONCURRENCY`). */

@@ -52,24 +52,27 @@ function joined(parts: readonly RowMade[], many: boolean, destinations: readonly
 /** The run's manifest.json and report.html from the results, as the browser's feed delivery writes them. */
 export async function writeRunReport(store: OutputStore, template: ProjectDocument, results: readonly RowJobResult[]): Promise<void> {
   const feed = keyedFeed(template);
-  const byRow = new Map<string, { index: number; parts: RowMade[]; destinations: string[] }>();
-  const takes = { voiced: 0, reused: 0 };
+  // A row's takes, as the browser counts them: each of its jobs uses all of them; the first to need one voices it.
+  const byRow = new Map<string, { index: number; parts: RowMade[]; destinations: string[]; voiced: number; used: number }>();
   for (const result of results) {
     const index = rowIndex(feed, result.job.row);
     const record = await readRecord(store, rowJobId(result.job, rowValuesOf(template, index)));
     // A failed job's old record (a run before) is not this run's word on it.
     const current = record !== undefined && (result.status === 'skipped' || record.result.status === result.status);
+    const row = byRow.get(result.job.row) ?? { index, parts: [], destinations: [], voiced: 0, used: 0 };
     if (current && result.status !== 'skipped') {
-      takes.voiced += record.takes.voiced;
-      takes.reused += record.takes.reused;
+      row.voiced += record.takes.voiced;
+      row.used = Math.max(row.used, record.takes.voiced + record.takes.reused);
     }
-    const row = byRow.get(result.job.row) ?? { index, parts: [], destinations: [] };
     row.parts.push(current ? record.made : unrecorded(template, index, result));
     row.destinations.push(result.job.destination);
     byRow.set(result.job.row, row);
   }
+  const rows = [...byRow.values()];
+  const voiced = rows.reduce((sum, row) => sum + row.voiced, 0);
+  const takes = { voiced, reused: rows.reduce((sum, row) => sum + row.used, 0) - voiced };
   const many = new Set(results.map((result) => result.job.destination)).size > 1;
-  const made = [...byRow.values()].sort((a, b) => a.index - b.index).map((row) => joined(row.parts, many, row.destinations));
+  const made = rows.sort((a, b) => a.index - b.index).map((row) => joined(row.parts, many, row.destinations));
   const manifest = feedManifest({ project: template, key: feed.key, versions: [{ id: template.openVersion, template: versionView(template, template.openVersion) }], made, takes, createdAt: new Date() });
   const documents: { name: string; data: Blob }[] = [];
   await addRunDocuments({ add: (name, data) => void documents.push({ name, data }) }, manifest, template);

@@ -5,7 +5,7 @@ import { ServiceClient } from '../api/client.js';
 import { createJobLock } from '../api/job-lock.js';
 import { PendingJobs } from '../api/pending-jobs.js';
 import { isTokenScope, resolveServiceUrl } from '../auth/scope.js';
-import type { DestinationProfile } from '../delivery/types.js';
+import type { HostDestinationProfile } from '../config/types.js';
 import { StudioError } from '../errors.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { resolveConfig } from '../config/validate.js';
@@ -30,7 +30,7 @@ const BATCH_USER = 'studio-batch';
  * with its path) and the extra destinations, laid over the built-ins as `config.delivery.destinations` are.
  * Throws the editor's `StudioConfigError`.
  */
-export function batchConfig(service: BatchService, destinations: readonly DestinationProfile[] = []): ResolvedConfig {
+export function batchConfig(service: BatchService, destinations: readonly HostDestinationProfile[] = []): ResolvedConfig {
   const noToken = () => '';
   const api = { baseUrl: service.baseUrl, ...(service.operations === undefined ? {} : { operations: service.operations }), ...(service.paths === undefined ? {} : { paths: service.paths }) };
   return resolveConfig({ auth: { getToken: noToken, refreshToken: noToken }, api, delivery: { destinations: [...destinations] } }, { origin: 'null' });

@@ -1,14 +1,18 @@
 /// <reference types="node" />
 // The audio of a row's clips and bed, as a batch gets it: fetched over HTTP from the URLs the document holds
-// (the service's asset URLs, with the key where the service wants it), decoded in Node: WAV by the editor's own
-// decoder, MP3 by FFmpeg. A clip whose audio is not at an http(s) URL (a browser-only upload) is refused in
-// words naming it. Decoded audio is kept for the renderer's life, the most recently used first.
+// (the service's asset URLs, with the key where the service wants it), decoded in Node as the editor decodes them
+// (WAV read and resampled by the editor's own code), MP3 by FFmpeg. A clip whose audio is not at an http(s) URL
+// (a browser-only upload) is refused in words naming it. Decoded audio is kept for the renderer's life, the most
+// recently used first.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AudioSource } from '../audio/dsp/mix-spec.js';
-import { decodeWav } from '../audio/dsp/wav.js';
+import { as16Bit, type AudioSource } from '../audio/dsp/mix-spec.js';
+import { carriesAtMost16Bits } from '../audio/file-depth.js';
+import { DELIVERY_RENDER_RATE } from '../audio/deliver/deliver.js';
+import { decodeBytes, NotDecodedHere, resampled } from '../audio/decode-bytes.js';
+import { mp3Frames } from '../audio/dsp/mp3-frames.js';
 import { missingSources } from '../audio/project-mix.js';
 import { StudioError } from '../errors.js';
 import type { ProjectDocument } from '../model/document.js';
@@ -23,8 +27,6 @@ function nameOf(project: ProjectDocument, url: string): string {
   const section = project.script.sections.find((entry) => entry.id === clip?.sectionId);
   return section === undefined ? `the clip ${JSON.stringify(clip?.id ?? url)}` : `the clip of ${JSON.stringify(section.label)} (${clip!.id})`;
 }
-
-const isMp3 = (bytes: Uint8Array): boolean => (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0);
 
 /**
  * FFmpeg's decode of `bytes` to `channels` float channels at `sampleRate`, or a refusal saying what to install.
@@ -60,14 +62,24 @@ export async function ffmpegDecode(bytes: Uint8Array, what: string, channels: nu
   }
 }
 
-/** The rate an MP3 asset is decoded at: the rate the delivery renders at. */
-const MP3_ASSET_RATE = 48_000;
-
-/** The decoded audio of a fetched file: WAV by the editor's decoder, MP3 by FFmpeg (in stereo), else refused. */
+/**
+ * The decoded audio of a fetched file at the render rate, as the editor's decoder and render worker keep it
+ * (decode-bytes.ts: WAV read by the shared decoder, resampled by the shared resampler, then `as16Bit`); an MP3, which the editor decodes with WebCodecs
+ * where Node has none, decoded by FFmpeg at its own rate and then resampled the same way. Anything else refused.
+ */
 async function decode(bytes: Uint8Array, what: string): Promise<AudioSource> {
-  if (bytes.length >= 12 && String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF') return decodeWav(bytes);
-  if (isMp3(bytes)) return { channels: await ffmpegDecode(bytes, what, 2, MP3_ASSET_RATE), sampleRate: MP3_ASSET_RATE };
-  throw new StudioError('asset-format', `${what} is neither WAV nor MP3: a batch decodes only those.`);
+  // Read before decoding, as the editor's decoder reads it: a file of 16 bits or fewer is kept as 16-bit
+  // integers by the render worker (`as16Bit`), and its samples are mixed as such; here alike.
+  const fits16Bit = carriesAtMost16Bits(bytes.slice().buffer);
+  try {
+    return as16Bit({ ...(await decodeBytes(bytes, DELIVERY_RENDER_RATE)), fits16Bit });
+  } catch (error) {
+    if (!(error instanceof NotDecodedHere)) throw error;
+  }
+  const mp3 = mp3Frames(bytes);
+  if (mp3 === undefined || mp3.frames.length === 0) throw new StudioError('asset-format', `${what} is neither WAV nor MP3: a batch decodes only those.`);
+  const channels = await ffmpegDecode(bytes, what, Math.min(2, mp3.channelCount));
+  return resampled({ channels, sampleRate: mp3.sampleRate }, DELIVERY_RENDER_RATE);
 }
 
 /**

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StudioError } from '../errors.js';
 
 /** Where a run's files go. Paths are relative and '/'-separated (`TR-100/TR-100_Acme_30s.wav`). */
 export interface OutputStore {
@@ -76,7 +77,7 @@ export function folderStore(root: string): OutputStore {
 export function storeOf(url: string): OutputStore {
   if (url.startsWith('file:')) return folderStore(fileURLToPath(url));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    throw new Error(`No store for ${JSON.stringify(url.replace(/\/\/[^/@]*@/, '//'))}: give a folder (a path or a file:/// URL); other kinds of store are not supported yet.`);
+    throw new StudioError('store', `No store for ${JSON.stringify(url.replace(/\/\/[^/@]*@/, '//'))}: give a folder (a path or a file:/// URL); other kinds of store are not supported yet.`);
   }
   return folderStore(url);
 }

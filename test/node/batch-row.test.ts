@@ -4,7 +4,7 @@
 // a second run of it skipped without a voice-over, a row missing a price failed with its reason, a clip that
 // is not at an http(s) URL refused naming the clip, and a wrong key refused without the key in the words.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,18 +14,11 @@ import { rowJobId, templateId } from '../../src/batch/row-job.js';
 import { folderStore, storeOf } from '../../src/batch/store.js';
 import { writeRunReport } from '../../src/batch/run-report.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
+import { filesUnder } from './support/batch-run.js';
 import { servedTemplate, type ServedTemplate } from './support/batch-template.js';
 import { needTools } from './support/tools.js';
 
 const KEY = 'sk-batch-row-5c1e8a';
-
-/** Every file under `dir`, relative, '/'-separated. */
-function listed(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'))
-    .sort();
-}
 
 describe('batch store and job ids', () => {
   it('writes whole files inside its folder and refuses paths that lead out of it', async () => {
@@ -33,7 +26,7 @@ describe('batch store and job ids', () => {
     try {
       const store = folderStore(dir);
       await store.write('A-1/a.wav', new Uint8Array([1, 2, 3]));
-      assert.deepEqual(listed(dir), ['A-1/a.wav'], 'no temporary file is left');
+      assert.deepEqual(filesUnder(dir), ['A-1/a.wav'], 'no temporary file is left');
       assert.equal(await store.has('A-1/a.wav'), true);
       assert.equal(await store.has('A-1/b.wav'), false);
       assert.deepEqual(await store.read('A-1/a.wav'), new Uint8Array([1, 2, 3]));
@@ -88,7 +81,7 @@ describe('createRowRenderer against the emulator', () => {
     assert.equal(readFileSync(join(dir, file!.path)).length, file!.bytes);
     assert.equal(voiceovers(), 1, 'the Body only: the Hook and the locked Call to action are the template\'s');
     assert.equal(fractions.at(-1), 1);
-    assert.ok(listed(dir).every((name) => !name.endsWith('.tmp')));
+    assert.ok(filesUnder(dir).every((name) => !name.endsWith('.tmp')));
 
     const again = await render(job);
     assert.equal(again.status, 'skipped');
