@@ -1,8 +1,10 @@
 /// <reference types="node" />
 // `studio-batch enqueue | worker | status`: the many-machines commands (docs/batch.md). Exit codes: 0 done,
 // 2 a usage error (a flag, a missing key); a worker runs until SIGTERM or SIGINT, then closes gracefully.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
+import { loadBatchConfig } from '../batch-config.js';
 import { shownQueue } from './connection.js';
 import { enqueueRun } from './enqueue.js';
 import { formatStatus, queueStatus } from './status.js';
@@ -14,29 +16,36 @@ export interface QueueCliIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** The project document with its feed, from `--project` and `--feed` (the render command's own loading). */
-  readonly loadTemplate: (project: string, feed: string) => Promise<ProjectDocument>;
-  /** Resolves on the first SIGTERM or SIGINT (a worker then closes). */
-  readonly stopped: Promise<string>;
+  /** The project document with its feed, from `--project` and `--feed` (the render command's own reading). */
+  readonly loadTemplate: (project: string, feed: string | undefined) => Promise<ProjectDocument>;
+  /** Aborted on SIGTERM or SIGINT: a worker then closes gracefully. */
+  readonly signal?: AbortSignal | undefined;
 }
 
+/** The commands of this module (studio-batch's others are in ../cli.ts). */
+export const QUEUE_COMMANDS: ReadonlySet<string> = new Set(['enqueue', 'worker', 'status']);
+
 export const QUEUE_USAGE = `Usage:
-  studio-batch enqueue --queue redis://host:6379 --project ad.json --feed rows.csv --destinations a,b --out DIR
-  studio-batch worker  --queue redis://host:6379 --base-url URL [--api-key KEY] [--concurrency N] [--voice-rate N/s]
-                       [--lock-ms N]
+  studio-batch enqueue --queue redis://host:6379 --project ad.json [--feed rows.csv] [--destinations a,b] --out DIR
+  studio-batch worker  --queue redis://host:6379 --base-url URL [--api-key KEY] [--config FILE] [--concurrency N]
+                       [--voice-rate N/s] [--lock-ms N]
   studio-batch status  --queue redis://host:6379
 
 enqueue   stores the template in the output store once and adds one flow: a run job waiting for one job per
-          row and destination; each job's id is a hash of its work, so enqueueing twice adds nothing
+          row and destination; each job's id is a hash of its work, so enqueueing twice adds nothing. --project,
+          --feed and --destinations as render takes them (default: the project's destinations); --out is a
+          folder (or file:/// URL) that every worker reaches
 worker    renders row jobs, each in a sandboxed process (default 1 at a time: --concurrency N), and writes each
           run's manifest.json and report.html once its rows are done; the API key from --api-key or
-          STUDIO_API_KEY (never printed); --voice-rate caps voice-over requests per second across every worker
+          STUDIO_API_KEY (never printed); --config as render takes it; --voice-rate caps voice-over requests per second across every worker
           (give every worker the same value); --lock-ms (default 30000) is how long a dead worker's job stays
           locked before another worker takes it again; SIGTERM or SIGINT finishes the jobs in hand, then exits
 status    prints row jobs and runs done, failed, waiting and active, and each failed row with its reason
 `;
 
 const EXIT = { ok: 0, usage: 2 } as const;
+const stoppedBy = (signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve) => (signal === undefined ? undefined : signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 class UsageError extends Error {}
 
 const need = (value: string | undefined, flag: string): string => {
@@ -54,6 +63,10 @@ const whole = (value: string | undefined, flag: string): number | undefined => {
 /** Runs `studio-batch <command> …` for enqueue, worker and status; resolves to the exit code. */
 export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(QUEUE_USAGE);
+    return EXIT.ok;
+  }
   try {
     const { values } = parseArgs({
       args: [...rest],
@@ -66,6 +79,7 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
         concurrency: { type: 'string' },
+        config: { type: 'string' },
         'voice-rate': { type: 'string' },
         'lock-ms': { type: 'string' },
       },
@@ -73,9 +87,12 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
     const queue = need(values.queue, '--queue');
     switch (command) {
       case 'enqueue': {
-        const template = await io.loadTemplate(need(values.project, '--project'), need(values.feed, '--feed'));
-        const destinations = need(values.destinations, '--destinations').split(',').map((id) => id.trim()).filter(Boolean);
-        const run = await enqueueRun({ queue, template, destinations, out: need(values.out, '--out') });
+        const out = need(values.out, '--out');
+        const template = await io.loadTemplate(need(values.project, '--project'), values.feed).catch((error: Error) => {
+          throw new UsageError(error.message);
+        });
+        const destinations = values.destinations === undefined ? template.delivery.destinations : values.destinations.split(',').map((id) => id.trim()).filter(Boolean);
+        const run = await enqueueRun({ queue, template, destinations, out });
         io.stdout.write(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
         return EXIT.ok;
       }
@@ -85,19 +102,24 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
       case 'worker': {
         const apiKey = values['api-key'] ?? io.env['STUDIO_API_KEY'];
         if (!apiKey) throw new UsageError('Give the account API key with --api-key or in STUDIO_API_KEY.');
+        // A config the editor would refuse is refused here, before any job is taken.
+        if (values.config !== undefined) await loadBatchConfig(values.config).catch((error: Error) => {
+          throw new UsageError(error.message);
+        });
         const lockMs = whole(values['lock-ms'], '--lock-ms');
         const concurrency = whole(values.concurrency, '--concurrency');
         const worker = startQueueWorker({
           queue,
           baseUrl: need(values['base-url'], '--base-url'),
           apiKey,
+          ...(values.config === undefined ? {} : { configFile: resolve(values.config) }),
           ...(concurrency ? { concurrency } : {}),
           ...(values['voice-rate'] === undefined ? {} : { voiceRate: parseVoiceRate(values['voice-rate']) }),
           ...(lockMs ? { lockDurationMs: lockMs, stalledIntervalMs: lockMs } : {}),
         });
         io.stderr.write(`Worker on ${shownQueue(queue)}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
-        const signal = await io.stopped;
-        io.stderr.write(`${signal}: finishing the jobs in hand, then stopping.\n`);
+        await stoppedBy(io.signal);
+        io.stderr.write('Finishing the jobs in hand, then stopping.\n');
         await worker.close();
         return EXIT.ok;
       }

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { FlowProducer, type FlowChildJob } from 'bullmq';
 import type { ProjectDocument } from '../../model/document.js';
-import { keyedFeed } from '../../session/feed-row-deliver.js';
 import { rowValuesOf } from '../render-row.js';
 import { canonicalJson, rowJobId, templateId, type RowJob } from '../row-job.js';
+import { rowJobs } from '../run.js';
 import { storeOf } from '../store.js';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 
@@ -61,25 +61,19 @@ export interface EnqueuedRun {
 /** Stores the template and adds the run's flow. Throws, in words, on a feed without rows or key (the editor's words). */
 export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> {
   const { template, destinations, out } = options;
-  const feed = keyedFeed(template);
-  const keyIndex = feed.columns.indexOf(feed.key);
   if (destinations.length === 0) throw new Error('Give at least one destination: --destinations streaming,podcast.');
-
   const id = templateId(template);
+  // The feed checked as a run on one machine checks it: a key column, each key naming one row.
+  const rows = rowJobs(template, id, destinations);
   const store = storeOf(out);
   const templatePath = `templates/${id}.json`;
   if (!(await store.has(templatePath))) await store.write(templatePath, new TextEncoder().encode(canonicalJson(template)));
 
-  const children: FlowChildJob[] = [];
   // One date for the run, whichever worker renders a row and when: file names may carry it ({date}).
   const date = new Date().toISOString();
-  feed.rows.forEach((row, index) => {
+  const children: FlowChildJob[] = rows.flatMap((jobs, index) => {
     const values = rowValuesOf(template, index);
-    for (const destination of destinations) {
-      const job: RowJob = { template: id, row: row[keyIndex]!, destination };
-      const data: RowJobData = { job, out, date };
-      children.push({ name: 'row', queueName: ROWS_QUEUE, data, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(job, values) } });
-    }
+    return jobs.map((job) => ({ name: 'row', queueName: ROWS_QUEUE, data: { job, out, date } satisfies RowJobData, opts: { ...ROW_JOB_OPTIONS, jobId: rowJobId(job, values) } }));
   });
   const run = `run-${runId(id, destinations, out)}`;
   const data: RunJobData = { template: id, destinations, out };

@@ -7,6 +7,7 @@
 import type { SandboxedJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ProjectDocument } from '../../model/document.js';
+import { loadBatchConfig, rendererConfig } from '../batch-config.js';
 import { createRowRenderer } from '../render-row.js';
 import type { RowJobResult } from '../row-job.js';
 import { storeOf } from '../store.js';
@@ -18,6 +19,8 @@ import { workerSettings } from './worker-settings.js';
 type RowRenderer = ReturnType<typeof createRowRenderer>;
 
 const settings = workerSettings();
+/** The batch config file, imported once per process (adapters are functions: they cannot travel in a job). */
+let config: ReturnType<typeof loadBatchConfig> | undefined;
 /** One connection of this process for the voice-over rate, opened with the first renderer that needs it. */
 let redis: Redis | undefined;
 /** A renderer per run (store, template, date): a process renders many jobs of the same run. */
@@ -33,7 +36,8 @@ async function openRenderer(out: string, template: string, date: string): Promis
     redis ??= new Redis(redisOptionsOf(settings.queue));
     beforeVoiceover = voiceRateLimit(redis, settings.voiceRate);
   }
-  return createRowRenderer({ template: document, service: { baseUrl: settings.baseUrl, apiKey: settings.apiKey }, store, date: new Date(date), ...(beforeVoiceover ? { beforeVoiceover } : {}) });
+  const configured = rendererConfig({ baseUrl: settings.baseUrl, apiKey: settings.apiKey }, await (config ??= loadBatchConfig(settings.configFile)));
+  return createRowRenderer({ template: document, ...configured, store, date: new Date(date), ...(beforeVoiceover ? { beforeVoiceover } : {}) });
 }
 
 /** Renders the job's row for its destination into the run's store. */

@@ -14,6 +14,8 @@ export interface WorkerSettings {
   readonly baseUrl: string;
   /** The account API key, sent as `x-api-key` on /v1/* only. */
   readonly apiKey: string;
+  /** The batch config file (`--config`, an absolute path): adapters, paths and extra destinations. */
+  readonly configFile?: string;
   /** Voice-over requests per second across every worker; absent: no limit. */
   readonly voiceRate?: number;
 }

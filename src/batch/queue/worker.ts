@@ -40,7 +40,8 @@ const ROW_PROCESSOR = thisFile.replace(/worker(\.[cm]?[jt]s)$/, 'row-processor$1
 /** Starts a worker on `options.queue`. */
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const connection = redisOptionsOf(options.queue);
-  const settings: WorkerSettings = { queue: options.queue, baseUrl: options.baseUrl, apiKey: options.apiKey, ...(options.voiceRate ? { voiceRate: options.voiceRate } : {}) };
+  const { queue, baseUrl, apiKey, configFile, voiceRate } = options;
+  const settings: WorkerSettings = { queue, baseUrl, apiKey, ...(configFile ? { configFile } : {}), ...(voiceRate ? { voiceRate } : {}) };
   const stalled = {
     lockDuration: options.lockDurationMs ?? STALLED.lockDurationMs,
     stalledInterval: options.stalledIntervalMs ?? STALLED.stalledIntervalMs,

@@ -26,7 +26,7 @@ import { startRedis, type TestRedis } from '../support/redis.js';
 import { needTools } from '../support/tools.js';
 
 const KEY = 'batch-queue-test-key';
-const WORKER = fileURLToPath(new URL('../support/queue-worker-process.ts', import.meta.url));
+const STUDIO_BATCH = fileURLToPath(new URL('../support/batch-child.ts', import.meta.url));
 const PRODUCTS = ['Trail runner shoes', 'Hiking jacket', 'Wool socks', 'Water bottle', 'Camp mug', 'Head torch', 'Rain cover', 'Map case', 'Gaiters', 'Sun hat'];
 
 /** `count` rows of the feed template (sku R01…, product_name, price), every one deliverable. */
@@ -91,7 +91,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
 
   /** Starts a worker process (its own process group) rendering with the test double. */
   function startWorker(...flags: string[]): ChildProcess {
-    const worker = spawn(process.execPath, ['--import', 'tsx', WORKER, '--queue', redis.url, '--base-url', emulator.url, '--lock-ms', '2000', ...flags], {
+    const worker = spawn(process.execPath, ['--import', 'tsx', STUDIO_BATCH, 'worker', '--queue', redis.url, '--base-url', emulator.url, '--lock-ms', '2000', ...flags], {
       env: { ...process.env, STUDIO_API_KEY: KEY },
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
@@ -196,7 +196,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     assert.deepEqual(status.failures.map((failure) => `${failure.job.row} ${failure.job.destination} ${failure.attempts}`).sort(), ['R04 podcast 3', 'R04 streaming 3']);
 
     let printed = '';
-    const code = await runQueueCli(['status', '--queue', redis.url], { stdout: { write: (text: string) => (printed += text) }, stderr: { write: () => true }, env: {}, loadTemplate: () => Promise.reject(new Error('none')), stopped: new Promise(() => {}) });
+    const code = await runQueueCli(['status', '--queue', redis.url], { stdout: { write: (text: string) => (printed += text) }, stderr: { write: () => true }, env: {}, loadTemplate: () => Promise.reject(new Error('none')) });
     assert.equal(code, 0);
     assert.match(printed, /^Rows: 6 done, 2 failed, 0 waiting, 0 active$/m);
     assert.match(printed, /^Failed: row R04 to streaming after 3 attempts: .*The voice could not speak this text/m);
