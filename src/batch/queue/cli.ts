@@ -1,11 +1,12 @@
 /// <reference types="node" />
 // `studio-batch enqueue | worker | status`: the many-machines commands (docs/batch.md). Exit codes: 0 done,
-// 2 a usage error (a flag, a missing key); a worker runs until SIGTERM or SIGINT, then closes gracefully.
+// 1 the queue's Redis did not answer, 2 a usage error (a flag, a missing key, the project or feed); a worker runs
+// until SIGTERM or SIGINT, then closes gracefully.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
 import { loadBatchConfig } from '../batch-config.js';
-import { shownQueue } from './connection.js';
+import { reachQueue, redisOptionsOf, shownQueue } from './connection.js';
 import { enqueueRun } from './enqueue.js';
 import { formatStatus, queueStatus } from './status.js';
 import { parseVoiceRate } from './voice-rate.js';
@@ -43,7 +44,16 @@ worker    renders row jobs, each in a sandboxed process (default 1 at a time: --
 status    prints row jobs and runs done, failed, waiting and active, and each failed row with its reason
 `;
 
-const EXIT = { ok: 0, usage: 2 } as const;
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** The queue's Redis did not answer (down, a wrong host or port, a refused password). */
+class QueueUnreachable extends Error {}
+
+const reachable = (queue: string): Promise<void> =>
+  reachQueue(queue).catch((error: Error) => {
+    throw new QueueUnreachable(error.message);
+  });
+
 const stoppedBy = (signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve) => (signal === undefined ? undefined : signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 class UsageError extends Error {}
@@ -85,6 +95,11 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
       },
     });
     const queue = need(values.queue, '--queue');
+    try {
+      redisOptionsOf(queue);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     switch (command) {
       case 'enqueue': {
         const out = need(values.out, '--out');
@@ -92,11 +107,13 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
           throw new UsageError(error.message);
         });
         const destinations = values.destinations === undefined ? template.delivery.destinations : values.destinations.split(',').map((id) => id.trim()).filter(Boolean);
+        await reachable(queue);
         const run = await enqueueRun({ queue, template, destinations, out });
         io.stdout.write(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
         return EXIT.ok;
       }
       case 'status':
+        await reachable(queue);
         io.stdout.write(formatStatus(await queueStatus(queue)));
         return EXIT.ok;
       case 'worker': {
@@ -127,6 +144,10 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         throw new UsageError(`Unknown command ${JSON.stringify(command ?? '')}.`);
     }
   } catch (error) {
+    if (error instanceof QueueUnreachable) {
+      io.stderr.write(`${error.message}\n`);
+      return EXIT.failed;
+    }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr.write(`${(error as Error).message}\n\n${QUEUE_USAGE}`);
       return EXIT.usage;

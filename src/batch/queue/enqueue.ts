@@ -77,7 +77,9 @@ export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> 
   });
   const run = `run-${runId(id, destinations, out)}`;
   const data: RunJobData = { template: id, destinations, out };
-  const producer = new FlowProducer({ connection: redisOptionsOf(options.queue) });
+  const producer = new FlowProducer({ connection: redisOptionsOf(options.queue, 'command') });
+  // A lost connection fails `add`, which says so; the 'error' events need no second telling.
+  producer.on('error', () => undefined);
   try {
     await producer.add({ name: 'run', queueName: RUNS_QUEUE, data, opts: { jobId: run, removeOnComplete: false, removeOnFail: false }, children });
   } finally {

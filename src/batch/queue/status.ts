@@ -29,9 +29,11 @@ export interface QueueStatus {
 
 /** Reads the status of the queue at `url`. */
 export async function queueStatus(url: string): Promise<QueueStatus> {
-  const connection = redisOptionsOf(url);
+  const connection = redisOptionsOf(url, 'command');
   const rows = new Queue(ROWS_QUEUE, { connection });
   const runs = new Queue(RUNS_QUEUE, { connection });
+  // A lost connection fails the commands below, which say so; the 'error' events need no second telling.
+  for (const queue of [rows, runs]) queue.on('error', () => undefined);
   try {
     const failed = await rows.getFailed(0, -1);
     return {
