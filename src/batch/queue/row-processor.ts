@@ -18,6 +18,10 @@ import { workerSettings } from './worker-settings.js';
 
 type RowRenderer = ReturnType<typeof createRowRenderer>;
 
+// The worker that forked this process is gone (killed, its machine lost): stop too, rather than render on
+// unwatched. The job's lock expires and another worker takes it; the store holds no half file.
+process.once('disconnect', () => process.exit(1));
+
 const settings = workerSettings();
 /** The batch config file, imported once per process (adapters are functions: they cannot travel in a job). */
 let config: ReturnType<typeof loadBatchConfig> | undefined;
