@@ -42,6 +42,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @tagname studio-editor-timeline-panel
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart track - Each track row of the timeline, with `data-track` naming it: `voice`, `music`.
+ * @csspart comment-marker - A review comment's marker over the timeline's ruler (a button).
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - The selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
  * @csspart clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
@@ -242,7 +243,7 @@ export class StudioTimelinePanel extends StudioElement {
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
     return html`<slot name="versions"></slot><studio-editor-timeline
       part="timeline"
-      exportparts="track"
+      exportparts="track, comment-marker"
       .clips=${clips}
       .music=${music}
       .envelope=${previewState?.envelope ?? new Float32Array(0)}
