@@ -131,6 +131,8 @@ export class StudioTimelinePanel extends StudioElement {
     return { clips, music, mix, tracks, duration, script, assets, versions, openVersion };
   });
   readonly #role = new StoreController(this, (s) => s.role);
+  /** Who reviews (`review.user`): with one, a span selected on the timeline offers "Comment on" it. */
+  readonly #reviewUser = new StoreController(this, (s) => s.reviewUser);
   /** The review's comments on the open version, with what places them (their clips, the takes' lengths). */
   readonly #review = new StoreController(this, (s) => ({ review: s.project.review, clips: s.project.clips, assets: s.project.assets, versions: s.project.versions, openVersion: s.project.openVersion }));
   #comments: { key: readonly unknown[]; value: TimelineComment[] } | undefined;
@@ -260,6 +262,7 @@ export class StudioTimelinePanel extends StudioElement {
       .markers=${this.#sectionMarkers(project)}
       .comments=${this.#commentMarkers()}
       ?reviewing=${this.#role.value === 'reviewer'}
+      ?commenting=${this.#reviewUser.value !== undefined}
       .cspNonce=${this.cspNonce}
       @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
       @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>
