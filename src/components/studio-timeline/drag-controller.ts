@@ -177,10 +177,10 @@ export class DragController implements ReactiveController {
     return true;
   }
 
-  /** The time under `clientX`, seconds (0 at the least). */
+  /** The time under `clientX`, seconds (0 at the least): from the scroller's content edge (inside its border). */
   #timeAt(clientX: number): number {
     const scroller = this.#host.scroller!;
-    const x = clientX - scroller.getBoundingClientRect().left + scroller.scrollLeft;
+    const x = clientX - scroller.getBoundingClientRect().left - scroller.clientLeft + scroller.scrollLeft;
     return round(Math.max(0, x / this.#host.zoom));
   }
 
