@@ -115,6 +115,16 @@ describe('Comments on a span and on the creator\'s words (e2e, emulator)', () =>
       await send(form.panel, form.draft, 'The music is too loud here');
       const [made1] = h.getProject().review.comments;
       expect([made1!.anchor.start, made1!.anchor.end]).to.deep.equal([range.start, range.end]);
+      // Its marker on the ruler, styled by the host page through the part <studio-editor> exports.
+      await waitUntil(() => timeline.shadowRoot!.querySelector('[part=comment-marker]') !== null, 'the comment\'s marker');
+      const style = document.createElement('style');
+      style.textContent = `#editor-review-range ${h.element.localName}::part(comment-marker) { outline: 3px solid rgb(1, 2, 3); }`;
+      document.head.append(style);
+      try {
+        expect(getComputedStyle(timeline.shadowRoot!.querySelector('[part=comment-marker]')!).outlineColor, '::part(comment-marker)').to.equal('rgb(1, 2, 3)');
+      } finally {
+        style.remove();
+      }
 
       // The creator's own script: words selected in a voiced section, "Comment on these words".
       await show(h, 'script');
