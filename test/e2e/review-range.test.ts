@@ -83,6 +83,15 @@ describe('Comments on a span and on the creator\'s words (e2e, emulator)', () =>
       await waitUntil(() => timeline.getBoundingClientRect().width > 0, 'the timeline shown');
       timeline.scrollIntoView({ block: 'center' });
       await timeline.updateComplete;
+      // Until the layout settles (the made ad's notice, the zoom's fit): the ruler where it stays, at the zoom it keeps.
+      let previous = '';
+      await waitUntil(() => {
+        const box = timeline.shadowRoot!.querySelector('.ruler')!.getBoundingClientRect();
+        const now = `${box.left},${box.top},${timeline.zoom}`;
+        const settled = now === previous && box.top > 0 && box.bottom < innerHeight;
+        previous = now;
+        return settled;
+      }, 'the timeline settled', { interval: 250, timeout: 10_000 });
 
       // A drag across the ruler from 3 s to 8 s (at the timeline's zoom; the mouse lands on whole pixels).
       const ruler = timeline.shadowRoot!.querySelector('.ruler')!.getBoundingClientRect();
