@@ -2,6 +2,8 @@
 //  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js/papaparse external;
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
 //                                dist/esm/node/contract-check-cli.js is the command of bin/studio-contract-check.mjs;
+//                                dist/esm/batch/index.js is the Node entry `service-studio-editor/batch`, its cli.js the
+//                                command of bin/studio-batch.mjs, pool-worker.js its worker threads;
 //                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
 //                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
 //                                module, where relative imports fail)
@@ -43,7 +45,7 @@ const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { 
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
-const isExternal = (id) => /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react)(\/|$)/.test(id);
+const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react)(\/|$)/.test(id);
 
 export default [
   {
@@ -56,6 +58,9 @@ export default [
       'auth/entry': 'src/auth/entry.ts',
       react: 'src/react.ts',
       'node/contract-check-cli': 'src/node/contract-check-cli.ts',
+      // The batch runs in Node only (it imports node: modules, left to Node); its worker is started by URL.
+      'batch/index': 'src/batch/index.ts',
+      'batch/pool-worker': 'src/batch/pool-worker.ts',
     },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),

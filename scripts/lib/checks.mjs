@@ -150,11 +150,13 @@ export async function checkPackage() {
  * - components: the elements;
  * - the entries: create, define, react, index, cdn;
  * - node: the command `npx studio-contract-check`, run on a host's server over api, auth and config (no browser
- *   entry imports it).
+ *   entry imports it);
+ * - batch: `service-studio-editor/batch` and `npx studio-batch`, the feed delivery in Node over session, audio and
+ *   api (no browser entry imports it).
  */
 export const FLOORS = [
   'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'audio',
-  'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn', 'node',
+  'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn', 'node', 'batch',
 ];
 
 /**

@@ -105,13 +105,18 @@ export function deliveryManifest(
 /** A turn of the event loop: a long piece of work gives the page its input and frames between its parts. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Adds the manifest and the report (with each delivered version's script) to `zip` and closes it. */
-export async function finishZip(zip: DeliveryZip, manifest: DeliveryManifest, project: ProjectDocument): Promise<Blob> {
-  zip.add('manifest.json', new Blob([await manifestText(manifest, nextTurn)], { type: 'application/json' }));
+/** Adds the manifest and the report (with each delivered version's script) to `sink`: a ZIP, or the batch's store. */
+export async function addRunDocuments(sink: { add(name: string, data: Blob): void }, manifest: DeliveryManifest, project: ProjectDocument): Promise<void> {
+  sink.add('manifest.json', new Blob([await manifestText(manifest, nextTurn)], { type: 'application/json' }));
   await nextTurn();
   const scriptOf = (doc: ProjectDocument) => doc.script.sections.map((section) => ({ label: section.label, text: section.text }));
   const delivered = (manifest.versions ?? []).map((version) => version.id);
   const scripts = delivered.length > 1 ? delivered.map((id) => ({ version: id, script: scriptOf(versionView(project, id)) })) : undefined;
-  zip.add('report.html', new Blob([deliveryReport(manifest, { script: scriptOf(project), ...(scripts === undefined ? {} : { scripts }) })], { type: 'text/html' }));
+  sink.add('report.html', new Blob([deliveryReport(manifest, { script: scriptOf(project), ...(scripts === undefined ? {} : { scripts }) })], { type: 'text/html' }));
+}
+
+/** Adds the manifest and the report (with each delivered version's script) to `zip` and closes it. */
+export async function finishZip(zip: DeliveryZip, manifest: DeliveryManifest, project: ProjectDocument): Promise<Blob> {
+  await addRunDocuments(zip, manifest, project);
   return zip.finish();
 }

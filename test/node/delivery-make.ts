@@ -1,10 +1,7 @@
 // A delivered ZIP made in Node for delivery-ffmpeg.test.ts: a 30 s ad (synthetic speech over a music bed),
 // delivered by the pipeline's core (src/audio/deliver/) on this thread, the manifest, the report, the stems.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deliver, localDeliverDeps } from '../../src/audio/deliver/index.js';
+import { ffmpegDecode as decodeWithFfmpeg } from '../../src/batch/sources.js';
 import { openDeliveryZip } from '../../src/audio/deliver/zip.js';
 import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
 import type { AudioEngine } from '../../src/audio/engine.js';
@@ -18,39 +15,8 @@ import { createProject, type ProjectDocument } from '../../src/model/document.js
 import type { DeliverHost } from '../../src/session/editor-deliver.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 
-/**
- * FFmpeg's decode of encoded bytes to float channels. From a file, not a pipe: only then does FFmpeg trim a
- * gapless MP3's end padding by its LAME tag.
- */
-export async function ffmpegDecode(bytes: Uint8Array, channels: number): Promise<Float32Array[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-decode-'));
-  const file = join(dir, 'in.mp3');
-  writeFileSync(file, bytes);
-  try {
-    return await decodeFile(file, channels);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function decodeFile(file: string, channels: number): Promise<Float32Array[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-v', 'error', '-i', file, '-f', 'f32le', '-ac', String(channels), 'pipe:1']);
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`ffmpeg exited with ${code}`));
-      const all = Buffer.concat(chunks);
-      const interleaved = new Float32Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.length));
-      const frames = interleaved.length / channels;
-      const out = Array.from({ length: channels }, () => new Float32Array(frames));
-      for (let i = 0; i < frames; i++) for (let c = 0; c < channels; c++) out[c]![i] = interleaved[i * channels + c]!;
-      resolve(out);
-    });
-    child.stdin.end();
-  });
-}
+/** FFmpeg's decode of encoded bytes to float channels (the batch's: from a file, so a gapless MP3's padding is trimmed). */
+export const ffmpegDecode = (bytes: Uint8Array, channels: number): Promise<Float32Array[]> => decodeWithFfmpeg(bytes, 'An encoded file', channels);
 
 export const CAMPAIGN: CampaignFields = { advertiser: 'Acme Coffee', campaign: 'Spring 2027', adId: 'ACME0001000', isci: 'ACME1234', versionLabel: ':30 main' };
 

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -127,6 +127,23 @@ describe('the package as published', () => {
     assert.ok(!run.stdout.includes(key));
     for (const file of readdirSync(join(root, 'dist')).filter((name) => name.endsWith('.js'))) {
       assert.doesNotMatch(readFileSync(join(root, 'dist', file), 'utf8'), /contract-check|contractCheck/, `dist/${file}`);
+    }
+  });
+
+  it('runs `npx studio-batch` from the built files in Node (usage errors exit 2 before anything is sent), and no script-tag chunk carries it', async () => {
+    const bin = join(root, pkg.bin['studio-batch']!);
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: npx studio-batch render --project/);
+    const key = 'sk-package-test-key';
+    const run = spawnSync(process.execPath, [bin, 'render', '--out', join(dir, 'batch'), '--base-url', 'http://127.0.0.1:9'], { encoding: 'utf8', env: { ...process.env, STUDIO_API_KEY: key } });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--project is required/);
+    assert.ok(!run.stderr.includes(key));
+    const batch = (await import(pathToFileURL(join(root, 'dist/esm/batch/index.js')).href)) as Record<string, unknown>;
+    for (const name of ['renderBatch', 'createRowRenderer', 'writeRunReport', 'folderStore', 'storeOf', 'rowJobId']) assert.equal(typeof batch[name], 'function', name);
+    for (const file of readdirSync(join(root, 'dist')).filter((name) => name.endsWith('.js'))) {
+      assert.doesNotMatch(readFileSync(join(root, 'dist', file), 'utf8'), /renderBatch|createRowRenderer/, `dist/${file}`);
     }
   });
 });

@@ -1,6 +1,7 @@
 // Generated audio assets (voice-overs, mixes, ads), kept in memory per user, bounded in count.
 import { randomBytes } from 'node:crypto';
 import type { AssetMetadata } from '../../../src/api/contract.js';
+import { ACCOUNT_USER } from './state.js';
 import { durationOf, encodeWav, type PcmAudio } from './wav.js';
 
 interface StoredAsset {
@@ -39,7 +40,8 @@ export class AssetStore {
   /** The asset of `userId`, or undefined when it does not exist or belongs to another user. */
   get(assetId: string, userId: string): StoredAsset | undefined {
     const asset = this.#assets.get(assetId);
-    return asset && asset.userId === userId ? asset : undefined;
+    // The account key (server to server, a batch render) reads the assets of every user of the account.
+    return asset && (asset.userId === userId || userId === ACCOUNT_USER) ? asset : undefined;
   }
 
   clear(): void {

@@ -31,7 +31,7 @@ export const GOOD_ROWS = ['TR-100', 'HJ-300', 'WB-600', 'CM-050'];
 const takeSeconds = (text: string): number => Math.round((countSpokenWords(text) / 2.5 + 0.3) * 100) / 100;
 
 /** The template, with its sources by URL. */
-function template(destinations: readonly string[]): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
+export function feedTemplate(destinations: readonly string[]): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
   const { project: base, sources } = sampleProject(FEED_SECONDS);
   const sections = [
     { id: 'hook', label: 'Hook', text: 'Ready for the trail?' },
@@ -76,7 +76,7 @@ function template(destinations: readonly string[]): { project: ProjectDocument; 
 
 /** A feed's run host around the template (`change` edits it first), the voice-overs it was asked for and the events it fired. */
 export function feedHost(options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument } = {}): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
-  const made = template(options.destinations ?? ['streaming', 'broadcast-ebu-r128']);
+  const made = feedTemplate(options.destinations ?? ['streaming', 'broadcast-ebu-r128']);
   const project = options.change?.(made.project) ?? made.project;
   const { sources } = made;
   const requests: VoiceoverRequest[] = [];

@@ -6,7 +6,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { DeliveredFigures, DestinationProfile } from '../../../src/delivery/types.js';
+import { BUILTIN_DESTINATIONS } from '../../../src/delivery/destinations.js';
+import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile } from '../../../src/delivery/types.js';
 
 const run = promisify(execFile);
 /** Our meter and FFmpeg's agree this closely on the same file (see audio/ffmpeg.test.ts); LRA differs more. */
@@ -96,4 +97,33 @@ export function agree(name: string, figures: DeliveredFigures, ref: Analysis): v
   assert.ok(Math.abs(figures.dc - ref.dc) <= 1e-4, `${name}: manifest DC ${figures.dc} vs ffmpeg ${ref.dc}`);
   assert.ok(Math.abs(figures.tailSilence - ref.tailSilence) <= 0.02, `${name}: manifest tail ${figures.tailSilence} vs ffmpeg ${ref.tailSilence} s`);
   assert.equal(figures.samples, ref.samples, `${name}: samples`);
+}
+
+/**
+ * Asserts that the delivered file at `path` (its `bytes`, an ad of `seconds`) meets `destination`'s sheet as
+ * ffprobe and FFmpeg read it: codec, rate, channels, depth or CBR bitrate, length, loudness, true peak, the
+ * silence at its end, its size. Resolves with what they read, for a diagnostic.
+ */
+export async function assertSheet(path: string, destination: DestinationProfile, bytes: number, seconds: number, dir: string): Promise<{ probe: Probe; ref: Analysis }> {
+  const [probe, ref] = await Promise.all([ffprobe(path), analyse(path, dir)]);
+  assert.equal(probe.codec, expectedCodec(destination));
+  assert.equal(probe.sampleRate, destination.sampleRate);
+  assert.equal(probe.channels, destination.channels);
+  if (destination.codec.container === 'wav') assert.equal(probe.bitsPerSample, destination.codec.bitDepth);
+  else assert.equal(probe.bitRate, destination.codec.bitrateKbps * 1000, 'CBR at the bitrate');
+  if (destination.length.kind === 'exact') assert.equal(ref.samples, seconds * destination.sampleRate, 'exactly the ad, to the sample');
+  else assert.ok(ref.samples <= destination.length.maxSeconds * destination.sampleRate);
+  assert.ok(Math.abs(ref.integrated - destination.loudness) <= destination.tolerance, `ffmpeg: ${ref.integrated} LUFS for ${destination.loudness} ±${destination.tolerance}`);
+  assert.ok(ref.truePeak <= destination.truePeak + 0.2, `ffmpeg: true peak ${ref.truePeak} dBTP, ceiling ${destination.truePeak}`);
+  assert.ok(ref.tailSilence >= destination.minTailSilence, `ffmpeg: ${ref.tailSilence} s of silence at the end`);
+  if (destination.maxBytes !== undefined) assert.ok(bytes <= destination.maxBytes);
+  return { probe, ref };
+}
+
+/** The built-in destination `id` and the file of row `key` the manifest lists for it (asserted to be there). */
+export function rowFile(manifest: DeliveryManifest, key: string, id: string): { destination: DestinationProfile; file: DeliveredFile } {
+  const destination = BUILTIN_DESTINATIONS.find((d) => d.id === id)!;
+  const file = manifest.files.find((f) => f.row === key && f.destination.id === id);
+  assert.ok(file, `${key} is delivered to ${id}`);
+  return { destination, file };
 }

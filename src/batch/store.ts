@@ -1,0 +1,83 @@
+/// <reference types="node" />
+// Where a batch run's files go: a port of three calls, so a folder today and an S3-compatible bucket later are
+// the same to the renderer. Every write is atomic (a temporary name in the same folder, then a rename), so a
+// run stopped at any point leaves whole files or none, and a file that is there is complete.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StudioError } from '../errors.js';
+
+/** Where a run's files go. Paths are relative and '/'-separated (`TR-100/TR-100_Acme_30s.wav`). */
+export interface OutputStore {
+  /** The bytes at `path` (relative, '/'-separated), or undefined. */
+  read(path: string): Promise<Uint8Array | undefined>;
+  /** Writes `bytes` at `path` atomically: a temporary name in the same folder, then rename; never a half file. */
+  write(path: string, bytes: Uint8Array): Promise<void>;
+  /** Whether a complete file is at `path`. */
+  has(path: string): Promise<boolean>;
+}
+
+/** The suffix of a file being written; never a complete file's (a store lists none of these as there). */
+export const TEMPORARY_SUFFIX = '.tmp';
+
+/**
+ * `path` inside `root`, or a refusal: a path that is absolute, has an empty, `.` or `..` segment, or a
+ * backslash would let a row's key or a config write outside the run's folder.
+ */
+function inside(root: string, path: string): string {
+  const segments = path.split('/');
+  if (path === '' || isAbsolute(path) || path.includes('\\') || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new Error(`The store refuses the path ${JSON.stringify(path)}: give a relative path of plain names separated by '/', with no '.' or '..'.`);
+  }
+  const full = join(root, ...segments);
+  if (!full.startsWith(root + sep)) throw new Error(`The store refuses the path ${JSON.stringify(path)}: it leads out of ${root}.`);
+  return full;
+}
+
+const missing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
+
+/** A store in the folder `root` (made when the first file is written). */
+export function folderStore(root: string): OutputStore {
+  const base = resolve(root);
+  return {
+    async read(path) {
+      try {
+        return new Uint8Array(await readFile(inside(base, path)));
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    async write(path, bytes) {
+      const full = inside(base, path);
+      await mkdir(dirname(full), { recursive: true });
+      // Unique per write: two workers writing the same file never share a temporary file.
+      const temporary = `${full}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, full);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async has(path) {
+      try {
+        return (await stat(inside(base, path))).isFile();
+      } catch (error) {
+        if (missing(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The store a URL names: `file:///…` or a plain path is a folder; anything else is refused in words. */
+export function storeOf(url: string): OutputStore {
+  if (url.startsWith('file:')) return folderStore(fileURLToPath(url));
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    throw new StudioError('store', `No store for ${JSON.stringify(url.replace(/\/\/[^/@]*@/, '//'))}: give a folder (a path or a file:/// URL); other kinds of store are not supported yet.`);
+  }
+  return folderStore(url);
+}

@@ -1,0 +1,202 @@
+// One row of a feed delivered: planned from the template and the row's values, voiced through the take cache
+// (FeedTakes), fitted, and delivered through the Deliver pipeline to the run's destinations, its files named
+// `<row key>/<file name>` into a sink. The browser's feed run (feed-deliver.ts: every row, into one ZIP) and the
+// Node batch (src/batch/render-row.ts: one row to one destination, into a store) both deliver rows here.
+import type { DeliveryResult } from '../audio/deliver/deliver.js';
+import type { AudioEngine } from '../audio/engine.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { destinationFileName, portableText, versionedTemplate } from '../delivery/file-name.js';
+import type { DeliveredFile, DestinationProfile, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
+import type { VastSettings } from '../delivery/vast.js';
+import { StudioError } from '../errors.js';
+import { rowSlotValues } from '../feed/mapping.js';
+import type { Feed } from '../feed/types.js';
+import type { ProjectDocument } from '../model/document.js';
+import { versionCampaign, versionView } from '../model/versions.js';
+import { feedChecker, projectCheckInput, type FeedRowCheck } from '../script/feed-check.js';
+import { vastDocuments, xmlBlob } from './deliver-vast.js';
+import { planRow, voiceRow, type RowAd, type RowContext } from './feed-row.js';
+import type { FeedTakes } from './feed-takes.js';
+
+/** The project's feed with a key column, or a refusal that says what to do. */
+export function keyedFeed(project: ProjectDocument): Feed & { readonly key: string } {
+  const feed = project.feed;
+  if (feed === null || feed.rows.length === 0) throw new StudioError('feed-none', 'The project has no feed: import a CSV or JSON file in the Feed step first.', { recoverable: true });
+  if (feed.key === null) throw new StudioError('feed-key', 'The feed has no key column: choose the column that names each row (its folder and file names) in the Feed step.', { recoverable: true });
+  return feed as Feed & { readonly key: string };
+}
+
+/** The row context and checker of version `id` of `project`. */
+export function versionRows(project: ProjectDocument, id: string, config: ResolvedConfig) {
+  const template = versionView(project, id);
+  const input = projectCheckInput(template, config.vocal.maxFitSpeed)!;
+  const checker = feedChecker(input);
+  if (checker.template.length > 0) {
+    throw new StudioError('feed-template', `The script's slots are malformed: ${checker.template.map((problem) => problem.message).join('; ')}.`, { recoverable: true });
+  }
+  const context: RowContext = { template, feed: template.feed!, slots: template.slots, brand: config.vocal.pronunciations, maxFitSpeed: config.vocal.maxFitSpeed };
+  return { id, template, context, checker };
+}
+
+/** One version of a feed run: its view of the template, the row context and the checker. */
+export type VersionRows = ReturnType<typeof versionRows>;
+
+/** The problems of a row's check that keep it from being delivered, in words with their column. */
+export const blocking = (check: FeedRowCheck): string[] =>
+  check.problems.filter((problem) => problem.severity === 'problem').map((problem) => (problem.column === null ? problem.message : `${problem.column}: ${problem.message}`));
+
+/**
+ * Row `index` of one version as an ad: read at the speed its estimate needs; when its takes still run past the
+ * end, read once more at the speed they show it needs, if that is within `maxFitSpeed`. Past it, the ad with
+ * its problems (it is not rushed).
+ */
+export async function rowAd(rows: VersionRows, index: number, takes: FeedTakes, signal: AbortSignal | undefined): Promise<RowAd> {
+  const { context, template, checker } = rows;
+  const check = checker.row(index);
+  const first = planRow(context, index, check.length?.speed ?? template.voice.speed);
+  const ad = await voiceRow(context, first, takes, signal);
+  const start = ad.view.clips.reduce((least, clip) => Math.min(least, clip.start), Infinity);
+  if (ad.speechEnd <= template.duration + 0.001 || !Number.isFinite(start) || first.speed >= context.maxFitSpeed) return ad;
+  const needed = first.speed * ((ad.speechEnd - start) / Math.max(0.1, template.duration - start - 0.05));
+  if (needed > context.maxFitSpeed + 1e-9) return ad;
+  return voiceRow(context, planRow(context, index, needed), takes, signal);
+}
+
+/** Why a voice-over of a row failed, in words (never the token: `StudioError` messages carry none). */
+const failureText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A file's failed rules (or the reason it could not be made), in words. */
+function fileReasons(result: DeliveryResult): string[] {
+  const rules = result.files.flatMap((file) =>
+    file.rules.filter((rule) => !rule.pass).map((rule) => `${file.destination.label}: ${rule.rule} ${Number.isFinite(rule.measured) ? Math.round(rule.measured * 100) / 100 : rule.measured} (needs ${rule.required})${rule.fix ? `: ${rule.fix}` : ''}`),
+  );
+  const failures = result.failures.map((failure) => `${failure.fileName}: ${failure.error.message}`);
+  return [...rules, ...failures];
+}
+
+/** What the run of a row made: its outcome for the manifest, and its files as the manifest lists them. */
+export interface RowMade {
+  readonly outcome: FeedRowOutcome;
+  readonly files: readonly DeliveredFile[];
+  readonly excluded: readonly DeliveredFile[];
+  /** The row's VAST documents, one per VAST destination and version. */
+  readonly vast: readonly VastManifestEntry[];
+}
+
+/** A row of the run: its index, and why it is not delivered when its check says so. */
+export interface ChosenRow {
+  readonly index: number;
+  readonly reasons: readonly string[];
+}
+
+/** What rendering a row needs. */
+export interface RowRun {
+  /** What delivers a row's ad: the editor's engine, or the batch's pipeline on its own thread. */
+  readonly engine: Pick<AudioEngine, 'deliver'>;
+  readonly destinations: readonly DestinationProfile[];
+  /** The settings of each VAST destination of the run. */
+  readonly vast: ReadonlyMap<string, VastSettings>;
+  readonly versions: readonly VersionRows[];
+  readonly labels: ReadonlyMap<string, string>;
+  readonly many: boolean;
+  readonly createdAt: Date;
+  /** Where the row's files go as they are made (the ZIP, or the batch's store), named `<folder>/<file name>`. */
+  readonly sink: { add(name: string, data: Blob): void };
+  readonly signal: AbortSignal | undefined;
+  readonly project: ProjectDocument;
+}
+
+/** Delivers row `index` (its `ads`, one per version, or the reasons it has none): its files into its folder. */
+export async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] | string[], onStage: (stage: 'render' | 'master' | 'encode' | 'measure' | 'pack') => void): Promise<RowMade> {
+  const folder = portableText(key);
+  const base = { key, row: index + 1, values: Object.fromEntries(rowSlotValues(run.versions[0]!.context.feed, index)) };
+  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [], vast: [] };
+  const rowAds = ads as RowAd[];
+  const reasons = rowAds.flatMap((ad, at) => ad.problems.map((problem) => (run.many ? `${run.versions[at]!.id}: ${problem}` : problem)));
+  const assets = rowAds.flatMap((ad) => ad.assets);
+  const speeds = rowAds.map((ad) => ad.wordsPerSecond).filter((value): value is number => value !== null);
+  const wordsPerSecond = speeds.length === 0 ? null : Math.max(...speeds);
+  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, assets, files: [], wordsPerSecond }, files: [], excluded: [], vast: [] };
+  const files: DeliveredFile[] = [];
+  const excluded: DeliveredFile[] = [];
+  const vast: VastManifestEntry[] = [];
+  const names: string[] = [];
+  const taken = new Set<string>();
+  for (const [at, ad] of rowAds.entries()) {
+    const { id } = run.versions[at]!;
+    const campaign = versionCampaign(run.project, id);
+    const nameCampaign = { ...campaign, versionLabel: run.labels.get(id)! };
+    const facts = { title: ad.view.title, seconds: ad.view.duration, campaign: nameCampaign, date: run.createdAt };
+    const result = await run.engine.deliver(ad.view, {
+      destinations: run.destinations,
+      campaign,
+      stems: false,
+      signal: run.signal,
+      date: run.createdAt,
+      fileName: (destination) => {
+        const template = `${folder}_${run.many ? versionedTemplate(destination.fileName) : destination.fileName}`;
+        const name = destinationFileName({ ...destination, fileName: template }, facts, taken);
+        taken.add(name);
+        return name;
+      },
+      sink: { add: (name, blob) => (names.push(`${folder}/${name}`), run.sink.add(`${folder}/${name}`, blob)) },
+      onProgress: ({ stage }) => {
+        if (stage !== 'failed' && stage !== 'done') onStage(stage);
+      },
+    });
+    for (const file of result.files) {
+      const listed: DeliveredFile = { fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version: id, row: key };
+      (file.pass ? files : excluded).push(listed);
+    }
+    const place = { folder: `${folder}/`, version: id, row: key, title: `${ad.view.title} (${key}): ${nameCampaign.versionLabel || `:${Math.round(ad.view.duration)}`}`, adId: campaign.adId, manyVersions: run.many };
+    const paths = result.files.map((file) => ({ path: `${folder}/${file.fileName}`, destination: file.destination, figures: file.figures, inZip: file.pass }));
+    for (const document of vastDocuments(run.vast, paths, place)) {
+      if (document.xml !== undefined) {
+        names.push(document.path);
+        run.sink.add(document.path, xmlBlob(document.xml));
+      }
+      vast.push(document.entry);
+      reasons.push(...document.entry.problems.map((problem) => `${document.path}: ${problem}`));
+    }
+    reasons.push(...fileReasons(result).map((reason) => (run.many ? `${id}: ${reason}` : reason)));
+  }
+  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, assets, files: names, wordsPerSecond }, files, excluded, vast };
+}
+
+/** Row `key`'s index in the feed, or a refusal naming the key. */
+export function rowIndex(feed: Feed & { readonly key: string }, key: string): number {
+  const at = feed.columns.indexOf(feed.key);
+  const index = feed.rows.findIndex((row) => row[at] === key);
+  if (index < 0) throw new StudioError('feed-row', `No row with the key ${JSON.stringify(key)} in the feed's ${JSON.stringify(feed.key)} column.`);
+  return index;
+}
+
+/**
+ * The ads of `entry`, one per version of `versions`, or why it has none: the problems its check found, or the
+ * voice-over that failed. Aborted, it rejects with the signal's reason.
+ */
+export async function voiceFeedRow(versions: readonly VersionRows[], entry: ChosenRow, takes: FeedTakes, signal: AbortSignal | undefined): Promise<RowAd[] | string[]> {
+  if (entry.reasons.length > 0) return [...entry.reasons];
+  try {
+    return await Promise.all(versions.map((rows) => rowAd(rows, entry.index, takes, signal)));
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    return [`A voice-over failed: ${failureText(error)}`];
+  }
+}
+
+/**
+ * Row `entry` voiced (`voiceFeedRow`) and delivered (`deliverRow`) to the run's destinations: one row, start to
+ * end; with the takes it had made and those it reused.
+ */
+export async function deliverFeedRow(run: RowRun, entry: ChosenRow, key: string, takes: FeedTakes, onStage: Parameters<typeof deliverRow>[4]): Promise<{ readonly made: RowMade; readonly takes: { voiced: number; reused: number } }> {
+  const ads = await voiceFeedRow(run.versions, entry, takes, run.signal);
+  run.signal?.throwIfAborted();
+  const counts = { voiced: 0, reused: 0 };
+  for (const ad of ads) {
+    if (typeof ad === 'string') continue;
+    counts.voiced += ad.voiced;
+    counts.reused += ad.reused;
+  }
+  return { made: await deliverRow(run, entry.index, key, ads, onStage), takes: counts };
+}
