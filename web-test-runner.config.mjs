@@ -8,6 +8,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
 import { appBundlePlugin } from './scripts/lib/app-bundle-plugin.mjs';
+import { batchPlugin } from './scripts/lib/batch-plugin.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
 import { screenshotPlugin } from './scripts/lib/screenshot-plugin.mjs';
 import { touchPlugin } from './scripts/lib/touch-plugin.mjs';
@@ -59,6 +60,7 @@ export default {
     screenshotPlugin(),
     touchPlugin(),
     xmllintPlugin(),
+    batchPlugin(emulator),
     // A pattern would be read from this folder; node_modules may be a link to another (a git worktree's).
     // Not wrapped in a function (strictRequires): the dev server never asks for the ES proxy rollup would import,
     // so the module itself must export its `module.exports` as default.

@@ -10,8 +10,8 @@ import base from './web-test-runner.config.mjs';
 import { askedFiles, matchesAny } from './scripts/lib/asked-files.mjs';
 import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './scripts/lib/firefox.mjs';
 
-/** The files that run in the touch-screen Firefox; phone-touch.test.ts only there. */
-const PHONE_FILES = ['test/e2e/phone-touch.test.ts', 'test/components/editor-screen.test.ts', 'test/components/editor-workspace.test.ts'];
+/** The files that run in the touch-screen Firefox; the first two only there. */
+const PHONE_FILES = ['test/e2e/phone-touch.test.ts', 'test/e2e/phone-range.test.ts', 'test/components/editor-screen.test.ts', 'test/components/editor-workspace.test.ts'];
 
 const firefox = (prefs) =>
   chromeLauncher({
@@ -32,7 +32,7 @@ const phoneFiles = asked === undefined ? PHONE_FILES : PHONE_FILES.filter((file)
 
 export default {
   ...base,
-  files: [...base.files, `!${PHONE_FILES[0]}`],
+  files: [...base.files, `!${PHONE_FILES[0]}`, `!${PHONE_FILES[1]}`],
   concurrency: 1,
   browsers: [firefox(firefoxPrefs)],
   groups: phoneFiles.length === 0 ? [] : [{ name: 'phone', files: phoneFiles, browsers: [firefox({ ...firefoxPrefs, ...firefoxTouchPrefs })] }],

@@ -15,12 +15,15 @@ import { tsImport } from 'tsx/esm/api';
 
 export const STUDIO_ENV_PATH = '/__studio-env.js';
 
-/** @returns {import('@web/test-runner').TestRunnerPlugin & { hostProxy: import('koa').Middleware }} */
+/** @returns {import('@web/test-runner').TestRunnerPlugin & { hostProxy: import('koa').Middleware; service: () => { baseUrl: string; apiKey: string } | undefined }} */
 export function emulatorPlugin({ jobStepMs = 20, tokenTtlS = 90 } = {}) {
   let servers;
   let otherService;
   return {
     name: 'studio-emulator',
+
+    /** The emulator's address and account key, for a server command that calls it server to server (batch-plugin.mjs). */
+    service: () => (servers ? { baseUrl: servers.emulator.url, apiKey: servers.emulator.state.options.apiKey } : undefined),
 
     /**
      * Koa middleware to list in the config's `middleware` (it must run before the static files): forwards

@@ -28,6 +28,7 @@ export const BATCH_EXIT = { delivered: 0, failed: 1, usage: 2, interrupted: 130 
 /** The environment variable read for the key when `--api-key` is not given. */
 export const BATCH_API_KEY_ENV = 'STUDIO_API_KEY';
 
+/** What `studio-batch --help` prints. */
 export const BATCH_USAGE = `Usage: npx studio-batch render --project ad.json --feed rows.csv --out dir/ --base-url URL [options]
 
 Renders every row of a feed, for each destination, with the template exported from the editor: the same

@@ -9,3 +9,4 @@ export { canonicalJson, rowJobId, templateId, type RowJob, type RowJobResult } f
 export { renderBatch, type BatchProgress, type BatchRun, type RenderBatchOptions } from './run.js';
 export { writeRunReport } from './run-report.js';
 export { folderStore, storeOf, type OutputStore } from './store.js';
+export { loadTemplate, saveTemplate, templatePath } from './template-store.js';

@@ -16,7 +16,6 @@ import { vastSettingsOf } from '../session/deliver-vast.js';
 import { chosenDestinations, refuseUnapproved } from '../session/editor-deliver.js';
 import { blocking, deliverFeedRow, keyedFeed, rowIndex, versionRows } from '../session/feed-row-deliver.js';
 import { FEED_VOICE_CONCURRENCY, FeedTakes } from '../session/feed-takes.js';
-import type { StudioError } from '../errors.js';
 import { readRecord, writeRecord } from './row-record.js';
 import { rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.js';
 import { batchClient, batchConfig, type BatchService } from './service.js';
@@ -52,8 +51,8 @@ export function rowValuesOf(template: ProjectDocument, index: number): Record<st
   return Object.fromEntries(feed.columns.map((column, at) => [column, feed.rows[index]?.[at] ?? '']));
 }
 
-/** Why a job failed, in words: a StudioError's message (never a key: ./service.ts keeps it out), or the error's. */
-const reasonOf = (error: unknown): string => (error instanceof Error ? (error as StudioError).message : String(error));
+/** Why a job failed, in words: the error's message (never a key: ./service.ts keeps it out of its errors). */
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Renders one job's files into the store (skipping complete ones); the same code as the browser's feed delivery. */
 export function createRowRenderer(options: RowRendererOptions): (job: RowJob, signal?: AbortSignal, onProgress?: (fraction: number) => void) => Promise<RowJobResult> {

@@ -18,6 +18,7 @@ import { templateId, type RowJob, type RowJobResult } from './row-job.js';
 import { writeRunReport } from './run-report.js';
 import { batchConfig, type BatchService } from './service.js';
 import { storeOf } from './store.js';
+import { saveTemplate } from './template-store.js';
 
 /** Options of `renderBatch`. */
 export interface RenderBatchOptions {
@@ -103,7 +104,7 @@ export async function renderBatch(options: RenderBatchOptions): Promise<BatchRun
   chosenDestinations(batchConfig(service, configured.destinations), options.destinations);
   const id = templateId(template);
   const rows = rowJobs(template, id, options.destinations);
-  await store.write(`templates/${id}.json`, new TextEncoder().encode(JSON.stringify(template)));
+  await saveTemplate(store, template);
 
   const total = rows.reduce((sum, jobs) => sum + jobs.length, 0);
   const results: RowJobResult[] = [];

@@ -30,6 +30,9 @@ export function reviewDetail(project: ProjectDocument, action: ReviewAction, by:
       const decision = decisions.find((item) => item.id === action.id);
       return decision === undefined ? undefined : { type: 'decision', decision };
     }
+    case 'review/merge':
+      // Work restored from a saved copy: each was reported when it was made.
+      return undefined;
   }
 }
 

@@ -706,4 +706,12 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'review.fresh': 'Zu diesem Mix',
   'review.stale': 'Zu einem früheren Mix',
   'review.export': 'Kommentare exportieren (W3C-Annotationen)',
+  'deliver.unapproved': 'Nicht ausgeliefert: {versions}. Eine Freigabe gilt für die Version, wie sie jetzt klingt (eine Änderung danach macht sie veraltet): bitten Sie im Schritt Prüfung darum.',
+  'deliver.unapprovedVersion': '„{version}“ braucht eine aktuelle Freigabe von {roles}',
+  'timeline.key.range': 'Umschalt+Links oder Rechts (auf einem Clip Alt+Umschalt+Links oder Rechts) wählt ab der Abspielposition einen Bereich, je einen Rasterschritt, wie Ziehen über das Lineal; C kommentiert ihn, Escape hebt die Auswahl auf.',
+  'timeline.range': 'Ausgewählt: {range}',
+  'timeline.rangeComment': '{range} kommentieren',
+  'timeline.rangeClear': 'Auswahl aufheben',
+  'timeline.rangeSelected': 'Ausgewählt: {range}. C kommentiert ihn, Escape hebt die Auswahl auf.',
+  'timeline.rangeCleared': 'Auswahl aufgehoben.',
 };

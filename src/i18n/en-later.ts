@@ -713,6 +713,14 @@ export const enLater = {
   'review.fresh': 'On this mix',
   'review.stale': 'Made on an earlier mix',
   'review.export': 'Export comments (W3C annotations)',
+  'deliver.unapproved': 'Not delivered: {versions}. An approval holds for the version as it sounds now (an edit after it makes it stale): ask for it in the Review step.',
+  'deliver.unapprovedVersion': '“{version}” needs a fresh approval from {roles}',
+  'timeline.key.range': 'Shift+Left or Right (Alt+Shift+Left or Right on a clip) selects a range from the playhead, a grid step at a time, as dragging across the ruler does; C comments on it, Escape clears it.',
+  'timeline.range': 'Selected {range}',
+  'timeline.rangeComment': 'Comment on {range}',
+  'timeline.rangeClear': 'Clear the selection',
+  'timeline.rangeSelected': 'Selected {range}. C comments on it, Escape clears it.',
+  'timeline.rangeCleared': 'Selection cleared.',
 } as const;
 
 addEnglish(enLater);

@@ -706,4 +706,12 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'review.fresh': 'Sur ce mixage',
   'review.stale': 'Faite sur un mixage antérieur',
   'review.export': 'Exporter les commentaires (annotations W3C)',
+  'deliver.unapproved': 'Non livré : {versions}. Une approbation vaut pour la version telle qu’elle sonne maintenant (une modification ensuite la rend périmée) : demandez-la dans l’étape Validation.',
+  'deliver.unapprovedVersion': '« {version} » demande une approbation à jour de {roles}',
+  'timeline.key.range': 'Maj+Gauche ou Droite (Alt+Maj+Gauche ou Droite sur un clip) sélectionne une plage depuis la tête de lecture, d’un pas de grille à la fois, comme un glissement sur la règle ; C la commente, Échap l’efface.',
+  'timeline.range': 'Sélection : {range}',
+  'timeline.rangeComment': 'Commenter {range}',
+  'timeline.rangeClear': 'Effacer la sélection',
+  'timeline.rangeSelected': 'Sélection : {range}. C la commente, Échap l’efface.',
+  'timeline.rangeCleared': 'Sélection effacée.',
 };

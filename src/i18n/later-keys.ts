@@ -148,4 +148,6 @@ export const LATER_KEYS =
   'review.hideResolved{count} review.orphaned review.orphanedNote review.decisionHeading review.decide ' +
   'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
   'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
-  'review.stale review.export';
+  'review.stale review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} ' +
+  'timeline.key.range timeline.range{range} timeline.rangeComment{range} timeline.rangeClear ' +
+  'timeline.rangeSelected{range} timeline.rangeCleared';

@@ -1,7 +1,7 @@
 import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/contract.js';
 import type { DeliveryPresetId } from '../config/types.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
-import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectVersion, Pronunciation, ReviewDecision, ReviewPerson, TrackId, VersionContent, VoiceClip } from './document.js';
+import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectReview, ProjectVersion, Pronunciation, ReviewDecision, ReviewPerson, TrackId, VersionContent, VoiceClip } from './document.js';
 import type { EditorRole, LockTarget } from './locks.js';
 
 /**
@@ -197,7 +197,12 @@ export type ReviewAction =
    * A decision on `version` (default: the open one), appended: the reviewer, the time, the label and the hash of
    * the version's content now. `changes-required` needs a `note`.
    */
-  | { type: 'review/decide'; id: string; at: string; version?: string; label: ReviewDecision['label']; note?: string };
+  | { type: 'review/decide'; id: string; at: string; version?: string; label: ReviewDecision['label']; note?: string }
+  /**
+   * A saved copy's review joined to the present one (a reviewer's Restore or Reload: never its content): its
+   * comments and decisions whose ids the present lacks are added in time order; none is overwritten or dropped.
+   */
+  | { type: 'review/merge'; review: ProjectReview };
 
 /** Editor life cycle: starting from a document (history cleared), and a save that reached storage. */
 export type LifecycleAction =

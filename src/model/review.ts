@@ -10,7 +10,7 @@ import { StudioError } from '../errors.js';
 import type { ReviewAction } from './actions.js';
 import { clipLength } from './clip-layout.js';
 import { contentHash } from './content-hash.js';
-import type { ProjectDocument, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson, VoiceClip } from './document.js';
+import type { ProjectDocument, ProjectReview, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson, VoiceClip } from './document.js';
 import { provideReviewStep } from './editor-state.js';
 import { mapHistory } from './history.js';
 import { StudioProjectError, type ProjectIssue } from './project-error.js';
@@ -108,6 +108,27 @@ function decide(doc: ProjectDocument, action: Extract<ReviewAction, { type: 'rev
   return { ...doc, review: { ...doc.review, decisions: [...doc.review.decisions, made] } };
 }
 
+/** `items` with those of `saved` whose ids it lacks, in time order (stable: items made at one time keep their order). */
+function joined<T extends { readonly id: string; readonly at: string }>(items: readonly T[], saved: readonly T[]): readonly T[] {
+  const ids = new Set(items.map((item) => item.id));
+  const missing = saved.filter((item) => !ids.has(item.id));
+  if (missing.length === 0) return items;
+  return [...items, ...missing].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/**
+ * `doc` with a saved copy's review joined (a reviewer's Restore or Reload, which never take the copy's content):
+ * the comments and decisions the present lacks, by id, are added; the present's are kept as they are (a comment
+ * of both keeps the present's resolution), so none is overwritten or dropped. Time order keeps "the last decision"
+ * of a role what it was when made.
+ */
+function merge(doc: ProjectDocument, saved: ProjectReview): ProjectDocument {
+  const comments = joined(doc.review.comments, saved.comments);
+  const decisions = joined(doc.review.decisions, saved.decisions);
+  if (comments === doc.review.comments && decisions === doc.review.decisions) return doc;
+  return { ...doc, review: { ...doc.review, comments, decisions } };
+}
+
 /** The review's reducer: what a comment, a resolution or a decision by `user` makes of `doc`. */
 export function reduceReview(doc: ProjectDocument, action: ReviewAction, user: ReviewPerson | undefined): ProjectDocument {
   switch (action.type) {
@@ -120,6 +141,8 @@ export function reduceReview(doc: ProjectDocument, action: ReviewAction, user: R
       return resolve(doc, action.thread, undefined);
     case 'review/decide':
       return decide(doc, action, user);
+    case 'review/merge':
+      return merge(doc, action.review);
   }
 }
 

@@ -95,23 +95,42 @@ export function chosenVersions(project: ProjectDocument, ids: readonly string[] 
   return chosen;
 }
 
+/** A version Deliver refused: its id, its label (`''` when it has none) and the roles whose fresh approval it lacks. */
+export interface UnapprovedVersion {
+  readonly version: string;
+  readonly label: string;
+  readonly roles: readonly string[];
+}
+
+/**
+ * Deliver refused for `config.review.require` (`code: 'review-required'`, recoverable): `unapproved` names each
+ * version and the roles whose fresh approval it lacks, so that a panel can say it in the user's language.
+ */
+export class StudioReviewRequiredError extends StudioError {
+  static override readonly kind: string = 'StudioReviewRequiredError';
+  readonly unapproved: readonly UnapprovedVersion[];
+
+  constructor(unapproved: readonly UnapprovedVersion[]) {
+    const named = unapproved.map(({ version, label, roles }) => `version "${version}"${label === '' ? '' : ` (${label})`} lacks a fresh approval from ${roles.map((role) => JSON.stringify(role)).join(' and ')}`);
+    super(
+      'review-required',
+      `Not delivered: ${named.join('; ')}. config.review.require asks for an approval of each version as it sounds now from every role it names; an edit of the sound after an approval makes it stale.`,
+      { recoverable: true },
+    );
+    this.unapproved = unapproved;
+  }
+}
+
 /**
  * Refuses a delivery of `versionIds` when `require` (`config.review.require`) names roles whose fresh approval a
- * version lacks (`missingApprovals`): a `StudioError` `review-required`, recoverable, naming each such version and
- * its missing roles. Nothing is rendered before.
+ * version lacks (`missingApprovals`): a `StudioReviewRequiredError`, naming each such version and its missing
+ * roles. Nothing is rendered before.
  */
 export function refuseUnapproved(project: ProjectDocument, versionIds: readonly string[], require: readonly string[]): void {
-  const lacking = versionIds.map((id) => ({ id, roles: missingApprovals(project, id, require) })).filter((entry) => entry.roles.length > 0);
-  if (lacking.length === 0) return;
-  const named = lacking.map(({ id, roles }) => {
-    const label = versionCampaign(project, id).versionLabel;
-    return `version "${id}"${label === '' ? '' : ` (${label})`} lacks a fresh approval from ${roles.map((role) => JSON.stringify(role)).join(' and ')}`;
-  });
-  throw new StudioError(
-    'review-required',
-    `Not delivered: ${named.join('; ')}. config.review.require asks for an approval of each version as it sounds now from every role it names; an edit of the sound after an approval makes it stale.`,
-    { recoverable: true },
-  );
+  const unapproved = versionIds
+    .map((version) => ({ version, label: versionCampaign(project, version).versionLabel, roles: missingApprovals(project, version, require) }))
+    .filter((entry) => entry.roles.length > 0);
+  if (unapproved.length > 0) throw new StudioReviewRequiredError(unapproved);
 }
 
 /** A file's id in progress and in the panel: the destination's id, with the version's (`streaming@v2`) when several are delivered. */

@@ -38,6 +38,7 @@ export function versionRows(project: ProjectDocument, id: string, config: Resolv
   return { id, template, context, checker };
 }
 
+/** One version of a feed run: its view of the template, the row context and the checker. */
 export type VersionRows = ReturnType<typeof versionRows>;
 
 /** The problems of a row's check that keep it from being delivered, in words with their column. */

@@ -216,7 +216,7 @@ describe('<studio-editor-timeline>', () => {
     expect(el.shadowRoot!.querySelector('.over-zone')).to.equal(null);
   });
 
-  it('seeks from a click and a drag on the ruler', async () => {
+  it('seeks from a click on the ruler; a drag from there selects a span and seeks to its start (timeline-range.test.ts)', async () => {
     const el = await make();
     const seeks = record(el, 'seek');
     const rect = part(el, '.ruler').getBoundingClientRect();
@@ -226,7 +226,8 @@ describe('<studio-editor-timeline>', () => {
     await sendMouse({ type: 'down' });
     await sendMouse({ type: 'move', position: [Math.round(rect.left) + 250, y] });
     await sendMouse({ type: 'up' });
-    expect(seeks.at(-1)!['time']).to.be.closeTo(5, 0.03);
+    expect(seeks.at(-1)!['time']).to.be.closeTo(2, 0.03);
+    expect(el.selectedRange!.end).to.be.closeTo(5, 0.03);
   });
 
   it('zooms with the buttons and with Ctrl+wheel, once per frame', async () => {

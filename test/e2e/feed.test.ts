@@ -6,18 +6,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { unzipSync, strFromU8 } from 'fflate';
 import sinon from 'sinon';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
 import type { VoiceoverRequest } from '../../src/api/contract.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import { create, type StudioHandle } from '../../src/create.js';
-import { createFeed } from '../../src/feed/mapping.js';
-import { parseFeed } from '../../src/feed/import.js';
+import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { checkFeed, projectCheckInput } from '../../src/script/feed-check.js';
-import { scriptSlots } from '../../src/script/slots.js';
-import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { makeAdOnEmulator } from '../support/made-ad.js';
+import { cleanupMounts } from '../support/auth.js';
+import { feedTemplate, madeAdEditor } from '../support/made-ad.js';
 import { id3Frames, mpegHeader, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const CSV = `sku,product_name,price
@@ -42,31 +36,8 @@ describe('Feeds (e2e, emulator)', () => {
 
   /** A made ad turned into a template with two slots in its Body and a locked Call to action, and the CSV imported. */
   async function template(options: { importFeed?: boolean } = {}): Promise<StudioHandle> {
-    mountPoint('editor-feed');
-    const user = `feed-${crypto.randomUUID().slice(0, 8)}`;
-    handle = await create({
-      target: '#editor-feed',
-      auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-      api: { baseUrl: apiBaseUrl as string },
-      project: { id: user, autosave: false, duration: 30 },
-      layout: { height: '900px' },
-      tools: { feed: true },
-    });
-    const h = handle;
-    await makeAdOnEmulator(h, user);
-    const sections = h.getProject().script.sections;
-    expect(sections.length, 'hook, body and call to action').to.be.at.least(3);
-    const body = sections[1]!;
-    const call = sections.at(-1)!;
-    const dispatch = h.element.store.dispatch.bind(h.element.store);
-    dispatch({ type: 'script/set-text', id: body.id, text: 'Get {{product_name}} for {{price}} dollars, today only.' });
-    dispatch({ type: 'lock/set', target: { kind: 'section', id: call.id }, locked: true, reason: 'Legal' });
-    dispatch({ type: 'slot/set', slot: { name: 'product_name', sample: 'Trail shoes', maxLength: 30 } });
-    dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
-    if (options.importFeed !== false) {
-      const names = scriptSlots(h.getProject().script.sections).names;
-      dispatch({ type: 'feed/set', feed: createFeed(parseFeed(CSV, { name: 'rows.csv' }), names) });
-    }
+    const { h } = await madeAdEditor('editor-feed', 'feed', (made) => (handle = made));
+    feedTemplate(h, options.importFeed === false ? undefined : CSV);
     return h;
   }
 

@@ -111,10 +111,12 @@ describe('studio-batch render', () => {
     assert.deepEqual(filesUnder(join(dir, 'js-out')).filter((name) => !name.startsWith('rows/') && !name.startsWith('templates/')), ['manifest.json', 'report.html']);
   });
 
-  it('keeps a row whose key holds ../ inside the out folder', async () => {
+  it('keeps a row whose key holds ../ inside the out folder (with a progress bar on a terminal)', async () => {
     const target = join(dir, 'dots', 'out');
-    const run = await runBatch(['render', ...files('dots', [['../../escape', 'Camp mug', '12.50']]), '--destinations', 'streaming', '--out', target, '--workers', '1'], env);
+    const run = await runBatch(['render', ...files('dots', [['../../escape', 'Camp mug', '12.50']]), '--destinations', 'streaming', '--out', target, '--workers', '1'], env, true);
     assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /\r\[#{40}\] 1\/1 jobs, 0 failed, 0 skipped /, 'the bar, full at the end');
+    assert.doesNotMatch(run.stderr, /^delivered /m, 'no log lines on a terminal');
     const inside = filesUnder(join(dir, 'dots'));
     assert.ok(inside.every((name) => name.startsWith('out/')), inside.join(', '));
     assert.ok(inside.some((name) => /^out\/escape\/escape_.*\.mp3$/.test(name)), inside.join(', '));

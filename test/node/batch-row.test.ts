@@ -12,10 +12,12 @@ import { startEmulator, type Emulator } from '../../demo/server/emulator/server.
 import { createRowRenderer } from '../../src/batch/render-row.js';
 import { rowJobId, templateId } from '../../src/batch/row-job.js';
 import { folderStore, storeOf } from '../../src/batch/store.js';
+import { loadTemplate, saveTemplate } from '../../src/batch/template-store.js';
 import { writeRunReport } from '../../src/batch/run-report.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { filesUnder } from './support/batch-run.js';
 import { servedTemplate, type ServedTemplate } from './support/batch-template.js';
+import { feedTemplate } from './support/feed-template.js';
 import { needTools } from './support/tools.js';
 
 const KEY = 'sk-batch-row-5c1e8a';
@@ -34,6 +36,22 @@ describe('batch store and job ids', () => {
       for (const path of ['../out.wav', 'a/../../out.wav', '/etc/passwd', 'a//b', 'a\\..\\b']) await assert.rejects(store.write(path, new Uint8Array(1)), /refuses the path/, path);
       assert.equal(await storeOf(`file://${dir}`).has('A-1/a.wav'), true);
       assert.throws(() => storeOf('s3://bucket/run'), /No store for "s3:\/\/bucket\/run"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a template once by its content id, and reads it back by that id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-template-'));
+    try {
+      const store = folderStore(dir);
+      const { project: template } = feedTemplate(['streaming']);
+      const id = await saveTemplate(store, template);
+      assert.equal(id, templateId(template));
+      assert.equal(await saveTemplate(store, JSON.parse(JSON.stringify(template)) as typeof template), id, 'the same content, the same id');
+      assert.deepEqual(filesUnder(dir), [`templates/${id}.json`]);
+      assert.deepEqual(await loadTemplate(store, id), JSON.parse(JSON.stringify(template)));
+      await assert.rejects(loadTemplate(store, 'f'.repeat(64)), /No template f{64} in the store/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

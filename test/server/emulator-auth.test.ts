@@ -82,7 +82,7 @@ describe('emulator: credentials on /v1/', () => {
     assert.equal(await code(expired), 'token_expired');
   });
 
-  it("keeps users apart: another user's job and asset are 404", async () => {
+  it("keeps users apart: another user's job and asset are 404; the account key reads its users' assets", async () => {
     const alice = await mintToken(emulator, 'alice');
     const mallory = await mintToken(emulator, 'mallory');
     const started = (await (await post(emulator, '/v1/voiceover', { project_id: 'p', text: 'Hi there.', voice_id: 'en-us-ava' }, alice)).json()) as JobAccepted;
@@ -93,6 +93,7 @@ describe('emulator: credentials on /v1/', () => {
     const url = record.result!.asset.url;
     assert.equal((await get(url, alice)).status, 200);
     assert.equal((await get(url, mallory)).status, 404);
+    assert.equal((await get(url)).status, 200, "the account key reads its users' assets (a batch render on the host's server)");
     assert.equal((await fetch(url)).status, 401, 'assets need the token');
   });
 

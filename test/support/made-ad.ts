@@ -1,7 +1,14 @@
 // An ad made on the emulator as a producer makes it: ideas for a product page, then "Make the ad" on the first
-// card; resolves once the takes and the bed are in the project.
-import { waitUntil } from '@open-wc/testing';
-import type { StudioHandle } from '../../src/create.js';
+// card; resolves once the takes and the bed are in the project. And that ad made a feed's template.
+import { expect, waitUntil } from '@open-wc/testing';
+// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
+import { apiBaseUrl } from '/__studio-env.js';
+import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import { create, type StudioHandle } from '../../src/create.js';
+import { parseFeed } from '../../src/feed/import.js';
+import { createFeed } from '../../src/feed/mapping.js';
+import { scriptSlots } from '../../src/script/slots.js';
+import { mountPoint } from './auth.js';
 import { deepQuery } from './deep-query.js';
 
 /** Asks the emulator for one idea for `project_id`, clicks its "Make the ad", and waits for the takes and the bed. */
@@ -12,4 +19,44 @@ export async function makeAdOnEmulator(h: StudioHandle, projectId: string, durat
   await waitUntil(makeButton, 'the Make the ad button');
   makeButton()!.click();
   await waitUntil(() => h.getProject().clips.length > 0 && h.getProject().music?.url != null, 'the ad is made', { timeout: 40_000 });
+}
+
+/**
+ * The made ad turned into a feed's template: `{{product_name}}` and `{{price}}` in its Body (samples `Trail shoes`
+ * and `59.99`), its Call to action locked, and the feed of `csv` (sku, product_name, price) imported when given.
+ */
+export function feedTemplate(h: StudioHandle, csv: string | undefined): void {
+  const sections = h.getProject().script.sections;
+  expect(sections.length, 'hook, body and call to action').to.be.at.least(3);
+  const body = sections[1]!;
+  const call = sections.at(-1)!;
+  const dispatch = h.element.store.dispatch.bind(h.element.store);
+  dispatch({ type: 'script/set-text', id: body.id, text: 'Get {{product_name}} for {{price}} dollars, today only.' });
+  dispatch({ type: 'lock/set', target: { kind: 'section', id: call.id }, locked: true, reason: 'Legal' });
+  dispatch({ type: 'slot/set', slot: { name: 'product_name', sample: 'Trail shoes', maxLength: 30 } });
+  dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
+  if (csv !== undefined) {
+    const names = scriptSlots(h.getProject().script.sections).names;
+    dispatch({ type: 'feed/set', feed: createFeed(parseFeed(csv, { name: 'rows.csv' }), names) });
+  }
+}
+
+/**
+ * An editor with the Feed step in a new `#<mount>`, signed in through the host as a new user `<prefix>-…`
+ * (`created` is told of it at once, for the test's cleanup), its 30 s ad made on the emulator.
+ */
+export async function madeAdEditor(mount: string, prefix: string, created: (h: StudioHandle) => void): Promise<{ h: StudioHandle; user: string }> {
+  mountPoint(mount);
+  const user = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+  const h = await create({
+    target: `#${mount}`,
+    auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
+    api: { baseUrl: apiBaseUrl as string },
+    project: { id: user, autosave: false, duration: 30 },
+    layout: { height: '900px' },
+    tools: { feed: true },
+  });
+  created(h);
+  await makeAdOnEmulator(h, user);
+  return { h, user };
 }

@@ -18,12 +18,20 @@ class DragHostElement extends LitElement {
   lanes = BASE_LANES;
   selectedId: string | null = null;
   moves: string[] = [];
+  /** The spans the ruler's drags selected (`from-to`, `!` when final), and `clear` for each click. */
+  ranges: string[] = [];
   readonly drag = new DragController(this);
   get scroller(): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>('.scroller');
   }
   announceMove(id: string, start: number): void {
     this.moves.push(`${id}@${start}`);
+  }
+  selectRange(from: number, to: number, final: boolean): void {
+    this.ranges.push(`${from}-${to}${final ? '!' : ''}`);
+  }
+  clearRange(): void {
+    this.ranges.push('clear');
   }
   protected override render() {
     return html`<div class="scroller" style="position: relative; width: 600px; height: 80px"
@@ -84,14 +92,24 @@ describe('DragController', () => {
     expect(el.drag.cancel()).to.equal(false);
   });
 
-  it('seeks from the ruler while the pointer is down', async () => {
+  it('seeks where the ruler is pressed; a drag on from there selects a span (seeking to its start), a click clears it, Escape drops it', async () => {
     const el = await fixture<DragHostElement>(html`<test-drag-host></test-drag-host>`);
     const seeks = record(el, 'seek');
     const ruler = el.shadowRoot!.querySelector('.ruler')!;
     const { left } = el.scroller!.getBoundingClientRect();
+    pointer(ruler, 'pointerdown', left + 250, 5);
+    pointer(ruler, 'pointermove', left + 200, 5);
+    pointer(ruler, 'pointermove', left + 100, 5);
+    pointer(ruler, 'pointerup', left + 100, 5);
+    expect(seeks).to.deep.equal([{ time: 5 }, { time: 2 }]);
+    expect(el.ranges).to.deep.equal(['5-4', '5-2', '5-2!']);
+    pointer(ruler, 'pointerdown', left + 300, 5);
+    pointer(ruler, 'pointerup', left + 300, 5);
+    expect(seeks.at(-1)).to.deep.equal({ time: 6 });
+    expect(el.ranges.at(-1)).to.equal('clear');
     pointer(ruler, 'pointerdown', left + 100, 5);
-    pointer(ruler, 'pointermove', left + 250, 5);
-    pointer(ruler, 'pointerup', left + 250, 5);
-    expect(seeks).to.deep.equal([{ time: 2 }, { time: 5 }]);
+    pointer(ruler, 'pointermove', left + 150, 5);
+    expect(el.drag.cancel()).to.equal(true);
+    expect(el.ranges.slice(-2)).to.deep.equal(['2-3', 'clear']);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
+import { gridStep } from '../../src/components/studio-timeline/geometry.js';
 import { KeyboardController, type KeyboardOps } from '../../src/components/studio-timeline/keyboard-controller.js';
 import type { TimelineClip, TimelineMarker } from '../../src/components/studio-timeline/types.js';
 
@@ -18,12 +19,21 @@ class KeysHostElement extends LitElement {
   said: string[] = [];
   toggled: string[] = [];
   fits = 0;
+  /** The span the keys selected, as the timeline's RangeSelection would hold it (start, end). */
+  range: [number, number] | undefined;
   readonly keys = new KeyboardController(this, {
     cancelGesture: () => false,
     clock: (seconds: number) => String(seconds),
     announce: (key, params) => this.said.push(`${key} ${JSON.stringify(params ?? {})}`),
     toggleTrack: (track, field) => this.toggled.push(`${track}:${field}`),
     zoomToFit: () => (this.fits += 1),
+    selectedRange: () => (this.range === undefined ? undefined : { start: this.range[0], end: this.range[1] }),
+    extendRange: (step, direction) => (this.range = [this.range?.[0] ?? this.now, (this.range?.[1] ?? this.now) + direction * step]),
+    clearRange: () => {
+      const had = this.range !== undefined;
+      this.range = undefined;
+      return had;
+    },
   } satisfies KeyboardOps);
   protected override render() {
     return html`<div @keydown=${this.keys.handleKeydown}>
@@ -75,5 +85,28 @@ describe('KeyboardController', () => {
     expect(seeks).to.deep.equal([{ time: 1 }]);
     // No marker after: the key is left to the browser.
     expect(press(outside, ']')).to.equal(true);
+  });
+
+  it('selects a span with Shift+arrows (Alt+Shift on a clip, whose Shift+arrows move it), comments on it with C, clears it with Escape', async () => {
+    const el = await fixture<KeysHostElement>(html`<test-keys-host></test-keys-host>`);
+    const moves = record(el, 'clip-move');
+    const comments = record(el, 'comment-at');
+    const a = el.shadowRoot!.querySelector('[data-id=a]')!;
+    const outside = el.shadowRoot!.querySelector('.outside')!;
+    const step = gridStep(el.zoom);
+    press(outside, 'ArrowRight', { shiftKey: true });
+    press(outside, 'ArrowRight', { shiftKey: true });
+    expect(el.range).to.deep.equal([2, 2 + 2 * step]);
+    press(a, 'ArrowRight', { shiftKey: true });
+    expect(moves.map((move) => move['start']), 'the clip moved a second').to.deep.equal([2]);
+    press(a, 'ArrowLeft', { shiftKey: true, altKey: true });
+    expect(el.range).to.deep.equal([2, 2 + step]);
+    press(outside, 'c');
+    expect(comments).to.deep.equal([{ start: 2, end: 2 + step }]);
+    expect(press(outside, 'Escape'), 'Escape taken').to.equal(false);
+    expect(el.range).to.equal(undefined);
+    expect(press(outside, 'Escape'), 'nothing to clear: left to the browser').to.equal(true);
+    press(outside, 'c');
+    expect(comments.at(-1), 'at the clock').to.deep.equal({ start: 2, end: 2 });
   });
 });

@@ -21,7 +21,10 @@ describe('timeline keyboard shortcuts', () => {
     expect(actions(key('y', { ctrlKey: true }))).to.deep.equal(['redo']);
     expect(actions(key('z'))).to.deep.equal([]);
     expect(actions(key('ArrowLeft'))).to.deep.equal(['nudge-left']);
-    expect(actions(key('ArrowRight', { shiftKey: true }))).to.deep.equal(['step-right']);
+    // On a clip, Shift+arrows move it first; where that does not apply (a reviewer's fixed clip) they select a span.
+    expect(actions(key('ArrowRight', { shiftKey: true }))).to.deep.equal(['step-right', 'range-right']);
+    expect(actions(key('ArrowRight', { shiftKey: true }), false)).to.deep.equal(['range-right']);
+    expect(actions(key('ArrowRight', { shiftKey: true, altKey: true }))).to.deep.equal(['range-right']);
     expect(actions(key('ArrowRight', { altKey: true }))).to.deep.equal([]);
     expect(actions(key('Home', { shiftKey: true }))).to.deep.equal(['to-start']);
     expect(matches(TIMELINE_SHORTCUTS[0]!, key('Escape', { shiftKey: true }))).to.equal(true);

@@ -8,6 +8,7 @@ import type { ProjectDocument } from '../../model/document.js';
 import { rowValuesOf } from '../render-row.js';
 import { canonicalJson, rowJobId, templateId, type RowJob } from '../row-job.js';
 import { rowJobs } from '../run.js';
+import { saveTemplate } from '../template-store.js';
 import { storeOf } from '../store.js';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 
@@ -62,12 +63,9 @@ export interface EnqueuedRun {
 export async function enqueueRun(options: EnqueueOptions): Promise<EnqueuedRun> {
   const { template, destinations, out } = options;
   if (destinations.length === 0) throw new Error('Give at least one destination: --destinations streaming,podcast.');
-  const id = templateId(template);
   // The feed checked as a run on one machine checks it: a key column, each key naming one row.
-  const rows = rowJobs(template, id, destinations);
-  const store = storeOf(out);
-  const templatePath = `templates/${id}.json`;
-  if (!(await store.has(templatePath))) await store.write(templatePath, new TextEncoder().encode(canonicalJson(template)));
+  const rows = rowJobs(template, templateId(template), destinations);
+  const id = await saveTemplate(storeOf(out), template);
 
   // One date for the run, whichever worker renders a row and when: file names may carry it ({date}).
   const date = new Date().toISOString();

@@ -6,11 +6,11 @@
 // files already complete. A failed row throws its reasons, so that BullMQ retries it and keeps them as its failure.
 import type { SandboxedJob } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ProjectDocument } from '../../model/document.js';
 import { loadBatchConfig, rendererConfig } from '../batch-config.js';
 import { createRowRenderer } from '../render-row.js';
 import type { RowJobResult } from '../row-job.js';
 import { storeOf } from '../store.js';
+import { loadTemplate } from '../template-store.js';
 import { redisOptionsOf } from './connection.js';
 import type { RowJobData } from './enqueue.js';
 import { voiceRateLimit } from './voice-rate.js';
@@ -32,9 +32,7 @@ const renderers = new Map<string, Promise<RowRenderer>>();
 
 async function openRenderer(out: string, template: string, date: string): Promise<RowRenderer> {
   const store = storeOf(out);
-  const bytes = await store.read(`templates/${template}.json`);
-  if (bytes === undefined) throw new Error(`The template ${template} is not in the store ${out}: enqueue the run again (it stores the template), or give every worker the same --out.`);
-  const document = JSON.parse(new TextDecoder().decode(bytes)) as ProjectDocument;
+  const document = await loadTemplate(store, template);
   let beforeVoiceover: (() => Promise<void>) | undefined;
   if (settings.voiceRate !== undefined) {
     redis ??= new Redis(redisOptionsOf(settings.queue));

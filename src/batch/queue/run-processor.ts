@@ -3,10 +3,10 @@
 // good (a failed row is set aside, not blocking: `ignoreDependencyOnFailure`), and writes the run's manifest.json
 // and report.html from them, failed rows with their reasons. Light work: it runs in the worker's own process.
 import { Job, type Queue } from 'bullmq';
-import type { ProjectDocument } from '../../model/document.js';
 import type { RowJobResult } from '../row-job.js';
 import { writeRunReport } from '../run-report.js';
 import { storeOf } from '../store.js';
+import { loadTemplate } from '../template-store.js';
 import type { RowJobData, RunJobData } from './enqueue.js';
 
 /** How a run ended, as the run job's return value. */
@@ -21,9 +21,7 @@ export function runProcessor(rows: Queue) {
   return async (job: Job<RunJobData, RunSummary>): Promise<RunSummary> => {
     const { out, template } = job.data;
     const store = storeOf(out);
-    const bytes = await store.read(`templates/${template}.json`);
-    if (bytes === undefined) throw new Error(`The template ${template} is not in the store ${out}: the run's report cannot be written without it.`);
-    const document = JSON.parse(new TextDecoder().decode(bytes)) as ProjectDocument;
+    const document = await loadTemplate(store, template);
     const done = Object.values(await job.getChildrenValues<RowJobResult>());
     const failed = await Promise.all(Object.entries(await job.getIgnoredChildrenFailures()).map(([key, reason]) => failedRow(rows, key, reason)));
     const results = [...done, ...failed];

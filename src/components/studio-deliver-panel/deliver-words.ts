@@ -5,6 +5,7 @@ import type { DeliveredFigures, DeliveryRuleResult, DestinationCodec, Destinatio
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { VastUrlFault } from '../../delivery/vast.js';
+import type { UnapprovedVersion } from '../../session/editor-deliver.js';
 import { fileSize } from '../shared/level-format.js';
 import '../../i18n/en-later.js';
 
@@ -142,4 +143,13 @@ export function codeProblemText(t: Translate, problem: { readonly code: string }
     default:
       return t('deliver.isciFormat');
   }
+}
+
+/**
+ * Why Deliver refused (`review-required`): each version by its name (`versionNames`, by id) and the roles whose
+ * fresh approval it lacks, in the user's language.
+ */
+export function unapprovedText(t: Translate, unapproved: readonly UnapprovedVersion[], versionNames: ReadonlyMap<string, string>): string {
+  const versions = unapproved.map(({ version, roles }) => t('deliver.unapprovedVersion', { version: versionNames.get(version) ?? version, roles: t.list(roles) }));
+  return t('deliver.unapproved', { versions: versions.join('; ') });
 }

@@ -19,7 +19,8 @@ import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import type { VastGiven } from '../../session/deliver-vast.js';
-import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unpublishedText, vastUrlText } from './deliver-words.js';
+import type { StudioReviewRequiredError } from '../../session/editor-deliver.js';
+import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unapprovedText, unpublishedText, vastUrlText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../studio-versions/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -231,6 +232,14 @@ export class StudioDeliverPanel extends StudioElement {
     return problem === null ? '' : codeProblemText(this.t, problem, value, maxLength(name));
   }
 
+  /** The words for a refusal of `config.review.require` (which roles each version lacks); undefined for any other failure. */
+  #refusal(error: unknown): string | undefined {
+    const project = this.#project.store?.getState().project;
+    if ((error as { code?: unknown } | null)?.code !== 'review-required' || project === undefined) return undefined;
+    const names = new Map(project.versions.map((version) => [version.id, versionName(version, versionView(project, version.id).duration)]));
+    return unapprovedText(this.t, (error as StudioReviewRequiredError).unapproved, names);
+  }
+
   /** The versions of the matrix (with their length), when there are several. */
   #versions(): { id: string; name: string; seconds: number; adId: string; isci: string }[] {
     const doc = this.#project.value?.doc;
@@ -349,7 +358,7 @@ export class StudioDeliverPanel extends StudioElement {
       this.announcement = '';
       if (isAbort(error) || controller.signal.aborted) this.notice = this.t('deliver.cancelled');
       else {
-        this.error = this.t('deliver.failed', { message: describeError(error, this.t).text });
+        this.error = this.#refusal(error) ?? this.t('deliver.failed', { message: describeError(error, this.t).text });
         // The editor reports its own delivery failures (studio-error); anything else is reported here.
         if (!(error instanceof StudioError)) reportError(this, error);
       }

@@ -76,6 +76,7 @@ const loadFullscreen = loadOnce((_: void) => import('./fullscreen-controller.js'
  * @csspart timeline - The timeline on the stage (`<studio-editor-timeline-panel>`), with the versions bar above it.
  * @csspart timeline-view - The `<studio-editor-timeline>` in it: tracks, ruler, clips, envelope.
  * @csspart track - Each track row of the timeline (its header and lane), with `data-track` naming it: `voice`, `music`.
+ * @csspart comment-marker - A review comment's marker over the timeline's ruler: a button from the comment's start to its end (`.resolved` once resolved) that plays from its start.
  * @csspart timeline-empty - The line shown instead of the timeline while there is no clip and no music.
  * @csspart timeline-inspector - Under the timeline: the selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
  * @csspart timeline-clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
@@ -418,7 +419,7 @@ export class StudioEditor extends LitElement {
         ${workflowPanels(config, this.t('panel.loading'), this.#session.deliver, this.#session.feed)}
         ${config.tools.timeline
           ? html`<studio-editor-timeline-panel slot="stage" id="timeline" part="timeline" data-loading=${timelineLoadingText(this.t, project)}
-              exportparts="timeline: timeline-view, track, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note"
+              exportparts="timeline: timeline-view, track, comment-marker, empty: timeline-empty, inspector: timeline-inspector, clip-edit: timeline-clip-edit, lock: timeline-lock, lock-note: timeline-lock-note"
               >${this.#versionsBar(project, config, 'versions')}</studio-editor-timeline-panel
             >`
           : nothing}

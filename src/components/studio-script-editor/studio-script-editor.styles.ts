@@ -25,6 +25,10 @@ export const styles = css`
   li.stale {
     border-left: 4px solid var(--_warning, #b45309);
   }
+  /* Under the words it comments on, as wide as its name. */
+  .comment-words {
+    justify-self: start;
+  }
   .head {
     display: flex;
     align-items: center;

@@ -62,6 +62,14 @@ export type ScriptEdit =
   | { kind: 'lock'; id: string; locked: boolean; reason: string | undefined }
   | { kind: 'add' };
 
+/** "Comment on these words": the characters `from` to `to` of section `id`'s `text` (equal: none selected, the whole section). */
+export interface ScriptComment {
+  id: string;
+  text: string;
+  from: number;
+  to: number;
+}
+
 /**
  * The script: ordered sections, each with a name and its text, edited as plain text, with a live estimate
  * of the spoken length per section and in total against the target, and a warning when it is too long.
@@ -70,6 +78,7 @@ export type ScriptEdit =
  * @fires script-edit - `detail` is a `ScriptEdit`.
  * @fires script-fit - The user asked to fit the script to the target length.
  * @fires voiceover-generate - The user asked for voice-over of the sections that changed.
+ * @fires script-comment - `detail` is a `ScriptComment`: "Comment on these words" on a section of `commentable`.
  * Words with a pronunciation entry are marked: a highlight behind the text (the field stays a plain text area,
  * so typing is as fast as ever: only the section typed in is matched again), and under it each entry with its
  * reading, also as the field's description for screen readers.
@@ -86,6 +95,7 @@ export type ScriptEdit =
  * @csspart slots - A section's `{{slots}}`, under its text: a list named "Slots in <section>".
  * @csspart slot-chip - Each slot of a section with its sample ("{{price}} 59.99", or "no sample").
  * @csspart slot-problems - A section's malformed placeholders, under its text, in words.
+ * @csspart comment-words - "Comment on these words", under a section of `commentable`.
  */
 export class StudioScriptEditor extends StudioElement {
   static override styles = [controlStyles, actionRowStyles, lockStyles, styles, sectionSlotStyles];
@@ -118,6 +128,8 @@ export class StudioScriptEditor extends StudioElement {
   @property({ attribute: false }) pronunciations: readonly PronunciationEntry[] = [];
   /** The slot definitions (schema 7): each section's `{{slots}}` are shown as chips with their samples. */
   @property({ attribute: false }) slots: readonly SlotDefinition[] = [];
+  /** Ids of the sections whose words can be commented on (voiced, and someone named as reviewing): "Comment on these words". */
+  @property({ attribute: false }) commentable: ReadonlySet<string> = new Set();
 
   /** The sections read for slots, and the definitions by name (from `willUpdate`). */
   #script: ScriptSlots = scriptSlots([]);
@@ -167,6 +179,14 @@ export class StudioScriptEditor extends StudioElement {
     this.dispatchEvent(new CustomEvent(type, { bubbles: true }));
   }
 
+  /** The words selected in the section's text (a text area keeps its selection when the button takes the focus). */
+  #commentOnWords(id: string): void {
+    const area = this.renderRoot.querySelector<HTMLTextAreaElement>(`#text-${id}`);
+    if (area === null) return;
+    const detail: ScriptComment = { id, text: area.value, from: area.selectionStart, to: area.selectionEnd };
+    this.dispatchEvent(new CustomEvent('script-comment', { detail, bubbles: true, composed: true }));
+  }
+
   #renderSection(section: ScriptEditorSection, index: number, seconds: number) {
     const t = this.t;
     const label = section.label || t('script.newSection', { n: index + 1 });
@@ -199,7 +219,7 @@ export class StudioScriptEditor extends StudioElement {
       </div>
       <div class=${matches.length > 0 ? 'field marked' : 'field'}>
         ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
-        <textarea rows="3" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
+        <textarea rows="3" id="text-${section.id}" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
           aria-invalid=${invalid ? 'true' : nothing}
           aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : ''].filter(Boolean).join(' ') || nothing}
           @input=${(e: InputEvent) => {
@@ -217,6 +237,9 @@ export class StudioScriptEditor extends StudioElement {
             this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true });
           }}></textarea>
       </div>
+      ${this.commentable.has(section.id)
+        ? html`<button type="button" part="comment-words" class="comment-words" data-section=${section.id} @click=${() => this.#commentOnWords(section.id)}>${t('script.commentWords')}</button>`
+        : nothing}
       ${renderSlotProblems(section.id, problems.words, problems.alert)}
       ${renderSlotChips(t, label, names, this.#definitions)}
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}

@@ -22,7 +22,7 @@ import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { reportError } from '../../events/report-error.js';
 import { panelStyles } from '../shared/panel.styles.js';
-import type { ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
+import type { ScriptComment, ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
 import '../studio-slot-list/studio-slot-list.js';
@@ -30,21 +30,13 @@ import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
 // The store's slot edits (`slot/set`), which the Slots group makes.
 import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
-import { RESPACE_GAP_S, clipLength } from '../../model/clip-layout.js';
+import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
+import { sectionRange, wordsRange } from '../../script/word-range.js';
 import '../../i18n/en-later.js';
 
-/** Where section `id` is heard on the open version: from its first clip's start to its last clip's end; undefined when it is not voiced. */
-function sectionRange(project: ProjectDocument, id: string): { start: number; end: number } | undefined {
-  let start = Infinity;
-  let end = -Infinity;
-  for (const clip of project.clips) {
-    if (clip.sectionId !== id) continue;
-    start = Math.min(start, clip.start);
-    end = Math.max(end, clip.start + (clipLength(project, clip) ?? 0));
-  }
-  return start === Infinity ? undefined : { start, end: Math.max(start, end) };
-}
+/** No section can be commented on (nobody named as reviewing). */
+const NONE: ReadonlySet<string> = new Set();
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -311,6 +303,11 @@ export class StudioScriptPanel extends StudioElement {
     return this.t('script.fitReport', { target, changes: described.join(', ') });
   }
 
+  /** The sections heard on the open version: their words can be commented on. */
+  #voiced(project: ProjectDocument): ReadonlySet<string> {
+    return new Set(project.script.sections.filter((section) => sectionRange(project, section.id) !== undefined).map((section) => section.id));
+  }
+
   /** The sections to voice again: for an adopter, never a locked one (its take is part of the lock). */
   #stale(project: ProjectDocument): ReadonlySet<string> {
     const stale = staleSections(project, this.brandPronunciations);
@@ -398,16 +395,22 @@ export class StudioScriptPanel extends StudioElement {
   }
 
   /**
-   * A comment on the words selected in `section` (all of them without a selection): the takes have no word
-   * timings, so its range is the section's clips on the open version, and the words are quoted in the comment.
-   * The Review step's form opens with them (`comment-at`, heard by the editor).
+   * A comment on the characters `from` to `to` of `section`'s words (all of them without a selection), quoting
+   * them: over where they are heard (`wordsRange`: an estimate narrowed to the words where the section is one take,
+   * else the section's clips). The Review step's form opens with them (`comment-at`, heard by the editor).
    */
-  #commentOnWords(project: ProjectDocument, sectionId: string, field: HTMLTextAreaElement | null): void {
-    const range = sectionRange(project, sectionId);
-    if (range === undefined || field === null) return;
-    const selected = field.value.slice(field.selectionStart, field.selectionEnd).trim();
-    const quote = selected === '' ? field.value.trim() : selected;
-    this.dispatchEvent(new CustomEvent('comment-at', { detail: { ...range, quote }, bubbles: true, composed: true }));
+  #commentOnWords(project: ProjectDocument, sectionId: string, text: string, from: number, to: number): void {
+    const range = wordsRange(project, sectionId, text, from, to);
+    if (range === undefined) return;
+    const selected = text.slice(from, to).trim();
+    const quote = selected === '' ? text.trim() : selected;
+    this.dispatchEvent(new CustomEvent('comment-at', { detail: { start: range.start, end: range.end, quote }, bubbles: true, composed: true }));
+  }
+
+  /** The reviewer's words field's selection, commented on. */
+  #commentOnField(project: ProjectDocument, sectionId: string): void {
+    const field = this.renderRoot.querySelector<HTMLTextAreaElement>(`#words-${sectionId}`);
+    if (field !== null) this.#commentOnWords(project, sectionId, field.value, field.selectionStart, field.selectionEnd);
   }
 
   /** The reviewer's script: each section's words, read-only, and "Comment on these words" where the section is voiced. */
@@ -423,7 +426,7 @@ export class StudioScriptPanel extends StudioElement {
             <textarea readonly rows="3" id="words-${section.id}" .value=${section.text} aria-labelledby="read-${section.id}"></textarea>
             ${canComment && voiced
               ? html`<button type="button" data-section=${section.id}
-                  @click=${() => this.#commentOnWords(project, section.id, this.renderRoot.querySelector<HTMLTextAreaElement>(`#words-${section.id}`))}>${t('script.commentWords')}</button>`
+                  @click=${() => this.#commentOnField(project, section.id)}>${t('script.commentWords')}</button>`
               : nothing}
           </section>`;
         })}
@@ -451,7 +454,7 @@ export class StudioScriptPanel extends StudioElement {
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
     const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems"
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
@@ -459,6 +462,8 @@ export class StudioScriptPanel extends StudioElement {
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
+        .commentable=${this.#reviewUser.value === undefined ? NONE : this.#voiced(project)}
+        @script-comment=${(e: CustomEvent<ScriptComment>) => this.#commentOnWords(project, e.detail.id, e.detail.text, e.detail.from, e.detail.to)}
         @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${() => void this.#generate()}></studio-editor-script-editor>
       ${this.job
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}

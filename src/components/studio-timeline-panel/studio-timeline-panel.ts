@@ -42,6 +42,7 @@ type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'dur
  * @tagname studio-editor-timeline-panel
  * @csspart timeline - The `<studio-editor-timeline>`.
  * @csspart track - Each track row of the timeline, with `data-track` naming it: `voice`, `music`.
+ * @csspart comment-marker - A review comment's marker over the timeline's ruler (a button).
  * @csspart empty - The line shown instead while there is no clip and no music.
  * @csspart inspector - The selected voice clip's fade and gain sliders, and what the service says about it (voice, speed, length, text, asset) and the music bed.
  * @csspart clip-edit - In the inspector, the selected clip's fade in, fade out and gain sliders (absent on a clip the adopter's locks hold).
@@ -130,6 +131,8 @@ export class StudioTimelinePanel extends StudioElement {
     return { clips, music, mix, tracks, duration, script, assets, versions, openVersion };
   });
   readonly #role = new StoreController(this, (s) => s.role);
+  /** Who reviews (`review.user`): with one, a span selected on the timeline offers "Comment on" it. */
+  readonly #reviewUser = new StoreController(this, (s) => s.reviewUser);
   /** The review's comments on the open version, with what places them (their clips, the takes' lengths). */
   readonly #review = new StoreController(this, (s) => ({ review: s.project.review, clips: s.project.clips, assets: s.project.assets, versions: s.project.versions, openVersion: s.project.openVersion }));
   #comments: { key: readonly unknown[]; value: TimelineComment[] } | undefined;
@@ -242,7 +245,7 @@ export class StudioTimelinePanel extends StudioElement {
     const selectedId = clips.some((clip) => clip.id === this.selectedId) ? this.selectedId : null;
     return html`<slot name="versions"></slot><studio-editor-timeline
       part="timeline"
-      exportparts="track"
+      exportparts="track, comment-marker"
       .clips=${clips}
       .music=${music}
       .envelope=${previewState?.envelope ?? new Float32Array(0)}
@@ -259,6 +262,7 @@ export class StudioTimelinePanel extends StudioElement {
       .markers=${this.#sectionMarkers(project)}
       .comments=${this.#commentMarkers()}
       ?reviewing=${this.#role.value === 'reviewer'}
+      ?commenting=${this.#reviewUser.value !== undefined}
       .cspNonce=${this.cspNonce}
       @clip-move=${(e: CustomEvent<ClipMoveDetail>) => this.#gesture(`move-${e.detail.id}`, e.detail, [{ type: 'clip/move', id: e.detail.id, start: e.detail.start }])}
       @clip-trim=${(e: CustomEvent<ClipTrimDetail>) =>

@@ -19,6 +19,10 @@ export interface DragHost extends ReactiveControllerHost, EventTarget {
   readonly scroller: HTMLElement | null;
   /** Called when a move ends (by pointer): the live region says where the clip went. */
   announceMove(id: string, start: number): void;
+  /** A drag across the ruler selects the span from `from` to `to`, seconds; `final` when the pointer lifts. */
+  selectRange(from: number, to: number, final: boolean): void;
+  /** A plain click on the ruler, or a drag across it cancelled: no span selected. */
+  clearRange(): void;
 }
 
 interface Drag {
@@ -27,6 +31,8 @@ interface Drag {
   pointerId: number;
   x0: number;
   y0: number;
+  /** Where a press on the ruler landed, seconds: a drag from there selects a span. */
+  t0: number;
   target: Element;
   moved: boolean;
   /** The values the gesture changes: their state before it (for Escape) and now. */
@@ -103,8 +109,10 @@ export class DragController implements ReactiveController {
     } catch {
       // A synthetic pointer cannot be captured; the gesture still works while it stays over the element.
     }
-    this.#drag = { kind, id, pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, target, moved: false, before, now: { ...before } };
-    if (kind === 'seek') this.#seekAt(event.clientX);
+    const t0 = kind === 'seek' ? this.#timeAt(event.clientX) : 0;
+    this.#drag = { kind, id, pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, t0, target, moved: false, before, now: { ...before } };
+    // A press on the ruler seeks there at once; dragging on from it selects a span instead (`selectRange`).
+    if (kind === 'seek') emit(host, 'seek', { time: t0 });
   };
 
   readonly handleMove = (event: PointerEvent): void => {
@@ -115,7 +123,7 @@ export class DragController implements ReactiveController {
     if (!drag.moved && Math.abs(dx) < 3 && Math.abs(dy) < 3) return;
     drag.moved = true;
     if (drag.kind === 'seek') {
-      this.#seekAt(event.clientX);
+      this.#host.selectRange(drag.t0, this.#timeAt(event.clientX), false);
       return;
     }
     const host = this.#host;
@@ -136,12 +144,22 @@ export class DragController implements ReactiveController {
     const drag = this.#drag;
     if (drag === undefined || event.pointerId !== drag.pointerId) return;
     this.#drag = undefined;
-    if (drag.moved && drag.kind !== 'seek') {
+    if (drag.kind === 'seek') this.#endSeek(drag, event.clientX);
+    else if (drag.moved) {
       this.#emit(drag, true);
       if (drag.kind === 'move') this.#host.announceMove(drag.id!, drag.now['start']!);
     }
     this.#host.requestUpdate();
   };
+
+  /** A press on the ruler lifted: a click leaves the playhead where it landed; a drag selects its span and seeks to its start. */
+  #endSeek(drag: Drag, clientX: number): void {
+    const host = this.#host;
+    if (!drag.moved) return host.clearRange();
+    const to = this.#timeAt(clientX);
+    host.selectRange(drag.t0, to, true);
+    emit(host, 'seek', { time: Math.min(drag.t0, to) });
+  }
 
   /** Escape (or a second finger): the gesture ends with the values it started from. False when none was going on. */
   cancel(): boolean {
@@ -153,15 +171,17 @@ export class DragController implements ReactiveController {
     } catch {
       // Not captured (a synthetic pointer).
     }
-    if (drag.moved && drag.kind !== 'seek') this.#emit(drag, true, true);
+    if (drag.kind === 'seek') this.#host.clearRange();
+    else if (drag.moved) this.#emit(drag, true, true);
     this.#host.requestUpdate();
     return true;
   }
 
-  #seekAt(clientX: number): void {
+  /** The time under `clientX`, seconds (0 at the least): from the scroller's content edge (inside its border). */
+  #timeAt(clientX: number): number {
     const scroller = this.#host.scroller!;
-    const x = clientX - scroller.getBoundingClientRect().left + scroller.scrollLeft;
-    emit(this.#host, 'seek', { time: round(Math.max(0, x / this.#host.zoom)) });
+    const x = clientX - scroller.getBoundingClientRect().left - scroller.clientLeft + scroller.scrollLeft;
+    return round(Math.max(0, x / this.#host.zoom));
   }
 
   #emit(drag: Drag, final: boolean, cancelled = false): void {

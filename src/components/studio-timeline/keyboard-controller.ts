@@ -5,6 +5,7 @@ import { adjacentMarker, joinPartner, splitPoint } from './clip-edits.js';
 import { gridStep } from './geometry.js';
 import { shortcutsFor, type ShortcutAction } from './keyboard-shortcuts.js';
 import { round } from './scale.js';
+import type { TimeRange } from './range-selection.js';
 import type { TimelineClip, TimelineMarker, TimelineTrackId } from './types.js';
 import '../../i18n/en-later.js';
 
@@ -19,8 +20,8 @@ export interface KeyboardHost extends ReactiveControllerHost, EventTarget {
   readonly reviewing?: boolean;
 }
 
-/** What a reviewer's keys do: play, zoom to fit, go to a section start, comment at the playhead. */
-const REVIEW_KEYS: ReadonlySet<ShortcutAction> = new Set(['play-toggle', 'zoom-fit', 'previous-marker', 'next-marker', 'comment', 'cancel-gesture']);
+/** What a reviewer's keys do: play, zoom to fit, go to a section start, select a span, comment on it or at the playhead. */
+const REVIEW_KEYS: ReadonlySet<ShortcutAction> = new Set(['play-toggle', 'zoom-fit', 'previous-marker', 'next-marker', 'comment', 'cancel-gesture', 'range-left', 'range-right', 'clear-range']);
 
 /** What the keys do through the timeline's own parts. */
 export interface KeyboardOps {
@@ -32,6 +33,12 @@ export interface KeyboardOps {
   clock(seconds: number, tenths?: boolean): string;
   toggleTrack(track: TimelineTrackId, field: 'muted' | 'solo'): void;
   zoomToFit(): void;
+  /** The span selected for a comment, if any. */
+  selectedRange(): TimeRange | undefined;
+  /** Grows or shrinks the selected span from the playhead by `step` seconds (Shift+Left: -1, Right: 1). */
+  extendRange(step: number, direction: 1 | -1): void;
+  /** Clears the selected span; false when there was none. */
+  clearRange(): boolean;
 }
 
 /**
@@ -106,11 +113,17 @@ export class KeyboardController implements ReactiveController {
         this.#ops.zoomToFit();
         return true;
       case 'comment': {
-        // A comment at the playhead: the editor opens the Review step's form (where there is one).
+        // A comment on the span selected, else at the playhead: the editor opens the Review step's form (where there is one).
         const time = host.clock();
-        emit(host, 'comment-at', { start: time, end: time });
+        emit(host, 'comment-at', this.#ops.selectedRange() ?? { start: time, end: time });
         return true;
       }
+      case 'range-left':
+      case 'range-right':
+        this.#ops.extendRange(gridStep(host.zoom), action === 'range-left' ? -1 : 1);
+        return true;
+      case 'clear-range':
+        return this.#ops.clearRange();
       case 'previous-marker':
       case 'next-marker': {
         const marker = adjacentMarker(host.markers, host.clock(), action === 'next-marker' ? 1 : -1);

@@ -21,6 +21,9 @@ export type ShortcutAction =
   | 'solo'
   | 'zoom-fit'
   | 'comment'
+  | 'range-left'
+  | 'range-right'
+  | 'clear-range'
   | 'previous-marker'
   | 'next-marker';
 
@@ -47,6 +50,7 @@ const CLIP_KEY = { mod: false, alt: false } as const;
 /** The timeline's keys, built once; the help text is read from it. */
 export const TIMELINE_SHORTCUTS: readonly Shortcut[] = Object.freeze([
   { key: 'Escape', modifiers: {}, action: 'cancel-gesture', scope: 'timeline', description: 'timeline.key.escape' },
+  { key: 'Escape', modifiers: {}, action: 'clear-range', scope: 'timeline', description: 'timeline.key.range' },
   { key: 'z', modifiers: { mod: true, shift: false }, action: 'undo', scope: 'timeline', description: 'timeline.key.undo' },
   { key: 'z', modifiers: { mod: true, shift: true }, action: 'redo', scope: 'timeline', description: 'timeline.key.undo' },
   { key: 'y', modifiers: { mod: true }, action: 'redo', scope: 'timeline', description: 'timeline.key.undo' },
@@ -65,6 +69,9 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = Object.freeze([
   { key: 's', modifiers: { ...CLIP_KEY, shift: true }, action: 'solo', scope: 'timeline', description: 'timeline.key.mute' },
   { key: 'f', modifiers: { ...CLIP_KEY, shift: false }, action: 'zoom-fit', scope: 'timeline', description: 'timeline.key.fit' },
   { key: 'c', modifiers: { ...CLIP_KEY, shift: false }, action: 'comment', scope: 'timeline', description: 'timeline.key.comment' },
+  // After the clip's Shift+arrows (which move a clip that can move): Shift+arrows elsewhere, Alt+Shift+arrows anywhere.
+  { key: 'ArrowLeft', modifiers: { mod: false, shift: true }, action: 'range-left', scope: 'timeline', description: 'timeline.key.range' },
+  { key: 'ArrowRight', modifiers: { mod: false, shift: true }, action: 'range-right', scope: 'timeline', description: 'timeline.key.range' },
   { key: '[', modifiers: CLIP_KEY, action: 'previous-marker', scope: 'timeline', description: 'timeline.key.markers' },
   { key: ']', modifiers: CLIP_KEY, action: 'next-marker', scope: 'timeline', description: 'timeline.key.markers' },
 ] satisfies Shortcut[]);

@@ -26,12 +26,41 @@ export const timelineStyles = css`
   }
   .bar {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 6px;
     margin-bottom: 6px;
   }
   .bar button {
     min-width: 36px;
+  }
+  /* The span selected for a comment: a band over the ruler and the tracks; its times and actions in the bar. */
+  .range {
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    min-width: 2px;
+    box-sizing: border-box;
+    border-inline: 2px solid #b45309;
+    background: rgba(245, 158, 11, 0.22);
+    pointer-events: none;
+    z-index: 2;
+  }
+  .range-bar {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    margin-inline-start: auto;
+  }
+  .range-times {
+    font-variant-numeric: tabular-nums;
+  }
+  @media (pointer: coarse) {
+    .range-bar button {
+      min-height: 44px;
+      min-width: 44px;
+    }
   }
   .zoom {
     color: var(--_text-muted, #4b5563);

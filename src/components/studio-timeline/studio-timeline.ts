@@ -11,6 +11,7 @@ import type { StringKey } from '../../i18n/en.js';
 import { isHeard } from './clip-edits.js';
 import { envelopePath } from './geometry.js';
 import { KeyboardController } from './keyboard-controller.js';
+import { RangeSelection, type TimeRange } from './range-selection.js';
 import { shortcutHelp } from './keyboard-shortcuts.js';
 import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, type Lanes } from './scale.js';
 import { timelineStyles } from './studio-timeline.styles.js';
@@ -62,15 +63,17 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires clip-join - `{ id, withId }` on J: the clip and the piece of the same audio next to it.
  * @fires track-mute - `{ track, muted }` from a track's M button, or M on the track.
  * @fires track-solo - `{ track, solo }` from a track's S button, or Shift+S on the track.
- * @fires seek - `{ time }` on a click or drag on the ruler, or [ and ] (the previous or next marker).
+ * @fires seek - `{ time }` on a press on the ruler (a drag from it selects a span, then seeks to its start), or [ and ] (the previous or next marker).
  * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit), Ctrl+wheel / pinch, or a fit of `autoFit`.
  * @fires play-toggle - Space.
  * @fires comment-play - `{ id, time }` from a comment's marker on the ruler: play from the comment's start.
- * @fires comment-at - `{ start, end }` on C: a comment at the playhead (the editor opens the Review step's form).
+ * @fires comment-at - `{ start, end }` on C or the "Comment on" button: a comment on the span selected (a drag across the ruler, Shift+Left or Right), else at the playhead (the editor opens the Review step's form).
  * @fires undo - Ctrl+Z (Cmd+Z).
  * @fires redo - Ctrl+Shift+Z or Ctrl+Y.
  * @csspart scroller - The horizontally scrolling area.
  * @csspart comment-marker - A review comment's marker over the ruler (a button).
+ * @csspart range - The span selected for a comment: a band over the ruler and the tracks.
+ * @csspart range-bar - Above the tracks while a span is selected: its times, "Comment on" it (with `commenting`) and Clear.
  * @csspart track - Each track row (its header and lane), with `data-track` naming it: `voice`, `music`.
  * @cssprop --studio-timeline-clip - Clip background.
  */
@@ -107,6 +110,8 @@ export class StudioTimeline extends StudioElement {
   @property({ type: Boolean }) reviewing = false;
   /** The review's comments on the open version, as markers over the ruler: clicking one fires `comment-play`. */
   @property({ attribute: false }) comments: readonly TimelineComment[] = [];
+  /** Someone can comment (the host named who reviews): a span selected offers "Comment on" it. */
+  @property({ type: Boolean }) commenting = false;
   /** Passed to wavesurfer for its `<style>` (its rules are also adopted as a stylesheet, see waveform.ts). */
   @property() cspNonce: string | undefined;
 
@@ -118,11 +123,15 @@ export class StudioTimeline extends StudioElement {
   readonly #waves = new WaveformScheduler(this);
   readonly #keys = new KeyboardController(this, {
     cancelGesture: () => this.#drag.cancel(),
-    announce: (key: StringKey, params?: Record<string, string | number>) => (this.announcement = this.t(key, params)),
+    announce: (key: StringKey, params?: Record<string, string | number>) => this.announce(key, params),
     clock: (seconds: number, tenths?: boolean) => this.t.clock(seconds, tenths),
     toggleTrack: (track, field) => this.#toggleTrack(track, field),
     zoomToFit: () => this.zoomToFit(),
+    selectedRange: () => this.#range.range,
+    extendRange: (step, direction) => this.#range.extend(this.clock(), step, direction),
+    clearRange: () => this.#range.clear(),
   });
+  readonly #range = new RangeSelection(this);
   #frame = 0;
 
   /** The horizontally scrolling area (for the controllers). */
@@ -237,6 +246,31 @@ export class StudioTimeline extends StudioElement {
     }
   }
 
+  /** The span selected for a comment (a drag across the ruler, Shift+Left or Right), if any. */
+  get selectedRange(): TimeRange | undefined {
+    return this.#range.range;
+  }
+
+  /** For the drag controller: a drag across the ruler selects a span. */
+  selectRange(from: number, to: number, final: boolean): void {
+    this.#range.drag(from, to, final);
+  }
+
+  /** For the drag controller: a plain click on the ruler clears the span. */
+  clearRange(): void {
+    this.#range.clear();
+  }
+
+  /** For the range selection: says `key` in the live region. */
+  announce(key: StringKey, params?: Record<string, string | number>): void {
+    this.announcement = this.t(key, params);
+  }
+
+  /** `0:12.5–0:14.0`, as the Review step says a comment's span. */
+  rangeText(range: TimeRange): string {
+    return `${this.t.clock(range.start, true)}–${this.t.clock(range.end, true)}`;
+  }
+
   /** The live region says where clip `id` went. */
   announceMove(id: string, start: number): void {
     const clip = this.clips.find((candidate) => candidate.id === id);
@@ -290,6 +324,19 @@ export class StudioTimeline extends StudioElement {
     );
   }
 
+  /** While a span is selected: its times, "Comment on" it (where someone can comment) and Clear, beside the zoom. */
+  #renderRangeBar() {
+    const range = this.#range.range;
+    if (range === undefined) return nothing;
+    const { t } = this;
+    const text = this.rangeText(range);
+    return html`<span class="range-bar" part="range-bar">
+      <span class="range-times">${t('timeline.range', { range: text })}</span>
+      ${this.commenting ? html`<button type="button" class="range-comment" @click=${() => emit(this, 'comment-at', range)}>${t('timeline.rangeComment', { range: text })}</button>` : nothing}
+      <button type="button" class="range-clear" aria-label=${t('timeline.rangeClear')} title=${t('timeline.rangeClear')} @click=${() => this.#range.clear()}><span aria-hidden="true">×</span></button>
+    </span>`;
+  }
+
   protected override render() {
     // Clips as shown (a drag's preview included), and how much each shares with another: two voices at once.
     const shown = this.clips.map((clip) => this.#drag.shown(clip));
@@ -299,11 +346,13 @@ export class StudioTimeline extends StudioElement {
     const end = this.spotLength;
     const over = this.contentEnd - this.targetDuration;
     const { from, to } = this.#zoom.view;
+    const range = this.#range.range;
     return html`<div class="bar">
         <button type="button" aria-label=${t('timeline.zoomOut')} ?disabled=${z <= MIN_ZOOM} @click=${() => this.setZoom(z / 1.5)}><span aria-hidden="true">−</span></button>
         <button type="button" aria-label=${t('timeline.zoomIn')} ?disabled=${z >= MAX_ZOOM} @click=${() => this.setZoom(z * 1.5)}><span aria-hidden="true">+</span></button>
         <button type="button" @click=${() => this.zoomToFit()}>${t('timeline.zoomFit')}</button>
         <span class="zoom">${t('timeline.zoomLevel', { zoom: Math.round(z) })}</span>
+        ${this.#renderRangeBar()}
       </div>
       <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex=${this.clips.length > 0 ? -1 : 0}
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
@@ -340,6 +389,7 @@ export class StudioTimeline extends StudioElement {
           <div class="target" style=${styleProps({ left: `${this.targetDuration * z}px` })}>
             <span class="visually-hidden">${t('timeline.target', { time: t.clock(this.targetDuration) })}</span>
           </div>
+          ${range === undefined ? nothing : html`<div class="range" part="range" aria-hidden="true" style=${styleProps({ left: `${range.start * z}px`, width: `${(range.end - range.start) * z}px` })}></div>`}
           <div class="playhead" aria-hidden="true"></div>
         </div>
       </div>

@@ -286,9 +286,7 @@ export class Autosave {
     offerDraftNotice((notice) => this.#setNotice(notice), { cleanExit: stored.cleanExit, params, details: describeDifferences(draft, loaded) }, {
       restore: () => {
         resume();
-        // One undo step: the loaded project stays one undo away.
-        this.#store.dispatch({ type: 'project/load', project: draft });
-        this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+        this.#take(draft);
       },
       // Keeping the loaded project writes over the draft (the notice asked once more, naming what goes).
       replace: () => {
@@ -417,7 +415,21 @@ export class Autosave {
     );
   }
 
-  /** Replaces the document by the stored draft (another tab's newer work) and resumes saving. */
+  /**
+   * Takes a saved copy (Restore, or another tab's Reload) as one undo step: the present stays one undo away (and
+   * can still be exported). A reviewer changes no content: only the copy's comments and decisions join theirs
+   * (`review/merge`, no undo step, none of theirs dropped), and what is then unsaved is saved as usual.
+   */
+  #take(draft: ProjectDocument): void {
+    if (this.#store.getState().role === 'reviewer') {
+      this.#store.dispatch({ type: 'review/merge', review: draft.review });
+      return;
+    }
+    this.#store.dispatch({ type: 'project/load', project: draft });
+    this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+  }
+
+  /** Replaces the document by the stored draft (another tab's newer work; a reviewer's: its review) and resumes saving. */
   async reloadFromStorage(): Promise<void> {
     try {
       const record = await readDraft(await this.#database(), this.#key);
@@ -426,9 +438,7 @@ export class Autosave {
       this.#revision = record.revision;
       this.#pause = undefined;
       this.#clearNotice('other-tab');
-      // One undo step: this tab's version stays one undo away (and can still be exported).
-      this.#store.dispatch({ type: 'project/load', project: draft });
-      this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
+      this.#take(draft);
     } catch (error) {
       this.#fail(storageError(error));
     }

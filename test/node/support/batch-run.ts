@@ -9,11 +9,11 @@ export interface BatchCliRun {
   stderr: string;
 }
 
-/** `npx studio-batch ...args` with `env` (the key in `STUDIO_API_KEY`). */
-export async function runBatch(args: string[], env: Record<string, string> = {}): Promise<BatchCliRun> {
+/** `npx studio-batch ...args` with `env` (the key in `STUDIO_API_KEY`); stderr a terminal when `tty`. */
+export async function runBatch(args: string[], env: Record<string, string> = {}, tty = false): Promise<BatchCliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runBatchCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text), isTTY: false }, env });
+  const code = await runBatchCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text), isTTY: tty, columns: 100 }, env });
   return { code, stdout, stderr };
 }
 
