@@ -3,7 +3,8 @@
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
 //                                dist/esm/node/contract-check-cli.js is the command of bin/studio-contract-check.mjs;
 //                                dist/esm/batch/index.js is the Node entry `service-studio-editor/batch`, its cli.js the
-//                                command of bin/studio-batch.mjs, pool-worker.js its worker threads;
+//                                command of bin/studio-batch.mjs, pool-worker.js its worker threads, queue/row-processor.js the
+//                                sandboxed process of `studio-batch worker` (bullmq and ioredis left to Node);
 //                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
 //                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
 //                                module, where relative imports fail)
@@ -45,7 +46,7 @@ const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { 
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
-const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react)(\/|$)/.test(id);
+const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react|bullmq|ioredis)(\/|$)/.test(id);
 
 export default [
   {
@@ -61,6 +62,8 @@ export default [
       // The batch runs in Node only (it imports node: modules, left to Node); its worker is started by URL.
       'batch/index': 'src/batch/index.ts',
       'batch/pool-worker': 'src/batch/pool-worker.ts',
+      // The queue worker's sandboxed row processor: BullMQ forks a process that imports it by path.
+      'batch/queue/row-processor': 'src/batch/queue/row-processor.ts',
     },
     external: isExternal,
     plugins: plugins({ outDir: 'dist/esm' }),

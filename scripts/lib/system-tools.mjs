@@ -20,4 +20,6 @@ export const SYSTEM_TOOLS = {
   espeakNg: { name: 'eSpeak NG', packages: ['espeak-ng'], present: () => onPath('espeak-ng') },
   unzip: { name: 'Info-ZIP unzip', packages: ['unzip'], present: () => onPath('unzip') },
   xmllint: { name: 'xmllint (libxml2)', packages: ['libxml2-utils'], present: () => onPath('xmllint') },
+  // The queue tests of `studio-batch` (issue 43) start their own Redis on a free port (test/node/support/redis.ts).
+  redis: { name: 'Redis (redis-server)', packages: ['redis-server'], present: () => onPath('redis-server') },
 };

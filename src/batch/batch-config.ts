@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HostDestinationProfile } from '../config/types.js';
 import { StudioConfigError } from '../errors.js';
+import type { RowRendererOptions } from './render-row.js';
+import type { BatchService } from './service.js';
 
 /** What a batch's config file gives. */
 export interface BatchConfigFile {
@@ -31,4 +33,12 @@ export async function loadBatchConfig(file: string | undefined): Promise<BatchCo
   const unknown = Object.keys(loaded).filter((key) => key !== 'api' && key !== 'destinations');
   if (unknown.length > 0) throw new StudioConfigError(unknown.map((key) => ({ path: `${file}: ${key}`, message: 'not a key of a batch config: it takes api and destinations' })));
   return loaded as BatchConfigFile;
+}
+
+/** The service (the config's adapters and paths laid over `service`) and extra destinations a row renderer takes from `config`. */
+export function rendererConfig(service: Pick<BatchService, 'baseUrl' | 'apiKey'>, config: BatchConfigFile): Pick<RowRendererOptions, 'service' | 'destinations'> {
+  return {
+    service: { ...service, ...(config.api?.operations === undefined ? {} : { operations: config.api.operations }), ...(config.api?.paths === undefined ? {} : { paths: config.api.paths }) },
+    ...(config.destinations === undefined ? {} : { destinations: config.destinations }),
+  };
 }

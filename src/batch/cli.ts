@@ -8,6 +8,7 @@ import { StudioConfigError, StudioError } from '../errors.js';
 import type { ProjectDocument } from '../model/document.js';
 import { importProjectFile } from '../model/project-file.js';
 import { withFeedFile } from './feed-file.js';
+import { QUEUE_COMMANDS, runQueueCli } from './queue/cli.js';
 import type { RowJobResult } from './row-job.js';
 import { renderBatch, type BatchProgress } from './run.js';
 
@@ -45,6 +46,8 @@ resume: jobs whose files are complete are skipped.
   --workers N           worker threads (default: the number of cores)
 
 Exit codes: 0 every row delivered, 1 some rows failed, 2 usage error, 130 stopped by Ctrl-C.
+
+Many machines, through a BullMQ queue on Redis: studio-batch enqueue | worker | status (studio-batch worker --help).
 `;
 
 class UsageError extends Error {}
@@ -145,6 +148,9 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
   const scrub = (text: string) => (secret.value.length >= 4 ? text.split(secret.value).join('<redacted>') : text);
   const out = (text: string) => void io.stdout.write(scrub(text));
   const err = (text: string) => void io.stderr.write(scrub(text));
+  if (QUEUE_COMMANDS.has(command ?? '')) {
+    return runQueueCli(argv, { stdout: io.stdout, stderr: io.stderr, env: io.env, signal: io.signal, loadTemplate: (project, feed) => templateOf({ project, feed } as RenderArgs) });
+  }
   if (command === undefined || command === '--help' || command === '-h' || rest.includes('--help')) {
     out(BATCH_USAGE);
     return command === undefined ? BATCH_EXIT.usage : BATCH_EXIT.delivered;
@@ -199,14 +205,17 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
 
 /**
  * The command as a process runs it (bin/studio-batch.mjs): its arguments, streams and environment; the first
- * Ctrl-C stops the run cleanly (no half-written file; run again to resume), a second one ends it at once.
+ * Ctrl-C (or SIGTERM, as a service manager stops a worker) stops the run cleanly (no half-written file; run again
+ * to resume), a second one ends it at once.
  */
 export async function runBatchProcess(process: NodeJS.Process): Promise<void> {
   const stopping = new AbortController();
-  process.on('SIGINT', () => {
+  const stop = () => {
     if (stopping.signal.aborted) process.exit(BATCH_EXIT.interrupted);
     process.stderr.write('\nStopping: finishing the files being written (Ctrl-C again to quit at once)...\n');
     stopping.abort();
-  });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   process.exitCode = await runBatchCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stopping.signal });
 }

@@ -3,7 +3,7 @@
 // the pool hands them out; on `stop`, what is under way is aborted (no file is half-written: the store writes
 // whole files) and the worker says so before it ends.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadBatchConfig } from './batch-config.js';
+import { loadBatchConfig, rendererConfig } from './batch-config.js';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-protocol.js';
 import { createRowRenderer } from './render-row.js';
 import { storeOf } from './store.js';
@@ -18,9 +18,8 @@ try {
   const config = await loadBatchConfig(data.configFile);
   const render = createRowRenderer({
     template: data.template,
-    service: { ...data.service, ...(config.api?.operations === undefined ? {} : { operations: config.api.operations }), ...(config.api?.paths === undefined ? {} : { paths: config.api.paths }) },
+    ...rendererConfig(data.service, config),
     store: storeOf(data.out),
-    ...(config.destinations === undefined ? {} : { destinations: config.destinations }),
     voiceConcurrency: data.voiceConcurrency,
     date: new Date(data.date),
   });

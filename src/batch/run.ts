@@ -11,7 +11,7 @@ import { StudioError } from '../errors.js';
 import { chosenDestinations } from '../session/editor-deliver.js';
 import { keyedFeed } from '../session/feed-row-deliver.js';
 import { FEED_VOICE_CONCURRENCY } from '../session/feed-takes.js';
-import { loadBatchConfig } from './batch-config.js';
+import { loadBatchConfig, rendererConfig } from './batch-config.js';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-protocol.js';
 import { createRowRenderer } from './render-row.js';
 import { templateId, type RowJob, type RowJobResult } from './row-job.js';
@@ -79,7 +79,7 @@ function workerOf(workerData: PoolWorkerData): Worker {
 }
 
 /** The rows of the template's feed, each with its jobs (one per destination), refusing a key that names two rows. */
-function rowJobs(template: ProjectDocument, id: string, destinations: readonly string[]): RowJob[][] {
+export function rowJobs(template: ProjectDocument, id: string, destinations: readonly string[]): RowJob[][] {
   const feed = keyedFeed(template);
   const at = feed.columns.indexOf(feed.key);
   const keys = feed.rows.map((row) => row[at] ?? '');
@@ -96,11 +96,12 @@ function rowJobs(template: ProjectDocument, id: string, destinations: readonly s
 export async function renderBatch(options: RenderBatchOptions): Promise<BatchRun> {
   const { template, signal } = options;
   const config = await loadBatchConfig(options.configFile);
-  const service: BatchService = { ...options.service, ...(config.api?.operations === undefined ? {} : { operations: config.api.operations }), ...(config.api?.paths === undefined ? {} : { paths: config.api.paths }) };
+  const configured = rendererConfig(options.service, config);
+  const { service } = configured;
   const store = storeOf(options.out);
   // Made here once so that what a worker would refuse (the config, approvals, the feed) is refused before any work.
-  createRowRenderer({ template, service, store, ...(config.destinations === undefined ? {} : { destinations: config.destinations }) });
-  chosenDestinations(batchConfig(service, config.destinations), options.destinations);
+  createRowRenderer({ template, ...configured, store });
+  chosenDestinations(batchConfig(service, configured.destinations), options.destinations);
   const id = templateId(template);
   const rows = rowJobs(template, id, options.destinations);
   await saveTemplate(store, template);

@@ -22,6 +22,11 @@ export interface FaultSettings {
   /** Fail the next N jobs that finish; `"all"` until reset. */
   failJobs: number | 'all';
   /**
+   * Fail every voice-over job whose text contains this (case-sensitive), until reset; `null` for none. One feed
+   * row's value names one row: a batch test fails that row's voice-over on every attempt and no other row's.
+   */
+  failVoiceoverText: string | null;
+  /**
    * When a user id, the request faults and job failures of the patch touch only that user's requests and jobs,
    * and are kept apart from other users' faults (so tests that share one emulator do not trip each other);
    * `null` for everyone.
@@ -38,6 +43,7 @@ export const NO_FAULTS: FaultSettings = {
   retryAfterS: 1,
   slowFactor: 1,
   failJobs: 0,
+  failVoiceoverText: null,
   scope: null,
 };
 
@@ -92,6 +98,10 @@ export class Faults {
           break;
         case 'scope':
           break;
+        case 'failVoiceoverText':
+          if (value !== null && (typeof value !== 'string' || value === '')) throw new Error('failVoiceoverText must be a non-empty text or null.');
+          next.failVoiceoverText = value;
+          break;
         case 'slowFactor':
           if (typeof value !== 'number' || !(value > 0 && value <= 1000)) throw new Error('slowFactor must be a number above 0, at most 1000.');
           next.slowFactor = value;
@@ -145,6 +155,11 @@ export class Faults {
     if (s === undefined) return false;
     if (s.failJobs !== 'all') s.failJobs -= 1;
     return true;
+  }
+
+  /** True when a voice-over of `userId` speaking `text` must fail (`failVoiceoverText`; not consumed). */
+  failsVoiceover(userId: string, text: string): boolean {
+    return this.#applying(userId).some((settings) => settings.failVoiceoverText !== null && text.includes(settings.failVoiceoverText));
   }
 
   /** Reads fault settings from the environment (STUDIO_FAULT_*), for `npm start`. */

@@ -66,10 +66,10 @@ export function voiceover(ctx: OperationContext): OperationAnswer {
     projectId,
     cost: priceOf('voiceover', { words: countWords(written) }),
     stages: ['synthesising speech', 'encoding'],
-    work: async (): Promise<VoiceoverResult> => ({
-      asset: await speak(ctx, text, voice, speed, sectionId),
-      ...(sectionId ? { section_id: sectionId } : {}),
-    }),
+    work: async (): Promise<VoiceoverResult> => {
+      if (ctx.state.faults.failsVoiceover(ctx.userId, written)) throw new Error('The voice could not speak this text (forced by the emulator: failVoiceoverText).');
+      return { asset: await speak(ctx, text, voice, speed, sectionId), ...(sectionId ? { section_id: sectionId } : {}) };
+    },
   });
 }
 

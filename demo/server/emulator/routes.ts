@@ -30,7 +30,10 @@ const ASSET_PATH = /^\/v1\/assets\/([A-Za-z0-9_-]+)$/;
 export function emulatorHandler(state: EmulatorState) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
-      if (state.options.testRoutes && request.method !== 'OPTIONS') state.requests.add(request);
+      if (state.options.testRoutes && request.method !== 'OPTIONS') {
+        state.requests.add(request);
+        state.voiceoverRate.add(request, DEFAULT_PATHS.voiceover, state.options.now());
+      }
       if (cors(request, response, state.options.allowedOrigins)) return;
       await route(state, request, response);
     } catch (error) {
@@ -160,7 +163,7 @@ async function mintToken(state: EmulatorState, request: IncomingMessage, respons
 }
 
 /** Loopback-only switches: `POST /__emulator/faults`, `POST /__emulator/reset`, `POST /__emulator/expire-tokens`, `GET /__emulator/state`
- * (and `GET /__emulator/requests` with `testRoutes`). */
+ * (and `GET /__emulator/requests` and `GET /__emulator/voiceover-rate` with `testRoutes`). */
 async function admin(state: EmulatorState, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!isLoopbackPeer(request)) throw new HttpError(403, 'forbidden', 'The emulator admin routes answer only on loopback.');
   switch (path) {
@@ -190,6 +193,10 @@ async function admin(state: EmulatorState, path: string, request: IncomingMessag
       if (!state.options.testRoutes) throw new HttpError(404, 'not_found', 'Start the emulator with testRoutes to log requests.');
       allow(request, 'GET');
       return sendJson(response, 200, { requests: state.requests.entries });
+    case '/__emulator/voiceover-rate':
+      if (!state.options.testRoutes) throw new HttpError(404, 'not_found', 'Start the emulator with testRoutes to count voice-over requests.');
+      allow(request, 'GET');
+      return sendJson(response, 200, { perSecond: state.voiceoverRate.counts });
     case '/__emulator/state':
       allow(request, 'GET');
       return sendJson(response, 200, { faults: state.faults.settings, webhooks: state.webhooks.log, options: { tokenTtlS: state.options.tokenTtlS, jobStepMs: state.options.jobStepMs, allowedOrigins: state.options.allowedOrigins } });

@@ -1,6 +1,7 @@
 // Test-only routes, on when the emulator is started with `testRoutes: true` (the browser test runner does; `npm
-// start` does not): a /v1/ route that answers with a redirect, and a log of the requests the emulator received,
-// so a test can check where a token went.
+// start` does not): a /v1/ route that answers with a redirect, a log of the requests the emulator received,
+// so a test can check where a token went, and the voice-over requests counted per second, so a rate limit is
+// measured where it matters: at the service.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http.js';
 
@@ -34,6 +35,28 @@ export class RequestLog {
 
   clear(): void {
     this.#entries.length = 0;
+  }
+}
+
+/** Voice-over requests received, counted per second of the emulator's clock (bounded to the last 600 seconds). */
+export class VoiceoverRate {
+  readonly #perSecond = new Map<number, number>();
+
+  /** Counts `request` if it is a voice-over POST (whatever its answer: the limit is on what is sent). */
+  add(request: IncomingMessage, voiceoverPath: string, now: number): void {
+    if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://emulator').pathname !== voiceoverPath) return;
+    const second = Math.floor(now / 1000);
+    this.#perSecond.set(second, (this.#perSecond.get(second) ?? 0) + 1);
+    if (this.#perSecond.size > 600) this.#perSecond.delete(this.#perSecond.keys().next().value!);
+  }
+
+  /** `{ "<unix second>": count }`, only the seconds that saw a request. */
+  get counts(): Record<string, number> {
+    return Object.fromEntries(this.#perSecond);
+  }
+
+  clear(): void {
+    this.#perSecond.clear();
   }
 }
 

@@ -3,7 +3,7 @@
 // a skip would pass on a machine where the tool could be had.
 import { SYSTEM_TOOLS } from '../../../scripts/lib/system-tools.mjs';
 
-type ToolId = 'ffmpeg' | 'espeakNg' | 'unzip' | 'xmllint';
+type ToolId = 'ffmpeg' | 'espeakNg' | 'unzip' | 'xmllint' | 'redis';
 interface Tool {
   name: string;
   packages: string[];

@@ -1,0 +1,43 @@
+// The queue's flags read in words: the Redis URL (refused unless redis:// or rediss://, its password never shown),
+// and the voice-over rate.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runQueueCli, type QueueCliIo } from '../../../src/batch/queue/cli.js';
+import { redisOptionsOf, shownQueue } from '../../../src/batch/queue/connection.js';
+import { parseVoiceRate } from '../../../src/batch/queue/voice-rate.js';
+
+describe('studio-batch queue flags', () => {
+  it('reads redis:// and rediss:// URLs, and refuses others naming the flag', () => {
+    assert.deepEqual(redisOptionsOf('redis://queue.internal:6380/2'), { host: 'queue.internal', port: 6380, db: 2, maxRetriesPerRequest: null });
+    assert.deepEqual(redisOptionsOf('rediss://worker:s3cret@[::1]'), { host: '::1', port: 6379, username: 'worker', password: 's3cret', tls: {}, maxRetriesPerRequest: null });
+    assert.throws(() => redisOptionsOf('http://queue:6379'), /--queue must be a redis:\/\/ or rediss:\/\/ URL/);
+    assert.throws(() => redisOptionsOf('queue:6379'), /--queue must be a redis:\/\//);
+    assert.throws(() => redisOptionsOf('not a url'), /--queue "not a url" is not a URL/);
+    assert.throws(() => redisOptionsOf('redis://queue/jobs'), /a database number/);
+  });
+
+  it('shows a queue URL without its password', () => {
+    assert.equal(shownQueue('redis://worker:s3cret@queue:6379'), 'redis://worker:***@queue:6379');
+    assert.equal(shownQueue('redis://queue:6379'), 'redis://queue:6379');
+  });
+
+  it('reads --voice-rate as requests per second', () => {
+    assert.equal(parseVoiceRate('5/s'), 5);
+    assert.equal(parseVoiceRate('12'), 12);
+    for (const bad of ['0/s', '-1', '2.5/s', '5/min', '']) assert.throws(() => parseVoiceRate(bad), /--voice-rate takes requests per second/, bad);
+  });
+
+  it('says when the queue\'s Redis does not answer (exit 1, no password shown), and refuses a URL that is not Redis (exit 2)', async () => {
+    let said = '';
+    const io: QueueCliIo = { stdout: { write: () => true }, stderr: { write: (text: string) => (said += text) }, env: {}, loadTemplate: () => Promise.reject(new Error('none')) };
+    assert.equal(await runQueueCli(['status', '--queue', 'redis://worker:s3cret@127.0.0.1:9'], io), 1);
+    assert.match(said, /^The queue's Redis at redis:\/\/worker:\*\*\*@127\.0\.0\.1:9 did not answer \(connect ECONNREFUSED 127\.0\.0\.1:9\): check --queue/);
+    assert.ok(!said.includes('s3cret'));
+    said = '';
+    assert.equal(await runQueueCli(['status', '--queue', 'http://127.0.0.1:9'], io), 2);
+    assert.match(said, /^--queue must be a redis:\/\/ or rediss:\/\/ URL/);
+    said = '';
+    assert.equal(await runQueueCli(['worker', '--queue', 'redis://127.0.0.1:9', '--base-url', 'http://127.0.0.1:9'], io), 2);
+    assert.match(said, /^Give the account API key with --api-key or in STUDIO_API_KEY\./);
+  });
+});

@@ -1,0 +1,233 @@
+// The many-machines batch (issue 43): `studio-batch enqueue | worker | status` on BullMQ and a real redis-server,
+// worker PROCESSES rendering with the editor's row renderer (sandboxed), the template's audio served over HTTP,
+// the emulator speaking the voice-overs (with the account key) and counting them per second.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { startEmulator, type Emulator } from '../../../demo/server/emulator/server.js';
+import { runQueueCli } from '../../../src/batch/queue/cli.js';
+import { redisOptionsOf } from '../../../src/batch/queue/connection.js';
+import { enqueueRun } from '../../../src/batch/queue/enqueue.js';
+import { queueStatus, type QueueStatus } from '../../../src/batch/queue/status.js';
+import { ROWS_QUEUE, RUNS_QUEUE } from '../../../src/batch/queue/connection.js';
+import type { RunSummary } from '../../../src/batch/queue/run-processor.js';
+import type { RowJobResult } from '../../../src/batch/row-job.js';
+import type { DeliveryManifest } from '../../../src/delivery/types.js';
+import { servedTemplate, type ServedTemplate } from '../support/batch-template.js';
+import { csvOf, runBatch } from '../support/batch-run.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+import { needTools } from '../support/tools.js';
+
+const KEY = 'batch-queue-test-key';
+const STUDIO_BATCH = fileURLToPath(new URL('../support/batch-child.ts', import.meta.url));
+const PRODUCTS = ['Trail runner shoes', 'Hiking jacket', 'Wool socks', 'Water bottle', 'Camp mug', 'Head torch', 'Rain cover', 'Map case', 'Gaiters', 'Sun hat'];
+
+/** `count` rows of the feed template (sku R01…, product_name, price), every one deliverable. */
+const feedRows = (count: number) => Array.from({ length: count }, (_, i) => [`R${String(i + 1).padStart(2, '0')}`, `${PRODUCTS[i % PRODUCTS.length]} ${i + 1}`, `${10 + i}.99`]);
+
+/** Every file under `root`, relative, '/'-separated. */
+async function listing(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/')).sort();
+}
+
+/** The delivered audio files of rows (not the template, the rows' records, the manifest or the report). */
+const rowFiles = (files: readonly string[]) => files.filter((file) => /^R\d\d\/.*\.(mp3|wav)$/.test(file));
+
+describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { timeout: 1_200_000 }, () => {
+  let redis: TestRedis;
+  let emulator: Emulator;
+  let out: string;
+  let served: ServedTemplate | undefined;
+  const workers: ChildProcess[] = [];
+
+  before(async () => {
+    needTools('ffmpeg', 'redis');
+    redis = await startRedis();
+    emulator = await startEmulator({ apiKey: KEY, jobStepMs: 2, testRoutes: true });
+  });
+  after(async () => {
+    await emulator?.close();
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    out = await mkdtemp(join(tmpdir(), 'studio-batch-queue-'));
+    const client = new Redis(redisOptionsOf(redis.url));
+    await client.flushall();
+    client.disconnect();
+    emulator.state.reset();
+  });
+  afterEach(async () => {
+    // A failed test leaves no worker behind (each is its own process group: its sandboxed processes go with it).
+    await Promise.all(workers.splice(0).map((worker) => stop(worker, 'SIGKILL')));
+    await served?.close();
+    await rm(out, { recursive: true, force: true });
+  });
+
+  /** The feed template with `rows` rows, its audio served over HTTP for this test. */
+  async function template(rows: number) {
+    served = await servedTemplate(feedRows(rows));
+    return served.template;
+  }
+
+  /** The row jobs' return values, and the run's. */
+  async function returned(): Promise<{ rows: RowJobResult[]; run: RunSummary | undefined }> {
+    const connection = redisOptionsOf(redis.url);
+    const rows = new Queue(ROWS_QUEUE, { connection });
+    const runs = new Queue(RUNS_QUEUE, { connection });
+    try {
+      return { rows: (await rows.getCompleted(0, -1)).map((job) => job.returnvalue as RowJobResult), run: (await runs.getCompleted(0, -1))[0]?.returnvalue as RunSummary | undefined };
+    } finally {
+      await Promise.all([rows.close(), runs.close()]);
+    }
+  }
+
+  /** Starts a worker process (its own process group) rendering with the test double. */
+  function startWorker(...flags: string[]): ChildProcess {
+    const worker = spawn(process.execPath, ['--import', 'tsx', STUDIO_BATCH, 'worker', '--queue', redis.url, '--base-url', emulator.url, '--lock-ms', '2000', ...flags], {
+      env: { ...process.env, STUDIO_API_KEY: KEY },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    workers.push(worker);
+    return worker;
+  }
+
+  async function stop(worker: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+    if (worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = once(worker, 'exit');
+    process.kill(signal === 'SIGKILL' ? -worker.pid! : worker.pid!, signal);
+    await exited;
+  }
+
+  /** Polls the queue until `done(status)`, failing after 8 minutes (a row renders in seconds) with the last status. */
+  async function until(done: (status: QueueStatus) => boolean): Promise<QueueStatus> {
+    const deadline = Date.now() + 480_000;
+    let status = await queueStatus(redis.url);
+    while (!done(status)) {
+      if (Date.now() > deadline) assert.fail(`The queue did not get there: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = await queueStatus(redis.url);
+    }
+    return status;
+  }
+
+  const voiceovers = () => Object.values(emulator.state.voiceoverRate.counts).reduce((sum, n) => sum + n, 0);
+
+  it('renders 20 rows × 2 destinations, enqueued twice, with 2 worker processes: 40 files, each rendered once', async () => {
+    const doc = await template(20);
+    // `studio-batch enqueue`, twice: the project file (exported without rows) and the feed file, as render reads them.
+    await mkdir(join(out, 'input'));
+    const project = join(out, 'input', 'ad.json');
+    const feed = join(out, 'input', 'rows.csv');
+    await writeFile(project, JSON.stringify({ ...doc, feed: { ...doc.feed!, rows: [] } }));
+    await writeFile(feed, csvOf(doc.feed!.rows));
+    const enqueue = () => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', 'streaming,podcast', '--out', out]);
+    const first = await enqueue();
+    const second = await enqueue();
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^Enqueued run run-[0-9a-f]{64}: 40 jobs \(rows × destinations\)/);
+    assert.equal(second.stdout, first.stdout, 'the same run');
+    assert.deepEqual((await queueStatus(redis.url)).rows, { done: 0, failed: 0, waiting: 40, active: 0 }, 'the second enqueue added no job');
+
+    const a = startWorker('--concurrency', '2');
+    const b = startWorker('--concurrency', '2');
+    const status = await until((s) => s.runs.done === 1);
+    assert.deepEqual(status.rows, { done: 40, failed: 0, waiting: 0, active: 0 });
+    const { rows: results, run } = await returned();
+    assert.equal(results.filter((result) => result.status === 'delivered').length, 40, 'each job rendered once, none skipped');
+    assert.deepEqual(run, { delivered: 40, skipped: 0, failed: 0 });
+    const spoken = voiceovers();
+    assert.ok(spoken >= 20 && spoken <= 40, `${spoken} voice-overs: one per row, or two when its destinations went to two processes`);
+
+    // A third enqueue of the finished run does nothing: no job, no render.
+    assert.equal((await enqueue()).stdout, first.stdout);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.deepEqual((await queueStatus(redis.url)).rows, { done: 40, failed: 0, waiting: 0, active: 0 });
+    assert.equal(voiceovers(), spoken);
+
+    const files = await listing(out);
+    const rows = rowFiles(files);
+    assert.equal(rows.length, 40);
+    assert.deepEqual(rows, results.flatMap((result) => result.files.map((file) => file.path)).sort(), 'the store holds exactly the files the jobs made');
+    for (const row of doc.feed!.rows) for (const destination of ['streaming', 'podcast']) assert.equal(rows.filter((file) => file.startsWith(`${row[0]}/`) && file.includes(`_${destination}.`)).length, 1, `${row[0]} ${destination}`);
+    assert.equal(files.filter((file) => file.startsWith('templates/')).length, 1, 'the template is stored once');
+    assert.ok(files.includes('manifest.json') && files.includes('report.html'));
+    assert.deepEqual(files.filter((file) => file.endsWith('.tmp')), []);
+
+    // SIGTERM: each worker closes gracefully and exits 0.
+    for (const worker of [a, b]) {
+      const exited = once(worker, 'exit');
+      worker.kill('SIGTERM');
+      assert.deepEqual(await exited, [0, null]);
+    }
+  });
+
+  it('loses nothing when a worker is killed (SIGKILL) mid-run: every job completes, no duplicate or partial file', async () => {
+    const doc = await template(5);
+    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming', 'podcast'], out });
+    const victim = startWorker('--concurrency', '2');
+    const survivor = startWorker('--concurrency', '2');
+    // Kill one while it holds jobs: some rows done, more to go.
+    await until((s) => s.rows.done >= 1 && s.rows.active > 0);
+    await stop(victim, 'SIGKILL');
+    const status = await until((s) => s.runs.done === 1);
+    assert.deepEqual(status.rows, { done: 10, failed: 0, waiting: 0, active: 0 });
+    const { rows: results } = await returned();
+    const files = await listing(out);
+    assert.equal(rowFiles(files).length, 10);
+    assert.deepEqual(rowFiles(files), results.flatMap((result) => result.files.map((file) => file.path)).sort(), 'no duplicate: the files the jobs made, once');
+    assert.deepEqual(files.filter((file) => file.endsWith('.tmp')), [], 'no partial file');
+    for (const result of results) {
+      for (const file of result.files) {
+        const bytes = await readFile(join(out, file.path));
+        assert.equal(createHash('sha256').update(bytes).digest('hex'), file.sha256, `${file.path} is whole`);
+      }
+    }
+    assert.equal(survivor.exitCode, null);
+  });
+
+  it('reports a row whose voice-over fails with its reason (status and the run manifest); the other rows complete', async () => {
+    emulator.state.faults.set({ failVoiceoverText: 'Water bottle 4' });
+    const doc = await template(4);
+    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming', 'podcast'], out });
+    startWorker('--concurrency', '2');
+    const status = await until((s) => s.runs.done === 1);
+    assert.deepEqual(status.rows, { done: 6, failed: 2, waiting: 0, active: 0 });
+    assert.deepEqual(status.failures.map((failure) => `${failure.job.row} ${failure.job.destination} ${failure.attempts}`).sort(), ['R04 podcast 3', 'R04 streaming 3']);
+
+    let printed = '';
+    const code = await runQueueCli(['status', '--queue', redis.url], { stdout: { write: (text: string) => (printed += text) }, stderr: { write: () => true }, env: {}, loadTemplate: () => Promise.reject(new Error('none')) });
+    assert.equal(code, 0);
+    assert.match(printed, /^Rows: 6 done, 2 failed, 0 waiting, 0 active$/m);
+    assert.match(printed, /^Failed: row R04 to streaming after 3 attempts: .*The voice could not speak this text/m);
+    assert.match(printed, /^Failed: row R04 to podcast after 3 attempts: .*The voice could not speak this text/m);
+
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as DeliveryManifest;
+    const failed = manifest.feed!.rows.filter((row) => row.status === 'failed');
+    assert.deepEqual(failed.map((row) => row.key), ['R04']);
+    assert.deepEqual(failed[0]!.reasons.map((reason) => /^(\w+): .*The voice could not speak this text/.exec(reason)?.[1]).sort(), ['podcast', 'streaming']);
+    assert.deepEqual(manifest.feed!.rows.filter((row) => row.status === 'delivered').map((row) => row.key).sort(), ['R01', 'R02', 'R03']);
+    assert.match(await readFile(join(out, 'report.html'), 'utf8'), /R04/);
+    assert.equal(rowFiles(await listing(out)).length, 6);
+  });
+
+  it('holds the voice-over rate across workers: the emulator never counts more than --voice-rate (2/s) in a second', async () => {
+    const doc = await template(8);
+    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming'], out });
+    startWorker('--concurrency', '2', '--voice-rate', '2/s');
+    startWorker('--concurrency', '2', '--voice-rate', '2/s');
+    await until((s) => s.runs.done === 1);
+    const counts = Object.values(emulator.state.voiceoverRate.counts);
+    assert.equal(counts.reduce((sum, n) => sum + n, 0), 8, 'one voice-over a row (its Body)');
+    assert.ok(Math.max(...counts) <= 2, `per second: ${counts.join(', ')}`);
+  });
+});
