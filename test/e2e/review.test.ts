@@ -107,14 +107,16 @@ describe('Review (e2e, emulator)', () => {
     // Clicking the marker, or the thread's range, plays from the comment's start.
     const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
     await waitUntil(() => preview.getState().status === 'ready', 'the preview rendered', { timeout: 40_000 });
-    // Playing (not only sought there: the play starts once its context runs), from the comment's start.
+    // Playing (not only sought there: the play starts once its context runs and the audio of the moved clip's mix
+    // is ready to stream, which takes Firefox seconds on a busy machine), from the comment's start.
+    const PLAY_STARTS = { timeout: 20_000 };
     const playingFrom = (time: number) => preview.getState().transport === 'playing' && preview.currentTime >= time - 0.01 && preview.currentTime < time + 1;
     markers(h)[0]!.button.click();
-    await waitUntil(() => playingFrom(14.5), `played from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`);
+    await waitUntil(() => playingFrom(14.5), `played from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`, PLAY_STARTS);
     preview.pause();
     preview.seek(0);
     panel.shadowRoot!.querySelector<HTMLButtonElement>('[part~=range]')!.click();
-    await waitUntil(() => playingFrom(14.5), `the list plays from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`);
+    await waitUntil(() => playingFrom(14.5), `the list plays from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`, PLAY_STARTS);
     preview.pause();
 
     // Trimmed so that 12.5 s of the take is no longer heard: orphaned, listed apart, kept.
