@@ -140,7 +140,7 @@ describe('studio-batch render --out s3://…', () => {
     const env = { STUDIO_API_KEY: KEY };
     const first = await runBatch(args, env);
     assert.equal(first.code, 0, first.stdout + first.stderr);
-    assert.match(first.stdout, /2 delivered, 0 already done, 0 failed, of 2 jobs/);
+    assert.match(first.stdout, /2 delivered, 0 already done, 0 failed, of 2 jobs\. Manifest and report: s3:\/\/studio-runs\/cli\/run-1\/manifest\.json, report\.html\n/);
     const bucket = s3Store(s3LocationOf(`s3://${BUCKET}/cli/run-1?endpoint=${s3.endpoint}`), CREDENTIALS);
     const manifest = JSON.parse(new TextDecoder().decode(await bucket.read('manifest.json'))) as DeliveryManifest;
     assert.deepEqual(manifest.feed!.rows.map((row) => [row.key, row.status]), ROWS.map((row) => [row[0], 'delivered']));
