@@ -4,7 +4,9 @@
 // `studio-batch render` whose `--out s3://…` lands every file and the manifest in the bucket, then skips them.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -100,6 +102,15 @@ describe('s3Store', () => {
     assert.throws(() => storeOf('ftp://host/runs'), /No store for "ftp:\/\/host\/runs": give a folder .* or a bucket \(s3:\/\/bucket\/prefix\)/);
   });
 
+  it('says which endpoint it could not reach', async () => {
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const closed = s3Store(s3LocationOf(`s3://${BUCKET}/runs?endpoint=http://127.0.0.1:${port}`), CREDENTIALS);
+    await assert.rejects(closed.has('a.json'), new RegExp(`Could not reach s3://studio-runs/runs/a\\.json at http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED .*Check the endpoint and that the service is running\\.`));
+  });
+
   it('names the missing credential variables', () => {
     assert.throws(() => store({}), /needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY \(and AWS_SESSION_TOKEN for temporary credentials\) in the environment/);
     assert.throws(() => store({ AWS_ACCESS_KEY_ID: S3_ACCESS_KEY }), /needs credentials: set AWS_SECRET_ACCESS_KEY \(/);
@@ -113,7 +124,7 @@ describe('studio-batch render --out s3://…', () => {
   let served: ServedTemplate;
   let dir = '';
   let args: string[] = [];
-  const saved = { ...process.env };
+  const saved = Object.fromEntries(Object.keys(CREDENTIALS).map((name) => [name, process.env[name]]));
 
   before(async () => {
     needTools('ffmpeg');
@@ -129,7 +140,10 @@ describe('studio-batch render --out s3://…', () => {
     args = ['render', '--project', project, '--feed', feed, '--base-url', emulator.url, '--destinations', 'streaming', '--out', `s3://${BUCKET}/cli/run-1?endpoint=${s3.endpoint}`, '--workers', '1'];
   });
   after(async () => {
-    for (const name of Object.keys(CREDENTIALS)) if (saved[name] === undefined) delete process.env[name];
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     await emulator?.close();
     await served?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
