@@ -90,6 +90,12 @@ function clientOf(region: string, env: NodeJS.ProcessEnv): AwsClient {
 /** Each segment percent-encoded as SigV4 canonicalises it (RFC 3986 unreserved kept). */
 const encodeKey = (key: string): string => key.split('/').map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
 
+/** Why fetch failed: Node puts the socket's error (`connect ECONNREFUSED …`) in the cause of a bare "fetch failed". */
+const networkReason = (error: unknown): string => {
+  const cause = (error as Error | null)?.cause;
+  return cause instanceof Error ? cause.message : String((error as Error | null)?.message ?? error);
+};
+
 /** A store in the bucket at `location`, signing with the credentials in `env` (read once, here). */
 export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.env): OutputStore {
   const client = clientOf(location.region, env);
@@ -108,7 +114,7 @@ export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.e
     try {
       response = await client.fetch(`${location.endpoint}/${location.bucket}/${encodeKey(key)}`, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
     } catch (error) {
-      throw new StudioError('store', `Could not reach ${where}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}. Check the endpoint and that the service is running.`, { recoverable: true, cause: error });
+      throw new StudioError('store', `Could not reach ${where}: ${networkReason(error)}. Check the endpoint and that the service is running.`, { recoverable: true, cause: error });
     }
     if (response.ok) return response;
     // S3's error body carries a code (SignatureDoesNotMatch, NoSuchBucket); it never holds the secret.
@@ -125,7 +131,8 @@ export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.e
       return response && new Uint8Array(await response.arrayBuffer());
     },
     async write(path, bytes) {
-      await send('PUT', path, bytes);
+      // The answer's body is empty; reading it to the end frees the connection for the next request.
+      await (await send('PUT', path, bytes))?.arrayBuffer();
     },
     async has(path) {
       return (await send('HEAD', path)) !== undefined;
