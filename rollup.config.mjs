@@ -4,7 +4,7 @@
 //                                dist/esm/node/contract-check-cli.js is the command of bin/studio-contract-check.mjs;
 //                                dist/esm/batch/index.js is the Node entry `service-studio-editor/batch`, its cli.js the
 //                                command of bin/studio-batch.mjs, pool-worker.js its worker threads, queue/row-processor.js the
-//                                sandboxed process of `studio-batch worker` (bullmq and ioredis left to Node);
+//                                sandboxed process of `studio-batch worker` (bullmq, ioredis and aws4fetch left to Node);
 //                                dist/esm/audio/render-worker.js is one self-contained file (no imports), so that
 //                                a bundler can emit it as is (Vite inlines a worker it cannot bundle as a data:
 //                                module, where relative imports fail)
@@ -46,7 +46,7 @@ const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { 
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
-const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react|bullmq|ioredis)(\/|$)/.test(id);
+const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react|bullmq|ioredis|aws4fetch)(\/|$)/.test(id);
 
 export default [
   {

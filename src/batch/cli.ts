@@ -29,7 +29,7 @@ export const BATCH_EXIT = { delivered: 0, failed: 1, usage: 2, interrupted: 130 
 export const BATCH_API_KEY_ENV = 'STUDIO_API_KEY';
 
 /** What `studio-batch --help` prints. */
-export const BATCH_USAGE = `Usage: npx studio-batch render --project ad.json --feed rows.csv --out dir/ --base-url URL [options]
+export const BATCH_USAGE = `Usage: npx studio-batch render --project ad.json --feed rows.csv --out DIR|s3://bucket/prefix?endpoint=… --base-url URL [options]
 
 Renders every row of a feed, for each destination, with the template exported from the editor: the same
 code as the editor's feed delivery, in a pool of worker threads. Each row's files go in <out>/<row key>/,
@@ -38,7 +38,10 @@ resume: jobs whose files are complete are skipped.
 
   --project FILE        the project document exported from the editor (its script, slots, feed key and mapping)
   --feed FILE           the rows: a CSV or JSON file with the columns the template maps
-  --out DIR             where the files go (a folder path or a file:/// URL)
+  --out DIR|s3://bucket/prefix?endpoint=…
+                        where the files go: a folder path, a file:/// URL, or an S3-compatible bucket
+                        (&region=, default us-east-1; no endpoint: AWS) with its credentials in
+                        AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), never in the URL
   --destinations IDS    destination ids, comma-separated (default: the project's chosen destinations)
   --base-url URL        the voice service, as the editor's api.baseUrl
   --api-key KEY         the account API key; or set ${BATCH_API_KEY_ENV}, which keeps it out of your shell history
@@ -199,7 +202,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
     err(`Stopped: ${run.results.length} of ${run.total} jobs finished, no file half-written. Run the same command again to resume: finished jobs are skipped.\n`);
     return BATCH_EXIT.interrupted;
   }
-  out(`${run.results.length - failed.length - skipped} delivered, ${skipped} already done, ${failed.length} failed, of ${run.results.length} jobs. Manifest and report: ${args.out.replace(/\/+$/, '')}/manifest.json, report.html\n`);
+  out(`${run.results.length - failed.length - skipped} delivered, ${skipped} already done, ${failed.length} failed, of ${run.results.length} jobs. Manifest and report: ${args.out.replace(/^(s3:[^?#]*)[?#].*$/i, '$1').replace(/\/+$/, '')}/manifest.json, report.html\n`);
   return failed.length === 0 ? BATCH_EXIT.delivered : BATCH_EXIT.failed;
 }
 

@@ -8,5 +8,6 @@ export { createRowRenderer, type BatchService, type RowRendererOptions } from '.
 export { canonicalJson, rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.js';
 export { renderBatch, type BatchProgress, type BatchRun, type RenderBatchOptions } from './run.js';
 export { writeRunReport } from './run-report.js';
+export { s3LocationOf, s3Store, S3_CREDENTIAL_ENV, type S3Location } from './s3-store.js';
 export { folderStore, storeOf, type OutputStore } from './store.js';
 export { loadTemplate, saveTemplate, templatePath } from './template-store.js';

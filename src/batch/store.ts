@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Where a batch run's files go: a port of three calls, so a folder today and an S3-compatible bucket later are
+// Where a batch run's files go: a port of three calls, so a folder and an S3-compatible bucket (s3-store.ts) are
 // the same to the renderer. Every write is atomic (a temporary name in the same folder, then a rename), so a
 // run stopped at any point leaves whole files or none, and a file that is there is complete.
 import { randomBytes } from 'node:crypto';
@@ -7,12 +7,14 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StudioError } from '../errors.js';
+import { s3LocationOf, s3Store } from './s3-store.js';
+import { storeSegments } from './store-path.js';
 
 /** Where a run's files go. Paths are relative and '/'-separated (`TR-100/TR-100_Acme_30s.wav`). */
 export interface OutputStore {
   /** The bytes at `path` (relative, '/'-separated), or undefined. */
   read(path: string): Promise<Uint8Array | undefined>;
-  /** Writes `bytes` at `path` atomically: a temporary name in the same folder, then rename; never a half file. */
+  /** Writes `bytes` at `path` atomically (a folder: a temporary name, then rename; a bucket: one PUT); never a half file. */
   write(path: string, bytes: Uint8Array): Promise<void>;
   /** Whether a complete file is at `path`. */
   has(path: string): Promise<boolean>;
@@ -21,17 +23,10 @@ export interface OutputStore {
 /** The suffix of a file being written; never a complete file's (a store lists none of these as there). */
 export const TEMPORARY_SUFFIX = '.tmp';
 
-/**
- * `path` inside `root`, or a refusal: a path that is absolute, has an empty, `.` or `..` segment, or a
- * backslash would let a row's key or a config write outside the run's folder.
- */
+/** `path` inside `root`, or a refusal (`storeSegments`); a drive-absolute path on Windows is caught by the prefix check. */
 function inside(root: string, path: string): string {
-  const segments = path.split('/');
-  if (path === '' || isAbsolute(path) || path.includes('\\') || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new Error(`The store refuses the path ${JSON.stringify(path)}: give a relative path of plain names separated by '/', with no '.' or '..'.`);
-  }
-  const full = join(root, ...segments);
-  if (!full.startsWith(root + sep)) throw new Error(`The store refuses the path ${JSON.stringify(path)}: it leads out of ${root}.`);
+  const full = join(root, ...storeSegments(path));
+  if (isAbsolute(path) || !full.startsWith(root + sep)) throw new Error(`The store refuses the path ${JSON.stringify(path)}: it leads out of ${root}.`);
   return full;
 }
 
@@ -73,11 +68,15 @@ export function folderStore(root: string): OutputStore {
   };
 }
 
-/** The store a URL names: `file:///…` or a plain path is a folder; anything else is refused in words. */
+/**
+ * The store a URL names: `s3://bucket/prefix?endpoint=…&region=…` is a bucket (`s3Store`), `file:///…` or a plain
+ * path a folder; anything else is refused in words.
+ */
 export function storeOf(url: string): OutputStore {
+  if (/^s3:/i.test(url)) return s3Store(s3LocationOf(url));
   if (url.startsWith('file:')) return folderStore(fileURLToPath(url));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    throw new StudioError('store', `No store for ${JSON.stringify(url.replace(/\/\/[^/@]*@/, '//'))}: give a folder (a path or a file:/// URL); other kinds of store are not supported yet.`);
+    throw new StudioError('store', `No store for ${JSON.stringify(url.replace(/\/\/[^/@]*@/, '//'))}: give a folder (a path or a file:/// URL) or a bucket (s3://bucket/prefix).`);
   }
   return folderStore(url);
 }

@@ -141,7 +141,7 @@ describe('the package as published', () => {
     assert.match(run.stderr, /--project is required/);
     assert.ok(!run.stderr.includes(key));
     const batch = (await import(pathToFileURL(join(root, 'dist/esm/batch/index.js')).href)) as Record<string, unknown>;
-    for (const name of ['renderBatch', 'createRowRenderer', 'writeRunReport', 'folderStore', 'storeOf', 'rowJobId']) assert.equal(typeof batch[name], 'function', name);
+    for (const name of ['renderBatch', 'createRowRenderer', 'writeRunReport', 'folderStore', 'storeOf', 's3Store', 's3LocationOf', 'rowJobId']) assert.equal(typeof batch[name], 'function', name);
     for (const file of readdirSync(join(root, 'dist')).filter((name) => name.endsWith('.js'))) {
       assert.doesNotMatch(readFileSync(join(root, 'dist', file), 'utf8'), /renderBatch|createRowRenderer/, `dist/${file}`);
     }

@@ -27,7 +27,8 @@ export interface QueueCliIo {
 export const QUEUE_COMMANDS: ReadonlySet<string> = new Set(['enqueue', 'worker', 'status']);
 
 export const QUEUE_USAGE = `Usage:
-  studio-batch enqueue --queue redis://host:6379 --project ad.json [--feed rows.csv] [--destinations a,b] --out DIR
+  studio-batch enqueue --queue redis://host:6379 --project ad.json [--feed rows.csv] [--destinations a,b]
+                       --out DIR|s3://bucket/prefix?endpoint=…
   studio-batch worker  --queue redis://host:6379 --base-url URL [--api-key KEY] [--config FILE] [--concurrency N]
                        [--voice-rate N/s] [--lock-ms N]
   studio-batch status  --queue redis://host:6379
@@ -35,7 +36,8 @@ export const QUEUE_USAGE = `Usage:
 enqueue   stores the template in the output store once and adds one flow: a run job waiting for one job per
           row and destination; each job's id is a hash of its work, so enqueueing twice adds nothing. --project,
           --feed and --destinations as render takes them (default: the project's destinations); --out is a
-          folder (or file:/// URL) that every worker reaches
+          folder (or file:/// URL) or an S3-compatible bucket that every worker reaches (a bucket's credentials
+          in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY on every machine, never in the URL)
 worker    renders row jobs, each in a sandboxed process (default 1 at a time: --concurrency N), and writes each
           run's manifest.json and report.html once its rows are done; the API key from --api-key or
           STUDIO_API_KEY (never printed); --config as render takes it; --voice-rate caps voice-over requests per second across every worker
