@@ -49,8 +49,8 @@ export function touchPlugin() {
         await bidiFingers(page, fingers, steps);
         return { engine, touch: 'bidi' };
       }
-      await cdpFingers(await cdpOf(page), fingers, steps);
-      return { engine, touch: 'cdp' };
+      const heldMs = await cdpFingers(await cdpOf(page), fingers, steps);
+      return { engine, touch: 'cdp', heldMs };
     },
   };
 }
@@ -68,19 +68,22 @@ const at = (finger, step, steps) => {
 
 /**
  * Chromium: `Input.dispatchTouchEvent`, which takes every finger on the screen in each event (a finger left out
- * is lifted), so two fingers land one after the other and move together.
+ * is lifted), so two fingers land one after the other and move together. Resolves to how long the fingers were
+ * down, ms, as the runner timed it (a busy machine can stretch a tap into a long press).
  */
 async function cdpFingers(cdp, fingers, steps) {
   const point = (finger, index, step) => ({ ...at(finger, step, steps), id: index, radiusX: 1, radiusY: 1, force: 0.5 });
   for (let count = 1; count <= fingers.length; count += 1) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers.slice(0, count).map((finger, index) => point(finger, index, 0)) });
   }
+  const down = Date.now();
   // A finger's tap lasts a moment: one that ends in the same instant can pass Chromium's tap detection by.
   if (steps === 0) await new Promise((resolve) => setTimeout(resolve, TAP_MS));
   for (let step = 1; step <= steps; step += 1) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers.map((finger, index) => point(finger, index, step)) });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  return Date.now() - down;
 }
 
 /** Firefox: puppeteer's touch screen, WebDriver BiDi `input.performActions` with a touch pointer per finger. */

@@ -21,7 +21,14 @@ interface FingerAnswer {
   engine: string;
   touch: 'cdp' | 'bidi' | null;
   reason?: string;
+  /** Chromium: how long the fingers were down, ms, as the runner timed it. */
+  heldMs?: number;
 }
+
+/** Chromium's long press: a finger down this long (ms) makes no tap, so no click (its gesture detector's 500 ms, less a margin). */
+const LONG_PRESS_MS = 400;
+/** How long the last gesture's fingers were down, ms, where the runner timed it. */
+let heldMs = 0;
 
 /** How the last gesture was made: `touch` (trusted touch events from the runner) or `pointer` (synthetic). */
 export type FingerKind = 'touch' | 'pointer';
@@ -66,6 +73,7 @@ let lifted = -Infinity;
 
 async function touch(paths: FingerPath[], steps: number): Promise<FingerKind> {
   const answer = (await executeServerCommand('studio-finger', { fingers: paths, steps })) as FingerAnswer;
+  heldMs = answer.heldMs ?? 0;
   if (answer.touch !== null) return 'touch';
   syntheticReason = answer.reason ?? '';
   if (paths.length !== 1) throw new Error(`${paths.length} fingers cannot be played as pointer events`);
@@ -87,6 +95,15 @@ async function touch(paths: FingerPath[], steps: number): Promise<FingerKind> {
 /** One finger from `from` to `to`. */
 export const drag = (from: Point, to: Point, steps = 8): Promise<FingerKind> => fingers([{ from, to }], steps);
 
+/** Whether a click came within 2 s (the browser makes the click of a tap after the touch ends). */
+async function clickCame(clicked: () => boolean): Promise<boolean> {
+  for (let waited = 0; !clicked(); waited += 20) {
+    if (waited > 2000) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
 /** A tap at the centre of `element`, scrolled into view; resolves once its click has come. */
 export async function tap(element: Element): Promise<FingerKind> {
   // A tap within a double tap's time (300 ms) of the last finger lifting now and then made no click in Chromium
@@ -97,11 +114,12 @@ export async function tap(element: Element): Promise<FingerKind> {
   const listener = () => (clicked = true);
   element.addEventListener('click', listener);
   try {
-    const how = await fingers([{ from: centre(element), to: centre(element) }], 0);
-    // The browser makes the click of a tap after the touch ends.
-    for (let waited = 0; !clicked; waited += 20) {
-      if (waited > 2000) throw new Error(`the tap on ${element.localName} “${element.textContent?.trim()}” made no click (under the finger: ${deepElementAt(centre(element))?.outerHTML.slice(0, 80)})`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    let how = await fingers([{ from: centre(element), to: centre(element) }], 0);
+    // A runner stalled by a busy machine can hold the finger down past a long press (Chromium then makes no
+    // click): that tap, and only that, is made again, once.
+    if (heldMs >= LONG_PRESS_MS && !(await clickCame(() => clicked))) how = await fingers([{ from: centre(element), to: centre(element) }], 0);
+    if (!(await clickCame(() => clicked))) {
+      throw new Error(`the tap on ${element.localName} “${element.textContent?.trim()}” made no click (finger down ${heldMs} ms; under the finger: ${deepElementAt(centre(element))?.outerHTML.slice(0, 80)})`);
     }
     return how;
   } finally {
