@@ -11,6 +11,7 @@ import { withFeedFile } from './feed-file.js';
 import { QUEUE_COMMANDS, runQueueCli } from './queue/cli.js';
 import type { RowJobResult } from './row-job.js';
 import { renderBatch, type BatchProgress } from './run.js';
+import { VAST_FLAG_OPTIONS, vastOfFlags, type BatchVast } from './vast-settings.js';
 
 /** What the command uses of its process. */
 export interface BatchCliIo {
@@ -45,8 +46,15 @@ resume: jobs whose files are complete are skipped.
   --destinations IDS    destination ids, comma-separated (default: the project's chosen destinations)
   --base-url URL        the voice service, as the editor's api.baseUrl
   --api-key KEY         the account API key; or set ${BATCH_API_KEY_ENV}, which keeps it out of your shell history
-  --config FILE         an ES module: export default { api: { operations, paths }, destinations: [...] }
+  --config FILE         an ES module: export default { api: { operations, paths }, destinations: [...], vast: {...} }
   --workers N           worker threads (default: the number of cores)
+
+For a VAST destination (vast-audio, or a config's with vast), each row's <row key>/vast.xml points at its files
+where you will serve them, as the editor's Deliver panel asks (each over the config file's vast):
+  --vast-base-url URL   the http(s) address the files are served under: a file's URL is URL + <row key>/<file>
+  --vast-impression URL an impression URL the player requests when the ad plays (repeat it, at most 10)
+  --vast-error-url URL  the <Error> URL the player requests when the ad cannot play
+  --vast-ad-system TEXT the <AdSystem> (default: Service Studio Editor)
 
 Exit codes: 0 every row delivered, 1 some rows failed, 2 usage error, 130 stopped by Ctrl-C.
 
@@ -64,6 +72,7 @@ interface RenderArgs {
   readonly apiKey: string;
   readonly config: string | undefined;
   readonly workers: number | undefined;
+  readonly vast: BatchVast | undefined;
 }
 
 /** The flags of `render`, or a `UsageError` saying what is wrong. */
@@ -81,6 +90,7 @@ function renderArgs(args: string[], env: BatchCliIo['env']): RenderArgs {
         'api-key': { type: 'string' },
         config: { type: 'string' },
         workers: { type: 'string' },
+        ...VAST_FLAG_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -109,6 +119,7 @@ function renderArgs(args: string[], env: BatchCliIo['env']): RenderArgs {
     apiKey,
     config: values.config,
     workers,
+    vast: vastOfFlags(values),
   };
 }
 
@@ -181,6 +192,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
       service: { baseUrl: args.baseUrl, apiKey: args.apiKey },
       configFile: args.config,
       destinations: args.destinations ?? template.delivery.destinations,
+      vast: args.vast,
       out: args.out,
       workers: args.workers,
       signal: io.signal,

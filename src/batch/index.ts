@@ -11,3 +11,4 @@ export { writeRunReport } from './run-report.js';
 export { s3LocationOf, s3Store, S3_CREDENTIAL_ENV, type S3Location } from './s3-store.js';
 export { folderStore, storeOf, type OutputStore } from './store.js';
 export { loadTemplate, saveTemplate, templatePath } from './template-store.js';
+export type { BatchVast } from './vast-settings.js';

@@ -12,7 +12,6 @@ import { expandRenditions } from '../delivery/renditions.js';
 import type { HostDestinationProfile } from '../config/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionNameLabels } from '../session/deliver-pack.js';
-import { vastSettingsOf } from '../session/deliver-vast.js';
 import { chosenDestinations, refuseUnapproved } from '../session/editor-deliver.js';
 import { blocking, deliverFeedRow, keyedFeed, rowIndex, versionRows } from '../session/feed-row-deliver.js';
 import { FEED_VOICE_CONCURRENCY, FeedTakes } from '../session/feed-takes.js';
@@ -21,6 +20,7 @@ import { rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.
 import { batchClient, batchConfig, type BatchService } from './service.js';
 import { assetSources, ffmpegDecode } from './sources.js';
 import type { OutputStore } from './store.js';
+import { batchVastSettings, type BatchVast } from './vast-settings.js';
 
 export type { BatchService } from './service.js';
 
@@ -32,6 +32,8 @@ export interface RowRendererOptions {
   readonly store: OutputStore;
   /** Destinations beyond the built-in ones, from the batch config. */
   readonly destinations?: readonly HostDestinationProfile[];
+  /** VAST settings under each job's own (`RowJob.vast`): the batch config's `vast`. */
+  readonly vast?: BatchVast;
   /** Called before each voice-over request: resolves when the request may go (the queue's global rate limit). */
   readonly beforeVoiceover?: () => Promise<void>;
   /** The most voice-over requests of this renderer at once. Default: the editor's (`FEED_VOICE_CONCURRENCY`). */
@@ -92,7 +94,7 @@ export function createRowRenderer(options: RowRendererOptions): (job: RowJob, si
       const run = {
         engine,
         destinations: expandRenditions(chosen),
-        vast: vastSettingsOf(chosen, undefined),
+        vast: batchVastSettings(chosen, { ...options.vast, ...job.vast }),
         versions,
         labels,
         many: false,

@@ -1,9 +1,11 @@
 /// <reference types="node" />
 // One unit of a batch: one feed row delivered to one destination. Its id is a hash of what its files are made
-// from (the template's content, the row's values, the destination), so the same work asked twice has one id: a
-// BullMQ job id, and the name of the row's record in the store (./row-record.ts).
+// from (the template's content, the row's values, the destination, and for a VAST destination the settings its
+// vast.xml is written with), so the same work asked twice has one id: a BullMQ job id, and the name of the row's
+// record in the store (./row-record.ts).
 import { createHash } from 'node:crypto';
 import type { ProjectDocument } from '../model/document.js';
+import type { BatchVast } from './vast-settings.js';
 
 /** One unit of work: one feed row delivered to one destination. */
 export interface RowJob {
@@ -13,6 +15,12 @@ export interface RowJob {
   readonly row: string;
   /** A destination id (built-in or the config's). */
   readonly destination: string;
+  /**
+   * The VAST settings given to the run (over the profile's, see `BatchVast`): on one machine, on the jobs of a
+   * destination that writes a vast.xml; in a queue, on every job (the workers' config says which do). Absent when
+   * none were given; then the id is what it was before VAST settings existed.
+   */
+  readonly vast?: BatchVast;
 }
 
 /** What a job did. */
@@ -40,7 +48,8 @@ export function templateId(template: ProjectDocument): string {
   return sha256(canonicalJson(template));
 }
 
-/** A deterministic id for the job: sha-256 of template + row values + destination (BullMQ job id, file names). */
+/** A deterministic id for the job: sha-256 of template + row values + destination + VAST settings (BullMQ job id, file names). */
 export function rowJobId(job: RowJob, rowValues: Readonly<Record<string, string>>): string {
-  return sha256(canonicalJson({ template: job.template, row: rowValues, destination: job.destination }));
+  // An absent `vast` is left out by JSON: a job without VAST settings keeps the id it always had.
+  return sha256(canonicalJson({ template: job.template, row: rowValues, destination: job.destination, vast: job.vast }));
 }

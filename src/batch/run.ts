@@ -19,6 +19,7 @@ import { writeRunReport } from './run-report.js';
 import { batchConfig, type BatchService } from './service.js';
 import { storeOf } from './store.js';
 import { saveTemplate } from './template-store.js';
+import { batchVastSettings, givenVast, readBatchVast, type BatchVast } from './vast-settings.js';
 
 /** Options of `renderBatch`. */
 export interface RenderBatchOptions {
@@ -30,6 +31,12 @@ export interface RenderBatchOptions {
   readonly configFile?: string | undefined;
   /** Destination ids, built-in or the config's. */
   readonly destinations: readonly string[];
+  /**
+   * For the VAST destinations (`vast-audio`, a config's with `vast`): `{ mediaBaseUrl?, impressionUrls?, adSystem?,
+   * errorUrl? }`, each key over the config file's `vast` and the profile's. Each row's vast.xml points at
+   * `<mediaBaseUrl><row key>/<file>`. Checked as the editor checks a profile's `vast` before any work.
+   */
+  readonly vast?: BatchVast | undefined;
   /** Where the files go: a folder path or a `file:///` URL. */
   readonly out: string;
   /** Worker threads. Default: the number of cores (`os.availableParallelism()`). */
@@ -78,14 +85,22 @@ function workerOf(workerData: PoolWorkerData): Worker {
   return new Worker(boot, { eval: true, workerData });
 }
 
-/** The rows of the template's feed, each with its jobs (one per destination), refusing a key that names two rows. */
-export function rowJobs(template: ProjectDocument, id: string, destinations: readonly string[]): RowJob[][] {
+/**
+ * The rows of the template's feed, each with its jobs (one per destination), refusing a key that names two rows.
+ * `vastOf(destination)` gives the VAST settings a destination's jobs carry (none: none).
+ */
+export function rowJobs(template: ProjectDocument, id: string, destinations: readonly string[], vastOf: (destination: string) => BatchVast | undefined = () => undefined): RowJob[][] {
   const feed = keyedFeed(template);
   const at = feed.columns.indexOf(feed.key);
   const keys = feed.rows.map((row) => row[at] ?? '');
   const twice = keys.filter((key, index) => keys.indexOf(key) !== index);
   if (twice.length > 0) throw new StudioError('feed-key', `The feed's key column ${JSON.stringify(feed.key)} names more than one row ${[...new Set(twice)].slice(0, 5).map((key) => JSON.stringify(key)).join(', ')}: each row's files go in a folder named by its key, so keys must be unique.`);
-  return keys.map((row) => destinations.map((destination) => ({ template: id, row, destination })));
+  return keys.map((row) =>
+    destinations.map((destination) => {
+      const vast = vastOf(destination);
+      return { template: id, row, destination, ...(vast === undefined ? {} : { vast }) };
+    }),
+  );
 }
 
 /**
@@ -99,11 +114,16 @@ export async function renderBatch(options: RenderBatchOptions): Promise<BatchRun
   const configured = rendererConfig(options.service, config);
   const { service } = configured;
   const store = storeOf(options.out);
-  // Made here once so that what a worker would refuse (the config, approvals, the feed) is refused before any work.
+  // Made here once so that what a worker would refuse (the config, approvals, the feed, a VAST destination without
+  // its media base URL) is refused before any work.
   createRowRenderer({ template, ...configured, store });
-  chosenDestinations(batchConfig(service, configured.destinations), options.destinations);
+  const chosen = chosenDestinations(batchConfig(service, configured.destinations), options.destinations);
+  const vast = givenVast({ ...config.vast, ...(options.vast === undefined ? {} : readBatchVast(options.vast, 'vast')) });
+  batchVastSettings(chosen, vast);
   const id = templateId(template);
-  const rows = rowJobs(template, id, options.destinations);
+  // Only a VAST destination's jobs carry the settings: the others' files, and so their ids, do not depend on them.
+  const writesVast = new Set(chosen.filter((destination) => destination.vast !== undefined).map((destination) => destination.id));
+  const rows = rowJobs(template, id, options.destinations, (destination) => (writesVast.has(destination) ? vast : undefined));
   await saveTemplate(store, template);
 
   const total = rows.reduce((sum, jobs) => sum + jobs.length, 0);

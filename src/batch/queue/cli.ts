@@ -5,7 +5,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
+import { StudioConfigError } from '../../errors.js';
 import { loadBatchConfig } from '../batch-config.js';
+import { VAST_FLAG_OPTIONS, vastOfFlags } from '../vast-settings.js';
 import { reachQueue, redisOptionsOf, shownQueue } from './connection.js';
 import { enqueueRun } from './enqueue.js';
 import { formatStatus, queueStatus } from './status.js';
@@ -28,7 +30,8 @@ export const QUEUE_COMMANDS: ReadonlySet<string> = new Set(['enqueue', 'worker',
 
 export const QUEUE_USAGE = `Usage:
   studio-batch enqueue --queue redis://host:6379 --project ad.json [--feed rows.csv] [--destinations a,b]
-                       --out DIR|s3://bucket/prefix?endpoint=…
+                       --out DIR|s3://bucket/prefix?endpoint=… [--vast-base-url URL] [--vast-impression URL]…
+                       [--vast-error-url URL] [--vast-ad-system TEXT]
   studio-batch worker  --queue redis://host:6379 --base-url URL [--api-key KEY] [--config FILE] [--concurrency N]
                        [--voice-rate N/s] [--lock-ms N]
   studio-batch status  --queue redis://host:6379
@@ -37,7 +40,8 @@ enqueue   stores the template in the output store once and adds one flow: a run 
           row and destination; each job's id is a hash of its work, so enqueueing twice adds nothing. --project,
           --feed and --destinations as render takes them (default: the project's destinations); --out is a
           folder (or file:/// URL) or an S3-compatible bucket that every worker reaches (a bucket's credentials
-          in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY on every machine, never in the URL)
+          in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY on every machine, never in the URL); --vast-* as render
+          takes them (a VAST destination's vast.xml points at <base URL><row key>/<file>), carried in the jobs
 worker    renders row jobs, each in a sandboxed process (default 1 at a time: --concurrency N), and writes each
           run's manifest.json and report.html once its rows are done; the API key from --api-key or
           STUDIO_API_KEY (never printed); --config as render takes it; --voice-rate caps voice-over requests per second across every worker
@@ -94,6 +98,7 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         config: { type: 'string' },
         'voice-rate': { type: 'string' },
         'lock-ms': { type: 'string' },
+        ...VAST_FLAG_OPTIONS,
       },
     });
     const queue = need(values.queue, '--queue');
@@ -105,12 +110,14 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
     switch (command) {
       case 'enqueue': {
         const out = need(values.out, '--out');
+        // A wrong --vast-* flag is a StudioConfigError naming it: a usage error, below.
+        const vast = vastOfFlags(values);
         const template = await io.loadTemplate(need(values.project, '--project'), values.feed).catch((error: Error) => {
           throw new UsageError(error.message);
         });
         const destinations = values.destinations === undefined ? template.delivery.destinations : values.destinations.split(',').map((id) => id.trim()).filter(Boolean);
         await reachable(queue);
-        const run = await enqueueRun({ queue, template, destinations, out });
+        const run = await enqueueRun({ queue, template, destinations, out, vast });
         io.stdout.write(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
         return EXIT.ok;
       }
@@ -150,7 +157,7 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
       io.stderr.write(`${error.message}\n`);
       return EXIT.failed;
     }
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof StudioConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr.write(`${(error as Error).message}\n\n${QUEUE_USAGE}`);
       return EXIT.usage;
     }

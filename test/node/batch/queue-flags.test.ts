@@ -40,4 +40,16 @@ describe('studio-batch queue flags', () => {
     assert.equal(await runQueueCli(['worker', '--queue', 'redis://127.0.0.1:9', '--base-url', 'http://127.0.0.1:9'], io), 2);
     assert.match(said, /^Give the account API key with --api-key or in STUDIO_API_KEY\./);
   });
+
+  it('refuses a wrong --vast-* flag of enqueue as render does (exit 2, naming the flag, the URL not echoed), before reaching Redis', async () => {
+    let said = '';
+    const io: QueueCliIo = { stdout: { write: () => true }, stderr: { write: (text: string) => (said += text) }, env: {}, loadTemplate: () => Promise.reject(new Error('not read')) };
+    const args = ['enqueue', '--queue', 'redis://127.0.0.1:9', '--project', 'ad.json', '--out', 'out', '--vast-base-url', 'https://cdn.example.com/ads/'];
+    assert.equal(await runQueueCli([...args, '--vast-impression', 'https://t.example.com/i?k=tok-81d2&cb=[CACHEBUSTING]'], io), 2);
+    assert.match(said, /^--vast-impression #1: expected "\[" and "\]" only around an IPv6 host/);
+    assert.ok(!said.includes('tok-81d2'));
+    said = '';
+    assert.equal(await runQueueCli([...args, '--vast-error-url', 'ftp://t.example.com/e'], io), 2);
+    assert.match(said, /^--vast-error-url: expected an http\(s\) URL, not a "ftp:" one/);
+  });
 });

@@ -2,14 +2,15 @@
 // worker PROCESSES rendering with the editor's row renderer (sandboxed), the template's audio served over HTTP,
 // the emulator speaking the voice-overs (with the account key) and counting them per second.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startEmulator, type Emulator } from '../../../demo/server/emulator/server.js';
@@ -218,6 +219,43 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     assert.deepEqual(manifest.feed!.rows.filter((row) => row.status === 'delivered').map((row) => row.key).sort(), ['R01', 'R02', 'R03']);
     assert.match(await readFile(join(out, 'report.html'), 'utf8'), /R04/);
     assert.equal(rowFiles(await listing(out)).length, 6);
+  });
+
+  it('writes each row\'s vast.xml for vast-audio with --vast-base-url carried in the jobs; other settings make a new run', async () => {
+    needTools('xmllint');
+    const doc = await template(2);
+    await mkdir(join(out, 'input'));
+    const project = join(out, 'input', 'ad.json');
+    const feed = join(out, 'input', 'rows.csv');
+    await writeFile(project, JSON.stringify({ ...doc, feed: { ...doc.feed!, rows: [] } }));
+    await writeFile(feed, csvOf(doc.feed!.rows));
+    const base = 'https://cdn.example.com/queue/';
+    const enqueue = (url: string) => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', 'vast-audio', '--out', out, '--vast-base-url', url]);
+    const first = await enqueue(base);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal((await enqueue(base)).stdout, first.stdout, 'the same settings: the same run, nothing added');
+    const worker = startWorker();
+    await until((s) => s.runs.done === 1);
+    const { rows: results } = await returned();
+    assert.deepEqual(results.map((result) => [result.job.row, result.status, result.job.vast]).sort(), [['R01', 'delivered', { mediaBaseUrl: base }], ['R02', 'delivered', { mediaBaseUrl: base }]]);
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as DeliveryManifest;
+    assert.deepEqual(manifest.vast?.map((entry) => [entry.fileName, entry.written, entry.valid]).sort(), [['R01/vast.xml', true, true], ['R02/vast.xml', true, true]]);
+    const xsd = fileURLToPath(new URL('../../fixtures/vast_4.1.xsd', import.meta.url));
+    for (const key of ['R01', 'R02']) {
+      const xml = join(out, key, 'vast.xml');
+      const { stderr } = await promisify(execFile)('xmllint', ['--noout', '--schema', xsd, xml]);
+      assert.match(stderr, /validates/);
+      const urls = [...(await readFile(xml, 'utf8')).matchAll(/<(?:MediaFile|Mezzanine) [^>]*><!\[CDATA\[([^\]]*)\]\]>/g)].map((match) => match[1]!);
+      assert.equal(urls.length, 4);
+      for (const url of urls) {
+        assert.ok(url.startsWith(`${base}${key}/`), url);
+        await access(join(out, decodeURIComponent(url.slice(base.length))));
+      }
+    }
+    await stop(worker, 'SIGTERM');
+    const moved = await enqueue('https://media.example.org/queue/');
+    assert.notEqual(moved.stdout.split(':')[0], first.stdout.split(':')[0], 'a new run id');
+    assert.equal((await queueStatus(redis.url)).rows.waiting, 2, 'a new job a row: its vast.xml differs');
   });
 
   it('holds the voice-over rate across workers: the emulator never counts more than --voice-rate (2/s) in a second', async () => {
