@@ -234,6 +234,31 @@ describe("<studio-editor> the producer's workspace", function () {
     await expectTracksWhole('at 768 px');
   });
 
+  for (const width of ['768px', '660px']) {
+    it(`shows every step and the side panel's Hide button whole in the row above, with the Feed step on, in a ${width} editor`, async function () {
+      const screen: Screen = { name: `768x1024, a ${width} editor`, width: 768, height: 1024, touch: false, mount: { width, height: '' }, layoutHeight: '900px' };
+      if (!(await useScreen(screen))) skipIn(this, 'firefox-pointer-at-launch');
+      const mount = mountPoint('editor-workspace');
+      mount.style.width = width;
+      handle = await create({ target: '#editor-workspace', auth: testAuth(), project: { autosave: false }, layout: { height: '900px' }, tools: { feed: true } });
+      await afterReady(handle.element);
+      await loadAd();
+      inPanels('#tab-deliver')!.click();
+      await handle.element.updateComplete;
+      await frame();
+      const rail = inPanels('.rail')!;
+      const tabs = [...inPanels('[part="tabs"]')!.children];
+      expect(tabs.map((tab) => tab.id)).to.include('tab-feed');
+      expect(rail.scrollWidth, `the row scrolls sideways (${rail.scrollWidth} px in ${rail.clientWidth} px)`).to.be.at.most(rail.clientWidth + 1);
+      const inside = box(rail);
+      for (const element of [...tabs, inPanels('[part="side-toggle"]')!]) {
+        const b = box(element);
+        expect(b.left >= inside.left - 0.5 && b.right <= inside.right + 0.5, `"${element.textContent!.trim()}" at ${describeBox(b)} in ${describeBox(inside)}`).to.equal(true);
+        expect(element.scrollWidth, `"${element.textContent!.trim()}" whole`).to.be.at.most(element.clientWidth + 1);
+      }
+    });
+  }
+
   it("keeps each side panel's primary action in view without scrolling at 1280x800", async function () {
     await open(this, SCREENS[0]!);
     const actions: Record<string, string> = { recommend: 'button[part="submit"]', export: 'button[part="submit"]', deliver: 'button[part="submit"]' };

@@ -150,6 +150,7 @@ export const panelsStyles = css`
   }
   :host([arrangement='stacked']) .rail {
     flex-direction: row;
+    flex-wrap: wrap;
     padding: 4px 6px 0;
     border-right: 0;
     border-bottom: 1px solid var(--_border, #d1d5db);
@@ -159,6 +160,7 @@ export const panelsStyles = css`
     flex-direction: row;
   }
   :host([arrangement='stacked']) [part='tab'] {
+    padding-inline: 8px;
     border-left: 0;
     border-bottom: 3px solid transparent;
     border-radius: var(--_radius, 8px) var(--_radius, 8px) 0 0;
@@ -187,8 +189,10 @@ export const panelsStyles = css`
     :host([arrangement='auto']) .layout.collapsed {
       grid-template-columns: 0 0 minmax(0, 1fr);
     }
+    /* Every step and Hide panel whole: the button goes below the steps when a row cannot hold both. */
     :host([arrangement='auto']) .rail {
       flex-direction: row;
+      flex-wrap: wrap;
       align-items: center;
       padding: 4px 6px 0;
       border-right: 0;
@@ -199,6 +203,7 @@ export const panelsStyles = css`
       flex-direction: row;
     }
     :host([arrangement='auto']) [part='tab'] {
+      padding-inline: 8px;
       border-left: 0;
       border-bottom: 3px solid transparent;
       border-radius: var(--_radius, 8px) var(--_radius, 8px) 0 0;
