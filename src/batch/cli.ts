@@ -46,7 +46,8 @@ resume: jobs whose files are complete are skipped.
   --destinations IDS    destination ids, comma-separated (default: the project's chosen destinations)
   --base-url URL        the voice service, as the editor's api.baseUrl
   --api-key KEY         the account API key; or set ${BATCH_API_KEY_ENV}, which keeps it out of your shell history
-  --config FILE         an ES module: export default { api: { operations, paths }, destinations: [...], vast: {...} }
+  --config FILE         an ES module: export default { api: { operations, paths }, destinations: [...], vast: {...} },
+                        or the adapters file studio-contract-check takes (export default { operations, paths })
   --workers N           worker threads (default: the number of cores)
 
 For a VAST destination (vast-audio, or a config's with vast), each row's <row key>/vast.xml points at its files

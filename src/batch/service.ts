@@ -1,17 +1,20 @@
 // The voice service as a batch calls it: server to server, with the account API key in `x-api-key` on
 // `<baseUrl>/v1/*` only (as the seed says), never the editor's token flow. The editor's own ServiceClient makes
-// the calls, with the config's `api.operations` and `paths` validated as the editor validates them.
+// the calls, with the config's `api` settings (adapters, paths, timeouts) validated as the editor validates them.
 import { ServiceClient } from '../api/client.js';
 import { createJobLock } from '../api/job-lock.js';
 import { PendingJobs } from '../api/pending-jobs.js';
 import { isTokenScope, resolveServiceUrl } from '../auth/scope.js';
-import type { HostDestinationProfile } from '../config/types.js';
+import type { ApiConfig, HostDestinationProfile, ResolvedConfig } from '../config/types.js';
 import { StudioError } from '../errors.js';
-import type { ResolvedConfig } from '../config/types.js';
 import { resolveConfig } from '../config/validate.js';
 
-/** The service a batch calls, and how. */
-export interface BatchService {
+/**
+ * The service a batch calls, and how: its address and the account key, then what a host gives as the editor's
+ * `config.api` (adapters, paths, the request timeout (which bounds an adapter too), the job deadline, the
+ * idempotency and pronunciations fields), validated as the editor validates it.
+ */
+export interface BatchService extends Pick<ApiConfig, 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'> {
   /** The service, as the editor's `api.baseUrl`: `https://api.example.com`. */
   readonly baseUrl: string;
   /** The account API key: sent as x-api-key on /v1/* only, never logged; redirects not followed with it. */
@@ -32,7 +35,8 @@ const BATCH_USER = 'studio-batch';
  */
 export function batchConfig(service: BatchService, destinations: readonly HostDestinationProfile[] = []): ResolvedConfig {
   const noToken = () => '';
-  const api = { baseUrl: service.baseUrl, ...(service.operations === undefined ? {} : { operations: service.operations }), ...(service.paths === undefined ? {} : { paths: service.paths }) };
+  // Everything but the key is config.api, so an unknown or wrong setting is refused with its path.
+  const { apiKey: _key, ...api } = service;
   return resolveConfig({ auth: { getToken: noToken, refreshToken: noToken }, api, delivery: { destinations: [...destinations] } }, { origin: 'null' });
 }
 

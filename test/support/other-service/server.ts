@@ -270,10 +270,22 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding'];
 // ---------------------------------------------------------------------------------------------------
 // The server.
 
+/** A running other service. */
+export interface OtherService {
+  readonly url: string;
+  /**
+   * Every request it sent to the emulator, in order, as `METHOD /path` (without the query): a test compares them
+   * with the emulator's request log to show that nothing reached the emulator but through this service.
+   */
+  forwarded(): readonly string[];
+  close(): Promise<void>;
+}
+
 /** Starts the other service in front of the emulator at `emulatorUrl` (port 0, the default, picks a free one). */
-export async function startOtherService(options: { emulatorUrl: string; port?: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOtherService(options: { emulatorUrl: string; port?: number; host?: string }): Promise<OtherService> {
   const emulator = new URL(options.emulatorUrl).origin;
   const agent = new Agent({ keepAlive: true });
+  const forwarded: string[] = [];
   /** The operation that started each task, by the emulator's job id (= the task's id). */
   const tasks = new Map<string, Operation<unknown, unknown>>();
   let self = '';
@@ -284,6 +296,7 @@ export async function startOtherService(options: { emulatorUrl: string; port?: n
       const headers: OutgoingHttpHeaders = {};
       for (const name of FORWARDED_HEADERS) if (incoming[name] !== undefined) headers[name] = incoming[name];
       if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+      forwarded.push(`${method} ${path.split('?')[0]!}`);
       const outgoing = httpRequest(`${emulator}${path}`, { method, headers, agent }, resolve);
       outgoing.on('error', reject);
       outgoing.end(body);
@@ -380,6 +393,7 @@ export async function startOtherService(options: { emulatorUrl: string; port?: n
   self = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   return {
     url: self,
+    forwarded: () => [...forwarded],
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
