@@ -4,6 +4,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/model/review.js';
 import type { ProjectDocument } from '../../src/model/document.js';
+import { draftKey, openDraftDb, readDraft } from '../../src/model/persistence/idb.js';
 import { harness, press, uniqueDb, until, type Harness } from './autosave-support.js';
 import { sampleProject } from './fixtures.js';
 
@@ -78,5 +79,9 @@ describe('a reviewer\'s work and the autosave', () => {
     expect(reviewer.store.getState().refusal).to.equal(undefined);
     // Saving resumes from the newer revision: the reviewer's comment is stored.
     await until(() => reviewer.saved.length > 0, 'the reviewer\'s tab to save');
+    // What it stored is the other tab's content with the joined review: its older content is not written over it.
+    const stored = (await readDraft(await openDraftDb(db), draftKey('u-1', project.project_id)))!.doc as ProjectDocument;
+    expect(stored.title, 'the other tab\'s content kept').to.equal('Renamed in the other tab');
+    expect(reviewIds(stored).comments).to.deep.equal(['theirs', 'mine']);
   });
 });

@@ -363,7 +363,7 @@ export class Autosave {
         tabId: this.#tabId,
         doc,
       };
-      await writeDraft(db, record, expected);
+      await writeDraft(db, record, expected, this.#store.getState().role === 'reviewer');
       if (key !== this.#key) return;
       this.#revision = expected + 1;
       this.#wrote = !cleanExit;

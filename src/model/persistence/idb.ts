@@ -68,12 +68,21 @@ export function readDraft(db: IDBDatabase, key: string): Promise<DraftRecord | u
   });
 }
 
+/** `written`'s review onto the stored document `stored` when both are of one schema version; else `written`. */
+function reviewOnto(stored: unknown, written: unknown): unknown {
+  const version = (doc: unknown) => (typeof doc === 'object' && doc !== null ? (doc as { schemaVersion?: unknown }).schemaVersion : undefined);
+  if (version(stored) === undefined || version(stored) !== version(written)) return written;
+  return { ...(stored as object), review: (written as { review?: unknown }).review };
+}
+
 /**
  * Writes `record` (its revision is `expected + 1`) only if the stored revision is still `expected`, checked
  * in the same read-write transaction as the write: a tab never overwrites newer work of another tab.
  * Rejects with `storage-conflict` when the stored revision moved on, and resolves once the transaction committed.
+ * With `reviewOnly` (a reviewer's tab, which changes no content) only `record`'s review is written, onto the stored
+ * content: a reviewer who shares the draft with their own creator's tab never writes older content over it.
  */
-export function writeDraft(db: IDBDatabase, record: DraftRecord, expected: number): Promise<void> {
+export function writeDraft(db: IDBDatabase, record: DraftRecord, expected: number, reviewOnly = false): Promise<void> {
   return new Promise((resolve, reject) => {
     let failure: unknown;
     let tx: IDBTransaction;
@@ -100,13 +109,15 @@ export function writeDraft(db: IDBDatabase, record: DraftRecord, expected: numbe
     try {
       const read = store.get(record.key);
       read.onsuccess = () => {
-        const stored = (read.result as DraftRecord | undefined)?.revision ?? 0;
+        const before = read.result as DraftRecord | undefined;
+        const stored = before?.revision ?? 0;
         if (stored !== expected) {
           abort(new StudioStorageError('storage-conflict', `This project was saved in another tab (revision ${stored}, this tab has ${expected}). Load the newer version, or export this one to keep it.`));
           return;
         }
         try {
-          store.put({ ...record, revision: expected + 1 });
+          const doc = reviewOnly ? reviewOnto(before?.doc, record.doc) : record.doc;
+          store.put({ ...record, doc, revision: expected + 1 });
         } catch (error) {
           abort(error);
         }
