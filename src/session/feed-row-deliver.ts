@@ -181,7 +181,8 @@ export async function voiceFeedRow(versions: readonly VersionRows[], entry: Chos
     return await Promise.all(versions.map((rows) => rowAd(rows, entry.index, takes, signal)));
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    return [`A voice-over failed: ${failureText(error)}`];
+    // The client's own words may begin the same way ("Voice-over failed: the service answered 503…"): said once.
+    return [`A voice-over failed: ${failureText(error).replace(/^Voice-over failed: /, '')}`];
   }
 }
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { ProjectDocument } from '../../../src/model/document.js';
+import { StudioApiError } from '../../../src/api/api-error.js';
 import { projectReducer } from '../../../src/model/reducer.js';
 import { openContent } from '../../../src/model/versions.js';
 import { deliverFeed, feedPrice, previewFeedRow } from '../../../src/session/feed-deliver.js';
@@ -20,6 +21,14 @@ describe('deliverFeed', () => {
     assert.match(result.manifest.feed.rows[0]!.reasons[0]!, /^price: /);
     assert.deepEqual(requests.map((request) => request.text), ['Get Hiking jacket for just 189.00 dollars at Acme Outdoors.']);
     assert.deepEqual(Object.keys(unzipSync(new Uint8Array(await result.zip.arrayBuffer()))).sort(), ['HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_ebu-r128.wav', 'manifest.json', 'report.html']);
+  });
+
+  it('fails a row whose voice-over fails with the service\'s words, said once, and delivers the others', async () => {
+    const failure = new StudioApiError('server-error', 'Voice-over failed: the service answered 503 (busy). Try again in a minute.', { recoverable: true });
+    const { host } = feedHost({ destinations: WAV, failVoiceover: (text) => (text.includes('Hiking jacket') ? failure : undefined) });
+    const result = await deliverFeed(host, { rows: ['TR-100', 'HJ-300'] });
+    assert.deepEqual(result.manifest.feed.rows.map((row) => `${row.key}:${row.status}`), ['HJ-300:failed', 'TR-100:delivered']);
+    assert.deepEqual(result.manifest.feed.rows[0]!.reasons, ['A voice-over failed: the service answered 503 (busy). Try again in a minute.']);
   });
 
   it('delivers each row in each version asked for, each file named with its version, the rows\' takes made per version', async () => {

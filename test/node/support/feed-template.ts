@@ -74,8 +74,8 @@ export function feedTemplate(destinations: readonly string[]): { project: Projec
   return { project, sources };
 }
 
-/** A feed's run host around the template (`change` edits it first), the voice-overs it was asked for and the events it fired. */
-export function feedHost(options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument } = {}): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
+/** A feed's run host around the template (`change` edits it first; `failVoiceover` fails a text's voice-over), the voice-overs it was asked for and the events it fired. */
+export function feedHost(options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument; failVoiceover?: (text: string) => Error | undefined } = {}): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
   const made = feedTemplate(options.destinations ?? ['streaming', 'broadcast-ebu-r128']);
   const project = options.change?.(made.project) ?? made.project;
   const { sources } = made;
@@ -84,6 +84,8 @@ export function feedHost(options: { destinations?: readonly string[]; change?: (
   const client = {
     voiceover: async (request: VoiceoverRequest) => {
       requests.push(request);
+      const failure = options.failVoiceover?.(request.text);
+      if (failure !== undefined) throw failure;
       const n = requests.length;
       const seconds = takeSeconds(request.text);
       sources.set(`mem:take-${n}`, { channels: [syntheticSpeech(seconds, 48_000, 10 + n)], sampleRate: 48_000 });
