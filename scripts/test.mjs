@@ -29,7 +29,7 @@ async function check(name, action) {
 
 /**
  * Runs the node tests (node:test) with their output kept; resolves to a function that prints it whole, with the
- * counts, and adds them to the totals. Kept, because the node tests run beside the browsers' (see below).
+ * counts, and adds them to the totals. Kept, because the node tests run beside Firefox's run (see below).
  */
 async function nodeSuite(files) {
   const name = 'node tests (node:test)';
@@ -90,12 +90,10 @@ const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>
     ? readdirSync(join(root, dir), { recursive: true }).filter((file) => String(file).endsWith('.test.ts')).map((file) => `${dir}/${file}`)
     : [],
 );
-// Firefox's and WebKit's runs show one page at a time and leave about a third of the 2 cores idle (they wait on
-// audio clocks and timers), so the node tests start beside Firefox and go on beside WebKit until they end; their
-// output is printed after the browsers'. Without Firefox, here.
+// Firefox's run shows one page at a time and leaves about a third of the 2 cores idle (it waits on audio clocks
+// and timers), so the node tests run beside it; their output is printed after Firefox's. Without Firefox, here.
 const nodeBesideFirefox = built && engines.includes('firefox') && nodeTests.length > 0;
 if (nodeTests.length > 0 && !nodeBesideFirefox) (await nodeSuite(nodeTests))();
-let beside;
 
 if (!built) {
   totals.failed += 1;
@@ -111,10 +109,11 @@ for (const id of built ? Object.keys(ENGINES) : []) {
     } else console.log(`\n== ${name}: not run (${ENGINES[id].name} is not installed, see above)`);
     continue;
   }
-  console.log(`\n== ${name}${id === 'firefox' && nodeBesideFirefox ? ', with the node tests beside it' : beside ? ', with the node tests beside it until they end' : ''}`);
-  if (id === 'firefox' && nodeBesideFirefox) beside = nodeSuite(nodeTests);
+  console.log(`\n== ${name}${id === 'firefox' && nodeBesideFirefox ? ', with the node tests beside it' : ''}`);
+  const beside = id === 'firefox' && nodeBesideFirefox ? nodeSuite(nodeTests) : undefined;
   const counts = await runEngine(id, join(cache, `${id}-counts.json`));
   reportEngine(id, counts);
+  if (beside) (await beside)();
   const label = (line) => `${ENGINES[id].name}: ${line}`;
   if (counts.flaky) flaky.push(...failureLines(counts.flaky.failures).map(label));
   failedTests.push(...failureLines(counts.failures).map(label));
@@ -123,8 +122,6 @@ for (const id of built ? Object.keys(ENGINES) : []) {
   totals.failed += counts.failed;
   if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
 }
-
-if (beside) (await beside)();
 
 console.log('');
 for (const line of flaky) console.log(`Flaky, not counted (failed in the whole run, passed alone): ${line}`);
