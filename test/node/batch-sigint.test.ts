@@ -61,7 +61,8 @@ describe('studio-batch render stopped by SIGINT', () => {
     const out = join(dir, 'out');
     writeFileSync(project, JSON.stringify(served.template));
     writeFileSync(feed, csvOf(TEN_ROWS));
-    const args = ['render', '--project', project, '--feed', feed, '--destinations', 'streaming', '--out', out, '--base-url', emulator.url, '--workers', '1'];
+    // A WAV destination: the stop is the point, and the MP3 encoder would make each job four times as long.
+    const args = ['render', '--project', project, '--feed', feed, '--destinations', 'broadcast-ebu-r128', '--out', out, '--base-url', emulator.url, '--workers', '1'];
     const stopped = await interrupted(args);
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.match(stopped.stderr, /Stopped: \d+ of 10 jobs finished, no file half-written\. Run the same command again to resume/);
@@ -74,7 +75,7 @@ describe('studio-batch render stopped by SIGINT', () => {
     for (const { result } of done) {
       for (const file of result.files) assert.equal(createHash('sha256').update(readFileSync(join(out, file.path))).digest('hex'), file.sha256, `${file.path} is whole`);
     }
-    const audio = left.filter((name) => name.endsWith('.mp3'));
+    const audio = left.filter((name) => name.endsWith('.wav'));
     assert.deepEqual(audio, done.flatMap(({ result }) => result.files.map((file) => file.path)).sort(), 'every audio file is one a job finished');
 
     const resumed = await runBatch(args, { STUDIO_API_KEY: KEY });

@@ -31,6 +31,14 @@ const KEY = 'batch-queue-test-key';
 const STUDIO_BATCH = fileURLToPath(new URL('../support/batch-child.ts', import.meta.url));
 const PRODUCTS = ['Trail runner shoes', 'Hiking jacket', 'Wool socks', 'Water bottle', 'Camp mug', 'Head torch', 'Rain cover', 'Map case', 'Gaiters', 'Sun hat'];
 
+/**
+ * Two WAV destinations: the queue is what these tests are about, and the editor's MP3 encoder would make each job
+ * four times as long (the MP3 files of a batch are read by FFmpeg in batch-cli.test.ts).
+ */
+const DESTINATIONS = ['broadcast-ebu-r128', 'broadcast-atsc-a85'];
+/** How a file of each destination is named (`…_ebu-r128.wav`). */
+const SUFFIX: Record<string, string> = { 'broadcast-ebu-r128': 'ebu-r128', 'broadcast-atsc-a85': 'atsc-a85' };
+
 /** `count` rows of the feed template (sku R01…, product_name, price), every one deliverable. */
 const feedRows = (count: number) => Array.from({ length: count }, (_, i) => [`R${String(i + 1).padStart(2, '0')}`, `${PRODUCTS[i % PRODUCTS.length]} ${i + 1}`, `${10 + i}.99`]);
 
@@ -131,7 +139,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     const feed = join(out, 'input', 'rows.csv');
     await writeFile(project, JSON.stringify({ ...doc, feed: { ...doc.feed!, rows: [] } }));
     await writeFile(feed, csvOf(doc.feed!.rows));
-    const enqueue = () => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', 'streaming,podcast', '--out', out]);
+    const enqueue = () => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', DESTINATIONS.join(','), '--out', out]);
     const first = await enqueue();
     const second = await enqueue();
     assert.equal(first.code, 0, first.stderr);
@@ -159,7 +167,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     const rows = rowFiles(files);
     assert.equal(rows.length, 40);
     assert.deepEqual(rows, results.flatMap((result) => result.files.map((file) => file.path)).sort(), 'the store holds exactly the files the jobs made');
-    for (const row of doc.feed!.rows) for (const destination of ['streaming', 'podcast']) assert.equal(rows.filter((file) => file.startsWith(`${row[0]}/`) && file.includes(`_${destination}.`)).length, 1, `${row[0]} ${destination}`);
+    for (const row of doc.feed!.rows) for (const destination of DESTINATIONS) assert.equal(rows.filter((file) => file.startsWith(`${row[0]}/`) && file.includes(`_${SUFFIX[destination]}.`)).length, 1, `${row[0]} ${destination}`);
     assert.equal(files.filter((file) => file.startsWith('templates/')).length, 1, 'the template is stored once');
     assert.ok(files.includes('manifest.json') && files.includes('report.html'));
     assert.deepEqual(files.filter((file) => file.endsWith('.tmp')), []);
@@ -174,7 +182,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
 
   it('loses nothing when a worker is killed (SIGKILL) mid-run: every job completes, no duplicate or partial file', async () => {
     const doc = await template(5);
-    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming', 'podcast'], out });
+    await enqueueRun({ queue: redis.url, template: doc, destinations: DESTINATIONS, out });
     const victim = startWorker('--concurrency', '2');
     const survivor = startWorker('--concurrency', '2');
     // Kill one while it holds jobs: some rows done, more to go.
@@ -199,23 +207,23 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
   it('reports a row whose voice-over fails with its reason (status and the run manifest); the other rows complete', async () => {
     emulator.state.faults.set({ failVoiceoverText: 'Water bottle 4' });
     const doc = await template(4);
-    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming', 'podcast'], out });
+    await enqueueRun({ queue: redis.url, template: doc, destinations: DESTINATIONS, out });
     startWorker('--concurrency', '2');
     const status = await until((s) => s.runs.done === 1);
     assert.deepEqual(status.rows, { done: 6, failed: 2, waiting: 0, active: 0 });
-    assert.deepEqual(status.failures.map((failure) => `${failure.job.row} ${failure.job.destination} ${failure.attempts}`).sort(), ['R04 podcast 3', 'R04 streaming 3']);
+    assert.deepEqual(status.failures.map((failure) => `${failure.job.row} ${failure.job.destination} ${failure.attempts}`).sort(), ['R04 broadcast-atsc-a85 3', 'R04 broadcast-ebu-r128 3']);
 
     let printed = '';
     const code = await runQueueCli(['status', '--queue', redis.url], { stdout: { write: (text: string) => (printed += text) }, stderr: { write: () => true }, env: {}, loadTemplate: () => Promise.reject(new Error('none')) });
     assert.equal(code, 0);
     assert.match(printed, /^Rows: 6 done, 2 failed, 0 waiting, 0 active$/m);
-    assert.match(printed, /^Failed: row R04 to streaming after 3 attempts: .*The voice could not speak this text/m);
-    assert.match(printed, /^Failed: row R04 to podcast after 3 attempts: .*The voice could not speak this text/m);
+    assert.match(printed, /^Failed: row R04 to broadcast-ebu-r128 after 3 attempts: .*The voice could not speak this text/m);
+    assert.match(printed, /^Failed: row R04 to broadcast-atsc-a85 after 3 attempts: .*The voice could not speak this text/m);
 
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as DeliveryManifest;
     const failed = manifest.feed!.rows.filter((row) => row.status === 'failed');
     assert.deepEqual(failed.map((row) => row.key), ['R04']);
-    assert.deepEqual(failed[0]!.reasons.map((reason) => /^(\w+): .*The voice could not speak this text/.exec(reason)?.[1]).sort(), ['podcast', 'streaming']);
+    assert.deepEqual(failed[0]!.reasons.map((reason) => /^([\w-]+): .*The voice could not speak this text/.exec(reason)?.[1]).sort(), ['broadcast-atsc-a85', 'broadcast-ebu-r128']);
     assert.deepEqual(manifest.feed!.rows.filter((row) => row.status === 'delivered').map((row) => row.key).sort(), ['R01', 'R02', 'R03']);
     assert.match(await readFile(join(out, 'report.html'), 'utf8'), /R04/);
     assert.equal(rowFiles(await listing(out)).length, 6);
@@ -260,7 +268,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
 
   it('holds the voice-over rate across workers: the emulator never counts more than --voice-rate (2/s) in a second', async () => {
     const doc = await template(8);
-    await enqueueRun({ queue: redis.url, template: doc, destinations: ['streaming'], out });
+    await enqueueRun({ queue: redis.url, template: doc, destinations: [DESTINATIONS[0]!], out });
     startWorker('--concurrency', '2', '--voice-rate', '2/s');
     startWorker('--concurrency', '2', '--voice-rate', '2/s');
     await until((s) => s.runs.done === 1);
