@@ -5,34 +5,45 @@
 // voiced section), so it cannot hold a per-request quota; a second BullMQ queue per request would add a round trip
 // through a worker for each. A window, not a fixed per-second counter: a counter reset each second lets 2×N through
 // across a boundary, the window lets at most N through in any 1,000 ms.
+//
+// The service counts requests as they arrive, and a request reaches it some time after its permit (a busy process,
+// the network). A window of exactly 1,000 ms let 3 arrive in one second at 2/s: a permit's request that came late
+// fell into the same second as the next two. The window is longer by `ARRIVAL_SLACK_MS`, so that requests which
+// arrive up to that much later than their permits still keep to N in any second at the service.
 import type { Redis } from 'ioredis';
 
 /** The key of the window (a sorted set of the permits given, scored by their time in µs of Redis' clock). */
 export const VOICE_RATE_KEY = 'studio-batch:voice-rate';
 
-// KEYS[1] the window; ARGV[1] the requests per second; ARGV[2] a unique member. Redis' own clock (TIME), so the
-// machines' clocks need not agree. Returns 0 when the request may go now, else the µs to wait before asking again.
+/** How much later than its permit a request may reach the service and still keep to the rate there. */
+export const ARRIVAL_SLACK_MS = 250;
+
+// KEYS[1] the window; ARGV[1] the requests per window; ARGV[2] a unique member; ARGV[3] the window in µs. Redis'
+// own clock (TIME), so the machines' clocks need not agree. Returns 0 when the request may go now, else the µs to
+// wait before asking again.
 const TAKE = `
 local now = redis.call('TIME')
 local us = tonumber(now[1]) * 1000000 + tonumber(now[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', us - 1000000)
+local window = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', us - window)
 local limit = tonumber(ARGV[1])
 if redis.call('ZCARD', KEYS[1]) < limit then
   redis.call('ZADD', KEYS[1], us, ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], 2000)
+  redis.call('PEXPIRE', KEYS[1], math.ceil(window / 500))
   return 0
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return tonumber(oldest[2]) + 1000000 - us + 1
+return tonumber(oldest[2]) + window - us + 1
 `;
 
 interface WithTake {
-  studioVoiceRateTake(key: string, limit: number, member: string): Promise<number>;
+  studioVoiceRateTake(key: string, limit: number, member: string, windowUs: number): Promise<number>;
 }
 
 /**
  * A `beforeVoiceover` for the row renderer: resolves when a voice-over request may go without more than
- * `perSecond` requests in any second across every worker sharing `redis`. Rejects with the signal's reason on abort.
+ * `perSecond` requests in any second across every worker sharing `redis`, as the service counts them on arrival
+ * (`perSecond` in any 1.25 s of permits: at most 0.8 × `perSecond` a second over a long run). Rejects with the signal's reason on abort.
  */
 export function voiceRateLimit(redis: Redis, perSecond: number, signal?: AbortSignal): () => Promise<void> {
   if (!(Number.isInteger(perSecond) && perSecond > 0)) throw new Error(`--voice-rate must be a whole number of requests per second above 0, not ${perSecond}.`);
@@ -43,7 +54,7 @@ export function voiceRateLimit(redis: Redis, perSecond: number, signal?: AbortSi
   return async () => {
     for (;;) {
       signal?.throwIfAborted();
-      const waitUs = await take.studioVoiceRateTake(VOICE_RATE_KEY, perSecond, `${prefix}:${++taken}`);
+      const waitUs = await take.studioVoiceRateTake(VOICE_RATE_KEY, perSecond, `${prefix}:${++taken}`, (1000 + ARRIVAL_SLACK_MS) * 1000);
       if (waitUs <= 0) return;
       await new Promise((resolve) => setTimeout(resolve, Math.ceil(waitUs / 1000)));
     }
