@@ -83,5 +83,12 @@ describe('a reviewer\'s work and the autosave', () => {
     const stored = (await readDraft(await openDraftDb(db), draftKey('u-1', project.project_id)))!.doc as ProjectDocument;
     expect(stored.title, 'the other tab\'s content kept').to.equal('Renamed in the other tab');
     expect(reviewIds(stored).comments).to.deep.equal(['theirs', 'mine']);
+    // And on the next save too, while this tab's content is the one it had.
+    const saves = reviewer.saved.length;
+    reviewer.store.dispatch({ type: 'review/comment', id: 'later', at: at(6), body: 'One more', start: 0.4, end: 0.5 });
+    await until(() => reviewer.saved.length > saves, 'the next save');
+    const again = (await readDraft(await openDraftDb(db), draftKey('u-1', project.project_id)))!.doc as ProjectDocument;
+    expect(again.title).to.equal('Renamed in the other tab');
+    expect(reviewIds(again).comments).to.deep.equal(['theirs', 'mine', 'later']);
   });
 });

@@ -363,7 +363,7 @@ export class Autosave {
         tabId: this.#tabId,
         doc,
       };
-      await writeDraft(db, record, expected, this.#store.getState().role === 'reviewer');
+      await writeDraft(db, record, expected, this.#keepsStoredContent(doc));
       if (key !== this.#key) return;
       this.#revision = expected + 1;
       this.#wrote = !cleanExit;
@@ -429,6 +429,19 @@ export class Autosave {
     this.#store.dispatch({ type: 'persist/saved', project: this.#store.getState().project });
   }
 
+  /**
+   * A reviewer who took another tab's newer work (the same person a creator there: one draft) took only its
+   * review, so this tab's content is older than the draft's: while it stays so, a save writes only the review, onto
+   * the stored content. Content loaded here since (the host's `loadProject`) is written whole, as before.
+   */
+  #keepsStoredContent(doc: ProjectDocument): boolean {
+    const base = this.#reviewBase;
+    if (base === undefined || this.#store.getState().role !== 'reviewer') return false;
+    return (Object.keys(doc) as (keyof ProjectDocument)[]).every((key) => key === 'review' || doc[key] === base[key]);
+  }
+  /** The document as a reviewer's tab was after it took another tab's newer work (see `#keepsStoredContent`). */
+  #reviewBase: ProjectDocument | undefined;
+
   /** Replaces the document by the stored draft (another tab's newer work; a reviewer's: its review) and resumes saving. */
   async reloadFromStorage(): Promise<void> {
     try {
@@ -439,6 +452,7 @@ export class Autosave {
       this.#pause = undefined;
       this.#clearNotice('other-tab');
       this.#take(draft);
+      if (this.#store.getState().role === 'reviewer') this.#reviewBase = this.#store.getState().project;
     } catch (error) {
       this.#fail(storageError(error));
     }

@@ -79,8 +79,8 @@ function reviewOnto(stored: unknown, written: unknown): unknown {
  * Writes `record` (its revision is `expected + 1`) only if the stored revision is still `expected`, checked
  * in the same read-write transaction as the write: a tab never overwrites newer work of another tab.
  * Rejects with `storage-conflict` when the stored revision moved on, and resolves once the transaction committed.
- * With `reviewOnly` (a reviewer's tab, which changes no content) only `record`'s review is written, onto the stored
- * content: a reviewer who shares the draft with their own creator's tab never writes older content over it.
+ * With `reviewOnly` only `record`'s review is written, onto the stored content: a reviewer's tab that took another
+ * tab's newer work (its review only) never writes its older content over it.
  */
 export function writeDraft(db: IDBDatabase, record: DraftRecord, expected: number, reviewOnly = false): Promise<void> {
   return new Promise((resolve, reject) => {
