@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { HostDestinationProfile } from '../config/types.js';
 import { StudioConfigError } from '../errors.js';
 import type { RowRendererOptions } from './render-row.js';
+import { API_CONFIG_KEYS } from '../config/validate.js';
 import { batchConfig, type BatchService } from './service.js';
 import { readBatchVast, type BatchVast } from './vast-settings.js';
 
@@ -57,8 +58,6 @@ export function rendererConfig(service: Pick<BatchService, 'baseUrl' | 'apiKey'>
   };
 }
 
-/** `config.api`'s keys: what an adapters file for `studio-contract-check --config` holds (`baseUrl` to be refused by name). */
-const API_KEYS = ['operations', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField', 'baseUrl'];
 
 /**
  * `loaded` with `config.api`'s keys given at its top level moved under `api`: a host writes its adapters once
@@ -68,11 +67,11 @@ const API_KEYS = ['operations', 'paths', 'timeoutMs', 'jobDeadlineMs', 'idempote
  */
 function apiOfAdaptersFile(loaded: object, file: string): object {
   const given = loaded as Record<string, unknown>;
-  const top = Object.keys(given).filter((key) => API_KEYS.includes(key));
+  const top = Object.keys(given).filter((key) => API_CONFIG_KEYS.includes(key));
   if (top.length > 0 && 'api' in given) {
     throw new StudioConfigError(top.map((key) => ({ path: `${file}: ${key}`, message: 'give it inside api, or give config.api\'s keys alone (export default { operations, paths }) as studio-contract-check takes them' })));
   }
-  const config = top.length === 0 ? given : { ...Object.fromEntries(Object.entries(given).filter(([key]) => !API_KEYS.includes(key))), api: Object.fromEntries(top.map((key) => [key, given[key]])) };
+  const config = top.length === 0 ? given : { ...Object.fromEntries(Object.entries(given).filter(([key]) => !API_CONFIG_KEYS.includes(key))), api: Object.fromEntries(top.map((key) => [key, given[key]])) };
   if (typeof config['api'] === 'object' && config['api'] !== null && 'baseUrl' in config['api']) {
     throw new StudioConfigError([{ path: `${file}: api.baseUrl`, message: 'a batch takes the service\'s address from --base-url: remove baseUrl from the file' }]);
   }

@@ -67,9 +67,12 @@ const apiPath =
     return given;
   };
 
+/** The keys `config.api` takes. */
+export const API_CONFIG_KEYS: readonly string[] = ['baseUrl', 'paths', 'operations', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField'];
+
 function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
   const path = 'config.api';
-  const object = readObject(value, path, issues, ['baseUrl', 'paths', 'operations', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField']);
+  const object = readObject(value, path, issues, API_CONFIG_KEYS);
   const baseCheck: Check<string> = (raw, at, list) => {
     const href = httpUrl('an absolute URL like "https://api.example.com"')(raw, at, list);
     if (href === undefined) return undefined;
