@@ -145,6 +145,7 @@ export async function checkPackage() {
  * - feed: a feed as data (the slot and feed types the document keeps, the CSV and JSON import, the mapping of
  *   columns to slots), under the model that keeps it; the checks that estimate a row's length are in script;
  * - model: the project document, its store and persistence; script: the script's timing;
+ * - rules: the one judge, every rule as data (an ad, a version, a feed row, a mix, a delivered file);
  * - audio: decoding, mixing, mastering, export;
  * - events: the editor's events; controllers: reactive controllers and the contexts;
  * - components: the elements;
@@ -155,7 +156,7 @@ export async function checkPackage() {
  *   api (no browser entry imports it).
  */
 export const FLOORS = [
-  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'audio',
+  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'rules', 'audio',
   'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn', 'node', 'batch',
 ];
 

@@ -13,7 +13,7 @@ import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign, versionView } from '../model/versions.js';
-import { feedChecker, projectCheckInput, type FeedRowCheck } from '../script/feed-check.js';
+import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
 import { vastDocuments, xmlBlob } from './deliver-vast.js';
 import { planRow, voiceRow, type RowAd, type RowContext } from './feed-row.js';
 import type { FeedTakes } from './feed-takes.js';

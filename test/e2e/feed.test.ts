@@ -9,7 +9,7 @@ import sinon from 'sinon';
 import type { VoiceoverRequest } from '../../src/api/contract.js';
 import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
-import { checkFeed, projectCheckInput } from '../../src/script/feed-check.js';
+import { checkFeed, projectCheckInput } from '../../src/rules/row.js';
 import { cleanupMounts } from '../support/auth.js';
 import { feedTemplate, madeAdEditor } from '../support/made-ad.js';
 import { id3Frames, mpegHeader, wavChunks, wavFormat } from '../support/delivered-file.js';

@@ -6,7 +6,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { create, type StudioHandle } from '../../src/create.js';
-import { speechEnd } from '../../src/model/version-status.js';
+import { speechEnd } from '../../src/rules/version.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepQuery } from '../support/deep-query.js';
 

@@ -10,7 +10,7 @@ import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioVersions } from '../../src/components/studio-versions/studio-versions.js';
 import { create, type StudioHandle } from '../../src/create.js';
-import { speechEnd } from '../../src/model/version-status.js';
+import { speechEnd } from '../../src/rules/version.js';
 import type { ProjectDocument } from '../../src/model/document.js';
 import { versionView } from '../../src/model/versions.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';

@@ -6,7 +6,7 @@ import { StudioError } from '../../errors.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { versionCampaign } from '../../model/versions.js';
 import { deliveryFileName, destinationFileName } from '../../delivery/file-name.js';
-import { checkDestination, passesAll } from '../../delivery/rules.js';
+import { checkDestination, passesAll } from '../../rules/file.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
 import { nextTurn, runSteps } from '../dsp/steps.js';

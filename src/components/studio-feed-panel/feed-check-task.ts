@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { feedChecker, type FeedCheckInput, type FeedRowCheck } from '../../script/feed-check.js';
+import { feedChecker, type FeedCheckInput, type FeedRowCheck } from '../../rules/row.js';
 import type { SlotSyntaxProblem } from '../../script/slots.js';
 
 /** The time a slice of checks may take before it yields to the page, ms. */
@@ -34,7 +34,7 @@ function sameInput(a: FeedCheckInput | undefined, b: FeedCheckInput | undefined)
 }
 
 /**
- * Every row of a feed checked (`script/feed-check.ts`) in slices of a few milliseconds, so that a 5,000-row
+ * Every row of a feed checked (`rules/row.ts`) in slices of a few milliseconds, so that a 5,000-row
  * feed keeps the page responsive: the checker is built in a task of its own, then a row asked for
  * (`row(index)`, the grid's page) is checked at once, the rest in the background while the host is shown. A new input starts again; a late slice of an old one is
  * dropped (a run counter). The host re-renders as the count moves on, a few times a second at most.

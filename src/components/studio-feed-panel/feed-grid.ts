@@ -4,7 +4,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
-import type { FeedRowCheck } from '../../script/feed-check.js';
+import type { FeedRowCheck } from '../../rules/row.js';
 import type { FeedCheckTask } from './feed-check-task.js';
 import { lengthText, problemLead, statusWords, summaryText } from './feed-words.js';
 

@@ -1,6 +1,6 @@
 // The Feed step's figures in words: the summary of a check, a row's length, a problem's lead, a price. Pure: a
 // translator in, text out (no element, no store).
-import type { FeedProblem, FeedRowCheck } from '../../script/feed-check.js';
+import type { FeedProblem, FeedRowCheck } from '../../rules/row.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedTally } from './feed-check-task.js';
 import '../../i18n/en-later.js';

@@ -11,7 +11,7 @@ import { formatBytes } from '../../i18n/format.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import type { EditorAction, EditorState } from '../../model/editor-state.js';
-import { projectCheckInput, type FeedCheckInput } from '../../script/feed-check.js';
+import { projectCheckInput, type FeedCheckInput } from '../../rules/row.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';

@@ -8,7 +8,7 @@ import { PriceController } from '../../controllers/price-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
-import { versionStatus, type VersionStatus } from '../../model/version-status.js';
+import { versionStatus, type VersionStatus } from '../../rules/version.js';
 import { approves, versionApprovals } from '../../model/review-views.js';
 import { spokenLength, tooFast } from '../../script/spoken-length.js';
 import { lengthText, speedNote } from '../shared/length-words.js';

@@ -5,7 +5,7 @@ import { parseCsvFeed } from '../../../src/feed/import.js';
 import { createFeed } from '../../../src/feed/mapping.js';
 import type { Feed, SlotDefinition } from '../../../src/feed/types.js';
 import { estimateScript } from '../../../src/script/estimate.js';
-import { checkFeed, feedChecker, type FeedCheckInput } from '../../../src/script/feed-check.js';
+import { checkFeed, feedChecker, type FeedCheckInput } from '../../../src/rules/row.js';
 import { scriptSlots } from '../../../src/script/slots.js';
 import { estimatedLength } from '../../../src/script/spoken-length.js';
 

@@ -2,7 +2,7 @@
 // rule must say (pass, or fail with its figure and a fix naming the number to reach).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDestination, passesAll, type RuleFigures } from '../../../src/delivery/rules.js';
+import { checkDestination, passesAll, type RuleFigures } from '../../../src/rules/file.js';
 import type { DeliveryRuleResult, DestinationProfile } from '../../../src/delivery/types.js';
 
 const podcast: DestinationProfile = {

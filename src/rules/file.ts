@@ -1,6 +1,6 @@
 // A destination's rules checked against a delivered file's figures: each rule with the file's figure, what
 // the destination asks, and, when it fails, the fix in words. Pure: no DOM, no audio.
-import type { DeliveredFigures, DeliveryRuleResult, DestinationProfile } from './types.js';
+import type { DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
 
 /** What the rules need besides the file's figures. */
 export interface RuleContext {

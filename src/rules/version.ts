@@ -2,11 +2,11 @@
 // destination's length rule and file size, and whether its speech ends within it (the takes' lengths are
 // the service's). Loudness, true peak and the silence at the end are made by mastering at delivery and
 // measured then; they are not judged here. Pure: no DOM, no audio.
-import { checkDestination } from '../delivery/rules.js';
+import { checkDestination } from './file.js';
 import type { DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
-import { clipLength } from './clip-layout.js';
-import type { ProjectDocument } from './document.js';
-import { versionView } from './versions.js';
+import { clipLength } from '../model/clip-layout.js';
+import type { ProjectDocument } from '../model/document.js';
+import { versionView } from '../model/versions.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
 export function expectedBytes(destination: DestinationProfile, seconds: number): number {
@@ -39,7 +39,7 @@ export interface VersionStatus {
 
 /**
  * The status of version `id` of `doc` against `destinations` (the chosen ones), with the rules of
- * src/delivery/rules.ts on figures known without rendering: loudness and true peak as mastering will make them.
+ * ./file.ts on figures known without rendering: loudness and true peak as mastering will make them.
  */
 export function versionStatus(doc: ProjectDocument, id: string, destinations: readonly DestinationProfile[]): VersionStatus {
   const view = versionView(doc, id);

@@ -12,9 +12,9 @@ import { portableText } from '../delivery/file-name.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
-import { countSpokenWords, voiceWordsPerMinute } from './estimate.js';
-import { scriptSlots, spokenText, type SlotSyntaxProblem } from './slots.js';
-import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from './spoken-length.js';
+import { countSpokenWords, voiceWordsPerMinute } from '../script/estimate.js';
+import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
+import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from '../script/spoken-length.js';
 
 /** What a problem is about; the message says it in words. */
 export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-unportable' | 'duplicate-key';

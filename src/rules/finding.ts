@@ -1,0 +1,32 @@
+// What the judge found: one rule's verdict on one subject, with its figure and its words. Pure.
+import { severityOf, type RuleId, type RuleSubject, type Severity } from './catalog.js';
+
+/** One rule's failure on a subject. */
+export interface Finding {
+  readonly rule: RuleId;
+  readonly severity: Severity;
+  /** What was measured or estimated, in the rule's unit. */
+  readonly measured: number;
+  /** What the rule asks, in words ("at most 3 words a second"). */
+  readonly required: string;
+  /** What is wrong, then how to fix it; values from a file are quoted and escaped. The same words wherever it is shown. */
+  readonly message: string;
+}
+
+/**
+ * A finding of rule `id` in `subject`, at the severity the catalog gives it there (`severity` overrides it where
+ * a destination's sheet makes an advice a limit); `undefined` where the rule is not judged in `subject`.
+ */
+export function finding(id: RuleId, subject: RuleSubject, fields: Omit<Finding, 'rule' | 'severity'>, severity?: Severity): Finding | undefined {
+  const level = severity ?? severityOf(id, subject);
+  return level === undefined ? undefined : { rule: id, severity: level, ...fields };
+}
+
+/** `-16`, `-23.5`, `0.5`: a figure as a sheet states it (at most two decimals, no trailing zeros). */
+export const figure = (value: number): string => String(Math.round(value * 100) / 100);
+
+/** `1.16x`: a speed as the editor says it, two decimals. */
+export const times = (value: number): string => `${value.toFixed(2)}x`;
+
+/** Whether any finding is a problem. */
+export const hasProblem = (findings: readonly Finding[]): boolean => findings.some((item) => item.severity === 'problem');
