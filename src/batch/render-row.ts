@@ -10,10 +10,11 @@ import { mp3Frames } from '../audio/dsp/mp3-frames.js';
 import type { ServiceClient } from '../api/client.js';
 import { expandRenditions } from '../delivery/renditions.js';
 import type { HostDestinationProfile } from '../config/types.js';
+import type { DestinationProfile } from '../delivery/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionNameLabels } from '../session/deliver-pack.js';
 import { chosenDestinations, refuseUnapproved } from '../session/editor-deliver.js';
-import { blocking, deliverFeedRow, keyedFeed, rowIndex, versionRows } from '../session/feed-row-deliver.js';
+import { blocking, deliverFeedRow, keyedFeed, rowIndex, versionNames, versionRows, type VersionRows } from '../session/feed-row-deliver.js';
 import { FEED_VOICE_CONCURRENCY, FeedTakes } from '../session/feed-takes.js';
 import { readRecord, writeRecord } from './row-record.js';
 import { rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.js';
@@ -62,8 +63,15 @@ export function createRowRenderer(options: RowRendererOptions): (job: RowJob, si
   const config = batchConfig(options.service, options.destinations);
   const feed = keyedFeed(template);
   refuseUnapproved(template, [template.openVersion], config.review.require);
-  const versions = [versionRows(template, template.openVersion, config)];
+  // Each destination's sheet judges the rows (its words-a-second limit): a checker per destination, made once.
+  const checked = new Map<string, VersionRows[]>();
+  const versionsFor = (chosen: readonly DestinationProfile[]): VersionRows[] => {
+    const id = chosen.map((destination) => destination.id).join(',');
+    if (!checked.has(id)) checked.set(id, [versionRows(template, template.openVersion, config, chosen)]);
+    return checked.get(id)!;
+  };
   const labels = versionNameLabels(template, [template.openVersion]);
+  const names = versionNames(template, [template.openVersion]);
   const id = templateId(template);
   const client: ServiceClient = batchClient(config, options.service.apiKey, options.fetch);
   const voiceover: ServiceClient['voiceover'] = async (request, callOptions) => {
@@ -91,12 +99,14 @@ export function createRowRenderer(options: RowRendererOptions): (job: RowJob, si
     let delivered: Awaited<ReturnType<typeof deliverFeedRow>>;
     try {
       const chosen = chosenDestinations(config, [job.destination]);
+      const versions = versionsFor(chosen);
       const run = {
         engine,
         destinations: expandRenditions(chosen),
         vast: batchVastSettings(chosen, { ...options.vast, ...job.vast }),
         versions,
         labels,
+        names,
         many: false,
         createdAt,
         sink: { add: (path: string, blob: Blob) => void written.push({ path, blob }) },

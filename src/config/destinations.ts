@@ -21,7 +21,7 @@ export const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224
 /** Every metadata field a destination's file can carry. */
 export const METADATA_FIELDS: readonly DestinationMetadataField[] = ['title', 'advertiser', 'campaign', 'adId', 'isci', 'versionLabel', 'loudness'];
 
-const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'metadata', 'fileName', 'renditions', 'vast'];
+const PROFILE_KEYS = ['id', 'label', 'source', 'codec', 'sampleRate', 'channels', 'loudness', 'tolerance', 'truePeak', 'length', 'maxBytes', 'minTailSilence', 'maxWordsPerSecond', 'metadata', 'fileName', 'renditions', 'vast'];
 
 const destinationId: Check<string> = (value, path, issues) =>
   typeof value === 'string' && DESTINATION_ID.test(value)
@@ -144,6 +144,7 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     length: need('length', length, 'an object { kind: "exact" } or { kind: "max", maxSeconds }'),
     maxBytes: field(object, 'maxBytes', path, issues, number(1024, 500 * 1024 * 1024, 'bytes', { integer: true }), undefined),
     minTailSilence: field(object, 'minTailSilence', path, issues, number(0, 10, 'seconds'), 0),
+    maxWordsPerSecond: field(object, 'maxWordsPerSecond', path, issues, number(0.5, 10, 'words a second'), undefined),
     metadata: field(object, 'metadata', path, issues, distinctList(METADATA_FIELDS), [...METADATA_FIELDS]),
     fileName: field(object, 'fileName', path, issues, fileNameTemplate, DEFAULT_FILE_NAME_TEMPLATE),
     vast: field(object, 'vast', path, issues, vastSettings, undefined),
@@ -164,7 +165,7 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     issues.add(`${path}.vast`, 'needs renditions: at least one MP3 to serve and a WAV Mezzanine (as the built-in "vast-audio" has)');
   }
   if (issues.items.length > before) return undefined;
-  const { id, label, source: from, codec: given, renditions: files, maxBytes, minTailSilence, metadata, fileName, vast, ...figures } = profile as typeof profile & Pick<DestinationProfile, 'id' | 'label' | 'source'>;
+  const { id, label, source: from, codec: given, renditions: files, maxBytes, minTailSilence, maxWordsPerSecond, metadata, fileName, vast, ...figures } = profile as typeof profile & Pick<DestinationProfile, 'id' | 'label' | 'source'>;
   // Built in the order of the type (and of the built-ins): with renditions, the codec is the first's; `maxBytes` and `vast` only when given.
   return {
     id,
@@ -175,6 +176,7 @@ export const destinationProfile: Check<DestinationProfile> = (value, path, issue
     ...(figures as Pick<DestinationProfile, 'sampleRate' | 'channels' | 'loudness' | 'tolerance' | 'truePeak' | 'length'>),
     ...(maxBytes === undefined ? {} : { maxBytes }),
     minTailSilence,
+    ...(maxWordsPerSecond === undefined ? {} : { maxWordsPerSecond }),
     metadata,
     fileName,
     ...(vast === undefined ? {} : { vast }),

@@ -67,6 +67,11 @@ export interface DestinationProfile {
   readonly maxBytes?: number;
   /** Least silence at the end of the file, seconds (0 where none is asked). */
   readonly minTailSilence: number;
+  /**
+   * The most words a second the sheet accepts (0.5 to 10): above it, a read is a problem for the ad, its versions
+   * and every feed row (src/rules/pace.ts). Absent (every built-in): Amazon's advice of 3, a warning.
+   */
+  readonly maxWordsPerSecond?: number;
   readonly metadata: readonly DestinationMetadataField[];
   /**
    * The file name without its extension. Placeholders: `{advertiser}`, `{title}`, `{campaign}`, `{length}`,
@@ -234,6 +239,11 @@ export interface FeedRowOutcome {
   readonly status: 'delivered' | 'failed';
   /** Why a failed row failed, in words, its first failure first; empty for a delivered row. */
   readonly reasons: readonly string[];
+  /**
+   * What may sound wrong in a row that is delivered (or failed for other reasons), in words: a fast read, words a
+   * second over the advice (the same words the ad gets). Absent in a manifest made before the one judge.
+   */
+  readonly warnings?: readonly string[];
   /** The voice-over asset ids of the row's takes, in script order (of each version delivered, in turn). */
   readonly assets: readonly string[];
   /** The names of the row's files in the ZIP (`<key>/<file>`). */

@@ -9,8 +9,15 @@ export interface Finding {
   readonly measured: number;
   /** What the rule asks, in words ("at most 3 words a second"). */
   readonly required: string;
-  /** What is wrong, then how to fix it; values from a file are quoted and escaped. The same words wherever it is shown. */
+  /**
+   * What is wrong, in words: the same for the same figures wherever it is judged (the ad, a version, a feed row);
+   * values from a file are quoted and escaped.
+   */
   readonly message: string;
+  /** How to fix it, in words; it may name what is to blame where the subject has it (a row's slot). */
+  readonly fix?: string;
+  /** The limit the figure is held to, and the sheet that sets it when one does: what a view in another language says. */
+  readonly limit?: { readonly value: number; readonly sheet?: string };
 }
 
 /**
@@ -27,6 +34,9 @@ export const figure = (value: number): string => String(Math.round(value * 100) 
 
 /** `1.16x`: a speed as the editor says it, two decimals. */
 export const times = (value: number): string => `${value.toFixed(2)}x`;
+
+/** A finding's words as one sentence: what is wrong, then how to fix it. */
+export const findingText = (item: Finding): string => (item.fix === undefined ? item.message : `${item.message}; ${item.fix}`);
 
 /** Whether any finding is a problem. */
 export const hasProblem = (findings: readonly Finding[]): boolean => findings.some((item) => item.severity === 'problem');

@@ -47,14 +47,16 @@ function sheetLimit(sheets: PaceLimits['sheets']): { label: string; max: number 
 
 /** The pace findings of `length` in `subject` (`ad`, `version` or `row`), in the order a reader needs them. */
 export function judgePace(length: PaceFigures, subject: RuleSubject, limits: PaceLimits = {}): Finding[] {
-  const shorten = `shorten ${limits.shorten ?? 'the script'}`;
+  const fix = `shorten ${limits.shorten ?? 'the script'}`;
   const found: (Finding | undefined)[] = [];
   if (limits.maxFitSpeed !== undefined && overSpeed(length.speed, limits.maxFitSpeed)) {
     found.push(
       finding('fit', subject, {
         measured: length.speed,
         required: `at most ${times(limits.maxFitSpeed)}`,
-        message: `It needs ${times(length.speed)} to fit, faster than the ${times(limits.maxFitSpeed)} allowed: ${shorten}`,
+        limit: { value: limits.maxFitSpeed },
+        message: `It would need ${times(length.speed)} to fit, faster than the ${times(limits.maxFitSpeed)} allowed`,
+        fix,
       }),
     );
   } else if (tooFast(length)) {
@@ -62,7 +64,9 @@ export function judgePace(length: PaceFigures, subject: RuleSubject, limits: Pac
       finding('fast-read', subject, {
         measured: length.speed,
         required: `at most ${times(FAST_READ)}`,
-        message: `Read at ${times(length.speed)}: a read faster than ${times(FAST_READ)} can sound rushed; ${shorten}`,
+        limit: { value: FAST_READ },
+        message: `Read at ${times(length.speed)}: a read faster than ${times(FAST_READ)} can sound rushed`,
+        fix,
       }),
     );
   }
@@ -75,8 +79,14 @@ export function judgePace(length: PaceFigures, subject: RuleSubject, limits: Pac
         'words-per-second',
         subject,
         limit === undefined
-          ? { measured: length.wordsPerSecond, required: `at most ${figure(max)} words a second (advised)`, message: `${wps} words a second: Amazon audio ads advise at most ${figure(max)} words per second; ${shorten}` }
-          : { measured: length.wordsPerSecond, required: `at most ${figure(max)} words a second`, message: `${wps} words a second: ${limit.label} takes at most ${figure(max)} words per second; ${shorten}` },
+          ? { measured: length.wordsPerSecond, required: `at most ${figure(max)} words a second (advised)`, message: `${wps} words a second: Amazon audio ads advise at most ${figure(max)} words per second`, fix, limit: { value: max } }
+          : {
+              measured: length.wordsPerSecond,
+              required: `at most ${figure(max)} words a second`,
+              message: `${wps} words a second: ${limit.label} takes at most ${figure(max)} words per second`,
+              fix,
+              limit: { value: max, sheet: limit.label },
+            },
         limit === undefined ? undefined : 'problem',
       ),
     );

@@ -1,23 +1,28 @@
-// Every row of a feed checked before anything is voiced or paid for: a value missing or too long for its slot,
-// the filled script too long for the ad (the speed-up it would need against `vocal.maxFitSpeed`), too many words
-// a second, and a key that is empty, unfit for a file name or another row's too. Each problem is named in
-// words with its column. The length is the script's estimate from its words (spoken-length.ts), the same the
-// Script panel shows before a take exists. Pure: no DOM.
-//
-// It lives in script/, not feed/: it reads the script and its length estimate, which stand above the feed's
-// data (the document keeps the feed; the script's timing reads the document).
+// Every row of a feed judged before anything is voiced or paid for: a value missing or too long for its slot,
+// the filled script too long for the ad (the speed it would need against `vocal.maxFitSpeed`), a read sped up past
+// 1.10x and words a second (the pace rules the ad is judged by, ./pace.ts, with the same words), and a key that is
+// empty, holds control or bidirectional characters, is unfit for a file name or another row's too. Each problem
+// is named in words with its column, and a row too long names the section that is (and a slot only when its
+// value made it so). The length is the one estimate of the Script step (script/read-length.ts): from the
+// template's takes where it has them. Pure: no DOM.
 import { describe } from '../config/checks.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../config/fit-speed.js';
 import { portableText } from '../delivery/file-name.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
+import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
-import { countSpokenWords, voiceWordsPerMinute } from '../script/estimate.js';
+import { countSpokenWords } from '../script/estimate.js';
+import { documentRate } from '../script/spoken-length.js';
+import { readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
-import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from '../script/spoken-length.js';
+import type { RuleId } from './catalog.js';
+import { findingText, times } from './finding.js';
+import type { PaceLimits } from './pace.js';
+import { judgeRead } from './read.js';
 
 /** What a problem is about; the message says it in words. */
-export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-unportable' | 'duplicate-key';
+export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key';
 
 /**
  * One problem of a row. `problem`: the row is not delivered by default (it would fail or be rushed);
@@ -27,6 +32,8 @@ export interface FeedProblem {
   /** The column at fault, as named in the feed; `null` for the row as a whole (or a slot no column fills). */
   readonly column: string | null;
   readonly kind: FeedProblemKind;
+  /** The rule of the judge that found it (src/rules/catalog.ts). */
+  readonly rule: RuleId;
   readonly severity: 'problem' | 'warning';
   /** What is wrong and how to fix it; values and names from the file are quoted and escaped (`describe`). */
   readonly message: string;
@@ -69,23 +76,37 @@ export interface FeedCheckInput {
   readonly feed: Feed;
   /** The slot definitions (their `maxLength` and `say`); a slot with none has no limit and no respelling. */
   readonly slots: readonly SlotDefinition[];
-  /** The script's sections in order, each with its voice's rate when known (see `estimatedLength`). */
-  readonly sections: readonly { readonly label: string; readonly text: string; readonly wordsPerMinute?: number }[];
+  /**
+   * The script's sections in order (their text with `{{slots}}`), each with its voice's rate when known and the
+   * template's take of it, when it has one (see `readLength`).
+   */
+  readonly sections: readonly { readonly label: string; readonly text: string; readonly wordsPerMinute?: number; readonly take?: SectionTake }[];
+  /** Where the template's takes lie, when every spoken section has one: the length is then read from them. */
+  readonly span?: TakesSpan;
   /** The ad's length, seconds. */
   readonly duration: number;
   /** The voice's speed (the project's `voice.speed`); default 1. */
   readonly speed?: number;
   /** The fastest the editor reads to fit (`vocal.maxFitSpeed`); default 1.2. */
   readonly maxFitSpeed?: number;
+  /** The destinations' sheets the run delivers to (a sheet's `maxWordsPerSecond` makes words a second a limit). */
+  readonly sheets?: PaceLimits['sheets'];
+  /** The speed the user kept for the template ("Keep it"): a row read up to it is no fast read. */
+  readonly keptSpeed?: number;
 }
 
 const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
-const times = (value: number) => `${value.toFixed(2)}x`;
 const rowList = (rows: readonly number[]) => {
   const shown = rows.slice(0, 3).map(String);
   if (rows.length > 3) shown.push(`${rows.length - 3} more`);
   return `${rows.length === 1 ? 'row' : 'rows'} ${shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]}`;
 };
+
+/** Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** The kind a pace finding is shown as in the grid. */
+const PACE_KIND: Partial<Record<RuleId, FeedProblemKind>> = { fit: 'length', 'fast-read': 'length', 'words-per-second': 'pace' };
 
 /**
  * A checker of `input`'s rows, one at a time (`row(index)`, counted from 0), so that a grid can check a few
@@ -98,8 +119,6 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const script = scriptSlots(input.sections);
   const definitions = new Map(input.slots.map((slot) => [slot.name, slot]));
   const columnOf = new Map(feed.mapping.map((entry) => [entry.slot, entry.column]));
-  const uses = new Map<string, number>();
-  for (const section of script.sections) for (const use of section.slots) uses.set(use.name, (uses.get(use.name) ?? 0) + 1);
   const keyAt = feed.key === null ? -1 : feed.columns.indexOf(feed.key);
   const keyOf = (index: number) => (keyAt < 0 ? null : (feed.rows[index]?.[keyAt] ?? ''));
   // Rows by the folder name their key makes: two keys that make one name are one folder.
@@ -115,8 +134,9 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const keyProblems = (index: number): FeedProblem[] => {
     const key = keyOf(index);
     if (key === null || feed.key === null) return [];
-    const problem = (kind: FeedProblemKind, message: string): FeedProblem[] => [{ column: feed.key, kind, severity: 'problem', message }];
+    const problem = (kind: FeedProblemKind & RuleId, message: string): FeedProblem[] => [{ column: feed.key, kind, rule: kind, severity: 'problem', message }];
     if (key.trim() === '') return problem('empty-key', `${describe(feed.key)} is empty: each row needs a key, which names its files`);
+    if (CONTROL.test(key)) return problem('key-control', `The key ${describe(key)} holds a control or bidirectional character, which file names, terminals and ad servers read differently: write the key without it`);
     const folder = portableText(key).toLowerCase();
     if (folder === '') return problem('key-unportable', `The key ${describe(key)} has no letter or digit a file name can hold (A-Z, 0-9, "-", "_"): write it with some, or choose another key column`);
     const others = folders.get(folder)!.filter((row) => row !== index + 1);
@@ -130,81 +150,86 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
     );
   };
 
+  /** The sections read with `values` in their slots (a slot with no value is read as nothing: its row has a problem already). */
+  const filled = (values: ReadonlyMap<string, string> | undefined): ReadSection[] => {
+    const read = values === undefined ? new Map<string, string>() : new Map([...script.names.map((name): [string, string] => [name, '']), ...values]);
+    return script.sections.map((template, at) => {
+      const { label, wordsPerMinute, take } = input.sections[at]!;
+      return { label, text: spokenText(template, read, input.slots), ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }), ...(take === undefined ? {} : { take }) };
+    });
+  };
+  // The template as the Script step reads it: the samples in its slots.
+  const samples = script.problems.length > 0 ? undefined : readLength(filled(undefined), duration, speed, input.span);
+
   const row = (index: number): FeedRowCheck => {
     const values = rowSlotValues(feed, index);
     const problems: FeedProblem[] = [];
     if (script.problems.length > 0) {
-      problems.push({ column: null, kind: 'template', severity: 'problem', message: `The script's placeholders need fixing first: ${script.problems[0]!.message}` });
+      problems.push({ column: null, kind: 'template', rule: 'template', severity: 'problem', message: `The script's placeholders need fixing first: ${script.problems[0]!.message}` });
     }
     problems.push(...keyProblems(index));
-    let longest: { column: string; words: number } | undefined;
     for (const name of script.names) {
       const column = columnOf.get(name);
       const value = values.get(name);
       if (column === undefined || value === undefined) {
-        problems.push({ column: null, kind: 'missing', severity: 'problem', message: `No column fills {{${name}}}: map a column to it` });
+        problems.push({ column: null, kind: 'missing', rule: 'missing', severity: 'problem', message: `No column fills {{${name}}}: map a column to it` });
         continue;
       }
-      if (value.trim() === '') problems.push({ column, kind: 'missing', severity: 'problem', message: `${describe(column)} is empty: {{${name}}} needs a value` });
+      if (value.trim() === '') problems.push({ column, kind: 'missing', rule: 'missing', severity: 'problem', message: `${describe(column)} is empty: {{${name}}} needs a value` });
       const max = definitions.get(name)?.maxLength;
       const length = [...value].length;
       if (max !== undefined && length > max) {
-        problems.push({ column, kind: 'too-long', severity: 'problem', message: `${describe(column)} has ${length} characters, ${describe(value)}: {{${name}}} holds at most ${max}; shorten it` });
+        problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', message: `${describe(column)} has ${length} characters, ${describe(value)}: {{${name}}} holds at most ${max}; shorten it` });
       }
-      const words = countSpokenWords(value) * (uses.get(name) ?? 1);
-      if (words > (longest?.words ?? 0)) longest = { column, words };
     }
-    const estimate = script.problems.length > 0 ? null : lengthOf(values);
-    if (estimate !== null) problems.push(...lengthProblems(estimate, longest));
-    const status = problems.some((problem) => problem.severity === 'problem') ? 'problem' : problems.length > 0 ? 'warning' : 'ok';
-    const length = estimate === null ? null : { seconds: estimate.natural / speed, speed: estimate.fitted.speed, wordsPerSecond: estimate.fitted.wordsPerSecond };
-    return { row: index + 1, key: keyOf(index), status, problems, length };
+    if (samples === undefined) return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length: null };
+    const natural = readLength(filled(values), duration, speed, input.span);
+    const blame = blameOf(natural, values);
+    const { fit, fitted, findings } = judgeRead(natural, duration, speed, 'row', { maxFitSpeed, sheets: input.sheets, shorten: blame.shorten }, input.keptSpeed);
+    const reads = `Reads in about ${seconds(natural.seconds)} at ${times(speed)}; the ad is ${seconds(duration)}. `;
+    for (const found of findings) {
+      problems.push({ column: blame.column, kind: PACE_KIND[found.rule]!, rule: found.rule, severity: found.severity, message: found.rule === 'fit' ? reads + findingText(found) : findingText(found) });
+    }
+    const length = { seconds: natural.seconds, speed: fit, wordsPerSecond: fitted.wordsPerSecond };
+    return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length };
   };
 
-  /** The filled script's estimate at the voice's speed, and as read to fit the ad. */
-  const lengthOf = (values: ReadonlyMap<string, string>): { natural: number; fitted: SpokenLength } => {
-    // A slot with no value is read as nothing: its row has a problem already, and this is what is left.
-    const read = new Map([...script.names.map((name): [string, string] => [name, '']), ...values]);
-    const spoken = script.sections.map((template, at) => {
-      const { wordsPerMinute } = input.sections[at]!;
-      return { text: spokenText(template, read, input.slots), ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
-    });
-    const atOne = estimatedLength(spoken, duration, 1);
-    // An estimate at speed s is the one at speed 1 over s (estimate.ts): scaled, not estimated twice.
-    const fit = Math.max(speed, atOne.seconds / duration);
-    const seconds = atOne.seconds / fit;
-    const fitted: SpokenLength = { ...atOne, seconds, speaking: seconds, over: Math.max(0, seconds - duration), wordsPerSecond: seconds > 0 ? atOne.words / seconds : 0, speed: fit };
-    return { natural: atOne.seconds, fitted };
-  };
-
-  const lengthProblems = ({ natural, fitted }: { natural: number; fitted: SpokenLength }, longest: { column: string; words: number } | undefined): FeedProblem[] => {
-    const column = longest?.column ?? null;
-    const shorten = longest === undefined ? 'shorten the script' : `shorten ${describe(longest.column)} (${longest.words} ${longest.words === 1 ? 'word' : 'words'}) or the script`;
-    const reads = `about ${seconds(natural / speed)} at ${times(speed)}`;
-    const problems: FeedProblem[] = [];
-    if (Math.round(fitted.speed * 100) > Math.round(maxFitSpeed * 100)) {
-      problems.push({
-        column,
-        kind: 'length',
-        severity: 'problem',
-        message: `Reads in ${reads}; the ad is ${seconds(duration)}: it would need ${times(fitted.speed)}, faster than the ${times(maxFitSpeed)} allowed; ${shorten}`,
-      });
-    } else if (tooFast(fitted)) {
-      problems.push({ column, kind: 'length', severity: 'warning', message: `Read at ${times(fitted.speed)} to fit ${seconds(duration)} (${reads}): above ${times(FAST_READ)} it may sound rushed; ${shorten}` });
+  /**
+   * What to shorten when the row reads too long or too fast: the section that grew most over the template's (its
+   * samples') reading, and in it the slot whose value has the most words over its sample, when one has; when no
+   * section grew, the longest section (the template is too long as it is: no value is to blame).
+   */
+  const blameOf = (natural: ReadLength, values: ReadonlyMap<string, string>): { shorten: string; column: string | null } => {
+    const before = new Map(samples!.sections.map((section) => [section.label, section.seconds]));
+    let grew: { label: string; by: number } | undefined;
+    let longest: { label: string; seconds: number } | undefined;
+    for (const section of natural.sections) {
+      const by = section.seconds - (before.get(section.label) ?? 0);
+      if (by > 0.05 && by > (grew?.by ?? 0)) grew = { label: section.label, by };
+      if (section.seconds > (longest?.seconds ?? 0)) longest = { label: section.label, seconds: section.seconds };
     }
-    if (tooManyWords(fitted)) {
-      problems.push({
-        column,
-        kind: 'pace',
-        severity: 'warning',
-        message: `${fitted.wordsPerSecond.toFixed(1)} words a second at ${times(fitted.speed)}: Amazon's audio ad specs advise at most ${MAX_WORDS_PER_SECOND}; ${shorten}`,
-      });
+    const label = grew?.label ?? longest?.label;
+    if (label === undefined) return { shorten: 'the script', column: null };
+    if (grew === undefined) return { shorten: `the script's ${describe(label)}`, column: null };
+    const at = input.sections.findIndex((section) => section.label === label);
+    let slot: { name: string; column: string; words: number } | undefined;
+    for (const use of at < 0 ? [] : script.sections[at]!.slots) {
+      const column = columnOf.get(use.name);
+      const value = values.get(use.name);
+      if (column === undefined || value === undefined) continue;
+      const words = countSpokenWords(value);
+      const more = words - countSpokenWords(definitions.get(use.name)?.sample ?? '');
+      if (more > 0 && more > (slot === undefined ? 0 : slot.words - countSpokenWords(definitions.get(slot.name)?.sample ?? ''))) slot = { name: use.name, column, words };
     }
-    return problems;
+    if (slot === undefined) return { shorten: `the script's ${describe(label)}`, column: null };
+    return { shorten: `${describe(slot.column)} (${slot.words} ${slot.words === 1 ? 'word' : 'words'}, in ${describe(label)}) or the script's ${describe(label)}`, column: slot.column };
   };
 
   return { template: script.problems, row };
 }
+
+const statusOf = (problems: readonly FeedProblem[]): FeedRowCheck['status'] =>
+  problems.some((problem) => problem.severity === 'problem') ? 'problem' : problems.length > 0 ? 'warning' : 'ok';
 
 /** Checks every row of `input.feed` (see `feedChecker`), and counts them. */
 export function checkFeed(input: FeedCheckInput): FeedCheck {
@@ -218,28 +243,45 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
   };
 }
 
-/** What `projectCheckInput` reads of a project: its feed, slots, script, length and voice. */
-export type FeedCheckProject = Pick<ProjectDocument, 'feed' | 'slots' | 'script' | 'duration' | 'voice'>;
+/** What `projectCheckInput` reads of a project: its feed, slots, script, length, voice and takes. */
+export type FeedCheckProject = Pick<ProjectDocument, 'feed' | 'slots' | 'script' | 'duration' | 'voice' | 'clips' | 'assets'>;
 
 /**
  * What a project's feed is checked against (`feedChecker`, `checkFeed`), the same for the Feed step's grid and
- * for a run: the feed and slots of `doc`, and the script, length and speed of `doc` as it is (the open version,
- * or a `versionView`). A section read by another voice than the ad's is estimated at the default rate (its rate is
- * not in the document). `null` without a feed.
+ * for a run: the feed and slots of `doc`, and the script, length, speed and takes of `doc` as it is (the open
+ * version, or a `versionView`), judged for `sheets` (the destinations of the run). A section read by another voice
+ * than the ad's and without a take is estimated at the default rate (its rate is not in the document). `null`
+ * without a feed.
  */
-export function projectCheckInput(doc: FeedCheckProject, maxFitSpeed: number): FeedCheckInput | null {
+export function projectCheckInput(doc: FeedCheckProject, maxFitSpeed: number, sheets?: PaceLimits['sheets']): FeedCheckInput | null {
   if (doc.feed === null) return null;
-  const rate = voiceWordsPerMinute(doc.voice);
+  const rate = documentRate(doc);
+  const sections = doc.script.sections.map((section) => {
+    const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
+    const clip = doc.clips.find((item) => item.sectionId === section.id);
+    const seconds = clip === undefined ? undefined : clipLength(doc, clip);
+    const take = clip?.source == null || seconds === undefined ? undefined : { text: clip.source.text, seconds, speed: clip.source.speed };
+    return {
+      label: section.label,
+      text: section.text,
+      ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
+      ...(take === undefined ? {} : { take }),
+    };
+  });
+  const timed = doc.clips.flatMap((clip) => {
+    const seconds = clipLength(doc, clip);
+    return seconds === undefined ? [] : [{ start: clip.start, end: clip.start + seconds }];
+  });
+  const span = timed.length === 0 ? undefined : { start: Math.min(...timed.map((clip) => clip.start)), end: Math.max(...timed.map((clip) => clip.end)) };
   return {
     feed: doc.feed,
     slots: doc.slots,
-    sections: doc.script.sections.map((section) => ({
-      label: section.label,
-      text: section.text,
-      ...(rate === undefined || (section.voice !== undefined && section.voice !== doc.voice.voice) ? {} : { wordsPerMinute: rate }),
-    })),
+    sections,
+    ...(span === undefined ? {} : { span }),
     duration: doc.duration,
     speed: doc.voice.speed,
+    ...(doc.voice.keptSpeed === undefined ? {} : { keptSpeed: doc.voice.keptSpeed }),
     maxFitSpeed,
+    ...(sheets === undefined ? {} : { sheets }),
   };
 }

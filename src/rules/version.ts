@@ -7,6 +7,8 @@ import type { DeliveryRuleResult, DestinationProfile } from '../delivery/types.j
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionView } from '../model/versions.js';
+import { hasProblem, type Finding } from './finding.js';
+import { judgeAdRead } from './read.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
 export function expectedBytes(destination: DestinationProfile, seconds: number): number {
@@ -33,7 +35,12 @@ export interface VersionStatus {
   /** Speech past the end, seconds (0 when it fits). */
   readonly speechCut: number;
   readonly problems: readonly VersionProblem[];
-  /** Meets every destination on what is known (and its speech fits). */
+  /**
+   * How its takes read (./pace.ts, the Script step's and a feed row's words): a fast read and words a second, a
+   * warning, or a problem where a chosen destination's sheet limits words a second. Empty before any take.
+   */
+  readonly pace: readonly Finding[];
+  /** Meets every destination on what is known (its speech fits, and no pace finding is a problem). */
   readonly pass: boolean;
 }
 
@@ -55,5 +62,6 @@ export function versionStatus(doc: ProjectDocument, id: string, destinations: re
       if (!rule.pass && rule.rule !== 'speech') problems.push({ destination, rule });
     }
   }
-  return { seconds, speechEnd: end, speechCut, problems, pass: speechCut === 0 && problems.length === 0 };
+  const pace = judgeAdRead(view, 'version', { sheets: destinations }).findings;
+  return { seconds, speechEnd: end, speechCut, problems, pace, pass: speechCut === 0 && problems.length === 0 && !hasProblem(pace) };
 }

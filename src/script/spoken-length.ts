@@ -3,13 +3,8 @@
 // chip and the status line all show this figure, so they cannot disagree. Pure: no DOM, no audio.
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
-import { countSpokenWords, estimateScript } from './estimate.js';
+import { countSpokenWords, estimateScript, voiceWordsPerMinute } from './estimate.js';
 import { sampleSpokenText } from './slot-scan.js';
-
-/** A read faster than this many times normal is a warning: it can sound rushed. */
-export const FAST_READ = 1.1;
-/** The pace Amazon's audio ad specs advise not to exceed, in words per second. */
-export const MAX_WORDS_PER_SECOND = 3;
 
 /** How long the ad's voice lasts, and how fast it is read. */
 export interface SpokenLength {
@@ -39,8 +34,17 @@ export interface SpokenLength {
 /** Words-per-minute of a voice at speed 1, when known (for an estimate). */
 export type VoiceRate = (voiceId: string | null) => number | undefined;
 
+/**
+ * The speaking rate the document knows: its voice's (`voice.details.words_per_minute`) for the sections the ad's voice
+ * reads; none for another voice's (the default rate). The one rate of every estimate: the Script step's, the
+ * status line's, a version's and a feed row's.
+ */
+export const documentRate =
+  (doc: Pick<ProjectDocument, 'voice'>): VoiceRate =>
+  (voiceId) => (voiceId === doc.voice.voice ? voiceWordsPerMinute(doc.voice) : undefined);
+
 /** The spoken length of the open version of `doc` (pass `versionView(doc, id)` for another). */
-export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undefined): SpokenLength {
+export function spokenLength(doc: ProjectDocument, rate: VoiceRate = documentRate(doc)): SpokenLength {
   const target = doc.duration;
   const keptSpeed = doc.voice.keptSpeed;
   const takes = doc.clips.flatMap((clip) => {
@@ -74,10 +78,3 @@ const perSecond = (words: number, seconds: number) => (seconds > 0 ? words / sec
 
 /** The read was sped up (to fit its length): say so wherever the length is shown. Rounded as shown (1.004 is 1.00x). */
 export const spedUp = (length: SpokenLength): boolean => Math.round(length.speed * 100) > 100;
-
-/** The read is faster than `FAST_READ` and the user has not kept it at this speed: warn, with the two fixes. */
-export const tooFast = (length: SpokenLength): boolean =>
-  Math.round(length.speed * 100) > Math.round(FAST_READ * 100) && !(length.keptSpeed !== undefined && length.speed <= length.keptSpeed + 1e-9);
-
-/** Faster than Amazon's 3 words a second (rounded as shown: 3.04 is 3.0). */
-export const tooManyWords = (length: SpokenLength): boolean => Math.round(length.wordsPerSecond * 10) > MAX_WORDS_PER_SECOND * 10;

@@ -16,7 +16,7 @@ import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, type RowAd } from './feed-row.js';
-import { blocking, deliverRow, keyedFeed, rowAd, rowIndex, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
+import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
 import { feedManifest } from './feed-manifest.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
 import { FeedTakes } from './feed-takes.js';
@@ -86,10 +86,11 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const versionIds = chosenVersions(project, options.versions ?? [project.openVersion]);
   // The approval of a feed is its template's: each version as approved, every row a fill of it.
   refuseUnapproved(project, versionIds, config.review.require);
-  const versions = versionIds.map((id) => versionRows(project, id, config));
+  const versions = versionIds.map((id) => versionRows(project, id, config, chosenProfiles));
+  const names = versionNames(project, versionIds);
   const keyAt = feed.columns.indexOf(feed.key);
   const keyOf = (index: number) => feed.rows[index]![keyAt]!;
-  const chosen = chosenRows(feed, keyOf, versions[0]!, options.rows);
+  const chosen = chosenRows(feed, keyOf, versions, names, options.rows);
   const takes = host.takes();
   const { signal } = options;
   const many = versionIds.length > 1;
@@ -126,7 +127,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
         counts.voiced += ad.voiced;
         counts.reused += ad.reused;
       }
-      made.push(await deliverRow({ engine, destinations, vast, versions, labels, many, createdAt, sink: zip, signal, project }, entry.index, key, ads, (stage) => progress(key, stage)));
+      made.push(await deliverRow({ engine, destinations, vast, versions, labels, names, many, createdAt, sink: zip, signal, project }, entry.index, key, ads, (stage) => progress(key, stage)));
       progress(key, made.at(-1)!.outcome.status === 'delivered' ? 'done' : 'failed');
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
@@ -152,8 +153,8 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
  * The rows of a run: those `keys` names (unknown keys refused), each with the problems its check finds; without
  * `keys`, every row, those with problems listed as failed with them (so no row is dropped silently).
  */
-function chosenRows(feed: Feed, keyOf: (index: number) => string, rows: VersionRows, keys: readonly string[] | undefined): ChosenRow[] {
-  const all = feed.rows.map((_, index) => ({ index, reasons: blocking(rows.checker.row(index)) }));
+function chosenRows(feed: Feed, keyOf: (index: number) => string, versions: readonly VersionRows[], names: ReadonlyMap<string, string>, keys: readonly string[] | undefined): ChosenRow[] {
+  const all = feed.rows.map((_, index) => ({ index, reasons: blockingIn(versions, index, names) }));
   if (keys === undefined) return all;
   const byKey = new Map(all.map((row) => [keyOf(row.index), row]));
   const unknown = keys.filter((key) => !byKey.has(key));
@@ -177,7 +178,7 @@ export async function previewFeedRow(host: FeedHost, key: string, signal?: Abort
   if (engine === undefined || config === undefined) throw new StudioError('not-ready', 'The editor has not started: give it a valid config and add it to the page first.');
   const project = host.project();
   const feed = keyedFeed(project);
-  const rows = versionRows(project, project.openVersion, config);
+  const rows = versionRows(project, project.openVersion, config, chosenDestinations(config, project.delivery.destinations));
   const index = rowIndex(feed, key);
   const problems = blocking(rows.checker.row(index));
   if (problems.length > 0) throw new StudioError('feed-row', `Row ${JSON.stringify(key)} cannot be heard: ${problems.join('; ')}.`, { recoverable: true });

@@ -12,6 +12,7 @@ import { StudioError } from '../errors.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
+import { versionName } from '../model/version-name.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
 import { vastDocuments, xmlBlob } from './deliver-vast.js';
@@ -26,15 +27,20 @@ export function keyedFeed(project: ProjectDocument): Feed & { readonly key: stri
   return feed as Feed & { readonly key: string };
 }
 
-/** The row context and checker of version `id` of `project`. */
-export function versionRows(project: ProjectDocument, id: string, config: ResolvedConfig) {
+/** What each of `ids` is called in words: its label, or its length (`:15`). */
+export function versionNames(project: ProjectDocument, ids: readonly string[]): Map<string, string> {
+  return new Map(ids.map((id) => [id, versionName(project.versions.find((version) => version.id === id) ?? { label: '' }, versionView(project, id).duration)]));
+}
+
+/** The row context and checker of version `id` of `project`, judged for the sheets of `destinations` (the run's). */
+export function versionRows(project: ProjectDocument, id: string, config: ResolvedConfig, destinations: readonly DestinationProfile[] = []) {
   const template = versionView(project, id);
-  const input = projectCheckInput(template, config.vocal.maxFitSpeed)!;
+  const input = projectCheckInput(template, config.vocal.maxFitSpeed, destinations)!;
   const checker = feedChecker(input);
   if (checker.template.length > 0) {
     throw new StudioError('feed-template', `The script's slots are malformed: ${checker.template.map((problem) => problem.message).join('; ')}.`, { recoverable: true });
   }
-  const context: RowContext = { template, feed: template.feed!, slots: template.slots, brand: config.vocal.pronunciations, maxFitSpeed: config.vocal.maxFitSpeed };
+  const context: RowContext = { template, feed: template.feed!, slots: template.slots, brand: config.vocal.pronunciations, maxFitSpeed: config.vocal.maxFitSpeed, sheets: destinations };
   return { id, template, context, checker };
 }
 
@@ -44,6 +50,18 @@ export type VersionRows = ReturnType<typeof versionRows>;
 /** The problems of a row's check that keep it from being delivered, in words with their column. */
 export const blocking = (check: FeedRowCheck): string[] =>
   check.problems.filter((problem) => problem.severity === 'problem').map((problem) => (problem.column === null ? problem.message : `${problem.column}: ${problem.message}`));
+
+/**
+ * The problems that keep row `index` from being delivered in any of `versions` (each version's named when there
+ * are several, a problem of every version, such as its key's, once): what the run refuses before voicing.
+ */
+export function blockingIn(versions: readonly VersionRows[], index: number, names: ReadonlyMap<string, string>): string[] {
+  const each = versions.map((rows) => blocking(rows.checker.row(index)));
+  if (versions.length === 1) return each[0]!;
+  const everywhere = each[0]!.filter((reason) => each.every((reasons) => reasons.includes(reason)));
+  const own = each.flatMap((reasons, at) => reasons.filter((reason) => !everywhere.includes(reason)).map((reason) => `${names.get(versions[at]!.id) ?? versions[at]!.id}: ${reason}`));
+  return [...everywhere, ...own];
+}
 
 /**
  * Row `index` of one version as an ad: read at the speed its estimate needs; when its takes still run past the
@@ -97,7 +115,10 @@ export interface RowRun {
   /** The settings of each VAST destination of the run. */
   readonly vast: ReadonlyMap<string, VastSettings>;
   readonly versions: readonly VersionRows[];
+  /** Each version's label in file names (`versionNameLabels`). */
   readonly labels: ReadonlyMap<string, string>;
+  /** What each version is called in words (`:15`, or its label): a reason of one version of several names it. */
+  readonly names: ReadonlyMap<string, string>;
   readonly many: boolean;
   readonly createdAt: Date;
   /** Where the row's files go as they are made (the ZIP, or the batch's store), named `<folder>/<file name>`. */
@@ -110,13 +131,15 @@ export interface RowRun {
 export async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] | string[], onStage: (stage: 'render' | 'master' | 'encode' | 'measure' | 'pack') => void): Promise<RowMade> {
   const folder = portableText(key);
   const base = { key, row: index + 1, values: Object.fromEntries(rowSlotValues(run.versions[0]!.context.feed, index)) };
-  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [], vast: [] };
+  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], warnings: [], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [], vast: [] };
   const rowAds = ads as RowAd[];
-  const reasons = rowAds.flatMap((ad, at) => ad.problems.map((problem) => (run.many ? `${run.versions[at]!.id}: ${problem}` : problem)));
+  const named = (at: number) => (text: string) => (run.many ? `${run.names.get(run.versions[at]!.id) ?? run.versions[at]!.id}: ${text}` : text);
+  const reasons = rowAds.flatMap((ad, at) => ad.problems.map(named(at)));
+  const warnings = rowAds.flatMap((ad, at) => ad.warnings.map(named(at)));
   const assets = rowAds.flatMap((ad) => ad.assets);
   const speeds = rowAds.map((ad) => ad.wordsPerSecond).filter((value): value is number => value !== null);
   const wordsPerSecond = speeds.length === 0 ? null : Math.max(...speeds);
-  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, assets, files: [], wordsPerSecond }, files: [], excluded: [], vast: [] };
+  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, warnings, assets, files: [], wordsPerSecond }, files: [], excluded: [], vast: [] };
   const files: DeliveredFile[] = [];
   const excluded: DeliveredFile[] = [];
   const vast: VastManifestEntry[] = [];
@@ -158,9 +181,9 @@ export async function deliverRow(run: RowRun, index: number, key: string, ads: R
       vast.push(document.entry);
       reasons.push(...document.entry.problems.map((problem) => `${document.path}: ${problem}`));
     }
-    reasons.push(...fileReasons(result).map((reason) => (run.many ? `${id}: ${reason}` : reason)));
+    reasons.push(...fileReasons(result).map(named(at)));
   }
-  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, assets, files: names, wordsPerSecond }, files, excluded, vast };
+  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, warnings, assets, files: names, wordsPerSecond }, files, excluded, vast };
 }
 
 /** Row `key`'s index in the feed, or a refusal naming the key. */

@@ -9,7 +9,8 @@ import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-la
 import type { ClipSource, ProjectDocument, ProjectSection, VoiceClip } from '../model/document.js';
 import { countSpokenWords } from '../script/estimate.js';
 import { parseSlots, spokenText } from '../script/slots.js';
-import { MAX_WORDS_PER_SECOND } from '../script/spoken-length.js';
+import { findingText } from '../rules/finding.js';
+import { judgePace, type PaceLimits } from '../rules/pace.js';
 import { sectionVoice, textPronunciations } from '../script/voiceover.js';
 import { takeKey, type FeedTakes } from './feed-takes.js';
 
@@ -46,8 +47,10 @@ export interface RowAd {
   readonly speechEnd: number;
   /** Words a second while speaking (the takes' words over their lengths); `null` when a take's length is unknown. */
   readonly wordsPerSecond: number | null;
-  /** What is wrong with the row as voiced, in words (its speech past the end, too fast, a slot not read); empty when nothing. */
+  /** What keeps the row as voiced from delivery, in words (its speech past the end, a slot not read, a sheet's pace limit); empty when nothing. */
   readonly problems: readonly string[];
+  /** What may sound wrong but is delivered, in words (a fast read, words a second over the advice): the judge's words for the ad too. */
+  readonly warnings: readonly string[];
 }
 
 /** What a row is made with. */
@@ -60,6 +63,8 @@ export interface RowContext {
   readonly brand: readonly PronunciationEntry[];
   /** The fastest a row may be read (`vocal.maxFitSpeed`). */
   readonly maxFitSpeed: number;
+  /** The sheets of the run's destinations (a sheet's words-a-second limit). */
+  readonly sheets?: PaceLimits['sheets'];
 }
 
 /** Row `index`'s values and key, read at `speed`: the template's, or faster rounded up to a step (never past `maxFitSpeed`). */
@@ -135,7 +140,7 @@ export async function voiceRow(context: RowContext, plan: RowPlan, takes: FeedTa
     reused,
     speechEnd,
     wordsPerSecond,
-    problems: rowProblems(context, plan, made.map((item) => item.clip), speechEnd, wordsPerSecond),
+    ...rowProblems(context, plan, made.map((item) => item.clip), speechEnd, wordsPerSecond),
   };
 }
 
@@ -164,15 +169,20 @@ function placeClips(template: ProjectDocument, doc: Pick<ProjectDocument, 'asset
   });
 }
 
-/** What is wrong with a voiced row: its speech past the ad's end, too many words a second, a slot's value not in its take. */
-function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceClip[], speechEnd: number, wordsPerSecond: number | null): string[] {
+/**
+ * What is wrong with a voiced row: its speech past the ad's end and a slot's value not in its take (problems), and
+ * the judge's pace findings on the row as voiced (src/rules/pace.ts: a warning, or a problem where a sheet limits
+ * words a second), in the words the ad gets.
+ */
+function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceClip[], speechEnd: number, wordsPerSecond: number | null): Pick<RowAd, 'problems' | 'warnings'> {
   const { template, slots } = context;
   const problems: string[] = [];
+  const warnings: string[] = [];
   if (speechEnd > template.duration + 0.001) {
     problems.push(`Its speech ends at ${speechEnd.toFixed(1)} s, past the ad's ${template.duration} s, read at ${plan.speed.toFixed(2)}x (at most ${context.maxFitSpeed.toFixed(2)}x): shorten its values or the script.`);
   }
-  if (wordsPerSecond !== null && Math.round(wordsPerSecond * 10) > MAX_WORDS_PER_SECOND * 10) {
-    problems.push(`It reads ${wordsPerSecond.toFixed(1)} words a second, more than ${MAX_WORDS_PER_SECOND}: shorten its values or the script.`);
+  if (wordsPerSecond !== null) {
+    for (const found of judgePace({ speed: plan.speed, wordsPerSecond, keptSpeed: template.voice.keptSpeed }, 'row', { sheets: context.sheets })) (found.severity === 'problem' ? problems : warnings).push(`${findingText(found)}.`);
   }
   const said = clips.map((clip) => clip.source?.text ?? '').join('\n');
   for (const section of template.script.sections) {
@@ -184,5 +194,5 @@ function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceCl
       if (spoken.trim() === '' || !said.includes(spoken)) problems.push(`Its value of {{${name}}} (${JSON.stringify(value)}) is not in its take of ${JSON.stringify(section.label)}.`);
     }
   }
-  return problems;
+  return { problems, warnings };
 }

@@ -146,7 +146,8 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     await settle();
     expect($('#feed-summary')!.textContent).to.equal('3 rows: 2 ready, 1 with warnings.');
     const third = $('tr[data-row="3"]')!;
-    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning product_name');
+    // Its value is the sample: the template is too long as it is, so no column is to blame.
+    expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning');
     expect(third.querySelectorAll('.number')[0]!.textContent).to.equal('7.0 s, needs 1.16x');
     expect(third.querySelector('li[data-kind=length]')!.textContent).to.match(/^Too long for the ad, column product_name: Read at 1\.16x to fit 6 s/);
     expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2', 'W-3']);

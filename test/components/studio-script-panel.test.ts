@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
-import type { AssetMetadata } from '../../src/api/contract.js';
+import type { AssetMetadata, VoiceDetails } from '../../src/api/contract.js';
 import '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import { createProject } from '../../src/model/document.js';
@@ -12,7 +12,7 @@ import '../support/editor-context.js';
 const voices = { voices: [{ voice_id: 'ava', name: 'Ava', language: 'en-US', sample_url: '/s', words_per_minute: 120 }] };
 const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
 
-async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava') {
+async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava', details: VoiceDetails | null = null) {
   const client = { voices: sinon.stub().resolves(voices), pricing: sinon.stub().resolves(undefined), ...stubs } as Partial<ServiceClient>;
   const context = await fixture<TestEditorContext>(html`<test-editor-context .client=${client as ServiceClient}>
     <studio-editor-script-panel></studio-editor-script-panel>
@@ -22,6 +22,7 @@ async function mount(stubs: Partial<ServiceClient>, voice: string | null = 'ava'
     type: 'project/init',
     project: {
       ...project,
+      voice: { ...project.voice, details },
       script: {
         sections: [
           { id: 's1', label: 'Hook', text: 'One two three four.' },
@@ -41,8 +42,8 @@ const edit = (target: Element, detail: unknown) => target.dispatchEvent(new Cust
 describe('<studio-editor-script-panel>', () => {
   afterEach(() => sinon.restore());
 
-  it('estimates with the voice library rate: 4 words at 120 wpm is 2 s', async () => {
-    const { editor } = await mount({});
+  it("estimates with the voice's rate as the document keeps it (the voice panel's choice): 4 words at 120 wpm is 2 s", async () => {
+    const { editor } = await mount({}, 'ava', voices.voices[0]!);
     await waitUntil(() => editor.shadowRoot!.querySelector('.estimate')?.textContent === 'about 2.0 s');
   });
 

@@ -2,7 +2,11 @@ import { expect } from '@open-wc/testing';
 import type { AssetMetadata } from '../../src/api/contract.js';
 import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';
 import { projectReducer } from '../../src/model/reducer.js';
-import { spedUp, spokenLength, tooFast, tooManyWords } from '../../src/script/spoken-length.js';
+import { judgePace, tooFast } from '../../src/rules/pace.js';
+import { spedUp, spokenLength, type SpokenLength } from '../../src/script/spoken-length.js';
+
+/** The judge finds the read above Amazon's 3 words a second. */
+const tooManyWords = (length: SpokenLength) => judgePace(length, 'ad').some((finding) => finding.rule === 'words-per-second');
 import { estimateScript } from '../../src/script/estimate.js';
 import { clip, recommendation, sampleProject } from '../model/fixtures.js';
 

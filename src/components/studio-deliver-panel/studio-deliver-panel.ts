@@ -22,7 +22,7 @@ import type { VastGiven } from '../../session/deliver-vast.js';
 import type { StudioReviewRequiredError } from '../../session/editor-deliver.js';
 import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unapprovedText, unpublishedText, vastUrlText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
-import { versionName } from '../studio-versions/version-name.js';
+import { versionName } from '../../model/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
 import '../../i18n/en-later.js';
 

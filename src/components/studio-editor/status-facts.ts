@@ -4,7 +4,7 @@
 // anything refused.
 import type { ProjectDocument } from '../../model/document.js';
 import { openVersionOf } from '../../model/document.js';
-import { versionName } from '../studio-versions/version-name.js';
+import { versionName } from '../../model/version-name.js';
 import type { Translate } from '../../i18n/translate.js';
 import { lengthSummary } from '../shared/length-words.js';
 import { spokenLength } from '../../script/spoken-length.js';

@@ -124,7 +124,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
           .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed}></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-voice-panel>`
       : nothing}

@@ -44,6 +44,8 @@ const selectProject = ({ project }: EditorState) => ({
   script: project.script,
   duration: project.duration,
   voice: project.voice,
+  clips: project.clips,
+  assets: project.assets,
   chosen: project.delivery.destinations,
 });
 type ProjectView = ReturnType<typeof selectProject>;
@@ -171,7 +173,8 @@ export class StudioFeedPanel extends StudioElement {
   }
 
   #checkInput(project: ProjectView, feed: Feed): FeedCheckInput {
-    return projectCheckInput({ ...project, feed }, this.maxFitSpeed)!;
+    const sheets = this.destinations.filter((destination) => project.chosen.includes(destination.id));
+    return projectCheckInput({ ...project, feed }, this.maxFitSpeed, sheets)!;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -31,7 +31,11 @@ import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
 import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
-import { spokenLength, tooFast, tooManyWords, type SpokenLength } from '../../script/spoken-length.js';
+import { documentRate, spokenLength } from '../../script/spoken-length.js';
+import { judgeAdRead } from '../../rules/read.js';
+import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
+import { fastFindingText, paceFindingText } from '../shared/pace-words.js';
+import type { DestinationProfile } from '../../delivery/types.js';
 import { sectionRange, wordsRange } from '../../script/word-range.js';
 import '../../i18n/en-later.js';
 
@@ -134,6 +138,10 @@ export class StudioScriptPanel extends StudioElement {
   @property({ attribute: false }) voiceIds: readonly string[] | undefined;
   /** The host's brand pronunciations (`vocal.pronunciations`), applied before the project's own. */
   @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
+  /** The destinations the editor knows: the project's chosen ones judge the read (a sheet's words-a-second limit). */
+  @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
+  /** The fastest the editor reads to fit (`vocal.maxFitSpeed`): a script that needs more is judged too long. */
+  @property({ type: Number, attribute: false }) maxFitSpeed = DEFAULT_MAX_FIT_SPEED;
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
@@ -145,7 +153,7 @@ export class StudioScriptPanel extends StudioElement {
   readonly #role = new StoreController(this, (state) => state.role);
   /** Who reviews (`review.user`): with one, a reviewer comments on the words they select. */
   readonly #reviewUser = new StoreController(this, (state) => state.reviewUser);
-  /** The voice library, for speaking rates and per-section voices; estimates use a default rate without it. */
+  /** The voice library, for the per-section voices (estimates use the document's rate: `documentRate`). */
   readonly #voices = new LibraryController(this, (client) => client.voices().then((library) => library.voices), {
     key: 'vocal.voices',
     ids: () => this.voiceIds,
@@ -438,10 +446,11 @@ export class StudioScriptPanel extends StudioElement {
     if (project === undefined) return nothing;
     if (this.#role.value === 'reviewer') return this.#renderReading(project);
     const voices: VoiceLibraryEntry[] = this.#voices.value ?? [];
-    const rates = new Map(voices.map((voice) => [voice.voice_id, voice.words_per_minute]));
+    // The document's rate, as the grid, the chip and the status line estimate with it (one estimate everywhere).
+    const rate = documentRate(project);
     const sections: ScriptEditorSection[] = project.script.sections.map((section) => {
       const voice = sectionVoice(project, section);
-      const wordsPerMinute = voice === null ? undefined : rates.get(voice);
+      const wordsPerMinute = voice === null ? undefined : rate(voice);
       return {
         id: section.id,
         label: section.label,
@@ -453,7 +462,7 @@ export class StudioScriptPanel extends StudioElement {
       };
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
-    const length = spokenLength(project, (voice) => (voice === null ? undefined : rates.get(voice)));
+    const length = spokenLength(project);
     return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
@@ -469,7 +478,7 @@ export class StudioScriptPanel extends StudioElement {
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
-      ${this.#renderWarnings(length, project)}
+      ${this.#renderWarnings(project)}
       ${renderAlert(this.error, this.t, this.retry)}
       <studio-editor-slot-list part="slot-list" exportparts="slot" .sections=${project.script.sections} .slots=${project.slots} @slot-edit=${this.#handleSlotEdit}></studio-editor-slot-list>
       ${project.clips.length > 1
@@ -478,22 +487,31 @@ export class StudioScriptPanel extends StudioElement {
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
 
-  /** A read faster than 1.10x, with its two fixes; a pace above Amazon's 3 words a second. */
-  #renderWarnings(length: SpokenLength, project: ProjectDocument) {
+  /**
+   * What the judge says of the read (src/rules/read.ts, as it says it of a version and a feed row): a read faster
+   * than 1.10x, with its two fixes; words a second above Amazon's advice, or above a chosen destination's limit.
+   */
+  #renderWarnings(project: ProjectDocument) {
     const t = this.t;
-    const credits = tooFast(length) ? this.#shortenPrice(project) : undefined;
+    const sheets = this.destinations.filter((destination) => project.delivery.destinations.includes(destination.id));
+    const found = judgeAdRead(project, 'ad', { sheets, maxFitSpeed: this.maxFitSpeed }).findings;
+    const fast = found.find((item) => item.rule === 'fast-read');
+    const pace = found.find((item) => item.rule === 'words-per-second');
+    const credits = fast !== undefined ? this.#shortenPrice(project) : undefined;
     const busy = this.job !== undefined || this.client === undefined;
-    return html`${tooFast(length)
+    return html`${fast !== undefined
         ? html`<div part="speed-warning" class="warning">
-            <p>${t('length.fastWarning', { speed: t.number(length.speed, 2) })}</p>
+            <p>${fastFindingText(t, fast)}</p>
             <div class="actions">
               <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()} aria-describedby=${credits === undefined ? nothing : 'shorten-price'}>${t('length.shorten')}</button>
               ${credits === undefined ? nothing : html`<span id="shorten-price" part="shorten-price" class="cost">${t.plural('credits.uses', credits)}</span>`}
-              <button type="button" @click=${() => this.#keep(length.speed)}>${t('length.keep')}</button>
+              <button type="button" @click=${() => this.#keep(fast.measured)}>${t('length.keep')}</button>
             </div>
           </div>`
         : nothing}
-      ${tooManyWords(length) ? html`<p part="pace-warning" class="warning">${t('length.paceWarning', { wps: t.number(length.wordsPerSecond, 1) })}</p>` : nothing}`;
+      ${pace === undefined
+        ? nothing
+        : html`<p part="pace-warning" class=${pace.severity === 'problem' ? 'warning problem' : 'warning'}>${paceFindingText(t, pace)}</p>`}`;
   }
 
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */

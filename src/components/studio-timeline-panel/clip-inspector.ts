@@ -9,7 +9,7 @@ import type { EditorRole } from '../../model/lock-rules.js';
 import { GAIN_BOTTOM, GAIN_TOP } from '../studio-timeline/scale.js';
 import { renderLock } from '../shared/lock-control.js';
 import { slider } from '../shared/slider.js';
-import { versionName } from '../studio-versions/version-name.js';
+import { versionName } from '../../model/version-name.js';
 import '../../i18n/en-later.js';
 
 type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'script' | 'duration'> & Partial<Pick<ProjectDocument, 'versions' | 'openVersion'>>;

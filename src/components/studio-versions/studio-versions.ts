@@ -10,7 +10,8 @@ import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { versionStatus, type VersionStatus } from '../../rules/version.js';
 import { approves, versionApprovals } from '../../model/review-views.js';
-import { spokenLength, tooFast } from '../../script/spoken-length.js';
+import { spokenLength } from '../../script/spoken-length.js';
+import { paceFindingText } from '../shared/pace-words.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
@@ -23,7 +24,7 @@ import { renderAlert } from '../shared/error-alert.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion, isVersionLength, versionPrice, versionRefusal, type VersionFailure, type VersionRefusal } from '../../session/make-version.js';
-import { lengthName, versionName } from './version-name.js';
+import { lengthName, versionName } from '../../model/version-name.js';
 import { versionsStyles } from './studio-versions.styles.js';
 import '../studio-job-status/studio-job-status.js';
 import '../../i18n/en-later.js';
@@ -120,7 +121,9 @@ export class StudioVersions extends StudioElement {
     if (status.speechCut > 0) return this.t('versions.speechCut', { seconds: this.t.number(status.speechCut, 1) });
     const first = status.problems[0];
     if (first !== undefined) return this.t('versions.fails', { destination: first.destination.label, fix: first.rule.fix ?? first.rule.required });
-    return this.t('versions.meets');
+    const pace = status.pace.find((finding) => finding.rule === 'words-per-second');
+    if (pace?.severity === 'problem') return paceFindingText(this.t, pace);
+    return pace === undefined ? this.t('versions.meets') : `${this.t('versions.meets')} · ${paceFindingText(this.t, pace)}`;
   }
 
   #refusalText(refusal: VersionRefusal, seconds: number): string {
@@ -284,7 +287,7 @@ export class StudioVersions extends StudioElement {
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
       <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
-      ${spoken === '' ? nothing : html`<span part="spoken" class=${tooFast(length) ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
+      ${spoken === '' ? nothing : html`<span part="spoken" class=${status.pace.some((finding) => finding.rule === 'fast-read') ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
       ${approval === undefined ? nothing : html`<span part="approval" class=${approval.stale ? 'status stale' : 'status approved'} id=${`approval-${version.id}`}>${approval.text}</span>`}
     </label>`;
   }

@@ -45,9 +45,9 @@ describe('a feed checked row by row', () => {
     assert.equal(tooLong!.message, '"product_name" has 73 characters, "Waterproof hiking jacket with a detachable ho...": {{product_name}} holds at most 40; shorten it');
     const seconds = natural('Ready for the trail?', `The ${proof.rows[2]![1]} is just 189.00 dollars at Northwind Outfitters, this week only.`, 'Visit northwind dot com today.');
     const speed = (seconds / 10).toFixed(2);
-    assert.equal(length!.message, `Reads in about ${seconds.toFixed(1)} s at 1.00x; the ad is 10 s: it would need ${speed}x, faster than the 1.20x allowed; shorten "product_name" (12 words) or the script`);
+    assert.equal(length!.message, `Reads in about ${seconds.toFixed(1)} s at 1.00x; the ad is 10 s. It would need ${speed}x to fit, faster than the 1.20x allowed; shorten "product_name" (12 words, in "Body") or the script's "Body"`);
     assert.equal(length!.severity, 'problem');
-    assert.match(pace!.message, new RegExp(`^\\d\\.\\d words a second at ${speed}x: Amazon's audio ad specs advise at most 3;`));
+    assert.match(pace!.message, /^\d\.\d words a second: Amazon audio ads advise at most 3 words per second; shorten "product_name"/);
     assert.equal(pace!.severity, 'warning');
   });
 
@@ -77,9 +77,10 @@ describe('a feed checked row by row', () => {
       assert.equal(row.status, 'warning');
       assert.deepEqual(
         row.problems.map((problem) => [problem.kind, problem.severity, problem.column]),
-        [['length', 'warning', 'product_name']],
+        // The row's values are the samples: the template is too long as it is, and no value is to blame.
+        [['length', 'warning', null]],
       );
-      assert.match(row.problems[0]!.message, /^Read at 1\.15x to fit [\d.]+ s \(about [\d.]+ s at 1\.00x\): above 1\.10x it may sound rushed/);
+      assert.equal(row.problems[0]!.message, 'Read at 1.15x: a read faster than 1.10x can sound rushed; shorten the script\'s "Body"');
       assert.equal(check(seconds / 1.2).status, 'warning');
       // The estimate as read at 1.15x is the editor's own estimate at that speed.
       const filled = ['Ready for the trail?', 'The Trail runner shoes is just 59.99 dollars at Northwind Outfitters, this week only.', 'Visit northwind dot com today.'].map((text) => ({ text }));
@@ -105,7 +106,7 @@ describe('a feed checked row by row', () => {
       row.problems.map((problem) => problem.kind),
       ['pace'],
     );
-    assert.match(row.problems[0]!.message, /^3\.\d words a second at 1\.00x: Amazon's audio ad specs advise at most 3/);
+    assert.match(row.problems[0]!.message, /^3\.\d words a second: Amazon audio ads advise at most 3 words per second; shorten the script's "Body"$/);
   });
 
   it("reads a slot's say where the value is the sample", () => {
@@ -118,7 +119,7 @@ describe('a feed checked row by row', () => {
   it('says when no column fills a slot', () => {
     const feed = feedOf('id,name,price\nA,Shoes,1\n');
     const row = checkFeed({ feed, slots, sections, duration: 30 }).rows[0]!;
-    assert.deepEqual(row.problems, [{ column: null, kind: 'missing', severity: 'problem', message: 'No column fills {{product_name}}: map a column to it' }]);
+    assert.deepEqual(row.problems, [{ column: null, kind: 'missing', rule: 'missing', severity: 'problem', message: 'No column fills {{product_name}}: map a column to it' }]);
   });
 
   it("marks every row while the script's placeholders are malformed, with no estimate", () => {
@@ -189,7 +190,22 @@ describe('hostile values', () => {
     const messages = rows.flatMap((row) => row.problems.map((problem) => problem.message));
     assert.ok(messages.length >= 3, messages.join('\n'));
     for (const message of messages) assert.ok(!/[\u202A-\u202E\u2066-\u2069]/.test(message), message);
-    assert.ok(messages.includes('The key "a\\u2066b" is also the key of row 3: each row needs its own key'), messages.join('\n'));
+    assert.ok(messages.includes('The key "a\\u2066b" holds a control or bidirectional character, which file names, terminals and ad servers read differently: write the key without it'), messages.join('\n'));
+  });
+
+  it('refuse a key with a control, escape or bidirectional character before anything is voiced', () => {
+    const feed = feedOf('id,product_name,price\n"ok\u202Eevil",a,1\n"\u001b[2J\u001b]0;pwned\u0007title",b,2\n"tab\there",c,3\nfine,d,4\n');
+    const checked = checkFeed({ feed, slots, sections, duration: 30 }).rows;
+    assert.deepEqual(
+      checked.map((row) => [row.status, row.problems.map((problem) => `${problem.rule}:${problem.column}`)]),
+      [
+        ['problem', ['key-control:id']],
+        ['problem', ['key-control:id']],
+        ['problem', ['key-control:id']],
+        ['ok', []],
+      ],
+    );
+    for (const row of checked) for (const problem of row.problems) assert.ok(!/[\u0000-\u001f\u202A-\u202E]/.test(problem.message), problem.message);
   });
 });
 

@@ -96,7 +96,7 @@ describe('feed takes', () => {
     assert.equal(planRow(ctx, 0, 1.4).speed, 1.2);
   });
 
-  it('says what is wrong with a voiced row: speech past the end, more than 3 words a second', async () => {
+  it('says what is wrong with a voiced row: speech past the end (a problem), more than 3 words a second (the warning the ad gets too)', async () => {
     const { client } = service(1);
     const takes = new FeedTakes({ client, projectId: () => 'p', dispatch: () => undefined });
     const long = 'a very long product name that goes on and on '.repeat(12).trim();
@@ -107,6 +107,11 @@ describe('feed takes', () => {
     const fast = { ...service(1) };
     const quick = { voiceover: async (request: VoiceoverRequest) => ({ asset: { ...(await fast.client.voiceover(request)).asset, duration_s: countSpokenWords(request.text) / 4 } }) } as unknown as ServiceClient;
     const rushed = await voiceRow(ctx, planRow(context([['1', 'boots']]), 0, 1), new FeedTakes({ client: quick, projectId: () => 'p', dispatch: () => undefined }));
-    assert.match(rushed.problems.join(' '), /4\.0 words a second, more than 3/);
+    assert.deepEqual(rushed.problems, []);
+    assert.deepEqual(rushed.warnings, ['4.0 words a second: Amazon audio ads advise at most 3 words per second; shorten the script.']);
+    // A destination whose sheet limits words a second makes it a problem, in the same words as the ad's.
+    const limited = { ...context([['1', 'boots']]), sheets: [{ label: 'Radio X', maxWordsPerSecond: 3.5 }] };
+    const refused = await voiceRow(limited, planRow(limited, 0, 1), new FeedTakes({ client: quick, projectId: () => 'p', dispatch: () => undefined }));
+    assert.deepEqual(refused.problems, ['4.0 words a second: Radio X takes at most 3.5 words per second; shorten the script.']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProjectVersion } from '../../model/document.js';
+import type { ProjectVersion } from './document.js';
 
 /** `:15` for an ad of 15 s (`:7.5` for a length with a fraction). */
 export const lengthName = (seconds: number): string => `:${Math.round(seconds * 10) / 10}`;

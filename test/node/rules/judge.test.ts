@@ -1,0 +1,147 @@
+// The one judge, as a property over generated ads and feed rows: an ad and the feed row whose values give the same
+// text get the same verdict in the same words, whatever the script, the ad's length, the voice's speed and rate,
+// `vocal.maxFitSpeed` and the destinations' sheets; and a row whose values are the samples reads exactly as long as
+// the Script step says, with takes or without.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AssetMetadata } from '../../../src/api/contract.js';
+import { createFeed } from '../../../src/feed/mapping.js';
+import { createProject, type ProjectDocument, type ProjectSection } from '../../../src/model/document.js';
+import { RULES, severityOf, type RuleSubject } from '../../../src/rules/catalog.js';
+import { findingText } from '../../../src/rules/finding.js';
+import { judgeAdRead } from '../../../src/rules/read.js';
+import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
+import { spokenLength } from '../../../src/script/spoken-length.js';
+
+/** A small seeded generator (mulberry32): the same cases on every run, and a failing seed can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['trail', 'shoes', 'only', 'this', 'week', 'visit', 'northwind', 'dot', 'com', 'today', '59.99', '2026', 'and', 'the', 'best', 'waterproof', 'jacket', 'for', 'every', 'hike'];
+
+/** One generated case: a script with a slot in one section, the row's value for it, and the ad's settings. */
+function generate(seed: number) {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const sentence = (min: number, max: number) => {
+    const words = Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(WORDS));
+    return words.map((word, at) => (at > 0 && next() < 0.12 ? `, ${word}` : ` ${word}`)).join('').trim() + pick(['.', '!', '?', '']);
+  };
+  const count = 1 + Math.floor(next() * 4);
+  const texts = Array.from({ length: count }, () => sentence(2, 30));
+  const at = Math.floor(next() * count);
+  const value = sentence(1, 18).replace(/[.!?]$/, '');
+  const sample = sentence(1, 6).replace(/[.!?]$/, '');
+  return {
+    texts,
+    at,
+    value,
+    sample,
+    duration: pick([5, 10, 15, 20, 30, 45]),
+    speed: pick([1, 1, 1.05, 1.1, 1.2]),
+    wordsPerMinute: pick([undefined, 140, 160, 190, 230]),
+    maxFitSpeed: pick([1.1, 1.2, 1.3, 1.5]),
+    sheets: pick([[], [], [{ label: 'Radio X', maxWordsPerSecond: pick([2.5, 3, 3.5]) }]]),
+  };
+}
+
+type Case = ReturnType<typeof generate>;
+
+const section = (label: string, text: string): ProjectSection => ({ id: `s-${label}`, label, text });
+
+function document(c: Case, texts: readonly string[], withSlot: boolean): ProjectDocument {
+  const base = createProject({ projectId: 'p', title: 'T', duration: c.duration, voice: 'v-anna', speed: c.speed });
+  return {
+    ...base,
+    voice: { ...base.voice, details: c.wordsPerMinute === undefined ? null : { voice_id: 'v-anna', name: 'Anna', language: 'en-US', words_per_minute: c.wordsPerMinute } },
+    script: { sections: texts.map((text, at) => section(`Section ${at + 1}`, text)) },
+    slots: withSlot ? [{ name: 'value', sample: c.sample }] : [],
+    feed: withSlot ? createFeed({ columns: ['id', 'value'], rows: [['A', c.value]] }, ['value']) : null,
+  };
+}
+
+/** The ad: the row's value written into the script. The template: `{{value}}` there, and a feed row of the value. */
+function pair(c: Case): { ad: ProjectDocument; template: ProjectDocument } {
+  const ad = c.texts.map((text, at) => (at === c.at ? `${text} ${c.value}` : text));
+  const template = c.texts.map((text, at) => (at === c.at ? `${text} {{value}}` : text));
+  return { ad: document(c, ad, false), template: { ...document(c, template, true), feed: { ...document(c, template, true).feed!, key: 'id' } } };
+}
+
+const CASES = Array.from({ length: 400 }, (_, seed) => seed + 1);
+
+describe('the one judge', () => {
+  it('has a severity for each rule in each subject where it is judged, and a source', () => {
+    const subjects: RuleSubject[] = ['ad', 'version', 'row', 'mix', 'file'];
+    for (const [id, rule] of Object.entries(RULES)) {
+      assert.ok(subjects.some((subject) => severityOf(id as keyof typeof RULES, subject) !== undefined), `${id} is judged nowhere`);
+      assert.ok(rule.source.title.length > 0, `${id} names no source`);
+    }
+    // Words a second are a warning wherever they are judged, unless a sheet makes them a limit.
+    assert.deepEqual(RULES['words-per-second'].severity, { ad: 'warning', version: 'warning', row: 'warning' });
+  });
+
+  it('gives an ad and the feed row with the same text the same verdict in the same words (400 generated cases)', () => {
+    let judged = 0;
+    for (const seed of CASES) {
+      const c = generate(seed);
+      const { ad, template } = pair(c);
+      const limits = { maxFitSpeed: c.maxFitSpeed, sheets: c.sheets };
+      const adFindings = judgeAdRead(ad, 'ad', limits).findings;
+      const row = checkFeed(projectCheckInput(template, c.maxFitSpeed, c.sheets)!).rows[0]!;
+      const rowPace = row.problems.filter((problem) => problem.rule === 'fit' || problem.rule === 'fast-read' || problem.rule === 'words-per-second');
+      const context = `seed ${seed}: ${JSON.stringify(c)}`;
+      assert.deepEqual(
+        rowPace.map((problem) => [problem.rule, problem.severity]),
+        adFindings.map((finding) => [finding.rule, finding.severity]),
+        context,
+      );
+      // The same words: what is wrong is said alike; the row adds what to blame (its fix) and, for the fit, its length.
+      rowPace.forEach((problem, at) => assert.ok(problem.message.includes(adFindings[at]!.message), `${context}\n${problem.message}\nagainst ${findingText(adFindings[at]!)}`));
+      judged += adFindings.length;
+    }
+    assert.ok(judged > 100, `only ${judged} findings in 400 cases: the generator no longer reaches the rules`);
+  });
+
+  it('reads a row whose values are the samples as long as the Script step, without takes', () => {
+    for (const seed of CASES) {
+      const c = generate(seed);
+      const { template } = pair({ ...c, value: c.sample });
+      const script = spokenLength(template);
+      const row = checkFeed(projectCheckInput(template, c.maxFitSpeed)!).rows[0]!;
+      assert.ok(Math.abs(row.length!.seconds - script.seconds) < 0.1, `seed ${seed}: ${row.length!.seconds} against ${script.seconds}`);
+    }
+  });
+
+  it('reads a row whose values are the samples as long as the Script step with takes, and a changed row by its takes', () => {
+    const c = { ...generate(7), sample: 'Trail runner shoes', value: 'Trail runner shoes' };
+    const { template: bare } = pair(c);
+    // Takes as a real voice reads them: quicker than the default estimate (2.9 words a second), from a lead-in.
+    let at = 0.5;
+    const assets: AssetMetadata[] = [];
+    const clips = bare.script.sections.map((entry, index) => {
+      const text = entry.text.replace('{{value}}', c.sample);
+      const seconds = text.split(/\s+/).length / 2.9;
+      assets.push({ asset_id: `a${index}`, kind: 'voice', url: `https://cdn.example/a${index}.mp3`, mime_type: 'audio/mpeg', duration_s: seconds });
+      const clip = { id: `c${index}`, sectionId: entry.id, assetId: `a${index}`, start: at, trimIn: 0, trimOut: 0, gain: 0, fadeIn: 0, fadeOut: 0, source: { text, voice: 'v-anna', speed: c.speed } };
+      at += seconds + 0.3;
+      return clip as unknown as ProjectDocument['clips'][number];
+    });
+    const template = { ...bare, assets, clips };
+    const script = spokenLength(template);
+    assert.equal(script.estimate, false);
+    const same = checkFeed(projectCheckInput(template, 1.2)!).rows[0]!;
+    assert.ok(Math.abs(same.length!.seconds - script.seconds) < 0.1, `${same.length!.seconds} against the Script step's ${script.seconds}`);
+    // A longer value reads longer by the estimate's share of the take it changes, not by the default rate.
+    const longer = { ...template, feed: { ...template.feed!, rows: [['A', 'Trail runner shoes with a waterproof jacket']] } };
+    const grown = checkFeed(projectCheckInput(longer, 1.2)!).rows[0]!;
+    assert.ok(grown.length!.seconds > script.seconds && grown.length!.seconds < script.seconds + 3, `${grown.length!.seconds} against ${script.seconds}`);
+  });
+});
