@@ -1,8 +1,7 @@
 import type { ProjectDocument } from '../model/document.js';
-import type { ComplianceResult, ComplianceRule } from './dsp/presets.js';
 import { sourceFrames, type AudioSource } from './dsp/mix-spec.js';
 
-/** Where the speech is: when it ends, and which clips overlap (two voices at once). */
+/** Where the speech is: when it ends, and which clips overlap (two voices at once); judged by src/rules/mix.ts. */
 export interface SpeechTiming {
   /** End of the last voice clip, seconds (0 without clips). */
   readonly speechEnd: number;
@@ -40,16 +39,3 @@ export function overlapsOf(spans: ReadonlyArray<{ readonly id: string; readonly 
 
 /** How far the speech runs past the ad's end, seconds (0 when it fits). */
 export const speechOverrun = (timing: SpeechTiming, duration: number): number => Math.max(0, timing.speechEnd - duration);
-
-/**
- * The length rules of a delivery, beside its loudness rules: the speech ends within the ad (a spot that
- * cuts a word never passes), and no two voice clips sound at once.
- */
-export function withTimingRules(compliance: ComplianceResult, timing: SpeechTiming, duration: number): ComplianceResult {
-  const overlap = timing.overlaps.reduce((sum, item) => sum + item.seconds, 0);
-  const rules: ComplianceRule[] = [
-    { rule: 'speechFits', pass: timing.speechEnd <= duration + SLACK, measured: timing.speechEnd, max: duration, required: `speech ends by ${duration} s` },
-    { rule: 'noOverlap', pass: timing.overlaps.length === 0, measured: overlap, max: 0, required: 'no two voice clips at once' },
-  ];
-  return { ...compliance, pass: compliance.pass && rules.every((rule) => rule.pass), rules: [...compliance.rules, ...rules] };
-}

@@ -615,6 +615,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'feed.kind.key-unportable': 'Schlüssel taugt nicht als Dateiname',
   'feed.kind.duplicate-key': 'Doppelter Schlüssel',
   'feed.kind.key-control': 'Steuerzeichen im Schlüssel',
+  'rule.fastRead': 'Schnell gelesen',
   'feed.inColumn': 'Spalte {column}',
   'feed.pager': 'Seiten der Zeilen',
   'feed.pageRows': 'Zeilen',

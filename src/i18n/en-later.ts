@@ -622,6 +622,7 @@ export const enLater = {
   'feed.kind.key-unportable': 'Key unfit for a file name',
   'feed.kind.duplicate-key': 'Duplicate key',
   'feed.kind.key-control': 'Control character in key',
+  'rule.fastRead': 'Fast read',
   'feed.inColumn': 'column {column}',
   'feed.pager': 'Pages of rows',
   'feed.pageRows': 'Rows',

@@ -615,6 +615,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'feed.kind.key-unportable': 'Clé impropre à un nom de fichier',
   'feed.kind.duplicate-key': 'Clé en double',
   'feed.kind.key-control': 'Caractère de contrôle dans la clé',
+  'rule.fastRead': 'Lecture rapide',
   'feed.inColumn': 'colonne {column}',
   'feed.pager': 'Pages de lignes',
   'feed.pageRows': 'Lignes',

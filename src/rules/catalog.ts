@@ -4,6 +4,7 @@
 // batch and the VAST writer show what it found and decide nothing. Like axe-core's `lib/rules/*.json` and
 // ESLint's rule `meta`: the checks themselves are beside this table (./file.ts, ./pace.ts, ./row.ts, ./mix.ts).
 // Pure: no DOM, no audio.
+import type { StringKey } from '../i18n/en.js';
 
 /** Where a rule is judged: the Script step and status line (the ad), a version, a feed row, a mix before export, a delivered file. */
 export type RuleSubject = 'ad' | 'version' | 'row' | 'mix' | 'file';
@@ -34,7 +35,7 @@ export interface RuleMeta {
   /** The severity of a failure in each subject where the rule is judged; judged nowhere else. */
   readonly severity: Readonly<Partial<Record<RuleSubject, Severity>>>;
   /** The key of the rule's name in the words (`src/i18n/`): a grid's lead, a receipt's label. */
-  readonly words: string;
+  readonly words: StringKey;
   readonly source: RuleSource;
 }
 
@@ -55,23 +56,23 @@ export const FAST_READ = 1.1;
 /** Every rule, by id. */
 export const RULES = {
   // The mix before export, against the chosen delivery preset (the Master step's check).
-  integrated: { reads: 'the mix’s integrated loudness, LUFS', threshold: 'sheet', severity: { mix: 'problem' }, words: 'rule.integrated', source: ITU },
-  shortTermMax: { reads: 'the mix’s loudest 3 s, LUFS', threshold: 'sheet', severity: { mix: 'problem' }, words: 'rule.shortTermMax', source: ITU },
-  speechFits: { reads: 'where the mix’s speech ends, seconds', threshold: 'sheet', severity: { mix: 'problem' }, words: 'rule.speechFits', source: EDITOR },
-  noOverlap: { reads: 'takes that overlap on the timeline, seconds', threshold: { value: 0, unit: 's' }, severity: { mix: 'problem' }, words: 'rule.noOverlap', source: EDITOR },
+  integrated: { reads: 'the mix’s integrated loudness, LUFS', threshold: 'sheet', severity: { mix: 'problem' }, words: 'master.rule.integrated', source: ITU },
+  shortTermMax: { reads: 'the mix’s loudest 3 s, LUFS', threshold: 'sheet', severity: { mix: 'problem' }, words: 'master.rule.shortTermMax', source: ITU },
+  speechFits: { reads: 'where the mix’s speech ends, seconds', threshold: 'sheet', severity: { mix: 'problem' }, words: 'master.rule.speechFits', source: EDITOR },
+  noOverlap: { reads: 'takes that overlap on the timeline, seconds', threshold: { value: 0, unit: 's' }, severity: { mix: 'problem' }, words: 'master.rule.noOverlap', source: EDITOR },
   // A delivered file (and a version, on the figures known before rendering), against its destination's sheet.
-  loudness: { reads: 'the file’s integrated loudness, LUFS', threshold: 'sheet', severity: { file: 'problem' }, words: 'rule.loudness', source: SHEET },
-  truePeak: { reads: 'the file’s true peak, dBTP', threshold: 'sheet', severity: { file: 'problem', mix: 'problem' }, words: 'rule.truePeak', source: SHEET },
-  length: { reads: 'the file’s length, samples', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'rule.length', source: SHEET },
-  maxBytes: { reads: 'the file’s size, bytes', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'rule.maxBytes', source: SHEET },
-  tailSilence: { reads: 'the silence at the file’s end, seconds', threshold: 'sheet', severity: { file: 'problem' }, words: 'rule.tailSilence', source: SHEET },
-  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: 0, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'rule.speech', source: EDITOR },
+  loudness: { reads: 'the file’s integrated loudness, LUFS', threshold: 'sheet', severity: { file: 'problem' }, words: 'deliver.rule.loudness', source: SHEET },
+  truePeak: { reads: 'the file’s true peak, dBTP', threshold: 'sheet', severity: { file: 'problem', mix: 'problem' }, words: 'deliver.rule.truePeak', source: SHEET },
+  length: { reads: 'the file’s length, samples', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.length', source: SHEET },
+  maxBytes: { reads: 'the file’s size, bytes', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.maxBytes', source: SHEET },
+  tailSilence: { reads: 'the silence at the file’s end, seconds', threshold: 'sheet', severity: { file: 'problem' }, words: 'deliver.rule.tailSilence', source: SHEET },
+  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: 0, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'deliver.rule.speech', source: EDITOR },
   // How the script reads: the same for the ad, a version and a feed row.
   fit: {
     reads: 'the speed the read needs to fit the ad, times normal',
     threshold: 'config',
     severity: { ad: 'problem', version: 'problem', row: 'problem' },
-    words: 'rule.fit',
+    words: 'feed.kind.length',
     source: { title: 'The host’s `vocal.maxFitSpeed` (default 1.2)' },
   },
   'fast-read': { reads: 'the speed the read needs to fit the ad, times normal', threshold: { value: FAST_READ, unit: 'x' }, severity: { ad: 'warning', version: 'warning', row: 'warning' }, words: 'rule.fastRead', source: EDITOR },
@@ -80,7 +81,7 @@ export const RULES = {
     threshold: { value: ADVISED_WORDS_PER_SECOND, unit: 'words/s' },
     // A warning unless a destination's sheet makes it a limit (`maxWordsPerSecond`): then a problem, everywhere.
     severity: { ad: 'warning', version: 'warning', row: 'warning' },
-    words: 'rule.wordsPerSecond',
+    words: 'feed.kind.pace',
     source: AMAZON,
   },
   // A feed row's values and key, before anything is voiced or paid for.

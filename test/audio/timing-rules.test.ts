@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { checkCompliance, resolvePreset } from '../../src/audio/dsp/presets.js';
 import { measureLoudness } from '../../src/audio/dsp/loudness.js';
-import { speechTiming, withTimingRules } from '../../src/audio/timing-rules.js';
+import { speechTiming } from '../../src/audio/timing-rules.js';
+import { withTimingRules } from '../../src/rules/mix.js';
 import { statusLine } from '../../src/components/studio-editor/status-line.js';
 import { createTranslator } from '../../src/i18n/translate.js';
 import { createProject } from '../../src/model/document.js';

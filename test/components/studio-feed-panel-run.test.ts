@@ -149,7 +149,7 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     // Its value is the sample: the template is too long as it is, so no column is to blame.
     expect(third.querySelector('[part=status]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('⚠ Warning');
     expect(third.querySelectorAll('.number')[0]!.textContent).to.equal('7.0 s, needs 1.16x');
-    expect(third.querySelector('li[data-kind=length]')!.textContent).to.match(/^Too long for the ad, column product_name: Read at 1\.16x to fit 6 s/);
+    expect(third.querySelector('li[data-kind=length]')!.textContent).to.equal('Fast read: Read at 1.16x: a read faster than 1.10x can sound rushed; shorten the script\'s "Body"');
     expect(runner.price.lastCall.args[0]).to.deep.equal(['W-1', 'W-2', 'W-3']);
     expect($('#feed-plan')!.textContent).to.match(/^3 rows will be delivered/);
     $<HTMLInputElement>('#include-warnings')!.click();

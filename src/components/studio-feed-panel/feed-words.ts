@@ -2,6 +2,7 @@
 // translator in, text out (no element, no store).
 import type { FeedProblem, FeedRowCheck } from '../../rules/row.js';
 import type { Translate } from '../../i18n/translate.js';
+import { RULES } from '../../rules/catalog.js';
 import type { FeedTally } from './feed-check-task.js';
 import '../../i18n/en-later.js';
 
@@ -23,7 +24,7 @@ export function lengthText(t: Translate, length: FeedRowCheck['length'], voiceSp
 
 /** What a problem is about, and its column: `Missing value, column price`. */
 export function problemLead(t: Translate, problem: FeedProblem): string {
-  const kind = t(`feed.kind.${problem.kind}`);
+  const kind = t(RULES[problem.rule].words);
   return problem.column === null ? kind : `${kind}, ${t('feed.inColumn', { column: problem.column })}`;
 }
 
