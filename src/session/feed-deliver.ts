@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/client.js';
 import { estimateCredits } from '../api/contract.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
+import { StudioDeliverFailedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
 import type { ServiceAction } from '../model/actions.js';
@@ -131,7 +132,10 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
       const reasons = made.slice(0, 5).map((row) => `${row.outcome.key}: ${row.outcome.reasons[0] ?? 'failed'}`);
-      throw new StudioError('deliver-failed', `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`, { recoverable: true });
+      throw new StudioDeliverFailedError(
+        `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`,
+        made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons })),
+      );
     }
   } catch (error) {
     zip.abort();
