@@ -202,7 +202,8 @@ export class JobPoller {
       }
       if (status.state === 'failed') {
         const said = status.message === undefined ? '' : `: ${status.message.slice(0, 300).replace(/[\u0000-\u001f\u007f]/g, ' ')}`;
-        throw new StudioApiError('job-failed', `${what} failed${said}. Change the request and try again.`, {
+        // The service's own sentence keeps its full stop; one is added only where it has none.
+        throw new StudioApiError('job-failed', `${what} failed${said}${/[.!?]$/.test(said) ? '' : '.'} Change the request and try again.`, {
           recoverable: true,
           ...(status.code === undefined ? {} : { serviceCode: status.code }),
         });

@@ -14,7 +14,7 @@ export interface ManifestInput {
   readonly stems: DeliveryManifest['stems'];
   /** The voice and music details of the ad's assets, as the service described them. */
   readonly assets: readonly unknown[];
-  /** Credits the project's operations used, `null` when the service reported none. */
+  /** Credits used as the service reported them (a delivery: the project's operations; a feed's run: its own voice-overs), `null` when it reported none. */
   readonly credits: number | null;
   /** A feed's delivery: every row of the run. */
   readonly feed?: DeliveryManifest['feed'];

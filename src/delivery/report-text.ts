@@ -8,12 +8,28 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-/** `value` with `digits` decimals and a real minus; `−∞` for minus infinity, `n/a` for anything not a number. */
+/** The most decimals a figure a person reads is given (issue 51, "Numbers people read"). */
+export const MAX_DECIMALS = 2;
+
+/**
+ * `value` with `digits` decimals (at most `MAX_DECIMALS`) and a real minus; `−∞` for minus infinity, `n/a` for
+ * anything not a number. The report is in English (as its words), so its figures are written as English reads them.
+ */
 export function fixed(value: number | null | undefined, digits: number): string {
   if (value === -Infinity) return '−∞';
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'n/a';
-  const text = value.toFixed(digits);
+  const text = value.toFixed(Math.min(Math.max(0, digits), MAX_DECIMALS));
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text.replace('-', '−');
+}
+
+/** A reading speed: `1.16x`. */
+export const speedText = (value: number): string => `${fixed(value, 2)}x`;
+
+/** A figure as the service gave it: a number to at most 2 decimals (none when whole); text as it is. */
+export function figureText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  return Number.isInteger(value) ? String(value) : fixed(value, MAX_DECIMALS).replace(/\.?0+$/, '');
 }
 
 /** A whole number with thin-space thousands: `1 000 000`. */

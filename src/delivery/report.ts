@@ -3,7 +3,7 @@
 // the voices and music.
 import { loudnessChart } from './report-chart.js';
 import { REPORT_CSS } from './report-style.js';
-import { RULE_NAMES, escapeHtml as e, fixed, grouped, ruleFigure, size, utcDate } from './report-text.js';
+import { RULE_NAMES, escapeHtml as e, figureText, fixed, grouped, ruleFigure, size, speedText, utcDate } from './report-text.js';
 import type { DeliveredFile, DeliveryManifest, DestinationProfile } from './types.js';
 
 /** One part of the script as the report prints it. */
@@ -125,14 +125,14 @@ function fileSection(file: DeliveredFile, included: boolean, version: string): s
     `<p>${e(version ? `${version} · ${d.label}` : d.label)}: ${resultCell(file, included)}</p>${notice}` +
     `<p class="sub">${e(specText(d))}. Source: ${source}.${unpublished}</p>` +
     '<div class="figures">' +
-    figure('Length', `${grouped(f.samples)} samples, ${fixed(f.seconds, 3)} s`) +
+    figure('Length', `${grouped(f.samples)} samples, ${fixed(f.seconds, 2)} s`) +
     figure('Format', `${grouped(f.sampleRate)} Hz, ${channelsText(f.channels)}, ${depth}`) +
     figure('Size', size(f.bytes)) +
     figure('Integrated', `${fixed(f.integrated, 2)} LUFS`) +
     figure('Loudness range', `${fixed(f.range, 1)} LU`) +
     figure('True peak', `${fixed(f.truePeak, 2)} dBTP`) +
     figure('Sample peak', `${fixed(f.samplePeak, 2)} dBFS`) +
-    figure('DC offset', `${fixed(f.dc * 100, 3)} %`) +
+    figure('DC offset', `${fixed(f.dc * 100, 2)} %`) +
     figure('Silence at the end', `${fixed(f.tailSilence, 2)} s`) +
     `<div style="grid-column: span 4"><span>SHA-256</span><span class="hash">${e(f.sha256)}</span></div>` +
     '</div>' +
@@ -209,7 +209,7 @@ function summaryTable(manifest: DeliveryManifest): string {
 const record = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = figureText;
 
 /** The voices and the music of the assets (their `voice` and `music` details), each once. */
 function assetsList(assets: readonly unknown[]): string {
@@ -220,7 +220,7 @@ function assetsList(assets: readonly unknown[]): string {
     const music = record(asset?.['music']);
     if (voice && !seen.has(`v:${text(voice['voice_id'])}`)) {
       seen.add(`v:${text(voice['voice_id'])}`);
-      const about = [voice['language'], voice['accent'], voice['gender'], voice['speed'] !== undefined ? `speed ${text(voice['speed'])}` : undefined].map(text).filter(Boolean);
+      const about = [voice['language'], voice['accent'], voice['gender'], typeof voice['speed'] === 'number' && Number.isFinite(voice['speed']) ? `speed ${speedText(voice['speed'])}` : voice['speed'] !== undefined ? `speed ${text(voice['speed'])}` : undefined].map(text).filter(Boolean);
       items.push(`<li>Voice: <b>${e(text(voice['name']) || text(voice['voice_id']))}</b>${about.length ? ` (${e(about.join(', '))})` : ''}, id ${e(text(voice['voice_id']))}</li>`);
     }
     if (music && !seen.has(`m:${text(music['track_id'])}`)) {

@@ -1,4 +1,5 @@
 import { addEnglish } from './english.js';
+import './error-words-later.js';
 
 /**
  * The built-in English words of what loads after the first paint (the panels after the first, the
@@ -724,6 +725,27 @@ export const enLater = {
   'timeline.rangeClear': 'Clear the selection',
   'timeline.rangeSelected': 'Selected {range}. C comments on it, Escape clears it.',
   'timeline.rangeCleared': 'Selection cleared.',
+  // Errors of the later steps (error-words-later.ts), and a feed's run that delivered no row
+  'error.config': 'The editor is not set up for this on this page. Contact the site.',
+  'error.load': 'Part of the editor could not be loaded. Reload the page; if it keeps happening, contact the site.',
+  'error.destroyed': 'The editor was closed. Reload the page to start again.',
+  'error.notReady': 'The editor has not finished starting. Wait a moment, then try again.',
+  'error.deliverDestination': 'A destination chosen for this project is not offered on this page. Choose other destinations, then deliver again.',
+  'error.deliverVersion': 'A version chosen for this delivery is no longer in the project. Choose the versions again, then deliver.',
+  'error.deliverNone': 'Nothing was chosen to deliver. Choose at least one destination, then deliver again.',
+  'error.deliverVast': 'The VAST settings are missing or not valid. Give the address the files will be served under and valid impression URLs, then deliver again.',
+  'error.deliverDecode': 'The MP3 files could not be measured in this browser. Deliver WAV, or use another browser.',
+  'error.zip': 'The ZIP file could not be written; the browser may be short of memory. Try again, or deliver fewer files at once.',
+  'error.reviewRequired': 'A version lacks a fresh approval, so nothing was delivered. Ask for its approval in the Review step, then deliver again.',
+  'error.reviewOnly': 'You are reviewing this ad, so it cannot be changed here.',
+  'error.reviewUser': 'Reviewing is not set up on this page: no reviewer is named. Contact the site.',
+  'error.locked': 'This part of the ad is locked by its template, so it cannot be changed here.',
+  'error.exportFormat': 'This format cannot be exported on this page. Choose another format.',
+  'error.speechCut': 'The speech runs past the end of the ad, so the export would cut it mid-word. Make the ad longer or the script shorter, then export again.',
+  'error.audioInput': 'The audio could not be processed with these settings. Change the mix or the export settings, then try again.',
+  'error.musicLibrary': 'The music could not be found in the library. Try again, or choose other music.',
+  'error.playback': 'The ad could not be played in this browser. Press play again; if it keeps failing, reload the page.',
+  'feed.noneDelivered': 'No row could be delivered, for the reasons below; nothing was kept and the project is unchanged. Fix these rows, then deliver again.',
 } as const;
 
 addEnglish(enLater);

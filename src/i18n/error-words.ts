@@ -7,7 +7,10 @@ export interface ShownError {
   readonly retry: boolean;
 }
 
-/** Error code -> the sentence a person reads, and whether trying again can help. */
+/**
+ * Error code -> the sentence a person reads, and whether trying again can help: the codes of the first paint
+ * (a service call, the session, the audio). The later words add the others (`error-words-later.ts`).
+ */
 const FOR_CODE: Record<string, { key: StringKey; retry: boolean }> = {
   network: { key: 'error.network', retry: true },
   'asset-network': { key: 'error.network', retry: true },
@@ -37,18 +40,41 @@ const FOR_CODE: Record<string, { key: StringKey; retry: boolean }> = {
   conflict: { key: 'error.conflict', retry: true },
   'preview-failed': { key: 'error.render', retry: true },
   'render-failed': { key: 'error.render', retry: true },
+  'export-render': { key: 'error.render', retry: true },
   'audio-decode': { key: 'error.decode', retry: false },
   'decode-failed': { key: 'error.decode', retry: false },
+  'upload-ref': { key: 'error.decode', retry: false },
   'export-encoder': { key: 'error.encoder', retry: true },
 };
 
+/** Codes whose own message is written for the person using the editor (the later words add them). */
+const OWN = new Set<string>();
+
+/** Adds codes: each with its sentence, and those whose own message is shown (`error-words-later.ts`). */
+export function addErrorWords(words: Readonly<Record<string, { key: StringKey; retry: boolean }>>, own: readonly string[]): void {
+  Object.assign(FOR_CODE, words);
+  for (const code of own) OWN.add(code);
+}
+
 /**
- * The words a person is shown for `error`: what happened and what they can do (try again, wait, contact
- * the site). Never the developer's message, which may name config keys or endpoints (see `reportError`).
+ * The words a person is shown for `error`, the reason first, then what they can do (try again, wait, change
+ * something, contact the site). Decided per code, and every code the editor raises has words
+ * (test/node/error-codes.test.ts walks them in the source):
+ * - a code of the table: its translated sentence. Those are the codes whose message is the developer's: it may
+ *   name config keys, endpoints or API calls (`api.baseUrl`, `tools.role`, `deliver({ vast })`); their
+ *   message reaches only the host (`reportError`: the `studio-error` event and the console);
+ * - a code whose own message is written for the user (`OWN`: a feed's or a row's problems, a delivery that made
+ *   nothing and why, a refused project file, a draft not saved): that message, as text (never HTML), with
+ *   Retry when the error is recoverable. It comes from the editor's own checks, never from a host or a
+ *   token (no message carries a token: see `StudioAuthError`);
+ * - anything else (a bug, a host's own error, a code not known here) and an error with no message: the generic
+ *   `error.unknown`, since its message was not written for the user. Until the later words load (the first
+ *   panel's first moments), their codes read so too.
  */
 export function describeError(error: unknown, t: Translate): ShownError {
-  const code = (error as { code?: unknown } | null)?.code;
+  const { code, message, recoverable } = (error ?? {}) as { code?: unknown; message?: unknown; recoverable?: unknown };
   const known = typeof code === 'string' ? FOR_CODE[code] : undefined;
   if (known !== undefined) return { text: t(known.key), retry: known.retry };
+  if (OWN.has(code as string) && typeof message === 'string' && message.trim() !== '') return { text: message.trim(), retry: recoverable !== false };
   return { text: t('error.unknown'), retry: true };
 }

@@ -150,4 +150,7 @@ export const LATER_KEYS =
   'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
   'review.stale review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} ' +
   'timeline.key.range timeline.range{range} timeline.rangeComment{range} timeline.rangeClear ' +
-  'timeline.rangeSelected{range} timeline.rangeCleared';
+  'timeline.rangeSelected{range} timeline.rangeCleared error.config error.load error.destroyed error.notReady ' +
+  'error.deliverDestination error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode ' +
+  'error.zip error.reviewRequired error.reviewOnly error.reviewUser error.locked error.exportFormat ' +
+  'error.speechCut error.audioInput error.musicLibrary error.playback feed.noneDelivered';

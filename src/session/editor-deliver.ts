@@ -7,6 +7,7 @@ import { deliveryFileName, destinationFileName, versionedTemplate } from '../del
 import { expandRenditions } from '../delivery/renditions.js';
 import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../delivery/types.js';
 import { StudioError } from '../errors.js';
+import { StudioDeliverFailedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { ProjectDocument } from '../model/document.js';
 import { missingApprovals } from '../model/review-views.js';
@@ -221,7 +222,10 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
     }
     if (versions.every((made) => made.result.files.length === 0 && made.result.stems.length === 0)) {
       const failures = versions.flatMap((made) => made.result.failures);
-      throw new StudioError('deliver-failed', `No file could be made: ${failures.map((failure) => `${failure.fileName}: ${failure.error.message}`).join('; ')}`, { recoverable: true });
+      throw new StudioDeliverFailedError(
+        `No file could be made: ${failures.map((failure) => `${failure.fileName}: ${failure.error.message}`).join('; ')}`,
+        failures.map((failure) => ({ name: failure.fileName, reasons: [failure.error.message] })),
+      );
     }
   } catch (error) {
     zip.abort();

@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/client.js';
 import { estimateCredits } from '../api/contract.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
+import { StudioDeliverFailedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
 import type { ServiceAction } from '../model/actions.js';
@@ -101,6 +102,10 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const made: RowMade[] = [];
   const total = chosen.length;
   const counts = { voiced: 0, reused: 0 };
+  // What the service reported for this run's own voice-overs: the report's credits, and the toolbar's change over
+  // the run (a take heard before is not paid again, so not counted).
+  const used: number[] = [];
+  const stopCounting = takes.onUsage((usage) => used.push(Number(usage.credits_used) || 0));
   const progress = (row: string, stage: Parameters<NonNullable<DeliverFeedOptions['onProgress']>>[0]['stage']) => options.onProgress?.({ row, stage, done: made.length, total });
 
   // Each row's ads, one per version, or why it has none: started ROWS_AHEAD ahead of the row being rendered.
@@ -132,14 +137,21 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
       const reasons = made.slice(0, 5).map((row) => `${row.outcome.key}: ${row.outcome.reasons[0] ?? 'failed'}`);
-      throw new StudioError('deliver-failed', `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`, { recoverable: true });
+      throw new StudioDeliverFailedError(
+        `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`,
+        made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons })),
+      );
     }
   } catch (error) {
     zip.abort();
     if (error instanceof StudioError && !signal?.aborted) host.emitError(error);
     throw error;
+  } finally {
+    stopCounting();
   }
-  const manifest = feedManifest({ project, key: feed.key, versions, made, takes: counts, createdAt });
+  // Nothing voiced is nothing used; voiced with no usage reported, the figure is not known.
+  const credits = used.length > 0 ? used.reduce((sum, value) => sum + value, 0) : counts.voiced === 0 ? 0 : null;
+  const manifest = feedManifest({ project, key: feed.key, versions, made, takes: counts, createdAt, credits });
   const open = versions.find((rows) => rows.id === project.openVersion) ?? versions[0]!;
   const blob = await finishZip(zip, manifest, project);
   signal?.throwIfAborted();

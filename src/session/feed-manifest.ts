@@ -20,10 +20,15 @@ export interface FeedManifestInput {
   readonly made: readonly RowMade[];
   readonly takes: FeedManifestPart['takes'];
   readonly createdAt: Date;
+  /**
+   * The credits the run used, as the service reported them for its own calls (`null`: it reported none). Left
+   * out, the project's (`creditsOf(project.usage)`), as the batch's report gives them.
+   */
+  readonly credits?: number | null;
 }
 
 /** The manifest of a feed run (`feed` lists every row, delivered or failed, failed rows first). */
-export function feedManifest({ project, key, versions, made, takes, createdAt }: FeedManifestInput): DeliveryManifest & { readonly feed: FeedManifestPart } {
+export function feedManifest({ project, key, versions, made, takes, createdAt, credits }: FeedManifestInput): DeliveryManifest & { readonly feed: FeedManifestPart } {
   const open = versions.find((rows) => rows.id === project.openVersion) ?? versions[0]!;
   const part: FeedManifestPart = {
     key,
@@ -41,7 +46,7 @@ export function feedManifest({ project, key, versions, made, takes, createdAt }:
     excluded: made.flatMap((row) => row.excluded),
     stems: [],
     assets: project.assets,
-    credits: creditsOf(project.usage).used ?? null,
+    credits: credits === undefined ? (creditsOf(project.usage).used ?? null) : credits,
     feed: part,
     vast: made.flatMap((row) => row.vast),
     editorVersion: VERSION,

@@ -3,7 +3,7 @@
 // requests at a time (the client honours 429 and Retry-After on each). One cache per editor: a row heard in
 // the Feed panel is not paid for again when the feed is delivered.
 import type { ServiceClient } from '../api/client.js';
-import type { AssetMetadata } from '../api/contract.js';
+import type { AssetMetadata, Usage } from '../api/contract.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { ServiceAction } from '../model/actions.js';
 import type { ClipSource } from '../model/document.js';
@@ -69,6 +69,7 @@ export class FeedTakes {
   readonly #host: FeedTakesHost;
   readonly #gate: Gate;
   readonly #takes = new Map<string, Promise<FeedTake>>();
+  readonly #usage = new Set<(usage: Usage) => void>();
   /** Voice-over requests answered, and takes served from the cache, over the editor's life. */
   voiced = 0;
   reused = 0;
@@ -76,6 +77,15 @@ export class FeedTakes {
   constructor(host: FeedTakesHost, limit = FEED_VOICE_CONCURRENCY) {
     this.#host = host;
     this.#gate = new Gate(limit);
+  }
+
+  /**
+   * Tells `listener` what each voice-over answered from now on used, as the service reported it (the same record
+   * the editor's credits count); the function returned stops it. A run's report counts its own credits so.
+   */
+  onUsage(listener: (usage: Usage) => void): () => void {
+    this.#usage.add(listener);
+    return () => this.#usage.delete(listener);
   }
 
   /** Whether a take of `source` is made or being made. */
@@ -113,7 +123,10 @@ export class FeedTakes {
         },
         { signal },
       );
-      if (result.usage) this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+      if (result.usage) {
+        this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+        for (const listener of this.#usage) listener(result.usage);
+      }
       this.voiced++;
       return { asset: result.asset, source };
     }, signal);

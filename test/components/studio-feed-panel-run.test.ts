@@ -6,6 +6,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { StudioError } from '../../src/errors.js';
+import { StudioDeliverFailedError } from '../../src/session/deliver-failed-error.js';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import { CSV, GOOD_KEYS, mountFeedPanel } from '../support/feed-panel.js';
 
@@ -191,6 +192,34 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     $<HTMLButtonElement>('[part=submit]')!.click();
     await settle();
     expect($('[part=deliver] [role=alert]')!.textContent).to.match(/^The delivery failed; the project is unchanged\. .+/);
+  });
+
+  it('says why a run that delivered no row failed, in the panel: each row with its reasons, then what to do', async () => {
+    const { panel, runner, $, $$, chooseFile, settle } = await mountFeedPanel();
+    await chooseFile(CSV);
+    await settle();
+    const reason = 'It reads 3.3 words a second, more than 3: shorten its values or the script.';
+    runner.deliverFeed.rejects(
+      new StudioDeliverFailedError(`No row could be delivered: SKU-1: ${reason}; SKU-2: <b>${reason}</b>.`, [
+        { name: 'SKU-1', reasons: [reason] },
+        { name: 'SKU-2', reasons: [`<b>${reason}</b>`, 'A second reason.'] },
+      ]),
+    );
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    const alert = $('[part=deliver] [role=alert]')!;
+    expect(alert.querySelector('p')!.textContent).to.equal('No row could be delivered, for the reasons below; nothing was kept and the project is unchanged. Fix these rows, then deliver again.');
+    expect($$('[part=error-rows] li').map((li) => li.textContent)).to.deep.equal([`SKU-1: ${reason}`, `SKU-2: <b>${reason}</b> A second reason.`]);
+    expect(alert.querySelector('b'), 'a reason is text, never markup').to.equal(null);
+    expect(alert.textContent).not.to.include('Something went wrong');
+    await expect(panel).to.be.accessible();
+    // A row heard that cannot be: its reason, not the generic words.
+    runner.previewRow.rejects(new StudioError('feed-row', `Row "SKU-1": ${reason}`, { recoverable: true }));
+    $<HTMLInputElement>('#row-0')!.click();
+    await panel.updateComplete;
+    $<HTMLButtonElement>('[part=play]')!.click();
+    await settle();
+    expect($('[part=player] [role=alert]')!.textContent).to.equal(`Row SKU-1 could not be played: Row "SKU-1": ${reason}`);
   });
 
   it('without a runner, checks the rows and says that delivering them is not available', async () => {

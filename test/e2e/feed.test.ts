@@ -11,7 +11,7 @@ import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { checkFeed, projectCheckInput } from '../../src/rules/row.js';
 import { cleanupMounts } from '../support/auth.js';
-import { feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
 import { id3Frames, mpegHeader, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const CSV = `sku,product_name,price
@@ -121,18 +121,7 @@ describe('Feeds (e2e, emulator)', () => {
   it('in the Feed step: a pasted CSV, a row heard in the panel, every row delivered, the ZIP offered and the failed rows named', async function () {
     this.timeout(300_000);
     const h = await template({ importFeed: false });
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-feed')!.click();
-    await customElements.whenDefined('studio-editor-feed-panel');
-    const panel = h.element.shadowRoot!.querySelector('studio-editor-feed-panel') as HTMLElement & { updateComplete: Promise<boolean> };
-    await panel.updateComplete;
-    const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
-    const paste = $<HTMLTextAreaElement>('#feed-paste')!;
-    paste.value = CSV;
-    paste.dispatchEvent(new Event('input'));
-    await panel.updateComplete;
-    $<HTMLButtonElement>('[part=import-button]')!.click();
-    await waitUntil(() => $('#feed-summary')?.textContent === '6 rows: 4 ready, 2 with problems.', 'the rows checked', { timeout: 10_000 });
+    const { panel, $ } = await feedStepWith(h, CSV, '6 rows: 4 ready, 2 with problems.');
     expect(h.getProject().feed?.rows.length).to.equal(6);
 
     // The dynamic player: HJ-300 (row 2) voiced (its Body only) and played in the panel.

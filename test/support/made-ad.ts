@@ -60,3 +60,20 @@ export async function madeAdEditor(mount: string, prefix: string, created: (h: S
   await makeAdOnEmulator(h, user);
   return { h, user };
 }
+
+/** The Feed step of `h` opened, `csv` pasted and imported; resolves once the summary reads `summary`. */
+export async function feedStepWith(h: StudioHandle, csv: string, summary: string) {
+  const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
+  panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-feed')!.click();
+  await customElements.whenDefined('studio-editor-feed-panel');
+  const panel = h.element.shadowRoot!.querySelector('studio-editor-feed-panel') as HTMLElement & { updateComplete: Promise<boolean> };
+  await panel.updateComplete;
+  const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
+  const paste = $<HTMLTextAreaElement>('#feed-paste')!;
+  paste.value = csv;
+  paste.dispatchEvent(new Event('input'));
+  await panel.updateComplete;
+  $<HTMLButtonElement>('[part=import-button]')!.click();
+  await waitUntil(() => $('#feed-summary')?.textContent === summary, 'the rows checked', { timeout: 10_000 });
+  return { panel, $ };
+}

@@ -95,7 +95,7 @@ export function unpublishedText(t: Translate, destination: DestinationProfile): 
 
 /** A delivered file's format: `MP3 128 kbit/s, 44.1 kHz, mono`. */
 function formatText(t: Translate, figures: DeliveredFigures): string {
-  const codec = figures.bitrateKbps !== undefined ? t('deliver.mp3', { kbps: figures.bitrateKbps }) : t('deliver.wav', { depth: figures.bitDepth ?? 16 });
+  const codec = figures.bitrateKbps !== undefined ? t('deliver.mp3', { kbps: t.number(figures.bitrateKbps, 0) }) : t('deliver.wav', { depth: figures.bitDepth ?? 16 });
   return [codec, rateText(t, figures.sampleRate), channelsText(t, figures.channels)].join(', ');
 }
 

@@ -8,7 +8,7 @@ import { describeError } from '../../i18n/error-words.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedDeliverResult, FeedProgress, FeedRowOutcome, FeedRunner } from '../../session/feed-run.js';
 import { sizeText } from '../studio-deliver-panel/deliver-words.js';
-import { rowErrorText } from './feed-player.js';
+import type { FailedPart } from '../../session/deliver-failed-error.js';
 
 /** Rows of the outcome listed at first, and added by each "Show more". */
 const OUTCOME_ROWS = 100;
@@ -31,6 +31,12 @@ type Price = { readonly keys: string } & ({ readonly state: 'loading' } | { read
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
+/** The rows of a run that made nothing (`StudioDeliverFailedError.failed`), each with its reasons; none for any other failure. */
+const failedRows = (error: unknown): readonly FailedPart[] => {
+  const failed = (error as { code?: unknown; failed?: unknown } | null)?.code === 'deliver-failed' ? (error as { failed?: unknown }).failed : undefined;
+  return Array.isArray(failed) ? (failed as FailedPart[]) : [];
+};
+
 /** Words of a row's stage: the voicing, a file's step, or its failure. */
 const stageText = (t: Translate, stage: FeedProgress['stage']): string =>
   stage === 'voice' ? t('feed.stage.voice') : stage === 'failed' ? t('feed.stage.failed') : t(`deliver.stage.${stage}`);
@@ -46,7 +52,8 @@ export class FeedDelivery {
   #progress: FeedProgress | undefined;
   #result: { readonly result: FeedDeliverResult; readonly url: string; readonly rows: readonly FeedRowOutcome[] } | undefined;
   #shown = OUTCOME_ROWS;
-  #error = '';
+  /** Why the last run failed: its words, and the rows that made it fail with their reasons (a run that made nothing). */
+  #error: { readonly text: string; readonly rows: readonly FailedPart[] } | undefined;
   #notice = '';
   /** Said politely while a run goes on: each row finished (shown by the progress itself, so only said). */
   #announcement = '';
@@ -92,7 +99,7 @@ export class FeedDelivery {
     this.#clearResult();
     this.busy = true;
     this.#progress = { row: keys[0] ?? '', stage: 'voice', done: 0, total: keys.length + problems.length };
-    this.#error = '';
+    this.#error = undefined;
     this.#notice = '';
     this.#announcement = '';
     this.#host.requestUpdate();
@@ -117,7 +124,9 @@ export class FeedDelivery {
       this.#announcement = '';
       if (isAbort(error) || controller.signal.aborted) this.#notice = t('feed.cancelled');
       else {
-        this.#error = t('feed.failed', { message: rowErrorText(t, error) });
+        // A run that made nothing lists each row with its reasons, as a run's outcome does; else what failed, in words.
+        const rows = failedRows(error);
+        this.#error = rows.length > 0 ? { text: t('feed.noneDelivered'), rows } : { text: t('feed.failed', { message: describeError(error, t).text }), rows };
         // The editor reports its own delivery failures (studio-error); anything else is reported here.
         if (!(error instanceof StudioError)) reportError(this.#host, error);
       }
@@ -203,10 +212,17 @@ export class FeedDelivery {
                 @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems)}>${t('feed.run')}</button>
             </div>`}
       ${this.busy && this.#progress !== undefined ? this.#renderProgress(t, this.#progress) : nothing}
-      ${this.#error ? html`<p class="error" part="error" role="alert">${this.#error}</p>` : nothing}
+      ${this.#error === undefined ? nothing : this.#renderError(this.#error)}
       <p part="message" role="status" aria-live="polite" class=${this.busy ? 'visually-hidden' : ''}>${this.#announcement || this.#notice}</p>
       ${this.#result !== undefined && !this.busy ? this.#renderResult(t) : nothing}
     </section>`;
+  }
+
+  /** The failure: its words first, then each row that made the run fail, with its reasons (read with the alert). */
+  #renderError(error: { readonly text: string; readonly rows: readonly FailedPart[] }): TemplateResult {
+    // No white space around the words: the alert reads as they are.
+    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${row.name}</strong>: ${row.reasons.join(' ')}</li>`);
+    return html`<div class="error" part="error" role="alert"><p>${error.text}</p>${error.rows.length === 0 ? nothing : html`<ul part="error-rows">${rows}</ul>`}</div>`;
   }
 
   #planText(t: Translate, plan: FeedDeliveryPlan, labels: readonly string[]): string {

@@ -17,12 +17,6 @@ type PlayerState =
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
-/** A failure of a row's preview in words: a feed or slot error names the row's problem itself. */
-export function rowErrorText(t: Translate, error: unknown): string {
-  if (error instanceof StudioError && (error.code === 'feed' || error.code === 'slot')) return error.message;
-  return describeError(error, t).text;
-}
-
 /**
  * Plays rows of a feed through a `FeedRunner`; owns the preview's object URL and its AbortController. The
  * panel's LingerController calls `release()` once the panel is removed for good.
@@ -59,7 +53,7 @@ export class FeedPlayer {
     } catch (error) {
       if (run !== this.#runs) return;
       if (isAbort(error) || controller.signal.aborted) return this.#set({ kind: 'cancelled', key });
-      this.#set({ kind: 'failed', key, message: rowErrorText(this.#t(), error) });
+      this.#set({ kind: 'failed', key, message: describeError(error, this.#t()).text });
       // The editor reports its own failures (studio-error); anything else is reported here.
       if (!(error instanceof StudioError)) reportError(this.#host as unknown as HTMLElement, error);
     } finally {

@@ -58,7 +58,7 @@ interface PendingTable {
 }
 
 /** The structural parts an editor exports from this panel, each as `feed-<part>` (docs/styling.md). */
-const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error'];
+const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error', 'error-rows'];
 
 /**
  * The Feed step: one template, a row per product. A CSV or JSON feed is imported (a file, dropped or chosen, or
@@ -103,6 +103,7 @@ const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-prob
  * @csspart more - Shows more rows of the outcome.
  * @csspart message - What the panel says: imported, removed, cancelled, the outcome.
  * @csspart error - A failure, in words.
+ * @csspart error-rows - Under a run that delivered no row: each row with its reasons.
  */
 export class StudioFeedPanel extends StudioElement {
   static override styles = [controlStyles, panelStyles, headingStyles, actionRowStyles, feedStyles, linkButtonStyles];
