@@ -112,9 +112,10 @@ export const LATER_KEYS =
   'versions.takeFailed{label}{message}{done} versions.duplicated versions.removed{name} versions.lengthLegend ' +
   'versions.custom versions.seconds versions.make{seconds} versions.makeAny versions.close versions.new ' +
   'versions.altLabel{name} versions.duplicate versions.rename versions.labelField versions.labelHint ' +
-  'versions.saveLabel versions.renamed{name} versions.remove{name} versions.editScript length.fastWarning{speed} ' +
-  'length.shorten length.keep length.kept{speed} length.shortening length.shortened{target} ' +
-  'length.paceWarning{wps} made.summary{title}{sections}{voice}{bed}{length}{target} ' +
+  'versions.saveLabel versions.renamed{name} versions.remove{name} versions.editScript ' +
+  'length.fastWarning{speed}{max} length.shorten length.keep length.kept{speed} length.shortening ' +
+  'length.shortened{target} length.paceWarning{wps}{max} length.paceLimit{wps}{destination}{max} ' +
+  'made.summary{title}{sections}{voice}{bed}{length}{target} ' +
   'made.summaryNoBed{title}{sections}{voice}{length}{target} feed.heading feed.intro{max} feed.import feed.file ' +
   'feed.drop feed.paste feed.pasteHint feed.importPasted feed.pasteEmpty feed.pastedName feed.refused{name} ' +
   'feed.moreProblems.one{count} feed.moreProblems.other{count} feed.tooBig{name}{size}{max} feed.readFailed{name} ' +
@@ -129,16 +130,17 @@ export const LATER_KEYS =
   'feed.chooseRow{row}{key} feed.status.ok feed.status.warning feed.status.problem feed.pending ' +
   'feed.seconds{seconds} feed.needs{seconds}{speed} feed.notEstimated feed.noKeyValue feed.kind.template ' +
   'feed.kind.missing feed.kind.too-long feed.kind.length feed.kind.pace feed.kind.empty-key ' +
-  'feed.kind.key-unportable feed.kind.duplicate-key feed.inColumn{column} feed.pager feed.pageRows ' +
-  'feed.pageOf{total} feed.previous feed.next feed.player feed.play feed.chosen{row}{key} feed.chooseFirst ' +
-  'feed.needsKey feed.voicing.one{count}{key} feed.voicing.other{count}{key} feed.heard{key}{voiced}{reused} ' +
-  'feed.voiced.one{count} feed.voiced.other{count} feed.reused.one{count} feed.reused.other{count} ' +
-  'feed.rowAudio{key} feed.playFailed{key}{message} feed.playCancelled{key} feed.noRunner feed.deliver ' +
-  'feed.destinations feed.noDestinations feed.unknownDestination{id} feed.includeWarnings ' +
-  'feed.toDeliver.one{count}{destinations} feed.toDeliver.other{count}{destinations} feed.left.one{count} ' +
-  'feed.left.other{count} feed.nothingToDeliver feed.waitCheck feed.price.one{count} feed.price.other{count} ' +
-  'feed.priceUnknown feed.pricing feed.priceFailed{message} feed.run feed.progress feed.progressRows{done}{total} ' +
-  'feed.rowStage{key}{stage} feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
+  'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control rule.fastRead feed.inColumn{column} ' +
+  'feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next feed.player feed.play ' +
+  'feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +
+  'feed.voicing.other{count}{key} feed.heard{key}{voiced}{reused} feed.voiced.one{count} feed.voiced.other{count} ' +
+  'feed.reused.one{count} feed.reused.other{count} feed.rowAudio{key} feed.playFailed{key}{message} ' +
+  'feed.playCancelled{key} feed.noRunner feed.deliver feed.destinations feed.noDestinations ' +
+  'feed.unknownDestination{id} feed.includeWarnings feed.toDeliver.one{count}{destinations} ' +
+  'feed.toDeliver.other{count}{destinations} feed.left.one{count} feed.left.other{count} feed.nothingToDeliver ' +
+  'feed.waitCheck feed.price.one{count} feed.price.other{count} feed.priceUnknown feed.pricing ' +
+  'feed.priceFailed{message} feed.run feed.progress feed.progressRows{done}{total} feed.rowStage{key}{stage} ' +
+  'feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
   'feed.outcome{delivered}{failed}{zip}{size} feed.delivered.one{count} feed.delivered.other{count} ' +
   'feed.failedRows.one{count} feed.failedRows.other{count} feed.takes{voiced}{reused} feed.rowDelivered ' +
   'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count} review.heading review.noUser ' +
