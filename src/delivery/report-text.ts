@@ -1,12 +1,5 @@
-// Text for the delivery report: HTML escaping and the figures in words. Deterministic (no locale, no clock).
+// Text for the delivery report: the figures in words (its HTML escaping is ./escape.ts). Deterministic (no locale, no clock).
 import type { DeliveryRuleResult } from './types.js';
-
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** `text` safe in HTML text and in a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 /** `value` with `digits` decimals and a real minus; `−∞` for minus infinity, `n/a` for anything not a number. */
 export function fixed(value: number | null | undefined, digits: number): string {
