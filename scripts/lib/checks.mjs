@@ -1,4 +1,5 @@
-// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package, the floors.
+// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package, the floors,
+// no import circle and no code file over 500 lines.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
