@@ -6,7 +6,7 @@ import { primeFormats } from './i18n/format.js';
 import { StudioConfigError, StudioError } from './errors.js';
 import { domEventType, type StudioEventMap, type StudioEventName } from './events/event-map.js';
 import type { StudioEditor } from './components/studio-editor/studio-editor.js';
-import { prepareAutosave } from './session/autosave-ahead.js';
+import { prepareAutosave } from './session/editor-session.js';
 import type { ProjectDocument } from './model/document.js';
 import './components/studio-editor/studio-editor.js';
 import type { ServiceClient } from './api/client.js';

@@ -33,6 +33,10 @@ import type { FeedRunner } from './feed-run.js';
 import { resolveBedUrls } from './resolve-bed.js';
 import type { SessionHooks, SessionOptions } from './session-hooks.js';
 
+// What create() starts before the session, imported from here: create() then brings the session's modules first,
+// an order of the first paint's code that gzip packs about 0.6 KiB smaller than the reverse.
+export { prepareAutosave, type AutosaveAhead } from './autosave-ahead.js';
+
 /** What `apply` did with a config. */
 export type ConfigOutcome =
   | { readonly kind: 'cleared' }

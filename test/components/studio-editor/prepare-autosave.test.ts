@@ -1,6 +1,6 @@
 // What create() starts before the editor renders, for its autosave: the module, the database and the draft.
 import { expect } from '@open-wc/testing';
-import { prepareAutosave } from '../../../src/session/autosave-ahead.js';
+import { prepareAutosave } from '../../../src/session/editor-session.js';
 import { resolveConfig } from '../../../src/config/validate.js';
 import type { StudioConfig } from '../../../src/config/types.js';
 import { prefetchDraft } from '../../../src/model/persistence/draft-prefetch.js';
