@@ -3,7 +3,7 @@
 // A failing check does not stop the others, so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFloors, checkManifest, checkOneCopy, checkPackage, checkSize } from './lib/checks.mjs';
+import { checkFileLengths, checkFloors, checkImportCircles, checkManifest, checkOneCopy, checkPackage, checkSize } from './lib/checks.mjs';
 import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine } from './lib/engines.mjs';
 import { root, run } from './lib/run.mjs';
 
@@ -78,6 +78,8 @@ const engines = await ensureEngines(Object.keys(ENGINES));
 await check('lint', () => run('eslint', ['.', '--max-warnings', '0']));
 await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']));
 await check('floors (no import climbs)', checkFloors);
+await check('no import circle', checkImportCircles);
+await check('no code file over 500 lines (tables of words aside)', checkFileLengths);
 const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
 await check('manifest', checkManifest);
 if (built) await check('size budget', checkSize);

@@ -64,7 +64,7 @@ export { StudioProjectError } from './model/project-error.js';
 export type { ProjectIssue } from './model/project-error.js';
 export { StudioLockedError } from './model/lock-error.js';
 export type { BrokenLock, EditorRole } from './model/lock-rules.js';
-export type { LockTarget } from './model/locks.js';
+export type { LockTarget } from './model/lock-types.js';
 export { StudioStorageError } from './model/persistence/storage-error.js';
 export type { StorageErrorCode } from './model/persistence/storage-error.js';
 export { exportProjectFile, importProjectFile } from './model/project-file.js';

@@ -1,4 +1,5 @@
-// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package, the floors.
+// The non-test checks of `npm test`: manifest freshness, the first-paint size budget, the package, the floors,
+// no import circle and no code file over 500 lines.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -202,4 +203,149 @@ export function checkFloors() {
   const climbs = climbingImports();
   if (climbs.length > 0) throw new Error(`${climbs.length} imports climb a floor (see FLOORS in scripts/lib/checks.mjs):\n  ${climbs.join('\n  ')}`);
   console.log(`No import in src/ climbs a floor (${FLOORS.join(' < ')}).`);
+}
+
+/**
+ * The code of the repository: every .ts, .tsx, .js and .mjs file (src/, test/, demo/, scripts/, bin/, bench/ and the
+ * configs at the top), as paths relative to `dir`, sorted. What is installed, built or cached is not code of ours.
+ */
+export function codeFiles(dir = root) {
+  const skip = new Set(['node_modules', 'dist', 'coverage', 'screenshots']);
+  const files = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !skip.has(entry.name)) walk(path);
+      } else if (entry.isFile() && /\.(?:[cm]?[jt]s|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
+    }
+  };
+  walk('');
+  return files.sort();
+}
+
+/** The most lines of a code file: past it, split the file along a seam (one job per file). */
+export const CODE_FILE_MAX_LINES = 500;
+
+/** Tables of words (src/i18n/en.ts, de-first.ts, fr-later.ts...) grow with the product's text and are not split. */
+const WORD_TABLE = /^src\/i18n\/[a-z]{2}(?:-[a-z]+)?\.ts$/;
+
+/** The code files of `dir` over `CODE_FILE_MAX_LINES` lines, tables of words aside, as `path (N lines)`. */
+export function longFiles(dir = root) {
+  const long = [];
+  for (const file of codeFiles(dir)) {
+    if (WORD_TABLE.test(file)) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > CODE_FILE_MAX_LINES) long.push(`${file} (${lines} lines)`);
+  }
+  return long;
+}
+
+/** No code file is over 500 lines (tables of words in src/i18n/ aside). */
+export function checkFileLengths() {
+  const long = longFiles();
+  if (long.length > 0) {
+    throw new Error(
+      `${long.length} code file(s) over ${CODE_FILE_MAX_LINES} lines:\n  ${long.join('\n  ')}\n` +
+        'Split each along a seam, one job per file (a pure function, a controller, a sub-element, a table of data), behaviour and exports unchanged.',
+    );
+  }
+  console.log(`No code file is over ${CODE_FILE_MAX_LINES} lines (tables of words in src/i18n/ aside).`);
+}
+
+/** The module a relative `specifier` of `from` names among `files` (`./x.js` is ./x.ts in source), or undefined. */
+function moduleOf(from, specifier, files) {
+  const path = relative('/', resolve('/', dirname(from), specifier));
+  const stem = path.replace(/\.[cm]?js$/, '');
+  return [path, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${path}/index.ts`].find((candidate) => files.has(candidate));
+}
+
+/**
+ * The import circles among the code files of `dir`, one per tangle of modules that import each other (a strongly
+ * connected component), each as its shortest chain `a.ts -> b.ts -> a.ts`. Every import counts, as for the floors:
+ * type-only ones, re-exports, dynamic `import()`s and workers.
+ */
+export function importCircles(dir = root) {
+  const files = codeFiles(dir);
+  const known = new Set(files);
+  const graph = new Map(files.map((file) => [file, [...new Set(relativeImports(readFileSync(join(dir, file), 'utf8')).map((specifier) => moduleOf(file, specifier, known)).filter(Boolean))]]));
+  // Tarjan's strongly connected components, iterative (a long chain of imports must not overflow the stack).
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const tangles = [];
+  let next = 0;
+  for (const start of files) {
+    if (index.has(start)) continue;
+    const work = [[start, 0]];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const [file, at] = frame;
+      const targets = graph.get(file);
+      if (at < targets.length) {
+        frame[1] += 1;
+        const target = targets[at];
+        if (!index.has(target)) {
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
+          work.push([target, 0]);
+        } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), index.get(target)));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) low.set(work[work.length - 1][0], Math.min(low.get(work[work.length - 1][0]), low.get(file)));
+      if (low.get(file) !== index.get(file)) continue;
+      const tangle = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        tangle.push(member);
+      } while (member !== file);
+      if (tangle.length > 1 || targets.includes(file)) tangles.push(new Set(tangle));
+    }
+  }
+  // Each tangle named by its shortest circle through its first file (breadth first, inside the tangle).
+  return tangles
+    .map((tangle) => {
+      const first = [...tangle].sort()[0];
+      const cameFrom = new Map([[first, undefined]]);
+      const queue = [first];
+      while (queue.length > 0) {
+        const file = queue.shift();
+        for (const target of graph.get(file)) {
+          if (target === first) {
+            const chain = [first];
+            for (let at = file; at !== undefined; at = cameFrom.get(at)) chain.unshift(at);
+            return chain.join(' -> ');
+          }
+          if (tangle.has(target) && !cameFrom.has(target)) {
+            cameFrom.set(target, file);
+            queue.push(target);
+          }
+        }
+      }
+      throw new Error(`No circle through ${first}`);
+    })
+    .sort();
+}
+
+/** No two modules import each other, however far round (type-only imports and dynamic ones count). */
+export function checkImportCircles() {
+  const circles = importCircles();
+  if (circles.length > 0) {
+    throw new Error(
+      `${circles.length} import circle(s):\n  ${circles.join('\n  ')}\n` +
+        'Break each by moving what both sides need (a type, a constant, a helper, a registry) into a module of its own, or into the lower one, so the imports go one way.',
+    );
+  }
+  console.log(`No import circle among the ${codeFiles().length} code files.`);
 }

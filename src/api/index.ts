@@ -1,5 +1,5 @@
 export { ServiceClient } from './client.js';
-export type { CallOptions, ServiceClientOptions } from './client.js';
+export type { CallOptions, ServiceClientOptions } from './client-options.js';
 export { JobPoller } from './poller.js';
 export type { JobProgress, PollerOptions, PollTarget } from './poller.js';
 export { StudioApiError, StudioJobTimeoutError } from './api-error.js';

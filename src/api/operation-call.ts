@@ -4,7 +4,7 @@
 import { isAbort } from '../auth/errors.js';
 import { adaptedJobStatus, checkResult, isJobStart, jobStatusOf, queryOf, runAdapter, StudioContractError } from './adapters.js';
 import { StudioApiError } from './api-error.js';
-import { READ_MAX_ATTEMPTS, type CallOptions, type ClientState } from './client.js';
+import { READ_MAX_ATTEMPTS, type CallOptions, type ClientState } from './client-options.js';
 import { IDEMPOTENCY_KEY_HEADER, type ApiOperation, type JobAccepted } from './contract.js';
 import { fetchError, httpError } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';

@@ -9,6 +9,7 @@ export { canonicalJson, rowJobId, templateId, type RowJob, type RowJobResult } f
 export { renderBatch, type BatchProgress, type BatchRun, type RenderBatchOptions } from './run.js';
 export { writeRunReport } from './run-report.js';
 export { s3LocationOf, s3Store, S3_CREDENTIAL_ENV, type S3Location } from './s3-store.js';
-export { folderStore, storeOf, type OutputStore } from './store.js';
+export { folderStore, storeOf } from './store.js';
+export type { OutputStore } from './output-store.js';
 export { loadTemplate, saveTemplate, templatePath } from './template-store.js';
 export type { BatchVast } from './vast-settings.js';

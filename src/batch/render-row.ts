@@ -20,7 +20,7 @@ import { readRecord, writeRecord } from './row-record.js';
 import { rowJobId, templateId, type RowJob, type RowJobResult } from './row-job.js';
 import { batchClient, batchConfig, type BatchService } from './service.js';
 import { assetSources, ffmpegDecode } from './sources.js';
-import type { OutputStore } from './store.js';
+import type { OutputStore } from './output-store.js';
 import { batchVastSettings, type BatchVast } from './vast-settings.js';
 
 export type { BatchService } from './service.js';

@@ -4,7 +4,7 @@
 import type { FeedManifestPart } from '../delivery/types.js';
 import type { RowMade } from '../session/feed-row-deliver.js';
 import type { RowJobResult } from './row-job.js';
-import type { OutputStore } from './store.js';
+import type { OutputStore } from './output-store.js';
 
 /** A job's record. */
 export interface RowRecord {

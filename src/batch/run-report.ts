@@ -12,7 +12,7 @@ import { keyedFeed, rowIndex, type RowMade } from '../session/feed-row-deliver.j
 import { rowValuesOf } from './render-row.js';
 import { readRecord } from './row-record.js';
 import { rowJobId, type RowJobResult } from './row-job.js';
-import type { OutputStore } from './store.js';
+import type { OutputStore } from './output-store.js';
 
 /** The row of the run of `result` when its job left no record (it failed before delivering): failed, with its reasons. */
 function unrecorded(template: ProjectDocument, index: number, result: RowJobResult): RowMade {

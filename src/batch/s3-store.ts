@@ -6,7 +6,7 @@
 import { AwsClient } from 'aws4fetch';
 import { createHash } from 'node:crypto';
 import { StudioError } from '../errors.js';
-import type { OutputStore } from './store.js';
+import type { OutputStore } from './output-store.js';
 import { storeSegments } from './store-path.js';
 
 /** Where an `s3://` URL points. */

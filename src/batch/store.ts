@@ -1,24 +1,16 @@
 /// <reference types="node" />
-// Where a batch run's files go: a port of three calls, so a folder and an S3-compatible bucket (s3-store.ts) are
-// the same to the renderer. Every write is atomic (a temporary name in the same folder, then a rename), so a
-// run stopped at any point leaves whole files or none, and a file that is there is complete.
+// Where a batch run's files go: a folder, or the store a URL names (a folder or an S3-compatible bucket,
+// s3-store.ts), behind the port of three calls (output-store.ts), so both are the same to the renderer. Every
+// write is atomic (a temporary name in the same folder, then a rename), so a run stopped at any point leaves
+// whole files or none, and a file that is there is complete.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StudioError } from '../errors.js';
+import type { OutputStore } from './output-store.js';
 import { s3LocationOf, s3Store } from './s3-store.js';
 import { storeSegments } from './store-path.js';
-
-/** Where a run's files go. Paths are relative and '/'-separated (`TR-100/TR-100_Acme_30s.wav`). */
-export interface OutputStore {
-  /** The bytes at `path` (relative, '/'-separated), or undefined. */
-  read(path: string): Promise<Uint8Array | undefined>;
-  /** Writes `bytes` at `path` atomically (a folder: a temporary name, then rename; a bucket: one PUT); never a half file. */
-  write(path: string, bytes: Uint8Array): Promise<void>;
-  /** Whether a complete file is at `path`. */
-  has(path: string): Promise<boolean>;
-}
 
 /** The suffix of a file being written; never a complete file's (a store lists none of these as there). */
 export const TEMPORARY_SUFFIX = '.tmp';

@@ -3,7 +3,7 @@
 import type { ProjectDocument } from '../model/document.js';
 import { StudioError } from '../errors.js';
 import { templateId } from './row-job.js';
-import type { OutputStore } from './store.js';
+import type { OutputStore } from './output-store.js';
 
 /** Where the template of id `id` is kept. */
 export const templatePath = (id: string): string => `templates/${id}.json`;

@@ -4,17 +4,11 @@
 // here). Until then those destinations are kept unchecked and unused: the editor has the built-ins.
 
 import { BUILTIN_DESTINATIONS, mergeDestinations } from '../delivery/destinations.js';
-import type { DestinationProfile } from '../delivery/types.js';
-import { field, readObject, type Check, type IssueList } from './checks.js';
+import { field, readObject, type IssueList } from './checks.js';
+import { destinationChecks } from './destination-check-slot.js';
 import type { ResolvedConfig } from './types.js';
 
-let hostDestinations: Check<DestinationProfile[]> | undefined;
 let loading: Promise<unknown> | undefined;
-
-/** Called by ./destinations.ts when it runs: from then on `resolveConfig` checks host destinations at once. */
-export function useDestinationChecks(check: Check<DestinationProfile[]>): void {
-  hostDestinations = check;
-}
 
 /** Brings the checks of `config.delivery.destinations` (once; a failed load is tried again by the next call). */
 export function loadDestinationChecks(): Promise<void> {
@@ -30,6 +24,7 @@ const unchecked = new WeakSet<object>();
 export function readDelivery(value: unknown, issues: IssueList): ResolvedConfig['delivery'] {
   const path = 'config.delivery';
   const object = readObject(value, path, issues, ['destinations']);
+  const hostDestinations = destinationChecks();
   if (object?.['destinations'] !== undefined && hostDestinations === undefined) {
     const delivery = { destinations: [...BUILTIN_DESTINATIONS] };
     unchecked.add(delivery);

@@ -9,7 +9,7 @@ import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/li
 import { mp3RateProblem } from '../delivery/mp3-rates.js';
 import type { DestinationCodec, DestinationLength, DestinationRendition, DestinationMetadataField, DestinationProfile, DestinationSource } from '../delivery/types.js';
 import { describe, field, httpUrl, number, oneOf, readObject, required, text, type Check } from './checks.js';
-import { useDestinationChecks } from './delivery.js';
+import { useDestinationChecks } from './destination-check-slot.js';
 import { vastSettings } from './vast.js';
 
 /** The most destinations a host gives. */

@@ -1,6 +1,7 @@
 // The delivery report's drawing: short-term loudness over time (SVG), with the destination's target and band.
 import type { DeliveredFigures } from './types.js';
-import { escapeHtml, fixed } from './report-text.js';
+import { escapeHtml } from './escape.js';
+import { fixed } from './report-text.js';
 
 const W = 640;
 const H = 150;

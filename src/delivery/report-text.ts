@@ -1,12 +1,5 @@
-// Text for the delivery report: HTML escaping and the figures in words. Deterministic (no locale, no clock).
+// Text for the delivery report: the figures in words (its HTML escaping is ./escape.ts). Deterministic (no locale, no clock).
 import type { DeliveryRuleResult } from './types.js';
-
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** `text` safe in HTML text and in a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 /** The most decimals a figure a person reads is given (issue 51, "Numbers people read"). */
 export const MAX_DECIMALS = 2;

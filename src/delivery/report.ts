@@ -3,7 +3,8 @@
 // the voices and music.
 import { loudnessChart } from './report-chart.js';
 import { REPORT_CSS } from './report-style.js';
-import { RULE_NAMES, escapeHtml as e, figureText, fixed, grouped, ruleFigure, size, speedText, utcDate } from './report-text.js';
+import { escapeHtml as e } from './escape.js';
+import { RULE_NAMES, figureText, fixed, grouped, ruleFigure, size, speedText, utcDate } from './report-text.js';
 import type { DeliveredFile, DeliveryManifest, DestinationProfile } from './types.js';
 
 /** One part of the script as the report prints it. */

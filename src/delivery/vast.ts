@@ -13,7 +13,7 @@
 
 import { VERSION } from '../version.js';
 import { adIdProblem, normaliseCode } from './codes.js';
-import { escapeHtml } from './report-text.js';
+import { escapeHtml } from './escape.js';
 
 /** `vast` of a destination profile: where the host serves the files, and what the ad reports to. */
 export interface VastSettings {

@@ -2,7 +2,7 @@ import type { AssetMetadata, Recommendation, Usage, VoiceDetails } from '../api/
 import type { DeliveryPresetId } from '../config/types.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
 import type { CampaignFields, ClipSource, DeliverySettings, MixSettings, MusicBed, ProjectDocument, ProjectSection, ProjectReview, ProjectVersion, Pronunciation, ReviewDecision, ReviewPerson, TrackId, VersionContent, VoiceClip } from './document.js';
-import type { EditorRole, LockTarget } from './locks.js';
+import type { EditorRole, LockTarget } from './lock-types.js';
 
 /**
  * Optional on every edit: actions sharing one `gesture` id in a row (a drag, a slider, typing in one

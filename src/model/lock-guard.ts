@@ -3,10 +3,10 @@
 
 import type { ProjectDocument, ProjectSection, VersionContent, VoiceClip } from './document.js';
 import { keepLocked } from './keep-locked.js';
-import type { BrokenLock, LockTarget } from './locks.js';
+import type { BrokenLock, LockTarget } from './lock-types.js';
 import { openContent, versionContent } from './versions.js';
 
-export type { BrokenLock, EditorRole } from './locks.js';
+export type { BrokenLock, EditorRole } from './lock-types.js';
 export { keepLocked };
 
 /** Structural equality of plain data (JSON-like values), key order aside. */

@@ -4,9 +4,9 @@
 
 import type { EditAction } from './actions.js';
 import type { ProjectDocument } from './document.js';
-import type { BrokenLock, LockTarget } from './locks.js';
+import type { BrokenLock, LockTarget } from './lock-types.js';
 
-export type { BrokenLock, EditorRole } from './locks.js';
+export type { BrokenLock, EditorRole } from './lock-types.js';
 
 /** The rules the store applies in the adopter role (see lock-guard.ts and keep-locked.ts). */
 export interface LockRules {

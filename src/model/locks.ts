@@ -4,34 +4,12 @@
 
 import type { Lockable, ProjectDocument, ProjectLock, ProjectLocks } from './document.js';
 import type { EditAction } from './actions.js';
+import type { LockTarget } from './lock-types.js';
 import { addEdits } from './reducer.js';
 import { StudioProjectError } from './project-error.js';
 
 /** The most characters of a lock's reason. */
 export const LOCK_REASON_MAX = 200;
-
-/**
- * Who edits: a `creator` builds a template and sets locks; an `adopter` fills it in, and locks hold; a
- * `reviewer` plays, comments and decides, and the store refuses every edit of the ad.
- */
-export type EditorRole = 'creator' | 'adopter' | 'reviewer';
-
-/** A lock that an edit would break: what is locked, its reason, and the section's name where there is one. */
-export interface BrokenLock {
-  readonly target: LockTarget;
-  /** The creator's reason, if given. */
-  readonly reason: string | undefined;
-  /** The label of the section (or of the clip's section); undefined for the bed, length and delivery. */
-  readonly name: string | undefined;
-}
-
-/** A part of the ad that can be locked. */
-export type LockTarget =
-  | { readonly kind: 'clip'; readonly id: string }
-  | { readonly kind: 'section'; readonly id: string }
-  | { readonly kind: 'bed' }
-  | { readonly kind: 'duration' }
-  | { readonly kind: 'delivery' };
 
 function checkedReason(reason: unknown): string | undefined {
   if (reason === undefined) return undefined;

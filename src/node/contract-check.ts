@@ -3,8 +3,8 @@
 // own ServiceClient with the host's adapters (`config.api.operations`), and says per operation whether the editor
 // can read the answer. The key and every token minted stay out of the report. No node: import here (the command's
 // arguments and printing are ./contract-check-cli.ts): everything is given, so a test runs it without a process.
-import { AUTH_TOKEN_PATH, type ApiOperation, type ScriptSection } from '../api/contract.js';
-import type { CallOptions, ServiceClient } from '../api/client.js';
+import { AUTH_TOKEN_PATH, type ApiOperation } from '../api/contract.js';
+import type { CallOptions } from '../api/client.js';
 import { createServices } from '../api/create-services.js';
 import { createJobLock } from '../api/job-lock.js';
 import { PendingJobs } from '../api/pending-jobs.js';
@@ -12,6 +12,10 @@ import type { ContractIssue } from '../api/result-schema.js';
 import { resolveConfig } from '../config/validate.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { StudioConfigError, StudioError } from '../errors.js';
+import { CHECK_ORDER, REDACTED, type CheckFailure, type ContractReport, type DryRequest, type StepReport } from './contract-report.js';
+import { needFrom, SAMPLES, Skip, STEPS, type Picked } from './contract-steps.js';
+
+export { CHECK_ORDER, REDACTED, type CheckFailure, type ContractReport, type DryRequest, type StepReport } from './contract-report.js';
 
 /** What the check is told: the flags of the command. */
 export interface ContractCheckOptions {
@@ -42,58 +46,8 @@ export interface ContractCheckIo {
   readonly now?: () => number;
 }
 
-/** The order of the operations: later ones use what earlier ones gave. */
-export const CHECK_ORDER = ['voices', 'music', 'pricing', 'recommendUrl', 'job', 'recommendProduct', 'format', 'voiceover', 'mix', 'generate'] as const satisfies readonly ApiOperation[];
-
 export const DEFAULT_USER_ID = 'studio-contract-check';
 export const DEFAULT_PRODUCT_URL = 'https://example.com/';
-/** What the report prints in place of the key, a token, or a header that carries one. */
-export const REDACTED = '<redacted>';
-
-/** Why a step failed: the error's code and words; for a `contract` error each field it could not read, and where to fix it. */
-export interface CheckFailure {
-  readonly code: string;
-  readonly message: string;
-  readonly status?: number;
-  readonly fields?: readonly ContractIssue[];
-  /** The adapter to fix: `api.operations.<op>.response` or `.request`. */
-  readonly fix?: string;
-}
-
-/** A request as the editor would send it (`--dry-run`). */
-export interface DryRequest {
-  readonly method: string;
-  readonly url: string;
-  /** Lower-case names; `x-api-key` and `authorization` are `<redacted>`. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The JSON body, parsed; absent for a GET (its query is in `url`). */
-  readonly body?: unknown;
-}
-
-export interface StepReport {
-  /** An operation, or `token` (`POST /v1/auth/token`, which the editor never calls itself). */
-  readonly step: ApiOperation | 'token';
-  readonly outcome: 'ok' | 'fail' | 'skipped';
-  /** The status of each answer, in order (a job's start, then its polls). */
-  readonly statuses: readonly number[];
-  readonly ms: number;
-  readonly failure?: CheckFailure;
-  /** Why it was skipped. */
-  readonly skipped?: string;
-  /** `--dry-run` only. */
-  readonly request?: DryRequest;
-}
-
-export interface ContractReport {
-  readonly baseUrl: string;
-  readonly userId: string;
-  readonly dryRun: boolean;
-  readonly token: StepReport;
-  readonly operations: readonly StepReport[];
-  /** Operations that passed (in a dry run: whose request was built). */
-  readonly passed: number;
-  readonly total: number;
-}
 
 /**
  * The adapters file checked as the editor checks `config.api` (a wrong key is refused with its key path, an
@@ -108,141 +62,6 @@ export function checkAdapters(api: unknown, baseUrl: string, timeoutMs?: number)
   const noToken = () => '';
   return resolveConfig({ auth: { getToken: noToken, refreshToken: noToken }, api: merged }, { origin: 'null' }).api;
 }
-
-/** What later operations take of earlier results. A dry run takes `SAMPLES` instead. */
-interface Picked {
-  voiceId?: string;
-  trackId?: string;
-  jobId?: string;
-  recommendation?: { id: string; sections: ScriptSection[]; duration: number };
-  sections?: ScriptSection[];
-  voiceAsset?: { id: string; duration: number };
-}
-
-/** Which operation gives each pick, and in words. */
-const SOURCES: Record<keyof Picked, [ApiOperation, string]> = {
-  voiceId: ['voices', 'a voice'],
-  trackId: ['music', 'a track'],
-  jobId: ['recommendUrl', 'a job id'],
-  recommendation: ['recommendUrl', 'a recommendation'],
-  sections: ['format', 'a script'],
-  voiceAsset: ['voiceover', 'a voice asset'],
-};
-
-const PROJECT_ID = 'studio-contract-check';
-/** The script formatted when no recommendation came back, and voiced when no format did. */
-const FIXED_SCRIPT: ScriptSection[] = [
-  { id: 'hook', label: 'Hook', text: 'Cold brew at home, smooth and ready in minutes.' },
-  { id: 'cta', label: 'Call to action', text: 'Order your kit today at example dot com.' },
-];
-const SAMPLES: Required<Picked> = {
-  voiceId: 'sample-voice',
-  trackId: 'sample-track',
-  jobId: 'sample-job',
-  recommendation: { id: 'sample-recommendation', sections: FIXED_SCRIPT, duration: 30 },
-  sections: FIXED_SCRIPT,
-  voiceAsset: { id: 'sample-voice-asset', duration: 4 },
-};
-
-/** Thrown by `need` before any request: the step is skipped. */
-class Skip extends Error {}
-
-type Need = <K extends keyof Picked>(key: K) => NonNullable<Picked[K]>;
-
-/** What a step's call is given: what earlier steps gave (`need` skips the step when a pick is missing), the product page, the call's options. */
-interface StepContext {
-  readonly need: Need;
-  readonly picked: Picked;
-  readonly product: string;
-  readonly options: CallOptions;
-}
-
-interface Step {
-  readonly operation: (typeof CHECK_ORDER)[number];
-  /** The call as the editor makes it. */
-  call(client: ServiceClient, at: StepContext): Promise<unknown>;
-  /** What later steps take of its result. */
-  pick?(result: never, picked: Picked): void;
-}
-
-const STEPS: readonly Step[] = [
-  {
-    operation: 'voices',
-    call: (client, at) => client.voices(at.options),
-    pick: (result: { voices: Array<{ voice_id: string }> }, picked) => void (picked.voiceId = result.voices[0]?.voice_id),
-  },
-  {
-    operation: 'music',
-    call: (client, at) => client.music(at.options),
-    pick: (result: { tracks: Array<{ track_id: string }> }, picked) => void (picked.trackId = result.tracks[0]?.track_id),
-  },
-  { operation: 'pricing', call: (client, at) => client.priceList(at.options) },
-  {
-    operation: 'recommendUrl',
-    call: (client, at) => client.recommendFromUrl({ project_id: PROJECT_ID, url: at.product, duration: 30, max_recommendations: 1 }, at.options),
-    pick: (result: { recommendations: Array<{ recommendation_id: string; script: { sections: ScriptSection[] }; duration_s: number; target_duration_s?: number }> }, picked) => {
-      const first = result.recommendations[0];
-      if (first !== undefined) picked.recommendation = { id: first.recommendation_id, sections: first.script.sections, duration: first.target_duration_s ?? 30 };
-    },
-  },
-  { operation: 'job', call: (client, at) => client.job(at.need('jobId'), at.options) },
-  {
-    operation: 'recommendProduct',
-    call: (client, at) =>
-      client.recommendFromProduct(
-        {
-          project_id: PROJECT_ID,
-          product: { name: 'Cold brew kit', description: 'A cold brew coffee kit: a jar, a filter and a blend ground for cold brewing.', url: at.product },
-          duration: 30,
-          max_recommendations: 1,
-        },
-        at.options,
-      ),
-  },
-  {
-    operation: 'format',
-    call: (client, { picked, options }) =>
-      client.format(
-        {
-          project_id: PROJECT_ID,
-          sections: picked.recommendation?.sections ?? FIXED_SCRIPT,
-          duration: picked.recommendation?.duration ?? 30,
-          ...(picked.voiceId === undefined ? {} : { voice_id: picked.voiceId }),
-        },
-        options,
-      ),
-    pick: (result: { sections: ScriptSection[] }, picked) => void (picked.sections = result.sections),
-  },
-  {
-    operation: 'voiceover',
-    call: (client, { need, picked, options }) => {
-      const section = (picked.sections ?? FIXED_SCRIPT).find((entry) => entry.text.trim() !== '') ?? FIXED_SCRIPT[0]!;
-      return client.voiceover({ project_id: PROJECT_ID, text: section.text, voice_id: need('voiceId'), section_id: section.id }, options);
-    },
-    pick: (result: { asset: { asset_id: string; duration_s: number } }, picked) => void (picked.voiceAsset = { id: result.asset.asset_id, duration: result.asset.duration_s }),
-  },
-  {
-    operation: 'mix',
-    call: (client, { need, options }) => {
-      const voice = need('voiceAsset');
-      const trackId = need('trackId');
-      return client.mix(
-        {
-          project_id: PROJECT_ID,
-          duration: Math.max(5, Math.ceil(voice.duration + 2)),
-          voice: [{ asset_id: voice.id, start_s: 0.5 }],
-          music: { asset_id: trackId, gain_db: -8 },
-          ducking: { depth_db: 8, attack_ms: 80, release_ms: 300 },
-        },
-        options,
-      );
-    },
-  },
-  {
-    operation: 'generate',
-    call: (client, { need, options }) => client.generate({ project_id: PROJECT_ID, recommendation_id: need('recommendation').id }, options),
-  },
-];
 
 /** Replaces every secret in a text; a secret is the key or a token, so any answer or message may hold one. */
 class Secrets {
@@ -417,17 +236,6 @@ function unreached(error: unknown, run: Run): CheckError {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   const said = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message.slice(0, 100) : undefined;
   return new CheckError('network', `POST ${AUTH_TOKEN_PATH} could not reach ${run.baseUrl}${said === undefined ? '' : ` (${said})`}. Check --base-url.`);
-}
-
-/** The `need` of a live run: a pick, or a skip saying which operation did not give it and why. */
-function needFrom(picked: Picked, outcomes: ReadonlyMap<ApiOperation, StepReport['outcome']>): Need {
-  return (key) => {
-    const value = picked[key];
-    if (value !== undefined) return value as NonNullable<typeof value>;
-    const [operation, what] = SOURCES[key];
-    const outcome = outcomes.get(operation);
-    throw new Skip(`needs ${what} from ${operation}, which ${outcome === 'fail' ? 'failed' : outcome === 'skipped' ? 'was skipped' : 'gave none'}`);
-  };
 }
 
 /** A minted token from the answer of `POST /v1/auth/token` (`AuthTokenResponse`); added to the secrets at once. */

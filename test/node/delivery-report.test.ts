@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loudnessChart } from '../../src/delivery/report-chart.js';
-import { escapeHtml, fixed, grouped } from '../../src/delivery/report-text.js';
+import { escapeHtml } from '../../src/delivery/escape.js';
+import { fixed, grouped } from '../../src/delivery/report-text.js';
 import { deliveryReport, REPORT_CSP } from '../../src/delivery/report.js';
 import { HOSTILE, sampleManifest, sampleScript } from '../delivery/sample-manifest.js';
 

@@ -1,7 +1,7 @@
 // Generated audio assets (voice-overs, mixes, ads), kept in memory per user, bounded in count.
 import { randomBytes } from 'node:crypto';
 import type { AssetMetadata } from '../../../src/api/contract.js';
-import { ACCOUNT_USER } from './state.js';
+import { ACCOUNT_USER } from './tokens.js';
 import { durationOf, encodeWav, type PcmAudio } from './wav.js';
 
 interface StoredAsset {

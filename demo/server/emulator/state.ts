@@ -10,9 +10,6 @@ import { TokenStore } from './tokens.js';
 import { CreditLedger } from './usage.js';
 import { WebhookSender } from './webhooks.js';
 
-/** The user id of requests made with `x-api-key` (the account acting for itself). */
-export const ACCOUNT_USER = '__account__';
-
 export class EmulatorState {
   readonly faults = new Faults();
   readonly tokens: TokenStore;

@@ -6,6 +6,9 @@ interface TokenEntry {
   expiresAt: number;
 }
 
+/** The user id of requests made with `x-api-key` (the account acting for itself), which holds no token. */
+export const ACCOUNT_USER = '__account__';
+
 /** What checking a token found. */
 export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'unknown' | 'expired' };
 

@@ -1,13 +1,11 @@
 import { versionCampaign, versionView } from '../../model/versions.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { CAMPAIGN_TEXT_LIMITS, campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
-import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile, VastManifestEntry } from '../../delivery/types.js';
-import { VAST_LIMITS, vastUrlFault } from '../../delivery/vast.js';
+import { campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';
+import type { DestinationProfile } from '../../delivery/types.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../../events/report-error.js';
-import type { StringKey } from '../../i18n/en.js';
 import { describeError } from '../../i18n/error-words.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
@@ -20,41 +18,23 @@ import { StudioElement } from '../shared/studio-element.js';
 import type { DeliverRunner, DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import type { VastGiven } from '../../session/deliver-vast.js';
 import type { StudioReviewRequiredError } from '../../session/editor-deliver.js';
-import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unapprovedText, unpublishedText, vastUrlText } from './deliver-words.js';
+import { progressRows, receipt, type ResultsHost } from './deliver-results.js';
+import { campaignField, FIELDS, fieldProblem, versionMatrix } from './deliver-campaign-fields.js';
+import { destinationRow } from './deliver-destinations.js';
+import { impressionLines, vastFields, vastProblems, type VastField, type VastFieldsHost, type VastValues } from './deliver-vast-fields.js';
+import { sizeText, unapprovedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../../model/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
 import '../../i18n/en-later.js';
 
-/** The campaign fields in the panel's order, with their words; the codes have a hint. */
-const FIELDS: readonly { name: CampaignField; label: StringKey; hint?: StringKey }[] = [
-  { name: 'advertiser', label: 'deliver.advertiser' },
-  { name: 'campaign', label: 'deliver.product' },
-  { name: 'adId', label: 'deliver.adId', hint: 'deliver.adIdHint' },
-  { name: 'isci', label: 'deliver.isci', hint: 'deliver.isciHint' },
-  { name: 'versionLabel', label: 'deliver.version' },
-];
-
-/** The most characters a field takes (the codes are checked for their structure, not cut). */
-const maxLength = (name: CampaignField): number => (name === 'adId' || name === 'isci' ? 40 : CAMPAIGN_TEXT_LIMITS[name]);
-
-/** The steps a file's progress row shows, in order. */
-const STAGES: readonly DeliverStage[] = ['render', 'master', 'encode', 'measure', 'pack', 'done'];
-
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
-
-/** Only web addresses become links (a host's config could hold any text). */
-const webUrl = (url: string | undefined): string | undefined => (url !== undefined && /^https?:\/\//i.test(url) ? url : undefined);
 
 /** The structural parts an editor exports from this panel, each as `deliver-<part>` (docs/styling.md). */
 const DELIVER_PARTS = ['destinations', 'destination', 'numbers', 'source', 'vast', 'vast-fields', 'campaign', 'versions', 'stems', 'submit', 'progress', 'row', 'cancel', 'results', 'receipt', 'receipt-campaign', 'file', 'facts', 'verdict', 'vast-file', 'vast-xml', 'zip', 'download', 'message'];
 
 /** How many lines of each vast.xml the results show (the whole document is its download). */
 const VAST_HEAD_LINES = 12;
-
-/** The impression URLs typed: one a line, the spaces around each and blank lines left out, with each line's number. */
-const impressionLines = (text: string): { line: number; url: string }[] =>
-  text.split(/\r\n|\r|\n/).flatMap((url, index) => (url.trim() === '' ? [] : [{ line: index + 1, url: url.trim() }]));
 
 /**
  * Deliver: the destinations as a checklist with their numbers and sources, the campaign fields that travel
@@ -139,7 +119,7 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private vastBase: string | undefined;
   @state() private vastImpressions: string | undefined;
   /** The VAST fields whose errors show: each once left (blur), both after Deliver. */
-  @state() private vastChecked: readonly ('base' | 'impressions')[] = [];
+  @state() private vastChecked: readonly VastField[] = [];
   /** The first lines of each vast.xml shown in the results, by file name (read from its blob). */
   @state() private vastHeads: ReadonlyMap<string, string> = new Map();
 
@@ -193,24 +173,9 @@ export class StudioDeliverPanel extends StudioElement {
   }
 
   /** The VAST fields as shown: as typed, else the first chosen VAST profile's own (a host's may preset them). */
-  #vastValues(): { base: string; impressions: string } {
+  #vastValues(): VastValues {
     const preset = this.#vastChosen()[0]?.vast;
     return { base: this.vastBase ?? preset?.mediaBaseUrl ?? '', impressions: this.vastImpressions ?? (preset?.impressionUrls ?? []).join('\n') };
-  }
-
-  /** What is wrong with each VAST field, in words (never the URL: it may hold a token); empty when nothing is. */
-  #vastProblems(): { base: string; impressions: string } {
-    const t = this.t;
-    const { base, impressions } = this.#vastValues();
-    const baseFault = base === '' ? null : vastUrlFault(base, { base: true });
-    const lines = impressionLines(impressions);
-    let wrong = '';
-    if (lines.length > VAST_LIMITS.impressionUrls) wrong = t('deliver.vastImpressionsMany', { max: VAST_LIMITS.impressionUrls, count: lines.length });
-    for (const { line, url } of lines) {
-      const fault = wrong === '' ? vastUrlFault(url) : null;
-      if (fault !== null) wrong = t('deliver.vastImpressionLine', { line, problem: vastUrlText(t, fault) });
-    }
-    return { base: base === '' ? t('deliver.vastBaseMissing') : baseFault === null ? '' : vastUrlText(t, baseFault), impressions: wrong };
   }
 
   #toggleDestination(id: string, on: boolean): void {
@@ -227,9 +192,7 @@ export class StudioDeliverPanel extends StudioElement {
 
   /** What is wrong with a field's value, in words; empty when nothing is. */
   #problem(name: CampaignField): string {
-    const value = this.#value(name);
-    const problem = campaignFieldProblem(name, value);
-    return problem === null ? '' : codeProblemText(this.t, problem, value, maxLength(name));
+    return fieldProblem(this.t, name, this.#value(name));
   }
 
   /** The words for a refusal of `config.review.require` (which roles each version lacks); undefined for any other failure. */
@@ -289,7 +252,7 @@ export class StudioDeliverPanel extends StudioElement {
     // The VAST fields come before the campaign's: the first wrong field in the form takes the focus.
     const vast = this.#vastChosen().length > 0;
     if (vast) {
-      const problems = this.#vastProblems();
+      const problems = vastProblems(this.t, this.#vastValues());
       const wrong = problems.base ? 'vast-base' : problems.impressions ? 'vast-impressions' : '';
       if (wrong !== '') {
         this.vastChecked = ['base', 'impressions'];
@@ -442,12 +405,12 @@ export class StudioDeliverPanel extends StudioElement {
       <form novalidate @submit=${this.#submit} aria-busy=${this.busy ? 'true' : 'false'}>
         <fieldset part="destinations" ?disabled=${this.busy}>
           <legend>${t('deliver.destinations')}</legend>
-          ${this.destinations.map((destination) => this.#destination(destination, chosen.includes(destination.id)))}
+          ${this.destinations.map((destination) => destinationRow(t, destination, chosen.includes(destination.id), (id, on) => this.#toggleDestination(id, on)))}
         </fieldset>
-        ${this.#vastChosen().length > 0 ? this.#vastFields() : nothing}
+        ${this.#vastChosen().length > 0 ? vastFields(this.#vastFieldsHost()) : nothing}
         <fieldset part="campaign" ?disabled=${this.busy}>
           <legend>${t('deliver.campaign')}</legend>
-          ${FIELDS.map((field) => this.#field(field))}
+          ${FIELDS.map((field) => campaignField(t, field, this.#value(field.name), (name, value) => this.#commit(name, value)))}
         </fieldset>
         ${this.#matrix()}
         <div part="stems">
@@ -459,265 +422,57 @@ export class StudioDeliverPanel extends StudioElement {
           <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${t(this.run === undefined ? 'deliver.run' : 'deliver.again')}</button>
         </div>
       </form>
-      ${this.busy ? this.#progressRows() : nothing}
+      ${this.busy ? progressRows(this.#resultsHost(), this.progress) : nothing}
       ${renderAlert(this.error, t)}
       <p part="message" role="status" aria-live="polite">${this.announcement || this.notice}</p>
-      ${this.run !== undefined && !this.busy ? this.#results(this.run) : nothing}`;
+      ${this.run !== undefined && !this.busy ? receipt(this.#resultsHost(), this.run) : nothing}`;
   }
 
-  #destination(destination: DestinationProfile, checked: boolean): TemplateResult {
-    const t = this.t;
-    const id = destination.id;
-    const url = webUrl(destination.source.url);
-    const unpublished = unpublishedText(t, destination);
-    return html`<div part="destination" data-destination=${id}>
-      <input type="checkbox" id="destination-${id}" aria-describedby="numbers-${id}" .checked=${checked}
-        @change=${(event: Event) => this.#toggleDestination(id, (event.target as HTMLInputElement).checked)} />
-      <label for="destination-${id}">${destination.label}</label>
-      <span part="numbers" id="numbers-${id}">${destinationNumbers(t, destination)}</span>
-      <details part="source">
-        <summary>${t('deliver.sourceLabel')}</summary>
-        <p>${url === undefined ? destination.source.title : html`<a href=${url} target="_blank" rel="noopener noreferrer">${destination.source.title}</a>`}</p>
-        ${unpublished ? html`<p>${unpublished}</p>` : nothing}
-      </details>
-      ${this.#renditions(destination)}
-    </div>`;
-  }
-
-  /** Under a destination of several files: each of them; a VAST one adds the vast.xml that points at them. */
-  #renditions(destination: DestinationProfile): TemplateResult | typeof nothing {
-    const t = this.t;
-    const files = renditionTexts(t, destination);
-    if (files.length === 0) return nothing;
-    const vast = destination.vast !== undefined;
-    return html`<div class="renditions" part=${vast ? 'vast' : nothing}>
-      <p>${t('deliver.vastMakes')}</p>
-      <ul>
-        ${files.map((file) => html`<li>${file}</li>`)}
-      </ul>
-      ${vast ? html`<p>${t('deliver.vastWrites')}</p>` : nothing}
-    </div>`;
-  }
-
-  /** Where the host will serve a VAST destination's files, and the impression URLs: errors once a field is left, and on Deliver. */
-  #vastFields(): TemplateResult {
-    const t = this.t;
-    const { base, impressions } = this.#vastValues();
-    const problems = this.#vastProblems();
-    const baseError = this.vastChecked.includes('base') ? problems.base : '';
-    const impressionsError = this.vastChecked.includes('impressions') ? problems.impressions : '';
-    const left = (field: 'base' | 'impressions') => {
-      if (!this.vastChecked.includes(field)) this.vastChecked = [...this.vastChecked, field];
+  /** What the progress rows and the receipt read (./deliver-results.ts). */
+  #resultsHost(): ResultsHost {
+    return {
+      t: this.t,
+      destinations: this.destinations,
+      included: this.included,
+      vastHeads: this.vastHeads,
+      fileLabel: (id) => this.#fileLabel(id),
+      versionName: (id) => this.#versions().find((entry) => entry.id === id)?.name,
+      url: (name, blob) => this.#url(name, blob),
+      include: (id, on) => void this.#include(id, on),
+      cancel: () => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError')),
     };
-    return html`<fieldset part="vast-fields" ?disabled=${this.busy}>
-      <legend>${t('deliver.vastFields')}</legend>
-      <div class="field">
-        <label for="vast-base">${t('deliver.vastBase')}</label>
-        <input id="vast-base" name="vastBase" type="url" inputmode="url" autocomplete="off" autocapitalize="off" spellcheck="false" required
-          maxlength=${VAST_LIMITS.url} placeholder="https://cdn.example.com/ads/" .value=${base}
-          aria-invalid=${baseError ? 'true' : 'false'} aria-describedby=${baseError ? 'vast-base-hint vast-base-error' : 'vast-base-hint'}
-          @input=${(event: Event) => (this.vastBase = (event.target as HTMLInputElement).value)} @blur=${() => left('base')} />
-        <span class="hint" id="vast-base-hint">${t('deliver.vastBaseHint')}</span>
-        ${baseError ? html`<span class="error" id="vast-base-error">${baseError}</span>` : nothing}
-      </div>
-      <div class="field">
-        <label for="vast-impressions">${t('deliver.vastImpressions')}</label>
-        <textarea id="vast-impressions" name="vastImpressions" rows="3" autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
-          aria-invalid=${impressionsError ? 'true' : 'false'} aria-describedby=${impressionsError ? 'vast-impressions-hint vast-impressions-error' : 'vast-impressions-hint'}
-          @input=${(event: Event) => (this.vastImpressions = (event.target as HTMLTextAreaElement).value)} @blur=${() => left('impressions')}></textarea>
-        <span class="hint" id="vast-impressions-hint">${t('deliver.vastImpressionsHint', { max: VAST_LIMITS.impressionUrls })}</span>
-        ${impressionsError ? html`<span class="error" id="vast-impressions-error">${impressionsError}</span>` : nothing}
-      </div>
-    </fieldset>`;
   }
 
-  #field(field: (typeof FIELDS)[number]): TemplateResult {
-    const t = this.t;
-    const problem = this.#problem(field.name);
-    const described = [field.hint ? `hint-${field.name}` : '', problem ? `error-${field.name}` : ''].filter(Boolean).join(' ');
-    return html`<div class="field">
-      <label for="field-${field.name}">${t(field.label)}</label>
-      <input id="field-${field.name}" name=${field.name} type="text" autocomplete="off" maxlength=${maxLength(field.name)} .value=${this.#value(field.name)}
-        aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${described || nothing}
-        @change=${(event: Event) => this.#commit(field.name, (event.target as HTMLInputElement).value)} />
-      ${field.hint ? html`<span class="hint" id="hint-${field.name}">${t(field.hint)}</span>` : nothing}
-      ${problem ? html`<span class="error" id="error-${field.name}">${problem}</span>` : nothing}
-    </div>`;
+  /** What the VAST fields read (./deliver-vast-fields.ts). */
+  #vastFieldsHost(): VastFieldsHost {
+    return {
+      t: this.t,
+      busy: this.busy,
+      values: this.#vastValues(),
+      checked: this.vastChecked,
+      input: (field, value) => (field === 'base' ? (this.vastBase = value) : (this.vastImpressions = value)),
+      leave: (field) => {
+        if (!this.vastChecked.includes(field)) this.vastChecked = [...this.vastChecked, field];
+      },
+    };
   }
 
-  /** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's); nothing with one version. */
+  /** The versions to deliver (./deliver-campaign-fields.ts); nothing with one version. */
   #matrix(): TemplateResult | typeof nothing {
     const doc = this.#project.value?.doc;
     const versions = this.#versions();
     if (doc === undefined || versions.length === 0) return nothing;
-    const t = this.t;
-    const destinations = this.#chosen().length;
-    const code = (version: (typeof versions)[number], field: 'adId' | 'isci') => {
-      const key = `${version.id}:${field}`;
-      const value = this.versionDrafts[key] ?? version[field];
-      const problem = value.trim() === '' ? null : campaignFieldProblem(field, value);
-      const id = `version-${field}-${version.id}`;
-      return html`<span class="field">
-        <label for=${id}>${t(field === 'adId' ? 'deliver.versionAdId' : 'deliver.versionIsci', { name: version.name })}</label>
-        <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${field === 'adId' ? doc.campaign.adId : doc.campaign.isci}
-          aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${problem ? `${id}-error` : 'versions-hint'}
-          @change=${(event: Event) => this.#commitVersion(doc, version.id, field, (event.target as HTMLInputElement).value)} />
-        ${problem ? html`<span class="error" id=${`${id}-error`}>${codeProblemText(t, problem, value, 40)}</span>` : nothing}
-      </span>`;
-    };
-    return html`<fieldset part="versions" ?disabled=${this.busy}>
-      <legend>${t('deliver.versions')}</legend>
-      <p class="hint" id="versions-hint">${t('deliver.versionsHint', { files: this.#chosenVersions()!.length * destinations })}</p>
-      ${versions.map(
-        (version) => html`<div class="version" data-version=${version.id}>
-          <input type="checkbox" id=${`deliver-version-${version.id}`} .checked=${!this.versionsOff.includes(version.id)}
-            @change=${(event: Event) =>
-              (this.versionsOff = (event.target as HTMLInputElement).checked ? this.versionsOff.filter((id) => id !== version.id) : [...this.versionsOff, version.id])} />
-          <label for=${`deliver-version-${version.id}`}>${version.name} <span class="hint">${t.clock(version.seconds)}</span></label>
-          ${code(version, 'adId')} ${code(version, 'isci')}
-        </div>`,
-      )}
-    </fieldset>`;
-  }
-
-  #progressRows(): TemplateResult {
-    const t = this.t;
-    return html`<section part="progress" aria-labelledby="progress-heading">
-      <h4 id="progress-heading">${t('deliver.progress')}</h4>
-      <ol>
-        ${[...this.progress].map(([file, stage]) => {
-          const label = this.#fileLabel(file);
-          const word = t(`deliver.stage.${stage}`);
-          return html`<li part="row" data-file=${file} data-stage=${stage}>
-            <span>${label}</span>
-            <progress max=${STAGES.length} .value=${STAGES.indexOf(stage) + 1} aria-label=${t('deliver.fileStage', { file: label, stage: word })}></progress>
-            <span>${word}</span>
-          </li>`;
-        })}
-      </ol>
-      <div class="actions">
-        <button type="button" part="cancel" @click=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}>${t('job.cancel')}</button>
-      </div>
-    </section>`;
-  }
-
-  #results(run: DeliveryRun): TemplateResult {
-    const t = this.t;
-    const { manifest } = run;
-    // In the checklist's order, so that including a file anyway moves nothing.
-    const order = (file: DeliveredFile) => this.destinations.findIndex((destination) => destination.id === file.destination.id);
-    const files = [...manifest.files, ...manifest.excluded].sort((a, b) => order(a) - order(b));
-    return html`<section part="results receipt" aria-labelledby="results-heading">
-      <h4 id="results-heading" tabindex="-1">${t('deliver.results')}</h4>
-      ${this.#campaign(manifest)}
-      <div class="actions">
-        <a class="button" part="zip" href=${this.#url(run.fileName, run.zip)} download=${run.fileName}>${t('deliver.downloadZip', { file: run.fileName, size: sizeText(t, run.zip.size) })}</a>
-      </div>
-      <ul>
-        ${files.map((file) => this.#file(file, run.files.get(file.fileName), manifest.excluded.includes(file)))}
-        ${manifest.stems.map((stem) => {
-          const blob = run.files.get(stem.fileName);
-          const label = this.#fileLabel(`stem-${stem.stem}`);
-          return html`<li part="file" class="pass" data-file="stem-${stem.stem}">
-            <header><strong>${label}</strong><span class="name">${stem.fileName}</span></header>
-            ${this.#facts(label, stem.figures, t('deliver.pass'))}
-            ${blob ? this.#download(stem.fileName, blob) : nothing}
-          </li>`;
-        })}
-        ${(manifest.vast ?? []).map((entry) => this.#vastFile(entry, run.files.get(entry.fileName)))}
-      </ul>
-    </section>`;
-  }
-
-  #file(file: DeliveredFile, blob: Blob | undefined, excluded: boolean): TemplateResult {
-    const t = this.t;
-    // With several versions a destination has one file per version, and one of several renditions a file each:
-    // the file's name tells them apart.
-    const many = (this.run?.manifest.versions?.length ?? 0) > 1;
-    const id = many || file.destination.rendition !== undefined ? file.fileName : file.destination.id;
-    const failed = file.rules.filter((rule) => !rule.pass);
-    return html`<li part="file" class=${file.pass ? 'pass' : 'fail'} data-file=${id}>
-      <header>
-        <span part="verdict"><span aria-hidden="true">${file.pass ? '✓' : '✗'}</span> ${t(file.pass ? 'deliver.pass' : 'deliver.fail')}</span>
-        <strong>${many && file.version !== undefined ? this.#fileLabel(`${file.destination.id}@${file.version}`) : file.destination.label}</strong>
-        <span class="name">${file.fileName}</span>
-      </header>
-      ${this.#facts(file.destination.label, file.figures, file.pass ? t('deliver.pass') : t('deliver.failsRules', { rules: t.list(failed.map((rule) => t(`deliver.rule.${rule.rule}`))) }))}
-      ${failed.length > 0
-        ? html`<ul>
-            ${failed.map((rule) => html`<li data-rule=${rule.rule}>${ruleLine(t, rule)}${rule.fix ? html`. ${t('deliver.fix', { fix: rule.fix })}` : nothing}</li>`)}
-          </ul>`
-        : nothing}
-      ${file.pass
-        ? nothing
-        : html`<div class="include">
-            <input type="checkbox" id="include-${id}" aria-describedby="zip-${id}" .checked=${this.included.includes(id)}
-              @change=${(event: Event) => void this.#include(id, (event.target as HTMLInputElement).checked)} />
-            <label for="include-${id}">${t('deliver.includeAnyway')}</label>
-            <span class="hint" id="zip-${id}">${t(excluded ? 'deliver.excluded' : 'deliver.included')}</span>
-          </div>`}
-      ${blob ? this.#download(file.fileName, blob) : nothing}
-    </li>`;
-  }
-
-  /** A vast.xml of the delivery: valid, or its problems (or not written, and why); its first lines as text (open when it is the only one); its download. */
-  #vastFile(entry: VastManifestEntry, blob: Blob | undefined): TemplateResult {
-    const t = this.t;
-    const many = (this.run?.manifest.versions?.length ?? 0) > 1;
-    const ok = entry.written && entry.valid;
-    const head = this.vastHeads.get(entry.fileName);
-    return html`<li part="vast-file" class=${ok ? 'pass' : 'fail'} data-vast=${entry.fileName}>
-      <header>
-        <span part="verdict"><span aria-hidden="true">${ok ? '✓' : '✗'}</span> ${t(ok ? 'deliver.vastValid' : entry.written ? 'deliver.vastInvalid' : 'deliver.vastNotWritten')}</span>
-        <strong>${this.#fileLabel(many ? `${entry.destination}@${entry.version}` : entry.destination)}</strong>
-        <span class="name">${entry.fileName}</span>
-      </header>
-      ${entry.problems.length > 0
-        ? html`<ul>
-            ${entry.problems.map((problem) => html`<li>${problem}</li>`)}
-          </ul>`
-        : nothing}
-      ${entry.written && head !== undefined
-        ? html`<details ?open=${(this.run?.manifest.vast ?? []).filter((other) => other.written).length === 1}>
-            <summary>${t('deliver.vastHead', { file: entry.fileName })}</summary>
-            <pre part="vast-xml">${head}</pre>
-          </details>`
-        : nothing}
-      ${entry.written && blob ? this.#download(entry.fileName, blob) : nothing}
-    </li>`;
-  }
-
-  /** What went out: the advertiser and the Ad-ID (each version's, with several), the ISCI when given. */
-  #campaign(manifest: DeliveryManifest): TemplateResult {
-    const t = this.t;
-    const { campaign } = manifest;
-    const given = (value: string) => value || t('deliver.noValue');
-    const versions = manifest.versions ?? [];
-    const perVersion = (code: 'adId' | 'isci') => t.list(versions.map((version) => t('deliver.versionCode', { version: version.label || (this.#versions().find((entry) => entry.id === version.id)?.name ?? version.id), code: given(version[code]) })));
-    const many = versions.length > 1;
-    const isci = many ? versions.some((version) => version.isci !== '') : campaign.isci !== '';
-    return html`<dl part="receipt-campaign" aria-label=${t('deliver.wentOut')}>
-      <div><dt>${t('deliver.advertiser')}</dt><dd data-field="advertiser">${given(campaign.advertiser)}</dd></div>
-      <div><dt>${t('deliver.adId')}</dt><dd data-field="adId">${many ? perVersion('adId') : given(campaign.adId)}</dd></div>
-      ${isci ? html`<div><dt>${t('deliver.isci')}</dt><dd data-field="isci">${many ? perVersion('isci') : campaign.isci}</dd></div>` : nothing}
-    </dl>`;
-  }
-
-  /** A delivered file's facts: destination, length, loudness, format, verdict. */
-  #facts(destination: string, figures: DeliveredFigures, verdict: string): TemplateResult {
-    const t = this.t;
-    const facts = receiptFacts(t, figures);
-    const row = (name: string, label: string, value: string) => html`<div><dt>${label}</dt><dd data-fact=${name}>${value}</dd></div>`;
-    return html`<dl part="facts">
-      ${row('destination', t('deliver.destination'), destination)} ${row('length', t('deliver.length'), facts.length)}
-      ${row('loudness', t('deliver.loudnessHeading'), facts.loudness)} ${row('format', t('deliver.format'), facts.format)}
-      ${row('verdict', t('deliver.verdict'), verdict)}
-    </dl>`;
-  }
-
-  /** A file's download, from its own bytes. */
-  #download(fileName: string, blob: Blob): TemplateResult {
-    return html`<a part="download" href=${this.#url(fileName, blob)} download=${fileName}>${this.t('deliver.download', { file: fileName })}</a>`;
+    return versionMatrix({
+      t: this.t,
+      busy: this.busy,
+      doc,
+      versions,
+      drafts: this.versionDrafts,
+      off: this.versionsOff,
+      files: this.#chosenVersions()!.length * this.#chosen().length,
+      commit: (id, field, value) => this.#commitVersion(doc, id, field, value),
+      tick: (id, on) => (this.versionsOff = on ? this.versionsOff.filter((other) => other !== id) : [...this.versionsOff, id]),
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { consume } from '@lit/context';
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { FormatResult, VoiceLibraryEntry } from '../../api/contract.js';
@@ -22,6 +22,8 @@ import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
 import { reportError } from '../../events/report-error.js';
 import { panelStyles } from '../shared/panel.styles.js';
+import { scriptReading } from './script-reading.js';
+import { scriptStyles } from './studio-script-panel.styles.js';
 import type { ScriptComment, ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
@@ -76,52 +78,7 @@ const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
  * @csspart slot - Each slot in the Slots group (from the slot list).
  */
 export class StudioScriptPanel extends StudioElement {
-  static override styles = [
-    controlStyles,
-    panelStyles,
-    css`
-      p {
-        margin: 0;
-      }
-      .warning {
-        display: grid;
-        gap: 8px;
-        padding: 8px 12px;
-        border-left: 4px solid var(--_danger, #b91c1c);
-        background: var(--_surface-alt, #f9fafb);
-      }
-      .warning .actions {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 8px;
-      }
-      .cost {
-        color: var(--_text-muted, #4b5563);
-        font-size: max(11px, 0.9em);
-      }
-      .script-read {
-        display: grid;
-        gap: 12px;
-      }
-      .script-read section {
-        display: grid;
-        gap: 4px;
-      }
-      .script-read h4 {
-        margin: 0;
-        font-size: 1em;
-      }
-      .script-read textarea {
-        font: inherit;
-        resize: vertical;
-        background: var(--_surface-alt, #f9fafb);
-      }
-      .script-read button {
-        justify-self: start;
-      }
-    `,
-  ];
+  static override styles = [controlStyles, panelStyles, scriptStyles];
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -421,24 +378,9 @@ export class StudioScriptPanel extends StudioElement {
     if (field !== null) this.#commentOnWords(project, sectionId, field.value, field.selectionStart, field.selectionEnd);
   }
 
-  /** The reviewer's script: each section's words, read-only, and "Comment on these words" where the section is voiced. */
+  /** The reviewer's script (./script-reading.ts). */
   #renderReading(project: ProjectDocument) {
-    const { t } = this;
-    const canComment = this.#reviewUser.value !== undefined;
-    return html`<h3>${t('script.heading')}</h3>
-      <div class="script-read">
-        ${project.script.sections.map((section) => {
-          const voiced = sectionRange(project, section.id) !== undefined;
-          return html`<section>
-            <h4 id="read-${section.id}">${section.label}</h4>
-            <textarea readonly rows="3" id="words-${section.id}" .value=${section.text} aria-labelledby="read-${section.id}"></textarea>
-            ${canComment && voiced
-              ? html`<button type="button" data-section=${section.id}
-                  @click=${() => this.#commentOnField(project, section.id)}>${t('script.commentWords')}</button>`
-              : nothing}
-          </section>`;
-        })}
-      </div>`;
+    return scriptReading(this.t, project, this.#reviewUser.value !== undefined, (sectionId) => this.#commentOnField(project, sectionId));
   }
 
   protected override render() {

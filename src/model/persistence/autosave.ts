@@ -12,8 +12,12 @@ import { clearJournal, defaultJournalStorage, newestWork, writeJournal } from '.
 import { PageGuard } from './page-guard.js';
 import { SaveScheduler, type SaveJob } from './save-scheduler.js';
 import { storageError, type StudioStorageError } from './storage-error.js';
+import { closing } from './last-saves.js';
+import { NoticeList } from './notice-list.js';
 import { draftSlot } from './stored-work.js';
 import { TabSync } from './tab-sync.js';
+
+export { lastSave } from './last-saves.js';
 
 /** Options of `startAutosave`. */
 export interface AutosaveOptions {
@@ -63,30 +67,19 @@ export interface AutosaveOptions {
 type Pause = 'opening' | 'choice' | 'stale' | 'unreadable' | 'unavailable' | undefined;
 
 /**
- * Last saves of disposed autosaves in this page, by database and key: a new autosave on the same project
- * (the editor restarted with a new config, or moved in the DOM) reads the draft only after that save landed,
- * so it starts from the right revision.
- */
-const closing = new Map<string, Promise<void>>();
-
-/** The last save of a disposed autosave on this user's project still under way, if any: read its draft after it. */
-export function lastSave(userId: string, projectId: string, dbName = DEFAULT_DB_NAME): Promise<void> | undefined {
-  return closing.get(draftSlot(dbName, draftKey(userId, projectId)));
-}
-
-/**
  * Keeps the project safe in IndexedDB: saves after `debounceMs` of quiet (at most `maxWaitMs` after the
  * first unsaved edit), at once when the page is hidden, and never overwrites newer work saved by another
  * tab. Failures keep the document in memory and become notices with an "export project file" action.
  * It coordinates, and owns the pause (why saving waits): when to save is the scheduler's (save-scheduler.ts),
  * what to do with a stored draft `decideDraft`'s (draft-decision.ts), the page's events the page guard's
- * (page-guard.ts), and news of other tabs' saves the tab sync's (tab-sync.ts).
+ * (page-guard.ts), news of other tabs' saves the tab sync's (tab-sync.ts), and the notices shown the notice
+ * list's (notice-list.ts); disposed autosaves' last saves are kept in last-saves.ts.
  */
 export class Autosave {
   readonly #options: AutosaveOptions;
   readonly #store: EditorStore;
   readonly #tabId = crypto.randomUUID();
-  readonly #notices = new Map<NoticeKind, StudioNotice>();
+  readonly #notices = new NoticeList((notices) => this.#options.onNotices?.(notices));
   readonly #unsubscribe: () => void;
   readonly #scheduler: SaveScheduler;
   readonly #page: PageGuard;
@@ -148,7 +141,7 @@ export class Autosave {
 
   /** Notices to show now, oldest first. */
   get notices(): readonly StudioNotice[] {
-    return [...this.#notices.values()];
+    return this.#notices.all;
   }
 
   /** Saves now (cancelling the pending timer). Resolves when the save settled; failures become notices. */
@@ -280,10 +273,10 @@ export class Autosave {
     const loaded = this.#store.getState().project;
     const params = { title: draft.title, loaded: loaded.title, time: savedAtText(stored.savedAt, this.#options.locale) };
     const resume = (): void => {
-      this.#clearNotice('restore-draft');
+      this.#notices.clear('restore-draft');
       this.#pause = undefined;
     };
-    offerDraftNotice((notice) => this.#setNotice(notice), { cleanExit: stored.cleanExit, params, details: describeDifferences(draft, loaded) }, {
+    offerDraftNotice((notice) => this.#notices.set(notice), { cleanExit: stored.cleanExit, params, details: describeDifferences(draft, loaded) }, {
       restore: () => {
         resume();
         this.#take(draft);
@@ -301,11 +294,11 @@ export class Autosave {
   /** The stored draft `raw` does not read as a project: saving waits until the user replaces it. */
   #offerUnreadable(raw: unknown, error: Error): void {
     this.#pause = 'unreadable';
-    this.#setNotice(
+    this.#notices.set(
       unreadableDraftNotice(error.message, {
         download: () => downloadRawDraft(raw),
         replace: () => {
-          this.#clearNotice('draft-unreadable');
+          this.#notices.clear('draft-unreadable');
           this.#pause = undefined;
           this.#mustWrite = true;
           void this.flush();
@@ -369,7 +362,7 @@ export class Autosave {
       this.#wrote = !cleanExit;
       this.#mustWrite = false;
       this.#failing = undefined;
-      this.#clearNotice('save-failed');
+      this.#notices.clear('save-failed');
       this.#store.dispatch({ type: 'persist/saved', project: doc });
       if (this.#store.getState().project === doc) clearJournal(this.#journal, this.#slot);
       this.#tabs.saved(key, this.#revision);
@@ -386,7 +379,7 @@ export class Autosave {
       // Without usable storage, saving waits for "Try again" instead of failing on every edit.
       if (error.code === 'storage-unavailable' || error.code === 'storage-blocked') this.#pause = 'unavailable';
       const reason = error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : '';
-      this.#setNotice(
+      this.#notices.set(
         saveFailedNotice(error.code, reason, {
           exportProject: () => this.#export(this.#store.getState().project),
           tryAgain: () => {
@@ -407,7 +400,7 @@ export class Autosave {
   #showStale(): void {
     this.#pause = 'stale';
     this.#scheduler.cancel();
-    this.#setNotice(
+    this.#notices.set(
       otherTabNotice({
         loadNewer: () => void this.reloadFromStorage(),
         exportThis: () => this.#export(this.#store.getState().project),
@@ -450,7 +443,7 @@ export class Autosave {
       const draft = readProject(record.doc);
       this.#revision = record.revision;
       this.#pause = undefined;
-      this.#clearNotice('other-tab');
+      this.#notices.clear('other-tab');
       this.#take(draft);
       if (this.#store.getState().role === 'reviewer') this.#reviewBase = this.#store.getState().project;
     } catch (error) {
@@ -479,19 +472,9 @@ export class Autosave {
     this.#page.confirmLeaving(on);
   }
 
-  #setNotice(notice: StudioNotice): void {
-    this.#notices.delete(notice.kind);
-    this.#notices.set(notice.kind, notice);
-    this.#options.onNotices?.(this.notices);
-  }
-
-  #clearNotice(kind: NoticeKind): void {
-    if (this.#notices.delete(kind)) this.#options.onNotices?.(this.notices);
-  }
-
   /** Removes a dismissible notice. */
   dismiss(kind: NoticeKind): void {
-    if (this.#notices.get(kind)?.dismissible) this.#clearNotice(kind);
+    this.#notices.dismiss(kind);
   }
 
   #export(doc: ProjectDocument): void {

@@ -1,0 +1,12 @@
+// The port a batch run writes its files through: three calls, so a folder (store.ts) and an S3-compatible bucket
+// (s3-store.ts) are the same to the renderer.
+
+/** Where a run's files go. Paths are relative and '/'-separated (`TR-100/TR-100_Acme_30s.wav`). */
+export interface OutputStore {
+  /** The bytes at `path` (relative, '/'-separated), or undefined. */
+  read(path: string): Promise<Uint8Array | undefined>;
+  /** Writes `bytes` at `path` atomically (a folder: a temporary name, then rename; a bucket: one PUT); never a half file. */
+  write(path: string, bytes: Uint8Array): Promise<void>;
+  /** Whether a complete file is at `path`. */
+  has(path: string): Promise<boolean>;
+}
