@@ -1,5 +1,4 @@
 import { addEnglish } from './english.js';
-import './error-words-later.js';
 
 /**
  * The built-in English words of what loads after the first paint (the panels after the first, the

@@ -1,4 +1,4 @@
-// The error words that come with the later words (en-later.ts imports this): the codes of the steps after the
+// The error words that come with the later words (later-words.ts imports this beside en-later.ts): the codes of the steps after the
 // first (delivery, export, feed, review, versions, the editor's own loading), each with its sentence, and the
 // codes whose own message is written for the user. The rule for each is `describeError`'s.
 import { addErrorWords } from './error-words.js';

@@ -5,7 +5,7 @@ import type { Translate } from '../../i18n/translate.js';
 import type { EditorRole } from '../../model/lock-rules.js';
 // The store's `lock/set`, which every lock control's panel dispatches, comes with them.
 import '../../model/locks.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What a lock control shows and does. */
 export interface LockControl {

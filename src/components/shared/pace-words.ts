@@ -2,7 +2,7 @@
 // say the same words of the same read. Pure: a translator in, text out.
 import type { Finding } from '../../rules/finding.js';
 import type { Translate } from '../../i18n/translate.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** `3.4 words a second: Amazon audio ads advise at most 3 words per second.` (or a sheet's limit), for a words-a-second finding. */
 export function paceFindingText(t: Translate, finding: Finding): string {

@@ -7,7 +7,7 @@ import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { codeProblemText } from './deliver-words.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The campaign fields in the panel's order, with their words; the codes have a hint. */
 export const FIELDS: readonly { name: CampaignField; label: StringKey; hint?: StringKey }[] = [

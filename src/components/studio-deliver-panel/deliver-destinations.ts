@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { DestinationProfile } from '../../delivery/types.js';
 import type { Translate } from '../../i18n/translate.js';
 import { destinationNumbers, renditionTexts, unpublishedText } from './deliver-words.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** Only web addresses become links (a host's config could hold any text). */
 const webUrl = (url: string | undefined): string | undefined => (url !== undefined && /^https?:\/\//i.test(url) ? url : undefined);

@@ -6,7 +6,7 @@ import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProf
 import type { Translate } from '../../i18n/translate.js';
 import type { DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import { receiptFacts, ruleLine, sizeText } from './deliver-words.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What the progress rows and the receipt read from the Deliver panel. */
 export interface ResultsHost {

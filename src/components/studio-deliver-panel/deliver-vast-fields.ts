@@ -5,7 +5,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { VAST_LIMITS, vastUrlFault } from '../../delivery/vast.js';
 import type { Translate } from '../../i18n/translate.js';
 import { vastUrlText } from './deliver-words.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** A VAST field of the panel. */
 export type VastField = 'base' | 'impressions';

@@ -7,7 +7,7 @@ import type { Translate } from '../../i18n/translate.js';
 import type { VastUrlFault } from '../../delivery/vast.js';
 import type { UnapprovedVersion } from '../../session/editor-deliver.js';
 import { fileSize } from '../shared/level-format.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** `120 KB`, `1.2 MB`. */
 export function sizeText(t: Translate, bytes: number): string {

@@ -26,7 +26,7 @@ import { sizeText, unapprovedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { versionName } from '../../model/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 

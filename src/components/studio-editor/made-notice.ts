@@ -1,6 +1,6 @@
 // What "Make the ad" made, in the project's own words, and the notice that says it with Undo: a chunk of its
 // own, fetched by the editor's MadeController (made-confirmation.ts) on the first make, with the later words.
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { EditorAction } from '../../model/actions.js';
 import type { ProjectDocument } from '../../model/document.js';

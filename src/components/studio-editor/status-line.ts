@@ -6,7 +6,7 @@ import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { EditorRefusal, LockRefusal } from '../../model/editor-state.js';
 import { presetName } from '../shared/preset-name.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /**
  * The editor's status line: what the preview is doing, and once it is ready, the ad's length, loudness

@@ -7,7 +7,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import '../studio-job-status/studio-job-status.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What the user asked to export. */
 export interface ExportRequest {

@@ -22,7 +22,7 @@ import type { ExportRequest } from '../studio-export-form/studio-export-form.js'
 import '../studio-export-form/studio-export-form.js';
 import { requiredText } from '../studio-master-panel/master-view.js';
 import { presetName } from '../shared/preset-name.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 type Stage = RenderStage | 'decode' | 'encode';
 

@@ -4,7 +4,7 @@ import type { FeedProblem, FeedRowCheck } from '../../rules/row.js';
 import type { Translate } from '../../i18n/translate.js';
 import { RULES } from '../../rules/catalog.js';
 import type { FeedTally } from './feed-check-task.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** `6 rows: 3 ready, 1 with warnings, 2 with problems` (the parts of none left out, but always the ready ones). */
 export function summaryText(t: Translate, tally: FeedTally): string {

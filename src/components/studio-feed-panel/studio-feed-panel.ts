@@ -24,7 +24,7 @@ import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
 import { renderGrid } from './feed-grid.js';
 import { FeedPlayer } from './feed-player.js';
 import { feedStyles } from './studio-feed-panel.styles.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 // The store's slot and feed edits, which this panel makes.
 import '../../model/feed-edits.js';
 

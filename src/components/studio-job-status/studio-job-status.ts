@@ -5,7 +5,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import type { StringKey } from '../../i18n/en.js';
 import { controlStyles } from '../shared/controls.styles.js';
 // Its words come with it (it shows with a job, never to paint an editor).
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 const KNOWN_STATES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
 const FINISHED: readonly string[] = ['succeeded', 'failed', 'cancelled'];

@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import type { LoudnessSeries } from '../../audio/dsp/loudness.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The graph's loudness scale, LUFS: -50 at the bottom, 0 at the top. */
 const FLOOR = -50;

@@ -6,7 +6,7 @@ import type { PreviewMastering } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import { presetName } from '../shared/preset-name.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 
 /** A preset's numbers in words: integrated ± tolerance, true peak ceiling, short-term ceiling where set. */

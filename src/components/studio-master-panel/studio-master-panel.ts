@@ -18,7 +18,7 @@ import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import type { ProjectLocks } from '../../model/document.js';
 import type { PreviewState } from '../../audio/preview-state.js';
 import './loudness-graph.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** Allowed custom target, LUFS (as `config.mastering.target` and the project schema). */
 export const TARGET_RANGE = [-40, -5] as const;

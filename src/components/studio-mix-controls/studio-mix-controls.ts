@@ -5,7 +5,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import { slider } from '../shared/slider.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The mix settings, as the mix panel shows them. */
 export interface MixSettings {

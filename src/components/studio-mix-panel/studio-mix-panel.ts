@@ -8,7 +8,7 @@ import type { MixSettings } from '../../model/document.js';
 import type { SliderValue } from '../shared/events.js';
 import type { MixField, MixSettings as MixControlSettings } from '../studio-mix-controls/studio-mix-controls.js';
 import '../studio-mix-controls/studio-mix-controls.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The document's field of each control. */
 const FIELDS: Record<MixField, keyof MixSettings> = {

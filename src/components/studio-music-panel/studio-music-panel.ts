@@ -22,7 +22,7 @@ import { reportError } from '../../events/report-error.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { lockHolds, lockStyles, renderLock } from '../shared/lock-control.js';
 import '../studio-music-picker/studio-music-picker.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 const GAIN_GESTURE = 'music-gain';
 const FADE_GESTURE = 'music-fades';

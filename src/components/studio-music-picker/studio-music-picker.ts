@@ -8,7 +8,7 @@ import { slider } from '../shared/slider.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
 import '../studio-upload/studio-upload.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** Tracks matching a free-text query (title, style, mood) and a style. */
 export function filterTracks(tracks: readonly MusicLibraryEntry[], query: string, style: string): MusicLibraryEntry[] {

@@ -8,7 +8,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { emit } from '../shared/events.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { styles } from './studio-pronunciation-list.styles.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** `pronunciations-change`: the project's whole new list, and what to announce about it. */
 export interface PronunciationsChange {

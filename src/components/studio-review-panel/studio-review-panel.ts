@@ -14,7 +14,7 @@ import { panelStyles } from '../shared/panel.styles.js';
 import { headingStyles } from '../shared/panel-text.styles.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What the panel reads of the store: the project, who reviews, and in which role. */
 interface ReviewView {

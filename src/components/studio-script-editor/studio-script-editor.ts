@@ -19,7 +19,7 @@ import type { SlotDefinition } from '../../feed/types.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import { renderSlotChips, renderSlotProblems, sectionSlotStyles } from './section-slots.js';
 import { SettledProblems } from './settled-problems.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** A section as the editor shows it. */
 export interface ScriptEditorSection {

@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { sectionRange } from '../../script/word-range.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The sections' words to read; `comment` is told the section whose words field's selection is commented on. */
 export function scriptReading(t: Translate, project: ProjectDocument, canComment: boolean, comment: (sectionId: string) => void): TemplateResult {

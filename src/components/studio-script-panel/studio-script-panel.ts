@@ -39,7 +39,7 @@ import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { fastFindingText, paceFindingText } from '../shared/pace-words.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { sectionRange, wordsRange } from '../../script/word-range.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** No section can be commented on (nobody named as reviewing). */
 const NONE: ReadonlySet<string> = new Set();

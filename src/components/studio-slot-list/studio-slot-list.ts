@@ -7,7 +7,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { slotMark } from '../shared/slot-words.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { styles } from './studio-slot-list.styles.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** A field of a slot's definition. */
 export type SlotField = 'sample' | 'maxLength' | 'say';

@@ -10,7 +10,7 @@ import { GAIN_BOTTOM, GAIN_TOP } from '../studio-timeline/scale.js';
 import { renderLock } from '../shared/lock-control.js';
 import { slider } from '../shared/slider.js';
 import { versionName } from '../../model/version-name.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 type Inspected = Pick<ProjectDocument, 'clips' | 'assets' | 'music' | 'script' | 'duration'> & Partial<Pick<ProjectDocument, 'versions' | 'openVersion'>>;
 

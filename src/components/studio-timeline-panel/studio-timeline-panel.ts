@@ -29,7 +29,7 @@ import { renderInspector, type InspectorEdit } from './clip-inspector.js';
 import { LaneRoomController } from './lane-room.js';
 import { lockNote, lockStyles } from '../shared/lock-control.js';
 import { sliderStyles } from '../shared/slider.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets' | 'versions' | 'openVersion'>;
 

@@ -7,7 +7,7 @@ import { shortcutsFor, type ShortcutAction } from './keyboard-shortcuts.js';
 import { round } from './scale.js';
 import type { TimeRange } from './range-selection.js';
 import type { TimelineClip, TimelineMarker, TimelineTrackId } from './types.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What the keys read from the timeline. */
 export interface KeyboardHost extends ReactiveControllerHost, EventTarget {

@@ -1,6 +1,6 @@
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** What a key does on the timeline; the element runs it (see `StudioTimeline`). */
 export type ShortcutAction =

@@ -6,7 +6,7 @@ import { TimelinePart } from './timeline-part.js';
 import { lockIcon } from '../shared/lock-control.js';
 import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
 import type { TimelineClip } from './types.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /**
  * One voice clip on its lane: an option of the lane's listbox, placed at `clip.start` and `clip.length`

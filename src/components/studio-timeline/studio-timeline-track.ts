@@ -4,7 +4,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { emit } from '../shared/events.js';
 import type { TimelineTrackId } from './types.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** `−6.0`, `+3.5`, `0.0`: a level with its sign (a true minus sign). */
 

@@ -23,7 +23,7 @@ import { StudioTimelineClip } from './studio-timeline-clip.js';
 import { overlapSeconds } from './clip-edits.js';
 import { StudioTimelineRuler } from './studio-timeline-ruler.js';
 import { StudioTimelineTrack } from './studio-timeline-track.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The elements it is composed of. Imported as values: the package marks src/ free of side effects, so a bare import would be dropped by a bundler. */
 /**

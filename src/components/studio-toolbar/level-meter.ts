@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { LiveMeter, MeterReading } from '../../audio/live-meter.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** The scale of the bars, dB(FS or LUFS): -60 to 0. */
 const FLOOR = -60;

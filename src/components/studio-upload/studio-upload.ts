@@ -5,7 +5,7 @@ import { defineElement } from '../../internal/define.js';
 import { formatBytes } from '../../i18n/format.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 const AUDIO_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'opus', 'flac', 'aac', 'm4a', 'webm'];
 

@@ -27,7 +27,7 @@ import { VERSION_LENGTH_LIMITS, VERSION_LENGTHS, VersionMaker, duplicateVersion,
 import { lengthName, versionName } from '../../model/version-name.js';
 import { versionsStyles } from './studio-versions.styles.js';
 import '../studio-job-status/studio-job-status.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 // The review's comments and decisions come with the versions bar (loaded once the editor is ready), in every role.
 import '../../model/review.js';
 

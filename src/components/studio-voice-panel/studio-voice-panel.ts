@@ -21,7 +21,7 @@ import type { PronunciationsChange } from '../studio-pronunciation-list/studio-p
 import { pronunciationKey, type PronunciationEntry } from '../../brand/pronunciations.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { auditionVoice, EntryAuditions } from './entry-audition.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 const SPEED_GESTURE = 'voice-speed';
 

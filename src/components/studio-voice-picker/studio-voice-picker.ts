@@ -7,7 +7,7 @@ import { emit } from '../shared/events.js';
 import { slider } from '../shared/slider.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { pickerStyles } from '../shared/picker.styles.js';
-import '../../i18n/en-later.js';
+import '../../i18n/later-words.js';
 
 /** Voices matching a free-text query (name, language, accent) and the language and gender filters. */
 export function filterVoices(voices: readonly VoiceLibraryEntry[], query: string, language: string, gender: string): VoiceLibraryEntry[] {
