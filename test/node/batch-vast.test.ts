@@ -96,6 +96,9 @@ describe('studio-batch render to vast-audio', () => {
     const unplaced = await runBatch([...files('hostile'), '--out', out], env);
     assert.equal(unplaced.code, 2);
     assert.match(unplaced.stderr, /The "vast-audio" destination writes each row's vast\.xml, .*give that address with --vast-base-url URL/);
+    const uncounted = await runBatch([...files('hostile'), '--out', out, '--vast-base-url', BASE], env);
+    assert.equal(uncounted.code, 2, 'no impression URL from any flag, file or profile');
+    assert.match(uncounted.stderr, /^studio-batch render: The "vast-audio" destination writes a vast\.xml, .*none was given: give at least one impression URL with --vast-impression URL/);
     const config = join(dir, 'hostile.mjs');
     writeFileSync(config, `export default { vast: { impressionUrls: ['http://user:${token}@track.example.com/'] } };\n`);
     const file = await runBatch([...files('hostile'), '--out', out, '--config', config, '--vast-base-url', BASE], env);
@@ -180,13 +183,15 @@ describe('studio-batch render to vast-audio', () => {
       const same = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', BASE, ...IMPRESSIONS.flatMap((url) => ['--vast-impression', url]), '--vast-error-url', ERROR_URL], env);
       assert.match(same.stdout, /0 delivered, 2 already done, 1 failed, of 3 jobs/);
       const moved = 'https://media.example.org/v2/';
-      const changed = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', moved], env);
+      const counter = 'https://count.example.org/i?ad=summer';
+      const changed = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', moved, '--vast-impression', counter], env);
       assert.match(changed.stdout, /2 delivered, 0 already done, 1 failed, of 3 jobs/);
       for (const key of GOOD) {
         const xml = join(out(), key, 'vast.xml');
         const urls = await xpath(xml, `${ns('/VAST/Ad/InLine/Creatives/Creative/Linear/MediaFiles')}/*/text()`);
         assert.ok(urls.length === 4 && urls.every((url) => url.startsWith(`${moved}${key}/`)), urls.join(' '));
-        assert.deepEqual(await xpath(xml, `${ns('/VAST/Ad/InLine/Impression')}/text()`), ['about:blank'], 'no impression URL given this time: none invented');
+        assert.deepEqual(await xpath(xml, `${ns('/VAST/Ad/InLine/Impression')}/text()`), [counter], 'the impression URL given this time, and no other');
+        assert.ok(!readFileSync(xml, 'utf8').includes('about:blank'), 'no placeholder impression');
       }
     });
   });
