@@ -17,7 +17,7 @@ import { scriptSlots, spokenText, type SlotSyntaxProblem } from './slots.js';
 import { FAST_READ, MAX_WORDS_PER_SECOND, estimatedLength, tooFast, tooManyWords, type SpokenLength } from './spoken-length.js';
 
 /** What a problem is about; the message says it in words. */
-export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-unportable' | 'duplicate-key';
+export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-unportable' | 'duplicate-key' | 'ad-id';
 
 /**
  * One problem of a row. `problem`: the row is not delivered by default (it would fail or be rushed);

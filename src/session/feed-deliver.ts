@@ -10,10 +10,12 @@ import { StudioError } from '../errors.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
 import type { ServiceAction } from '../model/actions.js';
+import type { ProjectDocument } from '../model/document.js';
 import { versionCampaign } from '../model/versions.js';
 import { countSpokenWords } from '../script/estimate.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
+import { refuseFeedDuplicates, rowAdIdProblems, versionRefs } from './creative-identity.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, type RowAd } from './feed-row.js';
 import { blocking, deliverRow, keyedFeed, rowAd, rowIndex, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
@@ -89,7 +91,9 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const versions = versionIds.map((id) => versionRows(project, id, config));
   const keyAt = feed.columns.indexOf(feed.key);
   const keyOf = (index: number) => feed.rows[index]![keyAt]!;
-  const chosen = chosenRows(feed, keyOf, versions[0]!, options.rows);
+  const chosen = withOtherAdIds(project, feed, keyOf, versionIds, chosenRows(feed, keyOf, versions[0]!, options.rows));
+  // Each row in each version is a creative of its own: two that share an Ad-ID are refused before anything is voiced.
+  refuseFeedDuplicates(project, feed, versionIds, chosen.map(({ index }) => ({ index, key: keyOf(index) })));
   const takes = host.takes();
   const { signal } = options;
   const many = versionIds.length > 1;
@@ -147,6 +151,16 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   return { zip: blob, fileName, manifest };
 }
 
+
+/** `chosen` with the problems of each row's Ad-ID in the versions after the first (whose checker found its own). */
+function withOtherAdIds(project: ProjectDocument, feed: Feed, keyOf: (index: number) => string, versionIds: readonly string[], chosen: ChosenRow[]): ChosenRow[] {
+  if (versionIds.length < 2) return chosen;
+  const others = versionRefs(project, versionIds.slice(1));
+  return chosen.map((row) => {
+    const problems = blocking({ problems: rowAdIdProblems(feed, others, row.index, keyOf(row.index)) });
+    return problems.length === 0 ? row : { ...row, reasons: [...row.reasons, ...problems] };
+  });
+}
 
 /**
  * The rows of a run: those `keys` names (unknown keys refused), each with the problems its check finds; without

@@ -22,6 +22,9 @@ import type { VastGiven } from '../../session/deliver-vast.js';
 import type { StudioReviewRequiredError } from '../../session/editor-deliver.js';
 import { codeProblemText, destinationNumbers, receiptFacts, renditionTexts, ruleLine, sizeText, unapprovedText, unpublishedText, vastUrlText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
+import { adIdRefusalText, duplicateAdIdText } from '../shared/ad-id-words.js';
+import { duplicateAdIdFindings } from '../../delivery/identity.js';
+import { versionCreatives } from '../../session/creative-identity.js';
 import { versionName } from '../studio-versions/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
 import '../../i18n/en-later.js';
@@ -210,6 +213,7 @@ export class StudioDeliverPanel extends StudioElement {
       const fault = wrong === '' ? vastUrlFault(url) : null;
       if (fault !== null) wrong = t('deliver.vastImpressionLine', { line, problem: vastUrlText(t, fault) });
     }
+    if (lines.length === 0) wrong = t('deliver.vastImpressionsMissing');
     return { base: base === '' ? t('deliver.vastBaseMissing') : baseFault === null ? '' : vastUrlText(t, baseFault), impressions: wrong };
   }
 
@@ -235,6 +239,8 @@ export class StudioDeliverPanel extends StudioElement {
   /** The words for a refusal of `config.review.require` (which roles each version lacks); undefined for any other failure. */
   #refusal(error: unknown): string | undefined {
     const project = this.#project.store?.getState().project;
+    const shared = adIdRefusalText(this.t, error);
+    if (shared !== undefined) return shared;
     if ((error as { code?: unknown } | null)?.code !== 'review-required' || project === undefined) return undefined;
     const names = new Map(project.versions.map((version) => [version.id, versionName(version, versionView(project, version.id).duration)]));
     return unapprovedText(this.t, (error as StudioReviewRequiredError).unapproved, names);
@@ -256,7 +262,7 @@ export class StudioDeliverPanel extends StudioElement {
     return versions.length === 0 ? undefined : versions.filter((version) => !this.versionsOff.includes(version.id)).map((version) => version.id);
   }
 
-  /** A version's own code committed: a valid one (or empty: the campaign's) goes to the project, a wrong one stays a draft. */
+  /** A version's own code committed: a valid one (or empty: none, or the campaign's for the first) goes to the project, a wrong one stays a draft. */
   #commitVersion(doc: ProjectDocument, id: string, field: 'adId' | 'isci', value: string): void {
     const key = `${id}:${field}`;
     const { [key]: _, ...rest } = this.versionDrafts;
@@ -316,6 +322,13 @@ export class StudioDeliverPanel extends StudioElement {
     }
     if (Object.keys(this.versionDrafts).length > 0) {
       this.notice = this.t('deliver.fixFields');
+      return;
+    }
+    // Two versions with one Ad-ID are refused here, in words, before anything is rendered (deliver() would too).
+    const doc = this.#project.value?.doc;
+    const shared = doc === undefined || versions === undefined ? [] : duplicateAdIdFindings(versionCreatives(doc, versions));
+    if (shared.length > 0) {
+      this.error = duplicateAdIdText(this.t, shared);
       return;
     }
     this.included = [];
@@ -522,7 +535,7 @@ export class StudioDeliverPanel extends StudioElement {
       </div>
       <div class="field">
         <label for="vast-impressions">${t('deliver.vastImpressions')}</label>
-        <textarea id="vast-impressions" name="vastImpressions" rows="3" autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
+        <textarea id="vast-impressions" name="vastImpressions" rows="3" required autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
           aria-invalid=${impressionsError ? 'true' : 'false'} aria-describedby=${impressionsError ? 'vast-impressions-hint vast-impressions-error' : 'vast-impressions-hint'}
           @input=${(event: Event) => (this.vastImpressions = (event.target as HTMLTextAreaElement).value)} @blur=${() => left('impressions')}></textarea>
         <span class="hint" id="vast-impressions-hint">${t('deliver.vastImpressionsHint', { max: VAST_LIMITS.impressionUrls })}</span>
@@ -545,7 +558,7 @@ export class StudioDeliverPanel extends StudioElement {
     </div>`;
   }
 
-  /** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's); nothing with one version. */
+  /** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's for the first, none for another); nothing with one version. */
   #matrix(): TemplateResult | typeof nothing {
     const doc = this.#project.value?.doc;
     const versions = this.#versions();
@@ -559,7 +572,7 @@ export class StudioDeliverPanel extends StudioElement {
       const id = `version-${field}-${version.id}`;
       return html`<span class="field">
         <label for=${id}>${t(field === 'adId' ? 'deliver.versionAdId' : 'deliver.versionIsci', { name: version.name })}</label>
-        <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${field === 'adId' ? doc.campaign.adId : doc.campaign.isci}
+        <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${version.id === doc.versions[0]?.id ? doc.campaign[field] : ''}
           aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${problem ? `${id}-error` : 'versions-hint'}
           @change=${(event: Event) => this.#commitVersion(doc, version.id, field, (event.target as HTMLInputElement).value)} />
         ${problem ? html`<span class="error" id=${`${id}-error`}>${codeProblemText(t, problem, value, 40)}</span>` : nothing}

@@ -1,6 +1,7 @@
 // "Deliver all rows": the destinations and the rows that go, the price before anything starts, the run with its
 // progress and Cancel, and the outcome: the ZIP and every row delivered or failed (failures first, with their
 // reasons). The runner does the work; this holds its state, its AbortController and the ZIP's object URL.
+import { adIdRefusalText } from '../shared/ad-id-words.js';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../../events/report-error.js';
@@ -117,7 +118,8 @@ export class FeedDelivery {
       this.#announcement = '';
       if (isAbort(error) || controller.signal.aborted) this.#notice = t('feed.cancelled');
       else {
-        this.#error = t('feed.failed', { message: rowErrorText(t, error) });
+        // Rows sharing an Ad-ID are refused before anything is voiced: said as such, naming both.
+        this.#error = adIdRefusalText(t, error) ?? t('feed.failed', { message: rowErrorText(t, error) });
         // The editor reports its own delivery failures (studio-error); anything else is reported here.
         if (!(error instanceof StudioError)) reportError(this.#host, error);
       }

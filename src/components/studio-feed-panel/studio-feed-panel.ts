@@ -11,7 +11,7 @@ import { formatBytes } from '../../i18n/format.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import type { EditorAction, EditorState } from '../../model/editor-state.js';
-import { projectCheckInput, type FeedCheckInput } from '../../script/feed-check.js';
+import { projectCheckInput } from '../../script/feed-check.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -19,7 +19,11 @@ import { actionRowStyles, panelStyles } from '../shared/panel.styles.js';
 import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
-import { FeedCheckTask } from './feed-check-task.js';
+import { FeedCheckTask, type FeedTaskInput } from './feed-check-task.js';
+import { renderAdIdColumns } from './feed-ad-id-fields.js';
+import { adIdColumn } from '../../feed/ad-id-column.js';
+import { versionName } from '../../model/version-name.js';
+import { withAdIdProblems, type VersionRef } from '../../session/creative-identity.js';
 import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
 import { renderGrid } from './feed-grid.js';
 import { FeedPlayer } from './feed-player.js';
@@ -45,6 +49,8 @@ const selectProject = ({ project }: EditorState) => ({
   duration: project.duration,
   voice: project.voice,
   chosen: project.delivery.destinations,
+  versions: project.versions,
+  openVersion: project.openVersion,
 });
 type ProjectView = ReturnType<typeof selectProject>;
 
@@ -170,8 +176,10 @@ export class StudioFeedPanel extends StudioElement {
     this.#check.set(project === undefined || feed === null ? undefined : this.#checkInput(project, feed));
   }
 
-  #checkInput(project: ProjectView, feed: Feed): FeedCheckInput {
-    return projectCheckInput({ ...project, feed }, this.maxFitSpeed)!;
+  #checkInput(project: ProjectView, feed: Feed): FeedTaskInput {
+    // The grid checks the open version, the one a run delivers by default: its rows' Ad-IDs too.
+    const open = this.#versionRefs().filter((version) => version.id === project.openVersion);
+    return { ...projectCheckInput({ ...project, feed }, this.maxFitSpeed)!, extra: { key: `${project.openVersion}:${adIdColumn(feed, project.openVersion)}`, row: (index, check) => withAdIdProblems(feed, open, index, check) } };
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -423,7 +431,14 @@ export class StudioFeedPanel extends StudioElement {
           ${current === null ? html`<span class="error" id="slot-${slot}-error">${t('feed.unmapped', { slot: `{{${slot}}}` })}</span>` : nothing}
         </div>`,
       )}
+      ${renderAdIdColumns(t, feed, this.#versionRefs(), (slot, choice) => this.#edit({ type: 'feed/map', slot, column: choice }))}
     </fieldset>`;
+  }
+
+  /** Each version by its id and name (the versions bar's: its label, else its length). */
+  #versionRefs(): VersionRef[] {
+    const project = this.#project.value!;
+    return project.versions.map((version) => ({ id: version.id, name: versionName(version, version.parked?.duration ?? project.duration) }));
   }
 }
 
