@@ -7,7 +7,6 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { strFromU8, unzipSync } from 'fflate';
 import sinon from 'sinon';
-import type { StudioDeliverPanel } from '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
 import type { StudioHandle } from '../../src/create.js';
 import type { StudioError } from '../../src/errors.js';
 import { createFeed } from '../../src/feed/mapping.js';
@@ -15,7 +14,7 @@ import { parseFeed } from '../../src/feed/import.js';
 import { openContent } from '../../src/model/versions.js';
 import { scriptSlots } from '../../src/script/slots.js';
 import { cleanupMounts } from '../support/auth.js';
-import { feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedTemplate, madeAdEditor, openDeliverPanel } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
 const CAMPAIGN_AD_ID = 'ACME1234000';
@@ -58,11 +57,7 @@ describe('One identity per creative (e2e, emulator)', () => {
     );
     expect(stages, 'nothing rendered').to.deep.equal([]);
 
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-deliver')!.click();
-    await customElements.whenDefined('studio-editor-deliver-panel');
-    const panel = h.element.shadowRoot!.querySelector('studio-editor-deliver-panel') as StudioDeliverPanel;
-    await panel.updateComplete;
+    const panel = await openDeliverPanel(h);
     const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
     // Each version's own field: the campaign's Ad-ID is the first version's placeholder only.
     expect($<HTMLInputElement>('#version-adId-v1')!.placeholder).to.equal(CAMPAIGN_AD_ID);

@@ -18,7 +18,7 @@ import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
-import { makeAdOnEmulator } from '../support/made-ad.js';
+import { makeAdOnEmulator, openDeliverPanel } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
 const TITLE = `Cold "brew" <b>&amp;</b> ]]> 'kit'`;
@@ -73,11 +73,7 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     const h = handle;
     await makeAdOnEmulator(h, user);
     h.element.store.dispatch({ type: 'project/rename', title: TITLE });
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-deliver')!.click();
-    await customElements.whenDefined('studio-editor-deliver-panel');
-    const panel = h.element.shadowRoot!.querySelector('studio-editor-deliver-panel') as StudioDeliverPanel;
-    await panel.updateComplete;
+    const panel = await openDeliverPanel(h);
     const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
     const change = async (name: string, value: string) => {
       const input = $<HTMLInputElement>(`#field-${name}`)!;
