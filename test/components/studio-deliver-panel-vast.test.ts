@@ -274,6 +274,7 @@ describe('<studio-editor-deliver-panel> and VAST', () => {
     const { panel, store, $, $$, choose, type, submit, settled } = await mount();
     await choose('vast-audio');
     await type('vast-base', 'https://cdn.example.com/ads/');
+    await type('vast-impressions', 'https://track.example.com/imp');
     await submit();
     await settled();
     const entry = $('[part=vast-file][data-vast="vast.xml"]')!;

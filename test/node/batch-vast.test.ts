@@ -109,6 +109,22 @@ describe('studio-batch render to vast-audio', () => {
     assert.ok(!existsSync(out), 'nothing was written');
   });
 
+  it('refuses two rows with one Ad-ID from the feed\'s Ad-ID column, naming both: exit 2, nothing sent or written', async () => {
+    const before = requests();
+    const out = join(dir, 'twice');
+    const template = served.template;
+    const project = join(dir, 'twice.json');
+    const feed = join(dir, 'twice.csv');
+    const mapping = [...template.feed!.mapping, { column: 'ad_id', slot: `__ad_id__${template.openVersion}` }];
+    writeFileSync(project, JSON.stringify({ ...template, feed: { ...template.feed!, columns: [...template.feed!.columns, 'ad_id'], rows: [], mapping } }));
+    writeFileSync(feed, csvOf([[...template.feed!.columns, 'ad_id'], ...ROWS.map((row, index) => [...row, index === 1 ? 'ACME7000300' : 'acme7000100'])]).split('\n').slice(1).join('\n'));
+    const twice = await runBatch(['render', '--project', project, '--feed', feed, '--base-url', emulator.url, '--destinations', 'vast-audio', '--workers', '2', '--out', out, '--vast-base-url', BASE, '--vast-impression', IMPRESSIONS[0]!], env);
+    assert.equal(twice.code, 2, twice.stdout + twice.stderr);
+    assert.match(twice.stderr, /^studio-batch render: Not delivered: Row "TR-100" and row "HJ-300" have the same Ad-ID, "ACME7000100"/);
+    assert.equal(requests(), before, 'no request was sent');
+    assert.ok(!existsSync(out), 'nothing was written');
+  });
+
   describe('with valid settings (flags over the config file)', () => {
     const out = () => join(dir, 'out');
     let manifest: DeliveryManifest;

@@ -147,7 +147,8 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private vastHeads: ReadonlyMap<string, string> = new Map();
 
   readonly #project = new StoreController(this, (s) => ({
-    campaign: versionCampaign(s.project),
+    // The Ad-ID and ISCI fields edit the campaign's (the first version's): they show those, whichever version is open.
+    campaign: { ...versionCampaign(s.project), adId: s.project.campaign.adId, isci: s.project.campaign.isci },
     chosen: s.project.delivery.destinations,
     stems: s.project.delivery.stems,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
