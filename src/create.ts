@@ -57,7 +57,8 @@ export interface StudioHandle {
    * default the project's choice) in one run, with the voice and music `stems` when asked: resolves to
    * `{ zip, fileName, manifest }` (files that fail a rule are in `manifest.excluded`, not in the ZIP) and fires
    * `studio-deliver`. Rejects with the signal's reason when aborted; with a `StudioError`
-   * (`deliver-destination`, `deliver-version`, `deliver-none`, `deliver-off`) when refused.
+   * (`deliver-destination`, `deliver-version`, `deliver-none`, `deliver-off`, `deliver-vast`, and `ad-id-duplicate`
+   * when two versions share an Ad-ID) when refused, before anything is rendered.
    */
   deliver(options?: DeliverOptions): Promise<DeliverResult>;
   /**
@@ -65,7 +66,8 @@ export interface StudioHandle {
    * problem) to `destinations` in `versions` (default the open one). Resolves to `{ zip, fileName, manifest }`:
    * a folder per row, `manifest.feed.rows` listing every row, delivered or failed with its reasons. Fires
    * `studio-deliver`. Rejects with the signal's reason when aborted; with a `StudioError` (`feed-none`,
-   * `feed-key`, `feed-row`, `feed-template`, `deliver-failed`, and those of `deliver()`) when refused.
+   * `feed-key`, `feed-row`, `feed-template`, `deliver-failed`, `ad-id-duplicate` when two of its creatives share an
+   * Ad-ID, and those of `deliver()`) when refused.
    */
   deliverFeed(options?: DeliverFeedOptions): Promise<FeedDeliverResult>;
   /** Removes the editor and releases every listener, timer and pending request. Safe to call more than once. */

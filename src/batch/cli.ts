@@ -53,7 +53,7 @@ resume: jobs whose files are complete are skipped.
 For a VAST destination (vast-audio, or a config's with vast), each row's <row key>/vast.xml points at its files
 where you will serve them, as the editor's Deliver panel asks (each over the config file's vast):
   --vast-base-url URL   the http(s) address the files are served under: a file's URL is URL + <row key>/<file>
-  --vast-impression URL an impression URL the player requests when the ad plays (repeat it, at most 10)
+  --vast-impression URL an impression URL the player requests when the ad plays: at least one (repeat it, at most 10)
   --vast-error-url URL  the <Error> URL the player requests when the ad cannot play
   --vast-ad-system TEXT the <AdSystem> (default: Service Studio Editor)
 

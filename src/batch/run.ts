@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ProjectDocument } from '../model/document.js';
 import { StudioError } from '../errors.js';
+import { refuseFeedDuplicates } from '../session/creative-identity.js';
 import { chosenDestinations } from '../session/editor-deliver.js';
 import { keyedFeed } from '../session/feed-row-deliver.js';
 import { FEED_VOICE_CONCURRENCY } from '../session/feed-takes.js';
@@ -86,7 +87,8 @@ function workerOf(workerData: PoolWorkerData): Worker {
 }
 
 /**
- * The rows of the template's feed, each with its jobs (one per destination), refusing a key that names two rows.
+ * The rows of the template's feed, each with its jobs (one per destination), refusing a key that names two rows and
+ * two rows (or a row and the version) with one Ad-ID (`ad-id-duplicate`).
  * `vastOf(destination)` gives the VAST settings a destination's jobs carry (none: none).
  */
 export function rowJobs(template: ProjectDocument, id: string, destinations: readonly string[], vastOf: (destination: string) => BatchVast | undefined = () => undefined): RowJob[][] {
@@ -95,6 +97,8 @@ export function rowJobs(template: ProjectDocument, id: string, destinations: rea
   const keys = feed.rows.map((row) => row[at] ?? '');
   const twice = keys.filter((key, index) => keys.indexOf(key) !== index);
   if (twice.length > 0) throw new StudioError('feed-key', `The feed's key column ${JSON.stringify(feed.key)} names more than one row ${[...new Set(twice)].slice(0, 5).map((key) => JSON.stringify(key)).join(', ')}: each row's files go in a folder named by its key, so keys must be unique.`);
+  // Each row is a creative of its own (the open version's, which a batch delivers): two with one Ad-ID are refused.
+  refuseFeedDuplicates(template, feed, [template.openVersion], keys.map((key, index) => ({ index, key })));
   return keys.map((row) =>
     destinations.map((destination) => {
       const vast = vastOf(destination);

@@ -5,6 +5,7 @@
 // URL (it may carry a token). A job of a VAST destination carries them (plain data), so they are part of its id.
 import { IssueList } from '../config/checks.js';
 import { vastSettings } from '../config/vast.js';
+import { vastImpressionFindings } from '../rules/identity.js';
 import type { DestinationProfile } from '../delivery/types.js';
 import type { VastProfile, VastSettings } from '../delivery/vast.js';
 import { StudioConfigError, StudioError } from '../errors.js';
@@ -62,7 +63,7 @@ export const givenVast = (vast: BatchVast | undefined): BatchVast | undefined =>
 /**
  * The settings of each VAST destination among `destinations` for a batch: its profile's, with `given` over them key
  * by key (the ad system and error URL too, which the editor's `deliver({ vast })` leaves to the profile). Refused,
- * naming where to give it, when one has no media base URL.
+ * naming where to give it, when one has no media base URL or no impression URL.
  */
 export function batchVastSettings(destinations: readonly DestinationProfile[], given: BatchVast | undefined): Map<string, VastSettings> {
   const unplaced = destinations.find((destination) => destination.vast !== undefined && (given?.mediaBaseUrl ?? destination.vast.mediaBaseUrl) === undefined);
@@ -72,6 +73,12 @@ export function batchVastSettings(destinations: readonly DestinationProfile[], g
       `The "${unplaced.id}" destination writes each row's vast.xml, which points at the row's files where you will serve them: give that address with --vast-base-url URL (studio-batch render or enqueue), vast.mediaBaseUrl in the config file, or renderBatch({ vast: { mediaBaseUrl } }).`,
       { recoverable: true },
     );
+  }
+  const [uncounted] = vastImpressionFindings(
+    destinations.flatMap((destination) => (destination.vast === undefined ? [] : [{ destination: destination.id, impressionUrls: given?.impressionUrls ?? destination.vast.impressionUrls }])),
+  );
+  if (uncounted !== undefined) {
+    throw new StudioError('deliver-vast', `${uncounted.message} with --vast-impression URL (studio-batch render or enqueue), vast.impressionUrls in the config file, or renderBatch({ vast: { impressionUrls } }).`, { recoverable: true });
   }
   const { adSystem, errorUrl, ...overProfile } = given ?? {};
   const settings = vastSettingsOf(destinations, overProfile);

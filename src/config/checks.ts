@@ -1,4 +1,7 @@
 import type { ConfigIssue } from '../errors.js';
+import { describe, quote } from '../internal/describe.js';
+
+export { describe };
 
 /** Collects the problems found while reading a configuration, in the order they were found. */
 export class IssueList {
@@ -13,40 +16,9 @@ export class IssueList {
 /** A check reads one value; on a problem it records an issue and returns `undefined`. */
 export type Check<T> = (value: unknown, path: string, issues: IssueList) => T | undefined;
 
-/** Control, bidi-override and isolate characters, which would garble or reorder a message. */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** A string quoted for a message: shortened, with control and bidi characters escaped as `\uXXXX`. */
-function quote(value: string): string {
-  const shown = value.length > 48 ? `${value.slice(0, 45)}...` : value;
-  return JSON.stringify(shown).replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** The path of `key` inside `path`: `config.theme.accent`, or `config.i18n.strings["panel.export"]` for other keys. */
 export function keyPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$-]{0,63}$/.test(key) ? `${path}.${key}` : `${path}[${quote(key)}]`;
-}
-
-/** Describes a found value briefly and safely (strings quoted and shortened). */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return quote(value);
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value);
-    case 'function':
-      return 'a function';
-    case 'undefined':
-      return 'undefined';
-    case 'symbol':
-      return 'a symbol';
-    default:
-      return 'an object';
-  }
 }
 
 const expected = (path: string, issues: IssueList, what: string, value: unknown) =>

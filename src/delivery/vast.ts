@@ -19,7 +19,10 @@ import { escapeHtml } from './escape.js';
 export interface VastSettings {
   /** Absolute http(s) URL the host serves the files under; each file's URL is this plus its encoded name. */
   readonly mediaBaseUrl: string;
-  /** Absolute http(s) URLs the player requests when the ad plays (at most 10). None: none are invented. */
+  /**
+   * Absolute http(s) URLs the player requests when the ad plays: at least one (VAST requires an `<Impression>`, and
+   * an ad server counts plays by it; none is ever invented), at most 10. A profile may leave them to the delivery.
+   */
   readonly impressionUrls?: readonly string[];
   /** The `<AdSystem>`, at most 100 characters. Default `Service Studio Editor` (with the editor's version). */
   readonly adSystem?: string;
@@ -66,13 +69,6 @@ export const VAST_AD_SYSTEM = 'Service Studio Editor';
 
 /** How many impression URLs, and how long an AdSystem and a URL, a host may give. */
 export const VAST_LIMITS = { impressionUrls: 10, adSystem: 100, url: 2000 } as const;
-
-/**
- * `<Impression>` is required (minOccurs 1) and none is invented: with no impression URL the document carries the
- * placeholder the XSD itself names for that case ("the placeholder about:blank should be used instead of a
- * tracking URL"), which no player requests.
- */
-export const VAST_NO_IMPRESSION = 'about:blank';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Half of a surrogate pair without the other half: no character, and no UTF-8. */
@@ -196,7 +192,7 @@ export function vastXml(input: VastInput): string {
   const { settings } = input;
   const adSystem = settings.adSystem ?? VAST_AD_SYSTEM;
   const adId = normaliseCode(input.adId);
-  const impressions = settings.impressionUrls?.length ? settings.impressionUrls : [VAST_NO_IMPRESSION];
+  const impressions = settings.impressionUrls ?? [];
   const media = (name: string, fileName: string, attributes: Record<string, string | number>) =>
     `<${name}${Object.entries(attributes).map(([key, value]) => ` ${key}="${attribute(String(value))}"`).join('')}>${cdata(vastMediaUrl(settings.mediaBaseUrl, fileName))}</${name}>`;
   const lines: [number, string][] = [
@@ -246,6 +242,7 @@ export function checkVastInput(input: VastInput): { pass: boolean; problems: str
 
   say('settings.mediaBaseUrl', vastUrlProblem(settings.mediaBaseUrl, { base: true }));
   const impressions = settings.impressionUrls ?? [];
+  if (impressions.length === 0) say('settings.impressionUrls', 'expected at least one impression URL: VAST requires one, an ad server counts plays by it, and none is invented');
   if (impressions.length > VAST_LIMITS.impressionUrls) say('settings.impressionUrls', `expected at most ${VAST_LIMITS.impressionUrls} URLs, got ${impressions.length}`);
   impressions.forEach((url, index) => say(`settings.impressionUrls[${index}]`, vastUrlProblem(url)));
   if (settings.errorUrl !== undefined) say('settings.errorUrl', vastUrlProblem(settings.errorUrl));

@@ -1,6 +1,7 @@
 // Which column fills which slot, and which column is the row's key: matched by name when a feed is imported,
 // changed by the user after (the feed/map and feed/key edits, model/feed-edits.ts). Pure: no DOM.
 import { describe } from '../config/checks.js';
+import { isAdIdTarget } from './ad-id-column.js';
 import { KEY_COLUMN_NAMES, type Feed, type FeedMappingEntry, type FeedTable } from './types.js';
 
 /**
@@ -54,12 +55,13 @@ export function createFeed(table: FeedTable, slots: readonly string[]): Feed {
   return { columns: table.columns, rows: table.rows, key: chooseKey(table.columns).key, mapping: matchColumns(table.columns, slots).mapping };
 }
 
-/** The value of each mapped slot in row `index` (counted from 0), by slot name. */
+/** The value of each mapped slot in row `index` (counted from 0), by slot name (an Ad-ID column is no slot: `rowAdId`). */
 export function rowSlotValues(feed: Feed, index: number): Map<string, string> {
   const row = feed.rows[index];
   const values = new Map<string, string>();
   if (row === undefined) return values;
   for (const { column, slot } of feed.mapping) {
+    if (isAdIdTarget(slot)) continue;
     const at = feed.columns.indexOf(column);
     if (at >= 0) values.set(slot, row[at] ?? '');
   }

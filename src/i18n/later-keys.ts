@@ -96,43 +96,44 @@ export const LATER_KEYS =
   'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
   'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery ' +
   'deliver.versions deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
-  'deliver.versionFile{version}{file} deliver.chooseVersion deliver.fileCount{count} deliver.vastMakes ' +
-  'deliver.vastMediaFile{format} deliver.vastMezzanine{format} deliver.vastWrites deliver.vastFields ' +
-  'deliver.vastBase deliver.vastBaseHint deliver.vastImpressions deliver.vastImpressionsHint{max} ' +
-  'deliver.vastBaseMissing deliver.vastUrl.spaces deliver.vastUrl.notAbsolute deliver.vastUrl.scheme{scheme} ' +
-  'deliver.vastUrl.credentials deliver.vastUrl.character{character} deliver.vastUrl.percent ' +
-  'deliver.vastUrl.hashes deliver.vastUrl.brackets deliver.vastUrl.baseQuery ' +
-  'deliver.vastImpressionsMany{max}{count} deliver.vastImpressionLine{line}{problem} deliver.fixVast ' +
-  'deliver.vastValid deliver.vastInvalid deliver.vastNotWritten deliver.vastHead{file} versions.label ' +
-  'versions.approved versions.approvalStale versions.meets versions.speechCut{seconds} ' +
-  'versions.fails{destination}{fix} versions.range{min}{max} versions.locked versions.lockedBecause{reason} ' +
-  'versions.noScript versions.noVoice versions.keptTooLong{label}{seconds}{target}{room} ' +
-  'versions.fitting{seconds} versions.voicing{label}{n}{count} versions.made{seconds}{voiced}{reused} ' +
-  'versions.cancelled versions.cannotFit{seconds}{answer} versions.fitFailed{message} ' +
-  'versions.takeFailed{label}{message}{done} versions.duplicated versions.removed{name} versions.lengthLegend ' +
-  'versions.custom versions.seconds versions.make{seconds} versions.makeAny versions.close versions.new ' +
-  'versions.altLabel{name} versions.duplicate versions.rename versions.labelField versions.labelHint ' +
-  'versions.saveLabel versions.renamed{name} versions.remove{name} versions.editScript ' +
-  'length.fastWarning{speed}{max} length.shorten length.keep length.kept{speed} length.shortening ' +
-  'length.shortened{target} length.paceWarning{wps}{max} length.paceLimit{wps}{destination}{max} ' +
-  'made.summary{title}{sections}{voice}{bed}{length}{target} ' +
+  'deliver.adIdDuplicate{first}{second}{adId} deliver.creative.version{name} deliver.creative.row{name} ' +
+  'deliver.creative.rowOf{name}{version} deliver.versionFile{version}{file} deliver.chooseVersion ' +
+  'deliver.fileCount{count} deliver.vastMakes deliver.vastMediaFile{format} deliver.vastMezzanine{format} ' +
+  'deliver.vastWrites deliver.vastFields deliver.vastBase deliver.vastBaseHint deliver.vastImpressions ' +
+  'deliver.vastImpressionsHint{max} deliver.vastBaseMissing deliver.vastUrl.spaces deliver.vastUrl.notAbsolute ' +
+  'deliver.vastUrl.scheme{scheme} deliver.vastUrl.credentials deliver.vastUrl.character{character} ' +
+  'deliver.vastUrl.percent deliver.vastUrl.hashes deliver.vastUrl.brackets deliver.vastUrl.baseQuery ' +
+  'deliver.vastImpressionsMany{max}{count} deliver.vastImpressionsMissing ' +
+  'deliver.vastImpressionLine{line}{problem} deliver.fixVast deliver.vastValid deliver.vastInvalid ' +
+  'deliver.vastNotWritten deliver.vastHead{file} versions.label versions.approved versions.approvalStale ' +
+  'versions.meets versions.speechCut{seconds} versions.fails{destination}{fix} versions.range{min}{max} ' +
+  'versions.locked versions.lockedBecause{reason} versions.noScript versions.noVoice ' +
+  'versions.keptTooLong{label}{seconds}{target}{room} versions.fitting{seconds} versions.voicing{label}{n}{count} ' +
+  'versions.made{seconds}{voiced}{reused} versions.cancelled versions.cannotFit{seconds}{answer} ' +
+  'versions.fitFailed{message} versions.takeFailed{label}{message}{done} versions.duplicated ' +
+  'versions.removed{name} versions.lengthLegend versions.custom versions.seconds versions.make{seconds} ' +
+  'versions.makeAny versions.close versions.new versions.altLabel{name} versions.duplicate versions.rename ' +
+  'versions.labelField versions.labelHint versions.saveLabel versions.renamed{name} versions.remove{name} ' +
+  'versions.editScript length.fastWarning{speed}{max} length.shorten length.keep length.kept{speed} ' +
+  'length.shortening length.shortened{target} length.paceWarning{wps}{max} ' +
+  'length.paceLimit{wps}{destination}{max} made.summary{title}{sections}{voice}{bed}{length}{target} ' +
   'made.summaryNoBed{title}{sections}{voice}{length}{target} feed.heading feed.intro{max} feed.import feed.file ' +
   'feed.drop feed.paste feed.pasteHint feed.importPasted feed.pasteEmpty feed.pastedName feed.refused{name} ' +
   'feed.moreProblems.one{count} feed.moreProblems.other{count} feed.tooBig{name}{size}{max} feed.readFailed{name} ' +
   'feed.notKept{message} feed.replace{current}{name}{next} feed.replaceYes feed.replaceNo ' +
   'feed.imported{rows}{name} feed.current{rows}{columns} feed.rows.one{count} feed.rows.other{count} ' +
   'feed.columns.one{count} feed.columns.other{count} feed.remove feed.removed feed.none feed.mapping feed.key ' +
-  'feed.keyHint feed.noKey feed.noColumn feed.slotFrom{slot} feed.unmapped{slot} feed.noSlots{example} ' +
-  'feed.template feed.checking{done}{total} feed.summary{rows}{parts} feed.ready.one{count} ' +
-  'feed.ready.other{count} feed.withWarnings.one{count} feed.withWarnings.other{count} ' +
+  'feed.keyHint feed.noKey feed.noColumn feed.slotFrom{slot} feed.unmapped{slot} feed.adIdFrom{version} ' +
+  'feed.adIdHint feed.noSlots{example} feed.template feed.checking{done}{total} feed.summary{rows}{parts} ' +
+  'feed.ready.one{count} feed.ready.other{count} feed.withWarnings.one{count} feed.withWarnings.other{count} ' +
   'feed.withProblems.one{count} feed.withProblems.other{count} feed.problemsOnly feed.noProblemRows feed.grid ' +
   'feed.gridHint feed.col.row feed.col.status feed.col.key feed.col.length feed.col.pace feed.col.problems ' +
   'feed.chooseRow{row}{key} feed.status.ok feed.status.warning feed.status.problem feed.pending ' +
   'feed.seconds{seconds} feed.needs{seconds}{speed} feed.notEstimated feed.noKeyValue feed.kind.template ' +
   'feed.kind.missing feed.kind.too-long feed.kind.length feed.kind.pace feed.kind.empty-key ' +
-  'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control rule.fastRead feed.inColumn{column} ' +
-  'feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next feed.player feed.play ' +
-  'feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +
+  'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control rule.fastRead feed.kind.ad-id ' +
+  'feed.inColumn{column} feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next feed.player ' +
+  'feed.play feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +
   'feed.voicing.other{count}{key} feed.heard{key}{voiced}{reused} feed.voiced.one{count} feed.voiced.other{count} ' +
   'feed.reused.one{count} feed.reused.other{count} feed.rowAudio{key} feed.playFailed{key}{message} ' +
   'feed.playCancelled{key} feed.noRunner feed.deliver feed.destinations feed.noDestinations ' +

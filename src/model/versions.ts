@@ -37,14 +37,20 @@ export function versionView(doc: ProjectDocument, id: string): ProjectDocument {
   return { ...doc, ...content, openVersion: id };
 }
 
-/** The campaign fields a version's files carry: the campaign's, with the version's label and its own codes where it has them. */
+/**
+ * The campaign fields a version's files carry: the campaign's, with the version's label and its own codes. Each
+ * version is a creative of its own, so its Ad-ID and ISCI are its own: the campaign's Ad-ID and ISCI are the first
+ * version's (`versions[0]`, the first in the versions bar), where it has none of its own, and no other version's.
+ * Another version without its own code has none (`''`), never the campaign's.
+ */
 export function versionCampaign(doc: ProjectDocument, id: string = doc.openVersion): CampaignFields {
   const version = findVersion(doc, id);
+  const first = doc.versions[0]?.id === id;
   return {
     ...doc.campaign,
     versionLabel: version?.label ?? '',
-    adId: version?.adId || doc.campaign.adId,
-    isci: version?.isci || doc.campaign.isci,
+    adId: version?.adId || (first ? doc.campaign.adId : ''),
+    isci: version?.isci || (first ? doc.campaign.isci : ''),
   };
 }
 

@@ -44,6 +44,7 @@ const AMAZON: RuleSource = {
   title: 'Amazon Ads: audio ad creative specs and guidelines (at most about 3 words a second)',
   url: 'https://advertising.amazon.com/resources/ad-specs/audio-ads',
 };
+const AD_ID: RuleSource = { title: 'Ad-ID: each creative (each length, each alternate) has its own code', url: 'https://www.ad-id.org/how-it-works' };
 const EDITOR: RuleSource = { title: 'Service Studio Editor: what the editor needs to make the files' };
 const ITU: RuleSource = { title: 'ITU-R BS.1770-4 and the delivery preset (EBU R128, ATSC A/85, streaming, podcast)' };
 
@@ -92,6 +93,16 @@ export const RULES = {
   'key-unportable': { reads: 'the row’s key as a folder name', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.key-unportable', source: EDITOR },
   'key-control': { reads: 'the row’s key: control and bidirectional characters', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.key-control', source: EDITOR },
   'duplicate-key': { reads: 'the row’s key against the other rows’', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.duplicate-key', source: EDITOR },
+  // The identity of each creative, and what an ad server needs to count it (./identity.ts).
+  'ad-id-format': { reads: 'an Ad-ID: a version’s, or a row’s from its column', threshold: 'format', severity: { version: 'problem', row: 'problem' }, words: 'feed.kind.ad-id', source: AD_ID },
+  'ad-id-duplicate': { reads: 'the Ad-IDs of every creative of one delivery', threshold: 'format', severity: { version: 'problem', row: 'problem' }, words: 'deliver.adId', source: AD_ID },
+  'vast-impression-required': {
+    reads: 'a VAST destination’s impression URLs',
+    threshold: { value: 1, unit: 'URL' },
+    severity: { file: 'problem' },
+    words: 'deliver.vastImpressions',
+    source: { title: 'IAB Tech Lab VAST 4.1: an InLine ad has at least one Impression', url: 'https://iabtechlab.com/standards/vast/' },
+  },
 } as const satisfies Record<string, Omit<RuleMeta, 'id'>>;
 
 /** A rule's id. */

@@ -22,7 +22,7 @@ import type { PaceLimits } from './pace.js';
 import { judgeRead } from './read.js';
 
 /** What a problem is about; the message says it in words. */
-export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key';
+export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key' | 'ad-id';
 
 /**
  * One problem of a row. `problem`: the row is not delivered by default (it would fail or be rushed);

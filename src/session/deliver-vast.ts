@@ -5,6 +5,7 @@
 import { newIdempotencyKey } from '../api/idempotency-key.js';
 import { checkVastInput, vastUrlProblem, vastXml, type VastInput, type VastProfile, type VastSettings } from '../delivery/vast.js';
 import type { DeliveredFigures, DestinationProfile, VastManifestEntry } from '../delivery/types.js';
+import { vastImpressionFindings } from '../rules/identity.js';
 import { StudioError } from '../errors.js';
 
 /** What `deliver({ vast })` and the Deliver panel give for this delivery's VAST destinations, over each profile's `vast`. */
@@ -22,7 +23,8 @@ export interface VastFileMade {
 
 /**
  * The settings of each VAST destination among `destinations` (not expanded) for this delivery: its profile's, with
- * `given` over them. Refused before anything is rendered when one has no `mediaBaseUrl`, or `given` a wrong URL.
+ * `given` over them. Refused before anything is rendered when one has no `mediaBaseUrl` or no impression URL
+ * (`vastImpressionFindings`), or `given` a wrong URL.
  */
 export function vastSettingsOf(destinations: readonly DestinationProfile[], given: VastGiven | undefined): Map<string, VastSettings> {
   const settings = new Map<string, VastSettings>();
@@ -47,11 +49,10 @@ export function vastSettingsOf(destinations: readonly DestinationProfile[], give
       );
     }
     const impressionUrls = given?.impressionUrls ?? profile.impressionUrls;
-    settings.set(destination.id, {
-      ...profile,
-      mediaBaseUrl,
-      ...(impressionUrls === undefined ? {} : { impressionUrls }),
-    });
+    // Counted by its impression URLs: a document without one is refused, never written with a placeholder.
+    const [missing] = vastImpressionFindings([{ destination: destination.id, impressionUrls }]);
+    if (missing !== undefined) throw new StudioError('deliver-vast', `${missing.message} (the Deliver panel's impression URLs, or deliver({ vast: { impressionUrls } })).`, { recoverable: true });
+    settings.set(destination.id, { ...profile, mediaBaseUrl, ...(impressionUrls === undefined ? {} : { impressionUrls }) });
   }
   return settings;
 }

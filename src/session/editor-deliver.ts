@@ -14,6 +14,7 @@ import { missingApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import type { DeliverOptions, DeliverStage, DeliveryRun } from './deliver-run.js';
 import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels, zipFileName } from './deliver-pack.js';
+import { refuseDuplicateAdIds, versionCreatives } from './creative-identity.js';
 import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver-vast.js';
 import type { VastSettings } from '../delivery/vast.js';
 
@@ -164,7 +165,8 @@ export function rowProgress(destinations: readonly DestinationProfile[], report:
  * Delivers the project's versions (every one, or `options.versions`) to its chosen destinations (or
  * `options.destinations`): one ZIP with each passing file, `manifest.json`, `report.html` and the stems when
  * asked; fires `studio-deliver`. Each version is rendered from its own content (`versionView`) with its own
- * campaign fields (`versionCampaign`: its label, and its own Ad-ID and ISCI or the campaign's); with more than
+ * campaign fields (`versionCampaign`: its label, and its own Ad-ID and ISCI, the campaign's for the first version
+ * only); two versions with one Ad-ID are refused first (`ad-id-duplicate`, `StudioAdIdError`); with more than
  * one version, each file name carries the version (`versionedTemplate`) and `{length}` is the version's. Files
  * that fail a rule stay out (the run's `repack` puts them in). A version without a fresh approval of each role of
  * `config.review.require` is refused first (`review-required`, `refuseUnapproved`). A file that could not be made is reported
@@ -179,6 +181,8 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const destinations = expandRenditions(chosen);
   const versionIds = chosenVersions(project, options.versions);
   refuseUnapproved(project, versionIds, config.review.require);
+  // Each version is a creative of its own: two that share an Ad-ID are refused before anything is rendered.
+  refuseDuplicateAdIds(versionCreatives(project, versionIds));
   const many = versionIds.length > 1;
   const nameLabels = versionNameLabels(project, versionIds);
   const createdAt = new Date();

@@ -15,6 +15,7 @@ import { versionCampaign } from '../model/versions.js';
 import { countSpokenWords } from '../script/estimate.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
+import { refuseFeedDuplicates } from './creative-identity.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import { planRow, rowRequests, type RowAd } from './feed-row.js';
 import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
@@ -92,6 +93,8 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const keyAt = feed.columns.indexOf(feed.key);
   const keyOf = (index: number) => feed.rows[index]![keyAt]!;
   const chosen = chosenRows(feed, keyOf, versions, names, options.rows);
+  // Each row in each version is a creative of its own: two that share an Ad-ID are refused before anything is voiced.
+  refuseFeedDuplicates(project, feed, versionIds, chosen.map(({ index }) => ({ index, key: keyOf(index) })));
   const takes = host.takes();
   const { signal } = options;
   const many = versionIds.length > 1;

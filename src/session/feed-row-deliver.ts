@@ -9,6 +9,8 @@ import { destinationFileName, portableText, versionedTemplate } from '../deliver
 import type { DeliveredFile, DestinationProfile, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
 import type { VastSettings } from '../delivery/vast.js';
 import { StudioError } from '../errors.js';
+import { normaliseCode } from '../delivery/codes.js';
+import { rowAdId } from '../feed/ad-id-column.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
@@ -16,6 +18,7 @@ import { versionName } from '../model/version-name.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
 import { vastDocuments, xmlBlob } from './deliver-vast.js';
+import { versionRefs, withAdIdProblems } from './creative-identity.js';
 import { planRow, voiceRow, type RowAd, type RowContext } from './feed-row.js';
 import type { FeedTakes } from './feed-takes.js';
 
@@ -41,14 +44,17 @@ export function versionRows(project: ProjectDocument, id: string, config: Resolv
     throw new StudioError('feed-template', `The script's slots are malformed: ${checker.template.map((problem) => problem.message).join('; ')}.`, { recoverable: true });
   }
   const context: RowContext = { template, feed: template.feed!, slots: template.slots, brand: config.vocal.pronunciations, maxFitSpeed: config.vocal.maxFitSpeed, sheets: destinations };
-  return { id, template, context, checker };
+  // A row's Ad-ID in this version, when a column gives one, is checked with the rest of the row.
+  const version = versionRefs(project, [id]);
+  const row = (index: number): FeedRowCheck => withAdIdProblems(context.feed, version, index, checker.row(index));
+  return { id, template, context, checker: { template: checker.template, row } };
 }
 
 /** One version of a feed run: its view of the template, the row context and the checker. */
 export type VersionRows = ReturnType<typeof versionRows>;
 
 /** The problems of a row's check that keep it from being delivered, in words with their column. */
-export const blocking = (check: FeedRowCheck): string[] =>
+export const blocking = (check: Pick<FeedRowCheck, 'problems'>): string[] =>
   check.problems.filter((problem) => problem.severity === 'problem').map((problem) => (problem.column === null ? problem.message : `${problem.column}: ${problem.message}`));
 
 /**
@@ -147,7 +153,9 @@ export async function deliverRow(run: RowRun, index: number, key: string, ads: R
   const taken = new Set<string>();
   for (const [at, ad] of rowAds.entries()) {
     const { id } = run.versions[at]!;
-    const campaign = versionCampaign(run.project, id);
+    // The row's ad is a creative of its own: its Ad-ID is its own (its column's, else none), never the version's,
+    // and it carries no ISCI (one names one spot).
+    const campaign = { ...versionCampaign(run.project, id), adId: normaliseCode(rowAdId(run.versions[at]!.context.feed, index, id)), isci: '' };
     const nameCampaign = { ...campaign, versionLabel: run.labels.get(id)! };
     const facts = { title: ad.view.title, seconds: ad.view.duration, campaign: nameCampaign, date: run.createdAt };
     const result = await run.engine.deliver(ad.view, {

@@ -170,7 +170,8 @@ describe('<studio-editor-deliver-panel> and VAST', () => {
     expect(base.getAttribute('aria-invalid'), 'no error before the field is left').to.equal('false');
     expect(base.getAttribute('aria-describedby')).to.equal('vast-base-hint');
     const impressions = $<HTMLTextAreaElement>('#vast-impressions')!;
-    expect(impressions.tagName).to.equal('TEXTAREA');
+    expect([impressions.tagName, impressions.required]).to.deep.equal(['TEXTAREA', true]);
+    expect(panel.shadowRoot!.querySelector('label[for=vast-impressions]')!.textContent).to.equal('Impression URLs');
     expect($('#vast-impressions-hint')!.textContent).to.equal('One per line, at most 10: the player requests each when the ad plays.');
     await expect(panel).to.be.accessible();
     await choose('streaming');
@@ -233,6 +234,12 @@ describe('<studio-editor-deliver-panel> and VAST', () => {
     expect(error('vast-base')).to.equal('Enter the address the files will be served under.');
     expect($('[part=message]')!.textContent).to.equal('Correct the VAST fields first.');
     await type('vast-base', 'https://cdn.example.com/ads/');
+    // No impression URL: required, as the media base URL is (an ad server counts plays by it).
+    $<HTMLButtonElement>('[part=submit]')!.focus();
+    await submit();
+    expect(fake.calls.length).to.equal(0);
+    expect(panel.shadowRoot!.activeElement?.id).to.equal('vast-impressions');
+    expect(error('vast-impressions')).to.equal('Give at least one impression URL: an ad server counts the ad’s plays by it.');
     await type('vast-impressions', 'data:,x');
     $<HTMLButtonElement>('[part=submit]')!.focus();
     await submit();
@@ -267,6 +274,7 @@ describe('<studio-editor-deliver-panel> and VAST', () => {
     const { panel, store, $, $$, choose, type, submit, settled } = await mount();
     await choose('vast-audio');
     await type('vast-base', 'https://cdn.example.com/ads/');
+    await type('vast-impressions', 'https://track.example.com/imp');
     await submit();
     await settled();
     const entry = $('[part=vast-file][data-vast="vast.xml"]')!;

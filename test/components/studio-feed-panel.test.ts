@@ -49,6 +49,27 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     await expect(panel).to.be.accessible();
   });
 
+  it('maps a column to the Ad-ID of each version, as a slot; a malformed row Ad-ID is that row\'s problem in its column', async () => {
+    const { panel, store, $, chooseFile, checked } = await mountFeedPanel();
+    const ids = ['ACME0000001', 'ACME0000002', 'ACME00003', '', 'ACME0000005', 'ACME0000006'];
+    await chooseFile(CSV.split('\n').map((line, index) => `${line},${index === 0 ? 'ad_id' : ids[index - 1]}`).join('\n'));
+    const select = $<HTMLSelectElement>('#ad-id-column-v1')!;
+    expect(panel.shadowRoot!.querySelector('label[for=ad-id-column-v1]')!.textContent).to.equal('Ad-ID of :30 from');
+    expect(select.value, 'no column until one is chosen').to.equal('');
+    expect($('#ad-id-column-v1-hint')!.textContent).to.contain('never from the version');
+    select.value = 'ad_id';
+    select.dispatchEvent(new Event('change'));
+    await checked();
+    expect(store.getState().project.feed!.mapping).to.deep.include({ column: 'ad_id', slot: '__ad_id__v1' });
+    const third = $('tr[data-row="3"] li[data-kind=ad-id]')!;
+    expect(third.dataset['column']).to.equal('ad_id');
+    expect(third.textContent).to.equal('Ad-ID, column ad_id: The Ad-ID of row "SKU-3" is not one: An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has 9. Correct it, or leave it empty for no code.');
+    expect($('tr[data-row="4"] li[data-kind=ad-id]'), 'an empty Ad-ID is no code').to.equal(null);
+    // The Ad-ID column is no slot: the grid shows no column for it.
+    expect([...panel.shadowRoot!.querySelectorAll('thead th')].map((th) => th.textContent!.trim())).to.not.include('__ad_id__v1');
+    await expect(panel).to.be.accessible();
+  });
+
   it('imports pasted JSON, and says what is wrong with empty pasted text', async () => {
     const { store, $, pasteAndImport } = await mountFeedPanel();
     await pasteAndImport('   ');

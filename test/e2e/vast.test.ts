@@ -1,6 +1,7 @@
 // VAST in the Deliver panel (issue 41) against the emulator: make the ad, give it a hostile title, version label
 // and advertiser (quotes, <, ]]>), choose only vast-audio, type the media base URL and a javascript: impression
-// URL (its error in words, Deliver blocked with the focus on it), fix it and deliver; then open the ZIP here: the
+// URL (refused first with none at all, then its error in words, Deliver blocked with the focus on it), fix it and
+// deliver (no about:blank anywhere in the ZIP); then open the ZIP here: the
 // four audio files, one vast.xml, the manifest and the report; the vast.xml parses as XML, its AdTitle is the
 // hostile text exactly, its MediaFiles are under the base URL, xmllint finds it valid against the VAST 4.1 XSD,
 // the manifest says it is valid; the panel shows its first lines as text. Screenshots at 1280×800 and 390×844,
@@ -17,7 +18,7 @@ import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
-import { makeAdOnEmulator } from '../support/made-ad.js';
+import { makeAdOnEmulator, openDeliverPanel } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
 const TITLE = `Cold "brew" <b>&amp;</b> ]]> 'kit'`;
@@ -72,11 +73,7 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     const h = handle;
     await makeAdOnEmulator(h, user);
     h.element.store.dispatch({ type: 'project/rename', title: TITLE });
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-deliver')!.click();
-    await customElements.whenDefined('studio-editor-deliver-panel');
-    const panel = h.element.shadowRoot!.querySelector('studio-editor-deliver-panel') as StudioDeliverPanel;
-    await panel.updateComplete;
+    const panel = await openDeliverPanel(h);
     const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
     const change = async (name: string, value: string) => {
       const input = $<HTMLInputElement>(`#field-${name}`)!;
@@ -105,6 +102,12 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     await panel.updateComplete;
     expect($('[data-destination=vast-audio] [part=vast]')!.textContent).to.contain('the Mezzanine');
     await type('vast-base', BASE);
+    // No impression URL: refused before anything starts, said under its field (an ad server counts plays by it).
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await waitUntil(() => $('#vast-impressions-error') !== null, 'the missing impression URL said');
+    expect($('#vast-impressions-error')!.textContent).to.equal('Give at least one impression URL: an ad server counts the ad’s plays by it.');
+    expect(panel.shadowRoot!.activeElement?.id).to.equal('vast-impressions');
+    expect($('[part=progress]'), 'nothing started').to.equal(null);
     await type('vast-impressions', 'javascript:alert(document.domain)');
     expect($('#vast-impressions-error')!.textContent).to.equal('Line 1: Only an http or https address works here, not a “javascript:” one.');
     expect($('#vast-impressions')!.getAttribute('aria-invalid')).to.equal('true');
@@ -137,6 +140,8 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     expect(manifest.vast![0]).to.include({ fileName: 'vast.xml', destination: 'vast-audio', written: true, valid: true });
     expect(manifest.vast![0]!.problems).to.deep.equal([]);
     expect(JSON.parse(new TextDecoder().decode(zip['manifest.json'])).vast[0].valid).to.equal(true);
+    // No placeholder impression anywhere: not in the document, the manifest, the report or a file's tags.
+    for (const [name, bytes] of Object.entries(zip)) expect(new TextDecoder('latin1').decode(bytes).includes('about:blank'), `${name}: about:blank`).to.equal(false);
 
     // vast.xml as an XML reader sees it.
     const xml = new TextDecoder().decode(zip['vast.xml']);

@@ -96,12 +96,31 @@ describe('studio-batch render to vast-audio', () => {
     const unplaced = await runBatch([...files('hostile'), '--out', out], env);
     assert.equal(unplaced.code, 2);
     assert.match(unplaced.stderr, /The "vast-audio" destination writes each row's vast\.xml, .*give that address with --vast-base-url URL/);
+    const uncounted = await runBatch([...files('hostile'), '--out', out, '--vast-base-url', BASE], env);
+    assert.equal(uncounted.code, 2, 'no impression URL from any flag, file or profile');
+    assert.match(uncounted.stderr, /^studio-batch render: The "vast-audio" destination writes a vast\.xml, .*none was given: give at least one impression URL with --vast-impression URL/);
     const config = join(dir, 'hostile.mjs');
     writeFileSync(config, `export default { vast: { impressionUrls: ['http://user:${token}@track.example.com/'] } };\n`);
     const file = await runBatch([...files('hostile'), '--out', out, '--config', config, '--vast-base-url', BASE], env);
     assert.equal(file.code, 2);
     assert.ok(file.stderr.includes(`${config}: vast.impressionUrls[0]: expected a URL without a user name or password in it`), file.stderr);
     assert.ok(!file.stderr.includes(token));
+    assert.equal(requests(), before, 'no request was sent');
+    assert.ok(!existsSync(out), 'nothing was written');
+  });
+
+  it('refuses two rows with one Ad-ID from the feed\'s Ad-ID column, naming both: exit 2, nothing sent or written', async () => {
+    const before = requests();
+    const out = join(dir, 'twice');
+    const template = served.template;
+    const project = join(dir, 'twice.json');
+    const feed = join(dir, 'twice.csv');
+    const mapping = [...template.feed!.mapping, { column: 'ad_id', slot: `__ad_id__${template.openVersion}` }];
+    writeFileSync(project, JSON.stringify({ ...template, feed: { ...template.feed!, columns: [...template.feed!.columns, 'ad_id'], rows: [], mapping } }));
+    writeFileSync(feed, csvOf([[...template.feed!.columns, 'ad_id'], ...ROWS.map((row, index) => [...row, index === 1 ? 'ACME7000300' : 'acme7000100'])]).split('\n').slice(1).join('\n'));
+    const twice = await runBatch(['render', '--project', project, '--feed', feed, '--base-url', emulator.url, '--destinations', 'vast-audio', '--workers', '2', '--out', out, '--vast-base-url', BASE, '--vast-impression', IMPRESSIONS[0]!], env);
+    assert.equal(twice.code, 2, twice.stdout + twice.stderr);
+    assert.match(twice.stderr, /^studio-batch render: Not delivered: Row "TR-100" and row "HJ-300" have the same Ad-ID, "ACME7000100"/);
     assert.equal(requests(), before, 'no request was sent');
     assert.ok(!existsSync(out), 'nothing was written');
   });
@@ -180,13 +199,15 @@ describe('studio-batch render to vast-audio', () => {
       const same = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', BASE, ...IMPRESSIONS.flatMap((url) => ['--vast-impression', url]), '--vast-error-url', ERROR_URL], env);
       assert.match(same.stdout, /0 delivered, 2 already done, 1 failed, of 3 jobs/);
       const moved = 'https://media.example.org/v2/';
-      const changed = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', moved], env);
+      const counter = 'https://count.example.org/i?ad=summer';
+      const changed = await runBatch([...files('ad'), '--out', out(), '--config', config, '--vast-base-url', moved, '--vast-impression', counter], env);
       assert.match(changed.stdout, /2 delivered, 0 already done, 1 failed, of 3 jobs/);
       for (const key of GOOD) {
         const xml = join(out(), key, 'vast.xml');
         const urls = await xpath(xml, `${ns('/VAST/Ad/InLine/Creatives/Creative/Linear/MediaFiles')}/*/text()`);
         assert.ok(urls.length === 4 && urls.every((url) => url.startsWith(`${moved}${key}/`)), urls.join(' '));
-        assert.deepEqual(await xpath(xml, `${ns('/VAST/Ad/InLine/Impression')}/text()`), ['about:blank'], 'no impression URL given this time: none invented');
+        assert.deepEqual(await xpath(xml, `${ns('/VAST/Ad/InLine/Impression')}/text()`), [counter], 'the impression URL given this time, and no other');
+        assert.ok(!readFileSync(xml, 'utf8').includes('about:blank'), 'no placeholder impression');
       }
     });
   });

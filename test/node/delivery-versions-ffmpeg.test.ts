@@ -77,9 +77,10 @@ describe('a 4 versions x 2 destinations matrix read by FFmpeg', () => {
     assert.deepEqual(
       manifest.versions!.map((version) => [version.id, version.label, version.seconds, version.adId]),
       [
+        // The campaign's Ad-ID is the first version's only: another version without its own has none.
         ['v1', ':30 main', 30, AD_ID],
-        ['v2', '', 15, AD_ID],
-        ['v3', 'Long', 60, AD_ID],
+        ['v2', '', 15, ''],
+        ['v3', 'Long', 60, ''],
         ['v4', 'Alt CTA', 30, ALT_AD_ID],
       ],
     );

@@ -18,7 +18,7 @@ import { projectReducer } from '../../src/model/reducer.js';
 import { openContent } from '../../src/model/versions.js';
 import { deliverAd } from '../../src/session/editor-deliver.js';
 import { deliverFeed } from '../../src/session/feed-deliver.js';
-import { feedHost, GOOD_ROWS } from './support/feed-template.js';
+import { FEED_ROWS, feedHost, GOOD_ROWS } from './support/feed-template.js';
 import { nodeDeliverHost, sampleProject } from './delivery-make.js';
 import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
@@ -142,8 +142,19 @@ describe('vast-audio for a feed: each delivered row gets its vast.xml in its fol
   before(async () => {
     needTools('ffmpeg', 'xmllint');
     dir = mkdtempSync(join(tmpdir(), 'studio-vast-feed-'));
-    const made = feedHost();
-    const result = await deliverFeed(made.host, { destinations: ['vast-audio'], vast: { mediaBaseUrl: BASE }, rows: ROWS });
+    // Each row's Ad-ID from the feed's Ad-ID column of the open version (ACME8000100 for the first row...).
+    const made = feedHost({
+      change: (project) => ({
+        ...project,
+        feed: {
+          ...project.feed!,
+          columns: [...project.feed!.columns, 'ad_id'],
+          rows: project.feed!.rows.map((row, index) => [...row, `ACME80001${String(index).padStart(2, '0')}`]),
+          mapping: [...project.feed!.mapping, { column: 'ad_id', slot: `__ad_id__${project.openVersion}` }],
+        },
+      }),
+    });
+    const result = await deliverFeed(made.host, { destinations: ['vast-audio'], vast: { mediaBaseUrl: BASE, impressionUrls: IMPRESSIONS }, rows: ROWS });
     manifest = result.manifest;
     files = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
     for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name.replace(/\//g, '__')), bytes);
@@ -165,6 +176,11 @@ describe('vast-audio for a feed: each delivered row gets its vast.xml in its fol
         assert.ok(files[decodeURIComponent(url.slice(BASE.length))], `${url} is in the ZIP`);
       }
       assert.ok(manifest.feed!.rows.find((row) => row.key === key)!.files.includes(`${key}/vast.xml`));
+      // The row's own Ad-ID, and only the impression URLs given (no placeholder).
+      const own = `ACME80001${String(FEED_ROWS.findIndex((row) => row[0] === key)).padStart(2, '0')}`;
+      assert.equal(await xpath(xml, "string(//*[local-name()='UniversalAdId'])"), own);
+      assert.equal(await xpath(xml, "string(//*[local-name()='UniversalAdId']/@idRegistry)"), 'ad-id.org');
+      assert.ok(!readFileSync(xml, 'utf8').includes('about:blank'));
     }
   });
 });

@@ -138,13 +138,17 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     assert.equal(await read(file, `${INLINE}/AdSystem/@version`), VERSION);
   });
 
-  it('with no impression URL, carries the XSD\'s own placeholder, about:blank, and invents none', async () => {
+  it('with no impression URL, is refused by its check and writes no placeholder: no about:blank, no invented URL', async () => {
     needTools('xmllint');
     for (const settings of [{ mediaBaseUrl: BASE }, { mediaBaseUrl: BASE, impressionUrls: [] }]) {
-      const file = await assertValid(vastXml({ ...normal, settings }));
-      assert.equal(await readCount(file, `${INLINE}/Impression`), 1);
-      assert.equal(await read(file, `${INLINE}/Impression`), 'about:blank');
-      assert.equal(await readCount(file, `${INLINE}/Error`), 0);
+      const input = { ...normal, settings };
+      assert.deepEqual(checkVastInput(input).problems, ['settings.impressionUrls: expected at least one impression URL: VAST requires one, an ad server counts plays by it, and none is invented']);
+      const xml = vastXml(input);
+      assert.doesNotMatch(xml, /about:blank|<Impression/, 'nothing stands in for the missing URL');
+      // Written anyway, the document is what the XSD says it is: invalid (Impression is required), never passed off as valid.
+      const file = save(xml);
+      const refused = await run('xmllint', ['--noout', '--schema', XSD, file]).then(() => false, () => true);
+      assert.ok(refused, 'the XSD refuses a document without an Impression');
     }
   });
 

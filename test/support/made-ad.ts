@@ -4,6 +4,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
+import type { StudioDeliverPanel } from '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { parseFeed } from '../../src/feed/import.js';
 import { createFeed } from '../../src/feed/mapping.js';
@@ -76,4 +77,14 @@ export async function feedStepWith(h: StudioHandle, csv: string, summary: string
   $<HTMLButtonElement>('[part=import-button]')!.click();
   await waitUntil(() => $('#feed-summary')?.textContent === summary, 'the rows checked', { timeout: 10_000 });
   return { panel, $ };
+}
+
+/** The Deliver step opened from the rail, its panel rendered. */
+export async function openDeliverPanel(h: StudioHandle): Promise<StudioDeliverPanel> {
+  const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
+  panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-deliver')!.click();
+  await customElements.whenDefined('studio-editor-deliver-panel');
+  const panel = h.element.shadowRoot!.querySelector('studio-editor-deliver-panel') as StudioDeliverPanel;
+  await panel.updateComplete;
+  return panel;
 }

@@ -68,7 +68,7 @@ export interface MatrixHost {
   tick(id: string, on: boolean): void;
 }
 
-/** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's). */
+/** The versions to deliver, each with its own Ad-ID and ISCI (empty: the campaign's for the first, none for another). */
 export function versionMatrix(host: MatrixHost): TemplateResult {
   const { t, doc } = host;
   const code = (version: MatrixVersion, field: 'adId' | 'isci') => {
@@ -78,7 +78,7 @@ export function versionMatrix(host: MatrixHost): TemplateResult {
     const id = `version-${field}-${version.id}`;
     return html`<span class="field">
       <label for=${id}>${t(field === 'adId' ? 'deliver.versionAdId' : 'deliver.versionIsci', { name: version.name })}</label>
-      <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${field === 'adId' ? doc.campaign.adId : doc.campaign.isci}
+      <input id=${id} type="text" autocomplete="off" maxlength="40" .value=${value} placeholder=${version.id === doc.versions[0]?.id ? doc.campaign[field] : ''}
         aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${problem ? `${id}-error` : 'versions-hint'}
         @change=${(event: Event) => host.commit(version.id, field, (event.target as HTMLInputElement).value)} />
       ${problem ? html`<span class="error" id=${`${id}-error`}>${codeProblemText(t, problem, value, 40)}</span>` : nothing}

@@ -44,6 +44,7 @@ export function vastProblems(t: Translate, { base, impressions }: VastValues): V
     const fault = wrong === '' ? vastUrlFault(url) : null;
     if (fault !== null) wrong = t('deliver.vastImpressionLine', { line, problem: vastUrlText(t, fault) });
   }
+  if (lines.length === 0) wrong = t('deliver.vastImpressionsMissing');
   return { base: base === '' ? t('deliver.vastBaseMissing') : baseFault === null ? '' : vastUrlText(t, baseFault), impressions: wrong };
 }
 
@@ -67,7 +68,7 @@ export function vastFields(host: VastFieldsHost): TemplateResult {
     </div>
     <div class="field">
       <label for="vast-impressions">${t('deliver.vastImpressions')}</label>
-      <textarea id="vast-impressions" name="vastImpressions" rows="3" autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
+      <textarea id="vast-impressions" name="vastImpressions" rows="3" required autocomplete="off" autocapitalize="off" spellcheck="false" .value=${impressions}
         aria-invalid=${impressionsError ? 'true' : 'false'} aria-describedby=${impressionsError ? 'vast-impressions-hint vast-impressions-error' : 'vast-impressions-hint'}
         @input=${(event: Event) => host.input('impressions', (event.target as HTMLTextAreaElement).value)} @blur=${() => host.leave('impressions')}></textarea>
       <span class="hint" id="vast-impressions-hint">${t('deliver.vastImpressionsHint', { max: VAST_LIMITS.impressionUrls })}</span>

@@ -24,6 +24,9 @@ import { destinationRow } from './deliver-destinations.js';
 import { impressionLines, vastFields, vastProblems, type VastField, type VastFieldsHost, type VastValues } from './deliver-vast-fields.js';
 import { sizeText, unapprovedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
+import { adIdRefusalText, duplicateAdIdText } from '../shared/ad-id-words.js';
+import { duplicateAdIdFindings } from '../../rules/identity.js';
+import { versionCreatives } from '../../session/creative-identity.js';
 import { versionName } from '../../model/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
 import '../../i18n/later-words.js';
@@ -124,7 +127,8 @@ export class StudioDeliverPanel extends StudioElement {
   @state() private vastHeads: ReadonlyMap<string, string> = new Map();
 
   readonly #project = new StoreController(this, (s) => ({
-    campaign: versionCampaign(s.project),
+    // The Ad-ID and ISCI fields edit the campaign's (the first version's): they show those, whichever version is open.
+    campaign: { ...versionCampaign(s.project), adId: s.project.campaign.adId, isci: s.project.campaign.isci },
     chosen: s.project.delivery.destinations,
     stems: s.project.delivery.stems,
     audible: s.project.clips.length > 0 || (s.project.music?.url ?? null) !== null,
@@ -198,6 +202,8 @@ export class StudioDeliverPanel extends StudioElement {
   /** The words for a refusal of `config.review.require` (which roles each version lacks); undefined for any other failure. */
   #refusal(error: unknown): string | undefined {
     const project = this.#project.store?.getState().project;
+    const shared = adIdRefusalText(this.t, error);
+    if (shared !== undefined) return shared;
     if ((error as { code?: unknown } | null)?.code !== 'review-required' || project === undefined) return undefined;
     const names = new Map(project.versions.map((version) => [version.id, versionName(version, versionView(project, version.id).duration)]));
     return unapprovedText(this.t, (error as StudioReviewRequiredError).unapproved, names);
@@ -219,7 +225,7 @@ export class StudioDeliverPanel extends StudioElement {
     return versions.length === 0 ? undefined : versions.filter((version) => !this.versionsOff.includes(version.id)).map((version) => version.id);
   }
 
-  /** A version's own code committed: a valid one (or empty: the campaign's) goes to the project, a wrong one stays a draft. */
+  /** A version's own code committed: a valid one (or empty: none, or the campaign's for the first) goes to the project, a wrong one stays a draft. */
   #commitVersion(doc: ProjectDocument, id: string, field: 'adId' | 'isci', value: string): void {
     const key = `${id}:${field}`;
     const { [key]: _, ...rest } = this.versionDrafts;
@@ -279,6 +285,13 @@ export class StudioDeliverPanel extends StudioElement {
     }
     if (Object.keys(this.versionDrafts).length > 0) {
       this.notice = this.t('deliver.fixFields');
+      return;
+    }
+    // Two versions with one Ad-ID are refused here, in words, before anything is rendered (deliver() would too).
+    const doc = this.#project.value?.doc;
+    const shared = doc === undefined || versions === undefined ? [] : duplicateAdIdFindings(versionCreatives(doc, versions));
+    if (shared.length > 0) {
+      this.error = duplicateAdIdText(this.t, shared);
       return;
     }
     this.included = [];

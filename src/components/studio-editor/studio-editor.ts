@@ -333,7 +333,9 @@ export class StudioEditor extends LitElement {
    * with the campaign fields, measured as written and checked against its destination's rules; `stems` adds
    * the voice and the music alone. Resolves to the ZIP (passing files, `manifest.json`, `report.html`, stems),
    * its file name and the manifest, and fires `studio-deliver`. Files failing a rule are in the manifest's
-   * `excluded`, not in the ZIP. Rejects with the signal's reason when aborted (nothing is kept).
+   * `excluded`, not in the ZIP. Rejects with the signal's reason when aborted (nothing is kept); with a
+   * `StudioError` `ad-id-duplicate` when two versions share an Ad-ID (the campaign's is the first version's only),
+   * before anything is rendered.
    */
   async deliver(options: DeliverOptions = {}): Promise<DeliverResult> {
     const { zip, fileName, manifest } = await this.#session.deliver(options);
@@ -348,7 +350,8 @@ export class StudioEditor extends LitElement {
    * to one ZIP (a folder per row, named by its key; `manifest.json` listing every row, delivered or failed with
    * its reasons; `report.html`), its file name and the manifest, and fires `studio-deliver`. Rejects with the
    * signal's reason when aborted (nothing is kept); with a `StudioError` (`feed-none`, `feed-key`, `feed-row`,
-   * `feed-template`, `deliver-failed`, and those of `deliver()`) when refused.
+   * `feed-template`, `deliver-failed`, `ad-id-duplicate` when two of its creatives share an Ad-ID, and those of
+   * `deliver()`) when refused.
    */
   async deliverFeed(options: DeliverFeedOptions = {}): Promise<FeedDeliverResult> {
     const { zip, fileName, manifest } = await this.#session.feed.deliverFeed(options);

@@ -16,11 +16,18 @@ export interface FeedTally {
 
 type Checker = ReturnType<typeof feedChecker>;
 
+/**
+ * What the task checks: a feed's input, and what a row's check adds (its Ad-IDs: `withAdIdProblems`), told apart by
+ * `key` (an input whose key is the same checks alike).
+ */
+export type FeedTaskInput = FeedCheckInput & { readonly extra?: { readonly key: string; row(index: number, check: FeedRowCheck): FeedRowCheck } };
+
 /** Whether two inputs check alike: the same feed, slots and script (by identity), length, speeds and rates. */
-function sameInput(a: FeedCheckInput | undefined, b: FeedCheckInput | undefined): boolean {
+function sameInput(a: FeedTaskInput | undefined, b: FeedTaskInput | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   return (
     a.feed === b.feed &&
+    a.extra?.key === b.extra?.key &&
     a.slots === b.slots &&
     a.duration === b.duration &&
     a.speed === b.speed &&
@@ -41,7 +48,7 @@ function sameInput(a: FeedCheckInput | undefined, b: FeedCheckInput | undefined)
  */
 export class FeedCheckTask implements ReactiveController {
   readonly #host: ReactiveControllerHost & { hidden: boolean };
-  #input: FeedCheckInput | undefined;
+  #input: FeedTaskInput | undefined;
   #checker: Checker | undefined;
   #rows: (FeedRowCheck | undefined)[] = [];
   #checked = 0;
@@ -57,7 +64,7 @@ export class FeedCheckTask implements ReactiveController {
   }
 
   /** The input to check; an equal one changes nothing, another starts again. `undefined`: no feed. */
-  set(input: FeedCheckInput | undefined): void {
+  set(input: FeedTaskInput | undefined): void {
     if (sameInput(this.#input, input)) return;
     this.#stop();
     this.#run += 1;
@@ -127,7 +134,11 @@ export class FeedCheckTask implements ReactiveController {
   }
 
   #ensureChecker(): Checker {
-    this.#checker ??= feedChecker(this.#input!);
+    if (this.#checker === undefined) {
+      const checker = feedChecker(this.#input!);
+      const extra = this.#input!.extra;
+      this.#checker = extra === undefined ? checker : { template: checker.template, row: (index) => extra.row(index, checker.row(index)) };
+    }
     return this.#checker;
   }
 

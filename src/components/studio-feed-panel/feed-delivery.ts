@@ -1,6 +1,7 @@
 // "Deliver all rows": the destinations and the rows that go, the price before anything starts, the run with its
 // progress and Cancel, and the outcome: the ZIP and every row delivered or failed (failures first, with their
 // reasons). The runner does the work; this holds its state, its AbortController and the ZIP's object URL.
+import { adIdRefusalText } from '../shared/ad-id-words.js';
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { StudioError } from '../../errors.js';
 import { reportError } from '../../events/report-error.js';
@@ -124,9 +125,11 @@ export class FeedDelivery {
       this.#announcement = '';
       if (isAbort(error) || controller.signal.aborted) this.#notice = t('feed.cancelled');
       else {
-        // A run that made nothing lists each row with its reasons, as a run's outcome does; else what failed, in words.
+        // Rows sharing an Ad-ID are refused before anything is voiced: said as such, naming both. A run that made
+        // nothing lists each row with its reasons, as a run's outcome does; else what failed, in words.
+        const shared = adIdRefusalText(t, error);
         const rows = failedRows(error);
-        this.#error = rows.length > 0 ? { text: t('feed.noneDelivered'), rows } : { text: t('feed.failed', { message: describeError(error, t).text }), rows };
+        this.#error = shared !== undefined ? { text: shared, rows: [] } : rows.length > 0 ? { text: t('feed.noneDelivered'), rows } : { text: t('feed.failed', { message: describeError(error, t).text }), rows };
         // The editor reports its own delivery failures (studio-error); anything else is reported here.
         if (!(error instanceof StudioError)) reportError(this.#host, error);
       }

@@ -11,7 +11,7 @@ import { formatBytes } from '../../i18n/format.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import type { EditorAction, EditorState } from '../../model/editor-state.js';
-import { projectCheckInput, type FeedCheckInput } from '../../rules/row.js';
+import { projectCheckInput } from '../../rules/row.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -19,7 +19,11 @@ import { actionRowStyles, panelStyles } from '../shared/panel.styles.js';
 import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
-import { FeedCheckTask } from './feed-check-task.js';
+import { FeedCheckTask, type FeedTaskInput } from './feed-check-task.js';
+import { renderAdIdColumns } from './feed-ad-id-fields.js';
+import { adIdColumn } from '../../feed/ad-id-column.js';
+import { versionName } from '../../model/version-name.js';
+import { withAdIdProblems, type VersionRef } from '../../session/creative-identity.js';
 import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
 import { renderGrid } from './feed-grid.js';
 import { FeedPlayer } from './feed-player.js';
@@ -47,6 +51,8 @@ const selectProject = ({ project }: EditorState) => ({
   clips: project.clips,
   assets: project.assets,
   chosen: project.delivery.destinations,
+  versions: project.versions,
+  openVersion: project.openVersion,
 });
 type ProjectView = ReturnType<typeof selectProject>;
 
@@ -173,9 +179,11 @@ export class StudioFeedPanel extends StudioElement {
     this.#check.set(project === undefined || feed === null ? undefined : this.#checkInput(project, feed));
   }
 
-  #checkInput(project: ProjectView, feed: Feed): FeedCheckInput {
+  #checkInput(project: ProjectView, feed: Feed): FeedTaskInput {
     const sheets = this.destinations.filter((destination) => project.chosen.includes(destination.id));
-    return projectCheckInput({ ...project, feed }, this.maxFitSpeed, sheets)!;
+    // The grid checks the open version, the one a run delivers by default: its rows' Ad-IDs too.
+    const open = this.#versionRefs().filter((version) => version.id === project.openVersion);
+    return { ...projectCheckInput({ ...project, feed }, this.maxFitSpeed, sheets)!, extra: { key: `${project.openVersion}:${adIdColumn(feed, project.openVersion)}`, row: (index, check) => withAdIdProblems(feed, open, index, check) } };
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -427,7 +435,14 @@ export class StudioFeedPanel extends StudioElement {
           ${current === null ? html`<span class="error" id="slot-${slot}-error">${t('feed.unmapped', { slot: `{{${slot}}}` })}</span>` : nothing}
         </div>`,
       )}
+      ${renderAdIdColumns(t, feed, this.#versionRefs(), (slot, choice) => this.#edit({ type: 'feed/map', slot, column: choice }))}
     </fieldset>`;
+  }
+
+  /** Each version by its id and name (the versions bar's: its label, else its length). */
+  #versionRefs(): VersionRef[] {
+    const project = this.#project.value!;
+    return project.versions.map((version) => ({ id: version.id, name: versionName(version, version.parked?.duration ?? project.duration) }));
   }
 }
 

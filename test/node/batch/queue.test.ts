@@ -238,14 +238,15 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     await writeFile(project, JSON.stringify({ ...doc, feed: { ...doc.feed!, rows: [] } }));
     await writeFile(feed, csvOf(doc.feed!.rows));
     const base = 'https://cdn.example.com/queue/';
-    const enqueue = (url: string) => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', 'vast-audio', '--out', out, '--vast-base-url', url]);
+    const impression = 'https://track.example.com/queue/imp';
+    const enqueue = (url: string) => runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', 'vast-audio', '--out', out, '--vast-base-url', url, '--vast-impression', impression]);
     const first = await enqueue(base);
     assert.equal(first.code, 0, first.stderr);
     assert.equal((await enqueue(base)).stdout, first.stdout, 'the same settings: the same run, nothing added');
     const worker = startWorker();
     await until((s) => s.runs.done === 1);
     const { rows: results } = await returned();
-    assert.deepEqual(results.map((result) => [result.job.row, result.status, result.job.vast]).sort(), [['R01', 'delivered', { mediaBaseUrl: base }], ['R02', 'delivered', { mediaBaseUrl: base }]]);
+    assert.deepEqual(results.map((result) => [result.job.row, result.status, result.job.vast]).sort(), [['R01', 'delivered', { mediaBaseUrl: base, impressionUrls: [impression] }], ['R02', 'delivered', { mediaBaseUrl: base, impressionUrls: [impression] }]]);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as DeliveryManifest;
     assert.deepEqual(manifest.vast?.map((entry) => [entry.fileName, entry.written, entry.valid]).sort(), [['R01/vast.xml', true, true], ['R02/vast.xml', true, true]]);
     const xsd = fileURLToPath(new URL('../../fixtures/vast_4.1.xsd', import.meta.url));
@@ -253,6 +254,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
       const xml = join(out, key, 'vast.xml');
       const { stderr } = await promisify(execFile)('xmllint', ['--noout', '--schema', xsd, xml]);
       assert.match(stderr, /validates/);
+      assert.ok(!(await readFile(xml, 'utf8')).includes('about:blank'), 'no placeholder impression');
       const urls = [...(await readFile(xml, 'utf8')).matchAll(/<(?:MediaFile|Mezzanine) [^>]*><!\[CDATA\[([^\]]*)\]\]>/g)].map((match) => match[1]!);
       assert.equal(urls.length, 4);
       for (const url of urls) {
