@@ -43,6 +43,8 @@ addErrorWords(
     // A delivery that made nothing, or a file it could not make: which, and why.
     'deliver-failed',
     'deliver-file',
+    // Two creatives of one delivery with one Ad-ID: both named, and how to tell them apart.
+    'ad-id-duplicate',
     // A project file or document refused: each problem with its place.
     'project-invalid',
     'project-too-new',

@@ -11,6 +11,7 @@ import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { describeError } from '../../src/i18n/error-words.js';
 import { fr } from '../../src/i18n/fr.js';
+import '../../src/i18n/later-words.js';
 import { createTranslator } from '../../src/i18n/translate.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,6 +84,7 @@ describe('the words of every error code', () => {
     const developer = 'Check api.baseUrl and config.tools.role; call deliver({ vast }) or client.resumeJob().';
     const shownOwn = [...codes.keys()].filter((code) => describeError(new StudioError(code, developer), t).text === developer).sort();
     assert.deepEqual(shownOwn, [
+      'ad-id-duplicate',
       'deliver-failed',
       'deliver-file',
       'feed',
