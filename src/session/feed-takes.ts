@@ -69,6 +69,8 @@ export class FeedTakes {
   readonly #host: FeedTakesHost;
   readonly #gate: Gate;
   readonly #takes = new Map<string, Promise<FeedTake>>();
+  /** The keys of the takes made (one being made may yet fail: it is not paid for until it is). */
+  readonly #made = new Set<string>();
   /** Voice-over requests answered, and takes served from the cache, over the editor's life. */
   voiced = 0;
   reused = 0;
@@ -78,9 +80,9 @@ export class FeedTakes {
     this.#gate = new Gate(limit);
   }
 
-  /** Whether a take of `source` is made or being made. */
+  /** Whether a take of `source` is made: asking for it again costs nothing. */
   has(source: ClipSource): boolean {
-    return this.#takes.has(takeKey(source));
+    return this.#made.has(takeKey(source));
   }
 
   /**
@@ -115,6 +117,7 @@ export class FeedTakes {
       );
       if (result.usage) this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
       this.voiced++;
+      this.#made.add(key);
       return { asset: result.asset, source };
     }, signal);
     this.#takes.set(key, made);

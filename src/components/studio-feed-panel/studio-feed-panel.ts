@@ -37,9 +37,10 @@ interface Refusal {
   readonly problems: readonly FeedImportProblem[];
 }
 
-/** What the panel reads of the project: the feed, the script and what its length depends on, the destinations. */
+/** What the panel reads of the project: the feed, the script and what its length depends on, the destinations, the takes (a price reads them). */
 const selectProject = ({ project }: EditorState) => ({
   feed: project.feed,
+  clips: project.clips,
   slots: project.slots,
   script: project.script,
   duration: project.duration,
