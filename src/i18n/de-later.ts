@@ -650,6 +650,8 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'feed.price.other': 'Bis zu {count} Credits',
   'feed.priceAgain.one': '{count} Credit; bis zu {most}, wenn eine Zeile noch einmal schneller gelesen wird, damit sie passt',
   'feed.priceAgain.other': '{count} Credits; bis zu {most}, wenn eine Zeile noch einmal schneller gelesen wird, damit sie passt',
+  'feed.priceIfAgain.one': 'Verbraucht keine Credits; bis zu {count}, wenn eine Zeile noch einmal schneller gelesen wird, damit sie passt',
+  'feed.priceIfAgain.other': 'Verbraucht keine Credits; bis zu {count}, wenn eine Zeile noch einmal schneller gelesen wird, damit sie passt',
   'feed.priceNone': 'Verbraucht keine Credits',
   'feed.priceUnknown': 'Preis nicht angegeben',
   'feed.pricing': 'Preis wird ermittelt …',

@@ -657,6 +657,8 @@ export const enLater = {
   'feed.price.other': 'Up to {count} credits',
   'feed.priceAgain.one': '{count} credit; up to {most} if a row is read again, faster, to fit',
   'feed.priceAgain.other': '{count} credits; up to {most} if a row is read again, faster, to fit',
+  'feed.priceIfAgain.one': 'Uses no credits; up to {count} if a row is read again, faster, to fit',
+  'feed.priceIfAgain.other': 'Uses no credits; up to {count} if a row is read again, faster, to fit',
   'feed.priceNone': 'Uses no credits',
   'feed.priceUnknown': 'Price not stated',
   'feed.pricing': 'Working out the price…',

@@ -650,6 +650,8 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'feed.price.other': 'Jusqu’à {count} crédits',
   'feed.priceAgain.one': '{count} crédit ; jusqu’à {most} si une ligne est relue plus vite pour tenir',
   'feed.priceAgain.other': '{count} crédits ; jusqu’à {most} si une ligne est relue plus vite pour tenir',
+  'feed.priceIfAgain.one': 'N’utilise aucun crédit ; jusqu’à {count} si une ligne est relue plus vite pour tenir',
+  'feed.priceIfAgain.other': 'N’utilise aucun crédit ; jusqu’à {count} si une ligne est relue plus vite pour tenir',
   'feed.priceNone': 'N’utilise aucun crédit',
   'feed.priceUnknown': 'Prix non indiqué',
   'feed.pricing': 'Calcul du prix…',

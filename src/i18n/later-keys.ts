@@ -137,18 +137,19 @@ export const LATER_KEYS =
   'feed.destinations feed.noDestinations feed.unknownDestination{id} feed.includeWarnings ' +
   'feed.toDeliver.one{count}{destinations} feed.toDeliver.other{count}{destinations} feed.left.one{count} ' +
   'feed.left.other{count} feed.nothingToDeliver feed.waitCheck feed.price.one{count} feed.price.other{count} ' +
-  'feed.priceAgain.one{count}{most} feed.priceAgain.other{count}{most} feed.priceNone feed.priceUnknown ' +
-  'feed.pricing feed.priceFailed{message} feed.run feed.progress feed.progressRows{done}{total} ' +
-  'feed.rowStage{key}{stage} feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
-  'feed.outcome{delivered}{failed}{zip}{size} feed.delivered.one{count} feed.delivered.other{count} ' +
-  'feed.failedRows.one{count} feed.failedRows.other{count} feed.takes{voiced}{reused} feed.rowDelivered ' +
-  'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count} review.heading review.noUser ' +
-  'review.comments review.commentAtPlayhead review.commentAt{range} review.send review.cancel review.reply ' +
-  'review.resolve review.reopen review.resolvedMark review.playFrom{range} review.threadComments{range} ' +
-  'review.noComments review.openThreads review.resolvedThreads review.showResolved{count} ' +
-  'review.hideResolved{count} review.orphaned review.orphanedNote review.decisionHeading review.decide ' +
-  'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
-  'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
-  'review.stale review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} ' +
-  'timeline.key.range timeline.range{range} timeline.rangeComment{range} timeline.rangeClear ' +
-  'timeline.rangeSelected{range} timeline.rangeCleared';
+  'feed.priceAgain.one{count}{most} feed.priceAgain.other{count}{most} feed.priceIfAgain.one{count} ' +
+  'feed.priceIfAgain.other{count} feed.priceNone feed.priceUnknown feed.pricing feed.priceFailed{message} ' +
+  'feed.run feed.progress feed.progressRows{done}{total} feed.rowStage{key}{stage} feed.stage.voice ' +
+  'feed.stage.failed feed.cancelled feed.failed{message} feed.results feed.outcome{delivered}{failed}{zip}{size} ' +
+  'feed.delivered.one{count} feed.delivered.other{count} feed.failedRows.one{count} feed.failedRows.other{count} ' +
+  'feed.takes{voiced}{reused} feed.rowDelivered feed.rowFailed feed.files.one{count} feed.files.other{count} ' +
+  'feed.showMore{count} review.heading review.noUser review.comments review.commentAtPlayhead ' +
+  'review.commentAt{range} review.send review.cancel review.reply review.resolve review.reopen ' +
+  'review.resolvedMark review.playFrom{range} review.threadComments{range} review.noComments review.openThreads ' +
+  'review.resolvedThreads review.showResolved{count} review.hideResolved{count} review.orphaned ' +
+  'review.orphanedNote review.decisionHeading review.decide review.label.approved ' +
+  'review.label.approvedWithChanges review.label.changesRequired review.note review.noteRequired ' +
+  'review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh review.stale ' +
+  'review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} timeline.key.range ' +
+  'timeline.range{range} timeline.rangeComment{range} timeline.rangeClear timeline.rangeSelected{range} ' +
+  'timeline.rangeCleared';

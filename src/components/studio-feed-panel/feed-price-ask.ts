@@ -52,7 +52,8 @@ export class FeedPriceAsk {
     const { price } = asked;
     if (price === undefined) return t('feed.priceUnknown');
     if (price.most === 0) return t('feed.priceNone');
-    return price.most === price.credits ? t.plural('feed.price', price.most) : t.plural('feed.priceAgain', price.credits, { most: t.number(price.most, 0) });
+    if (price.most === price.credits) return t.plural('feed.price', price.most);
+    return price.credits === 0 ? t.plural('feed.priceIfAgain', price.most) : t.plural('feed.priceAgain', price.credits, { most: t.number(price.most, 0) });
   }
 
   /** Forgets the price (a late answer is dropped). */
