@@ -1,12 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ServiceClient } from '../api/client.js';
-import type { PriceList, PriceRule } from '../api/contract.js';
+import type { PriceList } from '../api/contract.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { client: ServiceClient | undefined };
 
 /**
  * The service's price list (an assumed endpoint, see `PriceList` in contract.ts), read once per client,
- * for elements that say what an action costs before it runs. Without a price list nothing is said.
+ * for elements that say what an action costs before it runs (they ask the one price, session/price.ts, with it).
+ * Without a price list nothing is said.
  */
 export class PriceController implements ReactiveController {
   readonly #host: Host;
@@ -30,8 +31,8 @@ export class PriceController implements ReactiveController {
     });
   }
 
-  /** The price rule of `operation`, or undefined when the service states none. */
-  rule(operation: keyof PriceList['operations']): PriceRule | undefined {
-    return this.#list?.operations[operation];
+  /** The service's price list; undefined until read, or when the service states none. */
+  get list(): PriceList | undefined {
+    return this.#list;
   }
 }

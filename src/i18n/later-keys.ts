@@ -139,9 +139,10 @@ export const LATER_KEYS =
   'feed.playCancelled{key} feed.noRunner feed.deliver feed.destinations feed.noDestinations ' +
   'feed.unknownDestination{id} feed.includeWarnings feed.toDeliver.one{count}{destinations} ' +
   'feed.toDeliver.other{count}{destinations} feed.left.one{count} feed.left.other{count} feed.nothingToDeliver ' +
-  'feed.waitCheck feed.price.one{count} feed.price.other{count} feed.priceUnknown feed.pricing ' +
-  'feed.priceFailed{message} feed.run feed.progress feed.progressRows{done}{total} feed.rowStage{key}{stage} ' +
-  'feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
+  'feed.waitCheck feed.price.one{count} feed.price.other{count} feed.priceAgain.one{count}{most} ' +
+  'feed.priceAgain.other{count}{most} feed.priceIfAgain.one{count} feed.priceIfAgain.other{count} feed.priceNone ' +
+  'feed.priceUnknown feed.pricing feed.priceFailed{message} feed.run feed.progress feed.progressRows{done}{total} ' +
+  'feed.rowStage{key}{stage} feed.stage.voice feed.stage.failed feed.cancelled feed.failed{message} feed.results ' +
   'feed.outcome{delivered}{failed}{zip}{size} feed.delivered.one{count} feed.delivered.other{count} ' +
   'feed.failedRows.one{count} feed.failedRows.other{count} feed.takes{voiced}{reused} feed.rowDelivered ' +
   'feed.rowFailed feed.files.one{count} feed.files.other{count} feed.showMore{count} review.heading review.noUser ' +

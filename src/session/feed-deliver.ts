@@ -4,7 +4,6 @@
 // its reasons) and the report. Also a row heard (the Feed panel's dynamic player) and the price of a run.
 import { expandRenditions } from '../delivery/renditions.js';
 import type { ServiceClient } from '../api/client.js';
-import { estimateCredits } from '../api/contract.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
 import { StudioDeliverFailedError } from './deliver-failed-error.js';
@@ -12,15 +11,16 @@ import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
 import type { ServiceAction } from '../model/actions.js';
 import { versionCampaign } from '../model/versions.js';
-import { countSpokenWords } from '../script/estimate.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
 import { refuseFeedDuplicates } from './creative-identity.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
-import { planRow, rowRequests, type RowAd } from './feed-row.js';
+import type { RowAd } from './feed-row.js';
+import { feedCalls } from './feed-price.js';
+import { priceOf } from './price.js';
 import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
 import { feedManifest } from './feed-manifest.js';
-import type { DeliverFeedOptions, FeedDeliverResult, FeedRowPreview, FeedRunner } from './feed-run.js';
+import type { DeliverFeedOptions, FeedDeliverResult, FeedPrice, FeedRowPreview, FeedRunner } from './feed-run.js';
 import { FeedTakes } from './feed-takes.js';
 
 /** Rows voiced ahead of the one being rendered (their voice-overs wait their turn, at most 4 at once). */
@@ -62,12 +62,6 @@ export interface FeedHost extends DeliverHost {
   /** The editor's take cache (one for its life). */
   takes(): FeedTakes;
 }
-
-
-
-
-
-
 
 
 /**
@@ -204,34 +198,16 @@ export async function previewFeedRow(host: FeedHost, key: string, signal?: Abort
 }
 
 /**
- * The most a run of `keys` costs in credits: a voice-over of each take it needs that is neither the template's
- * nor made already (a row with a problem needs none) (each priced by its words, once however many rows share it), read at the speed each row's
- * estimate needs. `undefined` when the service states no price for voice-overs.
+ * What a run of `keys` (in versions `versionIds`, default the open one) costs in credits, at the service's prices
+ * (the one price, of the voice-overs `feedCalls` finds): `credits` as planned, `most` should rows be read again,
+ * faster, to fit. `undefined` when the service states no price for them.
  */
-export async function feedPrice(host: FeedHost, keys: readonly string[], versionIds?: readonly string[]): Promise<number | undefined> {
+export async function feedPrice(host: FeedHost, keys: readonly string[], versionIds?: readonly string[]): Promise<FeedPrice | undefined> {
   const config = host.config();
-  const rule = config === undefined ? undefined : (await host.client()?.pricing())?.operations.voiceover;
-  if (rule === undefined || config === undefined) return undefined;
-  const project = host.project();
-  const feed = keyedFeed(project);
-  const takes = host.takes();
-  const counted = new Set<string>();
-  let credits = 0;
-  for (const id of chosenVersions(project, versionIds ?? [project.openVersion])) {
-    const rows = versionRows(project, id, config);
-    for (const key of keys) {
-      const index = rowIndex(feed, key);
-      const check = rows.checker.row(index);
-      // A row with a problem is not voiced: it costs nothing.
-      if (blocking(check).length > 0) continue;
-      const plan = planRow(rows.context, index, check.length?.speed ?? rows.template.voice.speed);
-      for (const { source } of rowRequests(rows.context, plan)) {
-        const name = JSON.stringify(source);
-        if (counted.has(name) || takes.has(source)) continue;
-        counted.add(name);
-        credits += estimateCredits(rule, { words: countSpokenWords(source.text) });
-      }
-    }
-  }
-  return credits;
+  const list = config === undefined ? undefined : await host.client()?.pricing();
+  if (list === undefined || config === undefined) return undefined;
+  const { calls, again } = feedCalls(host.project(), config, host.takes(), keys, versionIds);
+  const credits = priceOf(list, calls);
+  const most = priceOf(list, [...calls, ...again]);
+  return credits === undefined || most === undefined ? undefined : { credits, most };
 }

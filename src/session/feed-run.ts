@@ -56,12 +56,20 @@ export interface FeedRowPreview {
   readonly reused: number;
 }
 
+/** What rows cost, in credits (the one price, session/price.ts): as planned, and at most. */
+export interface FeedPrice {
+  /** The voice-overs the rows need as planned. */
+  readonly credits: number;
+  /** With those of rows read again, faster, should their takes run past the end: never exceeded. */
+  readonly most: number;
+}
+
 /** What the Feed panel gets from the editor. */
 export interface FeedRunner {
   /** Voices what row `key` needs (cached) and renders it. Rejects with a `StudioError` naming the row's problem. */
   previewRow(key: string, options?: { readonly signal?: AbortSignal }): Promise<FeedRowPreview>;
-  /** The most the run of `rows` (keys) costs in credits, at the service's prices; `undefined` when it states none. */
-  price(rows: readonly string[]): Promise<number | undefined>;
+  /** What the run of `rows` (keys) costs in credits, at the service's prices; `undefined` when it states none. Row `key` heard: `[key]`. */
+  price(rows: readonly string[]): Promise<FeedPrice | undefined>;
   /** Delivers the rows (see `DeliverFeedOptions`); fires `studio-deliver` with the feed's manifest. */
   deliverFeed(options: DeliverFeedOptions): Promise<FeedDeliverResult>;
 }

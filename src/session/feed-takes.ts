@@ -70,6 +70,8 @@ export class FeedTakes {
   readonly #gate: Gate;
   readonly #takes = new Map<string, Promise<FeedTake>>();
   readonly #usage = new Set<(usage: Usage) => void>();
+  /** The keys of the takes made (one being made may yet fail: it is not paid for until it is). */
+  readonly #made = new Set<string>();
   /** Voice-over requests answered, and takes served from the cache, over the editor's life. */
   voiced = 0;
   reused = 0;
@@ -88,9 +90,9 @@ export class FeedTakes {
     return () => this.#usage.delete(listener);
   }
 
-  /** Whether a take of `source` is made or being made. */
+  /** Whether a take of `source` is made: asking for it again costs nothing. */
   has(source: ClipSource): boolean {
-    return this.#takes.has(takeKey(source));
+    return this.#made.has(takeKey(source));
   }
 
   /**
@@ -128,6 +130,7 @@ export class FeedTakes {
         for (const listener of this.#usage) listener(result.usage);
       }
       this.voiced++;
+      this.#made.add(key);
       return { asset: result.asset, source };
     }, signal);
     this.#takes.set(key, made);

@@ -4,19 +4,19 @@
 // are voiced again, every other take is reused; the takes are laid end to end and the bed fitted; then ONE
 // `version/add` (one undo step). Cancel or a failure adds nothing; the takes already made are kept for Try again.
 import type { ServiceClient } from '../api/client.js';
-import type { AssetMetadata, PriceRule } from '../api/contract.js';
+import type { AssetMetadata, PriceList } from '../api/contract.js';
 import { StudioApiError } from '../api/api-error.js';
 import type { EditAction, ServiceAction } from '../model/actions.js';
 import { fitBed } from '../model/bed-fit.js';
 import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
 import { nextVersionId, openContent } from '../model/versions.js';
-import { fitAndVoiceCredits } from '../script/credits.js';
 import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
 import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
+import { priceOf, voiceCalls } from './price.js';
 
 /** The lengths "New version" offers, seconds. */
 export const VERSION_LENGTHS = [60, 30, 15, 10, 6] as const;
@@ -76,15 +76,14 @@ export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRe
 }
 
 /**
- * The most a new version of `doc` costs, in credits: one `format` and a voice-over of every section the fit
- * may change (or that has no take yet). `undefined` when the service states no price.
+ * The most a new version of `doc` costs, in credits (the one price): one `format` and a voice-over of every
+ * section the fit may change (or that has no take yet). `undefined` when the service states no price for them.
  */
-export function versionPrice(doc: ProjectDocument, prices: { format?: PriceRule | undefined; voiceover?: PriceRule | undefined }): number | undefined {
-  if (prices.format === undefined && prices.voiceover === undefined) return undefined;
+export function versionPrice(doc: ProjectDocument, prices: PriceList | undefined): number | undefined {
   const kept = new Set(keptSections(doc).map((section) => section.id));
   const stale = staleSections(doc);
   const voiced = doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id)));
-  return fitAndVoiceCredits(voiced.map((section) => ({ text: sectionSpokenText(doc, section) })), prices);
+  return priceOf(prices, [{ operation: 'format' }, ...voiceCalls(voiced.map((section) => sectionSpokenText(doc, section)))]);
 }
 
 /** One voiced section, as the service made it. */

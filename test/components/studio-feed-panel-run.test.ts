@@ -24,6 +24,10 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     $<HTMLInputElement>('#row-1')!.click();
     await panel.updateComplete;
     expect($('#player-hint')!.textContent).to.equal('Row 2 chosen, key SKU-2.');
+    // Its price first, asked of the runner for that row.
+    await settle();
+    expect(runner.price.lastCall.args[0]).to.deep.equal(['SKU-2']);
+    expect($('[part=play-price]')!.textContent).to.equal('Up to 12 credits');
     let answer: (value: Awaited<ReturnType<typeof runner.previewRow>>) => void = () => undefined;
     runner.previewRow.callsFake(() => new Promise((resolve) => (answer = resolve)));
     play.click();
@@ -220,6 +224,21 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     $<HTMLButtonElement>('[part=play]')!.click();
     await settle();
     expect($('[part=player] [role=alert]')!.textContent).to.equal(`Row SKU-1 could not be played: Row "SKU-1": ${reason}`);
+  });
+
+  it('asks the price again once the project changes, and says a read again, or no credits, in words', async () => {
+    const { store, runner, $, chooseFile, settle, checked } = await mountFeedPanel();
+    runner.price.resolves({ credits: 4, most: 16 });
+    await chooseFile(CSV);
+    await settle();
+    expect($('[part=price]')!.textContent).to.equal('4 credits; up to 16 if a row is read again, faster, to fit');
+    const asked = runner.price.callCount;
+    // The Body's words change: the price of the feed as it was is no price.
+    runner.price.resolves({ credits: 0, most: 0 });
+    store.dispatch({ type: 'script/set-text', id: 'body', text: 'Now {{product_name}} for {{price}} dollars.' });
+    await checked();
+    expect(runner.price.callCount).to.be.greaterThan(asked);
+    expect($('[part=price]')!.textContent).to.equal('Uses no credits');
   });
 
   it('without a runner, checks the rows and says that delivering them is not available', async () => {

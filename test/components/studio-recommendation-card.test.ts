@@ -48,14 +48,13 @@ describe('<studio-editor-recommendation-card>', () => {
 });
 
 describe('<studio-editor-recommendation-card> Use this and Make the ad (issue 38)', () => {
-  const price = { base: 5, per_section: 1 };
   const text = (card: StudioRecommendationCard, selector: string) => card.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   const described = (card: StudioRecommendationCard, button: HTMLButtonElement) =>
     (button.getAttribute('aria-describedby') ?? '').split(' ').map((id) => text(card, `#${id}`)).join(' ');
   const makeButton = (card: StudioRecommendationCard) => card.shadowRoot!.querySelector<HTMLButtonElement>('#make')!;
 
   it('says in words what each does and what it costs, the price from the service', async () => {
-    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} .makePrice=${price}></studio-editor-recommendation-card>`);
+    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} .makeCredits=${7}></studio-editor-recommendation-card>`);
     const choose = [...card.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === 'Use this')!;
     expect(described(card, choose)).to.equal('Use this: puts the script, voice and music in the editor to edit first; nothing is voiced yet. Free.');
     expect(described(card, makeButton(card))).to.equal('Make the ad: voices every section and lays the music under it, ready to play. Uses 7 credits.');
@@ -69,7 +68,7 @@ describe('<studio-editor-recommendation-card> Use this and Make the ad (issue 38
   });
 
   it('once made reads Make again, not primary, and asks before spending the credits again', async () => {
-    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} .makePrice=${price} made chosen></studio-editor-recommendation-card>`);
+    const card = await fixture<StudioRecommendationCard>(html`<studio-editor-recommendation-card .recommendation=${recommendation} .makeCredits=${7} made chosen></studio-editor-recommendation-card>`);
     const made: string[] = [];
     card.addEventListener('recommendation-make', (event) => made.push((event as CustomEvent<string>).detail));
     expect(makeButton(card).textContent!.trim()).to.equal('Make again');

@@ -164,9 +164,11 @@ describe('make a version', () => {
     const slotted = { ...doc, script: { sections: doc.script.sections.map((s) => (s.id === 'body' ? { ...s, text: 'Only {{price}} today.' } : s)) } };
     expect(keptSections(slotted).map((s) => s.id)).to.deep.equal(['body', 'cta']);
     expect(keptSections({ ...doc, script: { sections: doc.script.sections.map((s) => (s.id === 'body' ? { ...s, text: 'Only \\{{price}} today.' } : s)) } }).map((s) => s.id)).to.deep.equal(['cta']);
-    expect(versionPrice(doc, {})).to.equal(undefined);
+    expect(versionPrice(doc, undefined)).to.equal(undefined);
     // format 1 + hook and body voiced again at most (cta is kept and voiced): 1 + 2 + 2.
-    expect(versionPrice(doc, { format: { base: 1 }, voiceover: { base: 2 } })).to.equal(5);
+    expect(versionPrice(doc, { operations: { format: { base: 1 }, voiceover: { base: 2 } } })).to.equal(5);
+    // A fit the service states no price for: nothing said, not a price without it.
+    expect(versionPrice(doc, { operations: { voiceover: { base: 2 } } })).to.equal(undefined);
   });
 
   it('duplicates the open version as an alternate in one step', () => {

@@ -79,7 +79,7 @@ export function stubRunner() {
   let finish: () => void = () => undefined;
   const runner = {
     previewRow: sinon.stub<Parameters<FeedRunner['previewRow']>, ReturnType<FeedRunner['previewRow']>>().callsFake(async (key) => ({ key, wav: silentWav(), seconds: 0.05, voiced: 1, reused: 3 })),
-    price: sinon.stub<Parameters<FeedRunner['price']>, ReturnType<FeedRunner['price']>>().resolves(12),
+    price: sinon.stub<Parameters<FeedRunner['price']>, ReturnType<FeedRunner['price']>>().resolves({ credits: 12, most: 12 }),
     deliverFeed: sinon.stub<Parameters<FeedRunner['deliverFeed']>, ReturnType<FeedRunner['deliverFeed']>>().callsFake(
       (options) =>
         new Promise<FeedDeliverResult>((resolve, reject) => {

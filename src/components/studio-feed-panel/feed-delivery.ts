@@ -10,6 +10,7 @@ import type { Translate } from '../../i18n/translate.js';
 import type { FeedDeliverResult, FeedProgress, FeedRowOutcome, FeedRunner } from '../../session/feed-run.js';
 import { sizeText } from '../studio-deliver-panel/deliver-words.js';
 import type { FailedPart } from '../../session/deliver-failed-error.js';
+import { FeedPriceAsk } from './feed-price-ask.js';
 
 /** Rows of the outcome listed at first, and added by each "Show more". */
 const OUTCOME_ROWS = 100;
@@ -28,8 +29,6 @@ export interface FeedDeliveryPlan {
   readonly checked: boolean;
 }
 
-type Price = { readonly keys: string } & ({ readonly state: 'loading' } | { readonly state: 'known'; readonly credits: number | undefined } | { readonly state: 'failed'; readonly message: string });
-
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** The rows of a run that made nothing (`StudioDeliverFailedError.failed`), each with its reasons; none for any other failure. */
@@ -46,8 +45,7 @@ const stageText = (t: Translate, stage: FeedProgress['stage']): string =>
 export class FeedDelivery {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #t: () => Translate;
-  #price: Price | undefined;
-  #priceRuns = 0;
+  readonly #price: FeedPriceAsk;
   #runs = 0;
   #controller: AbortController | undefined;
   #progress: FeedProgress | undefined;
@@ -63,29 +61,12 @@ export class FeedDelivery {
   constructor(host: ReactiveControllerHost & HTMLElement, t: () => Translate) {
     this.#host = host;
     this.#t = t;
+    this.#price = new FeedPriceAsk(host, t);
   }
 
-  /**
-   * Asks the runner for the price of delivering `keys`, unless it was asked for these already. Called after a
-   * render that showed those rows: that render said "Working out the price…" already (see `#priceText`).
-   */
-  requestPrice(runner: FeedRunner, keys: readonly string[]): void {
-    const joined = keys.join('\n');
-    if (this.#price?.keys === joined || this.busy) return;
-    const run = ++this.#priceRuns;
-    this.#price = { keys: joined, state: 'loading' };
-    runner.price(keys).then(
-      (credits) => {
-        if (run !== this.#priceRuns) return;
-        this.#price = { keys: joined, state: 'known', credits };
-        this.#host.requestUpdate();
-      },
-      (error: unknown) => {
-        if (run !== this.#priceRuns) return;
-        this.#price = { keys: joined, state: 'failed', message: describeError(error, this.#t()).text };
-        this.#host.requestUpdate();
-      },
-    );
+  /** Asks the runner for the price of delivering `keys` for the project `basis` (not while a run goes on). */
+  requestPrice(runner: FeedRunner, keys: readonly string[], basis: unknown): void {
+    if (!this.busy) this.#price.request(runner, keys, basis);
   }
 
   /**
@@ -157,8 +138,7 @@ export class FeedDelivery {
   release(): void {
     this.cancel();
     this.#runs += 1;
-    this.#priceRuns += 1;
-    this.#price = undefined;
+    this.#price.release();
     this.busy = false;
     this.#progress = undefined;
     this.#clearResult();
@@ -186,7 +166,7 @@ export class FeedDelivery {
   }
 
   /** The section: what goes, the price, Deliver; the progress and Cancel; the outcome. */
-  render(t: Translate, runner: FeedRunner | undefined, plan: FeedDeliveryPlan, includeWarnings: boolean, onIncludeWarnings: (on: boolean) => void): TemplateResult {
+  render(t: Translate, runner: FeedRunner | undefined, plan: FeedDeliveryPlan, basis: unknown, includeWarnings: boolean, onIncludeWarnings: (on: boolean) => void): TemplateResult {
     const known = plan.destinations.filter((destination) => destination.known);
     const blocked = runner === undefined || !plan.checked || plan.keys.length === 0 || known.length === 0;
     return html`<section part="deliver" aria-labelledby="feed-deliver-heading" aria-busy=${this.busy ? 'true' : 'false'}>
@@ -209,7 +189,7 @@ export class FeedDelivery {
               <label for="include-warnings">${t('feed.includeWarnings')}</label>
             </div>
             <p id="feed-plan">${this.#planText(t, plan, known.map((destination) => destination.label))}</p>
-            <p part="price">${plan.checked && plan.keys.length > 0 ? this.#priceText(t, plan.keys) : ''}</p>
+            <p part="price">${plan.checked && plan.keys.length > 0 && !this.busy ? this.#price.text(t, plan.keys, basis) : ''}</p>
             <div class="actions">
               <button type="button" class="primary" part="submit" aria-describedby="feed-plan" ?disabled=${blocked || this.busy}
                 @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems)}>${t('feed.run')}</button>
@@ -233,14 +213,6 @@ export class FeedDelivery {
     if (plan.keys.length === 0) return t('feed.nothingToDeliver');
     const going = t.plural('feed.toDeliver', plan.keys.length, { destinations: t.list(labels) });
     return plan.left === 0 ? going : `${going} ${t.plural('feed.left', plan.left)}`;
-  }
-
-  #priceText(t: Translate, keys: readonly string[]): string {
-    const price = this.#price;
-    // Rows other than those priced: their price is asked for once this render is done.
-    if (price === undefined || price.state === 'loading' || price.keys !== keys.join('\n')) return t('feed.pricing');
-    if (price.state === 'failed') return t('feed.priceFailed', { message: price.message });
-    return price.credits === undefined ? t('feed.priceUnknown') : t.plural('feed.price', price.credits);
   }
 
   #renderProgress(t: Translate, progress: FeedProgress): TemplateResult {

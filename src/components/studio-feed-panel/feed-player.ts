@@ -7,6 +7,7 @@ import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedRowPreview, FeedRunner } from '../../session/feed-run.js';
+import { FeedPriceAsk } from './feed-price-ask.js';
 
 type PlayerState =
   | { readonly kind: 'idle' }
@@ -27,10 +28,17 @@ export class FeedPlayer {
   #state: PlayerState = { kind: 'idle' };
   #controller: AbortController | undefined;
   #runs = 0;
+  readonly #price: FeedPriceAsk;
 
   constructor(host: ReactiveControllerHost, t: () => Translate) {
     this.#host = host;
     this.#t = t;
+    this.#price = new FeedPriceAsk(host, t);
+  }
+
+  /** Asks the runner what hearing row `key` costs, for the project `basis` (not while a row is voiced). */
+  requestPrice(runner: FeedRunner, key: string, basis: unknown): void {
+    if (!this.busy) this.#price.request(runner, [key], basis);
   }
 
   get busy(): boolean {
@@ -71,6 +79,7 @@ export class FeedPlayer {
   release(): void {
     this.#runs += 1;
     this.cancel();
+    this.#price.release();
     this.#set({ kind: 'idle' });
   }
 
@@ -88,10 +97,11 @@ export class FeedPlayer {
     await audio?.play().catch(() => undefined);
   }
 
-  /** The Play button, what is happening, the audio, and Cancel; `takes`: the most takes a row may need. */
-  render(t: Translate, runner: FeedRunner | undefined, chosen: { row: number; key: string | null } | undefined, takes: number): TemplateResult {
+  /** The Play button with its price, what is happening, the audio, and Cancel; `takes`: the most takes a row may need. */
+  render(t: Translate, runner: FeedRunner | undefined, chosen: { row: number; key: string | null } | undefined, takes: number, basis: unknown): TemplateResult {
     const state = this.#state;
     const disabled = runner === undefined || chosen === undefined || chosen.key === null || state.kind === 'busy';
+    const price = disabled ? '' : this.#price.text(t, [chosen.key!], basis);
     const hint = chosen === undefined ? t('feed.chooseFirst') : chosen.key === null ? t('feed.needsKey') : t('feed.chosen', { row: chosen.row, key: chosen.key });
     return html`<section part="player" aria-labelledby="player-heading">
       <h4 id="player-heading">${t('feed.player')}</h4>
@@ -99,6 +109,7 @@ export class FeedPlayer {
       <div class="actions">
         <button type="button" part="play" class="primary" aria-describedby="player-hint" ?disabled=${disabled}
           @click=${() => runner !== undefined && chosen?.key != null && void this.play(runner, chosen.key, takes)}>${t('feed.play')}</button>
+        ${price === '' ? nothing : html`<span part="play-price" class="cost">${price}</span>`}
         ${state.kind === 'busy' ? html`<button type="button" part="cancel" @click=${() => this.cancel()}>${t('job.cancel')}</button>` : nothing}
       </div>
       <p role="status" aria-live="polite" part="player-status">${this.#status(t)}</p>

@@ -41,7 +41,7 @@ interface Refusal {
   readonly problems: readonly FeedImportProblem[];
 }
 
-/** What the panel reads of the project: the feed, the script and what its length depends on, the destinations. */
+/** What the panel reads of the project: the feed, the script and what its length depends on, the destinations, the takes (a price reads them). */
 const selectProject = ({ project }: EditorState) => ({
   feed: project.feed,
   slots: project.slots,
@@ -64,7 +64,7 @@ interface PendingTable {
 }
 
 /** The structural parts an editor exports from this panel, each as `feed-<part>` (docs/styling.md). */
-const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error', 'error-rows'];
+const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'play-price', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error', 'error-rows'];
 
 /**
  * The Feed step: one template, a row per product. A CSV or JSON feed is imported (a file, dropped or chosen, or
@@ -93,6 +93,7 @@ const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-prob
  * @csspart pager - The pages of the grid.
  * @csspart player - The dynamic player: Play this row, what it is doing, the audio.
  * @csspart play - The Play this row button.
+ * @csspart play-price - What hearing the chosen row costs, said before it is played.
  * @csspart player-status - What the player is doing, or what it voiced and reused.
  * @csspart audio - The row's audio.
  * @csspart deliver - Deliver all rows: the destinations, the rows, the price, the button, progress and outcome.
@@ -147,6 +148,8 @@ export class StudioFeedPanel extends StudioElement {
   #script: { sections: unknown; read: ScriptSlots } | undefined;
   #rows: Feed['rows'] | undefined;
   #plan: FeedDeliveryPlan | undefined;
+  /** The key of the row chosen for the player, as last shown. */
+  #chosenKey: string | null | undefined;
   /** Imports started: a later one wins over one still being read. */
   #imports = 0;
 
@@ -189,7 +192,12 @@ export class StudioFeedPanel extends StudioElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const plan = this.#plan;
-    if (!this.hidden && this.runner !== undefined && plan?.checked === true && plan.keys.length > 0) this.#delivery.requestPrice(this.runner, plan.keys);
+    const { runner } = this;
+    if (this.hidden || runner === undefined) return;
+    // Priced for the project as it stands: asked again when it changes.
+    const basis = this.#project.value;
+    if (plan?.checked === true && plan.keys.length > 0) this.#delivery.requestPrice(runner, plan.keys, basis);
+    if (this.#chosenKey != null) this.#player.requestPrice(runner, this.#chosenKey, basis);
   }
 
   async #importFile(file: File): Promise<void> {
@@ -306,7 +314,10 @@ export class StudioFeedPanel extends StudioElement {
     if (project === undefined) return nothing;
     const t = this.t;
     const feed = project.feed;
-    if (feed === null) this.#plan = undefined;
+    if (feed === null) {
+      this.#plan = undefined;
+      this.#chosenKey = undefined;
+    }
     return html`<h3>${t('feed.heading')}</h3>
       <p class="hint">${t('feed.intro', { max: t.number(MAX_FEED_ROWS, 0) })}</p>
       ${this.#renderImport(feed)}
@@ -374,6 +385,7 @@ export class StudioFeedPanel extends StudioElement {
     const script = this.#slots;
     const mapped = script.names.map((slot) => ({ slot, column: feed.mapping.find((entry) => entry.slot === slot)?.column ?? null }));
     const chosen = this.selected === undefined || this.selected >= feed.rows.length || !this.#check.ready ? undefined : this.#check.row(this.selected);
+    this.#chosenKey = chosen?.key;
     // The takes a row may need: each section that holds a slot (the others are the template's, reused).
     const takes = script.sections.filter((section) => section.slots.length > 0).length;
     // The grid first: it checks its page's rows, which the plan then counts.
@@ -408,8 +420,8 @@ export class StudioFeedPanel extends StudioElement {
           </div>`
         : nothing}
       ${grid}
-      ${this.#player.render(t, this.runner, chosen === undefined ? undefined : { row: chosen.row, key: chosen.key }, takes)}
-      ${this.#delivery.render(t, this.runner, plan, this.includeWarnings, (on) => (this.includeWarnings = on))}`;
+      ${this.#player.render(t, this.runner, chosen === undefined ? undefined : { row: chosen.row, key: chosen.key }, takes, project)}
+      ${this.#delivery.render(t, this.runner, plan, project, this.includeWarnings, (on) => (this.includeWarnings = on))}`;
   }
 
   #renderMapping(feed: Feed, mapped: readonly { slot: string; column: string | null }[]): TemplateResult {

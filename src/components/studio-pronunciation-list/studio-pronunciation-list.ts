@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { estimateCredits, type PriceRule } from '../../api/contract.js';
+import type { PriceList } from '../../api/contract.js';
+import { priceOf, voiceCalls } from '../../session/price.js';
 import { entryFormProblems, type EntryFieldProblem, type EntryFormProblems } from '../../brand/entry-form.js';
 import { pronunciationKey, type PronunciationEntry } from '../../brand/pronunciations.js';
 import { defineElement } from '../../internal/define.js';
@@ -20,7 +21,6 @@ export interface PronunciationsChange {
 export type AuditionVoice = (entry: PronunciationEntry) => { id: string; name: string } | undefined;
 
 const EMPTY_DRAFT: PronunciationEntry = { text: '', say: '' };
-const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 
 /**
  * The project's pronunciations, to add, edit, delete and listen to, under the host's brand entries, which
@@ -43,8 +43,8 @@ export class StudioPronunciationList extends StudioElement {
   @property({ attribute: false }) brand: readonly PronunciationEntry[] = [];
   /** The voice each entry is auditioned in; undefined: no voice yet (listening is off). */
   @property({ attribute: false }) voiceFor: AuditionVoice = () => undefined;
-  /** The price rule of a voice-over, when the service states one: said beside each listen button. */
-  @property({ attribute: false }) price: PriceRule | undefined;
+  /** The service's price list: what listening to an entry costs (a voice-over of its text) is said beside its button. */
+  @property({ attribute: false }) prices: PriceList | undefined;
   /** `pronunciationKey` of the entry being auditioned. */
   @property() auditioning: string | undefined;
 
@@ -126,14 +126,15 @@ export class StudioPronunciationList extends StudioElement {
     const voice = this.voiceFor(entry);
     const playing = this.auditioning === key;
     const costId = index === undefined ? `cost-brand-${this.brand.indexOf(entry)}` : `cost-${index}`;
+    const credits = voice === undefined ? undefined : priceOf(this.prices, voiceCalls([entry.text]));
     return html`<li part="pronunciation" class=${index !== undefined && index === this.editing ? 'editing' : ''}>
       <span class="entry">${t('pronounce.entry', { text: entry.text, say: entry.say })}${entry.caseSensitive ? html` <span class="hint">(${t('pronounce.caseNote')})</span>` : nothing}</span>
       <span class="tools">
         <button type="button" class="small" ?disabled=${voice === undefined}
           aria-label=${playing ? t('pronounce.stop', { text: entry.text }) : t('pronounce.listen', { text: entry.text, voice: voice?.name ?? '' })}
-          aria-describedby=${this.price && !playing ? costId : nothing}
+          aria-describedby=${credits !== undefined && !playing ? costId : nothing}
           @click=${() => emit(this, 'pronunciation-audition', entry)}>${playing ? '■' : '▶'}</button>
-        ${this.price && voice !== undefined ? html`<span id=${costId} class="cost">${t.plural('credits.uses', estimateCredits(this.price, { words: words(entry.text) }))}</span>` : nothing}
+        ${credits === undefined ? nothing : html`<span id=${costId} class="cost">${t.plural('credits.uses', credits)}</span>`}
         ${index === undefined
           ? nothing
           : html`<button type="button" class="small" data-edit=${index} aria-label=${t('pronounce.edit', { text: entry.text })} @click=${() => this.#edit(index)}>✎</button>

@@ -5,7 +5,8 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-recommend-form.styles.js';
-import { estimateCredits, type PriceRule } from '../../api/contract.js';
+import type { PriceList } from '../../api/contract.js';
+import { priceOf } from '../../session/price.js';
 
 /** What the form asks for: a recommendation from a web page or from a product description. */
 export type RecommendRequestDetail =
@@ -48,8 +49,8 @@ export class StudioRecommendForm extends StudioElement {
   @property({ type: Number }) count = 3;
   /** A job is running: the submit button is disabled. */
   @property({ type: Boolean }) busy = false;
-  /** What asking costs, when the service says (its price rule); the form then says so beside the button. */
-  @property({ attribute: false }) price: PriceRule | undefined;
+  /** The service's price list: the form says what asking costs beside the button (nothing without one). */
+  @property({ attribute: false }) prices: PriceList | undefined;
 
   @state() private source: 'url' | 'product' = 'url';
   @state() private custom = false;
@@ -150,6 +151,7 @@ export class StudioRecommendForm extends StudioElement {
 
   protected override render() {
     const t = this.t;
+    const credits = priceOf(this.prices, [{ operation: this.source === 'url' ? 'recommendUrl' : 'recommendProduct', recommendations: this.count }]);
     return html`<form part="form" novalidate @submit=${this.#handleSubmit}>
       ${this.sources.length > 1
         ? html`<fieldset class="segmented">
@@ -203,8 +205,8 @@ export class StudioRecommendForm extends StudioElement {
         </div>
       </div>
       <div class="actions">
-        <button part="submit" class="primary" type="submit" ?disabled=${this.busy} aria-describedby=${this.price ? 'cost' : nothing}>${t('recommend.submit')}</button>
-        ${this.price ? html`<span id="cost" class="cost">${t.plural('credits.uses', estimateCredits(this.price, { recommendations: this.count }))}</span>` : nothing}
+        <button part="submit" class="primary" type="submit" ?disabled=${this.busy} aria-describedby=${credits === undefined ? nothing : 'cost'}>${t('recommend.submit')}</button>
+        ${credits === undefined ? nothing : html`<span id="cost" class="cost">${t.plural('credits.uses', credits)}</span>`}
       </div>
     </form>`;
   }

@@ -23,6 +23,8 @@ import '../studio-recommendation-card/studio-recommendation-card.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { spokenLength } from '../../script/spoken-length.js';
 import { PriceController } from '../../controllers/price-controller.js';
+import { sampleSpokenText } from '../../script/slot-scan.js';
+import { priceOf, voiceCalls } from '../../session/price.js';
 import { loadOnce } from '../../internal/load-once.js';
 
 /**
@@ -377,12 +379,24 @@ export class StudioRecommendPanel extends StudioElement {
     }
   }
 
+  /**
+   * What "Make the ad" of `idea` costs at most (the one price): its generation, or the editor's own read (a
+   * service without generation, pronunciations, licensed voices): a fit when it reads faster than allowed, and a
+   * take of each section as spoken.
+   */
+  #makeCredits(idea: Recommendation): number | undefined {
+    const slots = this.#project.store?.getState().project.slots ?? [];
+    const own = voiceCalls(idea.script.sections.map((section) => sampleSpokenText(section.text, slots)));
+    if ((idea.voice.speed ?? 1) > this.maxFitSpeed + 1e-9) own.push({ operation: 'format' });
+    return priceOf(this.#prices.list, [{ operation: 'generate', sections: idea.script.sections.length }], own);
+  }
+
   protected override render() {
     const t = this.t;
     const project = this.#project.value;
     const items = project?.items ?? [];
     return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30}
-        .price=${this.#prices.rule('recommendUrl')} ?busy=${this.job !== undefined || this.client === undefined}
+        .prices=${this.#prices.list} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-editor-recommend-form>
       ${this.job
         ? html`<studio-editor-job-status label=${this.making ? t('recommend.making') : t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}
@@ -401,7 +415,7 @@ export class StudioRecommendPanel extends StudioElement {
                   <studio-editor-recommendation-card exportparts="card" .recommendation=${item} ?chosen=${item.recommendation_id === project?.chosen}
                     .spoken=${item.recommendation_id === project?.chosen ? this.#spoken.value : undefined}
                     ?previewing=${item.recommendation_id === this.previewing}
-                    ?making=${this.job !== undefined} ?made=${item.recommendation_id === project?.made} .makePrice=${this.#prices.rule('generate')}
+                    ?making=${this.job !== undefined} ?made=${item.recommendation_id === project?.made} .makeCredits=${this.#makeCredits(item)}
                     @recommendation-choose=${() => this.#choose(item.recommendation_id)}
                     @recommendation-make=${() => void this.#make(item.recommendation_id)}
                     @recommendation-preview=${() => this.#togglePreview(item)}></studio-editor-recommendation-card>

@@ -5,7 +5,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
-import { estimateCredits, type PriceRule, type Recommendation } from '../../api/contract.js';
+import type { Recommendation } from '../../api/contract.js';
 import type { SpokenLength } from '../../script/spoken-length.js';
 import { lengthSummary } from '../shared/length-words.js';
 
@@ -128,8 +128,8 @@ export class StudioRecommendationCard extends StudioElement {
    * idea's own length, as the Script panel, the version chip and the status line say it.
    */
   @property({ attribute: false }) spoken: SpokenLength | undefined;
-  /** What making the whole ad costs, when the service says (its price rule for complete-ad generation). */
-  @property({ attribute: false }) makePrice: PriceRule | undefined;
+  /** What making the whole ad costs at most, in credits (the one price, session/price.ts); undefined when the service does not say. */
+  @property({ type: Number, attribute: false }) makeCredits: number | undefined;
   /** This idea is the ad made (its script voiced in the project): its button reads "Make again". */
   @property({ type: Boolean, reflect: true }) made = false;
 
@@ -166,12 +166,10 @@ export class StudioRecommendationCard extends StudioElement {
     else void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('#make')?.focus());
   }
 
-  /** What Make the ad costs: the service's price (`id`'d where it describes the button), or that it is paid. */
-  #cost(recommendation: Recommendation, id?: string) {
+  /** What Make the ad costs: its price (`id`'d where it describes the button), or that it is paid. */
+  #cost(id?: string) {
     const t = this.t;
-    return this.makePrice
-      ? html`<span id=${id ?? nothing} class="cost">${t.plural('credits.uses', estimateCredits(this.makePrice, { sections: recommendation.script.sections.length }))}</span>`
-      : t('card.makePaid');
+    return this.makeCredits !== undefined ? html`<span id=${id ?? nothing} class="cost">${t.plural('credits.uses', this.makeCredits)}</span>` : t('card.makePaid');
   }
 
   protected override render() {
@@ -197,7 +195,7 @@ export class StudioRecommendationCard extends StudioElement {
       </dl>
       <ul class="what">
         <li id="choose-what">${t('card.chooseWhat')}</li>
-        <li id="make-what">${this.made ? t('card.madeWhat') : t('card.makeWhat')} ${this.#cost(r, 'make-cost')}.</li>
+        <li id="make-what">${this.made ? t('card.madeWhat') : t('card.makeWhat')} ${this.#cost('make-cost')}.</li>
       </ul>
       <div class="actions" part="actions">
         <button type="button" aria-pressed=${this.previewing ? 'true' : 'false'} @click=${() => this.#emit('recommendation-preview')}>
@@ -210,7 +208,7 @@ export class StudioRecommendationCard extends StudioElement {
           @click=${this.#handleMake}>${this.made ? t('card.makeAgain') : t('card.make')}</button>
         ${this.confirming
           ? html`<div class="confirm" role="group" aria-labelledby="confirm-text">
-              <p id="confirm-text">${t('card.confirmAgain')} ${this.#cost(r)}.</p>
+              <p id="confirm-text">${t('card.confirmAgain')} ${this.#cost()}.</p>
               <button type="button" @click=${() => this.#confirmMake(true)}>${t('card.makeAgain')}</button>
               <button type="button" @click=${() => this.#confirmMake(false)}>${t('recommend.cancelChoose')}</button>
             </div>`

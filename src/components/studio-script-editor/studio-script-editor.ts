@@ -7,7 +7,6 @@ import { estimateScript } from '../../script/estimate.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-script-editor.styles.js';
-import { estimateCredits, type PriceRule } from '../../api/contract.js';
 import { matchPronunciations, type PronunciationMatch } from '../../brand/match.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import type { EditorRole } from '../../model/lock-rules.js';
@@ -26,7 +25,7 @@ export interface ScriptEditorSection {
   id: string;
   label: string;
   text: string;
-  /** The text as voiced (`{{slots}}` read as their samples), for the estimates and the price; absent: `text`. */
+  /** The text as voiced (`{{slots}}` read as their samples), for the estimates; absent: `text`. */
   spoken?: string;
   /** Voice of this section when voices are set per section; undefined means the ad's voice. */
   voiceId?: string;
@@ -121,9 +120,9 @@ export class StudioScriptEditor extends StudioElement {
   @property({ type: Boolean }) busy = false;
   /** Whether fitting to the length is offered. */
   @property({ type: Boolean }) canFit = true;
-  /** What fitting and voicing cost, when the service says (its price rules): said before the buttons run. */
-  @property({ attribute: false }) fitPrice: PriceRule | undefined;
-  @property({ attribute: false }) voicePrice: PriceRule | undefined;
+  /** What fitting, and voicing the sections out of date, cost in credits (the one price); undefined when the service does not say. Said before the buttons run. */
+  @property({ type: Number, attribute: false }) fitCredits: number | undefined;
+  @property({ type: Number, attribute: false }) voiceCredits: number | undefined;
   /** The pronunciation entries that apply (the host's, then the project's): their words are marked. */
   @property({ attribute: false }) pronunciations: readonly PronunciationEntry[] = [];
   /** The slot definitions (schema 7): each section's `{{slots}}` are shown as chips with their samples. */
@@ -292,23 +291,17 @@ export class StudioScriptEditor extends StudioElement {
       <div class="actions">
         ${this.canFit
           ? html`<button type="button" ?disabled=${this.busy || this.sections.length === 0} @click=${() => this.#emit('script-fit')}
-                aria-describedby=${this.fitPrice ? 'fit-cost' : nothing}>
+                aria-describedby=${this.fitCredits === undefined ? nothing : 'fit-cost'}>
               ${t('script.fit', { target: this.target })}
             </button>
-            ${this.fitPrice ? html`<span id="fit-cost" class="cost">${t.plural('credits.uses', estimateCredits(this.fitPrice, {}))}</span>` : nothing}`
+            ${this.fitCredits === undefined ? nothing : html`<span id="fit-cost" class="cost">${t.plural('credits.uses', this.fitCredits)}</span>`}`
           : nothing}
         <button type="button" class="primary" ?disabled=${this.busy || staleCount === 0} @click=${() => this.#emit('voiceover-generate')}
-          aria-describedby=${this.voicePrice && staleCount > 0 ? 'voice-cost' : nothing}>
+          aria-describedby=${this.voiceCredits !== undefined && staleCount > 0 ? 'voice-cost' : nothing}>
           ${staleCount === this.sections.length ? t('script.generate') : t.plural('script.generateSome', staleCount)}
         </button>
-        ${this.voicePrice && staleCount > 0 ? html`<span id="voice-cost" class="cost">${t.plural('credits.uses', this.#voiceCost(this.voicePrice))}</span>` : nothing}
+        ${this.voiceCredits !== undefined && staleCount > 0 ? html`<span id="voice-cost" class="cost">${t.plural('credits.uses', this.voiceCredits)}</span>` : nothing}
       </div>`;
-  }
-
-  /** One voice-over call per section out of date, each priced by its words. */
-  #voiceCost(rule: PriceRule): number {
-    const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-    return this.sections.filter((section) => this.stale.has(section.id)).reduce((sum, section) => sum + estimateCredits(rule, { words: words(section.spoken ?? section.text) }), 0);
   }
 }
 

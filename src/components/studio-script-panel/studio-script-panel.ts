@@ -3,7 +3,6 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { FormatResult, VoiceLibraryEntry } from '../../api/contract.js';
-import { fitAndVoiceCredits } from '../../script/credits.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { LibraryController } from '../../controllers/library-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
@@ -32,6 +31,7 @@ import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
 // The store's slot edits (`slot/set`), which the Slots group makes.
 import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
+import { priceOf, voiceCalls } from '../../session/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { documentRate, spokenLength } from '../../script/spoken-length.js';
 import { judgeAdRead } from '../../rules/read.js';
@@ -245,10 +245,7 @@ export class StudioScriptPanel extends StudioElement {
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return fitAndVoiceCredits(
-      sections.map((section) => ({ text: sectionSpokenText(project, section) })),
-      { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') },
-    );
+    return priceOf(this.#prices.list, [{ operation: 'format' }, ...voiceCalls(sections.map((section) => sectionSpokenText(project, section)))]);
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
@@ -405,14 +402,15 @@ export class StudioScriptPanel extends StudioElement {
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
     const length = spokenLength(project);
+    const stale = this.#stale(project);
     return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
-        .fitPrice=${this.#prices.rule('format')} .voicePrice=${this.#prices.rule('voiceover')}
+        .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSpokenText(project, section))))}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
-        .stale=${this.#stale(project)} ?busy=${this.job !== undefined || this.client === undefined}
+        .stale=${stale} ?busy=${this.job !== undefined || this.client === undefined}
         .commentable=${this.#reviewUser.value === undefined ? NONE : this.#voiced(project)}
         @script-comment=${(e: CustomEvent<ScriptComment>) => this.#commentOnWords(project, e.detail.id, e.detail.text, e.detail.from, e.detail.to)}
         @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${() => void this.#generate()}></studio-editor-script-editor>

@@ -295,7 +295,7 @@ export class StudioVersions extends StudioElement {
   #renderForm(doc: ProjectDocument): TemplateResult {
     const seconds = this.#seconds();
     const valid = isVersionLength(seconds);
-    const credits = versionPrice(doc, { format: this.#prices.rule('format'), voiceover: this.#prices.rule('voiceover') });
+    const credits = versionPrice(doc, this.#prices.list);
     const range = { min: VERSION_LENGTH_LIMITS.min, max: VERSION_LENGTH_LIMITS.max };
     return html`<form part="form" class="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void this.#make())}>
       <fieldset class="lengths">

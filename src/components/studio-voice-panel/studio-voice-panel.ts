@@ -214,7 +214,7 @@ export class StudioVoicePanel extends StudioElement {
         @voice-audition=${(event: CustomEvent<string>) => this.#audition(event.detail)}
         @speed-change=${this.#speed}></studio-editor-voice-picker>
       <studio-editor-pronunciation-list part="pronunciations" exportparts="pronunciation-list, pronunciation-form" .entries=${this.#project.value?.pronunciations ?? []}
-        .brand=${this.brandPronunciations} .voiceFor=${(entry: PronunciationEntry) => this.#voiceFor(entry)} .price=${this.#prices.rule('voiceover')} .auditioning=${this.auditioningEntry}
+        .brand=${this.brandPronunciations} .voiceFor=${(entry: PronunciationEntry) => this.#voiceFor(entry)} .prices=${this.#prices.list} .auditioning=${this.auditioningEntry}
         @pronunciations-change=${this.#setPronunciations}
         @pronunciation-audition=${(event: CustomEvent<PronunciationEntry>) => this.#listen(event.detail)}></studio-editor-pronunciation-list>
       ${renderAlert(this.error, t)}

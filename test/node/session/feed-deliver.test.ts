@@ -63,11 +63,14 @@ describe('deliverFeed', () => {
 
   it('prices a run before it starts: each take it needs once, none of the template\'s, none already made', async () => {
     const { host } = feedHost({ destinations: WAV });
-    // Two rows, each a Body of 10 words: 2 x (1 + 1 per started 25 words) credits.
-    assert.equal(await feedPrice(host, ['HJ-300', 'WB-600']), 4);
-    assert.equal(await feedPrice(host, ['TR-100']), 0, 'the samples: the template\'s take');
+    // Two rows, each a Body of 12 spoken words: 2 x (1 + 1 per started 25 words) credits; at most, should a row be
+    // read again faster, its 3 sections again (2 credits each at this price): 2 x 6 more.
+    assert.deepEqual(await feedPrice(host, ['HJ-300', 'WB-600']), { credits: 4, most: 16 });
+    assert.deepEqual(await feedPrice(host, ['TR-100']), { credits: 0, most: 0 }, 'the samples: the template\'s takes, which fit');
+    assert.deepEqual(await feedPrice(host, ['HJ-300', 'HJ-300']), { credits: 2, most: 8 }, 'a row asked twice: priced once');
     await deliverFeed(host, { rows: ['HJ-300'] });
-    assert.equal(await feedPrice(host, ['HJ-300', 'WB-600']), 2, 'HJ-300\'s take is made');
+    assert.deepEqual(await feedPrice(host, ['HJ-300', 'WB-600']), { credits: 2, most: 14 }, 'HJ-300\'s take is made');
+    assert.equal(await feedPrice(feedHost({ destinations: WAV, prices: { format: { base: 1 } } }).host, ['HJ-300']), undefined, 'no price for voice-overs: none said');
   });
 
   it('refuses without a feed, without a key column, and for an unknown row, saying what to do', async () => {

@@ -3,6 +3,7 @@
 // 6 rows (one missing a price, one name over its slot's 30 characters); a scripted voice service whose takes
 // are synthetic speech of 2.5 words a second; the pipeline's core on this thread (MP3s decoded by FFmpeg).
 import type { ServiceClient } from '../../../src/api/client.js';
+import type { PriceList } from '../../../src/api/contract.js';
 import type { VoiceoverRequest } from '../../../src/api/contract.js';
 import { deliver, localDeliverDeps } from '../../../src/audio/deliver/index.js';
 import { mp3Frames } from '../../../src/audio/dsp/mp3-frames.js';
@@ -74,8 +75,10 @@ export function feedTemplate(destinations: readonly string[]): { project: Projec
   return { project, sources };
 }
 
-/** A feed's run host around the template (`change` edits it first; `failVoiceover` fails a text's voice-over), the voice-overs it was asked for and the events it fired. */
-export function feedHost(options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument; failVoiceover?: (text: string) => Error | undefined } = {}): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
+/** A feed's run host around the template (`change` edits it first; `failVoiceover` fails a text's voice-over; `prices` are its price list), the voice-overs it was asked for and the events it fired. */
+export function feedHost(
+  options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument; failVoiceover?: (text: string) => Error | undefined; prices?: PriceList['operations'] } = {},
+): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
   const made = feedTemplate(options.destinations ?? ['streaming', 'broadcast-ebu-r128']);
   const project = options.change?.(made.project) ?? made.project;
   const { sources } = made;
@@ -91,7 +94,7 @@ export function feedHost(options: { destinations?: readonly string[]; change?: (
       sources.set(`mem:take-${n}`, { channels: [syntheticSpeech(seconds, 48_000, 10 + n)], sampleRate: 48_000 });
       return { asset: { asset_id: `take-${n}`, kind: 'voice' as const, url: `mem:take-${n}`, mime_type: 'audio/wav', duration_s: seconds } };
     },
-    pricing: async () => ({ operations: { voiceover: { base: 1, per_25_words: 1 } } }),
+    pricing: async (): Promise<PriceList> => ({ operations: options.prices ?? { voiceover: { base: 1, per_25_words: 1 } } }),
   } as unknown as ServiceClient;
   const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
   const engine = { deliver: (view: ProjectDocument, options: Parameters<typeof deliver>[2]) => deliver(localDeliverDeps((url) => sources.get(url), decodeMp3), view, options) } as unknown as AudioEngine;
