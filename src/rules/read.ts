@@ -3,9 +3,9 @@
 // `vocal.maxFitSpeed`) and judged at that speed; with takes it is the takes as voiced. So an ad and a feed row
 // whose values give the same text get the same findings in the same words. Pure.
 import type { ProjectDocument } from '../model/document.js';
-import { atSpeed, fitSpeed, readLength, type ReadLength } from '../script/read-length.js';
+import { atSpeed, documentRate, fitSpeed, readLength, type ReadLength } from '../script/read-length.js';
 import { sampleSpokenText } from '../script/slot-scan.js';
-import { documentRate, spokenLength, type SpokenLength } from '../script/spoken-length.js';
+import { spokenLength, type SpokenLength } from '../script/spoken-length.js';
 import type { RuleSubject } from './catalog.js';
 import type { Finding } from './finding.js';
 import { judgePace, type PaceLimits } from './pace.js';
@@ -36,7 +36,7 @@ export function judgeRead(natural: ReadLength, target: number, speed: number, su
  * the views show beside the findings.
  */
 export function judgeAdRead(doc: ProjectDocument, subject: RuleSubject, limits: PaceLimits): { readonly length: SpokenLength; readonly findings: readonly Finding[] } {
-  const length = spokenLength(doc);
+  const length = spokenLength(doc, documentRate(doc));
   if (!length.estimate) return { length, findings: judgePace(length, subject, { ...limits, maxFitSpeed: undefined }) };
   const rate = documentRate(doc);
   const sections = doc.script.sections.map((section) => {

@@ -13,8 +13,8 @@ import type { Feed, SlotDefinition } from '../feed/types.js';
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { countSpokenWords } from '../script/estimate.js';
-import { documentRate } from '../script/spoken-length.js';
-import { readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
+
+import { documentRate, readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
 import type { RuleId } from './catalog.js';
 import { findingText, times } from './finding.js';

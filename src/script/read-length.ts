@@ -3,8 +3,18 @@
 // take is as long as the take, and a section with other words is its take scaled by the words' estimate, so the
 // voice's real rate counts and a row whose values are the samples reads exactly as long as the Script step says.
 // Without takes it is the estimate from the words (./estimate.ts). Pure.
-import { countSpokenWords, estimateScript, estimateSpeechSeconds } from './estimate.js';
-import { estimatedLength, type SpokenLength } from './spoken-length.js';
+import { countSpokenWords, estimateScript, estimateSpeechSeconds, voiceWordsPerMinute } from './estimate.js';
+import type { ProjectDocument } from '../model/document.js';
+import { estimatedLength, type SpokenLength, type VoiceRate } from './spoken-length.js';
+
+/**
+ * The speaking rate the document knows: its voice's (`voice.details.words_per_minute`) for the sections the ad's voice
+ * reads; none for another voice's (the default rate). The one rate of every estimate: the Script step's, the
+ * status line's, a version's and a feed row's.
+ */
+export const documentRate =
+  (doc: Pick<ProjectDocument, 'voice'>): VoiceRate =>
+  (voiceId) => (voiceId === doc.voice.voice ? voiceWordsPerMinute(doc.voice) : undefined);
 
 /** A template section's take, as the timeline has it. */
 export interface SectionTake {

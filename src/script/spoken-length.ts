@@ -3,7 +3,7 @@
 // chip and the status line all show this figure, so they cannot disagree. Pure: no DOM, no audio.
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
-import { countSpokenWords, estimateScript, voiceWordsPerMinute } from './estimate.js';
+import { countSpokenWords, estimateScript } from './estimate.js';
 import { sampleSpokenText } from './slot-scan.js';
 
 /** How long the ad's voice lasts, and how fast it is read. */
@@ -35,16 +35,10 @@ export interface SpokenLength {
 export type VoiceRate = (voiceId: string | null) => number | undefined;
 
 /**
- * The speaking rate the document knows: its voice's (`voice.details.words_per_minute`) for the sections the ad's voice
- * reads; none for another voice's (the default rate). The one rate of every estimate: the Script step's, the
- * status line's, a version's and a feed row's.
+ * The spoken length of the open version of `doc` (pass `versionView(doc, id)` for another). An estimate reads at
+ * `rate`: pass `documentRate(doc)` (./read-length.ts), as every view that shows an estimate does.
  */
-export const documentRate =
-  (doc: Pick<ProjectDocument, 'voice'>): VoiceRate =>
-  (voiceId) => (voiceId === doc.voice.voice ? voiceWordsPerMinute(doc.voice) : undefined);
-
-/** The spoken length of the open version of `doc` (pass `versionView(doc, id)` for another). */
-export function spokenLength(doc: ProjectDocument, rate: VoiceRate = documentRate(doc)): SpokenLength {
+export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undefined): SpokenLength {
   const target = doc.duration;
   const keptSpeed = doc.voice.keptSpeed;
   const takes = doc.clips.flatMap((clip) => {

@@ -17,7 +17,7 @@ import { refuseFeedDuplicates } from './creative-identity.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
 import type { RowAd } from './feed-row.js';
 import { feedCalls } from './feed-price.js';
-import { priceOf } from './price.js';
+import { priceOf } from '../script/price.js';
 import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
 import { feedManifest } from './feed-manifest.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedPrice, FeedRowPreview, FeedRunner } from './feed-run.js';

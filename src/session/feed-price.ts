@@ -10,7 +10,7 @@ import { chosenVersions } from './editor-deliver.js';
 import { planRow, rowRequests } from './feed-row.js';
 import { blocking, keyedFeed, rowIndex, versionRows } from './feed-row-deliver.js';
 import { takeKey, type FeedTakes } from './feed-takes.js';
-import { voiceCalls, type PaidCall } from './price.js';
+import { voiceCalls, type PaidCall } from '../script/price.js';
 
 /** Where the template's speech ends, seconds (`Infinity` when a take's length is unknown). */
 function speechEnd(template: ProjectDocument): number {

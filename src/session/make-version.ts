@@ -16,7 +16,7 @@ import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
 import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
-import { priceOf, voiceCalls } from './price.js';
+import { priceOf, voiceCalls } from '../script/price.js';
 
 /** The lengths "New version" offers, seconds. */
 export const VERSION_LENGTHS = [60, 30, 15, 10, 6] as const;

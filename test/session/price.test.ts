@@ -3,7 +3,7 @@
 // as the emulator charges them (never fewer).
 import { expect } from '@open-wc/testing';
 import type { PriceList } from '../../src/api/contract.js';
-import { priceOf, voiceCalls, type PaidCall } from '../../src/session/price.js';
+import { priceOf, voiceCalls, type PaidCall } from '../../src/script/price.js';
 
 /** The emulator's price list (demo/server/emulator/usage.ts). */
 const PRICE_LIST: PriceList = {

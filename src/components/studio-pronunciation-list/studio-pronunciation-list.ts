@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PriceList } from '../../api/contract.js';
-import { priceOf, voiceCalls } from '../../session/price.js';
+import { priceOf, voiceCalls } from '../../script/price.js';
 import { entryFormProblems, type EntryFieldProblem, type EntryFormProblems } from '../../brand/entry-form.js';
 import { pronunciationKey, type PronunciationEntry } from '../../brand/pronunciations.js';
 import { defineElement } from '../../internal/define.js';

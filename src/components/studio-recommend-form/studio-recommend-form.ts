@@ -5,8 +5,7 @@ import { StudioElement } from '../shared/studio-element.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { actionRowStyles } from '../shared/panel.styles.js';
 import { styles } from './studio-recommend-form.styles.js';
-import type { PriceList } from '../../api/contract.js';
-import { priceOf } from '../../session/price.js';
+import type { PaidCall } from '../../script/price.js';
 
 /** What the form asks for: a recommendation from a web page or from a product description. */
 export type RecommendRequestDetail =
@@ -49,8 +48,8 @@ export class StudioRecommendForm extends StudioElement {
   @property({ type: Number }) count = 3;
   /** A job is running: the submit button is disabled. */
   @property({ type: Boolean }) busy = false;
-  /** The service's price list: the form says what asking costs beside the button (nothing without one). */
-  @property({ attribute: false }) prices: PriceList | undefined;
+  /** The one price of paid calls (the panel's `PriceController`): the form says what asking costs beside the button (nothing without one). */
+  @property({ attribute: false }) price: ((calls: readonly PaidCall[]) => number | undefined) | undefined;
 
   @state() private source: 'url' | 'product' = 'url';
   @state() private custom = false;
@@ -151,7 +150,7 @@ export class StudioRecommendForm extends StudioElement {
 
   protected override render() {
     const t = this.t;
-    const credits = priceOf(this.prices, [{ operation: this.source === 'url' ? 'recommendUrl' : 'recommendProduct', recommendations: this.count }]);
+    const credits = this.price?.([{ operation: this.source === 'url' ? 'recommendUrl' : 'recommendProduct', recommendations: this.count }]);
     return html`<form part="form" novalidate @submit=${this.#handleSubmit}>
       ${this.sources.length > 1
         ? html`<fieldset class="segmented">

@@ -24,7 +24,7 @@ import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { spokenLength } from '../../script/spoken-length.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { sampleSpokenText } from '../../script/slot-scan.js';
-import { priceOf, voiceCalls } from '../../session/price.js';
+import type { PaidCall } from '../../script/price.js';
 import { loadOnce } from '../../internal/load-once.js';
 
 /**
@@ -386,9 +386,9 @@ export class StudioRecommendPanel extends StudioElement {
    */
   #makeCredits(idea: Recommendation): number | undefined {
     const slots = this.#project.store?.getState().project.slots ?? [];
-    const own = voiceCalls(idea.script.sections.map((section) => sampleSpokenText(section.text, slots)));
+    const own: PaidCall[] = idea.script.sections.map((section) => ({ operation: 'voiceover', text: sampleSpokenText(section.text, slots) }));
     if ((idea.voice.speed ?? 1) > this.maxFitSpeed + 1e-9) own.push({ operation: 'format' });
-    return priceOf(this.#prices.list, [{ operation: 'generate', sections: idea.script.sections.length }], own);
+    return this.#prices.price([{ operation: 'generate', sections: idea.script.sections.length }], own);
   }
 
   protected override render() {
@@ -396,7 +396,7 @@ export class StudioRecommendPanel extends StudioElement {
     const project = this.#project.value;
     const items = project?.items ?? [];
     return html`<studio-editor-recommend-form part="form-area" exportparts="form, submit" .sources=${this.sources} .duration=${project?.duration ?? 30}
-        .prices=${this.#prices.list} ?busy=${this.job !== undefined || this.client === undefined}
+        .price=${(calls: readonly PaidCall[]) => this.#prices.price(calls)} ?busy=${this.job !== undefined || this.client === undefined}
         @recommend-submit=${this.#handleSubmit}></studio-editor-recommend-form>
       ${this.job
         ? html`<studio-editor-job-status label=${this.making ? t('recommend.making') : t('recommend.finding')} state=${this.job.state} .progress=${this.job.progress} stage=${this.job.stage ?? ''}

@@ -31,9 +31,10 @@ import type { SlotEdit } from '../studio-slot-list/studio-slot-list.js';
 // The store's slot edits (`slot/set`), which the Slots group makes.
 import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
-import { priceOf, voiceCalls } from '../../session/price.js';
+import { priceOf, voiceCalls } from '../../script/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
-import { documentRate, spokenLength } from '../../script/spoken-length.js';
+import { spokenLength } from '../../script/spoken-length.js';
+import { documentRate } from '../../script/read-length.js';
 import { judgeAdRead } from '../../rules/read.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { fastFindingText, paceFindingText } from '../shared/pace-words.js';
@@ -401,7 +402,7 @@ export class StudioScriptPanel extends StudioElement {
       };
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
-    const length = spokenLength(project);
+    const length = spokenLength(project, rate);
     const stale = this.#stale(project);
     return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}

@@ -11,6 +11,7 @@ import { RULES, severityOf, type RuleSubject } from '../../../src/rules/catalog.
 import { findingText } from '../../../src/rules/finding.js';
 import { judgeAdRead } from '../../../src/rules/read.js';
 import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
+import { documentRate } from '../../../src/script/read-length.js';
 import { spokenLength } from '../../../src/script/spoken-length.js';
 
 /** A small seeded generator (mulberry32): the same cases on every run, and a failing seed can be replayed. */
@@ -114,7 +115,7 @@ describe('the one judge', () => {
     for (const seed of CASES) {
       const c = generate(seed);
       const { template } = pair({ ...c, value: c.sample });
-      const script = spokenLength(template);
+      const script = spokenLength(template, documentRate(template));
       const row = checkFeed(projectCheckInput(template, c.maxFitSpeed)!).rows[0]!;
       assert.ok(Math.abs(row.length!.seconds - script.seconds) < 0.1, `seed ${seed}: ${row.length!.seconds} against ${script.seconds}`);
     }
@@ -135,7 +136,7 @@ describe('the one judge', () => {
       return clip as unknown as ProjectDocument['clips'][number];
     });
     const template = { ...bare, assets, clips };
-    const script = spokenLength(template);
+    const script = spokenLength(template, documentRate(template));
     assert.equal(script.estimate, false);
     const same = checkFeed(projectCheckInput(template, 1.2)!).rows[0]!;
     assert.ok(Math.abs(same.length!.seconds - script.seconds) < 0.1, `${same.length!.seconds} against the Script step's ${script.seconds}`);

@@ -2,7 +2,7 @@
 // make. Every view that says a price asks here; the action's own module says which calls it makes (the feed's
 // takes: feed-price.ts). Pure: no DOM, no network.
 import { estimateCredits, type PriceList } from '../api/contract.js';
-import { countSpokenWords } from '../script/estimate.js';
+import { countSpokenWords } from './estimate.js';
 
 /** One paid call an action makes, with what its price reads: a voice-over is priced by the words of its text. */
 export type PaidCall =
