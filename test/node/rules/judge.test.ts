@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AssetMetadata } from '../../../src/api/contract.js';
+import { seededRandom } from '../../../src/api/retry-after.js';
 import { createFeed } from '../../../src/feed/mapping.js';
 import { createProject, type ProjectDocument, type ProjectSection } from '../../../src/model/document.js';
 import { RULES, severityOf, type RuleSubject } from '../../../src/rules/catalog.js';
@@ -14,23 +15,12 @@ import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
 import { documentRate } from '../../../src/script/read-length.js';
 import { spokenLength } from '../../../src/script/spoken-length.js';
 
-/** A small seeded generator (mulberry32): the same cases on every run, and a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['trail', 'shoes', 'only', 'this', 'week', 'visit', 'northwind', 'dot', 'com', 'today', '59.99', '2026', 'and', 'the', 'best', 'waterproof', 'jacket', 'for', 'every', 'hike'];
 
 /** One generated case: a script with a slot in one section, the row's value for it, and the ad's settings. */
 function generate(seed: number) {
-  const next = random(seed);
+  // The same cases on every run (a failing seed can be replayed).
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const sentence = (min: number, max: number) => {
     const words = Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(WORDS));
