@@ -15,6 +15,8 @@ export class PriceController implements ReactiveController {
   readonly #host: Host;
   #for: ServiceClient | undefined;
   #list: PriceList | undefined;
+  /** The clients asked for their list already: each is asked at most twice. */
+  readonly #asked = new WeakSet<ServiceClient>();
   #priceOf: typeof priceOf | undefined;
 
   constructor(host: Host) {
@@ -27,11 +29,27 @@ export class PriceController implements ReactiveController {
     if (client === undefined || client === this.#for) return;
     this.#for = client;
     this.#list = undefined;
-    void Promise.all([client.pricing(), import('../script/price.js')]).then(([list, { priceOf }]) => {
-      if (this.#for !== client || list === undefined) return;
+    const again = this.#asked.has(client);
+    this.#asked.add(client);
+    void client.pricing().then((list) => {
+      if (this.#for !== client) return;
+      if (list === undefined) {
+        // Asked once more, at the next update: a first read may have been aborted by the session's restart.
+        if (!again) {
+          this.#for = undefined;
+          this.#host.requestUpdate();
+        }
+        return;
+      }
       this.#list = list;
-      this.#priceOf = priceOf;
       this.#host.requestUpdate();
+      // The estimator comes with the first list read, once per page: the first paint has no use for it.
+      if (this.#priceOf === undefined) {
+        void import('../script/price.js').then(({ priceOf }) => {
+          this.#priceOf = priceOf;
+          this.#host.requestUpdate();
+        });
+      }
     });
   }
 

@@ -31,26 +31,28 @@ describe('<studio-editor> prices and credits', () => {
     return handle;
   }
 
-  it('says what asking for ideas and voicing the script cost before they run', async () => {
+  it('says what asking for ideas and voicing the script cost before they run', async function () {
+    // Bounded by the work it waits for (a token, the price list, a recommendation job on the emulator), not a busy machine's speed.
+    this.timeout(60_000);
     const h = await open();
     const root = h.element.shadowRoot!;
-    await waitUntil(() => deep(root, '.cost'), 'the price beside Get recommendations');
+    await waitUntil(() => deep(root, '.cost'), 'the price beside Get recommendations (the token, then the price list, from the emulator)', { timeout: 15_000 });
     expect(deep(root, '.cost')!.textContent!.trim()).to.equal('Uses 3 credits');
     const count = deep(root, 'select#count') as HTMLSelectElement;
     count.value = '5';
     count.dispatchEvent(new Event('change'));
-    await waitUntil(() => deep(root, '.cost')!.textContent!.trim() === 'Uses 5 credits', 'the price follows the number of ideas');
+    await waitUntil(() => deep(root, '.cost')!.textContent!.trim() === 'Uses 5 credits', 'the price follows the number of ideas', { timeout: 15_000 });
     expect(deep(root, 'button[part="submit"]')!.getAttribute('aria-describedby')).to.equal('cost');
     // An idea's "Make the ad": 5 credits and one per section (three here).
     const { recommendations } = await h.api!.recommendFromUrl({ project_id: h.getProject().project_id, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
     h.element.store.dispatch({ type: 'recommendations/received', recommendations });
-    await waitUntil(() => deep(root, '#make-cost'), 'the price beside Make the ad');
+    await waitUntil(() => deep(root, '#make-cost'), 'the price beside Make the ad', { timeout: 15_000 });
     expect(deep(root, '#make-cost')!.textContent!.trim()).to.equal(`Uses ${5 + recommendations[0]!.script.sections.length} credits`);
     // The script: 30 words in one section out of date, one block of 25 started twice.
     const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
     await h.loadProject({ ...h.getProject(), script: { sections: [{ id: 'hook', label: 'Hook', text: words }] } });
     (h.element.shadowRoot!.querySelector('studio-editor-panels') as unknown as { active: string }).active = 'script';
-    await waitUntil(() => deep(root, '#voice-cost'), 'the price beside Generate voice-over');
+    await waitUntil(() => deep(root, '#voice-cost'), 'the price beside Generate voice-over', { timeout: 15_000 });
     expect(deep(root, '#voice-cost')!.textContent!.trim()).to.equal('Uses 2 credits');
     expect(deep(root, '#fit-cost')!.textContent!.trim()).to.equal('Uses 1 credit');
   });

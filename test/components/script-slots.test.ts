@@ -30,7 +30,8 @@ async function mount(options: { sections?: ProjectSection[]; slots?: SlotDefinit
     <studio-editor-script-panel></studio-editor-script-panel>
   </test-editor-context>`);
   const project = createProject({ projectId: 'p1', title: 'T', duration: 20, voice: 'ava' });
-  context.store.dispatch({ type: 'project/init', project: { ...project, script: { sections: options.sections ?? SECTIONS }, slots: options.slots ?? [{ name: 'price', sample: '59.99' }] } });
+  // The voice as the Voice panel chooses it: its details, with the rate every estimate reads (120 words a minute).
+  context.store.dispatch({ type: 'project/init', project: { ...project, voice: { ...project.voice, details: voices.voices[0]! }, script: { sections: options.sections ?? SECTIONS }, slots: options.slots ?? [{ name: 'price', sample: '59.99' }] } });
   const panel = context.querySelector('studio-editor-script-panel') as StudioScriptPanel;
   await panel.updateComplete;
   const editor = panel.shadowRoot!.querySelector('studio-editor-script-editor')!;
