@@ -50,7 +50,9 @@ export default {
   nodeResolve: { exportConditions: ['development'] },
   concurrency: 2,
   concurrentBrowsers: 1,
-  testsFinishTimeout: 90_000,
+  // A file's tests end within 5 minutes: the e2e files make real ads and feeds on the emulator (a feed run voices,
+  // renders and encodes every row), which a busy 2-core machine takes minutes over; a hung file still fails, named.
+  testsFinishTimeout: 300_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
   middleware: [emulator.hostProxy, signInPage, tsForJs],
