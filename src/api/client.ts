@@ -107,12 +107,7 @@ export class ServiceClient {
    * service has no price list or it could not be read: prices are a courtesy, never a reason to fail.
    */
   pricing(): Promise<PriceList | undefined> {
-    // A read aborted (the editor restarting its session) is asked again by the next caller; a service without a
-    // price list is not asked twice.
-    this.#pricing ??= this.priceList().catch((error: unknown) => {
-      if ((error as { name?: unknown } | null)?.name === 'AbortError') this.#pricing = undefined;
-      return undefined;
-    });
+    this.#pricing ??= this.priceList().catch(() => undefined);
     return this.#pricing;
   }
   #pricing: Promise<PriceList | undefined> | undefined;

@@ -15,8 +15,6 @@ export class PriceController implements ReactiveController {
   readonly #host: Host;
   #for: ServiceClient | undefined;
   #list: PriceList | undefined;
-  /** The clients asked for their list already: each is asked at most twice. */
-  readonly #asked = new WeakSet<ServiceClient>();
   #priceOf: typeof priceOf | undefined;
 
   constructor(host: Host) {
@@ -29,18 +27,8 @@ export class PriceController implements ReactiveController {
     if (client === undefined || client === this.#for) return;
     this.#for = client;
     this.#list = undefined;
-    const again = this.#asked.has(client);
-    this.#asked.add(client);
     void client.pricing().then((list) => {
-      if (this.#for !== client) return;
-      if (list === undefined) {
-        // Asked once more, at the next update: a first read may have been aborted by the session's restart.
-        if (!again) {
-          this.#for = undefined;
-          this.#host.requestUpdate();
-        }
-        return;
-      }
+      if (this.#for !== client || list === undefined) return;
       this.#list = list;
       this.#host.requestUpdate();
       // The estimator comes with the first list read, once per page: the first paint has no use for it.
