@@ -6,7 +6,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { StudioHandle } from '../../src/create.js';
 import { cleanupMounts } from '../support/auth.js';
 import { counted, shownCredits, spent } from '../support/credits-shown.js';
-import { feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedTemplate, madeAdEditor, openFeedStep } from '../support/made-ad.js';
 
 const CSV = `sku,product_name,price
 TR-100,Trail shoes,59.99
@@ -26,12 +26,7 @@ describe('One price (e2e, emulator)', () => {
     this.timeout(300_000);
     const { h } = await madeAdEditor('editor-prices-feed', 'prices', (made) => (handle = made));
     feedTemplate(h, CSV);
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-feed')!.click();
-    await customElements.whenDefined('studio-editor-feed-panel');
-    const panel = h.element.shadowRoot!.querySelector('studio-editor-feed-panel') as HTMLElement & { updateComplete: Promise<boolean> };
-    await panel.updateComplete;
-    const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
+    const { panel, $ } = await openFeedStep(h);
     await waitUntil(() => $('#feed-summary')?.textContent === '3 rows: 2 ready, 1 with problems.', 'the rows checked', { timeout: 30_000 });
     const priced = async (part: string) => {
       await waitUntil(() => /credit/.test($(`[part=${part}]`)?.textContent ?? ''), `the price of ${part}`, { timeout: 30_000 });

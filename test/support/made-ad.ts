@@ -62,14 +62,20 @@ export async function madeAdEditor(mount: string, prefix: string, created: (h: S
   return { h, user };
 }
 
-/** The Feed step of `h` opened, `csv` pasted and imported; resolves once the summary reads `summary`. */
-export async function feedStepWith(h: StudioHandle, csv: string, summary: string) {
+/** The Feed step of `h` opened from the rail, its panel rendered, with a query into its shadow root. */
+export async function openFeedStep(h: StudioHandle) {
   const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
   panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-feed')!.click();
   await customElements.whenDefined('studio-editor-feed-panel');
   const panel = h.element.shadowRoot!.querySelector('studio-editor-feed-panel') as HTMLElement & { updateComplete: Promise<boolean> };
   await panel.updateComplete;
   const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
+  return { panel, $ };
+}
+
+/** The Feed step of `h` opened, `csv` pasted and imported; resolves once the summary reads `summary`. */
+export async function feedStepWith(h: StudioHandle, csv: string, summary: string) {
+  const { panel, $ } = await openFeedStep(h);
   const paste = $<HTMLTextAreaElement>('#feed-paste')!;
   paste.value = csv;
   paste.dispatchEvent(new Event('input'));
