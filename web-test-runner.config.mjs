@@ -54,7 +54,9 @@ export default {
   // renders and encodes every row), which a busy 2-core machine takes minutes over; a hung file still fails, named.
   testsFinishTimeout: 300_000,
   browserStartTimeout: 60_000,
-  testFramework: { config: { ui: 'bdd', timeout: 10_000 } },
+  // A test or hook gives up after 2 minutes: a backstop against a hang, never a measure of speed (a busy machine is
+  // slow, not wrong). Its waits are on states (test/support/wait.ts), each of which names what it waited for.
+  testFramework: { config: { ui: 'bdd', timeout: 120_000 } },
   middleware: [emulator.hostProxy, signInPage, tsForJs],
   plugins: [
     emulator,

@@ -13,7 +13,9 @@ export class StudioError extends Error {
    * editor on one page (the script-tag loader and the modules it loads, or two builds), whose classes are
    * different objects. Each subclass declares its own.
    */
-  static readonly kind: string = 'StudioError';
+  static get kind(): string {
+    return 'StudioError';
+  }
 
   /**
    * `instanceof` by prototype, or by kind for an error made by another copy of the editor: its own data
@@ -71,7 +73,9 @@ export interface ConfigIssue {
  * key path; `issues` holds them one by one.
  */
 export class StudioConfigError extends StudioError {
-  static override readonly kind: string = 'StudioConfigError';
+  static override get kind(): string {
+    return 'StudioConfigError';
+  }
   readonly issues: readonly ConfigIssue[];
 
   constructor(issues: readonly ConfigIssue[]) {

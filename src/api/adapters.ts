@@ -18,7 +18,9 @@ export interface ResolvedOverride {
  * message names the operation and each wrong field, and never repeats a value (see `kindOf`).
  */
 export class StudioContractError extends StudioApiError {
-  static override readonly kind: string = 'StudioContractError';
+  static override get kind(): string {
+    return 'StudioContractError';
+  }
   /** The operation, e.g. `voiceover`. */
   readonly operation: ApiOperation;
   /** The wrong fields, each by its path from `result`. */

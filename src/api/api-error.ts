@@ -30,7 +30,9 @@ export type ApiErrorCode =
 
 /** A failure of a service call. `serviceCode` is `error.code` of the service's error body, when it sent one. */
 export class StudioApiError extends StudioError {
-  static override readonly kind: string = 'StudioApiError';
+  static override get kind(): string {
+    return 'StudioApiError';
+  }
   declare readonly code: ApiErrorCode;
   readonly serviceCode: string | undefined;
   /** `error.message` of the service's error body, when it sent one (shown where it is the answer, e.g. a script `format` cannot fit). */
@@ -45,7 +47,9 @@ export class StudioApiError extends StudioError {
 
 /** A job was followed for `api.jobDeadlineMs` without finishing. Keeps the job's identity to resume it. */
 export class StudioJobTimeoutError extends StudioApiError {
-  static override readonly kind: string = 'StudioJobTimeoutError';
+  static override get kind(): string {
+    return 'StudioJobTimeoutError';
+  }
   readonly jobId: string | undefined;
   readonly pollUrl: string;
 

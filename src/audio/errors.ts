@@ -5,7 +5,9 @@ import { StudioError } from '../errors.js';
  * outside 8 to 384 kHz, a mix description with a negative length. The message names the field and the fix.
  */
 export class AudioInputError extends StudioError {
-  static override readonly kind: string = 'AudioInputError';
+  static override get kind(): string {
+    return 'AudioInputError';
+  }
   constructor(message: string) {
     super('audio-input', message, { recoverable: false });
   }

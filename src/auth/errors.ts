@@ -22,7 +22,9 @@ export type AuthErrorCode =
  * contains a token (nor a callback's own error message, which could).
  */
 export class StudioAuthError extends StudioError {
-  static override readonly kind: string = 'StudioAuthError';
+  static override get kind(): string {
+    return 'StudioAuthError';
+  }
   declare readonly code: AuthErrorCode;
 
   constructor(code: AuthErrorCode, message: string, options: { status?: number; recoverable?: boolean } = {}) {
@@ -37,7 +39,9 @@ export class StudioAuthError extends StudioError {
  * by retrying: `api.baseUrl` (or the service) must point at the final address.
  */
 export class StudioRedirectError extends StudioError {
-  static override readonly kind: string = 'StudioRedirectError';
+  static override get kind(): string {
+    return 'StudioRedirectError';
+  }
   declare readonly code: 'redirect-refused';
 
   constructor(path: string) {

@@ -9,4 +9,9 @@ export interface OutputStore {
   write(path: string, bytes: Uint8Array): Promise<void>;
   /** Whether a complete file is at `path`. */
   has(path: string): Promise<boolean>;
+  /**
+   * Removes what a killed writer left in these folders (relative; '' is the root): a folder's temporary files. Called
+   * once every job of a run has ended, when none of them is writing. A bucket, written by one PUT, has none.
+   */
+  settle?(folders: Iterable<string>): Promise<void>;
 }

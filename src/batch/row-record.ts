@@ -15,8 +15,10 @@ export interface RowRecord {
   readonly takes: FeedManifestPart['takes'];
 }
 
+/** The folder of the jobs' records. */
+export const RECORDS_FOLDER = 'rows';
 /** Where the record of job `id` is. */
-export const recordPath = (id: string): string => `rows/${id}.json`;
+export const recordPath = (id: string): string => `${RECORDS_FOLDER}/${id}.json`;
 
 /** JSON has no infinities (a silent file's peak is -Infinity dB): they are written as `{ "nonFinite": "-Infinity" }`. */
 const NON_FINITE = 'nonFinite';

@@ -10,7 +10,7 @@ import { addRunDocuments } from '../session/deliver-pack.js';
 import { feedManifest } from '../session/feed-manifest.js';
 import { keyedFeed, rowIndex, type RowMade } from '../session/feed-row-deliver.js';
 import { rowValuesOf } from './render-row.js';
-import { readRecord } from './row-record.js';
+import { readRecord, RECORDS_FOLDER } from './row-record.js';
 import { rowJobId, type RowJobResult } from './row-job.js';
 import type { OutputStore } from './output-store.js';
 
@@ -76,5 +76,7 @@ export async function writeRunReport(store: OutputStore, template: ProjectDocume
   const manifest = feedManifest({ project: template, key: feed.key, versions: [{ id: template.openVersion, template: versionView(template, template.openVersion) }], made, takes, createdAt: new Date() });
   const documents: { name: string; data: Blob }[] = [];
   await addRunDocuments({ add: (name, data) => void documents.push({ name, data }) }, manifest, template);
+  // Every job has ended: a temporary file beside the run's files is a killed writer's (its job ran again).
+  await store.settle?.(['', RECORDS_FOLDER, ...results.flatMap((result) => result.files.map((file) => file.path.slice(0, Math.max(0, file.path.lastIndexOf('/')))))]);
   for (const { name, data } of documents) await store.write(name, new Uint8Array(await data.arrayBuffer()));
 }

@@ -4,7 +4,7 @@
 // write is atomic (a temporary name in the same folder, then a rename), so a run stopped at any point leaves
 // whole files or none, and a file that is there is complete.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StudioError } from '../errors.js';
@@ -21,6 +21,9 @@ function inside(root: string, path: string): string {
   if (isAbsolute(path) || !full.startsWith(root + sep)) throw new Error(`The store refuses the path ${JSON.stringify(path)}: it leads out of ${root}.`);
   return full;
 }
+
+/** A temporary file of `write` (`<name>.<12 hex digits>.tmp`), as a writer killed mid-write leaves it. */
+const TEMPORARY = new RegExp(`\\.[0-9a-f]{12}\\${TEMPORARY_SUFFIX}$`);
 
 const missing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
 
@@ -47,6 +50,16 @@ export function folderStore(root: string): OutputStore {
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
+      }
+    },
+    async settle(folders) {
+      for (const folder of new Set(folders)) {
+        const full = folder === '' ? base : inside(base, folder);
+        const names = await readdir(full).catch((error: unknown) => {
+          if (missing(error)) return [];
+          throw error;
+        });
+        await Promise.all(names.filter((name) => TEMPORARY.test(name)).map((name) => rm(join(full, name), { force: true })));
       }
     },
     async has(path) {

@@ -24,9 +24,10 @@ const EVERYTHING = ['title', 'advertiser', 'campaign', 'adId', 'isci', 'versionL
 
 /**
  * The destinations every editor knows, in the order the Deliver panel lists them. A host adds to them or
- * replaces one in `config.delivery.destinations` (see `mergeDestinations`).
+ * replaces one in `config.delivery.destinations` (see `mergeDestinations`). Made and frozen here, touching
+ * nothing else: marked pure, so that a bundler drops them where they are unused.
  */
-export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = Object.freeze(
+export const BUILTIN_DESTINATIONS: readonly DestinationProfile[] = /* @__PURE__ */ Object.freeze(
   [
     {
       id: 'streaming',
@@ -169,8 +170,6 @@ export const DESTINATION_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** The destinations a new project has chosen in the Deliver panel: the streaming file and the client's copy. */
 export const DEFAULT_DELIVERY_DESTINATIONS: readonly string[] = Object.freeze(['streaming', 'client-approval']);
 
-/** The ids of the built-in destinations, in their order. */
-export const BUILTIN_DESTINATION_IDS: readonly string[] = Object.freeze(BUILTIN_DESTINATIONS.map((profile) => profile.id));
 
 /** The destination of `id` among `destinations` (the built-ins by default), or `undefined`. */
 export function destinationById(id: string, destinations: readonly DestinationProfile[] = BUILTIN_DESTINATIONS): DestinationProfile | undefined {

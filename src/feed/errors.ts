@@ -11,7 +11,9 @@ export interface FeedImportProblem {
 
 /** A feed's file was refused. `message` lists the problems, one a line (at most 10, then how many more). */
 export class StudioFeedError extends StudioError {
-  static override readonly kind: string = 'StudioFeedError';
+  static override get kind(): string {
+    return 'StudioFeedError';
+  }
   readonly problems: readonly FeedImportProblem[];
 
   constructor(problems: readonly FeedImportProblem[]) {

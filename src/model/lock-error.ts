@@ -6,7 +6,9 @@ import type { BrokenLock } from './lock-rules.js';
  * `code: 'locked'`, recoverable, whose message names the lock and its reason.
  */
 export class StudioLockedError extends StudioError {
-  static override readonly kind: string = 'StudioLockedError';
+  static override get kind(): string {
+    return 'StudioLockedError';
+  }
   /** The lock the edit would have broken. */
   readonly lock: BrokenLock;
 

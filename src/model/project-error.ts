@@ -12,7 +12,9 @@ export interface ProjectIssue {
  * problem with its path.
  */
 export class StudioProjectError extends StudioError {
-  static override readonly kind: string = 'StudioProjectError';
+  static override get kind(): string {
+    return 'StudioProjectError';
+  }
   readonly issues: readonly ProjectIssue[];
 
   constructor(code: 'project-invalid' | 'project-too-new', issues: readonly ProjectIssue[]) {

@@ -268,7 +268,9 @@ async function readMinted(response: Response, secrets: Secrets): Promise<string>
 
 /** A failure of the check's own step (the token). */
 class CheckError extends StudioError {
-  static override readonly kind: string = 'StudioContractCheckError';
+  static override get kind(): string {
+    return 'StudioContractCheckError';
+  }
 
   constructor(code: string, message: string, status?: number) {
     super(code, message, status === undefined ? {} : { status });

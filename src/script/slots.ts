@@ -47,7 +47,9 @@ export type SlotValues = ReadonlyMap<string, string> | Readonly<Record<string, s
 
 /** A text could not be filled: a malformed placeholder, or a slot with no value. `problems` lists each. */
 export class StudioSlotError extends StudioError {
-  static override readonly kind: string = 'StudioSlotError';
+  static override get kind(): string {
+    return 'StudioSlotError';
+  }
   readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {

@@ -16,7 +16,9 @@ import type { FeedProblem, FeedRowCheck } from '../rules/row.js';
  * was voiced or rendered. `findings` names each pair, so that a panel can say it in the user's language.
  */
 export class StudioAdIdError extends StudioError {
-  static override readonly kind: string = 'StudioAdIdError';
+  static override get kind(): string {
+    return 'StudioAdIdError';
+  }
   readonly findings: readonly IdentityFinding[];
 
   constructor(findings: readonly IdentityFinding[]) {

@@ -13,7 +13,9 @@ export interface FailedPart {
  * (the first few) for the host.
  */
 export class StudioDeliverFailedError extends StudioError {
-  static override readonly kind: string = 'StudioDeliverFailedError';
+  static override get kind(): string {
+    return 'StudioDeliverFailedError';
+  }
   readonly failed: readonly FailedPart[];
 
   constructor(message: string, failed: readonly FailedPart[]) {

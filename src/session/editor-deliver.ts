@@ -109,7 +109,9 @@ export interface UnapprovedVersion {
  * version and the roles whose fresh approval it lacks, so that a panel can say it in the user's language.
  */
 export class StudioReviewRequiredError extends StudioError {
-  static override readonly kind: string = 'StudioReviewRequiredError';
+  static override get kind(): string {
+    return 'StudioReviewRequiredError';
+  }
   readonly unapproved: readonly UnapprovedVersion[];
 
   constructor(unapproved: readonly UnapprovedVersion[]) {

@@ -45,7 +45,6 @@ describe('the token never leaks in the failure flows (redirect, start retries, l
   });
 
   it('scans errors, events, console, storage, IndexedDB, caches, the DOM and every URL', async function () {
-    this.timeout(30_000);
     const logs: string[] = [];
     for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
       sinon.stub(console, level).callsFake((...args: unknown[]) => void logs.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' ')));

@@ -26,7 +26,6 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
   afterEach(() => frame?.remove());
 
   it('renders 50 times on studio-change with one studio-ready, one token request and the history kept', async function () {
-    this.timeout(30_000);
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1100px; height: 600px';
     const id = crypto.randomUUID().slice(0, 8);
@@ -63,7 +62,6 @@ for (const framework of ['react', 'vue', 'svelte']) describe(`${framework} host 
   });
 
   it('renders the mix in the worker Vite emitted, exports a WAV and an MP3 and updates its config without a restart', async function () {
-    this.timeout(60_000);
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1100px; height: 600px';
     const id = crypto.randomUUID().slice(0, 8);

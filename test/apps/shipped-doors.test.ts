@@ -52,7 +52,6 @@ for (const door of DOORS) describe(`the built package through ${door.name}`, () 
     win.performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === path).length;
 
   it('is ready, refreshes once on a 401 and exports the ad', async function () {
-    this.timeout(60_000);
     const { element, user, win } = await mount('/host/refresh');
     expect(element.localName).to.equal('studio-editor');
     await element.api!.voices();
@@ -72,7 +71,6 @@ for (const door of DOORS) describe(`the built package through ${door.name}`, () 
   });
 
   it('says what the refresh endpoint answered (status and media type, never its body) through auth-error and the rejection', async function () {
-    this.timeout(30_000);
     const { element, user } = await mount('/__sign-in');
     await element.api!.voices();
     const said: string[] = [];

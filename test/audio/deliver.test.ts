@@ -72,7 +72,6 @@ function differences(actual: unknown, expected: unknown, tolerance: number, path
 }
 
 describe('deliver', function () {
-  this.timeout(120_000);
   const urls: string[] = [];
   let project: ProjectDocument;
   let engine: AudioEngine;

@@ -1,6 +1,7 @@
 // The live meter (issue 16) reads the real playback: 5 s of known signals played through the editor's
 // transport (AudioWorklet tap on its output) against the offline meter of the same render.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import type { MeterReading } from '../../src/audio/live-meter.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { create, type StudioHandle } from '../../src/create.js';
@@ -40,7 +41,6 @@ describe('live meter against the offline meter', () => {
   ];
   for (const [name, make, under] of signals) {
     it(`agrees on ${name} within 0.5 LU (short-term, momentary), true peak at most 0.5 dB over and ${under} dB under, after 5 s of playback`, async function () {
-      this.timeout(40_000);
       mountPoint('editor-meter');
       handle = await create({ target: '#editor-meter', auth: testAuth(), project: { autosave: false } });
       const url = wavUrl(make());

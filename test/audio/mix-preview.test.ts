@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import { measureLoudness } from '../../src/audio/index.js';
 import { AudioEngine } from '../../src/audio/engine.js';

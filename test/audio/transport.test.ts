@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import { playheadAt, Transport, type TransportState } from '../../src/audio/transport.js';
 import { sine } from '../support/wav.js';
@@ -244,7 +245,6 @@ describe('Transport streaming 16-bit audio', () => {
 
   it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
     skipIn(this, 'webkit-audio-gaps');
-    this.timeout(15_000);
     const { transport, frames, channels } = await recording();
     const audio = stereo(2, 1);
     await transport.setAudio(audio, rate);
@@ -273,7 +273,6 @@ describe('Transport streaming 16-bit audio', () => {
   });
 
   it('seeks, pauses, resumes and swaps in new audio while playing', async function () {
-    this.timeout(15_000);
     const { transport, frames, channels, context } = await recording();
     const a = stereo(3, 7);
     const b = stereo(3, 11);
@@ -321,7 +320,6 @@ describe('Transport streaming 16-bit audio', () => {
   });
 
   it('plays audio at another rate than the context’s from an AudioBuffer, resampled, without a warning', async function () {
-    this.timeout(15_000);
     const warn = sinon.stub(console, 'warn');
     try {
       const { transport, channels, context, heardTo } = await recording(); // a 48 kHz context
@@ -350,7 +348,6 @@ describe('Transport streaming 16-bit audio', () => {
   });
 
   it('plays from an AudioBuffer, with one warning, where the worklet cannot load', async function () {
-    this.timeout(15_000);
     const addModule = AudioWorklet.prototype.addModule;
     const missing = sinon.stub(AudioWorklet.prototype, 'addModule').callsFake(function (this: AudioWorklet, url: string | URL, options?: WorkletOptions) {
       // The stream worklet's URL answers 404.

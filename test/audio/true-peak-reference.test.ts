@@ -56,7 +56,6 @@ function mixSpec(bed: Float32Array[]): MixSpec {
 }
 
 describe('true peak against a 32x-oversampled windowed-sinc reference', function () {
-  this.timeout(120_000);
   // 1.5 s excerpts: the reference costs 31 x 256 multiply-adds per sample.
   const excerpt = (channels: readonly Float32Array[]): Float32Array[] => channels.map((c) => c.slice(SR / 2, 2 * SR));
   const mix = renderMix(mixSpec(music(3, SR))).channels;

@@ -1,7 +1,8 @@
 // Issue 30, approved assets: `vocal.voices` and `music.tracks` limit the pickers to what the host licensed; an
 // id the service does not know is reported once (studio-error, code 'config', recoverable) and the rest work.
 // The editor runs against the service emulator (its voices en-us-ava, en-us-sam...; tracks upbeat-sunrise...).
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import '../../src/components/studio-editor/studio-editor.js';
@@ -37,8 +38,6 @@ async function listed(panel: HTMLElement, picker: string): Promise<string[]> {
 }
 
 describe('approved voices and music (vocal.voices, music.tracks)', function () {
-  // The emulator measures its voices with real speech on the first library read.
-  this.timeout(60_000);
 
   it('the pickers offer only the licensed ids; an unknown id is reported once, recoverable, and the rest work', async () => {
     const errors: StudioErrorDetail[] = [];

@@ -1,6 +1,7 @@
 // Axe on every panel of a voiced project (two voice clips, a bed, the timeline drawn), in both colour modes
 // and at a desktop and a phone width. Libraries come from the service emulator; the audio is synthetic.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -68,7 +69,6 @@ describe('<studio-editor> accessibility with a voiced project', () => {
   for (const mode of ['light', 'dark'] as const) {
     for (const [width, height] of [[1280, 800], [390, 844]] as const) {
       it(`has no axe violations on any panel, ${mode}, ${width} px`, async function () {
-        this.timeout(60_000);
         await setViewport({ width, height });
         const editor = await open(mode);
         const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;

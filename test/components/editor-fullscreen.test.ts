@@ -1,6 +1,7 @@
 // Full screen is a module of its own (components/studio-editor/fullscreen-controller.ts), loaded once the editor
 // is ready: the toolbar's button fills the screen (or the window, where the page refuses full screen) and back.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { testAuth } from '../support/auth.js';

@@ -1,6 +1,7 @@
 // Issue 15: the whole editor mounted with create() at 1280x800 (libraries from the service emulator):
 // no panel scrolls sideways, and no two value controls share an accessible name (one "Music level").
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -67,7 +68,6 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
   }
 
   it('shows every panel without sideways scrolling', async function () {
-    this.timeout(30_000);
     handle = await mountEditor();
     const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     for (const id of PANELS) {
@@ -93,7 +93,6 @@ describe('the whole editor at 1280x800 (issue 15)', () => {
   });
 
   it('gives every value control across the panels its own accessible name', async function () {
-    this.timeout(30_000);
     handle = await mountEditor();
     const panels = handle.element.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
     const names = new Map<string, string[]>();

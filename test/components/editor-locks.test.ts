@@ -1,7 +1,8 @@
 // Roles and locks (issue 30) in the whole editor: a template whose disclaimer clip, disclaimer section and length
 // are locked, filled in by an adopter who tries every way around the locks; the creator changes them, and sets
 // and clears the locks; the role switched live through handle.update(). Screenshots at 390 and 1280 px.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -75,7 +76,6 @@ function template(): ProjectDocument {
 }
 
 describe('<studio-editor> roles and locks: a template filled in by an adopter', function () {
-  this.timeout(60_000);
   let handle: StudioHandle | undefined;
 
   afterEach(async () => {

@@ -1,7 +1,8 @@
 // What the editor loads after its first paint (issue 18): the panels not shown, the timeline and the audio
 // engine are modules of their own, fetched on demand; until one arrives its place shows the loading text
 // in the room it will take. This file imports none of them, so the page starts without them.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import { create, type StudioHandle } from '../../src/create.js';
 import { decodeWav } from '../../src/audio/dsp/wav.js';

@@ -2,7 +2,8 @@
 // shown, at a desktop and a phone width, comfortable and compact; the meters at rest show the made mix's last
 // measured loudness and true peak; the Master panel fits a 768 px editor. Libraries come from the service
 // emulator; the audio is synthetic.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -95,7 +96,6 @@ describe('<studio-editor> readable', () => {
 
   for (const [width, height, compact] of [[1280, 800, false], [1280, 800, true], [390, 844, false]] as const) {
     it(`shows no text under ${FLOOR} px on any panel, ${width} px${compact ? ', compact' : ''}`, async function () {
-      this.timeout(60_000);
       await setViewport({ width, height });
       const { editor } = await open({ compact });
       const small: string[] = [];
@@ -108,7 +108,6 @@ describe('<studio-editor> readable', () => {
   }
 
   it('shows at rest the made mix’s last measured loudness and true peak on the meters, marked as such', async function () {
-    this.timeout(30_000);
     await setViewport({ width: 1280, height: 800 });
     const { editor, preview } = await open();
     const measurement = preview.getState().measurement!;
@@ -130,7 +129,6 @@ describe('<studio-editor> readable', () => {
   });
 
   it('fits the Master panel in a 768 px editor, with no sideways scroll', async function () {
-    this.timeout(30_000);
     await setViewport({ width: 768, height: 1024 });
     const { editor } = await open({ width: '768px', stacked: true });
     await show(editor, 'master');

@@ -1,6 +1,7 @@
 // Room to work (issues 16 and 38): full screen from the toolbar, and the editor filling its container with
 // layout.height = 'auto'. The side panel's separator is tested in editor-workspace.test.ts.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';

@@ -4,7 +4,8 @@
 // panels' share of the height before and after, the script's text areas not clipped, each primary action in view,
 // every tab reachable, 44 px touch targets, focus on the first result.
 import type { StudioLevelMeter } from '../../src/components/studio-toolbar/level-meter.js';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import type { PanelId } from '../../src/config/types.js';
 import type { StudioHandle } from '../../src/create.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
@@ -40,7 +41,6 @@ for (const screen of [
   { name: 'at 390x844 on a touch screen', width: 390, height: 844, touch: true },
 ]) {
   describe(`<studio-editor> the producer's screen ${screen.name}`, function () {
-    this.timeout(60_000);
     let handle: StudioHandle;
     /** Measured on the way, before the ad is made: the empty timeline, the results as they came. */
     const seen = { emptyShare: 0, emptyTimeline: 0, focusedFirst: false, announced: '', submitInView: false, makeInView: false, quoteLines: 0, quoteInView: false };
@@ -199,9 +199,9 @@ for (const screen of [
       it('keeps a compact meter: at rest, the last mix’s loudness and true peak', async () => {
         const meter = deepQuery(root(), 'studio-editor-level-meter')!;
         expect(shown(meter), 'the meter shown').to.equal(true);
-        // Short-term loudness while the ad plays; at rest, the made mix's last measured figures.
+        // Short-term loudness while the ad plays; at rest, the made mix's last measured figures (once it is measured).
+        await waitUntil(() => /Last mix/.test(meter.shadowRoot!.textContent!), 'the made mix measured on the meter');
         const text = meter.shadowRoot!.textContent!;
-        expect(text).to.match(/Last mix/);
         expect(text).to.match(/LUFS/);
         expect(text).to.match(/dBTP/);
         // Each shown label and figure whole, none cut to an ellipsis ("La…", "True…", "-1…"), with the widest

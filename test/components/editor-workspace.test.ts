@@ -2,7 +2,8 @@
 // every track whole; the step's panel beside it on a wide editor; one view at a time from a bottom bar on a
 // phone. Measured at 1280x800 (a 700 px editor), 1920x1080 (layout.height 'auto'), 768x1024 and 390x844 on a
 // touch screen. Every assertion is on numbers and strings (a failing assertion on a DOM node hangs the page).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
@@ -54,11 +55,9 @@ const box = (element: Element) => element.getBoundingClientRect();
 const describeBox = (b: DOMRect) => `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}x${Math.round(b.height)}`;
 
 describe("<studio-editor> the producer's workspace", function () {
-  this.timeout(60_000);
   const urls = voicedUrls();
   let handle: StudioHandle | undefined;
   afterEach(async function () {
-    this.timeout(20_000);
     handle?.destroy();
     handle = undefined;
     cleanupMounts();

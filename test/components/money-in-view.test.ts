@@ -1,7 +1,8 @@
 // Money in view (issue 16): what an action costs is said before it runs when the service states a price
 // (the emulator's GET /v1/pricing), nothing is said when it does not, and the toolbar shows the credits used
 // and left.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
@@ -32,8 +33,6 @@ describe('<studio-editor> prices and credits', () => {
   }
 
   it('says what asking for ideas and voicing the script cost before they run', async function () {
-    // Bounded by the work it waits for (a token, the price list, a recommendation job on the emulator), not a busy machine's speed.
-    this.timeout(60_000);
     const h = await open();
     const root = h.element.shadowRoot!;
     await waitUntil(() => deep(root, '.cost'), 'the price beside Get recommendations (the token, then the price list, from the emulator)', { timeout: 15_000 });

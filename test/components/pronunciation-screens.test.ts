@@ -1,7 +1,8 @@
 // Issue 30, pronunciations in the whole editor over the service emulator: the host's brand list from the
 // config and the project's own, the Voice panel's list and a marked script at 390 and 1280 px (screenshots
 // under screenshots/ for a person to look at), no horizontal overflow, axe clean in light and dark.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
@@ -44,8 +45,6 @@ function fits(editor: StudioEditor, panel: HTMLElement, width: number, what: str
 }
 
 describe('pronunciations in the editor (screenshots)', function () {
-  // The emulator measures its voices with real speech on the first library read.
-  this.timeout(90_000);
 
   for (const [width, height] of [[390, 844], [1280, 800]] as const) {
     it(`shows the Voice panel's lists and the marked script at ${width} px, light and dark`, async function () {

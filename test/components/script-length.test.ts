@@ -1,7 +1,8 @@
 // The Script panel's one spoken length (issue 38, "One honest length"): the takes as voiced, their pace, the
 // speed of a read sped up to fit, the warning on a read faster than 1.10x with its two fixes, and the warning
 // above Amazon's 3 words a second. A stubbed client: the sequence (format at normal speed, then voicing) is the point.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { AssetMetadata } from '../../src/api/contract.js';

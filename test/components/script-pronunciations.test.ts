@@ -1,6 +1,7 @@
 // The Script panel's voice-over with pronunciations: each request carries the entries that apply to its text,
 // a take records them, and changing one entry re-voices only the sections it is in.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { AssetMetadata } from '../../src/api/contract.js';

@@ -1,7 +1,8 @@
 // Issue 40: a section's {{slots}} are voiced as the slot's sample, against the service emulator over HTTP. The
 // Script panel's "Generate voice-over" sends the text as spoken (a spy on the real client reads each request),
 // the takes record it, and a new sample makes stale exactly the sections that use the slot.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
@@ -41,7 +42,6 @@ const generateButton = (panel: StudioScriptPanel) =>
   panel.shadowRoot!.querySelector('studio-editor-script-editor')!.shadowRoot!.querySelector<HTMLButtonElement>('.actions button.primary')!;
 
 describe('{{slots}} voiced from their samples (emulator)', function () {
-  this.timeout(90_000);
   afterEach(() => sinon.restore());
 
   it('sends each section as spoken, records it on the take, and re-voices only the section whose slot changed', async () => {

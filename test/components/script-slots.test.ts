@@ -2,7 +2,8 @@
 // (a list named for screen readers), its malformed placeholders as field errors (announced only when they appear
 // after typing), and the Slots group edits each slot's sample, maximum length and say through `slot/set`, one
 // undo step per field. A locked section keeps its text for an adopter, and its slots' samples stay editable.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';

@@ -1,7 +1,8 @@
 // Issue 7 in the editor: tools switched off are absent, theming through ::part and the CSSOM, compact
 // spacing, French on every panel, axe on every panel, and the layout at 1280 px and 360 px wide (with
 // screenshots saved under screenshots/ for a person to look at). Libraries come from the service emulator.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -158,7 +159,6 @@ describe('<studio-editor> panels (issue 7)', () => {
   });
 
   it('applies the theme to the panels: dark colours and brand tokens through the CSSOM', async function () {
-    this.timeout(30_000);
     const light = await mount({ theme: { mode: 'light' } });
     const lightMix = await show(light, 'mix');
     const dark = await mount({ theme: { mode: 'dark', accent: '#ff0000' } });
@@ -172,7 +172,6 @@ describe('<studio-editor> panels (issue 7)', () => {
   });
 
   it('makes the panels’ spacing tighter with theme.density = compact or layout.compact', async function () {
-    this.timeout(30_000);
     const comfortable = await mount();
     expect(getComputedStyle(await show(comfortable, 'mix')).rowGap).to.equal('12px');
     const dense = await mount({ theme: { density: 'compact' } });
@@ -187,7 +186,6 @@ describe('<studio-editor> panels (issue 7)', () => {
   });
 
   it('speaks French on every panel: no English string of the catalogue is left visible', async function () {
-    this.timeout(30_000);
     const editor = await mount({ i18n: { locale: 'fr' } });
     for (const { id } of PANELS) {
       const panel = await show(editor, id);
@@ -200,7 +198,6 @@ describe('<studio-editor> panels (issue 7)', () => {
   });
 
   it('has no axe violations with any panel shown', async function () {
-    this.timeout(30_000);
     const editor = await mount();
     for (const { id } of PANELS) {
       const panel = await show(editor, id);
@@ -212,7 +209,6 @@ describe('<studio-editor> panels (issue 7)', () => {
   for (const [width, height, locale] of [[320, 640, 'en'], [360, 740, 'en'], [390, 844, 'en'], [768, 1024, 'en'], [1280, 800, 'en'], [1920, 1080, 'en'], [360, 740, 'de'], [1280, 800, 'de']] as const) {
     it(`fits ${width} px wide without horizontal overflow on every panel, in ${locale} (screenshots)`, async function () {
       if (width < MINIBROWSER_MIN_WIDTH) skipIn(this, 'narrow-window');
-      this.timeout(30_000);
       await setViewport({ width, height });
       const editor = await mount({ layout: { height: `${height - 40}px` }, i18n: { locale } });
       for (const { id } of PANELS) {

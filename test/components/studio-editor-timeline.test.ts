@@ -1,7 +1,8 @@
 // The timeline, the preview and the master panel inside a real <studio-editor>: keyboard gestures reach the
 // project as undo steps, the ducking envelope follows a moved clip, and the meter shows what the engine
 // measures.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { measureLoudness } from '../../src/audio/index.js';
@@ -63,7 +64,6 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   for (const [width, height] of [[1280, 800], [360, 740]] as const) {
     it(`shows the timeline with its clips, bed and envelope at ${width} px wide without overflow (screenshot)`, async function () {
       if (width < MINIBROWSER_MIN_WIDTH) skipIn(this, 'narrow-window');
-      this.timeout(20_000);
       await setViewport({ width, height });
       try {
         const { editor, timeline } = await open();
@@ -85,7 +85,6 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   }
 
   it('nudges a clip from the keyboard as one undo step each, and Ctrl+Z in the timeline undoes it', async function () {
-    this.timeout(20_000);
     const { handle, timeline } = await open();
     (timeline.shadowRoot!.querySelector('.clip[data-id=offer]') as HTMLElement).focus();
     await sendKeys({ down: 'Shift' });
@@ -107,7 +106,6 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   });
 
   it('moves the ducking envelope with a moved clip', async function () {
-    this.timeout(20_000);
     const { handle, preview } = await open();
     const rate = preview.getState().envelopeRate;
     const at = (seconds: number) => preview.getState().envelope[Math.round(seconds * rate)]!;
@@ -121,7 +119,6 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   });
 
   it('shows in the master panel the loudness the engine measures in the exported file', async function () {
-    this.timeout(20_000);
     const { handle, editor, preview } = await open();
     const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
     await waitUntil(() => master.shadowRoot?.querySelector('dd[data-figure=integrated]'), 'the meter is shown');
@@ -136,7 +133,6 @@ describe('<studio-editor> timeline, preview and master (issue 8)', () => {
   });
 
   it('moves the loudness graph’s cursor with the playhead while the ad plays', async function () {
-    this.timeout(40_000);
     const { editor, preview } = await open();
     const master = editor.shadowRoot!.querySelector('studio-editor-master-panel')!;
     await waitUntil(() => master.shadowRoot?.querySelector('studio-editor-loudness-graph')?.shadowRoot?.querySelector('line.cursor'), 'the graph is drawn');

@@ -2,7 +2,8 @@
 // through ::part(feed-*), a Feed view in a phone's bottom bar, the grid scrolling in its own box (never the
 // page) at 390 px, axe in both colour modes at a desktop and a phone width, and French words. Libraries come
 // from the service emulator.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { StudioHandle } from '../../src/create.js';
@@ -107,7 +108,6 @@ describe('<studio-editor> with tools.feed', () => {
   for (const mode of ['light', 'dark'] as const) {
     for (const [width, height] of [[1280, 800], [390, 844]] as const) {
       it(`has no axe violations with a feed, ${mode}, ${width} px`, async function () {
-        this.timeout(30_000);
         await setViewport({ width, height });
         const { editor } = await open({ theme: { mode } });
         await expect(editor).to.be.accessible();
@@ -116,7 +116,6 @@ describe('<studio-editor> with tools.feed', () => {
   }
 
   it('saves screenshots of the Feed step at 390, 768, 1280 and 1920 px (screenshots/, for a person to look at)', async function () {
-    this.timeout(60_000);
     for (const [width, height] of [[390, 844], [768, 1024], [1280, 800], [1920, 1080]] as const) {
       await setViewport({ width, height });
       const { panels, panel } = await open({ layout: { height: `${height - 40}px` } });

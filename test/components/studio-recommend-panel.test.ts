@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
 import type { ServiceClient } from '../../src/api/client.js';

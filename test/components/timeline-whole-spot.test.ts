@@ -1,7 +1,8 @@
 // The whole spot at a glance (issue 33): a loaded 30 s spot fits the timeline of a 700 px editor at 1280x800
 // and at 390x844 until the user zooms; the ruler's section names, time labels and target never print over
 // each other; the bed's dB scale never covers a handle of the bed.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
@@ -36,7 +37,6 @@ describe('<studio-editor> the whole spot at a glance', () => {
   let handle: StudioHandle | undefined;
 
   before(function () {
-    this.timeout(30_000); // making the signals is CPU work: slow on a busy machine
     voiceUrl = wavUrl([syntheticSpeech(2, 48000)]);
     bedUrl = wavUrl(music(4, 48000));
   });
@@ -45,7 +45,6 @@ describe('<studio-editor> the whole spot at a glance', () => {
     URL.revokeObjectURL(bedUrl);
   });
   afterEach(async function () {
-    this.timeout(20_000);
     handle?.destroy();
     handle = undefined;
     cleanupMounts();
@@ -72,7 +71,6 @@ describe('<studio-editor> the whole spot at a glance', () => {
 
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     it(`shows a loaded 30 s spot whole at ${width}x${height}, and keeps the user's zoom when the length changes`, async function () {
-      this.timeout(20_000);
       const { handle, timeline, scroller } = await open(width, height);
       expect(scroller.clientWidth, 'the timeline is shown').to.be.above(200);
       // The spot's last second, 29 to 30 s, is inside the scroller's view without scrolling.
@@ -98,7 +96,6 @@ describe('<studio-editor> the whole spot at a glance', () => {
     });
 
     it(`prints no ruler label over another at ${width} px, at every zoom`, async function () {
-      this.timeout(20_000);
       const { timeline } = await open(width, height);
       for (const zoom of [timeline.zoom, 2, 5, 8, 12, 20, 40, 75, 150, 400, 1000]) {
         timeline.setZoom(zoom, 0);
@@ -131,7 +128,6 @@ describe('<studio-editor> the whole spot at a glance', () => {
     });
 
     it(`keeps the bed's dB scale off its handles at ${width} px`, async function () {
-      this.timeout(20_000);
       const { handle, timeline, scroller } = await open(width, height);
       const scale = boxes(timeline, '.db-scale span');
       expect(scale.length).to.be.above(1);

@@ -1,6 +1,7 @@
 // Words that help (issue 33): choosing an idea names a project that still has the config's default title
 // after it ("Dark Roast Beans: Story"), in the same undo step, and never replaces a title the user typed.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Recommendation } from '../../src/api/contract.js';
 import { create, type StudioHandle } from '../../src/create.js';

@@ -1,6 +1,7 @@
 // The Voice panel's pronunciations: add, edit and delete the project's entries with errors by field, the host's
 // entries read-only, and listening to an entry in the voice it will be heard in, its price said first.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import '../../src/components/studio-voice-panel/studio-voice-panel.js';

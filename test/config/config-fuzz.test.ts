@@ -166,7 +166,6 @@ const prototypeKeys = () => [Object.prototype, Array.prototype, Function.prototy
 
 describe('resolveConfig under fuzzing', () => {
   it(`gives a resolved config or a StudioConfigError naming a config. path, for ${RUNS} mutated configs`, function () {
-    this.timeout(30_000);
     const random = prng(SEED);
     const before = prototypeKeys();
     let refused = 0;

@@ -2,9 +2,11 @@ import { expect } from '@open-wc/testing';
 import { destinationProfile } from '../../src/config/destinations.js';
 import { IssueList } from '../../src/config/checks.js';
 import { resolveConfig } from '../../src/config/validate.js';
-import { BUILTIN_DESTINATIONS, BUILTIN_DESTINATION_IDS } from '../../src/delivery/destinations.js';
+import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import { StudioConfigError } from '../../src/errors.js';
 import { testAuth } from '../support/auth.js';
+
+const BUILTIN_IDS = BUILTIN_DESTINATIONS.map((profile) => profile.id);
 
 const auth = testAuth();
 const origin = 'https://host.example';
@@ -38,7 +40,7 @@ const withProfile = (changes: Record<string, unknown>) => ({ delivery: { destina
 describe('config.delivery and config.tools.deliver', () => {
   it('default to the built-in destinations and the Deliver panel shown', () => {
     const config = resolveConfig({ auth }, { origin });
-    expect(config.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_DESTINATION_IDS]);
+    expect(config.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_IDS]);
     expect(config.tools.deliver).to.equal(true);
     expect(resolveConfig({ auth, tools: { deliver: false } }, { origin }).tools.deliver).to.equal(false);
   });
@@ -57,7 +59,7 @@ describe('config.delivery and config.tools.deliver', () => {
   it('add a host destination after the built-ins, filling the optional fields', () => {
     const config = resolveConfig({ auth, delivery: { destinations: [radio] } }, { origin });
     const ids = config.delivery.destinations.map((profile) => profile.id);
-    expect(ids).to.deep.equal([...BUILTIN_DESTINATION_IDS, 'radio-x']);
+    expect(ids).to.deep.equal([...BUILTIN_IDS, 'radio-x']);
     const added = config.delivery.destinations.at(-1)!;
     expect(added.minTailSilence).to.equal(0);
     expect(added.fileName).to.equal('{advertiser}_{title}_{length}s_{destination}_{adId}');
@@ -68,7 +70,7 @@ describe('config.delivery and config.tools.deliver', () => {
   it('replace a built-in of the same id whole', () => {
     const config = resolveConfig({ auth, delivery: { destinations: [{ ...radio, id: 'podcast', label: 'Our podcast' }] } }, { origin });
     const podcast = config.delivery.destinations.find((profile) => profile.id === 'podcast')!;
-    expect(config.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_DESTINATION_IDS]);
+    expect(config.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_IDS]);
     expect(podcast.label).to.equal('Our podcast');
     expect(podcast.minTailSilence).to.equal(0);
     expect(podcast.source.title).to.equal('Radio X delivery sheet, 2026');

@@ -1,15 +1,18 @@
 // A host's `delivery.destinations`: their checks (with the file-name templates they check) are a chunk of their
 // own, not in the first paint. create() brings it before it checks the config; an element given its config
 // directly checks the destinations once the chunk is here, and reports a wrong one as any config error.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { resolveConfig, uncheckedKeys } from '../../src/config/validate.js';
-import { BUILTIN_DESTINATION_IDS } from '../../src/delivery/destinations.js';
+import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import { create } from '../../src/create.js';
 import '../../src/define.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import { StudioConfigError } from '../../src/errors.js';
 import type { StudioConfig } from '../../src/config/types.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+
+const BUILTIN_IDS = BUILTIN_DESTINATIONS.map((profile) => profile.id);
 
 const radio = {
   id: 'radio-x',
@@ -30,7 +33,7 @@ describe('delivery.destinations of a host', () => {
   it('are kept unchecked and unused while their checks are not here: the first paint does not carry them', () => {
     const resolved = resolveConfig({ auth: testAuth(), delivery: { destinations: [{ ...radio, sampleRate: 96000 }] } });
     expect(uncheckedKeys(resolved)).to.deep.equal(['config.delivery.destinations']);
-    expect(resolved.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_DESTINATION_IDS]);
+    expect(resolved.delivery.destinations.map((profile) => profile.id)).to.deep.equal([...BUILTIN_IDS]);
     // Without destinations nothing waits: the built-ins are there.
     expect(uncheckedKeys(resolveConfig({ auth: testAuth() }))).to.deep.equal([]);
   });

@@ -1,7 +1,8 @@
 // A host's `i18n.strings` naming a key of the later words: their keys' table is a chunk of its own, not in
 // the first paint. create() brings it before it checks the config; an element given its config directly
 // checks the later keys once the table is here, and reports a wrong one as any config error.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { resolveConfig, uncheckedStrings } from '../../src/config/validate.js';
 import { create } from '../../src/create.js';
 import '../../src/define.js';

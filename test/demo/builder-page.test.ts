@@ -9,7 +9,6 @@ describe('Embed Builder page', () => {
   afterEach(() => frame?.remove());
 
   it('follows the form live, keeps the User ID out of the code and the link, and holds back while an endpoint is invalid', async function () {
-    this.timeout(40_000);
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 1280px; height: 900px';
     frame.src = '/demo/builder/index.html';
@@ -72,7 +71,6 @@ describe('Embed Builder page', () => {
   });
 
   it('restores the form from a share link', async function () {
-    this.timeout(30_000);
     frame = document.createElement('iframe');
     frame.style.cssText = 'width: 390px; height: 900px';
     frame.src = '/demo/builder/index.html#lang=fr&preset=podcast&off=upload,mix&token=%2Fauth%2Ftoken&userId=leak';

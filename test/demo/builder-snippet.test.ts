@@ -161,7 +161,6 @@ describe('Embed Builder snippets pasted into a blank page', () => {
 
   for (const flavour of ['cdn', 'esm'] as Flavour[]) {
     it(`the ${flavour} snippet starts the editor as is (studio-ready, a token from the host backend)`, async function () {
-      this.timeout(30_000);
       const state = pastedState();
       const code = generateSnippet(state, flavour, { version });
       const page =
@@ -190,7 +189,6 @@ describe('Embed Builder snippets pasted into a blank page', () => {
 
   for (const flavour of ['react', 'vue'] as Flavour[]) {
     it(`the ${flavour} snippet, pasted into an app and built by Vite for production, starts the editor as is`, async function () {
-      this.timeout(60_000);
       const state = { ...pastedState(), userId: 'builder-user-not-in-code' };
       const code = generateSnippet(state, flavour, { version });
       expect(code).not.to.include('builder-user-not-in-code');

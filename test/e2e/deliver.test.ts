@@ -3,7 +3,8 @@
 // header (rate, channels, depth or bitrate), its length to the sample, its metadata (TXXX AD-ID, bext
 // OriginatorReference), and the manifest's figures against a fresh measurement of the file. Cancel leaves
 // nothing. Axe on the panel with its results, light and dark.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { unzipSync } from 'fflate';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -173,7 +174,6 @@ describe('Deliver (e2e, emulator)', () => {
   });
 
   it('cancelled mid-way, leaves nothing: no download, no event, the project unchanged', async function () {
-    this.timeout(90_000);
     const { h, panel } = await madeAd('dark');
     const before = JSON.stringify(h.getProject());
     const events: unknown[] = [];

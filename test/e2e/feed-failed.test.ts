@@ -2,7 +2,8 @@
 // row by row, in words (not "Something went wrong", not only in the host's studio-error); a row heard that cannot
 // be says why too. And a run that delivers: its report's "Credits used" is what the service reported for the
 // run, the toolbar's change over it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { strFromU8, unzipSync } from 'fflate';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs

@@ -3,7 +3,8 @@
 // length), the check names both problems, and `deliverFeed()` makes the 4 good rows by 2 destinations: the
 // Body voiced once a row, every other section never again; each file, read back, has its key in its name and
 // the ad's length; the failed rows are in the manifest with their reasons. Cancel leaves nothing.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { unzipSync, strFromU8 } from 'fflate';
 import sinon from 'sinon';
 import type { VoiceoverRequest } from '../../src/api/contract.js';

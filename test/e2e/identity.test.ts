@@ -3,7 +3,8 @@
 // A feed with an Ad-ID column, delivered to vast-audio: each row's vast.xml carries that row's own UniversalAdId
 // (never the campaign's), valid against the VAST 4.1 XSD, and no `about:blank` anywhere in the ZIP; two rows with
 // one Ad-ID are refused before anything is voiced. A vast-audio delivery without an impression URL is refused.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { strFromU8, unzipSync } from 'fflate';
 import sinon from 'sinon';

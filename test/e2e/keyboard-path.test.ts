@@ -2,7 +2,8 @@
 // to the script and generating its voice-over, to choosing a voice and a music track, editing the script and
 // playing the ad from the timeline. The service is the emulator (a stand-in for the real service, on
 // loopback).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -56,7 +57,6 @@ describe('keyboard-only path through the editor (e2e)', () => {
   });
 
   it('recommends, chooses, voices the script, picks a voice and a track, edits the script and plays, without a pointer', async function () {
-    this.timeout(60_000);
     const userId = `keys-${Math.random().toString(36).slice(2)}`;
     mountPoint('editor');
     handle = await create({

@@ -1,7 +1,8 @@
 // Issue 38, what was made is shown, against the emulator: after "Make the ad" a visible status says what was
 // made (sections, voice, bed, length) with Undo, the focus is on the made ad, and the card's button no longer
 // invites a second paid click. Undo from the confirmation takes the whole make back.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
@@ -28,7 +29,6 @@ describe('What was made is shown (e2e, emulator)', () => {
   });
 
   it('confirms the make where it shows, focuses the made ad, turns the button into Make again, and Undo takes it back', async function () {
-    this.timeout(60_000);
     mountPoint('editor-made');
     const user = `made-${crypto.randomUUID().slice(0, 8)}`;
     handle = await create({

@@ -1,7 +1,8 @@
 // "Make the ad" (issue 16) against the emulator: from an idea to a voiced, laid-out, mastered ad in one
 // click and one undo step, through the service's complete-ad generation, and through the editor's own path
 // (a voice-over per section) when the service has no generation.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
@@ -22,7 +23,6 @@ describe('Make the ad (e2e, emulator)', () => {
 
   for (const [path, api] of [['generate', {}], ['voiceover', { paths: { generate: '/v1/no-generate-here' } }]] as const) {
     it(`makes a playable ad that meets its preset in one undo step (${path === 'generate' ? 'the service generates' : 'no generation: a voice-over per section'})`, async function () {
-      this.timeout(60_000);
       mountPoint('editor-make');
       const user = `make-${crypto.randomUUID().slice(0, 8)}`;
       handle = await create({

@@ -1,7 +1,8 @@
 // Issue 15, "an ad that can go on air": against the real host and service emulator, a URL recommendation
 // is chosen, voiced, its Body grows and is voiced again; no two voice clips overlap, the speech ends within
 // the ad, and WAV and MP3 exports at 44.1 and 48 kHz have exactly the ad's length and the preset loudness.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';

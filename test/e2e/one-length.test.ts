@@ -2,7 +2,8 @@
 // the version chip, the status line and the timeline give one spoken length (within 0.1 s), from the takes
 // as voiced; a read made faster than 1.10x says so and warns with its two fixes; and the editor never reads
 // past `vocal.maxFitSpeed`: it shortens the script through `format` instead.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import type { Recommendation } from '../../src/api/contract.js';
@@ -58,7 +59,6 @@ describe('One honest length (e2e, emulator)', () => {
   }
 
   it('gives one spoken length in the five places after Make the ad, within 0.1 s', async function () {
-    this.timeout(90_000);
     const { h, card, scriptEditor, versions, status } = await makeAd('one-length', (idea) => idea);
     await waitUntil(() => status().includes('Spoken:') && text(versions()?.querySelector('[part="spoken"]')) !== '' && text(card()?.shadowRoot?.querySelector('[part="length"]')).startsWith('Spoken:'), 'the length everywhere', { timeout: 30_000 });
     const timeline = deepQuery(h.element.shadowRoot!, 'studio-editor-timeline') as unknown as { clips: ReadonlyArray<{ start: number; length: number }> };
@@ -79,7 +79,6 @@ describe('One honest length (e2e, emulator)', () => {
   });
 
   it('says a read made faster than 1.10x was sped up, wherever the length is shown, and warns with its two fixes', async function () {
-    this.timeout(90_000);
     const { h, card, scriptEditor, scriptPanel, versions, status } = await makeAd('fast-read', (idea) => ({ ...idea, voice: { ...idea.voice, speed: 1.16 } }));
     expect(h.getProject().clips.map((clip) => clip.source?.speed)).to.deep.equal(h.getProject().clips.map(() => 1.16));
     const note = 'Read at 1.16x to fit 30 s';
@@ -99,7 +98,6 @@ describe('One honest length (e2e, emulator)', () => {
   });
 
   it('never reads past vocal.maxFitSpeed: an idea fitted at 1.4x is shortened through format and read at 1.2x at most', async function () {
-    this.timeout(90_000);
     const { h } = await makeAd('max-fit', (idea) => ({ ...idea, voice: { ...idea.voice, speed: 1.4 } }), { maxFitSpeed: 1.2 });
     const project = h.getProject();
     const speeds = project.clips.map((clip) => clip.source?.speed ?? Number.NaN);

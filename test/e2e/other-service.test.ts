@@ -3,7 +3,8 @@
 // test/fixtures/other-service-adapters.mjs the whole flow works through it (ideas, the ad made, a :15 made with New
 // version, a delivery); with requests adapted but answers read as the editor assumes, each operation's error names
 // the field it could not read; a broken adapter during "Make the ad" leaves the project as it was.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl, otherServiceUrl } from '/__studio-env.js';
 import type { ApiOperation, OperationOverrides } from '../../src/api/contract.js';
@@ -74,7 +75,6 @@ describe('A service shaped otherwise, through adapters (e2e)', () => {
   });
 
   it('answers read as the editor assumes: each operation’s error names the operation and the field it could not read', async function () {
-    this.timeout(60_000);
     const user = `other-raw-${crypto.randomUUID().slice(0, 8)}`;
     // The requests (and paths) adapted, the answers not: what a host sees before writing its `response` adapters.
     const requestsOnly = Object.fromEntries(
@@ -129,7 +129,6 @@ describe('A service shaped otherwise, through adapters (e2e)', () => {
   });
 
   it('a broken adapter during Make the ad: a contract error, and the project as it was', async function () {
-    this.timeout(90_000);
     const user = `other-broken-${crypto.randomUUID().slice(0, 8)}`;
     const broken: OperationOverrides = { ...operations, generate: { ...operations.generate, response: () => ({ asset: { url: 'not a url' }, voiceovers: [] }) as never } };
     handle = await start(user, broken);

@@ -5,7 +5,8 @@
 // The finger is real (trusted touch and pointer events) in Chromium and Firefox (test/support/finger.ts); WebKitGTK
 // makes no touch from automation, so there it is played as the touch PointerEvents iOS Safari sends, and the
 // 44 px check (a coarse pointer's) is skipped with the reason.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioHandle } from '../../src/create.js';
 import { deepQuery } from '../support/deep-query.js';
@@ -15,7 +16,6 @@ import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import { editorOnEmulator, frame, leaveScreen, pause, useScreen } from '../support/screen.js';
 
 describe('<studio-editor> on a phone: a span for a comment, with a finger', function () {
-  this.timeout(90_000);
   let handle: StudioHandle;
   let touchScreen = false;
   const root = () => handle.element.shadowRoot!;

@@ -7,7 +7,8 @@
 // WebKitGTK makes no touch from automation: there the one-finger gestures are played as the touch
 // PointerEvents iOS Safari sends, at MiniBrowser's narrowest width, and the test's title says so; the pinch
 // and the 390 px screen are skipped with the reason.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { SNAP_PX } from '../../src/components/studio-timeline/gesture-values.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioHandle } from '../../src/create.js';
@@ -50,7 +51,6 @@ const hitBox = (target: Element): DOMRect => {
 const name = (target: Element, box: DOMRect) => `${(target.getRootNode() as ShadowRoot).host?.localName ?? ''} ${target.localName}${target.className ? `.${String(target.className).split(' ').join('.')}` : ''} “${(target.getAttribute('aria-label') || target.textContent || '').trim().slice(0, 30)}” ${Math.round(box.width)}x${Math.round(box.height)}`;
 
 describe('<studio-editor> on a phone: 390x844, used with a finger', function () {
-  this.timeout(90_000);
   let handle: StudioHandle;
   /** Whether the page is a touch screen now ((pointer: coarse), touch events): not in WebKitGTK. */
   let touchScreen = false;

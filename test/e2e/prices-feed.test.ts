@@ -2,7 +2,8 @@
 // price before they run (the run's asked again once the script changed), and the credits the emulator then
 // counted (the usage on its results, and the account's credits left) never exceed it; a price is not 0 when
 // something was voiced. prices-script.test.ts does the same for Make the ad and Generate voice-over.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import type { StudioHandle } from '../../src/create.js';
 import { cleanupMounts } from '../support/auth.js';
 import { counted, shownCredits, spent } from '../support/credits-shown.js';

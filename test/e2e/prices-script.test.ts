@@ -1,7 +1,8 @@
 // One price (issue 51) against the emulator, beyond the Feed step (prices-feed.test.ts): "Make the ad" and the
 // Script step's "Generate voice-over" say their price before they run, and the credits the emulator then counted
 // (the usage on its results, and the account's credits left) never exceed it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';

@@ -4,7 +4,8 @@
 import { measureLoudness } from '../../src/audio/dsp/loudness.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import type { StudioExportDetail } from '../../src/events/studio-export.js';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -25,7 +26,6 @@ describe('recommend from a URL in the editor (e2e)', () => {
   });
 
   it('types a URL, survives an expired token with one refresh, chooses a result, voices it, previews it and downloads the ad', async function () {
-    this.timeout(60_000);
     const userId = `flow-${Math.random().toString(36).slice(2)}`;
     const calls: Array<{ path: string; status: number }> = [];
     const real = window.fetch.bind(window);
@@ -142,7 +142,6 @@ describe('recommend from a URL in the editor (e2e)', () => {
   });
 
   it('resumes a recommendation job after the editor is reloaded mid-job', async function () {
-    this.timeout(30_000);
     const userId = `reload-${Math.random().toString(36).slice(2)}`;
     const config = () => ({
       target: '#editor',

@@ -4,7 +4,8 @@
 // the producer loads the reviewed project back and Deliver delivers. The ZIP's manifest.json names the approval with
 // the hash of the delivered version (fresh), and report.html too. A creator's change then makes the approval stale:
 // Deliver is refused again, naming the role.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { unzipSync } from 'fflate';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';

@@ -2,7 +2,8 @@
 // selected by a drag across the timeline's ruler, commented on through its "Comment on" button (the Review step's
 // form opens on it); words selected in the creator's own (editable) script, commented on with the words quoted
 // over where they are estimated to be heard. Axe on the new controls, screenshots of both at each width.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -74,7 +75,6 @@ describe('Comments on a span and on the creator\'s words (e2e, emulator)', () =>
 
   for (const width of [1280, 390]) {
     it(`at ${width} px: a span dragged across the ruler, commented on through "Comment on"; words of the creator's script, quoted (screenshots)`, async function () {
-      this.timeout(120_000);
       const h = await made(width);
       // On a phone the timeline is a view of its own.
       if (panels(h).shadowRoot!.querySelector('#view-timeline:not([hidden])') !== null) await show(h, 'timeline');

@@ -3,7 +3,8 @@
 // ruler), and trimming the clip away orphans it, still listed apart; an approval, then a creator's change,
 // shows stale in the decisions and the versions bar; the comment list and the decision form are axe clean;
 // screenshots at 390 and 1280 px.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
@@ -68,7 +69,6 @@ describe('Review (e2e, emulator)', () => {
   const texts = (panel: StudioReviewPanel, selector: string) => [...panel.shadowRoot!.querySelectorAll(selector)].map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
 
   it('a comment at 12.5–14 s follows its clip moved by 2 s, in the list and on the ruler; trimmed away it is orphaned and still listed; approving then a change marks the approval stale', async function () {
-    this.timeout(120_000);
     const h = await made(1280);
     const panel = await openReview(h);
     const { store } = h.element;
@@ -171,7 +171,6 @@ describe('Review (e2e, emulator)', () => {
   });
 
   it('at 390 px: the Review view on the phone bar, a comment and a decision listed (screenshot)', async function () {
-    this.timeout(120_000);
     const h = await made(390);
     const panel = await openReview(h);
     h.element.store.dispatch({ type: 'review/comment', id: 'k1', at: new Date().toISOString(), body: 'The price is hard to hear', start: 3, end: 5 });
@@ -207,7 +206,6 @@ describe('Review (e2e, emulator)', () => {
   });
 
   it('without review.user: the step says the host must name the reviewer and lists the review read-only', async function () {
-    this.timeout(120_000);
     const h = await made(1280, null);
     h.update({ tools: { role: 'reviewer' } });
     const panel = await openReview(h);
@@ -219,7 +217,6 @@ describe('Review (e2e, emulator)', () => {
   });
 
   it('a reviewer sees no editing control: Script (read-only) and Review only, no undo, export, handles, mute or version actions; comments on the words of a section', async function () {
-    this.timeout(120_000);
     const h = await made(1280);
     h.update({ tools: { role: 'reviewer' } });
     await waitUntil(() => h.element.store.getState().role === 'reviewer', 'the reviewer role');

@@ -1,7 +1,8 @@
 // The request that starts a job, against the emulator over HTTP: a 429 is waited out (the panel says "Retrying in
 // 1 s"), an answer lost after the job was started (500) is retried with the same Idempotency-Key, and the service
 // keeps one job, charged once.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -35,7 +36,6 @@ describe('job starts against the emulator (e2e)', () => {
   });
 
   it('a 429 then a lost answer: the panel shows "Retrying in 1 s", one job results, charged once', async function () {
-    this.timeout(30_000);
     const starts: Array<{ status: number; key: string | null }> = [];
     const real = window.fetch.bind(window);
     sinon.stub(window, 'fetch').callsFake(async (input: RequestInfo | URL, init?: RequestInit) => {

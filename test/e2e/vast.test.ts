@@ -6,7 +6,8 @@
 // hostile text exactly, its MediaFiles are under the base URL, xmllint finds it valid against the VAST 4.1 XSD,
 // the manifest says it is valid; the panel shows its first lines as text. Screenshots at 1280×800 and 390×844,
 // and axe.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { unzipSync } from 'fflate';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs

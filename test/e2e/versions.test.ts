@@ -2,7 +2,8 @@
 // "New version" in the versions bar. Each fits its length and keeps its call to action; the preview meets the
 // loudness preset on every version; the voice-over requests are exactly the sections whose text changed;
 // switching fetches nothing; undo removes a made version in one step; a reload (autosave) brings back all.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';

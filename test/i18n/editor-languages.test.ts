@@ -1,6 +1,7 @@
 // Languages in a running editor: German built in and loaded on demand with no English shown first, a live
 // switch that keeps the work, a language a host adds through config.i18n, and strings checked on the way in.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { StudioConfigError } from '../../src/errors.js';
 import { rejection } from '../support/async.js';

@@ -1,6 +1,7 @@
 // Issue 13: nothing ordinary costs the user work. Config is data (applied by content, live where it can),
 // the element is a view of the project (a move in the DOM keeps everything), a reload brings the work back.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl, emulatorAdmin } from '/__studio-env.js';
@@ -74,8 +75,6 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
   });
 
   it('new auth callbacks are swapped in place: no restart, and the next refresh comes from the new one', async function () {
-    // The emulator makes its libraries on first use: slow on a busy machine.
-    this.timeout(30_000);
     const h = await start();
     const client = h.element.api;
     const fresh = endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' });
@@ -101,8 +100,6 @@ describe('<studio-editor> keeps the work through ordinary events (issue 13)', ()
   });
 
   it('each area changes live, keeping the title, the undo history and a job under way', async function () {
-    // The emulator synthesises speech for the recommendation: slow on a busy machine.
-    this.timeout(30_000);
     const h = await start();
     const element = h.element;
     const client = element.api!;

@@ -1,7 +1,8 @@
 // The review in the whole element (issue 42): the reviewer role refuses a loaded document and any edit, the
 // status line says why; the host's review.user is the store's; each comment, resolution and decision fires
 // studio-review, heard by handle.on('review').
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioConfig } from '../../src/config/types.js';

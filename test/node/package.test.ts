@@ -47,7 +47,8 @@ describe('the npm package as a bundler sees it', () => {
     const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
     assert.match(code, /addEdits\(\["lock\/set"\]/);
     assert.match(code, /addEdits\(\["version\/add"/);
-    assert.match(code, /useDestinationChecks\(hostDestinations\)/);
+    // esbuild may rename the function it passes (a name taken elsewhere in the bundle): hostDestinations2.
+    assert.match(code, /useDestinationChecks\(hostDestinations\d*\)/);
   });
 
   it('registers <studio-editor> as the only tag outside the studio-editor-* prefix', async () => {

@@ -2,7 +2,8 @@
 // control characters, CSS injection, bidi overrides, NUL and a 1 MB string goes through recommendations
 // (titles, scripts, voice and music details), the voice and music libraries and the usage figures; nothing
 // may become an element, run, or change a style, and what is shown is the text as sent.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { MusicLibrary, Recommendation, VoiceLibrary } from '../../src/api/contract.js';

@@ -1,5 +1,6 @@
 // EditorSession without an element: fakes for the services, the audio module, the autosave and the draft read.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { EditorServices } from '../../src/api/create-services.js';

@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 
 type Updating = Element & { updateComplete?: Promise<unknown> };

@@ -27,7 +27,6 @@ export const voiceClip = (id: string, start: number, url: string): VoiceClip => 
 export function voicedUrls(): { readonly voice: string; readonly bed: string } {
   const urls = { voice: '', bed: '' };
   before(async function () {
-    this.timeout(30_000);
     const { music, syntheticSpeech } = await import('../audio/signals.js');
     urls.voice = wavUrl([syntheticSpeech(2, 48000)]);
     urls.bed = wavUrl(music(4, 48000));

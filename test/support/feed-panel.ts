@@ -1,7 +1,8 @@
 // The Feed panel in a real store with a template (a {{product_name}} and {{price}} Body, a locked Call to
 // action), a 6-row CSV (row 3 without a price, row 5's product name over its slot's 30 characters) and a sinon
 // stub FeedRunner whose delivery waits for the test.
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import sinon from 'sinon';
 import '../../src/components/studio-feed-panel/studio-feed-panel.js';
 import type { StudioFeedPanel } from '../../src/components/studio-feed-panel/studio-feed-panel.js';

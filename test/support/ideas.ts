@@ -1,6 +1,6 @@
 // The first steps of the demo's flow, through the UI: ideas for a product page from the Recommend panel, and
 // "Make the ad" on one of them. `root` is searched through its shadow roots (an editor, or a panel).
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 import { deepQuery } from './deep-query.js';
 
 /** The product page the emulator knows. */

@@ -1,6 +1,7 @@
 // An ad made on the emulator as a producer makes it: ideas for a product page, then "Make the ad" on the first
 // card; resolves once the takes and the bed are in the project. And that ad made a feed's template.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import sinon from 'sinon';

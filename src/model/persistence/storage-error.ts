@@ -1,4 +1,5 @@
 import { StudioError } from '../../errors.js';
+import { enFirst } from '../../i18n/en-first.js';
 
 /** Codes of storage failures; every one keeps the document in memory and is recoverable. */
 export type StorageErrorCode = 'storage-unavailable' | 'storage-blocked' | 'storage-quota' | 'storage-conflict' | 'storage-failed';
@@ -8,7 +9,9 @@ export type StorageErrorCode = 'storage-unavailable' | 'storage-blocked' | 'stor
  * is told and can export the project file.
  */
 export class StudioStorageError extends StudioError {
-  static override readonly kind: string = 'StudioStorageError';
+  static override get kind(): string {
+    return 'StudioStorageError';
+  }
   declare readonly code: StorageErrorCode;
 
   constructor(code: StorageErrorCode, message: string, cause?: unknown) {
@@ -24,7 +27,8 @@ export function storageError(error: unknown): StudioStorageError {
     return new StudioStorageError('storage-quota', 'The browser has no room left to save your draft. Your work is kept in this tab: export the project file, or free some space and try again.', error);
   }
   if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') {
-    return new StudioStorageError('storage-unavailable', 'This browser does not let the editor save drafts (private mode or blocked storage). Your work is kept in this tab: export the project file to keep it.', error);
+    // The same words as the notice that says so.
+    return new StudioStorageError('storage-unavailable', enFirst['notice.storage-unavailable'], error);
   }
   const detail = error instanceof Error ? ` (${error.name}: ${error.message})` : '';
   return new StudioStorageError('storage-failed', `Saving your draft failed${detail}. Your work is kept in this tab: try again or export the project file.`, error);

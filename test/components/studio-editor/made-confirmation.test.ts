@@ -1,7 +1,8 @@
 // Issue 38, what was made is shown: the confirmation of "Make the ad" (made-confirmation.ts), from the store's
 // `ad/assemble`, kept through service facts and gone after any edit, so that its Undo undoes the make only.
 // Its words come in a chunk (made-notice.ts) fetched on the first make: the tests wait for it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../support/wait.js';
 import type { ReactiveController } from 'lit';
 import type { AssetMetadata, Recommendation } from '../../../src/api/contract.js';
 import { MadeController } from '../../../src/components/studio-editor/made-confirmation.js';

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILTIN_DESTINATIONS, BUILTIN_DESTINATION_IDS, DESTINATION_FIGURES, destinationById, mergeDestinations } from '../../../src/delivery/destinations.js';
+import { BUILTIN_DESTINATIONS, DESTINATION_FIGURES, destinationById, mergeDestinations } from '../../../src/delivery/destinations.js';
 import { templateProblem } from '../../../src/delivery/file-name.js';
 import type { DestinationProfile } from '../../../src/delivery/types.js';
 
+const BUILTIN_IDS = BUILTIN_DESTINATIONS.map((profile) => profile.id);
+
 describe('built-in destinations', () => {
   it('cover streaming, podcast insertion, both broadcast standards, VAST for ad servers and client approval', () => {
-    assert.deepEqual(BUILTIN_DESTINATION_IDS, ['streaming', 'podcast', 'broadcast-ebu-r128', 'broadcast-atsc-a85', 'vast-audio', 'client-approval']);
+    assert.deepEqual(BUILTIN_IDS, ['streaming', 'podcast', 'broadcast-ebu-r128', 'broadcast-atsc-a85', 'vast-audio', 'client-approval']);
   });
 
   it('give podcast insertion the numbers PRX publishes', () => {
@@ -54,7 +56,7 @@ describe('mergeDestinations', () => {
 
   it('replaces a built-in of the same id whole, in place, and appends new ones in the host order', () => {
     const merged = mergeDestinations(BUILTIN_DESTINATIONS, [host('radio-x', 'Radio X'), host('podcast', 'Our podcast')]);
-    assert.deepEqual(merged.map((p) => p.id), [...BUILTIN_DESTINATION_IDS, 'radio-x']);
+    assert.deepEqual(merged.map((p) => p.id), [...BUILTIN_IDS, 'radio-x']);
     const podcast = merged.find((p) => p.id === 'podcast')!;
     assert.equal(podcast.label, 'Our podcast');
     assert.equal(podcast.channels, 2, 'the host profile replaces, it is not merged with the built-in (mono)');

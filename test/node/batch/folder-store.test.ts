@@ -1,0 +1,32 @@
+// The folder store's temporaries: a writer killed mid-write leaves `<name>.<12 hex>.tmp`; `settle` removes those
+// of the folders named, and nothing else (a file of the user's named `.tmp`, a complete file, another folder).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { folderStore } from '../../../src/batch/store.js';
+
+describe('folderStore settle', () => {
+  const root = mkdtempSync(join(tmpdir(), 'store-settle-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('removes a killed writer\'s temporaries from the folders named, and keeps every other file', async () => {
+    const store = folderStore(root);
+    await store.write('TR-100/TR-100_30s.wav', new Uint8Array([1, 2, 3]));
+    for (const folder of ['TR-100', 'rows', 'TR-200']) mkdirSync(join(root, folder), { recursive: true });
+    writeFileSync(join(root, 'TR-100', 'TR-100_30s.wav.0123456789ab.tmp'), 'half');
+    writeFileSync(join(root, 'rows', 'abc.json.ba9876543210.tmp'), 'half');
+    writeFileSync(join(root, 'manifest.json.a1b2c3d4e5f6.tmp'), 'half');
+    writeFileSync(join(root, 'TR-100', 'notes.tmp'), 'the user\'s');
+    writeFileSync(join(root, 'TR-200', 'TR-200_30s.wav.0123456789ab.tmp'), 'not named');
+
+    await store.settle!(['', 'rows', 'TR-100', 'TR-100', 'TR-300']);
+
+    assert.deepEqual(readdirSync(join(root, 'TR-100')).sort(), ['TR-100_30s.wav', 'notes.tmp']);
+    assert.deepEqual(readdirSync(join(root, 'rows')), []);
+    assert.deepEqual(readdirSync(root).filter((name) => name.endsWith('.tmp')), []);
+    assert.deepEqual(readdirSync(join(root, 'TR-200')), ['TR-200_30s.wav.0123456789ab.tmp'], 'a folder not named is not touched');
+    await assert.rejects(store.settle!(['../elsewhere']), /The store refuses the path/);
+  });
+});
