@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StudioConfigError, StudioError } from '../errors.js';
+import { printable, terminalText } from '../internal/describe.js';
 import type { ProjectDocument } from '../model/document.js';
 import { importProjectFile } from '../model/project-file.js';
 import { withFeedFile } from './feed-file.js';
@@ -140,12 +141,12 @@ async function templateOf(args: RenderArgs): Promise<ProjectDocument> {
   return withFeedFile(template, feed, args.feed);
 }
 
-/** A job's line, for a log. */
+/** A job's line, for a log: each value from the feed, the files or the service printable, on this one line. */
 function jobLine(result: RowJobResult): string {
   const { job } = result;
-  const what = `${job.row} → ${job.destination}`;
-  if (result.status === 'failed') return `failed     ${what}: ${result.reasons.join('; ')}`;
-  return `${result.status.padEnd(10)} ${what}: ${result.files.map((file) => file.path).join(', ')}`;
+  const what = `${printable(job.row)} → ${printable(job.destination)}`;
+  if (result.status === 'failed') return `failed     ${what}: ${result.reasons.map(printable).join('; ')}`;
+  return `${result.status.padEnd(10)} ${what}: ${result.files.map((file) => printable(file.path)).join(', ')}`;
 }
 
 /** The progress bar: done and under way, of the run's jobs. */
@@ -153,7 +154,7 @@ function bar(progress: BatchProgress, width: number): string {
   const share = progress.total === 0 ? 1 : (progress.done + progress.underWay) / progress.total;
   const cells = Math.max(10, Math.min(40, width - 50));
   const full = Math.round(share * cells);
-  return `\r[${'#'.repeat(full)}${'.'.repeat(cells - full)}] ${progress.done}/${progress.total} jobs, ${progress.failed} failed, ${progress.skipped} skipped `;
+  return `[${'#'.repeat(full)}${'.'.repeat(cells - full)}] ${progress.done}/${progress.total} jobs, ${progress.failed} failed, ${progress.skipped} skipped `;
 }
 
 /** Runs `studio-batch <command> ...`; resolves with the exit code. */
@@ -161,8 +162,9 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
   const [command, ...rest] = argv;
   const secret = { value: '' };
   const scrub = (text: string) => (secret.value.length >= 4 ? text.split(secret.value).join('<redacted>') : text);
-  const out = (text: string) => void io.stdout.write(scrub(text));
-  const err = (text: string) => void io.stderr.write(scrub(text));
+  // Every line is terminal text: nothing from a feed, a file or the service can steer the terminal.
+  const out = (text: string) => void io.stdout.write(terminalText(scrub(text)));
+  const err = (text: string) => void io.stderr.write(terminalText(scrub(text)));
   if (QUEUE_COMMANDS.has(command ?? '')) {
     return runQueueCli(argv, { stdout: io.stdout, stderr: io.stderr, env: io.env, signal: io.signal, loadTemplate: (project, feed) => templateOf({ project, feed } as RenderArgs) });
   }
@@ -198,7 +200,8 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
       workers: args.workers,
       signal: io.signal,
       onProgress: (progress) => {
-        if (tty) err(bar(progress, io.stderr.columns ?? 80));
+        // Figures only: the one line that starts with a carriage return, to draw over itself.
+        if (tty) io.stderr.write(`\r${bar(progress, io.stderr.columns ?? 80)}`);
         else if (progress.finished !== undefined) err(`${jobLine(progress.finished)}\n`);
       },
     });

@@ -3,6 +3,7 @@
 // of Node, so the editor's sources keep compiling without Node's types, and a test runs it in process.
 import { StudioConfigError } from '../errors.js';
 import { DEFAULT_PRODUCT_URL, DEFAULT_USER_ID, REDACTED, contractCheck, type ContractReport, type DryRequest, type StepReport } from './contract-check.js';
+import { terminalText } from '../internal/describe.js';
 
 /** What the command uses of its process. */
 export interface CliIo {
@@ -141,8 +142,10 @@ async function loadAdapters(file: string, io: CliIo): Promise<unknown> {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const keys = [io.env[API_KEY_ENV]].filter((key): key is string => key !== undefined && key.length >= 4);
   const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join(REDACTED), text);
-  const out = (text: string) => io.stdout.write(scrub(text));
-  const fail = (text: string) => io.stderr.write(scrub(text));
+  // Every line is terminal text: nothing the service answered can steer the terminal (JSON stays JSON: its
+  // strings' control characters are escaped already, and a bidi character escaped is the same string).
+  const out = (text: string) => io.stdout.write(terminalText(scrub(text)));
+  const fail = (text: string) => io.stderr.write(terminalText(scrub(text)));
   let configFile: string | undefined;
   try {
     const { values, switches } = parseArgs(argv);

@@ -123,6 +123,25 @@ describe('studio-batch render', () => {
     assert.deepEqual(filesUnder(dirname(target)).length, inside.length);
   });
 
+  it('prints keys and values with control, ANSI and bidi characters escaped, on a log and on a terminal', async () => {
+    // A right-to-left override, isolates, a screen clear with a title set (ESC and BEL), other C0 controls, C1's CSI.
+    const hostile = [
+      ['ok\u202Eevil', 'Camp mug', '12.50'],
+      ['\x1b[2J\x1b]0;pwned\x07title', 'Camp mug', '12.50'],
+      ['iso\u2066late\u2069d', 'Camp\u202Emug\x08\x7f', '12.50'],
+      ['TR-1', 'Bell\x07 mug\x9b31m', '12.50'],
+    ];
+    const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+    for (const tty of [false, true]) {
+      const run = await runBatch(['render', ...files(`hostile-${tty}`, hostile), '--destinations', 'streaming', '--out', join(dir, `hostile-${tty}`), '--workers', '1'], env, tty);
+      // A terminal's bar starts with a carriage return, to draw over itself: the one raw control character allowed.
+      const printed = run.stdout + run.stderr.replace(/\r\[/g, '[');
+      assert.doesNotMatch(printed, RAW, JSON.stringify(printed));
+      assert.match(run.stderr, /ok\\u202eevil → streaming/, 'the key, escaped where it is named');
+      assert.match(run.stderr, /\\u001b\[2J\\u001b\]0;pwned\\u0007title → streaming/);
+    }
+  });
+
   it('says a wrong API key was refused (401) without printing it, and exits 1', async () => {
     const wrong = 'sk-not-the-key-0a1b2c3d';
     const target = join(dir, 'wrong-key');

@@ -94,6 +94,20 @@ describe('studio-contract-check', () => {
     for (const tty of [true, false]) assertNotPrinted(await runCheck(['--base-url', emulator.url, '--config', hostile], { env, tty }), [KEY]);
   });
 
+  it('prints a hostile service\'s words with control, ANSI and bidi characters escaped: as a table, plain lines and JSON', async () => {
+    const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+    const words = 'bad\u202Eevil\x1b[2J\x1b]0;pwned\x07 \u2066x\u2069\x9b31m';
+    const hostile: typeof fetch = () => Promise.resolve(new Response(JSON.stringify({ error: { code: 'x\x1b[2J', message: words } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    for (const args of [[], ['--json']]) {
+      for (const tty of [false, true]) {
+        const run = await runCheck(['--base-url', 'http://127.0.0.1:9', ...args], { env, tty, fetch: hostile });
+        assert.equal(run.code, 1);
+        assert.doesNotMatch(run.stdout + run.stderr, RAW, JSON.stringify(run.stdout + run.stderr));
+        if (!tty || args.length > 0) assert.match(run.stdout, /bad\\+u202eevil\\+u001b\[2J/, 'the service\'s words, escaped');
+      }
+    }
+  });
+
   it('names each field a wrong answer lacks and the adapter to fix, in plain lines', async () => {
     const wrong = files.write('wrong-shape.mjs', 'export default { operations: { pricing: { response: () => ({ operations: { format: { base: "ten" } } }) } } };\n');
     const run = await runCheck(['--base-url', emulator.url, '--config', wrong], { env });

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioConfigError } from '../../errors.js';
+import { terminalText } from '../../internal/describe.js';
 import { loadBatchConfig } from '../batch-config.js';
 import { VAST_FLAG_OPTIONS, vastOfFlags } from '../vast-settings.js';
 import { reachQueue, redisOptionsOf, shownQueue } from './connection.js';
@@ -79,8 +80,11 @@ const whole = (value: string | undefined, flag: string): number | undefined => {
 /** Runs `studio-batch <command> …` for enqueue, worker and status; resolves to the exit code. */
 export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Promise<number> {
   const [command, ...rest] = argv;
+  // Every line is terminal text: nothing from a feed, a file, Redis or the service can steer the terminal.
+  const out = (text: string) => void io.stdout.write(terminalText(text));
+  const err = (text: string) => void io.stderr.write(terminalText(text));
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(QUEUE_USAGE);
+    out(QUEUE_USAGE);
     return EXIT.ok;
   }
   try {
@@ -109,7 +113,7 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
     }
     switch (command) {
       case 'enqueue': {
-        const out = need(values.out, '--out');
+        const outFolder = need(values.out, '--out');
         // A wrong --vast-* flag is a StudioConfigError naming it: a usage error, below.
         const vast = vastOfFlags(values);
         const template = await io.loadTemplate(need(values.project, '--project'), values.feed).catch((error: Error) => {
@@ -117,13 +121,13 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         });
         const destinations = values.destinations === undefined ? template.delivery.destinations : values.destinations.split(',').map((id) => id.trim()).filter(Boolean);
         await reachable(queue);
-        const run = await enqueueRun({ queue, template, destinations, out, vast });
-        io.stdout.write(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
+        const run = await enqueueRun({ queue, template, destinations, out: outFolder, vast });
+        out(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
         return EXIT.ok;
       }
       case 'status':
         await reachable(queue);
-        io.stdout.write(formatStatus(await queueStatus(queue)));
+        out(formatStatus(await queueStatus(queue)));
         return EXIT.ok;
       case 'worker': {
         const apiKey = values['api-key'] ?? io.env['STUDIO_API_KEY'];
@@ -143,9 +147,9 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
           ...(values['voice-rate'] === undefined ? {} : { voiceRate: parseVoiceRate(values['voice-rate']) }),
           ...(lockMs ? { lockDurationMs: lockMs, stalledIntervalMs: lockMs } : {}),
         });
-        io.stderr.write(`Worker on ${shownQueue(queue)}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
+        err(`Worker on ${shownQueue(queue)}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
         await stoppedBy(io.signal);
-        io.stderr.write('Finishing the jobs in hand, then stopping.\n');
+        err('Finishing the jobs in hand, then stopping.\n');
         await worker.close();
         return EXIT.ok;
       }
@@ -154,11 +158,11 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
     }
   } catch (error) {
     if (error instanceof QueueUnreachable) {
-      io.stderr.write(`${error.message}\n`);
+      err(`${error.message}\n`);
       return EXIT.failed;
     }
     if (error instanceof UsageError || error instanceof StudioConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr.write(`${(error as Error).message}\n\n${QUEUE_USAGE}`);
+      err(`${(error as Error).message}\n\n${QUEUE_USAGE}`);
       return EXIT.usage;
     }
     throw error;

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import type { RowJob } from '../row-job.js';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 import type { RowJobData } from './enqueue.js';
+import { printable } from '../../internal/describe.js';
 
 /** Job counts of one queue. */
 export interface JobCounts {
@@ -56,12 +57,12 @@ async function countsOf(queue: Queue): Promise<JobCounts> {
   };
 }
 
-/** The status as lines of text: the counts, then one line per failed row with its reason. */
+/** The status as lines of text: the counts, then one line per failed row with its reason (each value on its line). */
 export function formatStatus(status: QueueStatus): string {
   const counts = (c: JobCounts) => `${c.done} done, ${c.failed} failed, ${c.waiting} waiting, ${c.active} active`;
   const lines = [`Rows: ${counts(status.rows)}`, `Runs: ${counts(status.runs)}`];
   for (const failure of status.failures) {
-    lines.push(`Failed: row ${failure.job.row} to ${failure.job.destination} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}: ${failure.reason}`);
+    lines.push(`Failed: row ${printable(failure.job.row)} to ${printable(failure.job.destination)} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}: ${printable(failure.reason)}`);
   }
   return `${lines.join('\n')}\n`;
 }
