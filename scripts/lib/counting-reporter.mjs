@@ -1,7 +1,9 @@
 // A @web/test-runner reporter that writes {passed, failed, skipped, skips, failedFiles, failures} to a file, for
 // the final summary: `skips` names each skipped test (a test skipped in one engine carries its reason in its
 // title), `failedFiles` the test files (relative to the project) that had a failure, and `failures` each failed
-// test as {file, test, error} (the error's first line), so the last lines of a run say what failed.
+// test as {file, test, error} (the error's first line), so the last lines of a run say what failed; `slowest` the
+// ten files whose tests took longest (ms, the sum of their tests' durations: page loads aside), to know where a
+// run's time goes.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -10,6 +12,7 @@ const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0
 function countSuite(suite, counts, path, file) {
   for (const test of suite.tests ?? []) {
     const name = [...path, test.name].join(' > ');
+    counts.ms[file] = (counts.ms[file] ?? 0) + (test.duration ?? 0);
     if (test.skipped) {
       counts.skipped += 1;
       counts.skips.push(name);
@@ -26,7 +29,7 @@ export function countingReporter(countsFile) {
   return {
     onTestRunFinished({ sessions }) {
       if (!countsFile) return;
-      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [], failures: [] };
+      const counts = { passed: 0, failed: 0, skipped: 0, skips: [], failedFiles: [], failures: [], ms: {} };
       for (const session of sessions) {
         const before = counts.failed;
         const file = relative(process.cwd(), session.testFile);
@@ -38,7 +41,9 @@ export function countingReporter(countsFile) {
         }
         if (counts.failed > before && !counts.failedFiles.includes(file)) counts.failedFiles.push(file);
       }
-      writeFileSync(countsFile, JSON.stringify(counts));
+      const { ms, ...rest } = counts;
+      const slowest = Object.entries(ms).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([file, total]) => ({ file, ms: Math.round(total) }));
+      writeFileSync(countsFile, JSON.stringify({ ...rest, slowest }));
     },
   };
 }

@@ -139,5 +139,6 @@ export function reportEngine(id, counts) {
     console.log(`\nFailed in ${name} (${counts.failures.length}):`);
     for (const line of failureLines(counts.failures)) console.log(`  - ${line}`);
   }
+  if (counts.slowest?.length > 0) console.log(`Slowest files in ${name}: ${counts.slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`);
 }
