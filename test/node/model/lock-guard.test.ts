@@ -1,12 +1,13 @@
-import { expect } from '@open-wc/testing';
-import type { EditorAction } from '../../src/model/actions.js';
-import { describeChange } from '../../src/model/change.js';
-import type { ProjectDocument } from '../../src/model/document.js';
-import { createEditorStore, type EditorState, type EditorStore, type LockRefusal } from '../../src/model/editor-state.js';
-import { brokenLock } from '../../src/model/lock-guard.js';
-import { loadLockRules } from '../../src/model/lock-rules.js';
-import { openContent } from '../../src/model/versions.js';
-import { asset, clip, recommendation, sampleProject } from './fixtures.js';
+import { describe, it, before } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { EditorAction } from '../../../src/model/actions.js';
+import { describeChange } from '../../../src/model/change.js';
+import type { ProjectDocument } from '../../../src/model/document.js';
+import { createEditorStore, type EditorState, type EditorStore, type LockRefusal } from '../../../src/model/editor-state.js';
+import { brokenLock } from '../../../src/model/lock-guard.js';
+import { loadLockRules } from '../../../src/model/lock-rules.js';
+import { openContent } from '../../../src/model/versions.js';
+import { asset, clip, recommendation, sampleProject } from '../../model/fixtures.js';
 
 /** The last refusal as a lock's (these tests are of the adopter role). */
 const lockRefusal = (state: EditorState): LockRefusal | undefined => state.refusal as LockRefusal | undefined;

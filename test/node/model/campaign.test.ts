@@ -1,13 +1,14 @@
-import { expect } from '@open-wc/testing';
-import { EMPTY_PROJECT_CAMPAIGN, SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.js';
-import { createEditorStore, canUndo } from '../../src/model/editor-state.js';
-import { describeChange } from '../../src/model/change.js';
-import { readProject } from '../../src/model/migrate.js';
-import { projectReducer } from '../../src/model/reducer.js';
-import { validateProject } from '../../src/model/validate.js';
-import { sampleProject, thrown } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { EMPTY_PROJECT_CAMPAIGN, SCHEMA_VERSION, type ProjectDocument } from '../../../src/model/document.js';
+import { createEditorStore, canUndo } from '../../../src/model/editor-state.js';
+import { describeChange } from '../../../src/model/change.js';
+import { readProject } from '../../../src/model/migrate.js';
+import { projectReducer } from '../../../src/model/reducer.js';
+import { validateProject } from '../../../src/model/validate.js';
+import { sampleProject, thrown } from '../../model/fixtures.js';
 // The campaign fields' edit (campaign/set) comes with the versions' module, as Deliver and the versions bar load it.
-import '../../src/model/versions.js';
+import '../../../src/model/versions.js';
 
 /** A v4 document as editor 0.1 wrote it: no campaign, delivery without destinations or stems. */
 function v4(): Record<string, unknown> {

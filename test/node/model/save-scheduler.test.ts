@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, beforeEach, afterEach } from 'node:test';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { SaveScheduler, type SaveJob } from '../../src/model/persistence/save-scheduler.js';
+import { SaveScheduler, type SaveJob } from '../../../src/model/persistence/save-scheduler.js';
 
 /** A job that records what the scheduler asks, with writes that settle when the test says. */
 function recorder(options: { mayRun?: () => boolean; answer?: Promise<void> | 'nothing' } = {}) {

@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import type { EditorAction } from '../../src/model/actions.js';
-import { canRedo, canUndo, createEditorStore, editorReducer, initialEditorState, type EditorState } from '../../src/model/editor-state.js';
-import { pastDocuments } from '../../src/model/history.js';
-import { asset, recommendation, sampleProject } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { EditorAction } from '../../../src/model/actions.js';
+import { canRedo, canUndo, createEditorStore, editorReducer, initialEditorState, type EditorState } from '../../../src/model/editor-state.js';
+import { pastDocuments } from '../../../src/model/history.js';
+import { asset, recommendation, sampleProject } from '../../model/fixtures.js';
 
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
 const start = () => initialEditorState(sampleProject());

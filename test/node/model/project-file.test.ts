@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { exportProjectFile, importProjectFile, projectFileName } from '../../src/model/project-file.js';
-import { resolveProjectId } from '../../src/model/project-id.js';
-import { StudioProjectError } from '../../src/model/validate.js';
-import { sampleProject } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { exportProjectFile, importProjectFile, projectFileName } from '../../../src/model/project-file.js';
+import { resolveProjectId } from '../../../src/model/project-id.js';
+import { StudioProjectError } from '../../../src/model/validate.js';
+import { sampleProject } from '../../model/fixtures.js';
 
 async function importError(file: Blob): Promise<StudioProjectError> {
   try {

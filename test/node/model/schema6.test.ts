@@ -1,11 +1,12 @@
-import { expect } from '@open-wc/testing';
-import { SCHEMA_VERSION, type ProjectDocument } from '../../src/model/document.js';
-import { canUndo, createEditorStore } from '../../src/model/editor-state.js';
-import { readProject } from '../../src/model/migrate.js';
-import { projectReducer } from '../../src/model/reducer.js';
-import { validateProject } from '../../src/model/validate.js';
-import { openContent, versionCampaign, versionView } from '../../src/model/versions.js';
-import { sampleProject, thrown } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { SCHEMA_VERSION, type ProjectDocument } from '../../../src/model/document.js';
+import { canUndo, createEditorStore } from '../../../src/model/editor-state.js';
+import { readProject } from '../../../src/model/migrate.js';
+import { projectReducer } from '../../../src/model/reducer.js';
+import { validateProject } from '../../../src/model/validate.js';
+import { openContent, versionCampaign, versionView } from '../../../src/model/versions.js';
+import { sampleProject, thrown } from '../../model/fixtures.js';
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 

@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { SCHEMA_VERSION } from '../../src/model/document.js';
-import { readProject } from '../../src/model/migrate.js';
-import { StudioProjectError, validateProject } from '../../src/model/validate.js';
-import { sampleProject } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { SCHEMA_VERSION } from '../../../src/model/document.js';
+import { readProject } from '../../../src/model/migrate.js';
+import { StudioProjectError, validateProject } from '../../../src/model/validate.js';
+import { sampleProject } from '../../model/fixtures.js';
 
 function refusal(value: unknown): StudioProjectError {
   try {

@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import type { ProjectDocument } from '../../src/model/document.js';
-import { decideDraft, type DraftDecision } from '../../src/model/persistence/draft-decision.js';
-import type { StoredWork } from '../../src/model/persistence/journal.js';
-import { sampleProject } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { ProjectDocument } from '../../../src/model/document.js';
+import { decideDraft, type DraftDecision } from '../../../src/model/persistence/draft-decision.js';
+import type { StoredWork } from '../../../src/model/persistence/journal.js';
+import { sampleProject } from '../../model/fixtures.js';
 
 const open = sampleProject({ title: 'Open' });
 const asStored = (doc: ProjectDocument | object, journal = false): StoredWork => ({ doc: JSON.parse(JSON.stringify(doc)), savedAt: '2026-01-01T00:00:00.000Z', cleanExit: true, journal });

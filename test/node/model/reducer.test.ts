@@ -1,10 +1,11 @@
-import { expect } from '@open-wc/testing';
-import type { EditAction, ServiceAction } from '../../src/model/actions.js';
-import type { ProjectDocument } from '../../src/model/document.js';
-import { projectReducer } from '../../src/model/reducer.js';
-import { createEditorStore } from '../../src/model/editor-state.js';
-import { validateProject } from '../../src/model/validate.js';
-import { asset, clip, recommendation, sampleProject } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { EditAction, ServiceAction } from '../../../src/model/actions.js';
+import type { ProjectDocument } from '../../../src/model/document.js';
+import { projectReducer } from '../../../src/model/reducer.js';
+import { createEditorStore } from '../../../src/model/editor-state.js';
+import { validateProject } from '../../../src/model/validate.js';
+import { asset, clip, recommendation, sampleProject } from '../../model/fixtures.js';
 
 type Row = [name: string, action: EditAction | ServiceAction, check: (next: ProjectDocument, before: ProjectDocument) => unknown, start?: ProjectDocument];
 

@@ -1,7 +1,8 @@
-import { expect } from '@open-wc/testing';
-import { createProject, type ProjectDocument, type VoiceClip } from '../../src/model/document.js';
-import { editorReducer, initialEditorState } from '../../src/model/editor-state.js';
-import { asset, clip } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { createProject, type ProjectDocument, type VoiceClip } from '../../../src/model/document.js';
+import { editorReducer, initialEditorState } from '../../../src/model/editor-state.js';
+import { asset, clip } from '../../model/fixtures.js';
 
 /** A project with three section clips of 3.2 s at 0, 3.7 and 7.4 s (gaps of 0.5 s). */
 function threeClips(): ProjectDocument {
