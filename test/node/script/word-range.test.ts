@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import type { ProjectDocument } from '../../src/model/document.js';
-import { estimateSpeechSeconds } from '../../src/script/estimate.js';
-import { sectionRange, wordsRange } from '../../src/script/word-range.js';
-import { asset, clip, sampleProject } from '../model/fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { ProjectDocument } from '../../../src/model/document.js';
+import { estimateSpeechSeconds } from '../../../src/script/estimate.js';
+import { sectionRange, wordsRange } from '../../../src/script/word-range.js';
+import { asset, clip, sampleProject } from '../../model/fixtures.js';
 
 const WORDS = 'Cold brew in minutes, at home. Order today and save twenty percent.';
 

@@ -1,5 +1,6 @@
-import { expect } from '@open-wc/testing';
-import { RangeSelection, type RangeHost, type TimeRange } from '../../src/components/studio-timeline/range-selection.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { RangeSelection, type RangeHost, type TimeRange } from '../../../src/components/studio-timeline/range-selection.js';
 
 /** A bare host: what it was asked to say, and how many updates. */
 function host(): RangeHost & { said: string[]; updates: number } {

@@ -1,14 +1,15 @@
-import { expect } from '@open-wc/testing';
-import type { AssetMetadata } from '../../src/api/contract.js';
-import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';
-import { projectReducer } from '../../src/model/reducer.js';
-import { judgePace, tooFast } from '../../src/rules/pace.js';
-import { spedUp, spokenLength, type SpokenLength } from '../../src/script/spoken-length.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { AssetMetadata } from '../../../src/api/contract.js';
+import type { ProjectDocument, VoiceClip } from '../../../src/model/document.js';
+import { projectReducer } from '../../../src/model/reducer.js';
+import { judgePace, tooFast } from '../../../src/rules/pace.js';
+import { spedUp, spokenLength, type SpokenLength } from '../../../src/script/spoken-length.js';
 
 /** The judge finds the read above Amazon's 3 words a second. */
 const tooManyWords = (length: SpokenLength) => judgePace(length, 'ad').some((finding) => finding.rule === 'words-per-second');
-import { estimateScript } from '../../src/script/estimate.js';
-import { clip, recommendation, sampleProject } from '../model/fixtures.js';
+import { estimateScript } from '../../../src/script/estimate.js';
+import { clip, recommendation, sampleProject } from '../../model/fixtures.js';
 
 /** A take of `seconds` at `start`, voiced from `text` at `speed`. */
 function take(id: string, start: number, seconds: number, text: string, speed: number): { clip: VoiceClip; asset: AssetMetadata } {
@@ -108,7 +109,7 @@ describe('spokenLength', () => {
   });
 
   it('a version other than the open one is measured on its own takes (versionView)', async () => {
-    const { versionView } = await import('../../src/model/versions.js');
+    const { versionView } = await import('../../../src/model/versions.js');
     const doc = withTakes([take('h', 0.5, 12, TEN_WORDS, 1)]);
     expect(spokenLength(versionView(doc, doc.openVersion)).seconds).to.equal(12.5);
   });

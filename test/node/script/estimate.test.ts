@@ -1,5 +1,6 @@
-import { expect } from '@open-wc/testing';
-import { countSpokenWords, estimateScript, estimateSpeechSeconds, PAUSES } from '../../src/script/estimate.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { countSpokenWords, estimateScript, estimateSpeechSeconds, PAUSES } from '../../../src/script/estimate.js';
 
 describe('speech estimates', () => {
   it('counts words, reading numbers by pairs of digits', () => {

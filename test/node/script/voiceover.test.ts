@@ -1,7 +1,8 @@
-import { expect } from '@open-wc/testing';
-import type { AssetMetadata } from '../../src/api/contract.js';
-import { createProject, type ProjectDocument, type VoiceClip } from '../../src/model/document.js';
-import { GAP, LEAD_IN, placeTake, sectionSpokenText, staleSections, textPronunciations } from '../../src/script/voiceover.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { AssetMetadata } from '../../../src/api/contract.js';
+import { createProject, type ProjectDocument, type VoiceClip } from '../../../src/model/document.js';
+import { GAP, LEAD_IN, placeTake, sectionSpokenText, staleSections, textPronunciations } from '../../../src/script/voiceover.js';
 
 const asset = (id: string, duration: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `/v1/assets/${id}`, mime_type: 'audio/wav', duration_s: duration });
 

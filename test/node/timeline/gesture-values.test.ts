@@ -1,7 +1,8 @@
-import { expect } from '@open-wc/testing';
-import { gestureStart, gestureValues, isDragKind, snapCandidates, type GestureContext } from '../../src/components/studio-timeline/gesture-values.js';
-import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
-import { BASE_LANES, lanesWith } from '../../src/components/studio-timeline/scale.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { gestureStart, gestureValues, isDragKind, snapCandidates, type GestureContext } from '../../../src/components/studio-timeline/gesture-values.js';
+import type { TimelineClip } from '../../../src/components/studio-timeline/types.js';
+import { BASE_LANES, lanesWith } from '../../../src/components/studio-timeline/scale.js';
 
 const clip = (id: string, start: number, length: number, extra: Partial<TimelineClip> = {}): TimelineClip => ({
   id, label: id, start, length, sourceLength: length, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(0), ...extra,

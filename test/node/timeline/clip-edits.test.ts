@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
-import { adjacentMarker, isHeard, joinPartner, splitPoint } from '../../src/components/studio-timeline/clip-edits.js';
-import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { adjacentMarker, isHeard, joinPartner, splitPoint } from '../../../src/components/studio-timeline/clip-edits.js';
+import type { TimelineClip } from '../../../src/components/studio-timeline/types.js';
 
 const piece = (id: string, start: number, length: number, trimIn = 0, source = 'a.wav'): TimelineClip => ({
   id, label: id, start, length, sourceLength: 10, trimIn, trimOut: 10 - trimIn - length, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(0), source,

@@ -1,5 +1,6 @@
-import { expect } from '@open-wc/testing';
-import { envelopePath, gridStep, rulerTicks, snapClipStart, snapTime } from '../../src/components/studio-timeline/geometry.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { envelopePath, gridStep, rulerTicks, snapClipStart, snapTime } from '../../../src/components/studio-timeline/geometry.js';
 
 describe('timeline geometry', () => {
   it('spaces ruler labels at least 72 px apart on round steps', () => {
