@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { MAX_CONFIG_DEPTH, snapshotConfig } from '../../src/config/snapshot.js';
-import { resolveConfig } from '../../src/config/validate.js';
-import { StudioConfigError } from '../../src/errors.js';
-import { testAuth } from '../support/auth.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { MAX_CONFIG_DEPTH, snapshotConfig } from '../../../src/config/snapshot.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { StudioConfigError } from '../../../src/errors.js';
+import { testAuth } from '../../support/auth.js';
 
 /** The message of the StudioConfigError that `run` throws; fails on anything else. */
 function configError(run: () => unknown): string {

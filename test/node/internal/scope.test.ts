@@ -1,6 +1,8 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { TEST_TIMERS } from '../support/clock.js';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { DisposalScope } from '../../src/internal/scope.js';
+import { DisposalScope } from '../../../src/internal/scope.js';
 
 describe('DisposalScope', () => {
   afterEach(() => sinon.restore());
@@ -26,7 +28,7 @@ describe('DisposalScope', () => {
   });
 
   it('clears timers and removes listeners', () => {
-    const clock = sinon.useFakeTimers();
+    const clock = sinon.useFakeTimers({ toFake: TEST_TIMERS });
     const scope = new DisposalScope();
     const timer = sinon.spy();
     const listener = sinon.spy();

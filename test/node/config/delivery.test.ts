@@ -1,10 +1,11 @@
-import { expect } from '@open-wc/testing';
-import { destinationProfile } from '../../src/config/destinations.js';
-import { IssueList } from '../../src/config/checks.js';
-import { resolveConfig } from '../../src/config/validate.js';
-import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
-import { StudioConfigError } from '../../src/errors.js';
-import { testAuth } from '../support/auth.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { destinationProfile } from '../../../src/config/destinations.js';
+import { IssueList } from '../../../src/config/checks.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { BUILTIN_DESTINATIONS } from '../../../src/delivery/destinations.js';
+import { StudioConfigError } from '../../../src/errors.js';
+import { testAuth } from '../../support/auth.js';
 
 const BUILTIN_IDS = BUILTIN_DESTINATIONS.map((profile) => profile.id);
 

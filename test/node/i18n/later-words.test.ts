@@ -1,9 +1,10 @@
 // The English words of the modules loaded after the first paint are a module of their own
 // (src/i18n/en-later.ts). This file imports neither it nor any module that does, so it sees the page
 // before they arrive: config validation knows every key all the same, and the words appear on loading.
-import { expect } from '@open-wc/testing';
-import { resolveConfig } from '../../src/config/validate.js';
-import { createTranslator, loadStringKeys } from '../../src/i18n/translate.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { createTranslator, loadStringKeys } from '../../../src/i18n/translate.js';
 
 const base = { api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 'x', refreshToken: () => 'x' } };
 
@@ -21,7 +22,7 @@ describe('the English words loaded later', () => {
     expect(t('panel.master')).to.equal('Master');
     expect(t('master.heading')).to.equal('master.heading');
     expect(t.plural('voice.count', 2)).to.equal('voice.count.other');
-    await import('../../src/i18n/en-later.js');
+    await import('../../../src/i18n/en-later.js');
     expect(t('master.heading')).to.not.equal('master.heading');
     expect(t.plural('voice.count', 2)).to.match(/^2 /);
   });

@@ -1,9 +1,10 @@
-import { expect } from '@open-wc/testing';
-import { planConfig, reappliedDefaults, type ConfigPlan } from '../../src/session/config-plan.js';
-import type { ResolvedConfig, StudioConfig } from '../../src/config/types.js';
-import { resolveConfig } from '../../src/config/validate.js';
-import { createEditorStore, initFromConfig } from '../../src/model/editor-state.js';
-import { testAuth } from '../support/auth.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { planConfig, reappliedDefaults, type ConfigPlan } from '../../../src/session/config-plan.js';
+import type { ResolvedConfig, StudioConfig } from '../../../src/config/types.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { createEditorStore, initFromConfig } from '../../../src/model/editor-state.js';
+import { testAuth } from '../../support/auth.js';
 
 const auth = testAuth();
 const resolve = (config: Partial<StudioConfig> = {}): ResolvedConfig =>

@@ -1,7 +1,8 @@
-import { expect } from '@open-wc/testing';
-import { resolveConfig } from '../../src/config/validate.js';
-import { StudioConfigError } from '../../src/errors.js';
-import { testAuth } from '../support/auth.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { StudioConfigError } from '../../../src/errors.js';
+import { testAuth } from '../../support/auth.js';
 
 const auth = testAuth();
 const origin = { origin: 'https://host.example' };

@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
-import { applyingPronunciations, brandAndProject, matchPronunciations, respell, samePronunciations } from '../../src/brand/match.js';
-import type { PronunciationEntry } from '../../src/brand/pronunciations.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { applyingPronunciations, brandAndProject, matchPronunciations, respell, samePronunciations } from '../../../src/brand/match.js';
+import type { PronunciationEntry } from '../../../src/brand/pronunciations.js';
 
 /** The matched pieces of `text`, in order. */
 const found = (text: string, entries: readonly PronunciationEntry[]) => matchPronunciations(text, entries).map((match) => text.slice(match.start, match.end));

@@ -1,9 +1,10 @@
 // The one price (session/price.ts), table-driven: each paid call at the emulator's prices, the dearest of an
 // action's ways, nothing said when the service states no price for a call, and voice-overs priced by their words
 // as the emulator charges them (never fewer).
-import { expect } from '@open-wc/testing';
-import type { PriceList } from '../../src/api/contract.js';
-import { priceOf, voiceCalls, type PaidCall } from '../../src/script/price.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { PriceList } from '../../../src/api/contract.js';
+import { priceOf, voiceCalls, type PaidCall } from '../../../src/script/price.js';
 
 /** The emulator's price list (demo/server/emulator/usage.ts). */
 const PRICE_LIST: PriceList = {

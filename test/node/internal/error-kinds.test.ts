@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { StudioApiError, StudioJobTimeoutError } from '../../src/api/errors.js';
-import { StudioAuthError } from '../../src/auth/errors.js';
-import { StudioConfigError, StudioError } from '../../src/errors.js';
-import { StudioProjectError } from '../../src/model/validate.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { StudioApiError, StudioJobTimeoutError } from '../../../src/api/errors.js';
+import { StudioAuthError } from '../../../src/auth/errors.js';
+import { StudioConfigError, StudioError } from '../../../src/errors.js';
+import { StudioProjectError } from '../../../src/model/validate.js';
 
 /**
  * An error as another copy of the editor makes it (the script-tag loader and the modules it loads hold

@@ -1,20 +1,19 @@
-import { expect } from '@open-wc/testing';
-import { resolveConfig } from '../../src/config/validate.js';
-import { StudioConfigError } from '../../src/errors.js';
-import { testAuth } from '../support/auth.js';
-import { prng } from '../audio/signals.js';
-import { loadStringKeys } from '../../src/i18n/translate.js';
-import { loadDestinationChecks } from '../../src/config/delivery.js';
+import { describe, it, before } from 'node:test';
+import { expect } from '../support/expect.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { StudioConfigError } from '../../../src/errors.js';
+import { testAuth } from '../../support/auth.js';
+import { prng } from '../../audio/signals.js';
+import { loadStringKeys } from '../../../src/i18n/translate.js';
+import { loadDestinationChecks } from '../../../src/config/delivery.js';
 
 // Every key known and every check here, as create() makes sure of first (test/config/later-strings.test.ts and
 // later-destinations.test.ts show the time before).
 before(() => Promise.all([loadStringKeys(), loadDestinationChecks()]));
 
-/** Set `CONFIG_FUZZ_SEED=<n>` when running the tests to replay one seed (see web-test-runner.config.mjs). */
-declare const __CONFIG_FUZZ_SEED__: string | undefined;
-
 const RUNS = 3000;
-const given = typeof __CONFIG_FUZZ_SEED__ === 'string' && __CONFIG_FUZZ_SEED__ !== '' ? Number(__CONFIG_FUZZ_SEED__) : undefined;
+/** Set `CONFIG_FUZZ_SEED=<n>` when running the tests to replay one seed. */
+const given = process.env['CONFIG_FUZZ_SEED'] ? Number(process.env['CONFIG_FUZZ_SEED']) : undefined;
 const SEED = given !== undefined && Number.isInteger(given) ? given >>> 0 : (Date.now() ^ (Math.random() * 2 ** 32)) >>> 0;
 
 

@@ -1,12 +1,13 @@
-import { expect } from '@open-wc/testing';
-import type { ServiceClient } from '../../src/api/client.js';
-import type { AssetMetadata, FormatRequest, VoiceoverRequest } from '../../src/api/contract.js';
-import { StudioApiError } from '../../src/api/errors.js';
-import { VersionMaker, duplicateVersion, keptSections, versionPrice, versionRefusal, type VersionMakerHost } from '../../src/session/make-version.js';
-import { barSeconds, fitBed } from '../../src/model/bed-fit.js';
-import { createEditorStore, type EditorStore } from '../../src/model/editor-state.js';
-import type { ProjectDocument, VoiceClip } from '../../src/model/document.js';
-import { sampleProject } from '../model/fixtures.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import type { ServiceClient } from '../../../src/api/client.js';
+import type { AssetMetadata, FormatRequest, VoiceoverRequest } from '../../../src/api/contract.js';
+import { StudioApiError } from '../../../src/api/errors.js';
+import { VersionMaker, duplicateVersion, keptSections, versionPrice, versionRefusal, type VersionMakerHost } from '../../../src/session/make-version.js';
+import { barSeconds, fitBed } from '../../../src/model/bed-fit.js';
+import { createEditorStore, type EditorStore } from '../../../src/model/editor-state.js';
+import type { ProjectDocument, VoiceClip } from '../../../src/model/document.js';
+import { sampleProject } from '../../model/fixtures.js';
 
 const voiceAsset = (id: string, seconds: number): AssetMetadata => ({ asset_id: id, kind: 'voice', url: `https://cdn.example/${id}.wav`, mime_type: 'audio/wav', duration_s: seconds });
 const take = (id: string, sectionId: string, text: string, start: number): VoiceClip => ({
