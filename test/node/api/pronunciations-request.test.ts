@@ -1,11 +1,12 @@
 // The pronunciations of a voice-over request on the wire: the assumed field, renamed by api.pronunciationsField,
 // or (null) spoken into the text by the editor. A stubbed fetch records exactly what is sent.
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { ServiceClient } from '../../src/api/client.js';
-import { DEFAULT_PATHS, type VoiceoverRequest } from '../../src/api/contract.js';
-import { createJobLock } from '../../src/api/job-lock.js';
-import { brandEntries, requestEntries } from '../../src/api/pronunciation-field.js';
+import { ServiceClient } from '../../../src/api/client.js';
+import { DEFAULT_PATHS, type VoiceoverRequest } from '../../../src/api/contract.js';
+import { createJobLock } from '../../../src/api/job-lock.js';
+import { brandEntries, requestEntries } from '../../../src/api/pronunciation-field.js';
 
 const asset = { asset_id: 'a1', kind: 'voice', url: 'https://api.test/v1/assets/a1', mime_type: 'audio/wav', duration_s: 1 };
 

@@ -1,10 +1,11 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import { StudioAuthError } from '../../src/auth/errors.js';
-import { readToken } from '../../src/auth/token.js';
-import { StudioError } from '../../src/errors.js';
-import { BASE, rejection, setup } from './helpers.js';
+import { endpointAuth } from '../../../src/auth/endpoint-auth.js';
+import { StudioAuthError } from '../../../src/auth/errors.js';
+import { readToken } from '../../../src/auth/token.js';
+import { StudioError } from '../../../src/errors.js';
+import { BASE, rejection, setup } from '../../auth/helpers.js';
 
 const SECRET = 'SECRET-abc123';
 

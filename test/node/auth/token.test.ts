@@ -1,8 +1,10 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { TEST_TIMERS } from '../support/clock.js';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { StudioAuthError } from '../../src/auth/errors.js';
-import { readToken } from '../../src/auth/token.js';
-import { BASE, flush, rejection, setup } from './helpers.js';
+import { StudioAuthError } from '../../../src/auth/errors.js';
+import { readToken } from '../../../src/auth/token.js';
+import { BASE, flush, rejection, setup } from '../../auth/helpers.js';
 
 describe('auth callback results', () => {
   afterEach(() => sinon.restore());
@@ -92,7 +94,7 @@ describe('auth callback results', () => {
   });
 
   it('a callback that hangs past auth.timeoutMs is an auth failure; a later answer is ignored', async () => {
-    const clock = sinon.useFakeTimers();
+    const clock = sinon.useFakeTimers({ toFake: TEST_TIMERS });
     let answer!: (value: string) => void;
     const t = setup({ timeoutMs: 15_000, getToken: () => new Promise<string>((resolve) => (answer = resolve)) });
     const pending = rejection(t.authFetch(`${BASE}/v1/voices`));

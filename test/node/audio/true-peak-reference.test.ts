@@ -8,10 +8,11 @@
 // material lower still. We refine the 4x candidates (true-peak-refine.ts), and are within 0.05 dB of the
 // reference on all of these (within 0.005 dB when written); a master to a -1 dBTP ceiling reads at or
 // under -1.0 dBTP by the reference.
-import { expect } from '@open-wc/testing';
-import { master, measureLoudness, renderMix, truePeak, type MixSpec } from '../../src/audio/index.js';
-import { kaiser, sinc } from '../../src/audio/dsp/window.js';
-import { denseMusic, music, syntheticSpeech } from './signals.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { master, measureLoudness, renderMix, truePeak, type MixSpec } from '../../../src/audio/index.js';
+import { kaiser, sinc } from '../../../src/audio/dsp/window.js';
+import { denseMusic, music, syntheticSpeech } from '../../audio/signals.js';
 
 const SR = 48000;
 const OVERSAMPLE = 32;

@@ -1,8 +1,9 @@
 // encodeWav's sample writers: the codes of a plain per-sample formula (the encoder before its fast loops)
 // byte for byte, in range and out of it, and a dither that is TPDF of +-1 LSB, independent of the signal.
-import { expect } from '@open-wc/testing';
-import { encodeWav } from '../../src/audio/index.js';
-import { prng } from './signals.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { encodeWav } from '../../../src/audio/index.js';
+import { prng } from '../../audio/signals.js';
 
 /** The plain encoder the fast one must equal: clamp, scale (32767 for positive 16-bit), round halves up, NaN to 0. */
 function reference(channels: Float32Array[], bits: 16 | 24): Uint8Array {

@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
-import { StudioRedirectError } from '../../src/auth/errors.js';
-import { BASE, rejection, setup } from './helpers.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { StudioRedirectError } from '../../../src/auth/errors.js';
+import { BASE, rejection, setup } from '../../auth/helpers.js';
 
 describe('auth fetch: a redirect answer (stubbed fetch that exposes the 3xx)', () => {
   for (const status of [301, 302, 303, 307, 308]) {
@@ -18,7 +19,7 @@ describe('auth fetch: a redirect answer (stubbed fetch that exposes the 3xx)', (
   it('asks fetch not to follow (redirect: manual) on token-bearing requests only', async () => {
     const modes: Array<[string, RequestRedirect | undefined]> = [];
     const t = setup({ respond: () => Response.json({}) });
-    const { createAuthFetch } = await import('../../src/auth/auth-fetch.js');
+    const { createAuthFetch } = await import('../../../src/auth/auth-fetch.js');
     const authFetch = createAuthFetch({
       session: t.session,
       baseUrl: BASE,

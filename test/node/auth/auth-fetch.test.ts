@@ -1,7 +1,9 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { TEST_TIMERS } from '../support/clock.js';
+import { expect } from '../support/expect.js';
 import sinon from 'sinon';
-import { StudioAuthError } from '../../src/auth/errors.js';
-import { BASE, deferred, flush, rejection, setup } from './helpers.js';
+import { StudioAuthError } from '../../../src/auth/errors.js';
+import { BASE, deferred, flush, rejection, setup } from '../../auth/helpers.js';
 
 const URL_A = `${BASE}/v1/voices`;
 
@@ -124,7 +126,7 @@ describe('auth fetch: startup, 401, refresh', () => {
   });
 
   it('a refresh that hangs fails after auth.timeoutMs', async () => {
-    const clock = sinon.useFakeTimers();
+    const clock = sinon.useFakeTimers({ toFake: TEST_TIMERS });
     const t = setup({ timeoutMs: 2000, refreshToken: () => new Promise(() => {}) });
     const pending = rejection(t.authFetch(URL_A));
     await clock.tickAsync(2000);
@@ -233,8 +235,8 @@ describe('auth fetch: token scope', () => {
   }
 
   it('a base URL with a path scopes the token to <base path>/v1/', async () => {
-    const { AuthSession } = await import('../../src/auth/session.js');
-    const { createAuthFetch } = await import('../../src/auth/auth-fetch.js');
+    const { AuthSession } = await import('../../../src/auth/session.js');
+    const { createAuthFetch } = await import('../../../src/auth/auth-fetch.js');
     const t = setup({ respond: () => Response.json({}) });
     const session = new AuthSession({ getToken: async () => 'T1', refreshToken: async () => 'T2', timeoutMs: 5000, userId: 'u' });
     const authFetch = createAuthFetch({ session, baseUrl: `${BASE}/studio`, fetch: t.fetch });
