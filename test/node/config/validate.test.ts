@@ -1,8 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { resolveConfig } from '../../src/config/validate.js';
-import { StudioConfigError } from '../../src/errors.js';
-import { testAuth } from '../support/auth.js';
-import { loadStringKeys } from '../../src/i18n/translate.js';
+import { describe, it, before } from 'node:test';
+import { expect } from '../support/expect.js';
+import { resolveConfig } from '../../../src/config/validate.js';
+import { StudioConfigError } from '../../../src/errors.js';
+import { testAuth } from '../../support/auth.js';
+import { loadStringKeys } from '../../../src/i18n/translate.js';
 
 // Every key known, as create() makes sure of first (test/config/later-strings.test.ts shows the time before).
 before(() => loadStringKeys());
@@ -164,7 +165,7 @@ describe('resolveConfig', () => {
   }
 
   it('requires target for create() and reports a missing one', () => {
-    expect(messageOf({ auth }, { requireTarget: true })).to.equal('config.target: is required: a CSS selector of the element to mount into, like "#editor"');
+    expect(messageOf({ auth }, { requireTarget: true, origin: 'https://host.example' })).to.equal('config.target: is required: a CSS selector of the element to mount into, like "#editor"');
   });
 
   it('explains that the account key belongs on the host server', () => {
@@ -174,7 +175,7 @@ describe('resolveConfig', () => {
   it('lists every problem at once, one per line, and never echoes a long value whole', () => {
     const error = (() => {
       try {
-        resolveConfig({ auth, layout: { height: 'x'.repeat(200) }, project: { duration: -1 } });
+        resolveConfig({ auth, layout: { height: 'x'.repeat(200) }, project: { duration: -1 } }, { origin: 'https://host.example' });
       } catch (caught) {
         return caught as StudioConfigError;
       }
