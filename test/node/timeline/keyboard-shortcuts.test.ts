@@ -1,10 +1,13 @@
-import { expect } from '@open-wc/testing';
-import { TIMELINE_SHORTCUTS, matches, shortcutHelp, shortcutsFor } from '../../src/components/studio-timeline/keyboard-shortcuts.js';
-import { fr } from '../../src/i18n/fr.js';
-import { createTranslator } from '../../src/i18n/translate.js';
+import { describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
+import { TIMELINE_SHORTCUTS, matches, shortcutHelp, shortcutsFor } from '../../../src/components/studio-timeline/keyboard-shortcuts.js';
+import { fr } from '../../../src/i18n/fr.js';
+import { createTranslator } from '../../../src/i18n/translate.js';
 
-const key = (key: string, mods: Partial<KeyboardEventInit> = {}) => new KeyboardEvent('keydown', { key, ...mods });
-const actions = (event: KeyboardEvent, onClip = true) => shortcutsFor(event, onClip).map((shortcut) => shortcut.action);
+/** A keydown's keys and modifiers: what the table reads of a KeyboardEvent (which Node has not). */
+type Keys = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
+const key = (key: string, mods: Partial<Keys> = {}): Keys => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const actions = (event: Keys, onClip = true) => shortcutsFor(event as KeyboardEvent, onClip).map((shortcut) => shortcut.action);
 
 describe('timeline keyboard shortcuts', () => {
   it('is one frozen table whose entries all have a key, an action and a description', () => {
