@@ -1,9 +1,10 @@
-import { expect } from '@open-wc/testing';
+import { describe, it, afterEach } from 'node:test';
+import { expect } from '../support/expect.js';
 import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
-import type { ServiceClient } from '../../src/api/client.js';
-import { resolveBedUrls } from '../../src/session/resolve-bed.js';
-import { createEditorStore } from '../../src/model/editor-state.js';
+import type { ServiceClient } from '../../../src/api/client.js';
+import { resolveBedUrls } from '../../../src/session/resolve-bed.js';
+import { createEditorStore } from '../../../src/model/editor-state.js';
 
 const track = (id: string) => ({ track_id: id, title: id, style: 'pop', url: `https://cdn.example.test/${id}.wav`, preview_url: `https://cdn.example.test/${id}-preview.mp3` });
 
