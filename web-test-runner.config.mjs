@@ -1,4 +1,5 @@
 // Browser tests: every test/**/*.test.ts except the Node-side ones (test/server/, test/node/), in headless Chromium.
+// A test whose subject needs no browser (DOM-free logic) lives under test/node/<same sub-path> and runs once, in Node.
 import { existsSync, readFileSync } from 'node:fs';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -73,11 +74,10 @@ export default {
       ts: true,
       target: 'es2022',
       tsconfig: './tsconfig.test.json',
-      // CONFIG_FUZZ_SEED=<n> replays one seed of test/config/config-fuzz.test.ts; BUILDER_FUZZ_SEED=<n> one of
-      // test/demo/builder-snippet.test.ts.
+      // BUILDER_FUZZ_SEED=<n> replays one seed of test/demo/builder-snippet.test.ts (CONFIG_FUZZ_SEED=<n>, one of
+      // test/node/config/config-fuzz.test.ts, is read there, in Node).
       define: {
         __STUDIO_VERSION__: JSON.stringify(pkg.version),
-        __CONFIG_FUZZ_SEED__: JSON.stringify(process.env.CONFIG_FUZZ_SEED ?? ''),
         __BUILDER_FUZZ_SEED__: JSON.stringify(process.env.BUILDER_FUZZ_SEED ?? ''),
       },
     }),

@@ -1,5 +1,5 @@
 // Where pronunciation entries apply in a text, and the text as the voice should read it. Pure: no DOM.
-// The rules are written out in docs/guardrails.md ("Pronunciations"); the tests are test/brand/match.test.ts.
+// The rules are written out in docs/guardrails.md ("Pronunciations"); the tests are test/node/brand/match.test.ts.
 
 import { pronunciationKey, type PronunciationEntry } from './pronunciations.js';
 
