@@ -4,8 +4,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
-import type { FeedRowCheck } from '../../rules/row.js';
-import type { FeedCheckTask } from './feed-check-task.js';
+import type { FeedCheckTask, FeedGridRow } from './feed-check-task.js';
 import { lengthText, problemLead, statusWords, summaryText } from './feed-words.js';
 
 /**
@@ -86,7 +85,16 @@ export function renderGrid(view: FeedGridView): TemplateResult {
           ${pages > 1 ? renderPager(t, page, pages, total, view.onPage) : nothing}`}`;
 }
 
-function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): TemplateResult {
+/**
+ * A row's figure in each version (`:30 28.1 s`, a line each) when it was checked against several, else its own:
+ * `figure` says it in words (empty when not known).
+ */
+function perVersion(row: FeedGridRow, figure: (length: FeedGridRow['length']) => string): TemplateResult | string {
+  if (row.lengths === undefined) return figure(row.length);
+  return html`${row.lengths.map(({ version, length }) => html`<span class="per-version"><span class="version">${version}</span> ${figure(length)}</span>`)}`;
+}
+
+function renderRow(view: FeedGridView, index: number, row: FeedGridRow): TemplateResult {
   const { t, feed } = view;
   const { icon, word } = statusWords(t, row.status);
   const values = feed.rows[index]!;
@@ -110,14 +118,15 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
       const at = column === null ? -1 : feed.columns.indexOf(column);
       return html`<td class="value">${at < 0 ? html`<span class="muted">—</span>` : values[at]}</td>`;
     })}
-    <td class="number">${lengthText(t, row.length, view.voiceSpeed)}</td>
-    <td class="number">${row.length === null ? '' : t.number(row.length.wordsPerSecond, 1)}</td>
+    <td class="number">${perVersion(row, (length) => lengthText(t, length, view.voiceSpeed))}</td>
+    <td class="number">${perVersion(row, (length) => (length === null ? '' : t.number(length.wordsPerSecond, 1)))}</td>
     <td class="problems">
       ${row.problems.length === 0
         ? nothing
         : html`<ul>
             ${row.problems.map(
-              (problem) => html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''}><strong>${problemLead(t, problem)}</strong>: ${problem.message}</li>`,
+              (problem) =>
+                html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''} data-version=${problem.version ?? ''}>${problem.version === undefined ? nothing : html`<span class="version">${problem.version}</span> `}<strong>${problemLead(t, problem)}</strong>: ${problem.message}</li>`,
             )}
           </ul>`}
     </td>

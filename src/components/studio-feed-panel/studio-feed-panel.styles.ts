@@ -242,6 +242,40 @@ export const feedStyles = css`
   .muted {
     color: var(--_text-muted, #4b5563);
   }
+  /* The version a figure or a problem is of, when a run delivers several: a name that may be long, kept whole. */
+  .version {
+    display: inline-block;
+    max-width: 100%;
+    padding: 0 4px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: 4px;
+    background: var(--_surface-alt, #f3f4f6);
+    color: var(--_text, #111827);
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .per-version {
+    display: block;
+  }
+  .run-versions {
+    overflow-wrap: anywhere;
+  }
+  [part='versions'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  [part='versions'] legend {
+    padding: 0;
+    font-weight: 600;
+  }
+  [part='versions'] label {
+    overflow-wrap: anywhere;
+  }
   [part='pager'] {
     display: flex;
     flex-wrap: wrap;
