@@ -3,7 +3,7 @@
 // delivered as ticked; the grid checks each row against each of them and names the version beside a problem of
 // only one, a problem of every version once.
 import { expect } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { openContent } from '../../src/model/versions.js';
 import { CSV, mountFeedPanel, TEMPLATE } from '../support/feed-panel.js';
@@ -50,8 +50,19 @@ describe('<studio-editor-feed-panel>: versions in a feed', () => {
     expect($$('tr[data-row="1"] .per-version .version').map((name) => name.textContent)).to.deep.equal([':30', 'Short', ':30', 'Short']);
     expect(runner.price.lastCall.args[1]).to.deep.equal(['v1', 'v2']);
     await expect(panel).to.be.accessible();
-    $('[part=grid-box]')!.scrollIntoView({ block: 'start' });
-    await executeServerCommand('studio-screenshot', { name: 'feed-versions-grid' });
+    // The grid scrolled to its figures and problems, for the eye: the versions' names, at a desktop's and a phone's width.
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await setViewport({ width, height });
+      await panel.updateComplete;
+      const box = $('[part=grid-box]')!;
+      box.scrollLeft = box.scrollWidth;
+      $('tr[data-row="3"]')!.scrollIntoView({ block: 'start' });
+      await executeServerCommand('studio-screenshot', { name: `feed-versions-grid-problems-${width}` });
+    }
+    await setViewport({ width: 800, height: 600 });
 
     // The :30 unticked: the Short alone, which the last tick keeps; row 3 is fine in it.
     $<HTMLInputElement>('#feed-version-v1')!.click();

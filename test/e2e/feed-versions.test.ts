@@ -104,7 +104,9 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
       await panel.updateComplete;
       $('[part=deliver]')!.scrollIntoView({ block: 'start' });
       await executeServerCommand('studio-screenshot', { name: `feed-versions-run-${width}` });
-      $('[part=grid-box]')!.scrollIntoView({ block: 'start' });
+      const box = $('[part=grid-box]')!;
+      box.scrollLeft = box.scrollWidth;
+      box.scrollIntoView({ block: 'start' });
       await executeServerCommand('studio-screenshot', { name: `feed-versions-grid-${width}` });
     }
   });
