@@ -59,7 +59,7 @@ export function renderGrid(view: FeedGridView): TemplateResult {
       ? html`<p part="message">${t('feed.noProblemRows')}</p>`
       : html`<p class="hint" id="grid-hint">${t('feed.gridHint')}</p>
           <div part="grid-box" class="grid-box" role="region" aria-labelledby="grid-caption" tabindex="0">
-            <table part="grid" aria-describedby="grid-hint">
+            <table part="grid" aria-describedby="grid-hint" class=${rows.some(({ check: row }) => row.lengths !== undefined) ? 'many-versions' : ''}>
               <caption id="grid-caption" class="visually-hidden">${t('feed.grid')}</caption>
               <colgroup>
                 <col class="col-row" /><col class="col-status" /><col class="col-key" />

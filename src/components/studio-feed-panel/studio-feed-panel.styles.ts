@@ -157,6 +157,13 @@ export const feedStyles = css`
   .col-problems {
     width: 26em;
   }
+  /* With several versions, each figure carries its version's name: room for a short name and the figure. */
+  .many-versions .col-length {
+    width: 16em;
+  }
+  .many-versions .col-pace {
+    width: 11em;
+  }
   th,
   td {
     padding: 6px 8px;
@@ -255,7 +262,16 @@ export const feedStyles = css`
     overflow-wrap: anywhere;
   }
   .per-version {
-    display: block;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 2px 6px;
+  }
+  .per-version + .per-version {
+    margin-top: 2px;
+  }
+  .per-version .version {
+    font-variant-numeric: normal;
   }
   .run-versions {
     overflow-wrap: anywhere;
