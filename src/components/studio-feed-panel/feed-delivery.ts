@@ -13,6 +13,7 @@ import type { FailedPart } from '../../session/deliver-failed-error.js';
 import { lengthName } from '../../model/version-name.js';
 import { FeedPriceAsk } from './feed-price-ask.js';
 import { versionsText, type FeedVersion } from './feed-versions.js';
+import { shownKey } from './feed-words.js';
 
 /** Rows of the outcome listed at first, and added by each "Show more". */
 const OUTCOME_ROWS = 100;
@@ -223,7 +224,7 @@ export class FeedDelivery {
   /** The failure: its words first, then each row that made the run fail, with its reasons (read with the alert). */
   #renderError(error: { readonly text: string; readonly rows: readonly FailedPart[] }): TemplateResult {
     // No white space around the words: the alert reads as they are.
-    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${row.name}</strong>: ${row.reasons.join(' ')}</li>`);
+    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${shownKey(row.name)}</strong>: ${row.reasons.join(' ')}</li>`);
     return html`<div class="error" part="error" role="alert"><p>${error.text}</p>${error.rows.length === 0 ? nothing : html`<ul part="error-rows">${rows}</ul>`}</div>`;
   }
 
@@ -239,7 +240,7 @@ export class FeedDelivery {
     return html`<div part="progress">
       <progress max=${Math.max(1, progress.total)} .value=${progress.done} aria-label=${rows}></progress>
       <p>${rows}</p>
-      <p part="current-row">${t('feed.rowStage', { key: progress.row, stage: stageText(t, progress.stage) })}</p>
+      <p part="current-row">${t('feed.rowStage', { key: shownKey(progress.row), stage: stageText(t, progress.stage) })}</p>
       <div class="actions">
         <button type="button" part="cancel" @click=${() => this.cancel()}>${t('job.cancel')}</button>
       </div>
@@ -275,7 +276,7 @@ export class FeedDelivery {
     const failed = row.status === 'failed';
     return html`<li part="outcome" class=${row.status} data-key=${row.key}>
       <span class="verdict"><span aria-hidden="true">${failed ? '✗' : '✓'}</span> ${t(failed ? 'feed.rowFailed' : 'feed.rowDelivered')}</span>
-      <strong>${t('feed.chooseRow', { row: row.row, key: row.key })}</strong>
+      <strong>${t('feed.chooseRow', { row: row.row, key: shownKey(row.key) })}</strong>
       ${failed ? nothing : html`<span class="hint">${t.plural('feed.files', row.files.length)}</span>`}
       ${failed && row.reasons.length > 0
         ? html`<ul>

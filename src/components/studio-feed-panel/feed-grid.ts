@@ -5,7 +5,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedCheckTask, FeedGridRow } from './feed-check-task.js';
-import { lengthText, problemLead, statusWords, summaryText } from './feed-words.js';
+import { lengthText, problemLead, shownKey, statusWords, summaryText } from './feed-words.js';
 
 /**
  * Rows on a page of the grid: a page renders and lays out well under the 50 ms of a long task on a slow, busy
@@ -104,7 +104,7 @@ function renderRow(view: FeedGridView, index: number, row: FeedGridRow): Templat
   return html`<tr part="row" class=${view.selected === index ? `${row.status} chosen` : row.status} data-row=${row.row} data-status=${row.status}>
     <th scope="row">
       <span class="pick">
-        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key ?? t('feed.noKeyValue') })}
+        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key === null ? t('feed.noKeyValue') : shownKey(row.key) })}
           @change=${() => view.onSelect(index)} />
         <label for=${id}>${row.row}</label>
       </span>
@@ -113,7 +113,7 @@ function renderRow(view: FeedGridView, index: number, row: FeedGridRow): Templat
       <span class="icon" aria-hidden="true">${icon}</span> ${word}
       ${faults.length === 0 ? nothing : html`<span class="faults">${faults.join(', ')}</span>`}
     </td>
-    <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : row.key}</td>
+    <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : shownKey(row.key)}</td>
     ${view.slots.map(({ column }) => {
       const at = column === null ? -1 : feed.columns.indexOf(column);
       return html`<td class="value">${at < 0 ? html`<span class="muted">—</span>` : values[at]}</td>`;

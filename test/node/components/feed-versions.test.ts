@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { combineRowChecks } from '../../../src/components/studio-feed-panel/feed-check-task.js';
 import { runVersions } from '../../../src/components/studio-feed-panel/feed-versions.js';
+import { shownKey } from '../../../src/components/studio-feed-panel/feed-words.js';
 import type { FeedProblem, FeedRowCheck } from '../../../src/rules/row.js';
 
 const key: FeedProblem = { column: 'sku', kind: 'key-control', rule: 'key-control', severity: 'problem', message: 'The key holds a control character' };
@@ -68,5 +69,13 @@ describe('the versions a feed run delivers', () => {
     assert.deepEqual(runVersions(versions, undefined, 'v2'), [versions[1]]);
     assert.deepEqual(runVersions(versions, ['v3', 'v1'], 'v2'), [versions[0], versions[2]]);
     assert.deepEqual(runVersions(versions, ['v9'], 'v1'), [versions[0]], 'a chosen version removed since: the open one');
+  });
+});
+
+describe('a row\'s key as shown', () => {
+  it('writes out its control and bidirectional characters, and leaves the rest as it is', () => {
+    assert.equal(shownKey('GL-7\u0007'), 'GL-7\\u0007');
+    assert.equal(shownKey('A\u202eB\u2066'), 'A\\u202eB\\u2066');
+    assert.equal(shownKey('Café-1 <b>'), 'Café-1 <b>');
   });
 });
