@@ -272,7 +272,8 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
     meta('Ad-ID', c.adId),
     meta('ISCI', c.isci),
     ...(c.clearance === undefined ? [] : [meta('Clearance', c.clearance)]),
-    meta('Version', many ? (manifest.versions ?? []).map((version) => versionName(manifest, version.id)).join(', ') : c.versionLabel),
+    // The version delivered is always named: its label, else its length (a feed's rows are delivered in it).
+    meta('Version', many ? (manifest.versions ?? []).map((version) => versionName(manifest, version.id)).join(', ') : c.versionLabel || versionName(manifest, manifest.versions?.[0]?.id)),
     meta('Length', many ? (manifest.versions ?? []).map((version) => `${fixed(version.seconds, 2)} s`).join(', ') : `${fixed(manifest.project.seconds, 2)} s`),
     meta('Delivered', utcDate(manifest.createdAt)),
     meta('Editor', `Service Studio Editor ${manifest.editorVersion}`),

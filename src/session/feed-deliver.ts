@@ -50,7 +50,7 @@ export function editorFeedRunner(editor: FeedEditor): FeedRunner {
   const host: FeedHost = { ...editor, takes };
   return {
     previewRow: (key, options) => previewFeedRow(host, key, options?.signal),
-    price: (rows) => feedPrice(host, rows),
+    price: (rows, versions) => feedPrice(host, rows, versions),
     deliverFeed: (options) => deliverFeed(host, options),
   };
 }

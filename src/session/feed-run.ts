@@ -68,8 +68,11 @@ export interface FeedPrice {
 export interface FeedRunner {
   /** Voices what row `key` needs (cached) and renders it. Rejects with a `StudioError` naming the row's problem. */
   previewRow(key: string, options?: { readonly signal?: AbortSignal }): Promise<FeedRowPreview>;
-  /** What the run of `rows` (keys) costs in credits, at the service's prices; `undefined` when it states none. Row `key` heard: `[key]`. */
-  price(rows: readonly string[]): Promise<FeedPrice | undefined>;
+  /**
+   * What the run of `rows` (keys) in `versions` (ids; default the open one) costs in credits, at the service's
+   * prices; `undefined` when it states none. Row `key` heard: `[key]`.
+   */
+  price(rows: readonly string[], versions?: readonly string[]): Promise<FeedPrice | undefined>;
   /** Delivers the rows (see `DeliverFeedOptions`); fires `studio-deliver` with the feed's manifest. */
   deliverFeed(options: DeliverFeedOptions): Promise<FeedDeliverResult>;
 }

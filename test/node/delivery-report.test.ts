@@ -73,6 +73,12 @@ describe('delivery report (string)', () => {
     assert.ok(html.includes('Music: <b>Morning Light</b> (acoustic, bright, 96 BPM), id t-9'));
   });
 
+  it('names the one version delivered by its length when it has no label (a feed delivered in it)', () => {
+    const base = sampleManifest();
+    const manifest = { ...base, campaign: { ...base.campaign, versionLabel: '' }, versions: [{ id: 'v1', label: '', seconds: 15, adId: '', isci: '' }] };
+    assert.match(deliveryReport(manifest, { script: sampleScript() }), /<dt>Version<\/dt><dd>:15<\/dd>/);
+  });
+
   it('writes figures with a real minus, infinity as −∞, thin-space thousands', () => {
     assert.equal(fixed(-16.04, 1), '−16.0');
     assert.equal(fixed(-0.01, 1), '0.0');

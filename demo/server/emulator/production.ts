@@ -61,6 +61,7 @@ export function voiceover(ctx: OperationContext): OperationAnswer {
   const voice = voiceOf(check.string(ctx.body, 'voice_id'), 'voice_id');
   const speed = check.optionalNumber(ctx.body, 'speed', 0.5, 2, 1);
   const sectionId = check.optionalString(ctx.body, 'section_id', 100);
+  if (ctx.state.options.testRoutes) ctx.state.voiceoverTexts.add(ctx.userId, written);
   return startJob(ctx, {
     operation: 'voiceover',
     projectId,

@@ -164,7 +164,7 @@ async function mintToken(state: EmulatorState, request: IncomingMessage, respons
 }
 
 /** Loopback-only switches: `POST /__emulator/faults`, `POST /__emulator/reset`, `POST /__emulator/expire-tokens`, `GET /__emulator/state`
- * (and `GET /__emulator/requests` and `GET /__emulator/voiceover-rate` with `testRoutes`). */
+ * (and `GET /__emulator/requests`, `GET /__emulator/voiceover-rate` and `GET /__emulator/voiceovers?user=<id>` with `testRoutes`). */
 async function admin(state: EmulatorState, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!isLoopbackPeer(request)) throw new HttpError(403, 'forbidden', 'The emulator admin routes answer only on loopback.');
   switch (path) {
@@ -198,6 +198,13 @@ async function admin(state: EmulatorState, path: string, request: IncomingMessag
       if (!state.options.testRoutes) throw new HttpError(404, 'not_found', 'Start the emulator with testRoutes to count voice-over requests.');
       allow(request, 'GET');
       return sendJson(response, 200, { perSecond: state.voiceoverRate.counts });
+    case '/__emulator/voiceovers': {
+      if (!state.options.testRoutes) throw new HttpError(404, 'not_found', 'Start the emulator with testRoutes to log voice-over texts.');
+      allow(request, 'GET');
+      const user = new URL(request.url ?? '/', 'http://emulator').searchParams.get('user');
+      if (user === null) throw new HttpError(400, 'invalid_request', 'Give the user in ?user=.');
+      return sendJson(response, 200, { texts: state.voiceoverTexts.of(user) });
+    }
     case '/__emulator/state':
       allow(request, 'GET');
       return sendJson(response, 200, { faults: state.faults.settings, webhooks: state.webhooks.log, options: { tokenTtlS: state.options.tokenTtlS, jobStepMs: state.options.jobStepMs, allowedOrigins: state.options.allowedOrigins } });

@@ -5,7 +5,7 @@ import { Faults } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { JobStore } from './jobs.js';
 import type { EmulatorOptions } from './options.js';
-import { RequestLog, VoiceoverRate } from './test-routes.js';
+import { RequestLog, VoiceoverRate, VoiceoverTexts } from './test-routes.js';
 import { TokenStore } from './tokens.js';
 import { CreditLedger } from './usage.js';
 import { WebhookSender } from './webhooks.js';
@@ -25,6 +25,8 @@ export class EmulatorState {
   readonly requests = new RequestLog();
   /** Voice-over requests per second, when `options.testRoutes` is on. */
   readonly voiceoverRate = new VoiceoverRate();
+  /** The texts of the voice-overs each user asked for, when `options.testRoutes` is on. */
+  readonly voiceoverTexts = new VoiceoverTexts();
   /** The emulator's own origin (e.g. `http://127.0.0.1:8081`), known once it listens. */
   baseUrl = '';
 
@@ -55,6 +57,7 @@ export class EmulatorState {
     this.recommendations.clear();
     this.requests.clear();
     this.voiceoverRate.clear();
+    this.voiceoverTexts.clear();
     this.idempotency.clear();
   }
 }

@@ -1,7 +1,8 @@
 // Test-only routes, on when the emulator is started with `testRoutes: true` (the browser test runner does; `npm
 // start` does not): a /v1/ route that answers with a redirect, a log of the requests the emulator received,
-// so a test can check where a token went, and the voice-over requests counted per second, so a rate limit is
-// measured where it matters: at the service.
+// so a test can check where a token went, the voice-over requests counted per second, so a rate limit is
+// measured where it matters: at the service, and the texts each user asked to be voiced, so a test can count a
+// feed row's voice-overs.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http.js';
 
@@ -57,6 +58,26 @@ export class VoiceoverRate {
 
   clear(): void {
     this.#perSecond.clear();
+  }
+}
+
+/** The texts of the voice-overs asked for, by user (bounded to the last 2,000): a test counts those of a row's words. */
+export class VoiceoverTexts {
+  readonly #entries: { readonly user: string; readonly text: string }[] = [];
+
+  /** Logs a voice-over of `user` speaking `text` (as written, whatever its answer). */
+  add(user: string, text: string): void {
+    this.#entries.push({ user, text });
+    if (this.#entries.length > 2000) this.#entries.splice(0, this.#entries.length - 2000);
+  }
+
+  /** The texts `user` asked to be voiced, in order. */
+  of(user: string): string[] {
+    return this.#entries.filter((entry) => entry.user === user).map((entry) => entry.text);
+  }
+
+  clear(): void {
+    this.#entries.length = 0;
   }
 }
 

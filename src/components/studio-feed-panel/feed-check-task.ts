@@ -17,27 +17,73 @@ export interface FeedTally {
 type Checker = ReturnType<typeof feedChecker>;
 
 /**
- * What the task checks: a feed's input, and what a row's check adds (its Ad-IDs: `withAdIdProblems`), told apart by
- * `key` (an input whose key is the same checks alike).
+ * One version a run delivers, as the grid checks it: its feed's input, its name, and what a row's check adds (its
+ * Ad-IDs: `withAdIdProblems`), told apart by `key` (an input whose key is the same checks alike).
  */
-export type FeedTaskInput = FeedCheckInput & { readonly extra?: { readonly key: string; row(index: number, check: FeedRowCheck): FeedRowCheck } };
+export type FeedVersionInput = FeedCheckInput & {
+  readonly id: string;
+  readonly name: string;
+  readonly extra?: { readonly key: string; row(index: number, check: FeedRowCheck): FeedRowCheck };
+};
 
-/** Whether two inputs check alike: the same feed, slots and script (by identity), length, speeds and rates. */
-function sameInput(a: FeedTaskInput | undefined, b: FeedTaskInput | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
+/** What the task checks: each row against each version a run delivers (`combineRowChecks`). */
+export interface FeedTaskInput {
+  readonly versions: readonly FeedVersionInput[];
+}
+
+/** Whether two versions' inputs check alike: the same feed, slots and script (by identity), length, speeds and rates. */
+function sameVersion(a: FeedVersionInput, b: FeedVersionInput): boolean {
   return (
+    a.id === b.id &&
+    a.name === b.name &&
     a.feed === b.feed &&
     a.extra?.key === b.extra?.key &&
     a.slots === b.slots &&
     a.duration === b.duration &&
     a.speed === b.speed &&
+    a.keptSpeed === b.keptSpeed &&
     a.maxFitSpeed === b.maxFitSpeed &&
+    (a.sheets ?? []).length === (b.sheets ?? []).length &&
+    (a.sheets ?? []).every((sheet, index) => sheet === b.sheets![index]) &&
     a.sections.length === b.sections.length &&
     a.sections.every((section, index) => {
       const other = b.sections[index]!;
       return section.text === other.text && section.label === other.label && section.wordsPerMinute === other.wordsPerMinute;
     })
   );
+}
+
+/** Whether two inputs check alike: the same versions, each alike. */
+function sameInput(a: FeedTaskInput | undefined, b: FeedTaskInput | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.versions.length === b.versions.length && a.versions.every((version, index) => sameVersion(version, b.versions[index]!));
+}
+
+/** A problem of a row in the grid: with the version it is of, when a run delivers several and not every one has it. */
+export type FeedGridProblem = FeedRowCheck['problems'][number] & { readonly version?: string };
+
+/** A row's check in every version a run delivers: with several, each version's estimate. */
+export interface FeedGridRow extends FeedRowCheck {
+  readonly problems: readonly FeedGridProblem[];
+  /** With several versions, each one's name and estimate, in order; absent with one. */
+  readonly lengths?: readonly { readonly version: string; readonly length: FeedRowCheck['length'] }[];
+}
+
+const sameProblem = (a: FeedGridProblem, b: FeedGridProblem) => a.column === b.column && a.rule === b.rule && a.severity === b.severity && a.message === b.message;
+
+/**
+ * One row's checks in several versions made one, as a run judges it (`blockingIn`): its worst status; a problem
+ * every version has (its key's, a missing value) once, any other with its version's name; the first version's
+ * estimate, and each version's.
+ */
+export function combineRowChecks(checks: readonly { readonly name: string; readonly check: FeedRowCheck }[]): FeedGridRow {
+  const first = checks[0]!.check;
+  if (checks.length === 1) return first;
+  const everywhere = first.problems.filter((problem) => checks.every(({ check }) => check.problems.some((other) => sameProblem(problem, other))));
+  const own = checks.flatMap(({ name, check }) => check.problems.filter((problem) => !everywhere.some((other) => sameProblem(problem, other))).map((problem) => ({ ...problem, version: name })));
+  const statuses = checks.map(({ check }) => check.status);
+  const status = statuses.includes('problem') ? 'problem' : statuses.includes('warning') ? 'warning' : 'ok';
+  return { ...first, status, problems: [...everywhere, ...own], lengths: checks.map(({ name, check }) => ({ version: name, length: check.length })) };
 }
 
 /**
@@ -49,8 +95,8 @@ function sameInput(a: FeedTaskInput | undefined, b: FeedTaskInput | undefined): 
 export class FeedCheckTask implements ReactiveController {
   readonly #host: ReactiveControllerHost & { hidden: boolean };
   #input: FeedTaskInput | undefined;
-  #checker: Checker | undefined;
-  #rows: (FeedRowCheck | undefined)[] = [];
+  #checker: { readonly template: Checker['template']; row(index: number): FeedGridRow } | undefined;
+  #rows: (FeedGridRow | undefined)[] = [];
   #checked = 0;
   #tally = { ok: 0, warning: 0, problem: 0 };
   #next = 0;
@@ -70,7 +116,7 @@ export class FeedCheckTask implements ReactiveController {
     this.#run += 1;
     this.#input = input;
     this.#checker = undefined;
-    this.#rows = input === undefined ? [] : new Array<FeedRowCheck | undefined>(input.feed.rows.length);
+    this.#rows = input === undefined ? [] : new Array<FeedGridRow | undefined>(input.versions[0]?.feed.rows.length ?? 0);
     this.#checked = 0;
     this.#tally = { ok: 0, warning: 0, problem: 0 };
     this.#next = 0;
@@ -100,7 +146,7 @@ export class FeedCheckTask implements ReactiveController {
    * task of its own (the first of the background's); until then the host shows no row.
    */
   get ready(): boolean {
-    return this.#checker !== undefined || (this.#input !== undefined && this.#rows.length === 0 && this.#ensureChecker() !== undefined);
+    return this.#checker !== undefined || (this.#input !== undefined && this.#input.versions.length > 0 && this.#rows.length === 0 && this.#ensureChecker() !== undefined);
   }
 
   /** The script's malformed placeholders (every row has a problem while any); none known until `ready`. */
@@ -109,7 +155,7 @@ export class FeedCheckTask implements ReactiveController {
   }
 
   /** Row `index` (from 0), checked now if it was not yet. */
-  row(index: number): FeedRowCheck {
+  row(index: number): FeedGridRow {
     const known = this.#rows[index];
     if (known !== undefined) return known;
     const check = this.#ensureChecker().row(index);
@@ -120,7 +166,7 @@ export class FeedCheckTask implements ReactiveController {
   }
 
   /** The row checked at `index`, or `undefined` while it is not (no work done). */
-  peek(index: number): FeedRowCheck | undefined {
+  peek(index: number): FeedGridRow | undefined {
     return this.#rows[index];
   }
 
@@ -133,11 +179,16 @@ export class FeedCheckTask implements ReactiveController {
     return found;
   }
 
-  #ensureChecker(): Checker {
+  #ensureChecker(): { readonly template: Checker['template']; row(index: number): FeedGridRow } {
     if (this.#checker === undefined) {
-      const checker = feedChecker(this.#input!);
-      const extra = this.#input!.extra;
-      this.#checker = extra === undefined ? checker : { template: checker.template, row: (index) => extra.row(index, checker.row(index)) };
+      const checkers = this.#input!.versions.map((version) => {
+        const checker = feedChecker(version);
+        const { extra } = version;
+        return { name: version.name, template: checker.template, row: extra === undefined ? checker.row : (index: number) => extra.row(index, checker.row(index)) };
+      });
+      // The template's placeholders are the feed's, alike in every version that has them: the first's are shown.
+      const template = checkers.find((checker) => checker.template.length > 0)?.template ?? [];
+      this.#checker = { template, row: (index) => combineRowChecks(checkers.map(({ name, row }) => ({ name, check: row(index) }))) };
     }
     return this.#checker;
   }

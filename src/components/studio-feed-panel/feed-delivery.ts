@@ -10,7 +10,10 @@ import type { Translate } from '../../i18n/translate.js';
 import type { FeedDeliverResult, FeedProgress, FeedRowOutcome, FeedRunner } from '../../session/feed-run.js';
 import { sizeText } from '../studio-deliver-panel/deliver-words.js';
 import type { FailedPart } from '../../session/deliver-failed-error.js';
+import { lengthName } from '../../model/version-name.js';
 import { FeedPriceAsk } from './feed-price-ask.js';
+import { versionsText, type FeedVersion } from './feed-versions.js';
+import { shownKey } from './feed-words.js';
 
 /** Rows of the outcome listed at first, and added by each "Show more". */
 const OUTCOME_ROWS = 100;
@@ -25,6 +28,10 @@ export interface FeedDeliveryPlan {
   readonly problems: readonly string[];
   /** The project's chosen destinations, with their labels; `known: false` for an id the config lacks (not delivered). */
   readonly destinations: readonly { readonly id: string; readonly label: string; readonly known: boolean }[];
+  /** The versions each row is delivered in (the open one unless others are ticked), in the project's order. */
+  readonly versions: readonly FeedVersion[];
+  /** Whether the project has several versions (then the run's are named before it starts). */
+  readonly several: boolean;
   /** Every row is checked (until then nothing can start). */
   readonly checked: boolean;
 }
@@ -64,16 +71,16 @@ export class FeedDelivery {
     this.#price = new FeedPriceAsk(host, t);
   }
 
-  /** Asks the runner for the price of delivering `keys` for the project `basis` (not while a run goes on). */
-  requestPrice(runner: FeedRunner, keys: readonly string[], basis: unknown): void {
-    if (!this.busy) this.#price.request(runner, keys, basis);
+  /** Asks the runner for the price of delivering `keys` in `versions` for the project `basis` (not while a run goes on). */
+  requestPrice(runner: FeedRunner, keys: readonly string[], versions: readonly FeedVersion[], basis: unknown): void {
+    if (!this.busy) this.#price.request(runner, keys, basis, versions.map((version) => version.id));
   }
 
   /**
-   * Delivers the rows `keys` to `destinations`, the rows `problems` listed failed with their problems: progress,
-   * then the outcome in place of the last one.
+   * Delivers the rows `keys` to `destinations` in `versions` (default: the open one), the rows `problems` listed
+   * failed with their problems: progress, then the outcome in place of the last one.
    */
-  async deliver(runner: FeedRunner, keys: readonly string[], destinations: readonly string[], problems: readonly string[] = []): Promise<void> {
+  async deliver(runner: FeedRunner, keys: readonly string[], destinations: readonly string[], problems: readonly string[] = [], versions?: readonly string[]): Promise<void> {
     if (this.busy) return;
     const run = ++this.#runs;
     const controller = new AbortController();
@@ -90,6 +97,7 @@ export class FeedDelivery {
       const result = await runner.deliverFeed({
         rows: [...keys, ...problems],
         destinations,
+        ...(versions === undefined ? {} : { versions }),
         signal: controller.signal,
         onProgress: (progress) => {
           if (run !== this.#runs || controller.signal.aborted) return;
@@ -166,7 +174,15 @@ export class FeedDelivery {
   }
 
   /** The section: what goes, the price, Deliver; the progress and Cancel; the outcome. */
-  render(t: Translate, runner: FeedRunner | undefined, plan: FeedDeliveryPlan, basis: unknown, includeWarnings: boolean, onIncludeWarnings: (on: boolean) => void): TemplateResult {
+  render(
+    t: Translate,
+    runner: FeedRunner | undefined,
+    plan: FeedDeliveryPlan,
+    basis: unknown,
+    includeWarnings: boolean,
+    onIncludeWarnings: (on: boolean) => void,
+    versionChoice: (busy: boolean) => TemplateResult | typeof nothing = () => nothing,
+  ): TemplateResult {
     const known = plan.destinations.filter((destination) => destination.known);
     const blocked = runner === undefined || !plan.checked || plan.keys.length === 0 || known.length === 0;
     return html`<section part="deliver" aria-labelledby="feed-deliver-heading" aria-busy=${this.busy ? 'true' : 'false'}>
@@ -183,16 +199,20 @@ export class FeedDelivery {
                     )}
                   </ul>`}
             </div>
+            ${versionChoice(this.busy)}
             <div class="check">
               <input type="checkbox" id="include-warnings" part="include-warnings" .checked=${includeWarnings} ?disabled=${this.busy}
                 @change=${(event: Event) => onIncludeWarnings((event.target as HTMLInputElement).checked)} />
               <label for="include-warnings">${t('feed.includeWarnings')}</label>
             </div>
             <p id="feed-plan">${this.#planText(t, plan, known.map((destination) => destination.label))}</p>
-            <p part="price">${plan.checked && plan.keys.length > 0 && !this.busy ? this.#price.text(t, plan.keys, basis) : ''}</p>
+            ${plan.several ? html`<p id="feed-plan-versions" class="run-versions">${versionsText(t, plan.versions.map((version) => version.name))}</p>` : nothing}
+            <p part="price">${plan.checked && plan.keys.length > 0 && !this.busy ? this.#price.text(t, plan.keys, basis, plan.versions.map((version) => version.id)) : ''}</p>
             <div class="actions">
-              <button type="button" class="primary" part="submit" aria-describedby="feed-plan" ?disabled=${blocked || this.busy}
-                @click=${() => runner !== undefined && void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems)}>${t('feed.run')}</button>
+              <button type="button" class="primary" part="submit" aria-describedby=${plan.several ? 'feed-plan feed-plan-versions' : 'feed-plan'} ?disabled=${blocked || this.busy}
+                @click=${() =>
+                  runner !== undefined &&
+                  void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems, plan.versions.map((version) => version.id))}>${t('feed.run')}</button>
             </div>`}
       ${this.busy && this.#progress !== undefined ? this.#renderProgress(t, this.#progress) : nothing}
       ${this.#error === undefined ? nothing : this.#renderError(this.#error)}
@@ -204,7 +224,7 @@ export class FeedDelivery {
   /** The failure: its words first, then each row that made the run fail, with its reasons (read with the alert). */
   #renderError(error: { readonly text: string; readonly rows: readonly FailedPart[] }): TemplateResult {
     // No white space around the words: the alert reads as they are.
-    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${row.name}</strong>: ${row.reasons.join(' ')}</li>`);
+    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${shownKey(row.name)}</strong>: ${row.reasons.join(' ')}</li>`);
     return html`<div class="error" part="error" role="alert"><p>${error.text}</p>${error.rows.length === 0 ? nothing : html`<ul part="error-rows">${rows}</ul>`}</div>`;
   }
 
@@ -220,7 +240,7 @@ export class FeedDelivery {
     return html`<div part="progress">
       <progress max=${Math.max(1, progress.total)} .value=${progress.done} aria-label=${rows}></progress>
       <p>${rows}</p>
-      <p part="current-row">${t('feed.rowStage', { key: progress.row, stage: stageText(t, progress.stage) })}</p>
+      <p part="current-row">${t('feed.rowStage', { key: shownKey(progress.row), stage: stageText(t, progress.stage) })}</p>
       <div class="actions">
         <button type="button" part="cancel" @click=${() => this.cancel()}>${t('job.cancel')}</button>
       </div>
@@ -230,9 +250,12 @@ export class FeedDelivery {
   #renderResult(t: Translate): TemplateResult {
     const { result, url, rows } = this.#result!;
     const { takes } = result.manifest.feed;
+    // The versions the run delivered, as its manifest lists them (each by its label, else its length).
+    const versions = (result.manifest.versions ?? []).map((version) => version.label || lengthName(version.seconds));
     const more = rows.length - this.#shown;
     return html`<section part="results" aria-labelledby="feed-results-heading">
       <h4 id="feed-results-heading" tabindex="-1">${t('feed.results')}</h4>
+      ${versions.length === 0 ? nothing : html`<p class="run-versions">${versionsText(t, versions)}</p>`}
       <p>${t('feed.takes', { voiced: t.plural('feed.voiced', takes.voiced), reused: t.plural('feed.reused', takes.reused) })}</p>
       <div class="actions">
         <a class="button" part="zip" href=${url} download=${result.fileName}>${t('deliver.downloadZip', { file: result.fileName, size: sizeText(t, result.zip.size) })}</a>
@@ -253,7 +276,7 @@ export class FeedDelivery {
     const failed = row.status === 'failed';
     return html`<li part="outcome" class=${row.status} data-key=${row.key}>
       <span class="verdict"><span aria-hidden="true">${failed ? '✗' : '✓'}</span> ${t(failed ? 'feed.rowFailed' : 'feed.rowDelivered')}</span>
-      <strong>${t('feed.chooseRow', { row: row.row, key: row.key })}</strong>
+      <strong>${t('feed.chooseRow', { row: row.row, key: shownKey(row.key) })}</strong>
       ${failed ? nothing : html`<span class="hint">${t.plural('feed.files', row.files.length)}</span>`}
       ${failed && row.reasons.length > 0
         ? html`<ul>

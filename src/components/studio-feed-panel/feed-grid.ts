@@ -4,9 +4,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
-import type { FeedRowCheck } from '../../rules/row.js';
-import type { FeedCheckTask } from './feed-check-task.js';
-import { lengthText, problemLead, statusWords, summaryText } from './feed-words.js';
+import type { FeedCheckTask, FeedGridRow } from './feed-check-task.js';
+import { lengthText, problemLead, shownKey, statusWords, summaryText } from './feed-words.js';
 
 /**
  * Rows on a page of the grid: a page renders and lays out well under the 50 ms of a long task on a slow, busy
@@ -60,7 +59,7 @@ export function renderGrid(view: FeedGridView): TemplateResult {
       ? html`<p part="message">${t('feed.noProblemRows')}</p>`
       : html`<p class="hint" id="grid-hint">${t('feed.gridHint')}</p>
           <div part="grid-box" class="grid-box" role="region" aria-labelledby="grid-caption" tabindex="0">
-            <table part="grid" aria-describedby="grid-hint">
+            <table part="grid" aria-describedby="grid-hint" class=${rows.some(({ check: row }) => row.lengths !== undefined) ? 'many-versions' : ''}>
               <caption id="grid-caption" class="visually-hidden">${t('feed.grid')}</caption>
               <colgroup>
                 <col class="col-row" /><col class="col-status" /><col class="col-key" />
@@ -86,7 +85,16 @@ export function renderGrid(view: FeedGridView): TemplateResult {
           ${pages > 1 ? renderPager(t, page, pages, total, view.onPage) : nothing}`}`;
 }
 
-function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): TemplateResult {
+/**
+ * A row's figure in each version (`:30 28.1 s`, a line each) when it was checked against several, else its own:
+ * `figure` says it in words (empty when not known).
+ */
+function perVersion(row: FeedGridRow, figure: (length: FeedGridRow['length']) => string): TemplateResult | string {
+  if (row.lengths === undefined) return figure(row.length);
+  return html`${row.lengths.map(({ version, length }) => html`<span class="per-version"><span class="version">${version}</span> ${figure(length)}</span>`)}`;
+}
+
+function renderRow(view: FeedGridView, index: number, row: FeedGridRow): TemplateResult {
   const { t, feed } = view;
   const { icon, word } = statusWords(t, row.status);
   const values = feed.rows[index]!;
@@ -96,7 +104,7 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
   return html`<tr part="row" class=${view.selected === index ? `${row.status} chosen` : row.status} data-row=${row.row} data-status=${row.status}>
     <th scope="row">
       <span class="pick">
-        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key ?? t('feed.noKeyValue') })}
+        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key === null ? t('feed.noKeyValue') : shownKey(row.key) })}
           @change=${() => view.onSelect(index)} />
         <label for=${id}>${row.row}</label>
       </span>
@@ -105,19 +113,20 @@ function renderRow(view: FeedGridView, index: number, row: FeedRowCheck): Templa
       <span class="icon" aria-hidden="true">${icon}</span> ${word}
       ${faults.length === 0 ? nothing : html`<span class="faults">${faults.join(', ')}</span>`}
     </td>
-    <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : row.key}</td>
+    <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : shownKey(row.key)}</td>
     ${view.slots.map(({ column }) => {
       const at = column === null ? -1 : feed.columns.indexOf(column);
       return html`<td class="value">${at < 0 ? html`<span class="muted">—</span>` : values[at]}</td>`;
     })}
-    <td class="number">${lengthText(t, row.length, view.voiceSpeed)}</td>
-    <td class="number">${row.length === null ? '' : t.number(row.length.wordsPerSecond, 1)}</td>
+    <td class="number">${perVersion(row, (length) => lengthText(t, length, view.voiceSpeed))}</td>
+    <td class="number">${perVersion(row, (length) => (length === null ? '' : t.number(length.wordsPerSecond, 1)))}</td>
     <td class="problems">
       ${row.problems.length === 0
         ? nothing
         : html`<ul>
             ${row.problems.map(
-              (problem) => html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''}><strong>${problemLead(t, problem)}</strong>: ${problem.message}</li>`,
+              (problem) =>
+                html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''} data-version=${problem.version ?? ''}>${problem.version === undefined ? nothing : html`<span class="version">${problem.version}</span> `}<strong>${problemLead(t, problem)}</strong>: ${problem.message}</li>`,
             )}
           </ul>`}
     </td>

@@ -12,6 +12,9 @@ type Asked = { readonly keys: string; readonly basis: unknown } & (
   | { readonly state: 'failed'; readonly message: string }
 );
 
+/** What a price is of, as one text: the rows' keys, and the versions when given. */
+const asked = (keys: readonly string[], versions: readonly string[] | undefined): string => `${keys.join('\n')}${versions === undefined ? '' : `\u0000${versions.join('\n')}`}`;
+
 export class FeedPriceAsk {
   readonly #host: ReactiveControllerHost;
   readonly #t: () => Translate;
@@ -27,8 +30,8 @@ export class FeedPriceAsk {
    * Asks `runner` the price of `keys` for the project `basis`, unless it was asked for these already. Called after
    * a render that showed those rows: that render said "Working out the price…" already (see `text`).
    */
-  request(runner: FeedRunner, keys: readonly string[], basis: unknown): void {
-    const joined = keys.join('\n');
+  request(runner: FeedRunner, keys: readonly string[], basis: unknown, versions?: readonly string[]): void {
+    const joined = asked(keys, versions);
     if (this.#asked?.keys === joined && this.#asked.basis === basis) return;
     const run = ++this.#runs;
     this.#asked = { keys: joined, basis, state: 'loading' };
@@ -37,19 +40,19 @@ export class FeedPriceAsk {
       this.#asked = asked;
       this.#host.requestUpdate();
     };
-    runner.price(keys).then(
+    runner.price(keys, versions).then(
       (price) => answer({ keys: joined, basis, state: 'known', price }),
       (error: unknown) => answer({ keys: joined, basis, state: 'failed', message: describeError(error, this.#t()).text }),
     );
   }
 
   /** The price of `keys` for the project `basis`, in words: being worked out, unknown, none, or at most so many credits. */
-  text(t: Translate, keys: readonly string[], basis: unknown): string {
-    const asked = this.#asked;
-    // Rows, or a project, other than those priced: their price is asked for once this render is done.
-    if (asked === undefined || asked.state === 'loading' || asked.keys !== keys.join('\n') || asked.basis !== basis) return t('feed.pricing');
-    if (asked.state === 'failed') return t('feed.priceFailed', { message: asked.message });
-    const { price } = asked;
+  text(t: Translate, keys: readonly string[], basis: unknown, versions?: readonly string[]): string {
+    const last = this.#asked;
+    // Rows, versions or a project other than those priced: their price is asked for once this render is done.
+    if (last === undefined || last.state === 'loading' || last.keys !== asked(keys, versions) || last.basis !== basis) return t('feed.pricing');
+    if (last.state === 'failed') return t('feed.priceFailed', { message: last.message });
+    const { price } = last;
     if (price === undefined) return t('feed.priceUnknown');
     if (price.most === 0) return t('feed.priceNone');
     if (price.most === price.credits) return t.plural('feed.price', price.most);

@@ -28,6 +28,15 @@ export function problemLead(t: Translate, problem: FeedProblem): string {
   return problem.column === null ? kind : `${kind}, ${t('feed.inColumn', { column: problem.column })}`;
 }
 
+/** Control characters (C0, DEL, C1) and the bidirectional marks, embeddings, overrides and isolates. */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * A row's key as shown: its control and bidirectional characters written out (`GL-7\u0007`), as the check's
+ * words quote them, so that none is drawn as a blank box or reorders the text around it. Still text.
+ */
+export const shownKey = (key: string): string => key.replace(UNSEEN, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** The status of a row: its icon (for the eye only) and its word. */
 export function statusWords(t: Translate, status: FeedRowCheck['status']): { icon: string; word: string } {
   return { icon: status === 'ok' ? '✓' : status === 'warning' ? '⚠' : '✗', word: t(`feed.status.${status}`) };

@@ -157,6 +157,13 @@ export const feedStyles = css`
   .col-problems {
     width: 26em;
   }
+  /* With several versions, each figure carries its version's name: room for a short name and the figure. */
+  .many-versions .col-length {
+    width: 16em;
+  }
+  .many-versions .col-pace {
+    width: 11em;
+  }
   th,
   td {
     padding: 6px 8px;
@@ -241,6 +248,49 @@ export const feedStyles = css`
   }
   .muted {
     color: var(--_text-muted, #4b5563);
+  }
+  /* The version a figure or a problem is of, when a run delivers several: a name that may be long, kept whole. */
+  .version {
+    display: inline-block;
+    max-width: 100%;
+    padding: 0 4px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-radius: 4px;
+    background: var(--_surface-alt, #f3f4f6);
+    color: var(--_text, #111827);
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .per-version {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 2px 6px;
+  }
+  .per-version + .per-version {
+    margin-top: 2px;
+  }
+  .per-version .version {
+    font-variant-numeric: normal;
+  }
+  .run-versions {
+    overflow-wrap: anywhere;
+  }
+  [part='versions'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  [part='versions'] legend {
+    padding: 0;
+    font-weight: 600;
+  }
+  [part='versions'] label {
+    overflow-wrap: anywhere;
   }
   [part='pager'] {
     display: flex;

@@ -11,7 +11,7 @@ import { formatBytes } from '../../i18n/format.js';
 import { defineElement } from '../../internal/define.js';
 import { LingerController } from '../../internal/linger.js';
 import type { EditorAction, EditorState } from '../../model/editor-state.js';
-import { projectCheckInput } from '../../rules/row.js';
+import { projectCheckInput, type FeedRowCheck } from '../../rules/row.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import type { FeedRunner } from '../../session/feed-run.js';
 import { controlStyles } from '../shared/controls.styles.js';
@@ -20,6 +20,7 @@ import { headingStyles, linkButtonStyles } from '../shared/panel-text.styles.js'
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import { FeedCheckTask, type FeedTaskInput } from './feed-check-task.js';
+import { renderVersionChoice, runVersions, versionContent, type FeedVersion } from './feed-versions.js';
 import { renderAdIdColumns } from './feed-ad-id-fields.js';
 import { adIdColumn } from '../../feed/ad-id-column.js';
 import { versionName } from '../../model/version-name.js';
@@ -64,7 +65,7 @@ interface PendingTable {
 }
 
 /** The structural parts an editor exports from this panel, each as `feed-<part>` (docs/styling.md). */
-const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'play-price', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error', 'error-rows'];
+const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-problems', 'confirm', 'current', 'remove', 'mapping', 'summary', 'filter', 'grid-box', 'grid', 'row', 'status', 'pager', 'player', 'play', 'play-price', 'player-status', 'audio', 'deliver', 'destinations', 'include-warnings', 'versions', 'price', 'submit', 'progress', 'current-row', 'cancel', 'results', 'zip', 'outcome', 'more', 'message', 'error', 'error-rows'];
 
 /**
  * The Feed step: one template, a row per product. A CSV or JSON feed is imported (a file, dropped or chosen, or
@@ -99,6 +100,7 @@ const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-prob
  * @csspart deliver - Deliver all rows: the destinations, the rows, the price, the button, progress and outcome.
  * @csspart destinations - The destinations a run delivers to.
  * @csspart include-warnings - The "Include rows with warnings" checkbox.
+ * @csspart versions - With several versions, the versions a run delivers (the open one by default), a checkbox each.
  * @csspart price - The price of the run, before it starts.
  * @csspart submit - The button that delivers the rows.
  * @csspart progress - A run's progress: rows done of all, the current row and step, Cancel.
@@ -139,6 +141,8 @@ export class StudioFeedPanel extends StudioElement {
   /** The chosen row's index (from 0). */
   @state() private selected: number | undefined;
   @state() private includeWarnings = true;
+  /** The versions a run delivers, as ticked; `undefined` until one is: the open version. */
+  @state() private versionsChosen: readonly string[] | undefined;
   @state() private over = false;
 
   readonly #project = new StoreController(this, selectProject);
@@ -184,9 +188,19 @@ export class StudioFeedPanel extends StudioElement {
 
   #checkInput(project: ProjectView, feed: Feed): FeedTaskInput {
     const sheets = this.destinations.filter((destination) => project.chosen.includes(destination.id));
-    // The grid checks the open version, the one a run delivers by default: its rows' Ad-IDs too.
-    const open = this.#versionRefs().filter((version) => version.id === project.openVersion);
-    return { ...projectCheckInput({ ...project, feed }, this.maxFitSpeed, sheets)!, extra: { key: `${project.openVersion}:${adIdColumn(feed, project.openVersion)}`, row: (index, check) => withAdIdProblems(feed, open, index, check) } };
+    // Each row is checked against every version a run delivers (its rows' Ad-IDs in it too), as the run judges it.
+    const versions = this.#runVersions().map((version) => ({
+      ...projectCheckInput({ ...versionContent(project, version.id), feed }, this.maxFitSpeed, sheets)!,
+      id: version.id,
+      name: version.name,
+      extra: { key: `${version.id}:${adIdColumn(feed, version.id)}`, row: (index: number, check: FeedRowCheck) => withAdIdProblems(feed, [version], index, check) },
+    }));
+    return { versions };
+  }
+
+  /** The versions a run delivers: those ticked, else the open one. */
+  #runVersions(): FeedVersion[] {
+    return runVersions(this.#versionRefs(), this.versionsChosen, this.#project.value!.openVersion);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -196,7 +210,7 @@ export class StudioFeedPanel extends StudioElement {
     if (this.hidden || runner === undefined) return;
     // Priced for the project as it stands: asked again when it changes.
     const basis = this.#project.value;
-    if (plan?.checked === true && plan.keys.length > 0) this.#delivery.requestPrice(runner, plan.keys, basis);
+    if (plan?.checked === true && plan.keys.length > 0) this.#delivery.requestPrice(runner, plan.keys, plan.versions, basis);
     if (this.#chosenKey != null) this.#player.requestPrice(runner, this.#chosenKey, basis);
   }
 
@@ -304,9 +318,11 @@ export class StudioFeedPanel extends StudioElement {
       return { id, label: known?.label ?? id, known: known !== undefined };
     });
     const check = this.#check;
-    if (!check.done || feed.key === null) return { keys: [], left: check.tally.problem, problems: [], destinations, checked: check.done };
+    const versions = this.#runVersions();
+    const several = (this.#project.value?.versions.length ?? 0) > 1;
+    if (!check.done || feed.key === null) return { keys: [], left: check.tally.problem, problems: [], destinations, versions, several, checked: check.done };
     const keysOf = (statuses: Parameters<typeof check.indexes>[0]) => check.indexes(statuses).map((index) => check.row(index).key ?? '');
-    return { keys: keysOf(this.includeWarnings ? ['ok', 'warning'] : ['ok']), left: check.tally.problem, problems: keysOf(['problem']), destinations, checked: true };
+    return { keys: keysOf(this.includeWarnings ? ['ok', 'warning'] : ['ok']), left: check.tally.problem, problems: keysOf(['problem']), destinations, versions, several, checked: true };
   }
 
   protected override render() {
@@ -421,7 +437,9 @@ export class StudioFeedPanel extends StudioElement {
         : nothing}
       ${grid}
       ${this.#player.render(t, this.runner, chosen === undefined ? undefined : { row: chosen.row, key: chosen.key }, takes, project)}
-      ${this.#delivery.render(t, this.runner, plan, project, this.includeWarnings, (on) => (this.includeWarnings = on))}`;
+      ${this.#delivery.render(t, this.runner, plan, project, this.includeWarnings, (on) => (this.includeWarnings = on), (busy) =>
+        renderVersionChoice(t, this.#versionRefs(), plan.versions, busy, (ids) => (this.versionsChosen = ids)),
+      )}`;
   }
 
   #renderMapping(feed: Feed, mapped: readonly { slot: string; column: string | null }[]): TemplateResult {
@@ -452,7 +470,7 @@ export class StudioFeedPanel extends StudioElement {
   }
 
   /** Each version by its id and name (the versions bar's: its label, else its length). */
-  #versionRefs(): VersionRef[] {
+  #versionRefs(): (VersionRef & FeedVersion)[] {
     const project = this.#project.value!;
     return project.versions.map((version) => ({ id: version.id, name: versionName(version, version.parked?.duration ?? project.duration) }));
   }
