@@ -3,6 +3,7 @@
 // their maxima, the speech ending within the ad and no two voice clips at once. The figures are measured in
 // src/audio/ (loudness, `speechTiming`); the rules are here, with every other rule. Pure.
 import type { DeliveryPreset, DeliveryPresetId } from '../delivery/presets.js';
+import { figure, finding, type Finding } from './finding.js';
 
 /** The loudness figures the mix rules read (an `audio/dsp/loudness.ts` measurement has them). */
 export interface MixFigures {
@@ -90,4 +91,19 @@ export function withTimingRules(compliance: ComplianceResult, timing: SpeechTimi
     { rule: 'noOverlap', pass: timing.overlaps.length === 0, measured: overlap, max: 0, required: 'no two voice clips at once' },
   ];
   return { ...compliance, pass: compliance.pass && rules.every((rule) => rule.pass), rules: [...compliance.rules, ...rules] };
+}
+
+/** The failed rules of a compliance check as the judge's findings (each with its limit: the maximum, else the minimum). */
+export function mixFindings(compliance: ComplianceResult): Finding[] {
+  return compliance.rules.flatMap((rule) => {
+    if (rule.pass) return [];
+    const limit = rule.max !== undefined && rule.measured > rule.max ? rule.max : (rule.min ?? rule.max);
+    const found = finding(rule.rule, 'mix', {
+      measured: rule.measured,
+      required: rule.required,
+      message: `${rule.rule} ${Number.isFinite(rule.measured) ? figure(rule.measured) : String(rule.measured)}, needs ${rule.required}`,
+      ...(limit === undefined ? {} : { limit: { value: limit, sheet: compliance.preset } }),
+    });
+    return found === undefined ? [] : [found];
+  });
 }

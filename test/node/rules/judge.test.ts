@@ -70,7 +70,7 @@ const CASES = Array.from({ length: 400 }, (_, seed) => seed + 1);
 
 describe('the one judge', () => {
   it('has a severity for each rule in each subject where it is judged, and a source', () => {
-    const subjects: RuleSubject[] = ['ad', 'version', 'row', 'mix', 'file'];
+    const subjects: RuleSubject[] = ['ad', 'version', 'row', 'mix', 'file', 'delivery'];
     for (const [id, rule] of Object.entries(RULES)) {
       assert.ok(subjects.some((subject) => severityOf(id as keyof typeof RULES, subject) !== undefined), `${id} is judged nowhere`);
       assert.ok(rule.source.title.length > 0, `${id} names no source`);
