@@ -29,14 +29,16 @@ export interface VastFinding extends Finding {
   readonly field: string;
   /** Why a URL is wrong, for a translation (never the URL). */
   readonly fault?: VastUrlFault;
+  /** Which impression URL, counted from 0 (`vast-impression-url`). */
+  readonly index?: number;
 }
 
 /** The findings of one URL setting: none when it is fine. */
-function urlFinding(subject: VastSubject, rule: VastRule, field: string, url: string, base: boolean): VastFinding[] {
+function urlFinding(subject: VastSubject, rule: VastRule, field: string, url: string, base: boolean, index?: number): VastFinding[] {
   const fault = vastUrlFault(url, { base });
   if (fault === null) return [];
   const problem = vastUrlProblem(url, { base })!;
-  return [{ rule, severity: 'problem', measured: url.length, required: 'an absolute http(s) URL', message: problem, destination: subject.destination, field, fault }];
+  return [{ rule, severity: 'problem', measured: url.length, required: 'an absolute http(s) URL', message: problem, destination: subject.destination, field, fault, ...(index === undefined ? {} : { index }) }];
 }
 
 /** The findings of the settings of each VAST destination among `subjects`, in the order a form shows its fields. */
@@ -81,7 +83,7 @@ export function judgeVast(subjects: readonly VastSubject[]): VastFinding[] {
         field: 'impressionUrls',
       });
     }
-    impressions.forEach((url, index) => found.push(...urlFinding(subject, 'vast-impression-url', `impressionUrls[${index}]`, url, false)));
+    impressions.forEach((url, index) => found.push(...urlFinding(subject, 'vast-impression-url', `impressionUrls[${index}]`, url, false, index)));
     if (subject.errorUrl !== undefined) found.push(...urlFinding(subject, 'vast-error-url', 'errorUrl', subject.errorUrl, false));
     return found;
   });

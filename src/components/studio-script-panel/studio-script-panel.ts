@@ -35,7 +35,7 @@ import { priceOf, voiceCalls } from '../../script/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { spokenLength } from '../../script/spoken-length.js';
 import { documentRate } from '../../script/read-length.js';
-import { judgeAdRead } from '../../rules/read.js';
+import { judge } from '../../rules/judge.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { fastFindingText, paceFindingText } from '../shared/pace-words.js';
 import type { DestinationProfile } from '../../delivery/types.js';
@@ -429,13 +429,13 @@ export class StudioScriptPanel extends StudioElement {
   }
 
   /**
-   * What the judge says of the read (src/rules/read.ts, as it says it of a version and a feed row): a read faster
+   * What the judge says of the read (src/rules/judge.ts, as it says it of a version and a feed row): a read faster
    * than 1.10x, with its two fixes; words a second above Amazon's advice, or above a chosen destination's limit.
    */
   #renderWarnings(project: ProjectDocument) {
     const t = this.t;
     const sheets = this.destinations.filter((destination) => project.delivery.destinations.includes(destination.id));
-    const found = judgeAdRead(project, 'ad', { sheets, maxFitSpeed: this.maxFitSpeed }).findings;
+    const found = judge({ kind: 'ad', doc: project, limits: { sheets, maxFitSpeed: this.maxFitSpeed } });
     const fast = found.find((item) => item.rule === 'fast-read');
     const pace = found.find((item) => item.rule === 'words-per-second');
     const credits = fast !== undefined ? this.#shortenPrice(project) : undefined;
