@@ -126,7 +126,7 @@ export function fileFindings(profile: DestinationProfile, results: readonly Deli
       required: result.required,
       message: `${profile.label}: ${result.rule} ${Number.isFinite(result.measured) ? num(result.measured) : String(result.measured)}, needs ${result.required}`,
       ...(result.fix === undefined ? {} : { fix: result.fix }),
-      limit: { value: fileLimit(profile, result.rule, adSeconds), sheet: profile.label },
+      limit: { value: fileLimit(profile, result.rule, adSeconds), sheet: profile.label, ...(result.rule === 'loudness' ? { tolerance: profile.tolerance } : {}) },
     });
     return found === undefined ? [] : [found];
   });

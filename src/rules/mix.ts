@@ -97,12 +97,14 @@ export function withTimingRules(compliance: ComplianceResult, timing: SpeechTimi
 export function mixFindings(compliance: ComplianceResult): Finding[] {
   return compliance.rules.flatMap((rule) => {
     if (rule.pass) return [];
-    const limit = rule.max !== undefined && rule.measured > rule.max ? rule.max : (rule.min ?? rule.max);
+    // A target (the integrated loudness) is its middle ± its tolerance; a maximum is itself.
+    const target = rule.min !== undefined && rule.max !== undefined;
+    const limit = target ? (rule.min! + rule.max!) / 2 : (rule.max ?? rule.min);
     const found = finding(rule.rule, 'mix', {
       measured: rule.measured,
       required: rule.required,
       message: `${rule.rule} ${Number.isFinite(rule.measured) ? figure(rule.measured) : String(rule.measured)}, needs ${rule.required}`,
-      ...(limit === undefined ? {} : { limit: { value: limit, sheet: compliance.preset } }),
+      ...(limit === undefined ? {} : { limit: { value: limit, sheet: compliance.preset, ...(target ? { tolerance: (rule.max! - rule.min!) / 2 } : {}) } }),
     });
     return found === undefined ? [] : [found];
   });
