@@ -5,6 +5,7 @@
 // ESLint's rule `meta`: the checks themselves are beside this table (./file.ts, ./pace.ts, ./row.ts, ./mix.ts).
 // Pure: no DOM, no audio.
 import { VAST_LIMITS } from '../delivery/vast.js';
+import { ADVISED_WORDS_PER_SECOND, FAST_READ, SPEECH_SLACK } from './limits.js';
 import type { StringKey } from '../i18n/en.js';
 
 /**
@@ -53,11 +54,7 @@ const EDITOR: RuleSource = { title: 'Service Studio Editor: what the editor need
 const VAST: RuleSource = { title: 'IAB Tech Lab VAST 4.1 (xs:anyURI URIs; an InLine ad has at least one Impression)', url: 'https://iabtechlab.com/standards/vast/' };
 const ITU: RuleSource = { title: 'ITU-R BS.1770-4 and the delivery preset (EBU R128, ATSC A/85, streaming, podcast)' };
 
-/** The words a second above which a read is advised against (Amazon's guideline), unless a destination's sheet sets a limit. */
-export const ADVISED_WORDS_PER_SECOND = 3;
-
-/** A read faster than this many times normal can sound rushed. */
-export const FAST_READ = 1.1;
+export { ADVISED_WORDS_PER_SECOND, FAST_READ, SPEECH_SLACK } from './limits.js';
 
 /** Every rule, by id. */
 export const RULES = {
@@ -72,7 +69,7 @@ export const RULES = {
   length: { reads: 'the file’s length, samples', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.length', source: SHEET },
   maxBytes: { reads: 'the file’s size, bytes', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.maxBytes', source: SHEET },
   tailSilence: { reads: 'the silence at the file’s end, seconds', threshold: 'sheet', severity: { file: 'problem' }, words: 'deliver.rule.tailSilence', source: SHEET },
-  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: 0, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'deliver.rule.speech', source: EDITOR },
+  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: SPEECH_SLACK, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'deliver.rule.speech', source: EDITOR },
   // How the script reads: the same for the ad, a version and a feed row.
   fit: {
     reads: 'the speed the read needs to fit the ad, times normal',

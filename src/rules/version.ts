@@ -8,6 +8,7 @@ import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionView } from '../model/versions.js';
 import { finding, hasProblem, type Finding } from './finding.js';
+import { speechPastEnd } from './limits.js';
 import { judgeAdRead } from './read.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
@@ -57,8 +58,8 @@ export function versionStatus(doc: ProjectDocument, id: string, destinations: re
   const view = versionView(doc, id);
   const seconds = view.duration;
   const end = speechEnd(view);
-  // Within a millisecond is a rounding difference, not a cut (timing-rules.ts).
-  const speechCut = end - seconds > 0.001 ? end - seconds : 0;
+  // Within a millisecond is a rounding difference, not a cut.
+  const speechCut = speechPastEnd(end, seconds);
   const problems: VersionProblem[] = [];
   const findings: Finding[] = [];
   if (speechCut > 0) {
