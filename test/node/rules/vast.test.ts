@@ -66,3 +66,26 @@ describe('the VAST rules of the judge', () => {
     assert.deepEqual(vastSettingsOf([audio], { mediaBaseUrl: BASE, impressionUrls: [IMPRESSION] }).get(audio.id)?.impressionUrls, [IMPRESSION]);
   });
 });
+
+describe("the Deliver panel's VAST fields", () => {
+  it('show an error exactly where the judge finds one, in the user’s words', async () => {
+    const { vastProblems } = await import('../../../src/components/studio-deliver-panel/deliver-vast-fields.js');
+    const { createTranslator } = await import('../../../src/i18n/translate.js');
+    const { de } = await import('../../../src/i18n/de.js');
+    const t = createTranslator('de', de);
+    const cases = [
+      { base: '', impressions: '' },
+      { base: BASE, impressions: IMPRESSION },
+      { base: `${BASE}?x=1`, impressions: `${IMPRESSION}\nabout:blank` },
+      { base: 'ftp://x.example.com/', impressions: Array.from({ length: 11 }, (_, i) => `${IMPRESSION}${i}`).join('\n') },
+    ];
+    for (const values of cases) {
+      const shown = vastProblems(t, values);
+      const lines = values.impressions.split('\n').filter((line) => line.trim() !== '');
+      const found = vast({ mediaBaseUrl: values.base, impressionUrls: lines });
+      assert.equal(shown.base !== '', found.some((item) => item.field === 'mediaBaseUrl'), JSON.stringify(values));
+      assert.equal(shown.impressions !== '', found.some((item) => item.field.startsWith('impressionUrls')), JSON.stringify(values));
+    }
+    assert.equal(vastProblems(t, { base: BASE, impressions: '' }).impressions, 'Geben Sie mindestens eine Impression-URL an: Ein Ad-Server zählt die Ausspielungen der Anzeige daran.');
+  });
+});
