@@ -5,11 +5,11 @@
 // URL (it may carry a token). A job of a VAST destination carries them (plain data), so they are part of its id.
 import { IssueList } from '../config/checks.js';
 import { vastSettings } from '../config/vast.js';
-import { vastImpressionFindings } from '../rules/identity.js';
+import { judge } from '../rules/judge.js';
 import type { DestinationProfile } from '../delivery/types.js';
 import type { VastProfile, VastSettings } from '../delivery/vast.js';
 import { StudioConfigError, StudioError } from '../errors.js';
-import { vastSettingsOf } from '../session/deliver-vast.js';
+import { vastSettingsOf, vastSubjects } from '../session/deliver-vast.js';
 
 /** A batch's `vast`: `{ mediaBaseUrl?, impressionUrls?, adSystem?, errorUrl? }`, each key over the VAST destination profile's. */
 export type BatchVast = VastProfile;
@@ -66,17 +66,17 @@ export const givenVast = (vast: BatchVast | undefined): BatchVast | undefined =>
  * naming where to give it, when one has no media base URL or no impression URL.
  */
 export function batchVastSettings(destinations: readonly DestinationProfile[], given: BatchVast | undefined): Map<string, VastSettings> {
-  const unplaced = destinations.find((destination) => destination.vast !== undefined && (given?.mediaBaseUrl ?? destination.vast.mediaBaseUrl) === undefined);
+  // The judge's verdict on the settings (src/rules/vast.ts), in the batch's words where something is missing.
+  const found = judge({ kind: 'vast', destinations: vastSubjects(destinations, given) });
+  const unplaced = found.find((item) => item.rule === 'vast-media-base-required');
   if (unplaced !== undefined) {
     throw new StudioError(
       'deliver-vast',
-      `The "${unplaced.id}" destination writes each row's vast.xml, which points at the row's files where you will serve them: give that address with --vast-base-url URL (studio-batch render or enqueue), vast.mediaBaseUrl in the config file, or renderBatch({ vast: { mediaBaseUrl } }).`,
+      `The "${unplaced.destination}" destination writes each row's vast.xml, which points at the row's files where you will serve them: give that address with --vast-base-url URL (studio-batch render or enqueue), vast.mediaBaseUrl in the config file, or renderBatch({ vast: { mediaBaseUrl } }).`,
       { recoverable: true },
     );
   }
-  const [uncounted] = vastImpressionFindings(
-    destinations.flatMap((destination) => (destination.vast === undefined ? [] : [{ destination: destination.id, impressionUrls: given?.impressionUrls ?? destination.vast.impressionUrls }])),
-  );
+  const uncounted = found.find((item) => item.rule === 'vast-impression-required');
   if (uncounted !== undefined) {
     throw new StudioError('deliver-vast', `${uncounted.message} with --vast-impression URL (studio-batch render or enqueue), vast.impressionUrls in the config file, or renderBatch({ vast: { impressionUrls } }).`, { recoverable: true });
   }

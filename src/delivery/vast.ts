@@ -229,7 +229,11 @@ export function vastXml(input: VastInput): string {
   return `${lines.map(([depth, line]) => `${'  '.repeat(depth)}${line}`).join('\n')}\n`;
 }
 
-/** The problems of `input` before it is written, each naming its field; `pass` when there are none. */
+/**
+ * The problems of the document's own figures before it is written (its ad system, Ad-ID, ids, length and files),
+ * each naming its field; `pass` when there are none. Its URLs (the media base, the impressions, the error URL) are
+ * rules of the judge (src/rules/vast.ts): the writer (session/deliver-vast.ts) asks both.
+ */
 export function checkVastInput(input: VastInput): { pass: boolean; problems: string[] } {
   const problems: string[] = [];
   const say = (field: string, problem: string | null) => {
@@ -240,12 +244,6 @@ export function checkVastInput(input: VastInput): { pass: boolean; problems: str
     say(field, name === '' || name.split('/').some((part) => part === '' || part === '.' || part === '..') ? `expected a file name without empty, "." or ".." parts, got ${JSON.stringify(name)}` : vastTextProblem(name, 255));
   const { settings } = input;
 
-  say('settings.mediaBaseUrl', vastUrlProblem(settings.mediaBaseUrl, { base: true }));
-  const impressions = settings.impressionUrls ?? [];
-  if (impressions.length === 0) say('settings.impressionUrls', 'expected at least one impression URL: VAST requires one, an ad server counts plays by it, and none is invented');
-  if (impressions.length > VAST_LIMITS.impressionUrls) say('settings.impressionUrls', `expected at most ${VAST_LIMITS.impressionUrls} URLs, got ${impressions.length}`);
-  impressions.forEach((url, index) => say(`settings.impressionUrls[${index}]`, vastUrlProblem(url)));
-  if (settings.errorUrl !== undefined) say('settings.errorUrl', vastUrlProblem(settings.errorUrl));
   if (settings.adSystem !== undefined) say('settings.adSystem', vastTextProblem(settings.adSystem, VAST_LIMITS.adSystem));
   say('adId', adIdProblem(input.adId)?.message ?? null);
   say('adServingId', vastTextProblem(input.adServingId, 200));

@@ -623,6 +623,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'feed.kind.duplicate-key': 'Doppelter Schlüssel',
   'feed.kind.key-control': 'Steuerzeichen im Schlüssel',
   'rule.fastRead': 'Schnell gelesen',
+  'rule.fit': 'Es bräuchte {speed}x, um zu passen, schneller als die erlaubten {max}x. Kürzen Sie das Skript.',
   'feed.kind.ad-id': 'Ad-ID',
   'feed.inColumn': 'Spalte {column}',
   'feed.pager': 'Seiten der Zeilen',

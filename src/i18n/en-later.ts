@@ -630,6 +630,7 @@ export const enLater = {
   'feed.kind.duplicate-key': 'Duplicate key',
   'feed.kind.key-control': 'Control character in key',
   'rule.fastRead': 'Fast read',
+  'rule.fit': 'It would need {speed}x to fit, faster than the {max}x allowed. Shorten the script.',
   'feed.kind.ad-id': 'Ad-ID',
   'feed.inColumn': 'column {column}',
   'feed.pager': 'Pages of rows',

@@ -623,6 +623,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'feed.kind.duplicate-key': 'Clé en double',
   'feed.kind.key-control': 'Caractère de contrôle dans la clé',
   'rule.fastRead': 'Lecture rapide',
+  'rule.fit': 'Il faudrait {speed}x pour tenir, plus vite que les {max}x permis. Raccourcissez le script.',
   'feed.kind.ad-id': 'Ad-ID',
   'feed.inColumn': 'colonne {column}',
   'feed.pager': 'Pages de lignes',

@@ -4,10 +4,15 @@
 // batch and the VAST writer show what it found and decide nothing. Like axe-core's `lib/rules/*.json` and
 // ESLint's rule `meta`: the checks themselves are beside this table (./file.ts, ./pace.ts, ./row.ts, ./mix.ts).
 // Pure: no DOM, no audio.
+import { VAST_LIMITS } from '../delivery/vast.js';
+import { ADVISED_WORDS_PER_SECOND, FAST_READ, SPEECH_SLACK } from './limits.js';
 import type { StringKey } from '../i18n/en.js';
 
-/** Where a rule is judged: the Script step and status line (the ad), a version, a feed row, a mix before export, a delivered file. */
-export type RuleSubject = 'ad' | 'version' | 'row' | 'mix' | 'file';
+/**
+ * Where a rule is judged: the Script step and status line (the ad), a version, a feed row, a mix before export, a
+ * delivered file, and a delivery's settings before anything is rendered (its VAST destinations' URLs).
+ */
+export type RuleSubject = 'ad' | 'version' | 'row' | 'mix' | 'file' | 'delivery';
 
 /**
  * A failure's weight. `problem`: the ad, row or file is not fine (a row is not delivered, a file is not in the
@@ -46,13 +51,10 @@ const AMAZON: RuleSource = {
 };
 const AD_ID: RuleSource = { title: 'Ad-ID: each creative (each length, each alternate) has its own code', url: 'https://www.ad-id.org/how-it-works' };
 const EDITOR: RuleSource = { title: 'Service Studio Editor: what the editor needs to make the files' };
+const VAST: RuleSource = { title: 'IAB Tech Lab VAST 4.1 (xs:anyURI URIs; an InLine ad has at least one Impression)', url: 'https://iabtechlab.com/standards/vast/' };
 const ITU: RuleSource = { title: 'ITU-R BS.1770-4 and the delivery preset (EBU R128, ATSC A/85, streaming, podcast)' };
 
-/** The words a second above which a read is advised against (Amazon's guideline), unless a destination's sheet sets a limit. */
-export const ADVISED_WORDS_PER_SECOND = 3;
-
-/** A read faster than this many times normal can sound rushed. */
-export const FAST_READ = 1.1;
+export { ADVISED_WORDS_PER_SECOND, FAST_READ, SPEECH_SLACK } from './limits.js';
 
 /** Every rule, by id. */
 export const RULES = {
@@ -67,7 +69,7 @@ export const RULES = {
   length: { reads: 'the file’s length, samples', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.length', source: SHEET },
   maxBytes: { reads: 'the file’s size, bytes', threshold: 'sheet', severity: { file: 'problem', version: 'problem' }, words: 'deliver.rule.maxBytes', source: SHEET },
   tailSilence: { reads: 'the silence at the file’s end, seconds', threshold: 'sheet', severity: { file: 'problem' }, words: 'deliver.rule.tailSilence', source: SHEET },
-  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: 0, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'deliver.rule.speech', source: EDITOR },
+  speech: { reads: 'speech past the ad’s end, seconds', threshold: { value: SPEECH_SLACK, unit: 's' }, severity: { file: 'problem', version: 'problem', ad: 'problem' }, words: 'deliver.rule.speech', source: EDITOR },
   // How the script reads: the same for the ad, a version and a feed row.
   fit: {
     reads: 'the speed the read needs to fit the ad, times normal',
@@ -96,13 +98,14 @@ export const RULES = {
   // The identity of each creative, and what an ad server needs to count it (./identity.ts).
   'ad-id-format': { reads: 'an Ad-ID: a version’s, or a row’s from its column', threshold: 'format', severity: { version: 'problem', row: 'problem' }, words: 'feed.kind.ad-id', source: AD_ID },
   'ad-id-duplicate': { reads: 'the Ad-IDs of every creative of one delivery', threshold: 'format', severity: { version: 'problem', row: 'problem' }, words: 'deliver.adId', source: AD_ID },
-  'vast-impression-required': {
-    reads: 'a VAST destination’s impression URLs',
-    threshold: { value: 1, unit: 'URL' },
-    severity: { file: 'problem' },
-    words: 'deliver.vastImpressions',
-    source: { title: 'IAB Tech Lab VAST 4.1: an InLine ad has at least one Impression', url: 'https://iabtechlab.com/standards/vast/' },
-  },
+  // A VAST destination's settings for a delivery, before anything is rendered (./vast.ts): what vast.xml points at
+  // and what counts its plays. The writer, the Deliver panel, `deliver()` and the batch read this verdict.
+  'vast-media-base-required': { reads: 'a VAST destination’s media base URL', threshold: 'format', severity: { delivery: 'problem' }, words: 'deliver.vastBase', source: VAST },
+  'vast-media-base-url': { reads: 'a VAST destination’s media base URL: an absolute http(s) URI, no query', threshold: 'format', severity: { delivery: 'problem' }, words: 'deliver.vastBase', source: VAST },
+  'vast-impression-required': { reads: 'a VAST destination’s impression URLs', threshold: { value: 1, unit: 'URL' }, severity: { delivery: 'problem' }, words: 'deliver.vastImpressions', source: VAST },
+  'vast-impression-count': { reads: 'a VAST destination’s impression URLs, how many', threshold: { value: VAST_LIMITS.impressionUrls, unit: 'URL' }, severity: { delivery: 'problem' }, words: 'deliver.vastImpressions', source: VAST },
+  'vast-impression-url': { reads: 'each impression URL: an absolute http(s) URI, no placeholder or macro', threshold: 'format', severity: { delivery: 'problem' }, words: 'deliver.vastImpressions', source: VAST },
+  'vast-error-url': { reads: 'a VAST destination’s error URL: an absolute http(s) URI', threshold: 'format', severity: { delivery: 'problem' }, words: 'deliver.vastFields', source: VAST },
 } as const satisfies Record<string, Omit<RuleMeta, 'id'>>;
 
 /** A rule's id. */

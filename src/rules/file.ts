@@ -1,6 +1,7 @@
 // A destination's rules checked against a delivered file's figures: each rule with the file's figure, what
 // the destination asks, and, when it fails, the fix in words. Pure: no DOM, no audio.
 import type { DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
+import { finding, type Finding } from './finding.js';
 
 /** What the rules need besides the file's figures. */
 export interface RuleContext {
@@ -94,3 +95,39 @@ export function checkDestination(profile: DestinationProfile, figures: RuleFigur
 
 /** Whether every rule passes (and there is at least one). */
 export const passesAll = (rules: readonly DeliveryRuleResult[]): boolean => rules.length > 0 && rules.every((result) => result.pass);
+
+/** What a destination's rule holds a file's figure to, in the rule's unit (the ad's length for an exact one). */
+export function fileLimit(profile: DestinationProfile, rule: DeliveryRuleResult['rule'], adSeconds: number): number {
+  switch (rule) {
+    case 'loudness':
+      return profile.loudness;
+    case 'truePeak':
+      return profile.truePeak;
+    case 'length':
+      return profile.length.kind === 'exact' ? adSeconds : profile.length.maxSeconds;
+    case 'maxBytes':
+      return profile.maxBytes ?? Infinity;
+    case 'tailSilence':
+      return profile.minTailSilence;
+    case 'speech':
+      return 0;
+  }
+}
+
+/**
+ * The failed rules of `results` (`checkDestination`'s, for `profile`) as the judge's findings in `subject` (a
+ * delivered file, or a version on its figures known before rendering), each with its limit and the sheet that sets it.
+ */
+export function fileFindings(profile: DestinationProfile, results: readonly DeliveryRuleResult[], subject: 'file' | 'version', adSeconds: number): Finding[] {
+  return results.flatMap((result) => {
+    if (result.pass) return [];
+    const found = finding(result.rule, subject, {
+      measured: result.measured,
+      required: result.required,
+      message: `${profile.label}: ${result.rule} ${Number.isFinite(result.measured) ? num(result.measured) : String(result.measured)}, needs ${result.required}`,
+      ...(result.fix === undefined ? {} : { fix: result.fix }),
+      limit: { value: fileLimit(profile, result.rule, adSeconds), sheet: profile.label, ...(result.rule === 'loudness' ? { tolerance: profile.tolerance } : {}) },
+    });
+    return found === undefined ? [] : [found];
+  });
+}

@@ -16,8 +16,8 @@ export interface Finding {
   readonly message: string;
   /** How to fix it, in words; it may name what is to blame where the subject has it (a row's slot). */
   readonly fix?: string;
-  /** The limit the figure is held to, and the sheet that sets it when one does: what a view in another language says. */
-  readonly limit?: { readonly value: number; readonly sheet?: string };
+  /** The limit the figure is held to (± `tolerance` for a target), and the sheet that sets it when one does: what a view in another language says. */
+  readonly limit?: { readonly value: number; readonly sheet?: string; readonly tolerance?: number };
 }
 
 /**

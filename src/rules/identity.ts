@@ -1,14 +1,13 @@
-// One identity per creative: the checks of a delivery's Ad-IDs (each well formed, no two creatives sharing one) and
-// of what a VAST document needs to be counted (an impression URL). Each is a pure function that returns findings
-// naming their rule, for the one judge (src/rules/) to register; until then the Deliver panel, the Feed step,
-// `deliver()`, `deliverFeed()` and the batch call them directly. Pure: no DOM, no Node.
+// One identity per creative: the checks of a delivery's Ad-IDs (each well formed, no two creatives sharing one), as
+// findings naming their rule; the judge (./judge.ts, `{ kind: 'creatives' }`) runs them for the Deliver panel,
+// `deliver()`, `deliverFeed()` and the batch. Pure: no DOM, no Node.
 import { describe } from '../internal/describe.js';
-import type { RuleId, Severity } from './catalog.js';
+import type { RuleId } from './catalog.js';
+import type { Finding } from './finding.js';
 import { adIdProblem, normaliseCode, type CodeProblemCode } from '../delivery/codes.js';
 
-/** The rules of this module, by id. */
 /** The identity rules of the judge (src/rules/catalog.ts). */
-export type IdentityRule = Extract<RuleId, 'ad-id-format' | 'ad-id-duplicate' | 'vast-impression-required'>;
+export type IdentityRule = Extract<RuleId, 'ad-id-format' | 'ad-id-duplicate'>;
 
 /** A creative of a delivery: a version delivered as it is, or a feed row delivered in a version. */
 export interface Creative {
@@ -21,19 +20,18 @@ export interface Creative {
   readonly adId: string;
 }
 
-/** What a check found: the rule, its severity, the words (what is wrong, then the fix), and what it is about. */
-export interface IdentityFinding {
+/**
+ * What a check found: a finding (its words say what is wrong, then the fix; `measured` is the Ad-ID's length for a
+ * malformed one, the creatives sharing it for a duplicate), and what it is about.
+ */
+export interface IdentityFinding extends Finding {
   readonly rule: IdentityRule;
-  readonly severity: Severity;
-  readonly message: string;
   /** The creatives it names: one for a malformed Ad-ID, the two that share one for a duplicate. */
   readonly creatives: readonly Creative[];
   /** The Ad-ID in question, normalised (`ad-id-format`, `ad-id-duplicate`). */
   readonly adId?: string;
   /** Why an Ad-ID is malformed, for a translation (`ad-id-format`). */
   readonly code?: CodeProblemCode;
-  /** The destination's id (`vast-impression-required`). */
-  readonly destination?: string;
 }
 
 /** A creative in words: `version ":15"`, `row "A-1"`, `row "A-1" of version ":15"`. */
@@ -53,6 +51,8 @@ export function adIdFormatFindings(creatives: readonly Creative[]): IdentityFind
       {
         rule: 'ad-id-format',
         severity: 'problem',
+        measured: normaliseCode(creative.adId).length,
+        required: 'an Ad-ID of 11 letters and digits (a 4-character prefix not starting with 0, then 7)',
         message: `The Ad-ID of ${creativeName(creative)} is not one: ${problem.message} Correct it, or leave it empty for no code.`,
         creatives: [creative],
         adId: normaliseCode(creative.adId),
@@ -81,33 +81,13 @@ export function duplicateAdIdFindings(creatives: readonly Creative[]): IdentityF
     findings.push({
       rule: 'ad-id-duplicate',
       severity: 'problem',
+      measured: 2,
+      required: 'an Ad-ID of its own for each creative',
+      limit: { value: 1 },
       message: `${capital(creativeName(earlier))} and ${creativeName(creative)} have the same Ad-ID, ${describe(adId)}: an ad server rejects or merges two creatives with one Ad-ID, so give each its own (or leave one empty for no code).`,
       creatives: [earlier, creative],
       adId,
     });
   }
   return findings;
-}
-
-/** A VAST destination of a delivery, with the impression URLs it would write. */
-export interface VastImpressionSubject {
-  /** The destination's id. */
-  readonly destination: string;
-  readonly impressionUrls?: readonly string[] | undefined;
-}
-
-/**
- * A finding for each VAST destination without an impression URL: VAST requires one, an ad server counts plays by
- * it, and the editor writes no placeholder. Where to give one is the caller's to add (a field, a flag, an option).
- */
-export function vastImpressionFindings(subjects: readonly VastImpressionSubject[]): IdentityFinding[] {
-  return subjects
-    .filter((subject) => (subject.impressionUrls?.length ?? 0) === 0)
-    .map((subject) => ({
-      rule: 'vast-impression-required',
-      severity: 'problem',
-      message: `The ${describe(subject.destination)} destination writes a vast.xml, and an ad server counts its plays by the impression URLs it holds; none was given: give at least one impression URL`,
-      creatives: [],
-      destination: subject.destination,
-    }));
 }

@@ -3,6 +3,8 @@
 // their maxima, the speech ending within the ad and no two voice clips at once. The figures are measured in
 // src/audio/ (loudness, `speechTiming`); the rules are here, with every other rule. Pure.
 import type { DeliveryPreset, DeliveryPresetId } from '../delivery/presets.js';
+import { figure, finding, type Finding } from './finding.js';
+import { speechPastEnd } from './limits.js';
 
 /** The loudness figures the mix rules read (an `audio/dsp/loudness.ts` measurement has them). */
 export interface MixFigures {
@@ -43,8 +45,6 @@ export interface ComplianceResult {
 
 const EPSILON = 1e-9;
 
-/** Shorter than this is a rounding difference, not a cut or an overlap: a millisecond. */
-const SLACK = 0.001;
 
 /** Checks a measurement against a preset: integrated within tolerance, true peak and short-term under their maxima. */
 export function judgeMix(measurement: MixFigures, p: DeliveryPreset): ComplianceResult {
@@ -86,8 +86,25 @@ export function judgeMix(measurement: MixFigures, p: DeliveryPreset): Compliance
 export function withTimingRules(compliance: ComplianceResult, timing: SpeechTimingFigures, duration: number): ComplianceResult {
   const overlap = timing.overlaps.reduce((sum, item) => sum + item.seconds, 0);
   const rules: ComplianceRule[] = [
-    { rule: 'speechFits', pass: timing.speechEnd <= duration + SLACK, measured: timing.speechEnd, max: duration, required: `speech ends by ${duration} s` },
+    { rule: 'speechFits', pass: speechPastEnd(timing.speechEnd, duration) === 0, measured: timing.speechEnd, max: duration, required: `speech ends by ${duration} s` },
     { rule: 'noOverlap', pass: timing.overlaps.length === 0, measured: overlap, max: 0, required: 'no two voice clips at once' },
   ];
   return { ...compliance, pass: compliance.pass && rules.every((rule) => rule.pass), rules: [...compliance.rules, ...rules] };
+}
+
+/** The failed rules of a compliance check as the judge's findings (each with its limit: the maximum, else the minimum). */
+export function mixFindings(compliance: ComplianceResult): Finding[] {
+  return compliance.rules.flatMap((rule) => {
+    if (rule.pass) return [];
+    // A target (the integrated loudness) is its middle ± its tolerance; a maximum is itself.
+    const target = rule.min !== undefined && rule.max !== undefined;
+    const limit = target ? (rule.min! + rule.max!) / 2 : (rule.max ?? rule.min);
+    const found = finding(rule.rule, 'mix', {
+      measured: rule.measured,
+      required: rule.required,
+      message: `${rule.rule} ${Number.isFinite(rule.measured) ? figure(rule.measured) : String(rule.measured)}, needs ${rule.required}`,
+      ...(limit === undefined ? {} : { limit: { value: limit, sheet: compliance.preset, ...(target ? { tolerance: (rule.max! - rule.min!) / 2 } : {}) } }),
+    });
+    return found === undefined ? [] : [found];
+  });
 }

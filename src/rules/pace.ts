@@ -3,7 +3,7 @@
 // The same figures give the same findings and the same words for the ad (the Script step, the version chip, the
 // status line) and for a feed row (the grid, the run). Pure.
 import type { RuleSubject } from './catalog.js';
-import { ADVISED_WORDS_PER_SECOND, FAST_READ } from './catalog.js';
+import { ADVISED_WORDS_PER_SECOND, FAST_READ } from './limits.js';
 import { figure, finding, times, type Finding } from './finding.js';
 
 /** What the pace rules read: a read's speed and words a second (a `SpokenLength` has them). */

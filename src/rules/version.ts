@@ -2,12 +2,13 @@
 // destination's length rule and file size, and whether its speech ends within it (the takes' lengths are
 // the service's). Loudness, true peak and the silence at the end are made by mastering at delivery and
 // measured then; they are not judged here. Pure: no DOM, no audio.
-import { checkDestination } from './file.js';
+import { checkDestination, fileFindings } from './file.js';
 import type { DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionView } from '../model/versions.js';
-import { hasProblem, type Finding } from './finding.js';
+import { finding, hasProblem, type Finding } from './finding.js';
+import { speechPastEnd } from './limits.js';
 import { judgeAdRead } from './read.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
@@ -40,6 +41,11 @@ export interface VersionStatus {
    * warning, or a problem where a chosen destination's sheet limits words a second. Empty before any take.
    */
   readonly pace: readonly Finding[];
+  /**
+   * Every finding, in the order a reader needs them: speech past the end, each destination's failed rule (with its
+   * sheet), then how it reads. What `judge({ kind: 'version' })` gives.
+   */
+  readonly findings: readonly Finding[];
   /** Meets every destination on what is known (its speech fits, and no pace finding is a problem). */
   readonly pass: boolean;
 }
@@ -52,16 +58,28 @@ export function versionStatus(doc: ProjectDocument, id: string, destinations: re
   const view = versionView(doc, id);
   const seconds = view.duration;
   const end = speechEnd(view);
-  // Within a millisecond is a rounding difference, not a cut (timing-rules.ts).
-  const speechCut = end - seconds > 0.001 ? end - seconds : 0;
+  // Within a millisecond is a rounding difference, not a cut.
+  const speechCut = speechPastEnd(end, seconds);
   const problems: VersionProblem[] = [];
+  const findings: Finding[] = [];
+  if (speechCut > 0) {
+    const cut = finding('speech', 'version', {
+      measured: speechCut,
+      required: 'no speech past the end',
+      limit: { value: 0 },
+      message: `The speech runs ${Math.round(speechCut * 10) / 10} s past the end`,
+      fix: 'extend the ad or shorten the script',
+    });
+    if (cut !== undefined) findings.push(cut);
+  }
   for (const destination of destinations) {
     const samples = Math.round(seconds * destination.sampleRate);
     const figures = { samples, seconds, sampleRate: destination.sampleRate, bytes: expectedBytes(destination, seconds), integrated: destination.loudness, truePeak: destination.truePeak, tailSilence: Infinity };
-    for (const rule of checkDestination(destination, figures, { adSeconds: seconds, speechCut })) {
-      if (!rule.pass && rule.rule !== 'speech') problems.push({ destination, rule });
-    }
+    const failed = checkDestination(destination, figures, { adSeconds: seconds, speechCut }).filter((rule) => !rule.pass && rule.rule !== 'speech');
+    for (const rule of failed) problems.push({ destination, rule });
+    findings.push(...fileFindings(destination, failed, 'version', seconds));
   }
   const pace = judgeAdRead(view, 'version', { sheets: destinations }).findings;
-  return { seconds, speechEnd: end, speechCut, problems, pace, pass: speechCut === 0 && problems.length === 0 && !hasProblem(pace) };
+  findings.push(...pace);
+  return { seconds, speechEnd: end, speechCut, problems, pace, findings, pass: !hasProblem(findings) };
 }

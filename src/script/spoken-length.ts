@@ -67,7 +67,13 @@ export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPer
   return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };
 }
 
-const overBy = (seconds: number, target: number) => (seconds - target > 0.001 ? seconds - target : 0);
+/**
+ * Speech past the ad's end by less than this (a millisecond, seconds) is a rounding difference, not a cut: the
+ * threshold of the judge's speech rules (src/rules/limits.ts re-exports it), here because the spoken length is below them.
+ */
+export const SPEECH_SLACK = 0.001;
+
+const overBy = (seconds: number, target: number) => (seconds - target > SPEECH_SLACK ? seconds - target : 0);
 const perSecond = (words: number, seconds: number) => (seconds > 0 ? words / seconds : 0);
 
 /** The read was sped up (to fit its length): say so wherever the length is shown. Rounded as shown (1.004 is 1.00x). */

@@ -1,8 +1,9 @@
 // One identity per creative, applied to the runs: the creatives of a delivery (its versions) and of a feed run
 // (each row in each version, beside the versions' own Ad-IDs), refused before anything is voiced or rendered when
 // two share an Ad-ID; a row's malformed Ad-ID is a problem of that row. The checks themselves are the pure
-// functions of `delivery/identity.ts`; here they meet the project and the feed.
-import { adIdFormatFindings, duplicateAdIdFindings, type Creative, type IdentityFinding } from '../rules/identity.js';
+// functions of the judge (`src/rules/judge.ts`, `{ kind: 'creatives' }`); here they meet the project and the feed.
+import type { Creative, IdentityFinding } from '../rules/identity.js';
+import { judge } from '../rules/judge.js';
 import { StudioError } from '../errors.js';
 import { adIdColumn, rowAdId } from '../feed/ad-id-column.js';
 import type { Feed } from '../feed/types.js';
@@ -41,7 +42,7 @@ export const versionCreatives = (project: ProjectDocument, ids: readonly string[
 
 /** Refuses (`StudioAdIdError`) creatives of which two share an Ad-ID; before anything is voiced or rendered. */
 export function refuseDuplicateAdIds(creatives: readonly Creative[]): void {
-  const duplicates = duplicateAdIdFindings(creatives);
+  const duplicates = judge({ kind: 'creatives', creatives }).filter((found) => found.rule === 'ad-id-duplicate');
   if (duplicates.length > 0) throw new StudioAdIdError(duplicates);
 }
 
@@ -63,7 +64,7 @@ export function rowCreatives(feed: Feed, versions: readonly VersionRef[], index:
 export function rowAdIdProblems(feed: Feed, versions: readonly VersionRef[], index: number, key: string): FeedProblem[] {
   const creatives = rowCreatives(feed, versions, index, key);
   return creatives.flatMap((creative, at) =>
-    adIdFormatFindings([creative]).map((finding): FeedProblem => ({ column: adIdColumn(feed, versions[at]!.id), kind: 'ad-id', rule: finding.rule, severity: finding.severity, message: finding.message })),
+    judge({ kind: 'creatives', creatives: [creative] }).map((finding): FeedProblem => ({ column: adIdColumn(feed, versions[at]!.id), kind: 'ad-id', rule: finding.rule, severity: finding.severity, message: finding.message })),
   );
 }
 

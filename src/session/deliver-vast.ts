@@ -1,11 +1,13 @@
 // The `vast.xml` of each VAST destination (`DestinationProfile.vast`) of a delivered version: written beside its
-// files from what the pipeline measured (each MP3 rendition a MediaFile, the WAV one the Mezzanine), checked by the
-// editor's rules of the document (`checkVastInput`) and listed in the manifest with the result. A destination
+// files from what the pipeline measured (each MP3 rendition a MediaFile, the WAV one the Mezzanine), its settings
+// judged by the VAST rules of the judge (src/rules/vast.ts) and its own figures by `checkVastInput`, and listed in
+// the manifest with the result. A destination
 // whose files are not all in the ZIP (one failed its rules) gets none: it would point at a file the host lacks.
 import { newIdempotencyKey } from '../api/idempotency-key.js';
-import { checkVastInput, vastUrlProblem, vastXml, type VastInput, type VastProfile, type VastSettings } from '../delivery/vast.js';
+import { checkVastInput, vastXml, type VastInput, type VastProfile, type VastSettings } from '../delivery/vast.js';
 import type { DeliveredFigures, DestinationProfile, VastManifestEntry } from '../delivery/types.js';
-import { vastImpressionFindings } from '../rules/identity.js';
+import { judge } from '../rules/judge.js';
+import type { VastFinding, VastSubject } from '../rules/vast.js';
 import { StudioError } from '../errors.js';
 
 /** What `deliver({ vast })` and the Deliver panel give for this delivery's VAST destinations, over each profile's `vast`. */
@@ -21,40 +23,62 @@ export interface VastFileMade {
   readonly inZip: boolean;
 }
 
+/** The VAST destinations among `destinations`, each with the settings this delivery would write: its profile's, with `given` over them. */
+export function vastSubjects(destinations: readonly DestinationProfile[], given: VastGiven | undefined): VastSubject[] {
+  return destinations.flatMap((destination) =>
+    destination.vast === undefined
+      ? []
+      : [
+          {
+            destination: destination.id,
+            mediaBaseUrl: given?.mediaBaseUrl ?? destination.vast.mediaBaseUrl,
+            impressionUrls: given?.impressionUrls ?? destination.vast.impressionUrls,
+            errorUrl: destination.vast.errorUrl,
+          },
+        ],
+  );
+}
+
+/** The judge's first VAST finding in the words of `deliver()` and the Deliver panel: where to give what is missing, else the setting at fault. */
+function vastRefusal(found: VastFinding): StudioError {
+  switch (found.rule) {
+    case 'vast-media-base-required':
+      return new StudioError('deliver-vast', `${found.message} (the Deliver panel's media base URL, or deliver({ vast: { mediaBaseUrl } })).`, { recoverable: true });
+    case 'vast-impression-required':
+      return new StudioError('deliver-vast', `${found.message} (the Deliver panel's impression URLs, or deliver({ vast: { impressionUrls } })).`, { recoverable: true });
+    default:
+      return new StudioError('deliver-vast', `vast.${found.field}: ${found.message}`, { recoverable: true });
+  }
+}
+
 /**
  * The settings of each VAST destination among `destinations` (not expanded) for this delivery: its profile's, with
- * `given` over them. Refused before anything is rendered when one has no `mediaBaseUrl` or no impression URL
- * (`vastImpressionFindings`), or `given` a wrong URL.
+ * `given` over them. Refused before anything is rendered when the judge finds a problem in them (no media base URL,
+ * no impression URL, a URL no VAST document can carry: src/rules/vast.ts).
  */
 export function vastSettingsOf(destinations: readonly DestinationProfile[], given: VastGiven | undefined): Map<string, VastSettings> {
+  const subjects = vastSubjects(destinations, given);
+  const [first] = judge({ kind: 'vast', destinations: subjects });
+  if (first !== undefined) throw vastRefusal(first);
   const settings = new Map<string, VastSettings>();
-  const wrong = (where: string, problem: string) => new StudioError('deliver-vast', `${where}: ${problem}`, { recoverable: true });
-  if (given?.mediaBaseUrl !== undefined) {
-    const problem = vastUrlProblem(given.mediaBaseUrl, { base: true });
-    if (problem !== null) throw wrong('vast.mediaBaseUrl', problem);
-  }
-  given?.impressionUrls?.forEach((url, index) => {
-    const problem = vastUrlProblem(url);
-    if (problem !== null) throw wrong(`vast.impressionUrls[${index}]`, problem);
-  });
   for (const destination of destinations) {
     if (destination.vast === undefined) continue;
     const profile: VastProfile = destination.vast;
     const mediaBaseUrl = given?.mediaBaseUrl ?? profile.mediaBaseUrl;
-    if (mediaBaseUrl === undefined) {
-      throw new StudioError(
-        'deliver-vast',
-        `The "${destination.id}" destination writes a vast.xml that points at the files where you will host them: give the address they will be served under (the Deliver panel's media base URL, or deliver({ vast: { mediaBaseUrl } })).`,
-        { recoverable: true },
-      );
-    }
     const impressionUrls = given?.impressionUrls ?? profile.impressionUrls;
-    // Counted by its impression URLs: a document without one is refused, never written with a placeholder.
-    const [missing] = vastImpressionFindings([{ destination: destination.id, impressionUrls }]);
-    if (missing !== undefined) throw new StudioError('deliver-vast', `${missing.message} (the Deliver panel's impression URLs, or deliver({ vast: { impressionUrls } })).`, { recoverable: true });
-    settings.set(destination.id, { ...profile, mediaBaseUrl, ...(impressionUrls === undefined ? {} : { impressionUrls }) });
+    settings.set(destination.id, { ...profile, mediaBaseUrl: mediaBaseUrl!, ...(impressionUrls === undefined ? {} : { impressionUrls }) });
   }
   return settings;
+}
+
+/**
+ * The problems of `input` before destination `destination`'s document is written, each naming its field: its
+ * settings as the judge finds them (`settings.impressionUrls[1]: ...`), then the document's own (`checkVastInput`).
+ */
+export function vastInputProblems(destination: string, input: VastInput): string[] {
+  const { mediaBaseUrl, impressionUrls, errorUrl } = input.settings;
+  const settings = judge({ kind: 'vast', destinations: [{ destination, mediaBaseUrl, impressionUrls, errorUrl }] });
+  return [...settings.map((found) => `settings.${found.field}: ${found.message}`), ...checkVastInput(input).problems];
 }
 
 /** A VAST document as a file of the ZIP. */
@@ -116,7 +140,8 @@ export function vastDocuments(settings: ReadonlyMap<string, VastSettings>, files
       mezzanine: { fileName: mezzanine.path, bytes: mezzanine.figures.bytes, sampleRate: mezzanine.figures.sampleRate, channels: mezzanine.figures.channels, bitDepth: mezzanine.figures.bitDepth ?? 24 },
       id: place.row === undefined ? place.version : `${place.row}-${place.version}`,
     };
-    const check = checkVastInput(input);
-    return { path, xml: check.pass ? vastXml(input) : undefined, entry: { ...base, written: check.pass, valid: check.pass, problems: check.problems } };
+    const problems = vastInputProblems(destination, input);
+    const pass = problems.length === 0;
+    return { path, xml: pass ? vastXml(input) : undefined, entry: { ...base, written: pass, valid: pass, problems } };
   });
 }

@@ -5,6 +5,7 @@ import type { SpeechTiming } from '../audio/timing-rules.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { StudioError } from '../errors.js';
 import type { ProjectDocument } from '../model/document.js';
+import { speechPastEnd } from '../rules/limits.js';
 
 /** Why this export is refused, or undefined when it may go ahead. */
 export function exportRefusal(config: ResolvedConfig, project: ProjectDocument, timing: SpeechTiming | null, options: ExportOptions): StudioError | undefined {
@@ -12,7 +13,7 @@ export function exportRefusal(config: ResolvedConfig, project: ProjectDocument, 
     const allowed = config.tools.exportFormats.join(', ') || 'none';
     return new StudioError('export-format', `Export as "${String(options.format)}" is not allowed by config.tools.export (allowed: ${allowed}).`);
   }
-  if (!options.allowSpeechCut && timing && timing.speechEnd > project.duration + 0.001) {
+  if (!options.allowSpeechCut && timing && speechPastEnd(timing.speechEnd, project.duration) > 0) {
     const over = (timing.speechEnd - project.duration).toFixed(1);
     return new StudioError(
       'speech-cut',

@@ -178,7 +178,7 @@ describe('<studio-editor-deliver-panel>', () => {
     expect($('[part=file][data-file=streaming] [part=verdict]')!.textContent!.trim()).to.equal('✓ Passes');
     const failed = $('[part=file][data-file=podcast]')!;
     expect(failed.querySelector('[part=verdict]')!.textContent!.trim()).to.equal('✗ Fails');
-    expect(failed.querySelector('[data-rule=tailSilence]')!.textContent).to.equal('Silence at the end: 0.10 s, asked at least 0.5 s. Fix: Leave 0.5 s of silence at the end');
+    expect(failed.querySelector('[data-rule=tailSilence]')!.textContent).to.equal('Silence at the end: 0.1 s, asked at least 0.5 s of silence at the end. Fix: Leave 0.5 s of silence at the end');
     expect(failed.querySelector('.include .hint')!.textContent).to.equal('Left out of the ZIP.');
     expect($<HTMLAnchorElement>('[part=zip]')!.download).to.equal('acme_spring_delivery.zip');
     expect(failed.querySelector<HTMLAnchorElement>('a[download]')?.download, 'a file left out of the ZIP keeps its own download').to.equal(failing.fileName);

@@ -9,6 +9,8 @@ import '../../src/components/studio-versions/studio-versions.js';
 import type { StudioVersions } from '../../src/components/studio-versions/studio-versions.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import { openContent } from '../../src/model/versions.js';
+import { de } from '../../src/i18n/de.js';
+import { createTranslator } from '../../src/i18n/translate.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 import { sampleProject } from '../model/fixtures.js';
@@ -155,5 +157,20 @@ describe('<studio-editor-versions>', () => {
     expect(getComputedStyle(row).overflowX).to.equal('auto');
     expect(row.scrollWidth).to.be.above(row.clientWidth);
     expect($('.heading')!.getBoundingClientRect().width, 'the heading makes room').to.equal(0);
+  });
+
+  it("says the judge's finding in the user's language: a destination's length limit, in German, with the sheet that sets it", async () => {
+    const short = { ...BUILTIN_DESTINATIONS[0]!, id: 'kurz', label: 'Kurzspot', length: { kind: 'max', maxSeconds: 20 } } as const;
+    const context = await fixture<TestEditorContext>(
+      html`<test-editor-context .t=${createTranslator('de', de)}><studio-editor-versions .destinations=${[short]}></studio-editor-versions></test-editor-context>`,
+    );
+    const doc = sampleProject();
+    context.store.dispatch({ type: 'project/init', project: { ...doc, delivery: { ...doc.delivery, destinations: ['kurz'] } } });
+    const bar = context.querySelector('studio-editor-versions') as StudioVersions;
+    await bar.updateComplete;
+    const status = bar.shadowRoot!.querySelector('[part=status]')!.textContent;
+    // The :30 is longer than the sheet's 20 s: said from the rule's German words, the figures in German format.
+    expect(status).to.equal('Kurzspot: Länge: 30 s, verlangt höchstens 20 s');
+    expect(bar.shadowRoot!.querySelector('[part=version]')!.classList.contains('fail')).to.equal(true);
   });
 });

@@ -13,12 +13,19 @@ import { promisify } from 'node:util';
 import { IssueList } from '../../src/config/checks.js';
 import { hostDestinations } from '../../src/config/destinations.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
-import { checkVastInput, vastDuration, vastMediaUrl, vastUrlFault, vastUrlProblem, vastXml, type VastInput } from '../../src/delivery/vast.js';
+import { vastDuration, vastMediaUrl, vastUrlFault, vastUrlProblem, vastXml, type VastInput } from '../../src/delivery/vast.js';
+import { vastInputProblems } from '../../src/session/deliver-vast.js';
 import { manifestJson } from '../../src/delivery/manifest.js';
 import { VERSION } from '../../src/version.js';
 import { sampleManifest } from '../delivery/sample-manifest.js';
 import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
+
+/** The writer's check of a document: its settings by the judge's VAST rules, then its own figures (what `vastDocuments` asks). */
+const check = (input: VastInput) => {
+  const problems = vastInputProblems('vast-audio', input);
+  return { pass: problems.length === 0, problems };
+};
 
 const run = promisify(execFile);
 const XSD = fileURLToPath(new URL('../fixtures/vast_4.1.xsd', import.meta.url));
@@ -130,7 +137,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
         '',
       ].join('\n'),
     );
-    assert.deepEqual(checkVastInput(normal), { pass: true, problems: [] });
+    assert.deepEqual(check(normal), { pass: true, problems: [] });
     const file = await assertValid(xml);
     assert.equal(await read(file, `${LINEAR}/MediaFiles/MediaFile[2]`), `${BASE}/Acme_Summer_30s_vast-audio_128k.mp3`);
     assert.equal(await read(file, `${LINEAR}/MediaFiles/MediaFile[3]/@bitrate`), '64');
@@ -142,7 +149,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     needTools('xmllint');
     for (const settings of [{ mediaBaseUrl: BASE }, { mediaBaseUrl: BASE, impressionUrls: [] }]) {
       const input = { ...normal, settings };
-      assert.deepEqual(checkVastInput(input).problems, ['settings.impressionUrls: expected at least one impression URL: VAST requires one, an ad server counts plays by it, and none is invented']);
+      assert.deepEqual(check(input).problems, ['settings.impressionUrls: The "vast-audio" destination writes a vast.xml, and an ad server counts its plays by the impression URLs it holds; none was given: give at least one impression URL']);
       const xml = vastXml(input);
       assert.doesNotMatch(xml, /about:blank|<Impression/, 'nothing stands in for the missing URL');
       // Written anyway, the document is what the XSD says it is: invalid (Impression is required), never passed off as valid.
@@ -161,7 +168,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     ];
     const errorUrl = 'https://track.example.com/err?ad=summer&code=405';
     const input = withSettings({ impressionUrls, errorUrl });
-    assert.deepEqual(checkVastInput(input).problems, []);
+    assert.deepEqual(check(input).problems, []);
     const file = await assertValid(vastXml(input));
     assert.equal(await readCount(file, `${INLINE}/Impression`), 3);
     for (const [index, url] of impressionUrls.entries()) assert.equal(await read(file, `${INLINE}/Impression[${index + 1}]`), url);
@@ -184,7 +191,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
       mediaFiles: [{ ...normal.mediaFiles[0]!, fileName: mp3 }],
       mezzanine: { ...normal.mezzanine, fileName: wav },
     };
-    assert.deepEqual(checkVastInput(input).problems, []);
+    assert.deepEqual(check(input).problems, []);
     const xml = vastXml(input);
     const file = await assertValid(xml);
     assert.equal(await read(file, `${INLINE}/AdTitle`), adTitle);
@@ -224,7 +231,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     await run('xmllint', ['--noout', file]);
     assert.equal(await read(file, `${INLINE}/Error`), errorUrl);
     assert.equal(await readCount(file, '//Injected'), 0);
-    assert.ok(checkVastInput(withSettings({ errorUrl })).problems.some((problem) => problem.startsWith('settings.errorUrl: ')));
+    assert.ok(check(withSettings({ errorUrl })).problems.some((problem) => problem.startsWith('settings.errorUrl: ')));
   });
 
   it('writes the Ad-ID (upper case) under ad-id.org, and "unknown" for registry and value without one', async () => {
@@ -235,7 +242,7 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     const without = await assertValid(vastXml({ ...normal, adId: '' }));
     assert.equal(await read(without, `${INLINE}/Creatives/Creative/UniversalAdId`), 'unknown');
     assert.equal(await read(without, `${INLINE}/Creatives/Creative/UniversalAdId/@idRegistry`), 'unknown');
-    assert.deepEqual(checkVastInput({ ...normal, adId: '' }).problems, []);
+    assert.deepEqual(check({ ...normal, adId: '' }).problems, []);
   });
 
   it('writes Durations the XSD accepts, from a fraction of a second to nearly 24 hours', async () => {
@@ -310,7 +317,7 @@ describe('vastUrlFault', () => {
 });
 
 describe('checkVastInput', () => {
-  const fields = (input: VastInput) => checkVastInput(input).problems.map((problem) => problem.slice(0, problem.indexOf(': ')));
+  const fields = (input: VastInput) => check(input).problems.map((problem) => problem.slice(0, problem.indexOf(': ')));
 
   it('refuses every URL but an absolute http(s) one of URI characters, naming the field', () => {
     const input = withSettings({
@@ -329,7 +336,7 @@ describe('checkVastInput', () => {
       ],
       errorUrl: 'ftp://track.example.com/e',
     });
-    const { pass, problems } = checkVastInput(input);
+    const { pass, problems } = check(input);
     assert.equal(pass, false);
     assert.deepEqual(problems, [
       'settings.mediaBaseUrl: expected an http(s) URL, not a "javascript:" one',
@@ -347,12 +354,12 @@ describe('checkVastInput', () => {
   });
 
   it('accepts an IPv6 host, and refuses a base URL with a query or fragment, or more than 10 impression URLs', () => {
-    assert.deepEqual(checkVastInput(withSettings({ mediaBaseUrl: 'http://[2001:db8::1]:8080/ads' })).problems, []);
+    assert.deepEqual(check(withSettings({ mediaBaseUrl: 'http://[2001:db8::1]:8080/ads' })).problems, []);
     assert.deepEqual(fields(withSettings({ mediaBaseUrl: `${BASE}?v=2` })), ['settings.mediaBaseUrl']);
     assert.deepEqual(fields(withSettings({ mediaBaseUrl: `${BASE}#top` })), ['settings.mediaBaseUrl']);
     const eleven = Array.from({ length: 11 }, (_, index) => `https://track.example.com/${index}`);
-    assert.deepEqual(checkVastInput(withSettings({ impressionUrls: eleven })).problems, ['settings.impressionUrls: expected at most 10 URLs, got 11']);
-    assert.deepEqual(checkVastInput(withSettings({ impressionUrls: eleven.slice(1) })).problems, []);
+    assert.deepEqual(check(withSettings({ impressionUrls: eleven })).problems, ['settings.impressionUrls: expected at most 10 URLs, got 11']);
+    assert.deepEqual(check(withSettings({ impressionUrls: eleven.slice(1) })).problems, []);
   });
 
   it('refuses a wrong Ad-ID, empty or control-laden text, a length outside xs:time, and bad files', () => {
@@ -370,7 +377,7 @@ describe('checkVastInput', () => {
       ],
       mezzanine: { ...normal.mezzanine, fileName: 'x\ud800.wav', bitDepth: 0 },
     };
-    assert.deepEqual(checkVastInput(input).problems, [
+    assert.deepEqual(check(input).problems, [
       'settings.adSystem: expected text without control characters (newlines, tabs, NUL)',
       'adId: An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has 3.',
       'adServingId: expected text that is not empty',

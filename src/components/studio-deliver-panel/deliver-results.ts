@@ -5,7 +5,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile, VastManifestEntry } from '../../delivery/types.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
-import { receiptFacts, ruleLine, sizeText } from './deliver-words.js';
+import { fileFindings } from '../../rules/file.js';
+import { findingWords } from '../shared/finding-words.js';
+import { receiptFacts, sizeText } from './deliver-words.js';
 import '../../i18n/later-words.js';
 
 /** What the progress rows and the receipt read from the Deliver panel. */
@@ -54,6 +56,9 @@ export function progressRows(host: ResultsHost, progress: ReadonlyMap<string, De
   </section>`;
 }
 
+/** The ad's length a file was delivered at: its version's, else the project's. */
+const adSeconds = (manifest: DeliveryManifest, file: DeliveredFile): number => manifest.versions?.find((version) => version.id === file.version)?.seconds ?? manifest.project.seconds;
+
 /** The receipt of a finished delivery: what went out, the ZIP, each file, each stem and each vast.xml. */
 export function receipt(host: ResultsHost, run: DeliveryRun): TemplateResult {
   const t = host.t;
@@ -100,7 +105,14 @@ function deliveredFile(host: ResultsHost, run: DeliveryRun, file: DeliveredFile,
     ${facts(t, file.destination.label, file.figures, file.pass ? t('deliver.pass') : t('deliver.failsRules', { rules: t.list(failed.map((rule) => t(`deliver.rule.${rule.rule}`))) }))}
     ${failed.length > 0
       ? html`<ul>
-          ${failed.map((rule) => html`<li data-rule=${rule.rule}>${ruleLine(t, rule)}${rule.fix ? html`. ${t('deliver.fix', { fix: rule.fix })}` : nothing}</li>`)}
+          ${failed.map((rule) => {
+            // The judge's verdict on the file in the user's words; its fix is English (as in manifest.json), marked so.
+            const [found] = fileFindings(file.destination, [rule], 'file', adSeconds(run.manifest, file));
+            const english = t.locale.toLowerCase().startsWith('en');
+            return html`<li data-rule=${rule.rule}>${found === undefined ? rule.required : findingWords(t, found)}${rule.fix
+              ? html`. ${t('deliver.fix', { fix: '' })}<span lang=${english ? nothing : 'en'}>${rule.fix}</span>`
+              : nothing}</li>`;
+          })}
         </ul>`
       : nothing}
     ${file.pass

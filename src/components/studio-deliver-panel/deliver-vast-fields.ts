@@ -1,9 +1,10 @@
 // The Deliver panel's VAST fields, shown while a VAST destination is chosen: where the host will serve the files
-// (the media base URL) and the impression URLs, one a line; what is wrong with each, in words (never the URL: it
-// may hold a token). The panel (`VastFieldsHost`) keeps what was typed and which fields were left.
+// (the media base URL) and the impression URLs, one a line; what the judge's VAST rules (src/rules/vast.ts) find
+// wrong with each, in the user's words (never the URL: it may hold a token). The panel (`VastFieldsHost`) keeps what was typed and which fields were left.
 import { html, nothing, type TemplateResult } from 'lit';
-import { VAST_LIMITS, vastUrlFault } from '../../delivery/vast.js';
+import { VAST_LIMITS } from '../../delivery/vast.js';
 import type { Translate } from '../../i18n/translate.js';
+import { judge } from '../../rules/judge.js';
 import { vastUrlText } from './deliver-words.js';
 import '../../i18n/later-words.js';
 
@@ -34,18 +35,24 @@ export interface VastFieldsHost {
 export const impressionLines = (text: string): { line: number; url: string }[] =>
   text.split(/\r\n|\r|\n/).flatMap((url, index) => (url.trim() === '' ? [] : [{ line: index + 1, url: url.trim() }]));
 
-/** What is wrong with each VAST field, in words (never the URL: it may hold a token); empty when nothing is. */
+/** What the judge finds wrong with each VAST field, in words (never the URL: it may hold a token); empty when nothing is. */
 export function vastProblems(t: Translate, { base, impressions }: VastValues): VastValues {
-  const baseFault = base === '' ? null : vastUrlFault(base, { base: true });
   const lines = impressionLines(impressions);
-  let wrong = '';
-  if (lines.length > VAST_LIMITS.impressionUrls) wrong = t('deliver.vastImpressionsMany', { max: VAST_LIMITS.impressionUrls, count: lines.length });
-  for (const { line, url } of lines) {
-    const fault = wrong === '' ? vastUrlFault(url) : null;
-    if (fault !== null) wrong = t('deliver.vastImpressionLine', { line, problem: vastUrlText(t, fault) });
+  const found = judge({ kind: 'vast', destinations: [{ destination: '', mediaBaseUrl: base, impressionUrls: lines.map(({ url }) => url) }] });
+  let baseText = '';
+  let impressionsText = '';
+  for (const item of found) {
+    if (item.rule === 'vast-media-base-required') baseText = t('deliver.vastBaseMissing');
+    else if (item.rule === 'vast-media-base-url' && item.fault !== undefined) baseText = vastUrlText(t, item.fault);
+    else if (impressionsText !== '') continue;
+    else if (item.rule === 'vast-impression-required') impressionsText = t('deliver.vastImpressionsMissing');
+    else if (item.rule === 'vast-impression-count') impressionsText = t('deliver.vastImpressionsMany', { max: item.limit?.value ?? VAST_LIMITS.impressionUrls, count: item.measured });
+    else if (item.rule === 'vast-impression-url' && item.fault !== undefined) {
+      const at = item.index ?? 0;
+      impressionsText = t('deliver.vastImpressionLine', { line: lines[at]?.line ?? at + 1, problem: vastUrlText(t, item.fault) });
+    }
   }
-  if (lines.length === 0) wrong = t('deliver.vastImpressionsMissing');
-  return { base: base === '' ? t('deliver.vastBaseMissing') : baseFault === null ? '' : vastUrlText(t, baseFault), impressions: wrong };
+  return { base: baseText, impressions: impressionsText };
 }
 
 /** Where the host will serve a VAST destination's files, and the impression URLs: errors once a field is left, and on Deliver. */

@@ -25,7 +25,7 @@ import { impressionLines, vastFields, vastProblems, type VastField, type VastFie
 import { sizeText, unapprovedText } from './deliver-words.js';
 import { deliverStyles } from './studio-deliver-panel.styles.js';
 import { adIdRefusalText, duplicateAdIdText } from '../shared/ad-id-words.js';
-import { duplicateAdIdFindings } from '../../rules/identity.js';
+import { judge } from '../../rules/judge.js';
 import { versionCreatives } from '../../session/creative-identity.js';
 import { versionName } from '../../model/version-name.js';
 import type { ProjectDocument } from '../../model/document.js';
@@ -289,7 +289,7 @@ export class StudioDeliverPanel extends StudioElement {
     }
     // Two versions with one Ad-ID are refused here, in words, before anything is rendered (deliver() would too).
     const doc = this.#project.value?.doc;
-    const shared = doc === undefined || versions === undefined ? [] : duplicateAdIdFindings(versionCreatives(doc, versions));
+    const shared = doc === undefined || versions === undefined ? [] : judge({ kind: 'creatives', creatives: versionCreatives(doc, versions) }).filter((found) => found.rule === 'ad-id-duplicate');
     if (shared.length > 0) {
       this.error = duplicateAdIdText(this.t, shared);
       return;

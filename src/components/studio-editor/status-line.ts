@@ -5,6 +5,7 @@ import type { PreviewState } from '../../audio/preview-state.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { EditorRefusal, LockRefusal } from '../../model/editor-state.js';
+import { speechPastEnd } from '../../rules/limits.js';
 import { presetName } from '../shared/preset-name.js';
 import '../../i18n/later-words.js';
 
@@ -22,7 +23,7 @@ export function statusLine(t: Translate, state: PreviewState | undefined): strin
   // A spot that cuts speech or speaks twice at once never "meets" anything: say what is wrong first.
   const timing = state.timing;
   const project = state.duration;
-  if (timing !== null && timing.speechEnd > project + 0.001) {
+  if (timing !== null && speechPastEnd(timing.speechEnd, project) > 0) {
     return `${ready} ${t('status.speechCut', { seconds: t.number(timing.speechEnd - project, 1), end: t.clock(project) })}`;
   }
   if (timing !== null && timing.overlaps.length > 0) return `${ready} ${t.plural('status.overlap', timing.overlaps.length)}`;

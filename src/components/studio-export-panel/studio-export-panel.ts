@@ -22,6 +22,7 @@ import type { ExportRequest } from '../studio-export-form/studio-export-form.js'
 import '../studio-export-form/studio-export-form.js';
 import { requiredText } from '../studio-master-panel/master-view.js';
 import { presetName } from '../shared/preset-name.js';
+import { speechPastEnd } from '../../rules/limits.js';
 import '../../i18n/later-words.js';
 
 type Stage = RenderStage | 'decode' | 'encode';
@@ -214,7 +215,7 @@ export class StudioExportPanel extends StudioElement {
   /** Speech that the ad's length would cut: said before the export, with the two ways out. */
   #lengthWarning(duration: number) {
     const timing = this.#preview.state?.timing;
-    if (timing == null || timing.speechEnd <= duration + 0.001) return nothing;
+    if (timing == null || speechPastEnd(timing.speechEnd, duration) === 0) return nothing;
     const t = this.t;
     const fit = Math.min(DURATION_LIMITS.max, Math.ceil(timing.speechEnd + 0.25));
     return html`<div part="length-warning" class="warning" role="alert">

@@ -35,9 +35,9 @@ import { priceOf, voiceCalls } from '../../script/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
 import { spokenLength } from '../../script/spoken-length.js';
 import { documentRate } from '../../script/read-length.js';
-import { judgeAdRead } from '../../rules/read.js';
+import { judge } from '../../rules/judge.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
-import { fastFindingText, paceFindingText } from '../shared/pace-words.js';
+import { findingWords } from '../shared/finding-words.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { sectionRange, wordsRange } from '../../script/word-range.js';
 import '../../i18n/later-words.js';
@@ -68,6 +68,7 @@ const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
  * @csspart speed-warning - A read faster than 1.10x: "Shorten the script to fit" (the service's `format`, one undo step) or "Keep it".
  * @csspart shorten-price - What "Shorten the script to fit" uses, in credits.
  * @csspart pace-warning - More than 3 words a second, the most Amazon's audio ads advise.
+ * @csspart rule-warning - Another finding of the judge on the read (a read that cannot fit at `vocal.maxFitSpeed`), in the user's language.
  * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
  * @csspart lock - A creator's lock toggle and reason on each section (from the script editor).
@@ -429,20 +430,21 @@ export class StudioScriptPanel extends StudioElement {
   }
 
   /**
-   * What the judge says of the read (src/rules/read.ts, as it says it of a version and a feed row): a read faster
+   * What the judge says of the read (src/rules/judge.ts, as it says it of a version and a feed row): a read faster
    * than 1.10x, with its two fixes; words a second above Amazon's advice, or above a chosen destination's limit.
    */
   #renderWarnings(project: ProjectDocument) {
     const t = this.t;
     const sheets = this.destinations.filter((destination) => project.delivery.destinations.includes(destination.id));
-    const found = judgeAdRead(project, 'ad', { sheets, maxFitSpeed: this.maxFitSpeed }).findings;
+    const found = judge({ kind: 'ad', doc: project, limits: { sheets, maxFitSpeed: this.maxFitSpeed } });
     const fast = found.find((item) => item.rule === 'fast-read');
     const pace = found.find((item) => item.rule === 'words-per-second');
+    const others = found.filter((item) => item !== fast && item !== pace);
     const credits = fast !== undefined ? this.#shortenPrice(project) : undefined;
     const busy = this.job !== undefined || this.client === undefined;
     return html`${fast !== undefined
         ? html`<div part="speed-warning" class="warning">
-            <p>${fastFindingText(t, fast)}</p>
+            <p>${findingWords(t, fast)}</p>
             <div class="actions">
               <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()} aria-describedby=${credits === undefined ? nothing : 'shorten-price'}>${t('length.shorten')}</button>
               ${credits === undefined ? nothing : html`<span id="shorten-price" part="shorten-price" class="cost">${t.plural('credits.uses', credits)}</span>`}
@@ -452,7 +454,8 @@ export class StudioScriptPanel extends StudioElement {
         : nothing}
       ${pace === undefined
         ? nothing
-        : html`<p part="pace-warning" class=${pace.severity === 'problem' ? 'warning problem' : 'warning'}>${paceFindingText(t, pace)}</p>`}`;
+        : html`<p part="pace-warning" class=${pace.severity === 'problem' ? 'warning problem' : 'warning'}>${findingWords(t, pace)}</p>`}
+      ${others.map((item) => html`<p part="rule-warning" class=${item.severity === 'problem' ? 'warning problem' : 'warning'} data-rule=${item.rule}>${findingWords(t, item)}</p>`)}`;
   }
 
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */

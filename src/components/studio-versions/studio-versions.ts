@@ -8,10 +8,12 @@ import { PriceController } from '../../controllers/price-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
-import { versionStatus, type VersionStatus } from '../../rules/version.js';
+import type { Finding } from '../../rules/finding.js';
+import { hasProblem } from '../../rules/finding.js';
+import { judge } from '../../rules/judge.js';
+import { findingWords } from '../shared/finding-words.js';
 import { approves, versionApprovals } from '../../model/review-views.js';
 import { spokenLength } from '../../script/spoken-length.js';
-import { paceFindingText } from '../shared/pace-words.js';
 import { lengthText, speedNote } from '../shared/length-words.js';
 import { reportError } from '../../events/report-error.js';
 import { describeError } from '../../i18n/error-words.js';
@@ -117,13 +119,17 @@ export class StudioVersions extends StudioElement {
     if (input.checked) this.#open(input.value);
   }
 
-  #statusText(status: VersionStatus): string {
-    if (status.speechCut > 0) return this.t('versions.speechCut', { seconds: this.t.number(status.speechCut, 1) });
-    const first = status.problems[0];
-    if (first !== undefined) return this.t('versions.fails', { destination: first.destination.label, fix: first.rule.fix ?? first.rule.required });
-    const pace = status.pace.find((finding) => finding.rule === 'words-per-second');
-    if (pace?.severity === 'problem') return paceFindingText(this.t, pace);
-    return pace === undefined ? this.t('versions.meets') : `${this.t('versions.meets')} · ${paceFindingText(this.t, pace)}`;
+  /** The judge's verdict in words: its first problem (with the sheet that sets its limit), else "meets", with its pace warning. */
+  #statusText(findings: readonly Finding[]): string {
+    const words = (finding: Finding) => {
+      const text = findingWords(this.t, finding);
+      const sheet = finding.rule === 'words-per-second' ? undefined : finding.limit?.sheet;
+      return sheet === undefined ? text : this.t('versions.fails', { destination: sheet, fix: text });
+    };
+    const problem = findings.find((finding) => finding.severity === 'problem');
+    if (problem !== undefined) return words(problem);
+    const pace = findings.find((finding) => finding.rule === 'words-per-second');
+    return pace === undefined ? this.t('versions.meets') : `${this.t('versions.meets')} · ${words(pace)}`;
   }
 
   #refusalText(refusal: VersionRefusal, seconds: number): string {
@@ -272,7 +278,8 @@ export class StudioVersions extends StudioElement {
   }
 
   #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
-    const status = versionStatus(doc, version.id, this.#chosen(doc));
+    const findings = judge({ kind: 'version', doc, id: version.id, destinations: this.#chosen(doc) });
+    const pass = !hasProblem(findings);
     const view = versionView(doc, version.id);
     const seconds = view.duration;
     const name = versionName(version, seconds);
@@ -281,13 +288,13 @@ export class StudioVersions extends StudioElement {
     // The spoken length of its takes, as the Script panel and the status line say it, and its speed when sped up.
     const length = spokenLength(view);
     const spoken = length.estimate ? '' : [lengthText(this.t, length), speedNote(this.t, length)].filter((part) => part !== '').join(' · ');
-    return html`<label part="version" class=${status.pass ? 'version pass' : 'version fail'}>
+    return html`<label part="version" class=${pass ? 'version pass' : 'version fail'}>
       <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
         aria-describedby=${`status-${version.id} spoken-${version.id} approval-${version.id}`} />
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
-      <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(status)}</span>
-      ${spoken === '' ? nothing : html`<span part="spoken" class=${status.pace.some((finding) => finding.rule === 'fast-read') ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
+      <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(findings)}</span>
+      ${spoken === '' ? nothing : html`<span part="spoken" class=${findings.some((finding) => finding.rule === 'fast-read') ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
       ${approval === undefined ? nothing : html`<span part="approval" class=${approval.stale ? 'status stale' : 'status approved'} id=${`approval-${version.id}`}>${approval.text}</span>`}
     </label>`;
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adIdFormatFindings, creativeName, duplicateAdIdFindings, vastImpressionFindings, type Creative } from '../../../src/rules/identity.js';
+import { adIdFormatFindings, creativeName, duplicateAdIdFindings, type Creative } from '../../../src/rules/identity.js';
 
 const version = (name: string, adId: string): Creative => ({ kind: 'version', name, adId });
 const row = (name: string, adId: string, of?: string): Creative => ({ kind: 'row', name, adId, ...(of === undefined ? {} : { version: of }) });
@@ -66,16 +66,5 @@ describe('duplicateAdIdFindings', () => {
   it('finds a third holder of one Ad-ID against the first', () => {
     const findings = duplicateAdIdFindings([row('A', 'ACME1234000'), row('B', 'ACME1234000'), row('C', 'ACME1234000')]);
     assert.deepEqual(findings.map((finding) => finding.creatives.map((creative) => creative.name)), [['A', 'B'], ['A', 'C']]);
-  });
-});
-
-describe('vastImpressionFindings', () => {
-  it('finds each VAST destination without an impression URL, and none with one', () => {
-    const findings = vastImpressionFindings([{ destination: 'vast-audio' }, { destination: 'own-vast', impressionUrls: [] }, { destination: 'counted', impressionUrls: ['https://t.example.com/i'] }]);
-    assert.deepEqual(findings.map((finding) => [finding.rule, finding.severity, finding.destination]), [
-      ['vast-impression-required', 'problem', 'vast-audio'],
-      ['vast-impression-required', 'problem', 'own-vast'],
-    ]);
-    assert.match(findings[0]!.message, /^The "vast-audio" destination writes a vast\.xml, .*: give at least one impression URL$/);
   });
 });

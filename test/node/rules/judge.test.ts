@@ -10,7 +10,8 @@ import { createFeed } from '../../../src/feed/mapping.js';
 import { createProject, type ProjectDocument, type ProjectSection } from '../../../src/model/document.js';
 import { RULES, severityOf, type RuleSubject } from '../../../src/rules/catalog.js';
 import { findingText } from '../../../src/rules/finding.js';
-import { judgeAdRead } from '../../../src/rules/read.js';
+import { judge } from '../../../src/rules/judge.js';
+import { versionStatus } from '../../../src/rules/version.js';
 import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
 import { documentRate } from '../../../src/script/read-length.js';
 import { spokenLength } from '../../../src/script/spoken-length.js';
@@ -70,7 +71,7 @@ const CASES = Array.from({ length: 400 }, (_, seed) => seed + 1);
 
 describe('the one judge', () => {
   it('has a severity for each rule in each subject where it is judged, and a source', () => {
-    const subjects: RuleSubject[] = ['ad', 'version', 'row', 'mix', 'file'];
+    const subjects: RuleSubject[] = ['ad', 'version', 'row', 'mix', 'file', 'delivery'];
     for (const [id, rule] of Object.entries(RULES)) {
       assert.ok(subjects.some((subject) => severityOf(id as keyof typeof RULES, subject) !== undefined), `${id} is judged nowhere`);
       assert.ok(rule.source.title.length > 0, `${id} names no source`);
@@ -85,8 +86,14 @@ describe('the one judge', () => {
       const c = generate(seed);
       const { ad, template } = pair(c);
       const limits = { maxFitSpeed: c.maxFitSpeed, sheets: c.sheets };
-      const adFindings = judgeAdRead(ad, 'ad', limits).findings;
-      const row = checkFeed(projectCheckInput(template, c.maxFitSpeed, c.sheets)!).rows[0]!;
+      const adFindings = judge({ kind: 'ad', doc: ad, limits });
+      const input = projectCheckInput(template, c.maxFitSpeed, c.sheets)!;
+      const row = checkFeed(input).rows[0]!;
+      // The grid's check (checkFeed) is the judge's verdict on the row, rule for rule.
+      assert.deepEqual(judge({ kind: 'row', input, index: 0 }).map((found) => [found.rule, found.severity, found.message]), row.problems.map((problem) => [problem.rule, problem.severity, problem.message]));
+      // The version chip's verdict on the ad is the judge's, and its read is the ad's.
+      const versions = judge({ kind: 'version', doc: ad, id: ad.openVersion, destinations: [] });
+      assert.deepEqual(versions, [...versionStatus(ad, ad.openVersion, []).findings]);
       const rowPace = row.problems.filter((problem) => problem.rule === 'fit' || problem.rule === 'fast-read' || problem.rule === 'words-per-second');
       const context = `seed ${seed}: ${JSON.stringify(c)}`;
       assert.deepEqual(
