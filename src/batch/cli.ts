@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StudioConfigError, StudioError } from '../errors.js';
-import { printable, terminalText } from '../internal/describe.js';
+import { printable, terminalText } from '../internal/printable.js';
 import type { ProjectDocument } from '../model/document.js';
 import { importProjectFile } from '../model/project-file.js';
 import { withFeedFile } from './feed-file.js';

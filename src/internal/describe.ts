@@ -4,25 +4,11 @@
 /** Control, bidi-override and isolate characters, which would garble or reorder a message. */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-const escaped = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 /** A string quoted for a message: shortened, with control and bidi characters escaped as `\uXXXX`. */
 export function quote(value: string): string {
   const shown = value.length > 48 ? `${value.slice(0, 45)}...` : value;
-  return JSON.stringify(shown).replace(UNPRINTABLE, escaped);
+  return JSON.stringify(shown).replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
-
-/**
- * `text` whole and unquoted, with every control character (line feeds too: a value is one line), ANSI escape and
- * bidi override or isolate written as `\uXXXX`: a value from a file, a feed or a service, set in a line of ours.
- */
-export const printable = (text: string): string => text.replace(UNPRINTABLE, escaped);
-
-/**
- * What a command line tool prints: `printable` line by line, keeping only the line feeds that end its lines, so
- * that nothing a feed or a service wrote can clear the screen, set the title or turn the rest of a line around.
- */
-export const terminalText = (text: string): string => text.split('\n').map(printable).join('\n');
 
 /** Describes a found value briefly and safely (strings quoted and shortened). */
 export function describe(value: unknown): string {

@@ -3,7 +3,7 @@
 // of Node, so the editor's sources keep compiling without Node's types, and a test runs it in process.
 import { StudioConfigError } from '../errors.js';
 import { DEFAULT_PRODUCT_URL, DEFAULT_USER_ID, REDACTED, contractCheck, type ContractReport, type DryRequest, type StepReport } from './contract-check.js';
-import { terminalText } from '../internal/describe.js';
+import { terminalText } from '../internal/printable.js';
 
 /** What the command uses of its process. */
 export interface CliIo {

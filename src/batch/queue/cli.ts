@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioConfigError } from '../../errors.js';
-import { terminalText } from '../../internal/describe.js';
+import { terminalText } from '../../internal/printable.js';
 import { loadBatchConfig } from '../batch-config.js';
 import { VAST_FLAG_OPTIONS, vastOfFlags } from '../vast-settings.js';
 import { reachQueue, redisOptionsOf, shownQueue } from './connection.js';

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import type { RowJob } from '../row-job.js';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 import type { RowJobData } from './enqueue.js';
-import { printable } from '../../internal/describe.js';
+import { printable } from '../../internal/printable.js';
 
 /** Job counts of one queue. */
 export interface JobCounts {

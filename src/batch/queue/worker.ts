@@ -8,7 +8,7 @@ import { Queue, Worker } from 'bullmq';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 import { runProcessor } from './run-processor.js';
 import { WORKER_SETTINGS_ENV, type WorkerSettings } from './worker-settings.js';
-import { terminalText } from '../../internal/describe.js';
+import { terminalText } from '../../internal/printable.js';
 
 /**
  * How a dead worker's job comes back: its lock lasts `lockDurationMs` (renewed by a live worker every half of it);

@@ -1,7 +1,7 @@
 // The Deliver panel's figures in words: a destination's key numbers, a delivered file's figures, a rule's
 // line, a code's problem. Pure: a translator in, text out (no element, no store).
 import { DESTINATION_FIGURES } from '../../delivery/destinations.js';
-import type { DeliveredFigures, DeliveryRuleResult, DestinationCodec, DestinationProfile } from '../../delivery/types.js';
+import type { DeliveredFigures, DestinationCodec, DestinationProfile } from '../../delivery/types.js';
 import type { StringKey } from '../../i18n/en.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { VastUrlFault } from '../../delivery/vast.js';
@@ -106,25 +106,6 @@ export function receiptFacts(t: Translate, figures: DeliveredFigures): { length:
     loudness: t('deliver.loudnessValue', { lufs: t.level(figures.integrated), dbtp: t.level(figures.truePeak) }),
     format: t('deliver.formatValue', { format: formatText(t, figures), size: sizeText(t, figures.bytes) }),
   };
-}
-
-/** What a rule measured, in its unit. */
-export function measuredText(t: Translate, rule: DeliveryRuleResult): string {
-  switch (rule.rule) {
-    case 'loudness':
-      return t('master.lufs', { value: t.level(rule.measured) });
-    case 'truePeak':
-      return t('master.dbtp', { value: t.level(rule.measured) });
-    case 'maxBytes':
-      return sizeText(t, rule.measured);
-    default:
-      return t('deliver.seconds', { seconds: t.number(rule.measured, 2) });
-  }
-}
-
-/** One rule's line: `Length: 31.20 s, asked at most 30 s`. */
-export function ruleLine(t: Translate, rule: DeliveryRuleResult): string {
-  return t('deliver.ruleLine', { rule: t(`deliver.rule.${rule.rule}`), measured: measuredText(t, rule), required: rule.required });
 }
 
 /** The problem codes of `delivery/campaign.ts` (and `codes.ts`) in the user's words. */

@@ -5,6 +5,7 @@ import type { Translate } from '../../i18n/translate.js';
 import { RULES } from '../../rules/catalog.js';
 import type { FeedTally } from './feed-check-task.js';
 import '../../i18n/later-words.js';
+import { printable } from '../../internal/printable.js';
 
 /** `6 rows: 3 ready, 1 with warnings, 2 with problems` (the parts of none left out, but always the ready ones). */
 export function summaryText(t: Translate, tally: FeedTally): string {
@@ -28,14 +29,11 @@ export function problemLead(t: Translate, problem: FeedProblem): string {
   return problem.column === null ? kind : `${kind}, ${t('feed.inColumn', { column: problem.column })}`;
 }
 
-/** Control characters (C0, DEL, C1) and the bidirectional marks, embeddings, overrides and isolates. */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-
 /**
  * A row's key as shown: its control and bidirectional characters written out (`GL-7\u0007`), as the check's
  * words quote them, so that none is drawn as a blank box or reorders the text around it. Still text.
  */
-export const shownKey = (key: string): string => key.replace(UNSEEN, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const shownKey = printable;
 
 /** The status of a row: its icon (for the eye only) and its word. */
 export function statusWords(t: Translate, status: FeedRowCheck['status']): { icon: string; word: string } {
