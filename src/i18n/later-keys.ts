@@ -131,9 +131,12 @@ export const LATER_KEYS =
   'feed.chooseRow{row}{key} feed.status.ok feed.status.warning feed.status.problem feed.pending ' +
   'feed.seconds{seconds} feed.needs{seconds}{speed} feed.notEstimated feed.noKeyValue feed.kind.template ' +
   'feed.kind.missing feed.kind.too-long feed.kind.length feed.kind.pace feed.kind.empty-key ' +
-  'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control rule.fastRead rule.fit{speed}{max} ' +
-  'feed.kind.ad-id feed.inColumn{column} feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next ' +
-  'feed.player feed.play feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +
+  'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control feed.says.emptyKey{column} ' +
+  'feed.says.keyControl{key} feed.says.keyUnportable{key} feed.says.keyTwice{key}{rows} ' +
+  'feed.says.keySameFile{key}{rows} feed.says.noColumn{slot} feed.says.emptyValue{column}{slot} ' +
+  'feed.says.tooLongValue{column}{count}{value}{slot}{max} rule.fastRead rule.fit{speed}{max} feed.kind.ad-id ' +
+  'feed.inColumn{column} feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next feed.player ' +
+  'feed.play feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +
   'feed.voicing.other{count}{key} feed.heard{key}{voiced}{reused} feed.voiced.one{count} feed.voiced.other{count} ' +
   'feed.reused.one{count} feed.reused.other{count} feed.rowAudio{key} feed.playFailed{key}{message} ' +
   'feed.playCancelled{key} feed.noRunner feed.deliver feed.destinations feed.noDestinations ' +

@@ -8,6 +8,7 @@
 import { describe } from '../config/checks.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../config/fit-speed.js';
 import { portableText } from '../delivery/file-name.js';
+import { enLater } from '../i18n/en-later.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
 import { clipLength } from '../model/clip-layout.js';
@@ -17,7 +18,7 @@ import { countSpokenWords } from '../script/estimate.js';
 import { documentRate, readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
 import type { RuleId } from './catalog.js';
-import { findingText, times } from './finding.js';
+import { findingText, times, type Finding } from './finding.js';
 import type { PaceLimits } from './pace.js';
 import { judgeRead } from './read.js';
 
@@ -37,7 +38,24 @@ export interface FeedProblem {
   readonly severity: 'problem' | 'warning';
   /** What is wrong and how to fix it; values and names from the file are quoted and escaped (`describe`). */
   readonly message: string;
+  /**
+   * The same in the reader's words: a key of the later words with its values (quoted as in `message`), or the
+   * judge's finding for a rule of the read (the Feed step says it with `findingWords`). `message` stays English for
+   * the manifest, the report and the batch.
+   */
+  readonly said?: { readonly key: RowWordsKey; readonly values: Readonly<Record<string, string | number>> } | { readonly finding: Finding };
 }
+
+/** The words of a row's value and key problems (src/i18n/*-later.ts). */
+export type RowWordsKey =
+  | 'feed.says.emptyKey'
+  | 'feed.says.keyControl'
+  | 'feed.says.keyUnportable'
+  | 'feed.says.keyTwice'
+  | 'feed.says.keySameFile'
+  | 'feed.says.noColumn'
+  | 'feed.says.emptyValue'
+  | 'feed.says.tooLongValue';
 
 /** One row's check, for a grid. */
 export interface FeedRowCheck {
@@ -96,11 +114,13 @@ export interface FeedCheckInput {
 }
 
 const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
-const rowList = (rows: readonly number[]) => {
-  const shown = rows.slice(0, 3).map(String);
-  if (rows.length > 3) shown.push(`${rows.length - 3} more`);
-  return `${rows.length === 1 ? 'row' : 'rows'} ${shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]}`;
-};
+/** Other rows by their numbers, at most three (`2, 3, 4 (+2)`): the same in every language. */
+const rowNumbers = (rows: readonly number[]) => `${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ` (+${rows.length - 3})` : ''}`;
+
+/** A row problem's English message: its English words (src/i18n/en-later.ts) with its values, as the grid says it in English. */
+function said(key: RowWordsKey, values: Readonly<Record<string, string | number>>): Pick<FeedProblem, 'message' | 'said'> {
+  return { message: enLater[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])), said: { key, values } };
+}
 
 /** Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -134,20 +154,16 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const keyProblems = (index: number): FeedProblem[] => {
     const key = keyOf(index);
     if (key === null || feed.key === null) return [];
-    const problem = (kind: FeedProblemKind & RuleId, message: string): FeedProblem[] => [{ column: feed.key, kind, rule: kind, severity: 'problem', message }];
-    if (key.trim() === '') return problem('empty-key', `${describe(feed.key)} is empty: each row needs a key, which names its files`);
-    if (CONTROL.test(key)) return problem('key-control', `The key ${describe(key)} holds a control or bidirectional character, which file names, terminals and ad servers read differently: write the key without it`);
+    const problem = (kind: FeedProblemKind & RuleId, words: RowWordsKey, values: Record<string, string>): FeedProblem[] => [{ column: feed.key, kind, rule: kind, severity: 'problem', ...said(words, values) }];
+    const quoted = { key: describe(key), column: describe(feed.key) };
+    if (key.trim() === '') return problem('empty-key', 'feed.says.emptyKey', quoted);
+    if (CONTROL.test(key)) return problem('key-control', 'feed.says.keyControl', quoted);
     const folder = portableText(key).toLowerCase();
-    if (folder === '') return problem('key-unportable', `The key ${describe(key)} has no letter or digit a file name can hold (A-Z, 0-9, "-", "_"): write it with some, or choose another key column`);
+    if (folder === '') return problem('key-unportable', 'feed.says.keyUnportable', quoted);
     const others = folders.get(folder)!.filter((row) => row !== index + 1);
     if (others.length === 0) return [];
     const same = others.every((row) => keyOf(row - 1) === key);
-    return problem(
-      'duplicate-key',
-      same
-        ? `The key ${describe(key)} is also the key of ${rowList(others)}: each row needs its own key`
-        : `The key ${describe(key)} makes the same file name as the key of ${rowList(others)}: keys must differ in their letters or digits, not only in case, accents or punctuation`,
-    );
+    return problem('duplicate-key', same ? 'feed.says.keyTwice' : 'feed.says.keySameFile', { ...quoted, rows: rowNumbers(others) });
   };
 
   /** The sections read with `values` in their slots (a slot with no value is read as nothing: its row has a problem already). */
@@ -172,14 +188,15 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
       const column = columnOf.get(name);
       const value = values.get(name);
       if (column === undefined || value === undefined) {
-        problems.push({ column: null, kind: 'missing', rule: 'missing', severity: 'problem', message: `No column fills {{${name}}}: map a column to it` });
+        problems.push({ column: null, kind: 'missing', rule: 'missing', severity: 'problem', ...said('feed.says.noColumn', { slot: `{{${name}}}` }) });
         continue;
       }
-      if (value.trim() === '') problems.push({ column, kind: 'missing', rule: 'missing', severity: 'problem', message: `${describe(column)} is empty: {{${name}}} needs a value` });
+      const named = { column: describe(column), slot: `{{${name}}}` };
+      if (value.trim() === '') problems.push({ column, kind: 'missing', rule: 'missing', severity: 'problem', ...said('feed.says.emptyValue', named) });
       const max = definitions.get(name)?.maxLength;
       const length = [...value].length;
       if (max !== undefined && length > max) {
-        problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', message: `${describe(column)} has ${length} characters, ${describe(value)}: {{${name}}} holds at most ${max}; shorten it` });
+        problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', ...said('feed.says.tooLongValue', { ...named, count: length, value: describe(value), max }) });
       }
     }
     if (samples === undefined) return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length: null };
@@ -188,7 +205,7 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
     const { fit, fitted, findings } = judgeRead(natural, duration, speed, 'row', { maxFitSpeed, sheets: input.sheets, shorten: blame.shorten }, input.keptSpeed);
     const reads = `Reads in about ${seconds(natural.seconds)} at ${times(speed)}; the ad is ${seconds(duration)}. `;
     for (const found of findings) {
-      problems.push({ column: blame.column, kind: PACE_KIND[found.rule]!, rule: found.rule, severity: found.severity, message: found.rule === 'fit' ? reads + findingText(found) : findingText(found) });
+      problems.push({ column: blame.column, kind: PACE_KIND[found.rule]!, rule: found.rule, severity: found.severity, message: found.rule === 'fit' ? reads + findingText(found) : findingText(found), said: { finding: found } });
     }
     const length = { seconds: natural.seconds, speed: fit, wordsPerSecond: fitted.wordsPerSecond };
     return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length };

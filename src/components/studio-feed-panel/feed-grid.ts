@@ -5,7 +5,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedCheckTask, FeedGridRow } from './feed-check-task.js';
-import { lengthText, problemLead, shownKey, statusWords, summaryText } from './feed-words.js';
+import { lengthText, problemLead, problemText, shownKey, statusWords, summaryText } from './feed-words.js';
 
 /**
  * Rows on a page of the grid: a page renders and lays out well under the 50 ms of a long task on a slow, busy
@@ -126,7 +126,7 @@ function renderRow(view: FeedGridView, index: number, row: FeedGridRow): Templat
         : html`<ul>
             ${row.problems.map(
               (problem) =>
-                html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''} data-version=${problem.version ?? ''}>${problem.version === undefined ? nothing : html`<span class="version">${problem.version}</span> `}<strong>${problemLead(t, problem)}</strong>: ${problem.message}</li>`,
+                html`<li class=${problem.severity} data-kind=${problem.kind} data-column=${problem.column ?? ''} data-version=${problem.version ?? ''}>${problem.version === undefined ? nothing : html`<span class="version">${problem.version}</span> `}<strong>${problemLead(t, problem)}</strong>: ${problemText(t, problem)}</li>`,
             )}
           </ul>`}
     </td>

@@ -119,7 +119,9 @@ describe('a feed checked row by row', () => {
   it('says when no column fills a slot', () => {
     const feed = feedOf('id,name,price\nA,Shoes,1\n');
     const row = checkFeed({ feed, slots, sections, duration: 30 }).rows[0]!;
-    assert.deepEqual(row.problems, [{ column: null, kind: 'missing', rule: 'missing', severity: 'problem', message: 'No column fills {{product_name}}: map a column to it' }]);
+    assert.deepEqual(row.problems, [
+      { column: null, kind: 'missing', rule: 'missing', severity: 'problem', message: 'No column fills {{product_name}}: map a column to it', said: { key: 'feed.says.noColumn', values: { slot: '{{product_name}}' } } },
+    ]);
   });
 
   it("marks every row while the script's placeholders are malformed, with no estimate", () => {
@@ -154,7 +156,7 @@ describe("a feed's keys", () => {
 
   it('lists at most three other rows', () => {
     const rows = check(['id,product_name,price', ...Array.from({ length: 6 }, (_, i) => `X,p${i},1`)].join('\n'));
-    assert.equal(rows[0]!.problems[0]!.message, 'The key "X" is also the key of rows 2, 3, 4 and 2 more: each row needs its own key');
+    assert.equal(rows[0]!.problems[0]!.message, 'The key "X" is also the key of row 2, 3, 4 (+2): each row needs its own key');
   });
 
   it('refuses an empty key, and one a file name cannot hold', () => {
