@@ -4,6 +4,7 @@
 import { loudnessChart } from './report-chart.js';
 import { REPORT_CSS } from './report-style.js';
 import { escapeHtml as e } from './escape.js';
+import { printable } from '../internal/printable.js';
 import { RULE_NAMES, figureText, fixed, grouped, ruleFigure, size, speedText, utcDate } from './report-text.js';
 import type { DeliveredFile, DeliveryManifest, DestinationProfile } from './types.js';
 
@@ -144,6 +145,9 @@ function fileSection(file: DeliveredFile, included: boolean, version: string): s
   );
 }
 
+/** Text from a feed, in HTML: escaped, and its control and bidi characters written out (a key's U+202E turns nothing around). */
+const fromFeed = (text: string): string => e(printable(text));
+
 /** A feed's rows, failed ones first (as the manifest lists them): the key, the values, the files or the reasons. */
 function feedTable(manifest: DeliveryManifest): string {
   const feed = manifest.feed;
@@ -152,13 +156,13 @@ function feedTable(manifest: DeliveryManifest): string {
   return (
     `<h2>Rows</h2><p>${feed.rows.length} row${feed.rows.length === 1 ? '' : 's'}: ${feed.rows.length - failed} delivered, ${failed} failed. ` +
     `Voice-overs made: ${grouped(feed.takes.voiced)}; takes reused: ${grouped(feed.takes.reused)}.</p>` +
-    `<table class="rows"><thead><tr><th>Row</th><th>${e(feed.key)}</th><th>Values</th><th>Result</th></tr></thead><tbody>` +
+    `<table class="rows"><thead><tr><th>Row</th><th>${fromFeed(feed.key)}</th><th>Values</th><th>Result</th></tr></thead><tbody>` +
     feed.rows
       .map(
         (row) =>
-          `<tr${row.status === 'failed' ? ' class="failed"' : ''}><td class="num">${row.row}</td><td>${e(row.key)}</td>` +
-          `<td>${Object.entries(row.values).map(([slot, value]) => `${e(slot)}: ${e(value)}`).join('<br>')}</td>` +
-          `<td>${row.status === 'failed' ? `<span class="fail">✗ Failed</span><br>${row.reasons.map((reason) => e(reason)).join('<br>')}` : `<span class="pass">✓ Delivered</span><br>${row.files.map((file) => e(file)).join('<br>')}`}</td></tr>`,
+          `<tr${row.status === 'failed' ? ' class="failed"' : ''}><td class="num">${row.row}</td><td>${fromFeed(row.key)}</td>` +
+          `<td>${Object.entries(row.values).map(([slot, value]) => `${e(slot)}: ${fromFeed(value)}`).join('<br>')}</td>` +
+          `<td>${row.status === 'failed' ? `<span class="fail">✗ Failed</span><br>${row.reasons.map(fromFeed).join('<br>')}` : `<span class="pass">✓ Delivered</span><br>${row.files.map(fromFeed).join('<br>')}`}</td></tr>`,
       )
       .join('') +
     '</tbody></table>'

@@ -139,6 +139,10 @@ describe('studio-batch render', () => {
       assert.doesNotMatch(printed, RAW, JSON.stringify(printed));
       assert.match(run.stderr, /ok\\u202eevil → streaming/, 'the key, escaped where it is named');
       assert.match(run.stderr, /\\u001b\[2J\\u001b\]0;pwned\\u0007title → streaming/);
+      // The run's report.html shows the keys and values written out too: a U+202E turns no cell of it around.
+      const report = readFileSync(join(dir, `hostile-${tty}`, 'report.html'), 'utf8');
+      assert.doesNotMatch(report, RAW);
+      assert.match(report, /<td>ok\\u202eevil<\/td>/);
     }
   });
 
