@@ -35,7 +35,7 @@ describe('<studio-editor-feed-panel>: versions in a feed', () => {
 
     // The alternate ticked, by keyboard: each row is checked against both.
     $<HTMLInputElement>('#feed-version-v2')!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await checked();
     await settle();
     expect($('#feed-plan-versions')!.textContent).to.equal('Versions: :30 and Short');
