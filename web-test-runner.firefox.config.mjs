@@ -8,6 +8,7 @@ import * as puppeteer from 'puppeteer-core';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import base from './web-test-runner.config.mjs';
 import { askedFiles, matchesAny } from './scripts/lib/asked-files.mjs';
+import { besidesChromium } from './scripts/lib/engine-files.mjs';
 import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './scripts/lib/firefox.mjs';
 
 /** The files that run in the touch-screen Firefox; the first two only there. */
@@ -32,7 +33,7 @@ const phoneFiles = asked === undefined ? PHONE_FILES : PHONE_FILES.filter((file)
 
 export default {
   ...base,
-  files: [...base.files, `!${PHONE_FILES[0]}`, `!${PHONE_FILES[1]}`],
+  files: besidesChromium([...base.files, `!${PHONE_FILES[0]}`, `!${PHONE_FILES[1]}`]),
   concurrency: 1,
   browsers: [firefox(firefoxPrefs)],
   groups: phoneFiles.length === 0 ? [] : [{ name: 'phone', files: phoneFiles, browsers: [firefox({ ...firefoxPrefs, ...firefoxTouchPrefs })] }],
