@@ -83,6 +83,7 @@ export type { ProjectReview, ReviewAnchor, ReviewComment, ReviewDecision, Review
 export type { ReviewAnnotation, ReviewAnnotationCollection, ReviewExportOptions } from './model/review-export.js';
 export type { DeliverOptions, DeliverProgress, DeliverResult, DeliverStage } from './session/deliver-run.js';
 export type { DeliverFeedOptions, FeedDeliverResult, FeedProgress, FeedRowStage, FeedManifestPart, FeedRowOutcome, FeedRowPreview } from './session/feed-run.js';
+export type { Reason, Said } from './rules/said.js';
 export type { CampaignFields, DeliveryManifest, DeliveredFile, DeliveredFigures, DeliveryRuleResult, ManifestDecision, ManifestVersion } from './delivery/types.js';
 export { StudioNotices } from './components/studio-notices/studio-notices.js';
 export { DEFAULT_PATHS } from './api/contract.js';

@@ -9,6 +9,7 @@ import { versionView } from '../model/versions.js';
 import { addRunDocuments } from '../session/deliver-pack.js';
 import { feedManifest } from '../session/feed-manifest.js';
 import { keyedFeed, rowIndex, type RowMade } from '../session/feed-row-deliver.js';
+import { reason, reasonText } from '../rules/said.js';
 import { rowValuesOf } from './render-row.js';
 import { readRecord, RECORDS_FOLDER } from './row-record.js';
 import { rowJobId, type RowJobResult } from './row-job.js';
@@ -26,23 +27,25 @@ function unrecorded(template: ProjectDocument, index: number, result: RowJobResu
     files: [],
     wordsPerSecond: null,
   };
-  return { outcome, files: [], excluded: [], vast: [] };
+  return { outcome, reasons: result.reasons.map((text) => reason(text)), files: [], excluded: [], vast: [] };
 }
 
 /** The jobs of one row as one row: its destinations' files together; failed when any job failed, with every reason. */
 function joined(parts: readonly RowMade[], many: boolean, destinations: readonly string[]): RowMade {
   if (parts.length === 1) return parts[0]!;
-  const reasons = parts.flatMap((part, at) => part.outcome.reasons.map((reason) => (many ? `${destinations[at]}: ${reason}` : reason)));
+  // In English, as the records keep them (a record read back has its words only).
+  const reasons = parts.flatMap((part, at) => part.outcome.reasons.map((text) => reason(text, undefined, many ? [destinations[at]!] : [])));
   const speeds = parts.map((part) => part.outcome.wordsPerSecond).filter((value): value is number => value !== null);
   return {
     outcome: {
       ...parts[0]!.outcome,
       status: parts.every((part) => part.outcome.status === 'delivered') ? 'delivered' : 'failed',
-      reasons,
+      reasons: reasons.map(reasonText),
       assets: parts.find((part) => part.outcome.assets.length > 0)?.outcome.assets ?? [],
       files: parts.flatMap((part) => part.outcome.files),
       wordsPerSecond: speeds.length === 0 ? null : Math.max(...speeds),
     },
+    reasons,
     files: parts.flatMap((part) => part.files),
     excluded: parts.flatMap((part) => part.excluded),
     vast: parts.flatMap((part) => part.vast),

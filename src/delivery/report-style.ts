@@ -42,6 +42,13 @@ svg.chart .tick { fill: var(--muted); font: 10px system-ui, sans-serif; }
 .script b { display: block; color: var(--muted); font-size: 12px; }
 ul.assets { padding-left: 18px; margin: 4px 0; }
 footer { margin-top: 24px; color: var(--muted); font-size: 12px; }
+table.rows col.n { width: 4em; }
+@media (max-width: 600px) {
+  body { padding: 12px; }
+  dl.meta { grid-template-columns: max-content 1fr; }
+  .figures { grid-template-columns: repeat(2, 1fr); }
+  table.rows col.n { width: 3.2em; }
+}
 @page { margin: 14mm 12mm; }
 @media print {
   body { padding: 0; max-width: none; font-size: 10.5px; }

@@ -156,7 +156,7 @@ function feedTable(manifest: DeliveryManifest): string {
   return (
     `<h2>Rows</h2><p>${feed.rows.length} row${feed.rows.length === 1 ? '' : 's'}: ${feed.rows.length - failed} delivered, ${failed} failed. ` +
     `Voice-overs made: ${grouped(feed.takes.voiced)}; takes reused: ${grouped(feed.takes.reused)}.</p>` +
-    `<table class="rows"><thead><tr><th>Row</th><th>${fromFeed(feed.key)}</th><th>Values</th><th>Result</th></tr></thead><tbody>` +
+    `<table class="rows"><colgroup><col class="n"><col><col><col></colgroup><thead><tr><th>Row</th><th>${fromFeed(feed.key)}</th><th>Values</th><th>Result</th></tr></thead><tbody>` +
     feed.rows
       .map(
         (row) =>

@@ -767,6 +767,24 @@ export const enLater = {
   'error.musicLibrary': 'The music could not be found in the library. Try again, or choose other music.',
   'error.playback': 'The ad could not be played in this browser. Press play again; if it keeps failing, reload the page.',
   'feed.noneDelivered': 'No row could be delivered, for the reasons below; nothing was kept and the project is unchanged. Fix these rows, then deliver again.',
+  'fix.loudness': 'Master to {lufs} LUFS',
+  'fix.silent': 'The file is silent: add audio, then master to {lufs} LUFS',
+  'fix.truePeakMp3': 'Master with a lower true-peak ceiling (the MP3 encoder adds peaks), or use a higher bitrate, to stay under {dbtp} dBTP',
+  'fix.truePeak': 'Master with a true-peak ceiling of {dbtp} dBTP',
+  'fix.exact': 'Make the file exactly {seconds} s long ({samples} samples at {rate} Hz)',
+  'fix.shorten': 'Shorten the ad to {seconds} s',
+  'fix.sizeMp3': 'Use a lower bitrate, or shorten the ad, to stay under {size}',
+  'fix.sizeWav': 'Use 16-bit, mono or a lower sample rate, or shorten the ad, to stay under {size}',
+  'fix.tail': "End the ad with {seconds} s of silence: move the last words earlier, shorten the music's fade-out, or extend the ad",
+  'fix.speech': 'The speech runs {seconds} s past the end: extend the ad or shorten the script',
+  'feed.says.speechPast': "Its speech ends at {end} s, past the ad's {duration} s, read at {speed}x (at most {max}x): shorten its values or the script.",
+  'feed.says.notInTake': 'Its value of {slot} ({value}) is not in its take of {section}.',
+  'feed.says.voiceFailed': 'A voice-over failed: {message}',
+  'deliver.vastFileMissing': '{file} failed its rules and is not in the ZIP: the document would point at a file you do not have',
+  'deliver.vastNoMedia': 'no MP3 to serve, or no WAV Mezzanine, was made',
 } as const;
+
+/** A key of the later words. */
+export type LaterKey = keyof typeof enLater;
 
 addEnglish(enLater);

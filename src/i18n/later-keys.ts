@@ -160,4 +160,8 @@ export const LATER_KEYS =
   'timeline.rangeSelected{range} timeline.rangeCleared error.config error.load error.destroyed error.notReady ' +
   'error.deliverDestination error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode ' +
   'error.zip error.reviewRequired error.reviewOnly error.reviewUser error.locked error.exportFormat ' +
-  'error.speechCut error.audioInput error.musicLibrary error.playback feed.noneDelivered';
+  'error.speechCut error.audioInput error.musicLibrary error.playback feed.noneDelivered fix.loudness{lufs} ' +
+  'fix.silent{lufs} fix.truePeakMp3{dbtp} fix.truePeak{dbtp} fix.exact{seconds}{samples}{rate} ' +
+  'fix.shorten{seconds} fix.sizeMp3{size} fix.sizeWav{size} fix.tail{seconds} fix.speech{seconds} ' +
+  'feed.says.speechPast{end}{duration}{speed}{max} feed.says.notInTake{slot}{value}{section} ' +
+  'feed.says.voiceFailed{message} deliver.vastFileMissing{file} deliver.vastNoMedia';

@@ -2,6 +2,7 @@
 // the destination asks, and, when it fails, the fix in words. Pure: no DOM, no audio.
 import type { DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
 import { finding, type Finding } from './finding.js';
+import { englishWords, type LaterKey, type SaidValues } from './said.js';
 
 /** What the rules need besides the file's figures. */
 export interface RuleContext {
@@ -27,56 +28,70 @@ function size(bytes: number): string {
   return bytes >= 1_000_000 ? `${num(bytes / 1_000_000)} MB` : `${num(bytes / 1000)} kB`;
 }
 
-const rule = (result: Omit<DeliveryRuleResult, 'fix'>, fix: string): DeliveryRuleResult => (result.pass ? result : { ...result, fix });
+/** What the file's figures are held to, before the verdict and its fix. */
+type Held = Omit<DeliveryRuleResult, 'fix'>;
 
-function loudnessRule(profile: DestinationProfile, integrated: number): DeliveryRuleResult {
+/**
+ * How to fix a failure of `result`, as words of src/i18n/*-later.ts and their values: the English `fix` of the
+ * manifest is made of them, and the receipt says them in the reader's language.
+ */
+export function fixAdvice(profile: DestinationProfile, result: Held, adSeconds: number): { readonly key: LaterKey; readonly values: SaidValues } {
+  const mp3 = profile.codec.container === 'mp3';
+  switch (result.rule) {
+    case 'loudness':
+      return { key: Number.isFinite(result.measured) ? 'fix.loudness' : 'fix.silent', values: { lufs: profile.loudness } };
+    case 'truePeak':
+      return { key: mp3 ? 'fix.truePeakMp3' : 'fix.truePeak', values: { dbtp: profile.truePeak } };
+    case 'length':
+      if (profile.length.kind === 'exact') return { key: 'fix.exact', values: { seconds: adSeconds, samples: Math.round(adSeconds * profile.sampleRate), rate: profile.sampleRate } };
+      return { key: 'fix.shorten', values: { seconds: profile.length.maxSeconds } };
+    case 'maxBytes':
+      return { key: mp3 ? 'fix.sizeMp3' : 'fix.sizeWav', values: { size: size(profile.maxBytes ?? 0) } };
+    case 'tailSilence':
+      return { key: 'fix.tail', values: { seconds: profile.minTailSilence } };
+    case 'speech':
+      return { key: 'fix.speech', values: { seconds: Math.round(result.measured * 10) / 10 } };
+  }
+}
+
+/** The rule's result, with its fix in English words when it fails. */
+const held = (profile: DestinationProfile, result: Held, adSeconds: number): DeliveryRuleResult => {
+  if (result.pass) return result;
+  const { key, values } = fixAdvice(profile, result, adSeconds);
+  return { ...result, fix: englishWords(key, values) };
+};
+
+function loudnessRule(profile: DestinationProfile, integrated: number): Held {
   const pass = Number.isFinite(integrated) && Math.abs(integrated - profile.loudness) <= profile.tolerance + EPSILON;
-  const fix = Number.isFinite(integrated) ? `Master to ${num(profile.loudness)} LUFS` : `The file is silent: add audio, then master to ${num(profile.loudness)} LUFS`;
-  return rule({ rule: 'loudness', pass, measured: integrated, required: `${num(profile.loudness)} ±${num(profile.tolerance)} LUFS` }, fix);
+  return { rule: 'loudness', pass, measured: integrated, required: `${num(profile.loudness)} ±${num(profile.tolerance)} LUFS` };
 }
 
-function truePeakRule(profile: DestinationProfile, truePeak: number): DeliveryRuleResult {
+function truePeakRule(profile: DestinationProfile, truePeak: number): Held {
   const pass = truePeak === -Infinity || truePeak <= profile.truePeak + EPSILON;
-  const fix =
-    profile.codec.container === 'mp3'
-      ? `Master with a lower true-peak ceiling (the MP3 encoder adds peaks), or use a higher bitrate, to stay under ${num(profile.truePeak)} dBTP`
-      : `Master with a true-peak ceiling of ${num(profile.truePeak)} dBTP`;
-  return rule({ rule: 'truePeak', pass, measured: truePeak, required: `at most ${num(profile.truePeak)} dBTP` }, fix);
+  return { rule: 'truePeak', pass, measured: truePeak, required: `at most ${num(profile.truePeak)} dBTP` };
 }
 
-function lengthRule(profile: DestinationProfile, figures: RuleFigures, adSeconds: number): DeliveryRuleResult {
+function lengthRule(profile: DestinationProfile, figures: RuleFigures, adSeconds: number): Held {
   if (profile.length.kind === 'exact') {
     const expected = Math.round(adSeconds * figures.sampleRate);
-    const pass = figures.samples === expected;
-    return rule(
-      { rule: 'length', pass, measured: figures.seconds, required: `exactly ${seconds(adSeconds)} (${expected} samples)` },
-      `Make the file exactly ${seconds(adSeconds)} long (${expected} samples at ${figures.sampleRate} Hz)`,
-    );
+    return { rule: 'length', pass: figures.samples === expected, measured: figures.seconds, required: `exactly ${seconds(adSeconds)} (${expected} samples)` };
   }
   const max = profile.length.maxSeconds;
   // Within half a sample of the limit is the limit.
-  const pass = figures.samples <= Math.round(max * figures.sampleRate);
-  return rule({ rule: 'length', pass, measured: figures.seconds, required: `at most ${seconds(max)}` }, `Shorten the ad to ${seconds(max)}`);
+  return { rule: 'length', pass: figures.samples <= Math.round(max * figures.sampleRate), measured: figures.seconds, required: `at most ${seconds(max)}` };
 }
 
-function maxBytesRule(profile: DestinationProfile, bytes: number, maxBytes: number): DeliveryRuleResult {
-  const fix = profile.codec.container === 'mp3' ? 'Use a lower bitrate, or shorten the ad' : 'Use 16-bit, mono or a lower sample rate, or shorten the ad';
-  return rule({ rule: 'maxBytes', pass: bytes <= maxBytes, measured: bytes, required: `at most ${size(maxBytes)} (${maxBytes} bytes)` }, `${fix}, to stay under ${size(maxBytes)}`);
+function maxBytesRule(bytes: number, maxBytes: number): Held {
+  return { rule: 'maxBytes', pass: bytes <= maxBytes, measured: bytes, required: `at most ${size(maxBytes)} (${maxBytes} bytes)` };
 }
 
-function tailSilenceRule(profile: DestinationProfile, tail: number): DeliveryRuleResult {
+function tailSilenceRule(profile: DestinationProfile, tail: number): Held {
   const want = profile.minTailSilence;
-  return rule(
-    { rule: 'tailSilence', pass: tail + EPSILON >= want, measured: tail, required: `at least ${seconds(want)} of silence at the end` },
-    `End the ad with ${seconds(want)} of silence: move the last words earlier, shorten the music's fade-out, or extend the ad`,
-  );
+  return { rule: 'tailSilence', pass: tail + EPSILON >= want, measured: tail, required: `at least ${seconds(want)} of silence at the end` };
 }
 
-function speechRule(cut: number): DeliveryRuleResult {
-  return rule(
-    { rule: 'speech', pass: cut <= EPSILON, measured: cut, required: 'no speech past the end' },
-    `The speech runs ${seconds(Math.round(cut * 10) / 10)} past the end: extend the ad or shorten the script`,
-  );
+function speechRule(cut: number): Held {
+  return { rule: 'speech', pass: cut <= EPSILON, measured: cut, required: 'no speech past the end' };
 }
 
 /**
@@ -87,10 +102,10 @@ function speechRule(cut: number): DeliveryRuleResult {
  */
 export function checkDestination(profile: DestinationProfile, figures: RuleFigures, context: RuleContext): DeliveryRuleResult[] {
   const results = [loudnessRule(profile, figures.integrated), truePeakRule(profile, figures.truePeak), lengthRule(profile, figures, context.adSeconds)];
-  if (profile.maxBytes !== undefined) results.push(maxBytesRule(profile, figures.bytes, profile.maxBytes));
+  if (profile.maxBytes !== undefined) results.push(maxBytesRule(figures.bytes, profile.maxBytes));
   if (profile.minTailSilence > 0) results.push(tailSilenceRule(profile, figures.tailSilence));
   results.push(speechRule(context.speechCut));
-  return results;
+  return results.map((result) => held(profile, result, context.adSeconds));
 }
 
 /** Whether every rule passes (and there is at least one). */
@@ -125,7 +140,7 @@ export function fileFindings(profile: DestinationProfile, results: readonly Deli
       measured: result.measured,
       required: result.required,
       message: `${profile.label}: ${result.rule} ${Number.isFinite(result.measured) ? num(result.measured) : String(result.measured)}, needs ${result.required}`,
-      ...(result.fix === undefined ? {} : { fix: result.fix }),
+      ...(result.fix === undefined ? {} : { fix: result.fix, advice: fixAdvice(profile, result, adSeconds) }),
       limit: { value: fileLimit(profile, result.rule, adSeconds), sheet: profile.label, ...(result.rule === 'loudness' ? { tolerance: profile.tolerance } : {}) },
     });
     return found === undefined ? [] : [found];

@@ -1,5 +1,9 @@
 // What the judge found: one rule's verdict on one subject, with its figure and its words. Pure.
+import type { LaterKey } from '../i18n/en-later.js';
 import { severityOf, type RuleId, type RuleSubject, type Severity } from './catalog.js';
+
+/** The values of a key's placeholders: text quoted and escaped as in the English words, numbers as figures. */
+export type SaidValues = Readonly<Record<string, string | number>>;
 
 /** One rule's failure on a subject. */
 export interface Finding {
@@ -16,6 +20,8 @@ export interface Finding {
   readonly message: string;
   /** How to fix it, in words; it may name what is to blame where the subject has it (a row's slot). */
   readonly fix?: string;
+  /** `fix` as words of src/i18n/*-later.ts and their values, where it has them: what a view in another language says. */
+  readonly advice?: { readonly key: LaterKey; readonly values: SaidValues };
   /** The limit the figure is held to (± `tolerance` for a target), and the sheet that sets it when one does: what a view in another language says. */
   readonly limit?: { readonly value: number; readonly sheet?: string; readonly tolerance?: number };
 }

@@ -8,7 +8,6 @@
 import { describe } from '../config/checks.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../config/fit-speed.js';
 import { portableText } from '../delivery/file-name.js';
-import { enLater } from '../i18n/en-later.js';
 import { rowSlotValues } from '../feed/mapping.js';
 import type { Feed, SlotDefinition } from '../feed/types.js';
 import { clipLength } from '../model/clip-layout.js';
@@ -18,9 +17,10 @@ import { countSpokenWords } from '../script/estimate.js';
 import { documentRate, readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
 import type { RuleId } from './catalog.js';
-import { findingText, times, type Finding } from './finding.js';
+import { findingText, times } from './finding.js';
 import type { PaceLimits } from './pace.js';
 import { judgeRead } from './read.js';
+import { saidAs, type LaterKey, type Said } from './said.js';
 
 /** What a problem is about; the message says it in words. */
 export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key' | 'ad-id';
@@ -43,19 +43,8 @@ export interface FeedProblem {
    * judge's finding for a rule of the read (the Feed step says it with `findingWords`). `message` stays English for
    * the manifest, the report and the batch.
    */
-  readonly said?: { readonly key: RowWordsKey; readonly values: Readonly<Record<string, string | number>> } | { readonly finding: Finding };
+  readonly said?: Said;
 }
-
-/** The words of a row's value and key problems (src/i18n/*-later.ts). */
-export type RowWordsKey =
-  | 'feed.says.emptyKey'
-  | 'feed.says.keyControl'
-  | 'feed.says.keyUnportable'
-  | 'feed.says.keyTwice'
-  | 'feed.says.keySameFile'
-  | 'feed.says.noColumn'
-  | 'feed.says.emptyValue'
-  | 'feed.says.tooLongValue';
 
 /** One row's check, for a grid. */
 export interface FeedRowCheck {
@@ -117,10 +106,6 @@ const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
 /** Other rows by their numbers, at most three (`2, 3, 4 (+2)`): the same in every language. */
 const rowNumbers = (rows: readonly number[]) => `${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ` (+${rows.length - 3})` : ''}`;
 
-/** A row problem's English message: its English words (src/i18n/en-later.ts) with its values, as the grid says it in English. */
-function said(key: RowWordsKey, values: Readonly<Record<string, string | number>>): Pick<FeedProblem, 'message' | 'said'> {
-  return { message: enLater[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])), said: { key, values } };
-}
 
 /** Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -154,7 +139,7 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const keyProblems = (index: number): FeedProblem[] => {
     const key = keyOf(index);
     if (key === null || feed.key === null) return [];
-    const problem = (kind: FeedProblemKind & RuleId, words: RowWordsKey, values: Record<string, string>): FeedProblem[] => [{ column: feed.key, kind, rule: kind, severity: 'problem', ...said(words, values) }];
+    const problem = (kind: FeedProblemKind & RuleId, words: LaterKey, values: Record<string, string>): FeedProblem[] => [{ column: feed.key, kind, rule: kind, severity: 'problem', ...saidAs(words, values) }];
     const quoted = { key: describe(key), column: describe(feed.key) };
     if (key.trim() === '') return problem('empty-key', 'feed.says.emptyKey', quoted);
     if (CONTROL.test(key)) return problem('key-control', 'feed.says.keyControl', quoted);
@@ -188,15 +173,15 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
       const column = columnOf.get(name);
       const value = values.get(name);
       if (column === undefined || value === undefined) {
-        problems.push({ column: null, kind: 'missing', rule: 'missing', severity: 'problem', ...said('feed.says.noColumn', { slot: `{{${name}}}` }) });
+        problems.push({ column: null, kind: 'missing', rule: 'missing', severity: 'problem', ...saidAs('feed.says.noColumn', { slot: `{{${name}}}` }) });
         continue;
       }
       const named = { column: describe(column), slot: `{{${name}}}` };
-      if (value.trim() === '') problems.push({ column, kind: 'missing', rule: 'missing', severity: 'problem', ...said('feed.says.emptyValue', named) });
+      if (value.trim() === '') problems.push({ column, kind: 'missing', rule: 'missing', severity: 'problem', ...saidAs('feed.says.emptyValue', named) });
       const max = definitions.get(name)?.maxLength;
       const length = [...value].length;
       if (max !== undefined && length > max) {
-        problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', ...said('feed.says.tooLongValue', { ...named, count: length, value: describe(value), max }) });
+        problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', ...saidAs('feed.says.tooLongValue', { ...named, count: length, value: describe(value), max }) });
       }
     }
     if (samples === undefined) return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length: null };

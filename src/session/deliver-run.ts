@@ -2,6 +2,7 @@
 // Types only: the work is the audio pipeline's (`AudioEngine.deliver`), started by the editor.
 import type { DeliveryManifest } from '../delivery/types.js';
 import type { VastGiven } from './deliver-vast.js';
+import type { Reason } from '../rules/said.js';
 
 /** The steps of one file of a delivery, in order. */
 export type DeliverStage = 'render' | 'master' | 'encode' | 'measure' | 'pack' | 'done';
@@ -51,6 +52,8 @@ export interface DeliverResult {
 /** A delivery as the Deliver panel gets it: the result and every file made (passing, failed and stems) by name. */
 export interface DeliveryRun extends DeliverResult {
   readonly files: ReadonlyMap<string, Blob>;
+  /** Why each vast.xml is not valid or not written, by its file name (its manifest entry's `problems`, with their words). */
+  readonly vastReasons: ReadonlyMap<string, readonly Reason[]>;
   /**
    * The ZIP made again from these files, without rendering, with the failed destinations `includeAnyway`
    * names in it (the manifest and report say so); fires `studio-deliver` again.

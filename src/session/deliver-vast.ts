@@ -9,6 +9,7 @@ import type { DeliveredFigures, DestinationProfile, VastManifestEntry } from '..
 import { judge } from '../rules/judge.js';
 import type { VastFinding, VastSubject } from '../rules/vast.js';
 import { StudioError } from '../errors.js';
+import { reason, reasonText, saidAs, type Reason, type Said } from '../rules/said.js';
 
 /** What `deliver({ vast })` and the Deliver panel give for this delivery's VAST destinations, over each profile's `vast`. */
 export type VastGiven = Pick<VastSettings, 'impressionUrls'> & { readonly mediaBaseUrl?: string };
@@ -75,10 +76,10 @@ export function vastSettingsOf(destinations: readonly DestinationProfile[], give
  * The problems of `input` before destination `destination`'s document is written, each naming its field: its
  * settings as the judge finds them (`settings.impressionUrls[1]: ...`), then the document's own (`checkVastInput`).
  */
-export function vastInputProblems(destination: string, input: VastInput): string[] {
+export function vastInputProblems(destination: string, input: VastInput): Reason[] {
   const { mediaBaseUrl, impressionUrls, errorUrl } = input.settings;
   const settings = judge({ kind: 'vast', destinations: [{ destination, mediaBaseUrl, impressionUrls, errorUrl }] });
-  return [...settings.map((found) => `settings.${found.field}: ${found.message}`), ...checkVastInput(input).problems];
+  return [...settings.map((finding) => reason(finding.message, { finding }, [`settings.${finding.field}`])), ...checkVastInput(input).problems.map((problem) => reason(problem))];
 }
 
 /** A VAST document as a file of the ZIP. */
@@ -89,6 +90,8 @@ export interface VastMade {
   readonly path: string;
   readonly xml: string | undefined;
   readonly entry: VastManifestEntry;
+  /** Why it is not valid or not written (the entry's `problems`, in English), with what to say each with. */
+  readonly reasons: readonly Reason[];
 }
 
 /** Where a VAST document goes and what it is of: its folder (`''` or `key/`), and names for the title and the `<Ad id>`. */
@@ -111,15 +114,16 @@ export function vastDocuments(settings: ReadonlyMap<string, VastSettings>, files
     const name = `vast${manyDestinations ? `_${destination}` : ''}${place.manyVersions ? `_${place.version}` : ''}.xml`;
     const path = `${place.folder}${name}`;
     const base = { fileName: path, destination, version: place.version, ...(place.row === undefined ? {} : { row: place.row }), files: own.map((file) => file.path) };
+    const unwritten = (said: readonly { message: string; said: Said }[]): VastMade => {
+      const reasons = said.map((item) => reason(item.message, item.said));
+      return { path, xml: undefined, entry: { ...base, written: false, valid: false, problems: reasons.map(reasonText) }, reasons };
+    };
     const missing = own.filter((file) => !file.inZip);
-    if (missing.length > 0) {
-      const problems = missing.map((file) => `${file.path} failed its rules and is not in the ZIP: the document would point at a file you do not have`);
-      return { path, xml: undefined, entry: { ...base, written: false, valid: false, problems } };
-    }
+    if (missing.length > 0) return unwritten(missing.map((file) => saidAs('deliver.vastFileMissing', { file: file.path })));
     const mezzanine = own.find((file) => file.destination.codec.container === 'wav');
     const served = own.filter((file) => file.destination.codec.container === 'mp3');
     if (mezzanine === undefined || served.length === 0) {
-      return { path, xml: undefined, entry: { ...base, written: false, valid: false, problems: ['no MP3 to serve, or no WAV Mezzanine, was made'] } };
+      return unwritten([saidAs('deliver.vastNoMedia', {})]);
     }
     const input: VastInput = {
       settings: vast,
@@ -140,8 +144,8 @@ export function vastDocuments(settings: ReadonlyMap<string, VastSettings>, files
       mezzanine: { fileName: mezzanine.path, bytes: mezzanine.figures.bytes, sampleRate: mezzanine.figures.sampleRate, channels: mezzanine.figures.channels, bitDepth: mezzanine.figures.bitDepth ?? 24 },
       id: place.row === undefined ? place.version : `${place.row}-${place.version}`,
     };
-    const problems = vastInputProblems(destination, input);
-    const pass = problems.length === 0;
-    return { path, xml: pass ? vastXml(input) : undefined, entry: { ...base, written: pass, valid: pass, problems } };
+    const reasons = vastInputProblems(destination, input);
+    const pass = reasons.length === 0;
+    return { path, xml: pass ? vastXml(input) : undefined, entry: { ...base, written: pass, valid: pass, problems: reasons.map(reasonText) }, reasons };
   });
 }

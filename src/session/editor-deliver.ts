@@ -17,6 +17,7 @@ import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels,
 import { refuseDuplicateAdIds, versionCreatives } from './creative-identity.js';
 import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver-vast.js';
 import type { VastSettings } from '../delivery/vast.js';
+import { reason } from '../rules/said.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -230,7 +231,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
       const failures = versions.flatMap((made) => made.result.failures);
       throw new StudioDeliverFailedError(
         `No file could be made: ${failures.map((failure) => `${failure.fileName}: ${failure.error.message}`).join('; ')}`,
-        failures.map((failure) => ({ name: failure.fileName, reasons: [failure.error.message] })),
+        failures.map((failure) => ({ name: failure.fileName, reasons: [failure.error.message], why: [reason(failure.error.message, { error: failure.error })] })),
       );
     }
   } catch (error) {
@@ -263,6 +264,7 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
       ...stems.map((stem) => [stem.fileName, stem.bytes] as const),
       ...documents.flatMap((document) => (document.xml === undefined ? [] : [[document.path, xmlBlob(document.xml)] as const])),
     ]),
+    vastReasons: new Map(documents.map((document) => [document.path, document.reasons])),
     repack: async (includeAnyway) => {
       const { openDeliveryZip } = await import('../audio/deliver/zip.js');
       const again = openDeliveryZip();

@@ -6,7 +6,7 @@ import { expandRenditions } from '../delivery/renditions.js';
 import type { ServiceClient } from '../api/client.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
-import { StudioDeliverFailedError } from './deliver-failed-error.js';
+import { StudioDeliverFailedError, StudioRowRefusedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
 import type { ServiceAction } from '../model/actions.js';
@@ -15,10 +15,9 @@ import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
 import { refuseFeedDuplicates } from './creative-identity.js';
 import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
-import type { RowAd } from './feed-row.js';
 import { feedCalls } from './feed-price.js';
 import { priceOf } from '../script/price.js';
-import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, type ChosenRow, type RowMade, type VersionRows } from './feed-row-deliver.js';
+import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, takesOf, type ChosenRow, type RowMade, type RowVoiced, type VersionRows } from './feed-row-deliver.js';
 import { feedManifest } from './feed-manifest.js';
 import type { DeliverFeedOptions, FeedDeliverResult, FeedPrice, FeedRowPreview, FeedRunner } from './feed-run.js';
 import { FeedTakes } from './feed-takes.js';
@@ -106,7 +105,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const progress = (row: string, stage: Parameters<NonNullable<DeliverFeedOptions['onProgress']>>[0]['stage']) => options.onProgress?.({ row, stage, done: made.length, total });
 
   // Each row's ads, one per version, or why it has none: started ROWS_AHEAD ahead of the row being rendered.
-  const prepared = new Map<number, Promise<RowAd[] | string[]>>();
+  const prepared = new Map<number, Promise<RowVoiced>>();
   const prepare = (at: number): void => {
     const entry = chosen[at];
     if (entry === undefined || prepared.has(at)) return;
@@ -121,22 +120,20 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
       const entry = chosen[at]!;
       const key = keyOf(entry.index);
       progress(key, 'voice');
-      const ads = await prepared.get(at)!;
+      const voiced = await prepared.get(at)!;
       prepared.delete(at);
       signal?.throwIfAborted();
-      for (const ad of ads) {
-        if (typeof ad === 'string') continue;
-        counts.voiced += ad.voiced;
-        counts.reused += ad.reused;
-      }
-      made.push(await deliverRow({ engine, destinations, vast, versions, labels, names, many, createdAt, sink: zip, signal, project }, entry.index, key, ads, (stage) => progress(key, stage)));
+      const takes = takesOf(voiced);
+      counts.voiced += takes.voiced;
+      counts.reused += takes.reused;
+      made.push(await deliverRow({ engine, destinations, vast, versions, labels, names, many, createdAt, sink: zip, signal, project }, entry.index, key, voiced, (stage) => progress(key, stage)));
       progress(key, made.at(-1)!.outcome.status === 'delivered' ? 'done' : 'failed');
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
       const reasons = made.slice(0, 5).map((row) => `${row.outcome.key}: ${row.outcome.reasons[0] ?? 'failed'}`);
       throw new StudioDeliverFailedError(
         `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`,
-        made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons })),
+        made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons, why: row.reasons })),
       );
     }
   } catch (error) {
@@ -154,7 +151,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   signal?.throwIfAborted();
   const fileName = deliveryFileName('{advertiser}_{title}_{date}_feed', nameValues(open.template, versionCampaign(project, open.id), createdAt), 'zip');
   host.dispatch(new StudioDeliverEvent({ manifest, zip: blob, fileName }));
-  return { zip: blob, fileName, manifest };
+  return { zip: blob, fileName, manifest, reasons: new Map(made.filter((row) => row.reasons.length > 0).map((row) => [row.outcome.key, row.reasons])) };
 }
 
 
@@ -190,9 +187,9 @@ export async function previewFeedRow(host: FeedHost, key: string, signal?: Abort
   const rows = versionRows(project, project.openVersion, config, chosenDestinations(config, project.delivery.destinations));
   const index = rowIndex(feed, key);
   const problems = blocking(rows.checker.row(index));
-  if (problems.length > 0) throw new StudioError('feed-row', `Row ${JSON.stringify(key)} cannot be heard: ${problems.join('; ')}.`, { recoverable: true });
+  if (problems.length > 0) throw new StudioRowRefusedError(key, problems);
   const ad = await rowAd(rows, index, host.takes(), signal);
-  if (ad.problems.length > 0) throw new StudioError('feed-row', `Row ${JSON.stringify(key)}: ${ad.problems.join(' ')}`, { recoverable: true });
+  if (ad.problems.length > 0) throw new StudioRowRefusedError(key, ad.problems);
   const exported = await engine.export(ad.view, { format: 'wav16', signal });
   return { key, wav: exported.blob, seconds: ad.view.duration, voiced: ad.voiced, reused: ad.reused };
 }

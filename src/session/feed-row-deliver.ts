@@ -16,7 +16,9 @@ import type { Feed } from '../feed/types.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionName } from '../model/version-name.js';
 import { versionCampaign, versionView } from '../model/versions.js';
+import { fileFindings } from '../rules/file.js';
 import { SPEECH_SLACK } from '../rules/limits.js';
+import { reason, reasonText, within, type Reason } from '../rules/said.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
 import { vastDocuments, xmlBlob } from './deliver-vast.js';
 import { versionRefs, withAdIdProblems } from './creative-identity.js';
@@ -54,19 +56,21 @@ export function versionRows(project: ProjectDocument, id: string, config: Resolv
 /** One version of a feed run: its view of the template, the row context and the checker. */
 export type VersionRows = ReturnType<typeof versionRows>;
 
-/** The problems of a row's check that keep it from being delivered, in words with their column. */
-export const blocking = (check: Pick<FeedRowCheck, 'problems'>): string[] =>
-  check.problems.filter((problem) => problem.severity === 'problem').map((problem) => (problem.column === null ? problem.message : `${problem.column}: ${problem.message}`));
+/** The problems of a row's check that keep it from being delivered, with their column. */
+export const blocking = (check: Pick<FeedRowCheck, 'problems'>): Reason[] =>
+  check.problems.filter((problem) => problem.severity === 'problem').map((problem) => reason(problem.message, problem.said, problem.column === null ? [] : [problem.column]));
 
 /**
  * The problems that keep row `index` from being delivered in any of `versions` (each version's named when there
  * are several, a problem of every version, such as its key's, once): what the run refuses before voicing.
  */
-export function blockingIn(versions: readonly VersionRows[], index: number, names: ReadonlyMap<string, string>): string[] {
+export function blockingIn(versions: readonly VersionRows[], index: number, names: ReadonlyMap<string, string>): Reason[] {
   const each = versions.map((rows) => blocking(rows.checker.row(index)));
   if (versions.length === 1) return each[0]!;
-  const everywhere = each[0]!.filter((reason) => each.every((reasons) => reasons.includes(reason)));
-  const own = each.flatMap((reasons, at) => reasons.filter((reason) => !everywhere.includes(reason)).map((reason) => `${names.get(versions[at]!.id) ?? versions[at]!.id}: ${reason}`));
+  const texts = each.map((reasons) => reasons.map(reasonText));
+  const everywhere = each[0]!.filter((item) => texts.every((other) => other.includes(reasonText(item))));
+  const shared = new Set(everywhere.map(reasonText));
+  const own = each.flatMap((reasons, at) => reasons.filter((item) => !shared.has(reasonText(item))).map((item) => within(names.get(versions[at]!.id) ?? versions[at]!.id, item)));
   return [...everywhere, ...own];
 }
 
@@ -90,18 +94,27 @@ export async function rowAd(rows: VersionRows, index: number, takes: FeedTakes, 
 /** Why a voice-over of a row failed, in words (never the token: `StudioError` messages carry none). */
 const failureText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** A file's failed rules (or the reason it could not be made), in words. */
-function fileReasons(result: DeliveryResult): string[] {
-  const rules = result.files.flatMap((file) =>
-    file.rules.filter((rule) => !rule.pass).map((rule) => `${file.destination.label}: ${rule.rule} ${Number.isFinite(rule.measured) ? Math.round(rule.measured * 100) / 100 : rule.measured} (needs ${rule.required})${rule.fix ? `: ${rule.fix}` : ''}`),
-  );
-  const failures = result.failures.map((failure) => `${failure.fileName}: ${failure.error.message}`);
+/** A file's failed rules (the judge's findings, for the ad's length), or the reason it could not be made. */
+function fileReasons(result: DeliveryResult, adSeconds: number): Reason[] {
+  const rules = result.files.flatMap((file) => {
+    const found = fileFindings(file.destination, file.rules, 'file', adSeconds);
+    return file.rules
+      .filter((rule) => !rule.pass)
+      .map((rule) => {
+        const message = `${rule.rule} ${Number.isFinite(rule.measured) ? Math.round(rule.measured * 100) / 100 : rule.measured} (needs ${rule.required})${rule.fix ? `: ${rule.fix}` : ''}`;
+        const finding = found.find((item) => item.rule === rule.rule);
+        return reason(message, finding === undefined ? undefined : { finding }, [file.destination.label]);
+      });
+  });
+  const failures = result.failures.map((failure) => reason(failure.error.message, { error: failure.error }, [failure.fileName]));
   return [...rules, ...failures];
 }
 
 /** What the run of a row made: its outcome for the manifest, and its files as the manifest lists them. */
 export interface RowMade {
   readonly outcome: FeedRowOutcome;
+  /** Why it failed (the outcome's `reasons`, in English), with what to say each with in the reader's language. */
+  readonly reasons: readonly Reason[];
   readonly files: readonly DeliveredFile[];
   readonly excluded: readonly DeliveredFile[];
   /** The row's VAST documents, one per VAST destination and version. */
@@ -111,7 +124,7 @@ export interface RowMade {
 /** A row of the run: its index, and why it is not delivered when its check says so. */
 export interface ChosenRow {
   readonly index: number;
-  readonly reasons: readonly string[];
+  readonly reasons: readonly Reason[];
 }
 
 /** What rendering a row needs. */
@@ -134,19 +147,29 @@ export interface RowRun {
   readonly project: ProjectDocument;
 }
 
-/** Delivers row `index` (its `ads`, one per version, or the reasons it has none): its files into its folder. */
-export async function deliverRow(run: RowRun, index: number, key: string, ads: RowAd[] | string[], onStage: (stage: 'render' | 'master' | 'encode' | 'measure' | 'pack') => void): Promise<RowMade> {
+/** A row voiced: its ads, one per version, or the reasons it has none. */
+export type RowVoiced = { readonly ads: readonly RowAd[] } | { readonly reasons: readonly Reason[] };
+
+/** Delivers row `index` (its ads, or the reasons it has none): its files into its folder. */
+export async function deliverRow(run: RowRun, index: number, key: string, voiced: RowVoiced, onStage: (stage: 'render' | 'master' | 'encode' | 'measure' | 'pack') => void): Promise<RowMade> {
   const folder = portableText(key);
   const base = { key, row: index + 1, values: Object.fromEntries(rowSlotValues(run.versions[0]!.context.feed, index)) };
-  if (typeof ads[0] === 'string' || ads.length === 0) return { outcome: { ...base, status: 'failed', reasons: ads as string[], warnings: [], assets: [], files: [], wordsPerSecond: null }, files: [], excluded: [], vast: [] };
-  const rowAds = ads as RowAd[];
-  const named = (at: number) => (text: string) => (run.many ? `${run.names.get(run.versions[at]!.id) ?? run.versions[at]!.id}: ${text}` : text);
-  const reasons = rowAds.flatMap((ad, at) => ad.problems.map(named(at)));
-  const warnings = rowAds.flatMap((ad, at) => ad.warnings.map(named(at)));
+  const failed = (reasons: readonly Reason[], rest: Pick<FeedRowOutcome, 'warnings' | 'assets' | 'wordsPerSecond'>): RowMade => ({
+    outcome: { ...base, status: 'failed', reasons: reasons.map(reasonText), ...rest, files: [] },
+    reasons,
+    files: [],
+    excluded: [],
+    vast: [],
+  });
+  if ('reasons' in voiced) return failed(voiced.reasons, { warnings: [], assets: [], wordsPerSecond: null });
+  const rowAds = voiced.ads;
+  const versionName = (at: number) => run.names.get(run.versions[at]!.id) ?? run.versions[at]!.id;
+  const reasons = rowAds.flatMap((ad, at) => ad.problems.map((item) => (run.many ? within(versionName(at), item) : item)));
+  const warnings = rowAds.flatMap((ad, at) => ad.warnings.map((text) => (run.many ? `${versionName(at)}: ${text}` : text)));
   const assets = rowAds.flatMap((ad) => ad.assets);
   const speeds = rowAds.map((ad) => ad.wordsPerSecond).filter((value): value is number => value !== null);
   const wordsPerSecond = speeds.length === 0 ? null : Math.max(...speeds);
-  if (reasons.length > 0) return { outcome: { ...base, status: 'failed', reasons, warnings, assets, files: [], wordsPerSecond }, files: [], excluded: [], vast: [] };
+  if (reasons.length > 0) return failed(reasons, { warnings, assets, wordsPerSecond });
   const files: DeliveredFile[] = [];
   const excluded: DeliveredFile[] = [];
   const vast: VastManifestEntry[] = [];
@@ -188,11 +211,11 @@ export async function deliverRow(run: RowRun, index: number, key: string, ads: R
         run.sink.add(document.path, xmlBlob(document.xml));
       }
       vast.push(document.entry);
-      reasons.push(...document.entry.problems.map((problem) => `${document.path}: ${problem}`));
+      reasons.push(...document.reasons.map((item) => within(document.path, item)));
     }
-    reasons.push(...fileReasons(result).map(named(at)));
+    reasons.push(...fileReasons(result, ad.view.duration).map((item) => (run.many ? within(versionName(at), item) : item)));
   }
-  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons, warnings, assets, files: names, wordsPerSecond }, files, excluded, vast };
+  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons: reasons.map(reasonText), warnings, assets, files: names, wordsPerSecond }, reasons, files, excluded, vast };
 }
 
 /** Row `key`'s index in the feed, or a refusal naming the key. */
@@ -207,29 +230,28 @@ export function rowIndex(feed: Feed & { readonly key: string }, key: string): nu
  * The ads of `entry`, one per version of `versions`, or why it has none: the problems its check found, or the
  * voice-over that failed. Aborted, it rejects with the signal's reason.
  */
-export async function voiceFeedRow(versions: readonly VersionRows[], entry: ChosenRow, takes: FeedTakes, signal: AbortSignal | undefined): Promise<RowAd[] | string[]> {
-  if (entry.reasons.length > 0) return [...entry.reasons];
+export async function voiceFeedRow(versions: readonly VersionRows[], entry: ChosenRow, takes: FeedTakes, signal: AbortSignal | undefined): Promise<RowVoiced> {
+  if (entry.reasons.length > 0) return { reasons: entry.reasons };
   try {
-    return await Promise.all(versions.map((rows) => rowAd(rows, entry.index, takes, signal)));
+    return { ads: await Promise.all(versions.map((rows) => rowAd(rows, entry.index, takes, signal))) };
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     // The client's own words may begin the same way ("Voice-over failed: the service answered 503…"): said once.
-    return [`A voice-over failed: ${failureText(error).replace(/^Voice-over failed: /, '')}`];
+    const message = `A voice-over failed: ${failureText(error).replace(/^Voice-over failed: /, '')}`;
+    return { reasons: [reason(message, { error, lead: 'feed.says.voiceFailed' })] };
   }
 }
+
+/** What voicing a row made: the takes it voiced and those it reused. */
+export const takesOf = (voiced: RowVoiced): { voiced: number; reused: number } =>
+  'ads' in voiced ? voiced.ads.reduce((sum, ad) => ({ voiced: sum.voiced + ad.voiced, reused: sum.reused + ad.reused }), { voiced: 0, reused: 0 }) : { voiced: 0, reused: 0 };
 
 /**
  * Row `entry` voiced (`voiceFeedRow`) and delivered (`deliverRow`) to the run's destinations: one row, start to
  * end; with the takes it had made and those it reused.
  */
 export async function deliverFeedRow(run: RowRun, entry: ChosenRow, key: string, takes: FeedTakes, onStage: Parameters<typeof deliverRow>[4]): Promise<{ readonly made: RowMade; readonly takes: { voiced: number; reused: number } }> {
-  const ads = await voiceFeedRow(run.versions, entry, takes, run.signal);
+  const voiced = await voiceFeedRow(run.versions, entry, takes, run.signal);
   run.signal?.throwIfAborted();
-  const counts = { voiced: 0, reused: 0 };
-  for (const ad of ads) {
-    if (typeof ad === 'string') continue;
-    counts.voiced += ad.voiced;
-    counts.reused += ad.reused;
-  }
-  return { made: await deliverRow(run, entry.index, key, ads, onStage), takes: counts };
+  return { made: await deliverRow(run, entry.index, key, voiced, onStage), takes: takesOf(voiced) };
 }

@@ -11,6 +11,8 @@ import { countSpokenWords } from '../script/estimate.js';
 import { parseSlots, spokenText } from '../script/slots.js';
 import { findingText } from '../rules/finding.js';
 import { judgePace, type PaceLimits } from '../rules/pace.js';
+import { reason, saidAs, type Reason } from '../rules/said.js';
+import { describe } from '../internal/describe.js';
 import { sectionVoice, textPronunciations } from '../script/voiceover.js';
 import { takeKey, type FeedTakes } from './feed-takes.js';
 
@@ -48,7 +50,7 @@ export interface RowAd {
   /** Words a second while speaking (the takes' words over their lengths); `null` when a take's length is unknown. */
   readonly wordsPerSecond: number | null;
   /** What keeps the row as voiced from delivery, in words (its speech past the end, a slot not read, a sheet's pace limit); empty when nothing. */
-  readonly problems: readonly string[];
+  readonly problems: readonly Reason[];
   /** What may sound wrong but is delivered, in words (a fast read, words a second over the advice): the judge's words for the ad too. */
   readonly warnings: readonly string[];
 }
@@ -176,13 +178,18 @@ function placeClips(template: ProjectDocument, doc: Pick<ProjectDocument, 'asset
  */
 function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceClip[], speechEnd: number, wordsPerSecond: number | null): Pick<RowAd, 'problems' | 'warnings'> {
   const { template, slots } = context;
-  const problems: string[] = [];
+  const problems: Reason[] = [];
   const warnings: string[] = [];
   if (speechEnd > template.duration + 0.001) {
-    problems.push(`Its speech ends at ${speechEnd.toFixed(1)} s, past the ad's ${template.duration} s, read at ${plan.speed.toFixed(2)}x (at most ${context.maxFitSpeed.toFixed(2)}x): shorten its values or the script.`);
+    const figures = { end: Math.round(speechEnd * 10) / 10, duration: template.duration, speed: Number(plan.speed.toFixed(2)), max: Number(context.maxFitSpeed.toFixed(2)) };
+    const { message, said } = saidAs('feed.says.speechPast', figures);
+    problems.push(reason(message, said));
   }
   if (wordsPerSecond !== null) {
-    for (const found of judgePace({ speed: plan.speed, wordsPerSecond, keptSpeed: template.voice.keptSpeed }, 'row', { sheets: context.sheets })) (found.severity === 'problem' ? problems : warnings).push(`${findingText(found)}.`);
+    for (const found of judgePace({ speed: plan.speed, wordsPerSecond, keptSpeed: template.voice.keptSpeed }, 'row', { sheets: context.sheets })) {
+      if (found.severity === 'problem') problems.push(reason(`${findingText(found)}.`, { finding: found }));
+      else warnings.push(`${findingText(found)}.`);
+    }
   }
   const said = clips.map((clip) => clip.source?.text ?? '').join('\n');
   for (const section of template.script.sections) {
@@ -191,7 +198,10 @@ function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceCl
       if (value === undefined) continue;
       // The value as the voice reads it (its slot's `say` where it is the sample).
       const spoken = spokenText(`{{${name}}}`, { [name]: value }, slots);
-      if (spoken.trim() === '' || !said.includes(spoken)) problems.push(`Its value of {{${name}}} (${JSON.stringify(value)}) is not in its take of ${JSON.stringify(section.label)}.`);
+      if (spoken.trim() === '' || !said.includes(spoken)) {
+        const words = saidAs('feed.says.notInTake', { slot: `{{${name}}}`, value: describe(value), section: describe(section.label) });
+        problems.push(reason(words.message, words.said));
+      }
     }
   }
   return { problems, warnings };

@@ -6,6 +6,7 @@ import type { DeliveryManifest, FeedManifestPart } from '../delivery/types.js';
 
 export type { FeedManifestPart, FeedRowOutcome } from '../delivery/types.js';
 import type { DeliverStage } from './deliver-run.js';
+import type { Reason } from '../rules/said.js';
 
 /** Options of `element.deliverFeed()` and `handle.deliverFeed()`. */
 export interface DeliverFeedOptions {
@@ -43,6 +44,12 @@ export interface FeedDeliverResult {
   readonly fileName: string;
   /** The delivery manifest; `feed` lists every row, delivered or failed. */
   readonly manifest: DeliveryManifest & { readonly feed: FeedManifestPart };
+  /**
+   * Each failed row's reasons, by its key: the manifest's words (`message`, in English), where each happened (a
+   * version, a column, a file) and `said`, what the editor says it with in the user's language (the Feed step's
+   * outcome shows them so).
+   */
+  readonly reasons: ReadonlyMap<string, readonly Reason[]>;
 }
 
 /** One row heard in the Feed panel: its mix as a WAV, what was voiced for it and what was reused. */

@@ -83,6 +83,7 @@ function fakeDelivery() {
     zip: new Blob(['zip']),
     fileName: 'acme_spring_delivery.zip',
     manifest: manifest([vastEntry, unwritten]),
+    vastReasons: new Map(),
     files: new Map([...files.map((file): [string, Blob] => [file.fileName, new Blob(['a'])]), ['vast.xml', new Blob([`${HOSTILE.join('\n')}\n`], { type: 'application/xml' })]]),
     repack: async () => run,
   };

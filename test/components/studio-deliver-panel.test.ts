@@ -26,7 +26,7 @@ const failing: DeliveredFile = {
   fileName: 'acme_spring_30s_podcast.mp3',
   destination: podcast!,
   figures: { ...figures, channels: 1, bitrateKbps: 128, tailSilence: 0.1 },
-  rules: [{ rule: 'tailSilence', pass: false, measured: 0.1, required: 'at least 0.5 s', fix: 'Leave 0.5 s of silence at the end' }],
+  rules: [{ rule: 'tailSilence', pass: false, measured: 0.1, required: 'at least 0.5 s', fix: "End the ad with 0.5 s of silence: move the last words earlier, shorten the music's fade-out, or extend the ad" }],
   pass: false,
 };
 
@@ -50,6 +50,7 @@ function fakeDelivery() {
       zip: new Blob(['zip', ...included]),
       fileName: 'acme_spring_delivery.zip',
       manifest: manifest(inZip, included.includes('podcast') ? [] : [failing]),
+      vastReasons: new Map(),
       files: new Map([[passing.fileName, new Blob(['a'])], [failing.fileName, new Blob(['b'])]]),
       repack: async (include) => {
         repacks.push([...include]);
@@ -178,7 +179,7 @@ describe('<studio-editor-deliver-panel>', () => {
     expect($('[part=file][data-file=streaming] [part=verdict]')!.textContent!.trim()).to.equal('✓ Passes');
     const failed = $('[part=file][data-file=podcast]')!;
     expect(failed.querySelector('[part=verdict]')!.textContent!.trim()).to.equal('✗ Fails');
-    expect(failed.querySelector('[data-rule=tailSilence]')!.textContent).to.equal('Silence at the end: 0.1 s, asked at least 0.5 s of silence at the end. Fix: Leave 0.5 s of silence at the end');
+    expect(failed.querySelector('[data-rule=tailSilence]')!.textContent).to.equal("Silence at the end: 0.1 s, asked at least 0.5 s of silence at the end. Fix: End the ad with 0.5 s of silence: move the last words earlier, shorten the music's fade-out, or extend the ad");
     expect(failed.querySelector('.include .hint')!.textContent).to.equal('Left out of the ZIP.');
     expect($<HTMLAnchorElement>('[part=zip]')!.download).to.equal('acme_spring_delivery.zip');
     expect(failed.querySelector<HTMLAnchorElement>('a[download]')?.download, 'a file left out of the ZIP keeps its own download').to.equal(failing.fileName);

@@ -8,7 +8,10 @@ import sinon from 'sinon';
 import { StudioError } from '../../src/errors.js';
 import { StudioDeliverFailedError } from '../../src/session/deliver-failed-error.js';
 import { DETACH_GRACE_MS } from '../../src/internal/linger.js';
-import { CSV, GOOD_KEYS, mountFeedPanel } from '../support/feed-panel.js';
+import { CSV, GOOD_KEYS, SPEECH_PAST, mountFeedPanel } from '../support/feed-panel.js';
+import { createTranslator } from '../../src/i18n/translate.js';
+import { de } from '../../src/i18n/de.js';
+import { reason, saidAs } from '../../src/rules/said.js';
 
 describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
   afterEach(() => sinon.restore());
@@ -131,10 +134,7 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     expect(outcomes.map((row) => row.dataset['key'])).to.deep.equal(['SKU-3', 'SKU-4', 'SKU-5', 'SKU-1', 'SKU-2', 'SKU-6']);
     expect(outcomes[0]!.querySelector('.verdict')!.textContent!.trim()).to.equal('✗ Failed');
     expect([...outcomes[0]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(["The row's problem"]);
-    expect([...outcomes[1]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
-      'The take of "Water bottle" reads 31.4 s; the ad is 30 s: it would need 1.31x',
-      'Loudness: -19.2 LUFS, asked -14 ±1 LUFS',
-    ]);
+    expect([...outcomes[1]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([SPEECH_PAST, 'Loudness: -19.2 LUFS, asked -14 ±1 LUFS']);
     expect(outcomes[3]!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('✓ Delivered Row 1: SKU-1 2 files');
     expect($('[part=results] p')!.textContent).to.equal('Takes: 5 takes voiced, 8 reused.');
     await expect(panel).to.be.accessible();
@@ -224,6 +224,28 @@ describe('<studio-editor-feed-panel>: a row heard, every row delivered', () => {
     $<HTMLButtonElement>('[part=play]')!.click();
     await settle();
     expect($('[part=player] [role=alert]')!.textContent).to.equal(`Row SKU-1 could not be played: Row "SKU-1": ${reason}`);
+  });
+
+  it("says a run's failed rows in the user's language: its words where a reason has them, else the manifest's English", async () => {
+    const { runner, finish, $, $$, chooseFile, settle } = await mountFeedPanel({ t: createTranslator('de', {}, de) });
+    await chooseFile(CSV);
+    await settle();
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    finish();
+    await settle();
+    const outcome = $('[part=outcome][data-key=SKU-4]')!;
+    expect([...outcome.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+      'Die Sprache endet bei 31,4 s, nach den 30 s des Spots, gelesen mit 1,1x (höchstens 1,1x): kürzen Sie die Werte oder das Skript.',
+      'Loudness: -19.2 LUFS, asked -14 ±1 LUFS',
+    ]);
+    expect([...outcome.querySelectorAll('li')].map((li) => li.lang), 'what has no German words is marked English').to.deep.equal(['', 'en']);
+    // A run that delivered nothing: each row's reasons in German too.
+    const empty = saidAs('feed.says.emptyValue', { column: '"price"', slot: '{{price}}' });
+    runner.deliverFeed.rejects(new StudioDeliverFailedError(`No row could be delivered: SKU-1: price: ${empty.message}.`, [{ name: 'SKU-1', reasons: [`price: ${empty.message}`], why: [reason(empty.message, empty.said, ['price'])] }]));
+    $<HTMLButtonElement>('[part=submit]')!.click();
+    await settle();
+    expect($$('[part=error-rows] li').map((li) => li.textContent)).to.deep.equal(['SKU-1: price: "price" ist leer: {{price}} braucht einen Wert']);
   });
 
   it('asks the price again once the project changes, and says a read again, or no credits, in words', async () => {

@@ -15,6 +15,7 @@ import { hostDestinations } from '../../src/config/destinations.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import { vastDuration, vastMediaUrl, vastUrlFault, vastUrlProblem, vastXml, type VastInput } from '../../src/delivery/vast.js';
 import { vastInputProblems } from '../../src/session/deliver-vast.js';
+import { reasonText } from '../../src/rules/said.js';
 import { manifestJson } from '../../src/delivery/manifest.js';
 import { VERSION } from '../../src/version.js';
 import { sampleManifest } from '../delivery/sample-manifest.js';
@@ -23,7 +24,7 @@ import { needTools } from './support/tools.js';
 
 /** The writer's check of a document: its settings by the judge's VAST rules, then its own figures (what `vastDocuments` asks). */
 const check = (input: VastInput) => {
-  const problems = vastInputProblems('vast-audio', input);
+  const problems = vastInputProblems('vast-audio', input).map(reasonText);
   return { pass: problems.length === 0, problems };
 };
 

@@ -13,6 +13,10 @@ import type { DeliverFeedOptions, FeedDeliverResult, FeedRowOutcome, FeedRunner 
 import type { TestEditorContext } from './editor-context.js';
 import './editor-context.js';
 import { wav16 } from './wav.js';
+import { reason, saidAs } from '../../src/rules/said.js';
+
+/** SKU-4's first reason, as the run words it in English. */
+export const SPEECH_PAST = "Its speech ends at 31.4 s, past the ad's 30 s, read at 1.1x (at most 1.1x): shorten its values or the script.";
 
 export const TEMPLATE: ProjectSection[] = [
   { id: 'hook', label: 'Hook', text: 'Spring is here.' },
@@ -56,13 +60,17 @@ export function feedResult(options: DeliverFeedOptions): FeedDeliverResult {
       row: Number(key.replace(/\D/g, '')) || index + 1,
       values: {},
       status: failed ? 'failed' : 'delivered',
-      reasons: problem ? ["The row's problem"] : failed ? ['The take of "Water bottle" reads 31.4 s; the ad is 30 s: it would need 1.31x', 'Loudness: -19.2 LUFS, asked -14 ±1 LUFS'] : [],
+      reasons: problem ? ["The row's problem"] : failed ? [SPEECH_PAST, 'Loudness: -19.2 LUFS, asked -14 ±1 LUFS'] : [],
       assets: [],
       files: failed ? [] : [`${key}/${key}_streaming.mp3`, `${key}/${key}_client-approval.wav`],
       wordsPerSecond: failed ? null : 2.4,
     };
   });
+  // SKU-4's reasons as the run gives them: its speech past the end in words of its own, its loudness in English only.
+  const speech = saidAs('feed.says.speechPast', { end: 31.4, duration: 30, speed: 1.1, max: 1.1 });
+  const reasons = new Map(rows.filter((row) => row.key === 'SKU-4').map((row) => [row.key, [reason(speech.message, speech.said), reason(row.reasons[1]!)]]));
   return {
+    reasons,
     zip: new Blob([new Uint8Array(2048)]),
     fileName: 'spring_feed_delivery.zip',
     manifest: {

@@ -7,6 +7,8 @@ import type { Translate } from '../../i18n/translate.js';
 import type { DeliverStage, DeliveryRun } from '../../session/deliver-run.js';
 import { fileFindings } from '../../rules/file.js';
 import { findingWords } from '../shared/finding-words.js';
+import { reasonWords, wordsOf } from '../shared/reason-words.js';
+import { reason } from '../../rules/said.js';
 import { receiptFacts, sizeText } from './deliver-words.js';
 import '../../i18n/later-words.js';
 
@@ -106,12 +108,10 @@ function deliveredFile(host: ResultsHost, run: DeliveryRun, file: DeliveredFile,
     ${failed.length > 0
       ? html`<ul>
           ${failed.map((rule) => {
-            // The judge's verdict on the file in the user's words; its fix is English (as in manifest.json), marked so.
+            // The judge's verdict on the file and its fix, in the user's words.
             const [found] = fileFindings(file.destination, [rule], 'file', adSeconds(run.manifest, file));
-            const english = t.locale.toLowerCase().startsWith('en');
-            return html`<li data-rule=${rule.rule}>${found === undefined ? rule.required : findingWords(t, found)}${rule.fix
-              ? html`. ${t('deliver.fix', { fix: '' })}<span lang=${english ? nothing : 'en'}>${rule.fix}</span>`
-              : nothing}</li>`;
+            const fix = found?.advice === undefined ? rule.fix : wordsOf(t, found.advice.key, found.advice.values);
+            return html`<li data-rule=${rule.rule}>${found === undefined ? rule.required : findingWords(t, found)}${fix ? `. ${t('deliver.fix', { fix })}` : nothing}</li>`;
           })}
         </ul>`
       : nothing}
@@ -142,7 +142,7 @@ function vastFile(host: ResultsHost, run: DeliveryRun, entry: VastManifestEntry)
     </header>
     ${entry.problems.length > 0
       ? html`<ul>
-          ${entry.problems.map((problem) => html`<li>${problem}</li>`)}
+          ${(run.vastReasons.get(entry.fileName) ?? entry.problems.map((problem) => reason(problem))).map((item) => html`<li>${reasonWords(t, item)}</li>`)}
         </ul>`
       : nothing}
     ${entry.written && head !== undefined

@@ -353,9 +353,8 @@ export class StudioEditor extends LitElement {
    * `feed-template`, `deliver-failed`, `ad-id-duplicate` when two of its creatives share an Ad-ID, and those of
    * `deliver()`) when refused.
    */
-  async deliverFeed(options: DeliverFeedOptions = {}): Promise<FeedDeliverResult> {
-    const { zip, fileName, manifest } = await this.#session.feed.deliverFeed(options);
-    return { zip, fileName, manifest };
+  deliverFeed(options: DeliverFeedOptions = {}): Promise<FeedDeliverResult> {
+    return this.#session.feed.deliverFeed(options);
   }
 
   #handleToolbar(event: CustomEvent<ToolbarAction>): void {

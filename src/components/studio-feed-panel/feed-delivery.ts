@@ -14,6 +14,8 @@ import { lengthName } from '../../model/version-name.js';
 import { FeedPriceAsk } from './feed-price-ask.js';
 import { versionsText, type FeedVersion } from './feed-versions.js';
 import { shownKey } from './feed-words.js';
+import { reasonWords } from '../shared/reason-words.js';
+import type { Reason } from '../../rules/said.js';
 
 /** Rows of the outcome listed at first, and added by each "Show more". */
 const OUTCOME_ROWS = 100;
@@ -47,6 +49,16 @@ const failedRows = (error: unknown): readonly FailedPart[] => {
 /** Words of a row's stage: the voicing, a file's step, or its failure. */
 const stageText = (t: Translate, stage: FeedProgress['stage']): string =>
   stage === 'voice' ? t('feed.stage.voice') : stage === 'failed' ? t('feed.stage.failed') : t(`deliver.stage.${stage}`);
+
+/**
+ * Reasons in the reader's words (`why`), else as the manifest words them (`english`): each with `lang` "en" where it
+ * is said in English in another language, for a screen reader's voice.
+ */
+function reasonsIn(t: Translate, why: readonly Reason[] | undefined, english: readonly string[]): { readonly text: string; readonly lang: 'en' | undefined }[] {
+  const other = !t.locale.toLowerCase().startsWith('en');
+  if (why === undefined || why.length === 0) return english.map((text) => ({ text, lang: other ? 'en' : undefined }));
+  return why.map((reason) => ({ text: reasonWords(t, reason), lang: other && reason.said === undefined ? 'en' : undefined }));
+}
 
 /** The price, the run and its outcome. */
 export class FeedDelivery {
@@ -215,16 +227,16 @@ export class FeedDelivery {
                   void this.deliver(runner, plan.keys, known.map((destination) => destination.id), plan.problems, plan.versions.map((version) => version.id))}>${t('feed.run')}</button>
             </div>`}
       ${this.busy && this.#progress !== undefined ? this.#renderProgress(t, this.#progress) : nothing}
-      ${this.#error === undefined ? nothing : this.#renderError(this.#error)}
+      ${this.#error === undefined ? nothing : this.#renderError(t, this.#error)}
       <p part="message" role="status" aria-live="polite" class=${this.busy ? 'visually-hidden' : ''}>${this.#announcement || this.#notice}</p>
       ${this.#result !== undefined && !this.busy ? this.#renderResult(t) : nothing}
     </section>`;
   }
 
   /** The failure: its words first, then each row that made the run fail, with its reasons (read with the alert). */
-  #renderError(error: { readonly text: string; readonly rows: readonly FailedPart[] }): TemplateResult {
+  #renderError(t: Translate, error: { readonly text: string; readonly rows: readonly FailedPart[] }): TemplateResult {
     // No white space around the words: the alert reads as they are.
-    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${shownKey(row.name)}</strong>: ${row.reasons.join(' ')}</li>`);
+    const rows = error.rows.slice(0, OUTCOME_ROWS).map((row) => html`<li data-key=${row.name}><strong>${shownKey(row.name)}</strong>: ${reasonsIn(t, row.why, row.reasons).map((reason, at) => html`${at > 0 ? ' ' : ''}<span lang=${reason.lang ?? nothing}>${reason.text}</span>`)}</li>`);
     return html`<div class="error" part="error" role="alert"><p>${error.text}</p>${error.rows.length === 0 ? nothing : html`<ul part="error-rows">${rows}</ul>`}</div>`;
   }
 
@@ -280,7 +292,7 @@ export class FeedDelivery {
       ${failed ? nothing : html`<span class="hint">${t.plural('feed.files', row.files.length)}</span>`}
       ${failed && row.reasons.length > 0
         ? html`<ul>
-            ${row.reasons.map((reason) => html`<li>${reason}</li>`)}
+            ${reasonsIn(t, this.#result?.result.reasons.get(row.key), row.reasons).map((reason) => html`<li lang=${reason.lang ?? nothing}>${reason.text}</li>`)}
           </ul>`
         : nothing}
     </li>`;

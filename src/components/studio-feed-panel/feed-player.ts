@@ -8,6 +8,7 @@ import { describeError } from '../../i18n/error-words.js';
 import type { Translate } from '../../i18n/translate.js';
 import type { FeedRowPreview, FeedRunner } from '../../session/feed-run.js';
 import { FeedPriceAsk } from './feed-price-ask.js';
+import { refusalWords } from '../shared/reason-words.js';
 
 type PlayerState =
   | { readonly kind: 'idle' }
@@ -61,7 +62,8 @@ export class FeedPlayer {
     } catch (error) {
       if (run !== this.#runs) return;
       if (isAbort(error) || controller.signal.aborted) return this.#set({ kind: 'cancelled', key });
-      this.#set({ kind: 'failed', key, message: describeError(error, this.#t()).text });
+      const t = this.#t();
+      this.#set({ kind: 'failed', key, message: refusalWords(t, error) ?? describeError(error, t).text });
       // The editor reports its own failures (studio-error); anything else is reported here.
       if (!(error instanceof StudioError)) reportError(this.#host as unknown as HTMLElement, error);
     } finally {

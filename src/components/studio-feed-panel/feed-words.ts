@@ -6,7 +6,7 @@ import { RULES } from '../../rules/catalog.js';
 import type { FeedTally } from './feed-check-task.js';
 import '../../i18n/later-words.js';
 import { printable } from '../../internal/printable.js';
-import { findingWords } from '../shared/finding-words.js';
+import { saidWords } from '../shared/reason-words.js';
 
 /** `6 rows: 3 ready, 1 with warnings, 2 with problems` (the parts of none left out, but always the ready ones). */
 export function summaryText(t: Translate, tally: FeedTally): string {
@@ -30,18 +30,8 @@ export function problemLead(t: Translate, problem: FeedProblem): string {
   return problem.column === null ? kind : `${kind}, ${t('feed.inColumn', { column: problem.column })}`;
 }
 
-/**
- * A problem in the reader's words: the words the check gave it (a key's, a value's), or the read's finding with what
- * to shorten (that part in English: the blame names a section or a column by its own name), else its message.
- */
-export function problemText(t: Translate, problem: FeedProblem): string {
-  const said = problem.said;
-  if (said === undefined) return problem.message;
-  if (!('finding' in said)) return t(said.key, said.values);
-  const { finding } = said;
-  const words = findingWords(t, finding).replace(/\.$/, '');
-  return finding.fix === undefined ? words : `${words}; ${finding.fix}`;
-}
+/** A problem in the reader's words: the words the check gave it (a key's, a value's, a finding's), else its message. */
+export const problemText = (t: Translate, problem: FeedProblem): string => saidWords(t, problem.said, problem.message);
 
 /**
  * A row's key as shown: its control and bidirectional characters written out (`GL-7\u0007`), as the check's

@@ -8,6 +8,7 @@ import { createProject, type ProjectDocument } from '../../../src/model/document
 import { countSpokenWords } from '../../../src/script/estimate.js';
 import { planRow, voiceRow, type RowContext } from '../../../src/session/feed-row.js';
 import { FeedTakes, FEED_VOICE_CONCURRENCY } from '../../../src/session/feed-takes.js';
+import { reasonText } from '../../../src/rules/said.js';
 
 /** A voice service that answers after `delay` ms with a take of 2.5 words a second, and counts what is in flight. */
 function service(delay = 5, fail?: (request: VoiceoverRequest) => boolean) {
@@ -102,7 +103,8 @@ describe('feed takes', () => {
     const long = 'a very long product name that goes on and on '.repeat(12).trim();
     const ctx = context([['1', long]]);
     const ad = await voiceRow(ctx, planRow(ctx, 0, 1), takes);
-    assert.match(ad.problems.join(' '), /past the ad's 30 s/);
+    assert.match(ad.problems.map(reasonText).join(' '), /past the ad's 30 s/);
+    assert.deepEqual(ad.problems[0]!.said && 'key' in ad.problems[0]!.said ? ad.problems[0]!.said.key : undefined, 'feed.says.speechPast');
     // A take read at 4 words a second.
     const fast = { ...service(1) };
     const quick = { voiceover: async (request: VoiceoverRequest) => ({ asset: { ...(await fast.client.voiceover(request)).asset, duration_s: countSpokenWords(request.text) / 4 } }) } as unknown as ServiceClient;
@@ -112,6 +114,6 @@ describe('feed takes', () => {
     // A destination whose sheet limits words a second makes it a problem, in the same words as the ad's.
     const limited = { ...context([['1', 'boots']]), sheets: [{ label: 'Radio X', maxWordsPerSecond: 3.5 }] };
     const refused = await voiceRow(limited, planRow(limited, 0, 1), new FeedTakes({ client: quick, projectId: () => 'p', dispatch: () => undefined }));
-    assert.deepEqual(refused.problems, ['4.0 words a second: Radio X takes at most 3.5 words per second; shorten the script.']);
+    assert.deepEqual(refused.problems.map(reasonText), ['4.0 words a second: Radio X takes at most 3.5 words per second; shorten the script.']);
   });
 });
