@@ -1,5 +1,6 @@
 // The emulator honours the pronunciations of a voice-over request (an assumed field, `PRONUNCIATIONS_FIELD`):
-// it speaks each entry's `say` where its text matches, so the audio changes. Over real HTTP.
+// it speaks each entry's `say` where its text matches, so the audio changes; and it reads a text as text (markup in
+// it is words, never obeyed). Over real HTTP.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ApiErrorBody, JobAccepted, VoiceoverResult } from '../../src/api/contract.js';
@@ -46,6 +47,16 @@ describe('emulator: voice-over pronunciations', () => {
     assert.equal(sensitive.samples.length, expected.samples.length);
     const unmatched = await take({ text, pronunciations: [{ text: 'deal', say: 'a very good bargain indeed' }] });
     assert.equal(unmatched.samples.length, plain.samples.length, '"deal" is not a whole word of "deals"');
+  });
+
+  it('reads markup in a text as words: a break, a speak element and a CDATA end are text, never obeyed', async () => {
+    const words = await take({ text: 'Price break time five seconds now.' });
+    const tagged = await take({ text: 'Price <break time="5s"/> now.' });
+    // eSpeak would pause 5 s for the tag obeyed; read as words, it lasts about as long as the same words spoken.
+    assert.ok(Math.abs(tagged.samples.length - words.samples.length) < words.samples.length * 0.5, `${tagged.samples.length} against ${words.samples.length}`);
+    const hostile = await take({ text: '<speak>Now</speak> ]]> <prosody rate="x-slow">ok</prosody>' });
+    const plain = await take({ text: 'Now ok.' });
+    assert.ok(hostile.samples.length > plain.samples.length * 2, 'the tags are read out, as words');
   });
 
   it('refuses a wrong entry with a 400 naming it', async () => {

@@ -33,8 +33,16 @@ export interface Speech {
 }
 
 /**
- * Speaks `text` with the eSpeak voice `espeakVoice` (e.g. `gmw/en-US+f3`) at `speed` (1 = normal).
- * Calls are queued: the synthesiser is single-threaded and keeps its voice between calls.
+ * `text` as eSpeak reads it as text: this build reads its input as SSML, so a script holding `<break time="60s"/>`
+ * or `<speak>` would be obeyed, not read. Its markup characters are written as entities, which eSpeak reads back as
+ * the characters (a service that takes plain text reads tags as words too).
+ */
+export const asText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Speaks `text` (plain text: any markup in it is read as words) with the eSpeak voice `espeakVoice` (e.g.
+ * `gmw/en-US+f3`) at `speed` (1 = normal). Calls are queued: the synthesiser is single-threaded and keeps its voice
+ * between calls.
  */
 export function synthesize(text: string, espeakVoice: string, speed = 1): Promise<Speech> {
   const run = async (): Promise<Speech> => {
@@ -46,7 +54,7 @@ export function synthesize(text: string, espeakVoice: string, speed = 1): Promis
     espeak.set_rate(Math.round(BASE_RATE * speed));
     const chunks: Int16Array[] = [];
     let words = 0;
-    espeak.synthesize(text, (samples, events) => {
+    espeak.synthesize(asText(text), (samples, events) => {
       if (samples && samples.length > 0) chunks.push(samples);
       words += events.filter((event) => event.type === 'word').length;
       return 0;
