@@ -213,7 +213,21 @@ export interface AssetMetadata {
   sample_rate?: number;
   voice?: VoiceDetails;
   music?: MusicDetails;
+  /**
+   * Assumed (not shown): when each word of a voice-over's text is heard, in seconds from the take's start, in the
+   * text's order (Amazon Polly's speech marks, Azure's word boundaries, ElevenLabs' alignment give the same). The
+   * editor reads it with `wordTimings` (src/api/word-timings.ts); without it, it estimates.
+   */
+  words?: WordTiming[];
   [field: string]: unknown;
+}
+
+/** Assumed: one word of a voice-over's text and when it is heard. */
+export interface WordTiming {
+  /** The word as the text has it (what lies between two spaces). */
+  text: string;
+  start_s: number;
+  end_s: number;
 }
 
 // ---------------------------------------------------------------------------------------------------

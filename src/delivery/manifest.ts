@@ -20,6 +20,7 @@ export interface ManifestInput {
   readonly feed?: DeliveryManifest['feed'];
   /** The VAST documents of the delivery. */
   readonly vast?: DeliveryManifest['vast'];
+  readonly captions?: DeliveryManifest['captions'];
   readonly editorVersion: string;
   /** When the delivery was made: a `Date` or ISO 8601. */
   readonly createdAt: Date | string;
@@ -100,6 +101,7 @@ export function buildManifest(input: ManifestInput): DeliveryManifest {
     credits: input.credits !== null && Number.isFinite(input.credits) ? input.credits : null,
     ...(input.feed === undefined ? {} : { feed: input.feed }),
     ...(input.vast === undefined || input.vast.length === 0 ? {} : { vast: input.vast }),
+    ...(input.captions === undefined || input.captions.length === 0 ? {} : { captions: input.captions }),
   };
 }
 

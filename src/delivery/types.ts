@@ -207,6 +207,8 @@ export interface DeliveryManifest {
   readonly feed?: FeedManifestPart;
   /** The `vast.xml` of each VAST destination of each version (and row) delivered. Absent without VAST destinations. */
   readonly vast?: readonly VastManifestEntry[];
+  /** The captions (WebVTT) and the transcript of each version (and row) delivered, when it has words. */
+  readonly captions?: readonly CaptionsManifestEntry[];
 }
 
 /**
@@ -259,4 +261,20 @@ export interface FeedManifestPart {
   readonly rows: readonly FeedRowOutcome[];
   /** Voice-over requests made for the run, and takes reused (the template's, or another row's with the same text). */
   readonly takes: { readonly voiced: number; readonly reused: number };
+}
+
+/** The captions and the transcript of one delivered version (or row), in the manifest (`manifest.captions`). */
+export interface CaptionsManifestEntry {
+  readonly version: string;
+  readonly row?: string;
+  /** The WebVTT file's name in the ZIP. */
+  readonly captions: string;
+  /** The plain-text transcript's name in the ZIP. */
+  readonly transcript: string;
+  /** The voice's language (BCP 47), when the service named it. */
+  readonly language?: string;
+  /** Words captioned. */
+  readonly words: number;
+  /** Whether every word is placed by the service's word timings; `false`: some are estimated over their clip. */
+  readonly timed: boolean;
 }

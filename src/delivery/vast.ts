@@ -62,6 +62,8 @@ export interface VastInput {
   readonly mezzanine: { readonly fileName: string; readonly bytes: number; readonly sampleRate: number; readonly channels: number; readonly bitDepth: number };
   /** The `<Ad>`'s `id`. */
   readonly id: string;
+  /** The captions of the ad (WebVTT), as `<ClosedCaptionFiles>` of its MediaFiles: its path and its language. */
+  readonly captions?: { readonly fileName: string; readonly language?: string };
 }
 
 /** The default `<AdSystem>`. */
@@ -213,6 +215,13 @@ export function vastXml(input: VastInput): string {
     [5, '<Linear>'],
     [6, `<Duration>${vastDuration(input.seconds)}</Duration>`],
     [6, '<MediaFiles>'],
+    ...(input.captions === undefined
+      ? []
+      : ([
+          [7, '<ClosedCaptionFiles>'],
+          [8, `<ClosedCaptionFile type="text/vtt"${input.captions.language === undefined ? '' : ` language="${attribute(input.captions.language)}"`}>${cdata(vastMediaUrl(settings.mediaBaseUrl, input.captions.fileName))}</ClosedCaptionFile>`],
+          [7, '</ClosedCaptionFiles>'],
+        ] as [number, string][])),
     ...input.mediaFiles.map((file): [number, string] => [
       7,
       media('MediaFile', file.fileName, { delivery: 'progressive', type: 'audio/mpeg', width: 0, height: 0, bitrate: file.bitrateKbps, fileSize: file.bytes }),
@@ -268,5 +277,9 @@ export function checkVastInput(input: VastInput): { pass: boolean; problems: str
   count('mezzanine.sampleRate', input.mezzanine.sampleRate);
   count('mezzanine.channels', input.mezzanine.channels);
   count('mezzanine.bitDepth', input.mezzanine.bitDepth);
+  if (input.captions !== undefined) {
+    fileName('captions.fileName', input.captions.fileName);
+    if (input.captions.language !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.captions.language)) say('captions.language', `expected a language tag such as en-US, got ${JSON.stringify(input.captions.language)}`);
+  }
   return { pass: problems.length === 0, problems };
 }

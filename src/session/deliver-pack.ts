@@ -5,7 +5,7 @@ import type { DeliveryZip } from '../audio/deliver/zip.js';
 import { buildManifest, manifestText } from '../delivery/manifest.js';
 import { deliveryReport } from '../delivery/report.js';
 import { deliveryFileName, fileNameDate, type FileNameValues } from '../delivery/file-name.js';
-import type { CampaignFields, DeliveredFile, DeliveryManifest, ManifestDecision, ManifestVersion, VastManifestEntry } from '../delivery/types.js';
+import type { CampaignFields, CaptionsManifestEntry, DeliveredFile, DeliveryManifest, ManifestDecision, ManifestVersion, VastManifestEntry } from '../delivery/types.js';
 import { contentHash } from '../model/content-hash.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionApprovals } from '../model/review-views.js';
@@ -55,6 +55,8 @@ export interface ManifestVersionMade {
   readonly view: ProjectDocument;
   readonly campaign: CampaignFields;
   readonly result: { readonly files: readonly DeliveredAudioFile[]; readonly stems: readonly DeliveredStemFile[] };
+  /** Its captions and transcript, when it has words. */
+  readonly captions?: { readonly entry: CaptionsManifestEntry };
 }
 
 /** The review's part of a delivered version: its content hash as delivered, and every decision on it, each fresh or stale. */
@@ -99,6 +101,7 @@ export function deliveryManifest(
     editorVersion: VERSION,
     createdAt,
     vast,
+    captions: every((made) => (made.captions === undefined ? [] : [made.captions.entry])),
   });
 }
 

@@ -104,6 +104,8 @@ export interface VastPlace {
   readonly adId: string;
   /** Whether the ZIP holds several versions, or several VAST destinations: each document's name then says which. */
   readonly manyVersions: boolean;
+  /** The captions of the ad (its path in the ZIP), when it has words. */
+  readonly captions?: { readonly path: string; readonly language?: string };
 }
 
 /** The `vast.xml` of each VAST destination of one delivered version (or row), from its files as made. */
@@ -143,6 +145,7 @@ export function vastDocuments(settings: ReadonlyMap<string, VastSettings>, files
         })),
       mezzanine: { fileName: mezzanine.path, bytes: mezzanine.figures.bytes, sampleRate: mezzanine.figures.sampleRate, channels: mezzanine.figures.channels, bitDepth: mezzanine.figures.bitDepth ?? 24 },
       id: place.row === undefined ? place.version : `${place.row}-${place.version}`,
+      ...(place.captions === undefined ? {} : { captions: { fileName: place.captions.path, ...(place.captions.language === undefined ? {} : { language: place.captions.language }) } }),
     };
     const reasons = vastInputProblems(destination, input);
     const pass = reasons.length === 0;

@@ -18,6 +18,7 @@ import { refuseDuplicateAdIds, versionCreatives } from './creative-identity.js';
 import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver-vast.js';
 import type { VastSettings } from '../delivery/vast.js';
 import { reason } from '../rules/said.js';
+import { versionCaptions, type CaptionsMade } from './deliver-captions.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -63,6 +64,8 @@ export interface VersionMade {
   readonly view: ProjectDocument;
   readonly campaign: CampaignFields;
   readonly result: DeliveryResult;
+  /** Its captions and transcript, when words are heard in it and a file of it was made. */
+  readonly captions?: CaptionsMade;
 }
 
 /** What a delivery made, and what its manifest is built from. */
@@ -79,11 +82,18 @@ interface Made {
 /** The VAST documents of every version made, with the files the ZIP holds (passing, and those included anyway). */
 function versionVast(made: Made, includeAnyway: ReadonlySet<string>): VastMade[] {
   if (made.vast.size === 0) return [];
-  return made.versions.flatMap(({ id, view, campaign, result }) =>
+  return made.versions.flatMap(({ id, view, campaign, result, captions }) =>
     vastDocuments(
       made.vast,
       result.files.map((file) => ({ path: file.fileName, destination: file.destination, figures: file.figures, inZip: file.pass || isIncluded(file, includeAnyway) })),
-      { folder: '', version: id, title: `${view.title}: ${campaign.versionLabel || `:${Math.round(view.duration)}`}`, adId: campaign.adId, manyVersions: made.many },
+      {
+        folder: '',
+        version: id,
+        title: `${view.title}: ${campaign.versionLabel || `:${Math.round(view.duration)}`}`,
+        adId: campaign.adId,
+        manyVersions: made.many,
+        ...(captions === undefined ? {} : { captions: { path: captions.entry.captions, ...(captions.entry.language === undefined ? {} : { language: captions.entry.language }) } }),
+      },
     ),
   );
 }
@@ -225,7 +235,11 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
         },
       });
       for (const failure of result.failures) host.emitError(failure.error);
-      versions.push({ id, view, campaign, result });
+      // The words heard, as captions and a transcript beside the version's files.
+      const base = many ? `{advertiser}_{title}_{length}s_{version}_{adId}` : `{advertiser}_{title}_{length}s_{adId}`;
+      const captions = result.files.length === 0 ? undefined : versionCaptions(view, (kind, extension) => named(deliveryFileName(`${base}_${kind}`, nameValues(view, nameCampaign, createdAt), extension, taken)), id);
+      for (const file of captions?.files ?? []) zip.add(file.name, file.blob);
+      versions.push({ id, view, campaign, result, ...(captions === undefined ? {} : { captions }) });
     }
     if (versions.every((made) => made.result.files.length === 0 && made.result.stems.length === 0)) {
       const failures = versions.flatMap((made) => made.result.failures);
@@ -255,6 +269,7 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
   host.dispatch(new StudioDeliverEvent({ manifest, zip, fileName }));
   const files = versions.flatMap((version) => version.result.files);
   const stems = versions.flatMap((version) => version.result.stems);
+  const captionFiles = versions.flatMap((version) => version.captions?.files ?? []);
   return {
     zip,
     fileName,
@@ -262,6 +277,7 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
     files: new Map([
       ...files.map((file) => [file.fileName, file.bytes] as const),
       ...stems.map((stem) => [stem.fileName, stem.bytes] as const),
+      ...captionFiles.map((file) => [file.name, file.blob] as const),
       ...documents.flatMap((document) => (document.xml === undefined ? [] : [[document.path, xmlBlob(document.xml)] as const])),
     ]),
     vastReasons: new Map(documents.map((document) => [document.path, document.reasons])),
@@ -271,6 +287,7 @@ function delivered(host: DeliverHost, made: Made, manifest: DeliveryManifest, zi
       const included = new Set(includeAnyway);
       for (const file of files) if (file.pass || isIncluded(file, included)) again.add(file.fileName, file.bytes);
       for (const stem of stems) again.add(stem.fileName, stem.bytes);
+      for (const file of captionFiles) again.add(file.name, file.blob);
       const rewritten = versionVast(made, included);
       for (const document of rewritten) if (document.xml !== undefined) again.add(document.path, xmlBlob(document.xml));
       const next = deliveryManifest(project, versions, included, createdAt, rewritten.map((document) => document.entry));

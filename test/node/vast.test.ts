@@ -235,6 +235,18 @@ describe('vast.xml, validated by xmllint against the VAST 4.1 XSD', () => {
     assert.ok(check(withSettings({ errorUrl })).problems.some((problem) => problem.startsWith('settings.errorUrl: ')));
   });
 
+  it('lists the captions as ClosedCaptionFiles before the MediaFiles, with their type and language, and it validates', async () => {
+    needTools('xmllint');
+    const file = await assertValid(vastXml({ ...normal, captions: { fileName: 'Acme_Summer_30s_captions.vtt', language: 'en-US' } }));
+    const caption = `${LINEAR}/MediaFiles/ClosedCaptionFiles/ClosedCaptionFile`;
+    assert.equal(await read(file, caption), `${BASE}/Acme_Summer_30s_captions.vtt`);
+    assert.equal(await read(file, `${caption}/@type`), 'text/vtt');
+    assert.equal(await read(file, `${caption}/@language`), 'en-US');
+    assert.equal(await readCount(file, `${LINEAR}/MediaFiles/*`), normal.mediaFiles.length + 2, 'the captions, the MP3s and the Mezzanine');
+    assert.equal(await readCount(file, `${LINEAR}/MediaFiles/ClosedCaptionFiles`), 1);
+    assert.deepEqual(check({ ...normal, captions: { fileName: 'c.vtt', language: 'en" onload="x' } }).problems.map((problem) => problem.split(':')[0]), ['captions.language']);
+  });
+
   it('writes the Ad-ID (upper case) under ad-id.org, and "unknown" for registry and value without one', async () => {
     needTools('xmllint');
     const withId = await assertValid(vastXml({ ...normal, adId: ' abcd1234567 ' }));

@@ -59,6 +59,15 @@ describe('emulator: voice-over pronunciations', () => {
     assert.ok(hostile.samples.length > plain.samples.length * 2, 'the tags are read out, as words');
   });
 
+  it("says when each word of the text is heard (the asset's words, an assumed field), in order, within the take", async () => {
+    const text = 'Get Trail shoes for 59.99 dollars, today only.';
+    const response = await post(emulator, '/v1/voiceover', { project_id: 'p', voice_id: 'en-us-ava', text }, token);
+    const { record } = await untilDone<VoiceoverResult>(((await response.json()) as JobAccepted).poll_url, token);
+    const { words, duration_s } = record.result!.asset;
+    assert.deepEqual(words?.map((word) => word.text), text.split(' '), 'one timing per word of the text, a price one word');
+    assert.ok(words!.every((word, at) => word.end_s > word.start_s && (at === 0 || word.start_s >= words![at - 1]!.end_s - 1e-9) && word.end_s <= duration_s + 1e-9), JSON.stringify(words));
+  });
+
   it('refuses a wrong entry with a 400 naming it', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ text: 'x', say: '' }, /pronunciations\[0\]\.say/],

@@ -42,9 +42,10 @@ export function musicAsset(baseUrl: string, track: TrackDefinition): AssetMetada
 }
 
 async function speak(ctx: OperationContext, text: string, voice: VoiceDefinition, speed: number, sectionId?: string): Promise<AssetMetadata> {
-  const { audio } = await synthesize(text, voice.espeak, speed);
+  const { audio, timings } = await synthesize(text, voice.espeak, speed);
   return ctx.state.assets.add(ctx.userId, 'voice', audio, {
     voice: { ...voice.details, speed },
+    words: timings.map((word) => ({ text: word.text, start_s: word.start, end_s: word.end })),
     ...(sectionId ? { section_id: sectionId } : {}),
   });
 }

@@ -5,11 +5,21 @@ import type { PcmAudio } from './wav.js';
 interface EspeakWorker {
   set_voice(name: string): number;
   set_rate(wordsPerMinute: number): void;
-  synthesize(text: string, callback: (audio: Int16Array | undefined, events: Array<{ type: string }>) => number): void;
+  synthesize(text: string, callback: (audio: Int16Array | undefined, events: EspeakEvent[]) => number): void;
+}
+
+/** An event of eSpeak's: a word's starts at `audio_position` ms, at `text_position` (from 1) of the input, `word_length` long. */
+interface EspeakEvent {
+  type: string;
+  audio_position: number;
+  text_position: number;
+  word_length: number;
 }
 
 /** Speaking rate eSpeak is asked for at speed 1, in words per minute (its own scale). */
 export const BASE_RATE = 165;
+
+const round = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 export const SPEECH_SAMPLE_RATE = 22_050;
 
 let worker: Promise<EspeakWorker> | undefined;
@@ -25,12 +35,24 @@ async function load(): Promise<EspeakWorker> {
   return new module.eSpeakNGWorker();
 }
 
+/** One word spoken, and when: seconds from the take's start. */
+export interface SpokenWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** What one synthesis produced. */
 export interface Speech {
   audio: PcmAudio;
   /** Words eSpeak spoke (its word events). */
   words: number;
+  /** Each word of `text` spoken (between spaces), with its start (its first eSpeak word event) and its end (the next one's start, or the take's end). */
+  timings: SpokenWord[];
 }
+
+/** The text of eSpeak's input back as `text` had it (its entities read back). */
+const fromInput = (input: string): string => input.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /**
  * `text` as eSpeak reads it as text: this build reads its input as SSML, so a script holding `<break time="60s"/>`
@@ -53,12 +75,25 @@ export function synthesize(text: string, espeakVoice: string, speed = 1): Promis
     if (espeak.set_voice(espeakVoice) !== 0) throw new Error(`eSpeak has no voice "${espeakVoice}".`);
     espeak.set_rate(Math.round(BASE_RATE * speed));
     const chunks: Int16Array[] = [];
+    const input = asText(text);
+    // eSpeak's word events are its own words (a price is several, a tag's characters some): each is counted to
+    // the word of the text (what lies between spaces) where it starts, so each written word gets its first start.
+    const tokens = [...input.matchAll(/\S+/g)].map((match) => ({ at: match.index, text: fromInput(match[0]), start: Infinity }));
     let words = 0;
-    espeak.synthesize(asText(text), (samples, events) => {
+    espeak.synthesize(input, (samples, events) => {
       if (samples && samples.length > 0) chunks.push(samples);
-      words += events.filter((event) => event.type === 'word').length;
+      for (const event of events) {
+        if (event.type !== 'word') continue;
+        words += 1;
+        const at = event.text_position - 1;
+        let index = tokens.length - 1;
+        while (index > 0 && tokens[index]!.at > at) index -= 1;
+        const token = tokens[index];
+        if (token !== undefined) token.start = Math.min(token.start, event.audio_position / 1000);
+      }
       return 0;
     });
+    const starts = tokens.filter((token) => Number.isFinite(token.start));
     const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     const mono = new Float32Array(length);
     let offset = 0;
@@ -66,7 +101,9 @@ export function synthesize(text: string, espeakVoice: string, speed = 1): Promis
       for (let i = 0; i < chunk.length; i++) mono[offset + i] = chunk[i]! / 32768;
       offset += chunk.length;
     }
-    return { audio: { sampleRate: SPEECH_SAMPLE_RATE, channels: [mono] }, words };
+    const seconds = length / SPEECH_SAMPLE_RATE;
+    const timings = starts.map((word, at) => ({ text: word.text, start: round(word.start), end: round(Math.min(seconds, starts[at + 1]?.start ?? seconds)) }));
+    return { audio: { sampleRate: SPEECH_SAMPLE_RATE, channels: [mono] }, words, timings };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
