@@ -28,7 +28,7 @@ import { idList, pronunciationList, pronunciationsField } from './brand.js';
 import { destinationsUnchecked, loadDestinationChecks, readDelivery } from './delivery.js';
 import { snapshotConfig } from './snapshot.js';
 import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
-import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
+import type { AuthConfig, ExportFormat, PanelId, PublicJwks, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
 
 export const CONFIG_AREAS = ['target', 'auth', 'api', 'layout', 'project', 'vocal', 'music', 'mastering', 'delivery', 'tools', 'review', 'theme', 'i18n'] as const;
 export const PANELS: readonly PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'review', 'export', 'deliver'];
@@ -268,10 +268,29 @@ const reviewUser: Check<ResolvedConfig['review']['user']> = (value, path, issues
 const reviewRoles: Check<readonly string[]> = (value, path, issues) =>
   Array.isArray(value) && value.length <= 20 ? value.map((role: unknown, index) => reviewText(role, `${path}[${index}]`, issues) ?? '') : issues.add(path, `expected an array of at most 20 roles, got ${describe(value)}`);
 
+/** `review.publicKeys`: a JWKS of public P-256 or Ed25519 keys; a private member (`d`) is refused, never shown. */
+const publicKeys: Check<PublicJwks> = (value, path, issues) => {
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) return issues.add(path, `expected a JWKS { keys: [...] } of public ES256 or EdDSA keys, got ${describe(value)}`);
+  keys.forEach((key: Record<string, unknown> | null, index) => {
+    const at = `${path}.keys[${index}]`;
+    if (key?.['d'] !== undefined) issues.add(at, 'holds a private key ("d"): give the public keys only; the private key stays on your signing server');
+    else if (typeof key?.['x'] !== 'string' || !((key['crv'] === 'P-256' && key['kty'] === 'EC' && typeof key['y'] === 'string') || (key['crv'] === 'Ed25519' && key['kty'] === 'OKP'))) {
+      issues.add(at, 'expected a public JWK of P-256 (ES256) or Ed25519 (EdDSA)');
+    }
+  });
+  return value as PublicJwks;
+};
+
 function review(value: unknown, issues: IssueList): ResolvedConfig['review'] {
   const path = 'config.review';
-  const object = readObject(value, path, issues, ['user', 'require']);
-  return { user: field(object, 'user', path, issues, reviewUser, undefined), require: field(object, 'require', path, issues, reviewRoles, []) };
+  const object = readObject(value, path, issues, ['user', 'require', 'sign', 'publicKeys']);
+  return {
+    user: field(object, 'user', path, issues, reviewUser, undefined),
+    require: field(object, 'require', path, issues, reviewRoles, []),
+    sign: field(object, 'sign', path, issues, func, undefined) as ResolvedConfig['review']['sign'],
+    publicKeys: field(object, 'publicKeys', path, issues, publicKeys, undefined),
+  };
 }
 
 const THEME_TOKENS: ReadonlyArray<[key: string, property: ThemeTokenProperty, check: Check<string>]> = [
