@@ -117,6 +117,7 @@ export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promi
     return VERIFY_EXIT.usage;
   }
   const result = await verifyDelivery(zip, { jwks, ...(flags.require === undefined ? {} : { require: flags.require }) });
-  io.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : terminalText(report(flags.zip, result)));
+  // JSON too: a bidi override in a string is written \u202e, the same value, so the JSON stays text on a terminal.
+  io.stdout.write(terminalText(flags.json ? `${JSON.stringify(result, null, 2)}\n` : report(flags.zip, result)));
   return result.ok ? VERIFY_EXIT.verified : VERIFY_EXIT.failed;
 }
