@@ -156,8 +156,12 @@ export const LATER_KEYS =
   'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
   'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
   'review.stale review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} ' +
-  'timeline.key.range timeline.range{range} timeline.rangeComment{range} timeline.rangeClear ' +
-  'timeline.rangeSelected{range} timeline.rangeCleared error.config error.load error.destroyed error.notReady ' +
-  'error.deliverDestination error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode ' +
-  'error.zip error.reviewRequired error.reviewOnly error.reviewUser error.locked error.exportFormat ' +
-  'error.speechCut error.audioInput error.musicLibrary error.playback feed.noneDelivered';
+  'review.verified review.unverified{reason} review.signing review.reason.unsigned review.reason.malformed ' +
+  'review.reason.unknownKey{value} review.reason.badSignature review.reason.otherProject{value} ' +
+  'review.reason.otherVersion{value} review.reason.altered{value} review.reason.chainBroken ' +
+  'review.reason.chainElsewhere deliver.unverifiedDecision{label}{reviewer}{unverified} timeline.key.range ' +
+  'timeline.range{range} timeline.rangeComment{range} timeline.rangeClear timeline.rangeSelected{range} ' +
+  'timeline.rangeCleared error.config error.load error.destroyed error.notReady error.deliverDestination ' +
+  'error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode error.zip error.reviewRequired ' +
+  'error.reviewSign error.reviewOnly error.reviewUser error.locked error.exportFormat error.speechCut ' +
+  'error.audioInput error.musicLibrary error.playback feed.noneDelivered';
