@@ -3,6 +3,7 @@
 import type { DeliveryResult } from '../audio/deliver/deliver.js';
 import type { AudioEngine } from '../audio/engine.js';
 import type { ResolvedConfig } from '../config/types.js';
+import { reviewUnchecked } from '../config/validate.js';
 import { deliveryFileName, destinationFileName, versionedTemplate } from '../delivery/file-name.js';
 import { expandRenditions } from '../delivery/renditions.js';
 import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../delivery/types.js';
@@ -159,6 +160,8 @@ export function refuseUnapproved(project: ProjectDocument, versionIds: readonly 
  * verifies on a whole chain count (their check loads here, only then), and the refusal names the others.
  */
 export async function refuseUnapprovedBy(config: ResolvedConfig, project: ProjectDocument, versionIds: readonly string[]): Promise<void> {
+  // A review given before its checks arrived (an element given its config directly) is not known yet: refused, never let through.
+  if (reviewUnchecked(config)) throw new StudioError('not-ready', 'config.review is still being checked (its checks are loading): deliver again in a moment.', { recoverable: true });
   const { require, publicKeys } = config.review;
   if (require.length === 0) return;
   const trust = publicKeys === undefined ? undefined : await (await import('../review/trust.js')).decisionTrust(project, publicKeys);

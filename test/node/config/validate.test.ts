@@ -1,6 +1,6 @@
 import { describe, it, before } from 'node:test';
 import { expect } from '../support/expect.js';
-import { resolveConfig } from '../../../src/config/validate.js';
+import { loadChecksOf, resolveConfig, uncheckedKeys } from '../../../src/config/validate.js';
 import { StudioConfigError } from '../../../src/errors.js';
 import { testAuth } from '../../support/auth.js';
 import { loadStringKeys } from '../../../src/i18n/translate.js';
@@ -45,6 +45,19 @@ describe('resolveConfig', () => {
     expect(resolveConfig({ auth }, { origin: 'https://host.example' }).tools.role).to.equal('creator');
     expect(resolveConfig({ auth, tools: { role: 'adopter' } }, { origin: 'https://host.example' }).tools.role).to.equal('adopter');
     expect(() => resolveConfig({ auth, tools: { role: 'admin' as 'adopter' } }, { origin: 'https://host.example' })).to.throw(/config\.tools\.role/);
+  });
+
+  it('keeps a review given before its checks are here unchecked and unused (uncheckedKeys names it; loadChecksOf brings them)', async () => {
+    const origin = { origin: 'https://host.example' };
+    const given = { auth, review: { user: { id: 'u-1', name: 'Dana' }, require: ['client'] } };
+    const early = resolveConfig(given, origin);
+    if (uncheckedKeys(early).length > 0) {
+      expect(uncheckedKeys(early)).to.deep.equal(['config.review']);
+      expect(early.review).to.deep.include({ user: undefined, require: [] });
+      await loadChecksOf(early);
+    }
+    expect(uncheckedKeys(resolveConfig(given, origin))).to.deep.equal([]);
+    expect(resolveConfig(given, origin).review.require).to.deep.equal(['client']);
   });
 
   it('takes tools.role reviewer, and config.review: a user and required roles, each wrong key by its path', () => {
