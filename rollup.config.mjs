@@ -48,7 +48,8 @@ const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { 
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
-const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react|bullmq|ioredis|aws4fetch)(\/|$)/.test(id);
+// fflate too (service-studio-editor/review reads a delivery's ZIP with it; the zip worker bundles its own copy).
+const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|fflate|react|bullmq|ioredis|aws4fetch)(\/|$)/.test(id);
 
 export default [
   {
