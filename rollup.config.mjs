@@ -2,6 +2,8 @@
 //  dist/esm/                     ESM for bundlers: one file per module, lit/@lit/context/wavesurfer.js/papaparse external;
 //                                dist/esm/audio/index.js is the DOM-free `service-studio-editor/audio` entry;
 //                                dist/esm/node/contract-check-cli.js is the command of bin/studio-contract-check.mjs;
+//                                dist/esm/review/index.js is `service-studio-editor/review` (a delivery checked against
+//                                the host's keys), dist/esm/node/verify-cli.js the command of bin/studio-verify.mjs;
 //                                dist/esm/batch/index.js is the Node entry `service-studio-editor/batch`, its cli.js the
 //                                command of bin/studio-batch.mjs, pool-worker.js its worker threads, queue/row-processor.js the
 //                                sandboxed process of `studio-batch worker` (bullmq, ioredis and aws4fetch left to Node);
@@ -46,7 +48,8 @@ const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { 
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
-const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|react|bullmq|ioredis|aws4fetch)(\/|$)/.test(id);
+// fflate too (service-studio-editor/review reads a delivery's ZIP with it; the zip worker bundles its own copy).
+const isExternal = (id) => id.startsWith('node:') || /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+|wavesurfer\.js|@breezystack\/lamejs|papaparse|fflate|react|bullmq|ioredis|aws4fetch)(\/|$)/.test(id);
 
 export default [
   {
@@ -59,6 +62,9 @@ export default [
       'auth/entry': 'src/auth/entry.ts',
       react: 'src/react.ts',
       'node/contract-check-cli': 'src/node/contract-check-cli.ts',
+      // `service-studio-editor/review` checks a delivery in Node or a browser; node/verify-cli is `npx studio-verify`.
+      'review/index': 'src/review/index.ts',
+      'node/verify-cli': 'src/node/verify-cli.ts',
       // The batch runs in Node only (it imports node: modules, left to Node); its worker is started by URL.
       'batch/index': 'src/batch/index.ts',
       'batch/pool-worker': 'src/batch/pool-worker.ts',

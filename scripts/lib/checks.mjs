@@ -157,7 +157,7 @@ export async function checkPackage() {
  *   api (no browser entry imports it).
  */
 export const FLOORS = [
-  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'rules', 'audio',
+  'errors', 'version', 'internal', 'delivery', 'brand', 'auth', 'api', 'i18n', 'config', 'feed', 'model', 'script', 'rules', 'audio', 'review',
   'events', 'controllers', 'session', 'components', 'create', 'define', 'react', 'index', 'cdn', 'node', 'batch',
 ];
 

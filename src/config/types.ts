@@ -188,6 +188,54 @@ export interface ReviewConfig {
    * against the role of each decision's reviewer. Default: none (Deliver needs no approval).
    */
   require?: string[];
+  /**
+   * Signs a decision on the host's backend (like `auth.getToken`: the key never reaches the browser): given the
+   * decision's claims, resolves with a compact JWS of them (ES256 or EdDSA) signed with a key of `publicKeys`.
+   * Without it, decisions are unsigned and the document alone says who approved (docs/review.md, Threat model).
+   */
+  sign?: (decision: DecisionClaims) => Promise<string>;
+  /**
+   * The host's public keys (a JWKS of ES256 P-256 or EdDSA Ed25519 keys, public members only). With them,
+   * `require` counts only decisions whose signature verifies and whose version's chain is whole; the others are
+   * shown "Unverified" with the reason.
+   */
+  publicKeys?: PublicJwks;
+}
+
+/** A public key of `review.publicKeys`: an EC P-256 (ES256) or an OKP Ed25519 (EdDSA) JWK, with its `kid`. */
+export interface PublicJwk {
+  readonly kty: 'EC' | 'OKP';
+  readonly crv: 'P-256' | 'Ed25519';
+  readonly x: string;
+  /** P-256 only. */
+  readonly y?: string;
+  readonly kid?: string;
+  readonly alg?: 'ES256' | 'EdDSA';
+  readonly use?: string;
+}
+
+/** `review.publicKeys`: the host's JSON Web Key Set (RFC 7517) of public keys. */
+export interface PublicJwks {
+  readonly keys: readonly PublicJwk[];
+}
+
+/**
+ * What `review.sign(decision)` is given and the host's backend signs (the JWS payload is this object as JSON,
+ * docs/review.md): the project, the version and its content hash as decided on, the decision's id, label, note,
+ * reviewer and time, and `prev`: the SHA-256 (hex) of the JWS of the decision signed before it on that version
+ * (`null` for the first), so that removing, reordering or changing one breaks every signature after it.
+ */
+export interface DecisionClaims {
+  readonly typ: 'service-studio-editor/decision@1';
+  readonly project: string;
+  readonly version: string;
+  readonly contentHash: string;
+  readonly id: string;
+  readonly label: 'approved' | 'approved-with-changes' | 'changes-required';
+  readonly note?: string;
+  readonly reviewer: { readonly id: string; readonly name: string; readonly role?: string };
+  readonly at: string;
+  readonly prev: string | null;
 }
 
 /** The shapes of a destination's spec sheet (`src/delivery/types.ts`). */
@@ -305,7 +353,7 @@ export interface ResolvedConfig {
     role: EditorRoleName;
   };
   /** `user`: undefined when the host gave none (nobody can comment or decide); `require`: distinct roles, in order. */
-  review: { user: Readonly<ReviewUserConfig> | undefined; require: readonly string[] };
+  review: { user: Readonly<ReviewUserConfig> | undefined; require: readonly string[]; sign: ReviewConfig['sign']; publicKeys: PublicJwks | undefined };
   theme: { mode: 'light' | 'dark' | 'system'; density: 'comfortable' | 'compact'; tokens: ThemeTokens };
   i18n: { locale: string; strings: Record<string, string> };
 }

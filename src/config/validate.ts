@@ -26,6 +26,7 @@ import {
 } from './checks.js';
 import { idList, pronunciationList, pronunciationsField } from './brand.js';
 import { destinationsUnchecked, loadDestinationChecks, readDelivery } from './delivery.js';
+import { reviewChecksOf } from './review-check-slot.js';
 import { snapshotConfig } from './snapshot.js';
 import { DEFAULT_MAX_FIT_SPEED, MAX_FIT_SPEED_LIMITS } from './fit-speed.js';
 import type { AuthConfig, ExportFormat, PanelId, ResolvedConfig, ThemeTokenProperty, ThemeTokens } from './types.js';
@@ -253,25 +254,32 @@ function tools(value: unknown, issues: IssueList): ResolvedConfig['tools'] {
   };
 }
 
-/** `review.user`'s id, name and role: text of at most 200 characters (the document's `REVIEW_LIMITS.person`). */
-const reviewText = text({ max: 200 });
+/** A review read before its checks were here (see `reviewUnchecked`): nobody reviews, and its roles are unknown. */
+const uncheckedReviews = new WeakSet<object>();
 
-const reviewUser: Check<ResolvedConfig['review']['user']> = (value, path, issues) => {
-  const object = readObject(value, path, issues, ['id', 'name', 'role']);
-  const id = required(object, 'id', path, issues, reviewText, 'an id');
-  const name = required(object, 'name', path, issues, reviewText, 'a name');
-  const role = field(object, 'role', path, issues, reviewText, undefined);
-  return id === undefined || name === undefined ? undefined : Object.freeze({ id, name, ...(role === undefined ? {} : { role }) });
-};
+/**
+ * Reads `config.review` with its checks (./review.ts, a chunk of its own: `loadReviewChecks`). Before they are here
+ * a given review is kept unchecked and unused: no reviewer; Deliver refuses while `reviewUnchecked` (it cannot tell
+ * which approvals it needs), so an unchecked review never lets anything through.
+ */
+function readReview(value: unknown, issues: IssueList): ResolvedConfig['review'] {
+  const checks = reviewChecksOf();
+  if (checks !== undefined) return checks(value, issues);
+  const review = { user: undefined, require: [], sign: undefined, publicKeys: undefined };
+  if (value !== undefined) uncheckedReviews.add(review);
+  return review;
+}
 
-/** `review.require`: at most 20 roles. */
-const reviewRoles: Check<readonly string[]> = (value, path, issues) =>
-  Array.isArray(value) && value.length <= 20 ? value.map((role: unknown, index) => reviewText(role, `${path}[${index}]`, issues) ?? '') : issues.add(path, `expected an array of at most 20 roles, got ${describe(value)}`);
+/** Whether `config` gave `review` before its checks were here (see `loadReviewChecks`). */
+export const reviewUnchecked = (config: ResolvedConfig): boolean => uncheckedReviews.has(config.review);
 
-function review(value: unknown, issues: IssueList): ResolvedConfig['review'] {
-  const path = 'config.review';
-  const object = readObject(value, path, issues, ['user', 'require']);
-  return { user: field(object, 'user', path, issues, reviewUser, undefined), require: field(object, 'require', path, issues, reviewRoles, []) };
+let reviewLoading: Promise<unknown> | undefined;
+
+/** Brings the checks of `config.review` (once; a failed load is tried again by the next call). */
+function loadReviewChecks(): Promise<unknown> {
+  reviewLoading ??= import('./review.js');
+  reviewLoading.catch(() => (reviewLoading = undefined));
+  return reviewLoading;
 }
 
 const THEME_TOKENS: ReadonlyArray<[key: string, property: ThemeTokenProperty, check: Check<string>]> = [
@@ -350,17 +358,22 @@ export const uncheckedStrings = (config: ResolvedConfig): string[] => Object.key
 
 /**
  * The keys of `config` that wait for checks of their own, each a chunk the first paint does not carry: the
- * later words' keys in `i18n.strings`, and `delivery.destinations`. `loadChecksOf(config)` brings them;
+ * later words' keys in `i18n.strings`, `delivery.destinations`, and `review`. `loadChecksOf(config)` brings them;
  * resolving the same config again then checks those keys too.
  */
 export const uncheckedKeys = (config: ResolvedConfig): string[] => [
   ...uncheckedStrings(config).map((key) => keyPath('config.i18n.strings', key)),
   ...(destinationsUnchecked(config) ? ['config.delivery.destinations'] : []),
+  ...(reviewUnchecked(config) ? ['config.review'] : []),
 ];
 
 /** Brings the checks that the unchecked keys of `config` wait for (see `uncheckedKeys`). */
 export async function loadChecksOf(config: ResolvedConfig): Promise<void> {
-  await Promise.all([...(uncheckedStrings(config).length > 0 ? [loadStringKeys()] : []), ...(destinationsUnchecked(config) ? [loadDestinationChecks()] : [])]);
+  await Promise.all([
+    ...(uncheckedStrings(config).length > 0 ? [loadStringKeys()] : []),
+    ...(destinationsUnchecked(config) ? [loadDestinationChecks()] : []),
+    ...(reviewUnchecked(config) ? [loadReviewChecks()] : []),
+  ]);
 }
 
 export interface ValidateOptions {
@@ -373,10 +386,10 @@ export interface ValidateOptions {
 /**
  * Checks a configuration and fills in every default. Throws one `StudioConfigError` listing every
  * problem, each naming its key path, what was found and what is expected. The caller's object is read
- * once, by `snapshotConfig`; everything after reads that frozen copy. Two checks are chunks of their own,
- * fetched when a config needs them: the keys of the later words in `i18n.strings`, and
- * `delivery.destinations` (the built-ins are always there). Before they are here those keys are kept
- * unchecked and the host's destinations unused (`uncheckedKeys`); `create()` brings them first
+ * once, by `snapshotConfig`; everything after reads that frozen copy. Three checks are chunks of their own,
+ * fetched when a config needs them: the keys of the later words in `i18n.strings`,
+ * `delivery.destinations` (the built-ins are always there) and `review`. Before they are here those keys are kept
+ * unchecked, the host's destinations and review unused (`uncheckedKeys`); `create()` brings them first
  * (`loadChecksOf`), so it rejects as for any other key.
  */
 export function resolveConfig(given: unknown, options: ValidateOptions = {}): ResolvedConfig {
@@ -410,7 +423,7 @@ export function resolveConfig(given: unknown, options: ValidateOptions = {}): Re
     mastering: mastering(object['mastering'], issues),
     delivery: readDelivery(object['delivery'], issues),
     tools: tools(object['tools'], issues),
-    review: review(object['review'], issues),
+    review: readReview(object['review'], issues),
     theme: theme(object['theme'], issues),
     i18n: i18n(object['i18n'], issues),
   };

@@ -171,6 +171,8 @@ export interface ManifestVersion {
 
 /** A review decision on a delivered version, as the manifest names it. */
 export interface ManifestDecision {
+  /** The decision's id in the project (absent in a manifest made before signed decisions). */
+  readonly id?: string;
   readonly reviewer: { readonly id: string; readonly name: string; readonly role?: string };
   /** ISO 8601. */
   readonly at: string;
@@ -180,6 +182,10 @@ export interface ManifestDecision {
   readonly contentHash: string;
   /** Whether it is the delivered version's (`ManifestVersion.contentHash`): false for a stale decision. */
   readonly fresh: boolean;
+  /** The host's signature of the decision (`review.sign`), a compact JWS; absent when unsigned. */
+  readonly jws?: string;
+  /** The id of the key that signed it (the JWS header's `kid`), to find it in the host's JWKS; absent when unsigned or unnamed. */
+  readonly kid?: string;
 }
 
 /** `manifest.json` of a delivery ZIP; its JSON Schema is `docs/delivery-manifest.schema.json`. */

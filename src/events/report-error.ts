@@ -1,4 +1,5 @@
 import { StudioError } from '../errors.js';
+import { printableLines } from '../internal/describe.js';
 import { StudioErrorEvent } from './studio-error.js';
 
 /** Failures already written to the console, so each is warned once however often it is shown. */
@@ -11,7 +12,8 @@ const warned = new WeakSet<object>();
 export function reportError(host: HTMLElement, error: unknown): void {
   const studioError = error instanceof StudioError ? error : undefined;
   const code = studioError?.code ?? (typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : 'unknown');
-  const message = error instanceof Error ? error.message : String(error);
+  // A value the message quotes from a file, a feed or a service stays text: no control, escape or bidi character raw.
+  const message = printableLines(error instanceof Error ? error.message : String(error));
   const status = studioError?.status;
   host.dispatchEvent(new StudioErrorEvent({ code, message, recoverable: studioError?.recoverable ?? true, ...(status === undefined ? {} : { status }) }));
   if (typeof error === 'object' && error !== null) {

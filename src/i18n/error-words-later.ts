@@ -23,6 +23,7 @@ addErrorWords(
     'deliver-decode': { key: 'error.deliverDecode', retry: false },
     'deliver-zip': { key: 'error.zip', retry: true },
     'review-required': { key: 'error.reviewRequired', retry: false },
+    'review-sign': { key: 'error.reviewSign', retry: true },
     'review-only': { key: 'error.reviewOnly', retry: false },
     'review-user-required': { key: 'error.reviewUser', retry: false },
     locked: { key: 'error.locked', retry: false },

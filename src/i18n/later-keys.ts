@@ -156,12 +156,16 @@ export const LATER_KEYS =
   'review.label.approved review.label.approvedWithChanges review.label.changesRequired review.note ' +
   'review.noteRequired review.noteMissing review.submitDecision review.decisions review.noDecisions review.fresh ' +
   'review.stale review.export deliver.unapproved{versions} deliver.unapprovedVersion{version}{roles} ' +
-  'timeline.key.range timeline.range{range} timeline.rangeComment{range} timeline.rangeClear ' +
-  'timeline.rangeSelected{range} timeline.rangeCleared error.config error.load error.destroyed error.notReady ' +
-  'error.deliverDestination error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode ' +
-  'error.zip error.reviewRequired error.reviewOnly error.reviewUser error.locked error.exportFormat ' +
-  'error.speechCut error.audioInput error.musicLibrary error.playback feed.noneDelivered fix.loudness{lufs} ' +
-  'fix.silent{lufs} fix.truePeakMp3{dbtp} fix.truePeak{dbtp} fix.exact{seconds}{samples}{rate} ' +
-  'fix.shorten{seconds} fix.sizeMp3{size} fix.sizeWav{size} fix.tail{seconds} fix.speech{seconds} ' +
+  'review.verified review.unverified{reason} review.signing review.reason.unsigned review.reason.malformed ' +
+  'review.reason.unknownKey{value} review.reason.badSignature review.reason.otherProject{value} ' +
+  'review.reason.otherVersion{value} review.reason.altered{value} review.reason.chainBroken ' +
+  'review.reason.chainElsewhere deliver.unverifiedDecision{label}{reviewer}{unverified} timeline.key.range ' +
+  'timeline.range{range} timeline.rangeComment{range} timeline.rangeClear timeline.rangeSelected{range} ' +
+  'timeline.rangeCleared error.config error.load error.destroyed error.notReady error.deliverDestination ' +
+  'error.deliverVersion error.deliverNone error.deliverVast error.deliverDecode error.zip error.reviewRequired ' +
+  'error.reviewSign error.reviewOnly error.reviewUser error.locked error.exportFormat error.speechCut ' +
+  'error.audioInput error.musicLibrary error.playback feed.noneDelivered fix.loudness{lufs} fix.silent{lufs} ' +
+  'fix.truePeakMp3{dbtp} fix.truePeak{dbtp} fix.exact{seconds}{samples}{rate} fix.shorten{seconds} ' +
+  'fix.sizeMp3{size} fix.sizeWav{size} fix.tail{seconds} fix.speech{seconds} ' +
   'feed.says.speechPast{end}{duration}{speed}{max} feed.says.notInTake{slot}{value}{section} ' +
   'feed.says.voiceFailed{message} deliver.vastFileMissing{file} deliver.vastNoMedia';

@@ -195,9 +195,11 @@ export type ReviewAction =
   | { type: 'review/reopen'; thread: string }
   /**
    * A decision on `version` (default: the open one), appended: the reviewer, the time, the label and the hash of
-   * the version's content now. `changes-required` needs a `note`.
+   * the version's content now. `changes-required` needs a `note`. With `jws` (schema 8), the host's signature of
+   * exactly this decision (`review.sign`, given `decisionClaims` of it after the version's last signed decision):
+   * a signature of another decision, or of one that no longer follows the version's last, is refused.
    */
-  | { type: 'review/decide'; id: string; at: string; version?: string; label: ReviewDecision['label']; note?: string }
+  | { type: 'review/decide'; id: string; at: string; version?: string; label: ReviewDecision['label']; note?: string; jws?: string }
   /**
    * A saved copy's review joined to the present one (a reviewer's Restore or Reload: never its content): its
    * comments and decisions whose ids the present lacks are added in time order; none is overwritten or dropped.

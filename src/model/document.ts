@@ -9,7 +9,7 @@ import type { Feed, SlotDefinition } from '../feed/types.js';
 export type { CampaignFields, Feed, SlotDefinition };
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /**
  * A lock a creator set on a part of the ad (schema 6): in the adopter role (`tools.role`), the part cannot
@@ -278,6 +278,11 @@ export interface ReviewDecision {
   readonly note?: string;
   /** The hash of the version's content that changes its sound when the decision was made (stale when it differs). */
   readonly contentHash: string;
+  /**
+   * Schema 8: the host's signature of the decision (`review.sign`), a compact JWS of its claims
+   * (`DecisionClaims`, src/model/decision-claims.ts); absent when the host signs nothing.
+   */
+  readonly jws?: string;
 }
 
 /** The review of the project (schema 7): comments and decisions, in the order made. */

@@ -155,8 +155,14 @@ function v6ToV7(old: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/**
+ * v7 -> v8: a review decision may carry the host's signature (`jws`, issue 54). A v7 document has none, and reads
+ * as it was; an editor of schema 7 refuses a v8 document as newer rather than as a decision with a field too many.
+ */
+const v7ToV8 = (old: Record<string, unknown>): Record<string, unknown> => ({ ...old, schemaVersion: 8 });
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6, 6: v6ToV7 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6, 6: v6ToV7, 7: v7ToV8 };
 
 /** `holder`'s Ad-ID and ISCI as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
 function withCodes(holder: unknown): unknown {

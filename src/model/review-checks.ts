@@ -1,4 +1,4 @@
-// The checks of the document's review (schema 7), by path: comments with their threads and anchors, and the
+// The checks of the document's review (schema 7; a decision's `jws` schema 8), by path: comments with their threads and anchors, and the
 // decisions on versions. Read by the checks of a whole document (./validate.ts).
 import { describe } from '../config/checks.js';
 import { REVIEW_LIMITS } from './document.js';
@@ -57,13 +57,21 @@ const comments: Shape = (v, p, i) => {
   });
 };
 
+/** The most characters of a decision's `jws` (a note of 2,000 characters, in UTF-8 and base64url, fits). */
+export const JWS_MAX_LENGTH = 16384;
+
+const compactJws: Shape = (v, p, i) => {
+  if (typeof v !== 'string' || v.length > JWS_MAX_LENGTH || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(v)) fail(i, p, `a compact JWS (header.payload.signature, base64url) of at most ${JWS_MAX_LENGTH} characters`, v);
+};
+
 const LABELS = ['approved', 'approved-with-changes', 'changes-required'] as const;
 
 /** One decision (also what a `review/decide` makes is checked with). */
 export const decisionShape: Shape = (v, p, i) => {
   object(
     { id, version: id, reviewer: person, at: isoTime, label: oneOf(...LABELS), contentHash: filled(REVIEW_LIMITS.contentHash, 'a content hash') },
-    { note: text(REVIEW_LIMITS.note, "a decision's note: text") },
+    // Schema 8: the host's signature (a compact JWS: three base64url parts); what it signed is checked where keys are.
+    { note: text(REVIEW_LIMITS.note, "a decision's note: text"), jws: compactJws },
   )(v, p, i);
   if (!isObject(v) || v['label'] !== 'changes-required') return;
   const note = v['note'];

@@ -106,11 +106,12 @@ export function versionApprovals(doc: ProjectDocument, versionId: string): Versi
 /**
  * The roles of `require` whose approval version `versionId` lacks: for each role, the last fresh decision of a
  * reviewer of that role on the version must say yes (a later "Changes required" on the same sound withdraws an
- * approval; an approval of a sound since changed counts for nothing). Empty: every required role approved.
+ * approval; an approval of a sound since changed counts for nothing). With `counts` (the decisions whose signature
+ * verifies, where the host gives `review.publicKeys`), only those count. Empty: every required role approved.
  */
-export function missingApprovals(doc: ProjectDocument, versionId: string, require: readonly string[]): string[] {
+export function missingApprovals(doc: ProjectDocument, versionId: string, require: readonly string[], counts: (decision: ReviewDecision) => boolean = () => true): string[] {
   if (require.length === 0) return [];
-  const fresh = versionApprovals(doc, versionId).filter((entry) => entry.status === 'fresh');
+  const fresh = versionApprovals(doc, versionId).filter((entry) => entry.status === 'fresh' && counts(entry.decision));
   return [...new Set(require)].filter((role) => {
     const last = fresh.filter((entry) => entry.decision.reviewer.role === role).at(-1);
     return last === undefined || !approves(last.decision);

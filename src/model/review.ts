@@ -10,6 +10,8 @@ import { StudioError } from '../errors.js';
 import type { ReviewAction } from './actions.js';
 import { clipLength } from './clip-layout.js';
 import { contentHash } from './content-hash.js';
+import { chainPrev, claimsMismatch, parseClaims } from './decision-claims.js';
+import { jwsPayloadText } from '../internal/base64url.js';
 import type { ProjectDocument, ProjectReview, ReviewAnchor, ReviewComment, ReviewDecision, ReviewPerson, VoiceClip } from './document.js';
 import { provideReviewStep } from './editor-state.js';
 import { mapHistory } from './history.js';
@@ -102,10 +104,28 @@ function decide(doc: ProjectDocument, action: Extract<ReviewAction, { type: 'rev
     label: action.label,
     ...(action.note === undefined || action.note.trim() === '' ? {} : { note: action.note }),
     contentHash: contentHash(doc, version)!,
+    ...(action.jws === undefined ? {} : { jws: action.jws }),
   };
   refuse(issuesOf(decisionShape, made, path));
+  if (made.jws !== undefined) refuse(signatureIssues(doc, made, `${path}.jws`));
   // Appended, never overwritten: a reviewer's new mind is a new decision.
   return { ...doc, review: { ...doc.review, decisions: [...doc.review.decisions, made] } };
+}
+
+/**
+ * What is wrong with a new decision's signature, read without keys (the reducer cannot await WebCrypto): its
+ * claims must be this decision's, in this project, after the version's last signed decision. A host that signed
+ * something else, or a decision landing on the version while this one was signed, is refused here; whether the
+ * signature itself verifies is `verifyDecisions`' (src/review/), wherever `review.publicKeys` is given.
+ */
+function signatureIssues(doc: ProjectDocument, made: ReviewDecision, path: string): ProjectIssue[] {
+  const payload = jwsPayloadText(made.jws!);
+  const claims = payload === undefined ? undefined : parseClaims(payload);
+  if (claims === undefined) return [{ path, message: 'is not the signature of a decision (its payload is not a decision\'s claims): check what your review.sign signs' }];
+  const mismatch = claimsMismatch(claims, doc.project_id, made);
+  if (mismatch !== undefined) return [{ path, message: `signs another decision (its ${mismatch.reason === 'altered' ? mismatch.field : mismatch.reason.slice(6)} differs): review.sign must sign the decision it is given` }];
+  if (claims['prev'] !== chainPrev(doc.review.decisions, made.version)) return [{ path, message: 'does not follow the last signed decision on its version (another landed while this one was signed): decide again' }];
+  return [];
 }
 
 /** `items` with those of `saved` whose ids it lacks, in time order (stable: items made at one time keep their order). */

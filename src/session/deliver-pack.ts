@@ -10,6 +10,7 @@ import { contentHash } from '../model/content-hash.js';
 import type { ProjectDocument } from '../model/document.js';
 import { versionApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
+import { readJws } from '../review/jws.js';
 import { creditsOf } from '../model/credits.js';
 import { VERSION } from '../version.js';
 
@@ -59,15 +60,24 @@ export interface ManifestVersionMade {
   readonly captions?: { readonly entry: CaptionsManifestEntry };
 }
 
+/** A decision's JWS and the id of its key (its header's `kid`), as the manifest carries them; nothing when unsigned. */
+function signatureOf(jws: string | undefined): Pick<ManifestDecision, 'jws' | 'kid'> {
+  if (jws === undefined) return {};
+  const kid = readJws(jws)?.kid;
+  return { jws, ...(kid === undefined ? {} : { kid }) };
+}
+
 /** The review's part of a delivered version: its content hash as delivered, and every decision on it, each fresh or stale. */
 export function reviewOfVersion(project: ProjectDocument, id: string): Pick<ManifestVersion, 'contentHash' | 'decisions'> {
   const decisions = versionApprovals(project, id).map(({ decision, status }): ManifestDecision => ({
+    id: decision.id,
     reviewer: { id: decision.reviewer.id, name: decision.reviewer.name, ...(decision.reviewer.role === undefined ? {} : { role: decision.reviewer.role }) },
     at: decision.at,
     label: decision.label,
     ...(decision.note === undefined ? {} : { note: decision.note }),
     contentHash: decision.contentHash,
     fresh: status === 'fresh',
+    ...signatureOf(decision.jws),
   }));
   return { contentHash: contentHash(project, id)!, decisions };
 }

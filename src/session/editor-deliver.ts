@@ -3,6 +3,7 @@
 import type { DeliveryResult } from '../audio/deliver/deliver.js';
 import type { AudioEngine } from '../audio/engine.js';
 import type { ResolvedConfig } from '../config/types.js';
+import { reviewUnchecked } from '../config/validate.js';
 import { deliveryFileName, destinationFileName, versionedTemplate } from '../delivery/file-name.js';
 import { expandRenditions } from '../delivery/renditions.js';
 import type { CampaignFields, DeliveryManifest, DestinationProfile } from '../delivery/types.js';
@@ -19,6 +20,10 @@ import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver
 import type { VastSettings } from '../delivery/vast.js';
 import { reason } from '../rules/said.js';
 import { versionCaptions, type CaptionsMade } from './deliver-captions.js';
+import { quote } from '../internal/describe.js';
+import { printable } from '../internal/printable.js';
+import type { DecisionTrust, UnverifiedDecision } from '../review/trust.js';
+import { unverifiedText } from '../review/verify-decisions.js';
 
 /** What a delivery reads of the editor. */
 export interface DeliverHost {
@@ -108,11 +113,15 @@ export function chosenVersions(project: ProjectDocument, ids: readonly string[] 
   return chosen;
 }
 
-/** A version Deliver refused: its id, its label (`''` when it has none) and the roles whose fresh approval it lacks. */
+/**
+ * A version Deliver refused: its id, its label (`''` when it has none), the roles whose fresh approval it lacks and,
+ * where the host gives `review.publicKeys`, its decisions that do not count ("Unverified"), each with the reason.
+ */
 export interface UnapprovedVersion {
   readonly version: string;
   readonly label: string;
   readonly roles: readonly string[];
+  readonly unverified?: readonly UnverifiedDecision[];
 }
 
 /**
@@ -126,7 +135,11 @@ export class StudioReviewRequiredError extends StudioError {
   readonly unapproved: readonly UnapprovedVersion[];
 
   constructor(unapproved: readonly UnapprovedVersion[]) {
-    const named = unapproved.map(({ version, label, roles }) => `version "${version}"${label === '' ? '' : ` (${label})`} lacks a fresh approval from ${roles.map((role) => JSON.stringify(role)).join(' and ')}`);
+    const named = unapproved.map(
+      ({ version, label, roles, unverified = [] }) =>
+        `version ${quote(version)}${label === '' ? '' : ` (${printable(label)})`} lacks a fresh approval from ${roles.map(quote).join(' and ')}` +
+        unverified.map((decision) => `; Unverified: "${decision.label}" by ${quote(decision.reviewer)}: ${unverifiedText({ verified: false, reason: decision.reason, value: decision.value })}`).join(''),
+    );
     super(
       'review-required',
       `Not delivered: ${named.join('; ')}. config.review.require asks for an approval of each version as it sounds now from every role it names; an edit of the sound after an approval makes it stale.`,
@@ -141,11 +154,29 @@ export class StudioReviewRequiredError extends StudioError {
  * version lacks (`missingApprovals`): a `StudioReviewRequiredError`, naming each such version and its missing
  * roles. Nothing is rendered before.
  */
-export function refuseUnapproved(project: ProjectDocument, versionIds: readonly string[], require: readonly string[]): void {
+export function refuseUnapproved(project: ProjectDocument, versionIds: readonly string[], require: readonly string[], trust?: DecisionTrust): void {
   const unapproved = versionIds
-    .map((version) => ({ version, label: versionCampaign(project, version).versionLabel, roles: missingApprovals(project, version, require) }))
+    .map((version) => ({
+      version,
+      label: versionCampaign(project, version).versionLabel,
+      roles: missingApprovals(project, version, require, trust?.counts),
+      ...(trust === undefined ? {} : { unverified: trust.unverified(version) }),
+    }))
     .filter((entry) => entry.roles.length > 0);
   if (unapproved.length > 0) throw new StudioReviewRequiredError(unapproved);
+}
+
+/**
+ * `refuseUnapproved` as the editor's config asks: with `review.publicKeys`, only the decisions whose signature
+ * verifies on a whole chain count (their check loads here, only then), and the refusal names the others.
+ */
+export async function refuseUnapprovedBy(config: ResolvedConfig, project: ProjectDocument, versionIds: readonly string[]): Promise<void> {
+  // A review given before its checks arrived (an element given its config directly) is not known yet: refused, never let through.
+  if (reviewUnchecked(config)) throw new StudioError('not-ready', 'config.review is still being checked (its checks are loading): deliver again in a moment.', { recoverable: true });
+  const { require, publicKeys } = config.review;
+  if (require.length === 0) return;
+  const trust = publicKeys === undefined ? undefined : await (await import('../review/trust.js')).decisionTrust(project, publicKeys);
+  refuseUnapproved(project, versionIds, require, trust);
 }
 
 /** A file's id in progress and in the panel: the destination's id, with the version's (`streaming@v2`) when several are delivered. */
@@ -193,7 +224,7 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
   const vast = vastSettingsOf(chosen, options.vast);
   const destinations = expandRenditions(chosen);
   const versionIds = chosenVersions(project, options.versions);
-  refuseUnapproved(project, versionIds, config.review.require);
+  await refuseUnapprovedBy(config, project, versionIds);
   // Each version is a creative of its own: two that share an Ad-ID are refused before anything is rendered.
   refuseDuplicateAdIds(versionCreatives(project, versionIds));
   const many = versionIds.length > 1;

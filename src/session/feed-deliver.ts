@@ -14,7 +14,7 @@ import { versionCampaign } from '../model/versions.js';
 import { finishZip, nameValues, versionNameLabels } from './deliver-pack.js';
 import { vastSettingsOf } from './deliver-vast.js';
 import { refuseFeedDuplicates } from './creative-identity.js';
-import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapproved, type DeliverHost } from './editor-deliver.js';
+import { chosenDestinations, chosenVersions, readyToDeliver, refuseUnapprovedBy, type DeliverHost } from './editor-deliver.js';
 import { feedCalls } from './feed-price.js';
 import { priceOf } from '../script/price.js';
 import { blocking, blockingIn, deliverRow, keyedFeed, rowAd, rowIndex, versionNames, versionRows, voiceFeedRow, takesOf, type ChosenRow, type RowMade, type RowVoiced, type VersionRows } from './feed-row-deliver.js';
@@ -80,7 +80,7 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
   const destinations = expandRenditions(chosenProfiles);
   const versionIds = chosenVersions(project, options.versions ?? [project.openVersion]);
   // The approval of a feed is its template's: each version as approved, every row a fill of it.
-  refuseUnapproved(project, versionIds, config.review.require);
+  await refuseUnapprovedBy(config, project, versionIds);
   const versions = versionIds.map((id) => versionRows(project, id, config, chosenProfiles));
   const names = versionNames(project, versionIds);
   const keyAt = feed.columns.indexOf(feed.key);

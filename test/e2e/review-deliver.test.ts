@@ -7,15 +7,13 @@
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import { unzipSync } from 'fflate';
-// @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
-import { apiBaseUrl } from '/__studio-env.js';
-import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import type { StudioDeliverPanel } from '../../src/components/studio-deliver-panel/studio-deliver-panel.js';
-import { create, type StudioHandle } from '../../src/create.js';
+import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { contentHash } from '../../src/model/content-hash.js';
-import { cleanupMounts, mountPoint } from '../support/auth.js';
+import { cleanupMounts } from '../support/auth.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
+import { deliverInPanel as deliver, openStep, podcastOnly, reviewEditor, submitDecision } from '../support/review-steps.js';
 
 const PAT = { id: 'u-pat', name: 'Pat Producer', role: 'producer' };
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -26,44 +24,6 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
     for (const h of handles.splice(0)) h.destroy();
     cleanupMounts();
   });
-
-  /** An editor on the emulator in a mount point of its own. */
-  async function editor(id: string, userId: string, review: Parameters<typeof create>[0]['review']): Promise<StudioHandle> {
-    mountPoint(id);
-    const h = await create({
-      target: `#${id}`,
-      auth: { userId, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
-      api: { baseUrl: apiBaseUrl as string },
-      project: { id: userId, autosave: false, duration: 30 },
-      layout: { height: '860px' },
-      review,
-    });
-    handles.push(h);
-    return h;
-  }
-
-  /** Opens step `id` (its tab) and waits for its panel. */
-  async function openStep<T extends HTMLElement>(h: StudioHandle, id: string): Promise<T & { updateComplete: Promise<boolean> }> {
-    const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-    await waitUntil(() => panels.shadowRoot?.querySelector(`#tab-${id}`) != null, `the ${id} tab`);
-    panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-    await customElements.whenDefined(`studio-editor-${id}-panel`);
-    const panel = h.element.shadowRoot!.querySelector(`studio-editor-${id}-panel`) as unknown as T & { updateComplete: Promise<boolean> };
-    await panel.updateComplete;
-    return panel;
-  }
-
-  /** Clicks Deliver in the panel and waits for its outcome: the alert's text, or the ZIP's link. */
-  async function deliver(panel: StudioDeliverPanel): Promise<{ alert: HTMLElement | null; zip: HTMLAnchorElement | null }> {
-    const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
-    $<HTMLButtonElement>('[part=submit]')!.click();
-    // The run begins by clearing the last outcome (before the refusal can come back).
-    await panel.updateComplete;
-    expect($('[part=error]'), 'the last outcome cleared').to.equal(null);
-    await waitUntil(() => $('[part=error]') !== null || $('[part=zip]') !== null, 'the delivery ends', { timeout: 120_000 });
-    await panel.updateComplete;
-    return { alert: $('[part=error]'), zip: $<HTMLAnchorElement>('[part=zip]') };
-  }
 
   /** The refusal as shown: in an alert that has the focus, naming the client's role. */
   async function expectRefused(panel: StudioDeliverPanel, alert: HTMLElement | null): Promise<void> {
@@ -80,11 +40,11 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
   it('refuses Deliver until the client approves, delivers the approval with the hash, and refuses again once it is stale', async function () {
     this.timeout(240_000);
     const projectUser = `review-deliver-${crypto.randomUUID().slice(0, 8)}`;
+    const editor = (id: string, userId: string, review: Parameters<typeof reviewEditor>[3]) => reviewEditor(handles, id, userId, review);
     const creator = await editor('editor-producer', projectUser, { user: PAT, require: ['client'] });
     await makeAdOnEmulator(creator, projectUser);
     const panel = await openStep<StudioDeliverPanel>(creator, 'deliver');
-    for (const box of panel.shadowRoot!.querySelectorAll<HTMLInputElement>('input[id^=destination-]')) if (box.checked !== (box.id === 'destination-podcast')) box.click();
-    await panel.updateComplete;
+    await podcastOnly(panel);
     const deliveries: DeliveryManifest[] = [];
     creator.on('deliver', ({ manifest }) => deliveries.push(manifest));
 
@@ -98,10 +58,7 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
     reviewer.update({ tools: { role: 'reviewer' } });
     await waitUntil(() => reviewer.element.store.getState().role === 'reviewer', 'the reviewer role');
     const review = await openStep<HTMLElement>(reviewer, 'review');
-    review.shadowRoot!.querySelector<HTMLInputElement>('input[name=review-label][value=approved]')!.click();
-    await review.updateComplete;
-    review.shadowRoot!.querySelector<HTMLButtonElement>('[part=decision-form] button[type=submit]')!.click();
-    await review.updateComplete;
+    await submitDecision(review, 'approved');
     const [decision] = reviewer.getProject().review.decisions;
     expect(decision, 'the approval').to.not.equal(undefined);
     expect([decision!.reviewer, decision!.label]).to.deep.equal([DANA, 'approved']);
@@ -123,7 +80,7 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
     const [version] = manifest.versions!;
     expect(version!.id).to.equal(project.openVersion);
     expect(version!.contentHash).to.equal(hash);
-    expect(version!.decisions).to.deep.equal([{ reviewer: DANA, at: decision!.at, label: 'approved', contentHash: hash, fresh: true }]);
+    expect(version!.decisions).to.deep.equal([{ id: decision!.id, reviewer: DANA, at: decision!.at, label: 'approved', contentHash: hash, fresh: true }]);
     const report = new TextDecoder().decode(zip['report.html']);
     expect(report).to.include(hash!);
     expect(report).to.include('Dana Client</td><td>client</td>');

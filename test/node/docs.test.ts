@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { StudioConfigError } from '../../src/errors.js';
 import { CONFIG_AREAS, resolveConfig } from '../../src/config/validate.js';
+// config.review's checks are a chunk of their own (create() fetches them first): here, read with the rest.
+import '../../src/config/review.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const docsDir = join(root, 'docs');

@@ -131,6 +131,18 @@ describe('the package as published', () => {
     }
   });
 
+  it('runs `npx studio-verify` from the built files in Node (a usage error exits 2), and `service-studio-editor/review` exports verifyDelivery', async () => {
+    const bin = join(root, pkg.bin['studio-verify']!);
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: npx studio-verify delivery\.zip --jwks keys\.json/);
+    const run = spawnSync(process.execPath, [bin, join(dir, 'none.zip')], { encoding: 'utf8' });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /no key set given/);
+    const review = (await import(pathToFileURL(join(root, 'dist/esm/review/index.js')).href)) as Record<string, unknown>;
+    for (const name of ['verifyDelivery', 'verifyDecisions', 'verifyJws', 'decisionClaims', 'decisionLink']) assert.equal(typeof review[name], 'function', name);
+  });
+
   it('runs `npx studio-batch` from the built files in Node (usage errors exit 2 before anything is sent), and no script-tag chunk carries it', async () => {
     const bin = join(root, pkg.bin['studio-batch']!);
     const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });

@@ -7,6 +7,8 @@ import { hostHandler } from '../../demo/server/host/handler.js';
 import { TokenMemory } from '../../demo/server/host/token-memory.js';
 import type { Emulator } from '../../demo/server/emulator/server.js';
 import { API_KEY, fastEmulator, get } from './helpers.js';
+import type { PublicJwks } from '../../src/config/types.js';
+import { verifyDecisions } from '../../src/review/verify-decisions.js';
 
 async function hostServer(options: Partial<Parameters<typeof hostHandler>[0]> & { apiBaseUrl: () => string }): Promise<{ url: string; server: Server }> {
   const handle = hostHandler({ apiKey: API_KEY, ...options });
@@ -35,6 +37,22 @@ describe('reference host backend', () => {
   const refresh = (authorization?: string, query = '') =>
     fetch(`${host.url}/host/refresh${query}`, { method: 'POST', headers: authorization === undefined ? {} : { authorization } });
   const errorOf = async (response: Response) => ((await response.json()) as ApiErrorBody).error;
+
+  it('GET /host/review/jwks serves public keys only; POST /host/review/sign signs a decision\'s claims, which then verify', async () => {
+    const jwks = (await (await fetch(`${host.url}/host/review/jwks`)).json()) as PublicJwks;
+    assert.equal(jwks.keys.length, 1);
+    assert.deepEqual(Object.keys(jwks.keys[0]!).sort(), ['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+    const decision = { id: 'd1', version: 'v1', reviewer: { id: 'u1', name: 'Dana', role: 'client' }, at: '2026-05-01T09:30:00.000Z', label: 'approved' as const, contentHash: 'a'.repeat(64) };
+    const claims = { typ: 'service-studio-editor/decision@1', project: 'p1', ...decision, prev: null };
+    const signed = await fetch(`${host.url}/host/review/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(claims) });
+    assert.equal(signed.status, 200);
+    const { jws } = (await signed.json()) as { jws: string };
+    assert.deepEqual((await verifyDecisions('p1', [{ ...decision, jws }], jwks)).verdicts, [{ verified: true, kid: jwks.keys[0]!.kid }]);
+    const refused = await fetch(`${host.url}/host/review/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...claims, typ: 'anything' }) });
+    assert.equal(refused.status, 400);
+    assert.equal((await errorOf(refused)).code, 'invalid_decision');
+    assert.equal((await fetch(`${host.url}/host/review/sign`)).status, 405);
+  });
 
   it('POST /host/token { userId } answers { token }, a token the service accepts for that user', async () => {
     const response = await getToken({ userId: 'alice' });

@@ -4,6 +4,8 @@
 //   POST /host/token    JSON { userId }                          -> { token }
 //   POST /host/refresh  Authorization: Bearer <EXPIRED_TOKEN>    -> { token } (same user)
 //   ?shape=accessToken (or the `shape` setting) answers { accessToken: { token } } instead.
+//   POST /host/review/sign  JSON DecisionClaims                 -> { jws } (review.sign, docs/review.md)
+//   GET  /host/review/jwks                                       -> the public keys (review.publicKeys, studio-verify)
 //
 // In a real application the user comes from your own session (cookie, SSO), not from the request body:
 // check that the signed-in user may act as `userId`, or ignore the body and use the session's user.
@@ -11,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, bearerToken, readJsonObject, sendError, sendJson } from '../http.js';
 import { ServiceError, mintServiceToken } from './service-client.js';
 import { TokenMemory } from './token-memory.js';
+import { claimsProblem, decisionSigner, type DecisionSigner } from './decision-signer.js';
 
 export interface HostOptions {
   /** The service's base URL (the emulator under `npm start`). */
@@ -21,7 +24,12 @@ export interface HostOptions {
   shape?: 'token' | 'accessToken';
   /** Longest accepted user id. Default 256. */
   maxUserIdLength?: number;
+  /** Signs review decisions; default: a key pair of its own, made at start. */
+  signer?: DecisionSigner;
 }
+
+/** A decision's claims, with a note of 2,000 characters. */
+const SIGN_BODY_LIMIT = 16 * 1024;
 
 const BODY_LIMIT = 4 * 1024;
 
@@ -29,6 +37,21 @@ const BODY_LIMIT = 4 * 1024;
 export function hostHandler(options: HostOptions) {
   const memory = new TokenMemory();
   const maxUserIdLength = options.maxUserIdLength ?? 256;
+  const signer = options.signer ?? decisionSigner();
+
+  // review.sign's endpoint: signs the decision the editor sends. A real host signs only what its own session says
+  // (the signed-in user is the reviewer, with that role), and requires the session's cookie or token here.
+  const review = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    if (path === '/host/review/jwks') {
+      if (request.method !== 'GET') throw new HttpError(405, 'method_not_allowed', `Use GET for ${path}.`, { allow: 'GET' });
+      return sendJson(response, 200, signer.jwks(), { 'cache-control': 'no-store' });
+    }
+    if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${path}.`, { allow: 'POST' });
+    const claims = await readJsonObject(request, SIGN_BODY_LIMIT);
+    const problem = claimsProblem(claims);
+    if (problem !== undefined) throw new HttpError(400, 'invalid_decision', `Not signed: ${problem}.`);
+    sendJson(response, 200, { jws: signer.sign(claims) });
+  };
 
   const answer = (request: IncomingMessage, response: ServerResponse, token: string) => {
     const asked = new URL(request.url ?? '/', 'http://host').searchParams.get('shape');
@@ -72,9 +95,10 @@ export function hostHandler(options: HostOptions) {
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
-    if (path !== '/host/token' && path !== '/host/refresh') return false;
+    const signing = path === '/host/review/sign' || path === '/host/review/jwks';
+    if (path !== '/host/token' && path !== '/host/refresh' && !signing) return false;
     try {
-      await handle(request, response, path);
+      await (signing ? review(request, response, path) : handle(request, response, path));
     } catch (error) {
       if (error instanceof HttpError) sendError(response, error);
       else if (error instanceof ServiceError) {

@@ -7,6 +7,8 @@ import type { Translate } from '../../i18n/translate.js';
 import type { VastUrlFault } from '../../delivery/vast.js';
 import type { UnapprovedVersion } from '../../session/editor-deliver.js';
 import { fileSize } from '../shared/level-format.js';
+import { LABEL_KEYS, unverifiedWords } from '../shared/decision-words.js';
+import { printable } from '../../internal/printable.js';
 import '../../i18n/later-words.js';
 
 /** `120 KB`, `1.2 MB`. */
@@ -131,6 +133,12 @@ export function codeProblemText(t: Translate, problem: { readonly code: string }
  * fresh approval it lacks, in the user's language.
  */
 export function unapprovedText(t: Translate, unapproved: readonly UnapprovedVersion[], versionNames: ReadonlyMap<string, string>): string {
-  const versions = unapproved.map(({ version, roles }) => t('deliver.unapprovedVersion', { version: versionNames.get(version) ?? version, roles: t.list(roles) }));
+  // Where the host gives review.publicKeys, each decision that does not count says why: "Unverified: …".
+  const versions = unapproved.map(({ version, roles, unverified = [] }) =>
+    [
+      t('deliver.unapprovedVersion', { version: versionNames.get(version) ?? version, roles: t.list(roles) }),
+      ...unverified.map((decision) => t('deliver.unverifiedDecision', { label: t(LABEL_KEYS[decision.label]), reviewer: printable(decision.reviewer), unverified: unverifiedWords(t, decision.reason, decision.value) })),
+    ].join('; '),
+  );
   return t('deliver.unapproved', { versions: versions.join('; ') });
 }

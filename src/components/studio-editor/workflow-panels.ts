@@ -140,7 +140,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
       ? html`<studio-editor-feed-panel slot="feed" data-loading=${loadingText} part="feed-panel" .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .runner=${feedRunner}></studio-editor-feed-panel>`
       : nothing}
     ${reviewShown(config)
-      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel"></studio-editor-review-panel>`
+      ? html`<studio-editor-review-panel slot="review" data-loading=${loadingText} part="review-panel" .trust=${config.review}></studio-editor-review-panel>`
       : nothing}
     ${tools.exportFormats.length > 0
       ? html`<studio-editor-export-panel slot="export" data-loading=${loadingText} part="export-panel" .formats=${tools.exportFormats}></studio-editor-export-panel>`

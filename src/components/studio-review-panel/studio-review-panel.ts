@@ -1,9 +1,9 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ResolvedConfig } from '../../config/types.js';
 import { PreviewController } from '../../controllers/preview-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
 import { formatClock, formatDateTime, formatRelative } from '../../i18n/format.js';
-import type { StringKey } from '../../i18n/en.js';
 import { defineElement } from '../../internal/define.js';
 import { REVIEW_LIMITS, type ProjectDocument, type ReviewComment, type ReviewDecision, type ReviewPerson } from '../../model/document.js';
 import type { EditorRole, EditorState } from '../../model/editor-state.js';
@@ -13,6 +13,9 @@ import { controlStyles } from '../shared/controls.styles.js';
 import { panelStyles } from '../shared/panel.styles.js';
 import { headingStyles } from '../shared/panel-text.styles.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
+import { LABEL_KEYS, unverifiedWords } from '../shared/decision-words.js';
+import { DecisionTrustController } from './decision-trust.js';
+import type { DecisionDraft } from '../../review/sign-decision.js';
 import { StudioElement } from '../shared/studio-element.js';
 import '../../i18n/later-words.js';
 
@@ -25,11 +28,6 @@ interface ReviewView {
 
 type Label = ReviewDecision['label'];
 const LABELS: readonly Label[] = ['approved', 'approved-with-changes', 'changes-required'];
-const LABEL_KEYS: Record<Label, StringKey> = {
-  approved: 'review.label.approved',
-  'approved-with-changes': 'review.label.approvedWithChanges',
-  'changes-required': 'review.label.changesRequired',
-};
 
 /** The structural parts an editor exports from this panel, each as `review-<part>` (docs/styling.md). */
 const REVIEW_PARTS = ['threads', 'thread', 'comment', 'range', 'composer', 'decision-form', 'decisions', 'decision', 'export', 'message'];
@@ -56,7 +54,7 @@ const freshId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
  * @csspart range - A thread's time range on the version (a button that plays from its start).
  * @csspart composer - The new comment's form.
  * @csspart decision-form - The decision form: the three labels and the note.
- * @csspart decisions - The version's decisions, each fresh or stale.
+ * @csspart decisions - The version's decisions, each fresh or stale and, with `review.publicKeys`, "Verified" or "Unverified: <reason>".
  * @csspart decision - One decision.
  * @csspart export - The "Export comments" button.
  * @csspart message - The note without a reviewer, or an empty list.
@@ -142,9 +140,13 @@ export class StudioReviewPanel extends StudioElement {
         color: var(--_success, #166534);
         font-weight: 600;
       }
-      .stale {
+      .stale,
+      .unverified {
         color: var(--_danger, #b91c1c);
         font-weight: 600;
+      }
+      .verified {
+        color: var(--_success, #166534);
       }
       .actions {
         display: flex;
@@ -171,6 +173,15 @@ export class StudioReviewPanel extends StudioElement {
 
   readonly #store = new StoreController<ReviewView>(this, (s: EditorState) => ({ project: s.project, user: s.reviewUser, role: s.role }));
   readonly #preview = new PreviewController(this);
+  readonly #trust = new DecisionTrustController(this);
+
+  /**
+   * The review's config, given by the editor: with `sign`, each decision is signed by the host before it lands;
+   * with `publicKeys`, each decision shows whether its signature verifies (docs/review.md).
+   */
+  @property({ attribute: false }) trust: ResolvedConfig['review'] | undefined;
+  /** While the host signs a decision: the form waits. */
+  @state() private signing = false;
 
   @state() private showResolved = false;
   /** The new comment's range (seconds) while its form is open. */
@@ -273,11 +284,54 @@ export class StudioReviewPanel extends StudioElement {
       return;
     }
     const note = this.note.trim() === '' ? {} : { note: this.note };
-    if (this.#dispatch({ type: 'review/decide', id: freshId('d'), at: new Date().toISOString(), label, ...note })) {
-      this.label = undefined;
-      this.note = '';
-      this.noteError = false;
+    const draft: DecisionDraft = { id: freshId('d'), at: new Date().toISOString(), label, ...note };
+    const sign = this.trust?.sign;
+    if (sign === undefined) {
+      if (this.#dispatch({ type: 'review/decide', ...draft })) this.#decided();
+      return;
     }
+    void this.#signAndDecide(draft, sign);
+  }
+
+  #decided(): void {
+    this.label = undefined;
+    this.note = '';
+    this.noteError = false;
+  }
+
+  /** The decision signed by the host (`review.sign`, its code fetched now), then made with its JWS. */
+  async #signAndDecide(draft: DecisionDraft, sign: NonNullable<ResolvedConfig['review']['sign']>): Promise<void> {
+    const view = this.#store.value;
+    if (view === undefined) return;
+    if (view.user === undefined) {
+      this.#dispatch({ type: 'review/decide', ...draft });
+      return;
+    }
+    this.signing = true;
+    try {
+      const { signDecision } = await import('../../review/sign-decision.js');
+      const jws = await signDecision(view.project, view.user, draft, sign, this.trust?.publicKeys);
+      if (this.#dispatch({ type: 'review/decide', ...draft, jws })) this.#decided();
+    } catch (error) {
+      this.problem = (error as { code?: unknown }).code === 'review-sign' ? this.t('error.reviewSign') : String(error);
+    } finally {
+      this.signing = false;
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const project = this.#store.value?.project;
+    if (project !== undefined) this.#trust.check(project, this.trust?.publicKeys);
+  }
+
+  /** "Verified" or "Unverified: <reason>", where the host gives review.publicKeys and the check has run. */
+  #verdict(decision: ReviewDecision): TemplateResult | typeof nothing {
+    const verdict = this.trust?.publicKeys === undefined ? undefined : this.#trust.verdicts?.get(decision.id);
+    if (verdict === undefined) return nothing;
+    return verdict.verified
+      ? html` · <span class="verified" data-verdict="verified">${this.t('review.verified')}</span>`
+      : html` · <span class="unverified" data-verdict=${verdict.reason}>${unverifiedWords(this.t, verdict.reason, verdict.value)}</span>`;
   }
 
   #export(project: ProjectDocument): void {
@@ -373,7 +427,7 @@ export class StudioReviewPanel extends StudioElement {
         aria-describedby=${this.noteError ? 'review-note-error' : nothing} .value=${this.note}
         @input=${(event: Event) => ((this.note = (event.target as HTMLTextAreaElement).value), (this.noteError = false))}></textarea>
       ${this.noteError ? html`<span class="error" id="review-note-error">${t('review.noteMissing')}</span>` : nothing}
-      <div class="actions"><button type="submit" class="primary" ?disabled=${this.label === undefined}>${t('review.submitDecision')}</button></div>
+      <div class="actions"><button type="submit" class="primary" ?disabled=${this.label === undefined || this.signing}>${this.signing ? t('review.signing') : t('review.submitDecision')}</button></div>
     </form>`;
   }
 
@@ -387,7 +441,7 @@ export class StudioReviewPanel extends StudioElement {
           <div class="meta">
             <span class="author">${decision.reviewer.name}</span>${decision.reviewer.role === undefined ? nothing : html`<span>${decision.reviewer.role}</span>`}${this.#time(decision.at)}
           </div>
-          <div><strong>${t(LABEL_KEYS[decision.label])}</strong> · <span class=${status}>${status === 'fresh' ? t('review.fresh') : t('review.stale')}</span></div>
+          <div><strong>${t(LABEL_KEYS[decision.label])}</strong> · <span class=${status}>${status === 'fresh' ? t('review.fresh') : t('review.stale')}</span>${this.#verdict(decision)}</div>
           ${decision.note === undefined ? nothing : html`<p class="body">${decision.note}</p>`}
         </li>`,
       )}

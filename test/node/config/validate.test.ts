@@ -1,6 +1,6 @@
 import { describe, it, before } from 'node:test';
 import { expect } from '../support/expect.js';
-import { resolveConfig } from '../../../src/config/validate.js';
+import { loadChecksOf, resolveConfig, uncheckedKeys } from '../../../src/config/validate.js';
 import { StudioConfigError } from '../../../src/errors.js';
 import { testAuth } from '../../support/auth.js';
 import { loadStringKeys } from '../../../src/i18n/translate.js';
@@ -47,12 +47,25 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ auth, tools: { role: 'admin' as 'adopter' } }, { origin: 'https://host.example' })).to.throw(/config\.tools\.role/);
   });
 
+  it('keeps a review given before its checks are here unchecked and unused (uncheckedKeys names it; loadChecksOf brings them)', async () => {
+    const origin = { origin: 'https://host.example' };
+    const given = { auth, review: { user: { id: 'u-1', name: 'Dana' }, require: ['client'] } };
+    const early = resolveConfig(given, origin);
+    if (uncheckedKeys(early).length > 0) {
+      expect(uncheckedKeys(early)).to.deep.equal(['config.review']);
+      expect(early.review).to.deep.include({ user: undefined, require: [] });
+      await loadChecksOf(early);
+    }
+    expect(uncheckedKeys(resolveConfig(given, origin))).to.deep.equal([]);
+    expect(resolveConfig(given, origin).review.require).to.deep.equal(['client']);
+  });
+
   it('takes tools.role reviewer, and config.review: a user and required roles, each wrong key by its path', () => {
     const origin = { origin: 'https://host.example' };
     expect(resolveConfig({ auth, tools: { role: 'reviewer' } }, origin).tools.role).to.equal('reviewer');
-    expect(resolveConfig({ auth }, origin).review).to.deep.equal({ user: undefined, require: [] });
+    expect(resolveConfig({ auth }, origin).review).to.deep.equal({ user: undefined, require: [], sign: undefined, publicKeys: undefined });
     const review = resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] } }, origin).review;
-    expect(review).to.deep.equal({ user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'] });
+    expect(review).to.deep.equal({ user: { id: 'u-1', name: 'Dana', role: 'client' }, require: ['client', 'legal'], sign: undefined, publicKeys: undefined });
     expect(resolveConfig({ auth, review: { user: { id: 'u-1', name: 'Dana' } } }, origin).review.user).to.deep.equal({ id: 'u-1', name: 'Dana' });
     expect(messageOf({ auth, review: { user: { id: 'u-1' } } }, origin)).to.match(/config\.review\.user\.name: is required/);
     expect(messageOf({ auth, review: { user: { id: '', name: 'Dana' } } }, origin)).to.match(/config\.review\.user\.id/);
@@ -61,6 +74,23 @@ describe('resolveConfig', () => {
     expect(messageOf({ auth, review: { require: ['client', 3] } }, origin)).to.match(/config\.review\.require\[1\]/);
     expect(messageOf({ auth, review: { require: 'legal' } }, origin)).to.match(/config\.review\.require: expected an array/);
     expect(messageOf({ auth, review: { users: [] } }, origin)).to.match(/config\.review\.users: unknown key; did you mean "user"\?/);
+  });
+
+  it('takes review.sign (a function) and review.publicKeys (a JWKS of public P-256 or Ed25519 keys); a private key is refused unquoted', () => {
+    const origin = { origin: 'https://host.example' };
+    const sign = async () => 'a.b.c';
+    const ec = { kty: 'EC', crv: 'P-256', x: 'xx', y: 'yy', kid: 'k1' };
+    const ed = { kty: 'OKP', crv: 'Ed25519', x: 'xx', kid: 'k2' };
+    const review = resolveConfig({ auth, review: { sign, publicKeys: { keys: [ec, ed] } } }, origin).review;
+    expect(review.sign).to.equal(sign);
+    expect(review.publicKeys?.keys.map((key) => key.kid)).to.deep.equal(['k1', 'k2']);
+    expect(messageOf({ auth, review: { sign: 'https://host/sign' } }, origin)).to.match(/config\.review\.sign: expected a function/);
+    expect(messageOf({ auth, review: { publicKeys: { keys: [] } } }, origin)).to.match(/config\.review\.publicKeys: expected a JWKS/);
+    expect(messageOf({ auth, review: { publicKeys: { keys: [{ kty: 'RSA', n: 'n', e: 'AQAB' }] } } }, origin)).to.match(/config\.review\.publicKeys\.keys\[0\]: expected a public JWK of P-256/);
+    const secret = 'private-scalar-never-shown';
+    const message = messageOf({ auth, review: { publicKeys: { keys: [ec, { ...ed, d: secret }] } } }, origin);
+    expect(message).to.match(/config\.review\.publicKeys\.keys\[1\]: holds a private key/);
+    expect(message).to.not.include(secret);
   });
 
   it('takes tools.feed: off by default, on when a host turns it on, and names a wrong type', () => {

@@ -1,0 +1,123 @@
+// `npx studio-verify`: a delivered ZIP checked against the host's JWKS (`verifyDelivery`, src/review/): the flags,
+// the printing and the exit code. The process comes in through `VerifyIo` (bin/studio-verify.mjs hands it over):
+// this module imports nothing of Node, and a test runs it in process. Every value from the ZIP, the key set or
+// an argument is printed escaped (`terminalText`): a manifest cannot clear the screen or turn a line around.
+import { terminalText } from '../internal/printable.js';
+import type { PublicJwks } from '../review/jws.js';
+import { verifyDelivery, type DeliveryVerification } from '../review/verify-delivery.js';
+
+/** What the command uses of its process. */
+export interface VerifyIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  /** The bytes of a file (the ZIP, the key set). */
+  readonly readFile: (path: string) => Promise<Uint8Array>;
+}
+
+export const VERIFY_EXIT = { verified: 0, failed: 1, usage: 2 } as const;
+
+export const VERIFY_USAGE = `Usage: npx studio-verify delivery.zip --jwks keys.json [--require client,legal] [--json]
+
+Checks a delivery ZIP of the editor before it is trafficked: every file the manifest lists is in the ZIP with
+its SHA-256, every review decision verifies against your public keys (the signature, what it signed, its place in
+the version's chain), and each version has the approvals asked of its sound as delivered.
+
+  --jwks FILE        your JSON Web Key Set (public keys, ES256 or EdDSA): what the editor has as review.publicKeys
+  --require ROLES    the roles whose approval each version needs, comma-separated (review.require); default: at
+                     least one verified approval, and no role's last decision "Changes required"
+  --json             print the result as JSON on stdout
+  -h, --help         print this text
+
+Exit code: 0 verified, 1 a problem (each named), 2 a usage error (a flag, a file that cannot be read). docs/review.md.
+`;
+
+class UsageError extends Error {}
+
+interface Flags {
+  zip: string;
+  jwks: string;
+  require: string[] | undefined;
+  json: boolean;
+}
+
+function readFlags(args: readonly string[]): Flags | 'help' {
+  let zip: string | undefined;
+  let jwks: string | undefined;
+  let require: string[] | undefined;
+  let json = false;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const value = () => {
+      const next = args[++index];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '-h' || arg === '--help') return 'help';
+    else if (arg === '--jwks') jwks = value();
+    else if (arg === '--require') require = value().split(',').map((role) => role.trim()).filter((role) => role !== '');
+    else if (arg === '--json') json = true;
+    else if (arg.startsWith('-')) throw new UsageError(`unknown flag "${arg}"`);
+    else if (zip === undefined) zip = arg;
+    else throw new UsageError(`one ZIP at a time: "${zip}" and "${arg}"`);
+  }
+  if (zip === undefined) throw new UsageError('no delivery ZIP given');
+  if (jwks === undefined) throw new UsageError('no key set given: --jwks keys.json');
+  return { zip, jwks, require, json };
+}
+
+/** The public keys of `bytes`, a JWKS; a usage error naming what is wrong. A private member (`d`) is refused. */
+function readJwks(bytes: Uint8Array, file: string): PublicJwks {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON (${String(error)})`);
+  }
+  const keys = (parsed as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${file} is not a JWKS: expected { "keys": [ ... ] } with at least one key`);
+  if (keys.some((key: unknown) => typeof key === 'object' && key !== null && 'd' in key)) throw new UsageError(`${file} holds a private key ("d"): give the public keys only, and keep the private key on the signing server`);
+  return parsed as PublicJwks;
+}
+
+/** The lines of a result, as a person reads them. */
+function report(zip: string, result: DeliveryVerification): string {
+  const lines = [`studio-verify ${zip}`];
+  for (const version of result.versions) {
+    const approvals = version.approvals.map((approval) => `${approval.label} by "${approval.reviewer}"${approval.role === undefined ? '' : ` (${approval.role})`}${approval.kid === undefined ? '' : ` [key ${approval.kid}]`}`);
+    lines.push(`  version "${version.id}" (sound ${version.contentHash.slice(0, 12)}): ${approvals.length === 0 ? 'no verified approval' : approvals.join('; ')}`);
+  }
+  for (const problem of result.problems) lines.push(`  FAILED ${problem.code}: ${problem.message}`);
+  lines.push(result.ok ? `verified: ${result.versions.length} version(s), every file and decision as delivered` : `NOT verified: ${result.problems.length} problem(s)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `studio-verify` with `args`; resolves with the exit code. */
+export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promise<number> {
+  let flags: Flags | 'help';
+  let jwks: PublicJwks;
+  let zip: Uint8Array;
+  try {
+    flags = readFlags(args);
+    if (flags === 'help') {
+      io.stdout.write(VERIFY_USAGE);
+      return VERIFY_EXIT.verified;
+    }
+    const read = async (file: string) => {
+      try {
+        return await io.readFile(file);
+      } catch (error) {
+        throw new UsageError(`cannot read ${file} (${(error as { code?: string }).code ?? String(error)})`);
+      }
+    };
+    jwks = readJwks(await read(flags.jwks), flags.jwks);
+    zip = await read(flags.zip);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(terminalText(`studio-verify: ${error.message}\n\n${VERIFY_USAGE}`));
+    return VERIFY_EXIT.usage;
+  }
+  const result = await verifyDelivery(zip, { jwks, ...(flags.require === undefined ? {} : { require: flags.require }) });
+  // JSON too: a bidi override in a string is written \u202e, the same value, so the JSON stays text on a terminal.
+  io.stdout.write(terminalText(flags.json ? `${JSON.stringify(result, null, 2)}\n` : report(flags.zip, result)));
+  return result.ok ? VERIFY_EXIT.verified : VERIFY_EXIT.failed;
+}
