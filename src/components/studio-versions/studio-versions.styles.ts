@@ -287,4 +287,17 @@ export const versionsStyles = css`
     min-width: 0;
     padding: 3px;
   }
+
+  /* A phone's screen: one row that scrolls sideways, so that the timeline keeps its room. */
+  @media (max-width: 639px) {
+    .row {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+    }
+    .row > *,
+    .version {
+      flex: none;
+      flex-wrap: nowrap;
+    }
+  }
 `;
