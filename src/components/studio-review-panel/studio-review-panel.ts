@@ -14,6 +14,7 @@ import { panelStyles } from '../shared/panel.styles.js';
 import { headingStyles } from '../shared/panel-text.styles.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
+import type { CommentRequest } from '../shared/events.js';
 import '../../i18n/later-words.js';
 
 /** What the panel reads of the store: the project, who reviews, and in which role. */
@@ -34,12 +35,6 @@ const LABEL_KEYS: Record<Label, StringKey> = {
 /** The structural parts an editor exports from this panel, each as `review-<part>` (docs/styling.md). */
 const REVIEW_PARTS = ['threads', 'thread', 'comment', 'range', 'composer', 'decision-form', 'decisions', 'decision', 'export', 'message'];
 
-/** What asks for a comment: C on the timeline (at the playhead), or the script's words (quoted). */
-interface CommentRequest {
-  readonly start: number;
-  readonly end: number;
-  readonly quote?: string;
-}
 
 /** A fresh id for a comment or a decision. */
 const freshId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
