@@ -294,10 +294,14 @@ export const versionsStyles = css`
       flex-wrap: nowrap;
       overflow-x: auto;
     }
-    .row > *,
+    .row .list,
+    .row .actions,
     .version {
       flex: none;
       flex-wrap: nowrap;
+    }
+    .version {
+      max-width: 22em;
     }
   }
 `;
