@@ -163,15 +163,6 @@ export class StudioLevelMeter extends StudioElement {
         display: inline;
       }
     }
-    /* A phone's finger: the true peak's 44 px inside the meter's box (the loudness takes what is left). */
-    @container (max-width: 520px) {
-      @media (pointer: coarse) {
-        :host {
-          grid-template-columns: minmax(0, 1fr) minmax(44px, 1fr);
-          column-gap: 4px;
-        }
-      }
-    }
   `;
 
   /** The live meter of the editor's playback. */
