@@ -11,7 +11,8 @@ try {
     api: { baseUrl: window.STUDIO_DEMO.apiBaseUrl },
     // The host backend of this demo (demo/server/host/) holds the account key and answers these endpoints.
     auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
-    layout: { height: '700px' },
+    // The editor fills #editor, which the page sizes to the window (demo.css).
+    layout: { height: 'auto' },
     // The Feed step (off by default): a CSV or JSON feed makes an ad per row.
     tools: { feed: true },
     project: { title: 'My first audio ad' },

@@ -2,7 +2,7 @@
 // version's label as text, length and status; New version with its price, a refused length with the range,
 // the service's answer with "Edit the script"; Duplicate as alternate; axe.
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ServiceClient } from '../../src/api/client.js';
 import { StudioApiError } from '../../src/api/errors.js';
 import '../../src/components/studio-versions/studio-versions.js';
@@ -143,20 +143,26 @@ describe('<studio-editor-versions>', () => {
     await expect(bar).to.be.accessible();
   });
 
-  it('narrow (a phone) keeps the versions and their actions to one row that scrolls sideways', async () => {
-    const { bar, context, $, $$ } = await mount();
-    $$('[part=version] input')[1]!.click();
-    context.style.display = 'block';
-    context.style.width = '390px';
-    await bar.updateComplete;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const row = $('.row')!;
-    const boxes = $$('[part=version], [part=actions] button').map((element) => element.getBoundingClientRect());
-    // One row: every version and action shares a band of height with every other.
-    expect(Math.max(...boxes.map((box) => box.top))).to.be.below(Math.min(...boxes.map((box) => box.bottom)));
-    expect(getComputedStyle(row).overflowX).to.equal('auto');
-    expect(row.scrollWidth).to.be.above(row.clientWidth);
-    expect($('.heading')!.getBoundingClientRect().width, 'the heading makes room').to.equal(0);
+  it('on a phone keeps the versions and their actions to one row that scrolls sideways', async () => {
+    // A phone's screen (a narrow editor on a wide screen wraps instead: versions-screens.test.ts).
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const { bar, context, $, $$ } = await mount();
+      $$('[part=version] input')[1]!.click();
+      context.style.display = 'block';
+      context.style.width = '390px';
+      await bar.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const row = $('.row')!;
+      const boxes = $$('[part=version], [part=actions] button').map((element) => element.getBoundingClientRect());
+      // One row: every version and action shares a band of height with every other.
+      expect(Math.max(...boxes.map((box) => box.top))).to.be.below(Math.min(...boxes.map((box) => box.bottom)));
+      expect(getComputedStyle(row).overflowX).to.equal('auto');
+      expect(row.scrollWidth).to.be.above(row.clientWidth);
+      expect($('.heading')!.getBoundingClientRect().width, 'the heading makes room').to.equal(0);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it("says the judge's finding in the user's language: a destination's length limit, in German, with the sheet that sets it", async () => {

@@ -77,9 +77,11 @@ describe('<studio-editor> the whole spot at a glance', () => {
       expect(scroller.scrollLeft).to.equal(0);
       expect(30 * timeline.zoom, `30 s at ${timeline.zoom} px/s`).to.be.at.most(scroller.clientWidth);
       expect(29 * timeline.zoom).to.be.at.least(0.8 * scroller.clientWidth);
+      // Fitted, it does not scroll sideways (the room after the end included, issue 53).
+      expect(scroller.scrollWidth, 'the fitted view scrolls sideways').to.be.at.most(scroller.clientWidth);
       // A longer spot is fitted again.
       await handle.loadProject({ ...handle.getProject(), duration: 40 });
-      await waitUntil(() => Math.abs(40 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 40 s spot fitted');
+      await waitUntil(() => Math.abs(42 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 40 s spot fitted');
       // The user zooms in: a later length change keeps the user's zoom.
       timeline.shadowRoot!.querySelector<HTMLButtonElement>('.bar button:nth-of-type(2)')!.click();
       await timeline.updateComplete;
@@ -92,7 +94,7 @@ describe('<studio-editor> the whole spot at a glance', () => {
       timeline.zoomToFit();
       await timeline.updateComplete;
       await handle.loadProject({ ...handle.getProject(), duration: 45 });
-      await waitUntil(() => Math.abs(45 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 45 s spot fitted');
+      await waitUntil(() => Math.abs(47 * timeline.zoom - (scroller.clientWidth - 16)) < 1, 'the 45 s spot fitted');
     });
 
     it(`prints no ruler label over another at ${width} px, at every zoom`, async function () {

@@ -79,33 +79,33 @@ describe('ZoomController', () => {
   });
 
   it('fits the whole spot when its length or the width changes, until the user zooms; fit hands the zoom back', async () => {
-    const el = await fixture<ZoomHostElement>(html`<test-zoom-host .autoFit=${true} .spotLength=${48}></test-zoom-host>`);
+    const el = await fixture<ZoomHostElement>(html`<test-zoom-host .autoFit=${true} .spotLength=${46}></test-zoom-host>`);
     const zooms: number[] = [];
     el.addEventListener('zoom-change', (event) => zooms.push((event as CustomEvent<{ zoom: number }>).detail.zoom));
-    // (400 - 16) px over 48 s.
+    // (400 - 16) px over 46 s and the 2 s after the end.
     await waitUntil(() => el.zoom === 8, 'fitted on its first update');
-    el.spotLength = 96;
+    el.spotLength = 94;
     await waitUntil(() => el.zoom === 4, 'a longer spot fitted');
     el.scroller!.style.width = '784px';
     await waitUntil(() => el.zoom === 8, 'a wider view fitted');
     expect(zooms.slice(-2)).to.deep.equal([4, 8]);
     // The user zooms: length and width changes keep it.
     el.zooms.setZoom(20);
-    el.spotLength = 48;
+    el.spotLength = 46;
     await el.updateComplete;
     el.scroller!.style.width = '400px';
     await frame();
     await el.updateComplete;
     expect(el.zoom).to.equal(20);
     // Zoom to fit: the zoom follows the spot again.
-    el.zooms.fit(0, 48);
+    el.zooms.fit(0, 46);
     await el.updateComplete;
     expect(el.zoom).to.equal(8);
-    el.spotLength = 24;
+    el.spotLength = 22;
     await waitUntil(() => el.zoom === 16, 'a shorter spot fitted');
     // Not under a drag (a clip dragged past the end): once it ends.
     el.gesturing = true;
-    el.spotLength = 48;
+    el.spotLength = 46;
     await el.updateComplete;
     await frame();
     expect(el.zoom).to.equal(16);

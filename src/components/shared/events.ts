@@ -10,3 +10,10 @@ export interface SliderValue<F extends string = string> {
 export function emit<T>(target: EventTarget, type: string, detail: T): void {
   target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true }));
 }
+
+/** `comment-at`'s detail (comment-request.ts): a span to comment on (a point when `start` is `end`), with the words quoted. */
+export interface CommentRequest {
+  readonly start: number;
+  readonly end: number;
+  readonly quote?: string;
+}

@@ -28,10 +28,10 @@ export const styles = css`
     border-inline-start: 4px solid var(--_accent, #2563eb);
     border-radius: var(--_radius, 8px);
   }
-  [part~='notice'].warning {
+  .warning {
     border-inline-start-color: var(--_warning, #b45309);
   }
-  [part~='notice'].error {
+  .error {
     border-inline-start-color: var(--_danger, #b91c1c);
   }
   [part='message'] {
@@ -42,9 +42,15 @@ export const styles = css`
     padding: 4px 10px;
     border: 1px solid var(--_border, #d1d5db);
     border-radius: calc(var(--_radius, 8px) / 2);
-    background: transparent;
+    background: none;
     color: inherit;
     cursor: pointer;
+  }
+  @media (pointer: coarse) {
+    button {
+      min-width: 44px;
+      min-height: 44px;
+    }
   }
   button:focus-visible {
     outline: 2px solid var(--_accent, #2563eb);

@@ -44,7 +44,7 @@ export class StudioNotices extends StudioElement {
           data-kind=${notice.kind}
           role=${notice.tone === 'info' ? 'status' : 'alert'}
         >
-          <span part="message">${this.t(notice.message, notice.params)}${notice.details?.length ? ` ${this.t('notice.details', { list: listOf(this.t.locale, notice.details.map((key) => this.t(key))) })}` : ''}</span>
+          <span part="message">${this.t(notice.message, notice.params)}${notice.details?.length ? ` ${this.t('notice.details', { list: this.t.list(notice.details.map((key) => this.t(key))) })}` : ''}</span>
           ${notice.actions.map((action) => html`<button part="action" type="button" @click=${() => action.run()}>${this.t(action.label)}</button>`)}
           ${notice.dismissible
             ? html`<button part="dismiss" type="button" aria-label=${this.t('notice.dismiss')} @click=${() => this.onDismiss?.(notice.kind)}>×</button>`
@@ -52,15 +52,6 @@ export class StudioNotices extends StudioElement {
         </div>`,
       )}
     </div>`;
-  }
-}
-
-/** "a, b and c" in the editor's language. */
-function listOf(locale: string, items: string[]): string {
-  try {
-    return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
-  } catch {
-    return items.join(', ');
   }
 }
 

@@ -17,6 +17,7 @@ import { LABEL_KEYS, unverifiedWords } from '../shared/decision-words.js';
 import { DecisionTrustController } from './decision-trust.js';
 import type { DecisionDraft } from '../../review/sign-decision.js';
 import { StudioElement } from '../shared/studio-element.js';
+import type { CommentRequest } from '../shared/events.js';
 import '../../i18n/later-words.js';
 
 /** What the panel reads of the store: the project, who reviews, and in which role. */
@@ -32,12 +33,6 @@ const LABELS: readonly Label[] = ['approved', 'approved-with-changes', 'changes-
 /** The structural parts an editor exports from this panel, each as `review-<part>` (docs/styling.md). */
 const REVIEW_PARTS = ['threads', 'thread', 'comment', 'range', 'composer', 'decision-form', 'decisions', 'decision', 'export', 'message'];
 
-/** What asks for a comment: C on the timeline (at the playhead), or the script's words (quoted). */
-interface CommentRequest {
-  readonly start: number;
-  readonly end: number;
-  readonly quote?: string;
-}
 
 /** A fresh id for a comment or a decision. */
 const freshId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;

@@ -145,6 +145,13 @@ export const styles = css`
     gap: 8px;
     flex-wrap: wrap;
   }
+  /* On a touch screen, while a field of the script is typed in (the on-screen keyboard up, the view short), the
+     actions keep their place after the sections instead of sticking over the field and its caret. */
+  @media (pointer: coarse) {
+    ol:has(textarea:focus, input:not([type='checkbox']):focus) ~ .actions {
+      position: static;
+    }
+  }
   :host > button {
     justify-self: start;
   }

@@ -40,6 +40,7 @@ import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { findingWords } from '../shared/finding-words.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { sectionRange, wordsRange } from '../../script/word-range.js';
+import { requestComment } from '../shared/comment-request.js';
 import '../../i18n/later-words.js';
 
 /** No section can be commented on (nobody named as reviewing). */
@@ -368,7 +369,7 @@ export class StudioScriptPanel extends StudioElement {
     if (range === undefined) return;
     const selected = text.slice(from, to).trim();
     const quote = selected === '' ? text.trim() : selected;
-    this.dispatchEvent(new CustomEvent('comment-at', { detail: { start: range.start, end: range.end, quote }, bubbles: true, composed: true }));
+    requestComment(this, { start: range.start, end: range.end, quote });
   }
 
   /** The reviewer's words field's selection, commented on. */

@@ -29,6 +29,8 @@ import { renderInspector, type InspectorEdit } from './clip-inspector.js';
 import { LaneRoomController } from './lane-room.js';
 import { lockNote, lockStyles } from '../shared/lock-control.js';
 import { sliderStyles } from '../shared/slider.js';
+import { requestComment } from '../shared/comment-request.js';
+import type { CommentRequest } from '../shared/events.js';
 import '../../i18n/later-words.js';
 
 type Audible = Pick<ProjectDocument, 'clips' | 'music' | 'mix' | 'tracks' | 'duration' | 'script' | 'assets' | 'versions' | 'openVersion'>;
@@ -285,7 +287,7 @@ export class StudioTimelinePanel extends StudioElement {
       @zoom-change=${(e: CustomEvent<{ zoom: number }>) => (this.zoom = e.detail.zoom)}
       @play-toggle=${() => this.#togglePlay()}
       @comment-play=${(e: CustomEvent<{ time: number }>) => this.#playComment(e.detail.time)}
-      @comment-at=${(e: CustomEvent<{ start: number; end: number }>) => this.dispatchEvent(new CustomEvent('comment-at', { detail: e.detail, bubbles: true, composed: true }))}
+      @comment-at=${(e: CustomEvent<CommentRequest>) => (e.stopPropagation(), requestComment(this, e.detail))}
       @undo=${() => this.#project.dispatch({ type: 'history/undo' })}
       @redo=${() => this.#project.dispatch({ type: 'history/redo' })}
     ></studio-editor-timeline>

@@ -3,6 +3,8 @@
 /** Zoom limits, pixels per second. */
 export const MIN_ZOOM = 2;
 export const MAX_ZOOM = 1000;
+/** Room after the spot's end, seconds: a clip dragged past it, the end's time label. A fitted view includes it. */
+export const TRAIL_SECONDS = 2;
 /** Gain shown by the gain lines, dB: top and bottom of a lane. */
 export const GAIN_TOP = 12;
 export const GAIN_BOTTOM = -24;

@@ -13,7 +13,7 @@ import { envelopePath } from './geometry.js';
 import { KeyboardController } from './keyboard-controller.js';
 import { RangeSelection, type TimeRange } from './range-selection.js';
 import { shortcutHelp } from './keyboard-shortcuts.js';
-import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, type Lanes } from './scale.js';
+import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM, TRAIL_SECONDS, type Lanes } from './scale.js';
 import { timelineStyles } from './studio-timeline.styles.js';
 import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks, TimelineComment } from './types.js';
 import { WaveformScheduler } from './waveform-scheduler.js';
@@ -357,7 +357,7 @@ export class StudioTimeline extends StudioElement {
       <div class="scroller" part="scroller" role="region" aria-label=${t('timeline.label')} tabindex=${this.clips.length > 0 ? -1 : 0}
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
-        <div class="content" style=${styleProps({ width: `${(end + 2) * z}px` })}>
+        <div class="content" style=${styleProps({ width: `${(end + TRAIL_SECONDS) * z}px` })}>
           <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
           ${this.comments.length === 0
             ? nothing

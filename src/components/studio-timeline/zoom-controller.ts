@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { emit } from '../shared/events.js';
-import { MAX_ZOOM, MIN_ZOOM, clamp, round } from './scale.js';
+import { MAX_ZOOM, MIN_ZOOM, TRAIL_SECONDS, clamp, round } from './scale.js';
 
 /** What the zoom controller reads from and writes to its timeline. */
 export interface ZoomHost extends ReactiveControllerHost, EventTarget {
@@ -179,7 +179,8 @@ export class ZoomController implements ReactiveController {
     const scroller = this.#host.scroller;
     if (scroller === null || to <= from) return;
     const width = Math.max(1, scroller.clientWidth - 16);
-    const zoom = Math.max(least, width / (to - from));
+    // Up to the spot's end, the room after it too: the fitted view does not scroll sideways.
+    const zoom = Math.max(least, width / (to - from + (to >= this.#host.spotLength ? TRAIL_SECONDS : 0)));
     const next = round(clamp(zoom, MIN_ZOOM, MAX_ZOOM), 2);
     // Anchor so that `from` lands at the left edge after the update.
     if (next !== this.#host.zoom) this.#setZoom(next, 0);

@@ -31,22 +31,15 @@ export const versionsStyles = css`
     margin: 0;
   }
 
-  /* One row that scrolls sideways when the versions do not fit (a phone): the workspace keeps its height. */
+  /* The versions wrap onto another line where they do not fit: none is cut off or scrolled out of view. */
   .list {
     display: flex;
-    flex: 0 1 auto;
+    flex-wrap: wrap;
     min-width: 0;
     max-width: 100%;
     align-items: stretch;
     gap: 6px;
-    overflow-x: auto;
     padding: 3px;
-  }
-
-  @container versions (max-width: 600px) {
-    .heading {
-      display: none;
-    }
   }
 
   .heading {
@@ -58,16 +51,28 @@ export const versionsStyles = css`
   .version {
     position: relative;
     display: grid;
-    grid-template-columns: auto auto;
+    grid-template-columns: minmax(0, 1fr) auto;
     column-gap: 8px;
     align-items: baseline;
+    box-sizing: border-box;
     padding: 4px 10px;
     border: 1px solid var(--_border, #d1d5db);
     border-radius: var(--_radius, 8px);
     font-weight: 400;
     cursor: pointer;
-    flex: none;
-    max-width: 22em;
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: min(18em, 100%);
+  }
+
+  /* Narrow: no heading, and narrower chips, two or more a line (their tooltips say what is cut). */
+  @container versions (max-width: 600px) {
+    .heading {
+      display: none;
+    }
+    .version {
+      max-width: min(11.5em, 100%);
+    }
   }
 
   .version input {
@@ -103,10 +108,14 @@ export const versionsStyles = css`
     white-space: nowrap;
   }
 
+  /* A line each, cut with an ellipsis where it is long: the chip's title and its radio button's name say it all. */
   .status {
     grid-column: 1 / -1;
     font-size: max(11px, 0.85em);
     color: var(--_text-muted, #4b5563);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
 
   .fail .status {
@@ -157,13 +166,32 @@ export const versionsStyles = css`
     max-width: 100%;
   }
 
-  /* The form, the progress, an error and Edit the script take a line of their own. */
+  /* The form, the progress, an error, Edit the script and a make's confirmation take a line of their own. */
   .form,
   .buttons,
   :host > studio-editor-job-status,
   :host > [part='error'],
-  :host > .edit {
+  :host > .edit,
+  .made {
     flex-basis: 100%;
+  }
+
+  /* What was just made, as the editor's notice of "Make the ad" says it. */
+  .made {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    box-sizing: border-box;
+    padding: 4px 4px 4px 10px;
+    border: 1px solid var(--_border, #d1d5db);
+    border-inline-start: 4px solid var(--_accent, #2563eb);
+    border-radius: var(--_radius, 8px);
+    background: var(--_surface-alt, #f3f4f6);
+  }
+
+  .made p {
+    flex: 1 1 16rem;
   }
 
   .form {
@@ -239,25 +267,41 @@ export const versionsStyles = css`
     font-size: max(11px, 0.9em);
   }
 
-  /* The versions and their actions: one row, which scrolls sideways where it does not fit (a narrow stage, a
-     phone), so the timeline keeps its room. */
+  /* The versions and their actions: one row where they fit, else the actions wrap under the versions (never
+     out of view, and no row wider than the bar). */
   .row {
     display: flex;
     flex: 1 1 100%;
+    flex-wrap: wrap;
     align-items: center;
     gap: 6px 12px;
     min-width: 0;
-    overflow-x: auto;
   }
 
   .row .list {
-    flex: none;
-    overflow-x: visible;
+    flex: 1 1 16em;
   }
 
   .row .actions {
-    flex: none;
-    flex-wrap: nowrap;
+    flex: 0 1 auto;
+    min-width: 0;
     padding: 3px;
+  }
+
+  /* A phone's screen: one row that scrolls sideways, so that the timeline keeps its room. */
+  @media (max-width: 639px) {
+    .row {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+    }
+    .row .list,
+    .row .actions,
+    .version {
+      flex: none;
+      flex-wrap: nowrap;
+    }
+    .version {
+      max-width: 22em;
+    }
   }
 `;

@@ -36,7 +36,7 @@ import '../../model/review.js';
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** The structural parts an editor exports from this element, each as `versions-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
-const VERSIONS_PARTS = ['list', 'version', 'status', 'approval', 'actions', 'popover', 'form', 'rename', 'price'];
+const VERSIONS_PARTS = ['list', 'version', 'status', 'approval', 'actions', 'popover', 'form', 'rename', 'price', 'made'];
 const VERSIONS_RENAMED = { version: 'version', status: 'version-status', approval: 'version-approval' };
 
 /**
@@ -56,6 +56,7 @@ const VERSIONS_RENAMED = { version: 'version', status: 'version-status', approva
  * @csspart rename - The Rename form: the open version's label, Save and Cancel.
  * @csspart form - The New version form: lengths, price, Make and Cancel.
  * @csspart price - What making the version uses, in credits.
+ * @csspart made - The confirmation of what was just made (a version, an alternate), with Undo while it is the latest change, and Dismiss.
  * @fires versions-edit-script - The user asked to edit the script (the service could not fit it).
  */
 export class StudioVersions extends StudioElement {
@@ -87,6 +88,11 @@ export class StudioVersions extends StudioElement {
   @state() private retry: (() => void) | undefined;
   @state() private editScript = false;
   @state() private announcement = '';
+  /**
+   * What was just made (a version, an alternate) is confirmed visibly, not only announced, until dismissed; with
+   * Undo while the make is still the project's latest change (`doc`, the project it left).
+   */
+  @state() private made: { doc: ProjectDocument | undefined } | undefined;
 
   readonly #project = new StoreController(this, (s) => s.project);
   /** The reviewer role: the versions are switched, never made, renamed or removed (no action is shown). */
@@ -147,7 +153,32 @@ export class StudioVersions extends StudioElement {
     }
   }
 
+  /** Says (visibly and to a screen reader) what was just made. */
+  #confirm(text: string): void {
+    this.announcement = text;
+    this.made = { doc: this.#project.value };
+  }
+
+  /** The confirmation of a make, with Undo while the make is the latest change, and Dismiss. */
+  #renderMade(): TemplateResult {
+    const made = this.made;
+    const undo = made !== undefined && made.doc === this.#project.value;
+    return html`<div part="made" class=${made === undefined ? 'visually-hidden' : 'made'}>
+      <p role="status">${this.announcement}</p>
+      ${made === undefined
+        ? nothing
+        : html`${undo ? html`<button type="button" @click=${() => (this.#project.dispatch({ type: 'history/undo' }), this.#closeMade())}>${this.t('toolbar.undo')}</button>` : nothing}
+            <button type="button" class="dismiss" aria-label=${this.t('notice.dismiss')} @click=${this.#closeMade}>×</button>`}
+    </div>`;
+  }
+
+  #closeMade(): void {
+    this.made = undefined;
+    this.announcement = '';
+  }
+
   #reset(): void {
+    this.made = undefined;
     this.error = '';
     this.retry = undefined;
     this.editScript = false;
@@ -192,7 +223,7 @@ export class StudioVersions extends StudioElement {
         const { voiced, reused, fits, speechEnd } = outcome.version;
         this.making = false;
         const made = this.t('versions.made', { seconds, voiced, reused });
-        this.announcement = fits ? made : `${made} ${this.t('versions.speechCut', { seconds: this.t.number(speechEnd - seconds, 1) })}`;
+        this.#confirm(fits ? made : `${made} ${this.t('versions.speechCut', { seconds: this.t.number(speechEnd - seconds, 1) })}`);
       } else this.#failed(outcome.failure, seconds, run);
     } catch (error) {
       if (!isAbort(error)) {
@@ -232,7 +263,7 @@ export class StudioVersions extends StudioElement {
     let label = base;
     for (let n = 2; taken.has(label); n++) label = `${base} ${n}`;
     duplicateVersion({ project: () => this.#project.value!, dispatch: (action) => this.#project.dispatch(action) }, label);
-    this.announcement = this.t('versions.duplicated');
+    this.#confirm(this.t('versions.duplicated'));
   }
 
   #openRename(open: ProjectVersion): void {
@@ -288,12 +319,15 @@ export class StudioVersions extends StudioElement {
     // The spoken length of its takes, as the Script panel and the status line say it, and its speed when sped up.
     const length = spokenLength(view);
     const spoken = length.estimate ? '' : [lengthText(this.t, length), speedNote(this.t, length)].filter((part) => part !== '').join(' · ');
-    return html`<label part="version" class=${pass ? 'version pass' : 'version fail'}>
+    const status = this.#statusText(findings);
+    // Its lines are cut short where the chip is narrow: the tooltip says all of it (as its radio button's name does).
+    const title = [`${name} ${this.t.clock(seconds)}`, status, spoken, approval?.text ?? ''].filter((line) => line !== '').join('\n');
+    return html`<label part="version" class=${pass ? 'version pass' : 'version fail'} title=${title}>
       <input type="radio" name="version" .value=${version.id} .checked=${open} @change=${this.#handleChange}
         aria-describedby=${`status-${version.id} spoken-${version.id} approval-${version.id}`} />
       <span class="name">${name}</span>
       <span class="length">${this.t.clock(seconds)}</span>
-      <span part="status" class="status" id=${`status-${version.id}`}>${this.#statusText(findings)}</span>
+      <span part="status" class="status" id=${`status-${version.id}`}>${status}</span>
       ${spoken === '' ? nothing : html`<span part="spoken" class=${findings.some((finding) => finding.rule === 'fast-read') ? 'status fast' : 'status'} id=${`spoken-${version.id}`}>${spoken}</span>`}
       ${approval === undefined ? nothing : html`<span part="approval" class=${approval.stale ? 'status stale' : 'status approved'} id=${`approval-${version.id}`}>${approval.text}</span>`}
     </label>`;
@@ -384,7 +418,7 @@ export class StudioVersions extends StudioElement {
       </fieldset>
       ${this.#role.value === 'reviewer' ? nothing : this.#renderActions(doc, open)}</div>
       ${this.making || (this.renaming !== undefined && open !== undefined) ? this.#renderPopover(doc, open) : this.#renderOutcome()}
-      <p class="visually-hidden" role="status">${this.announcement}</p>`;
+      ${this.#renderMade()}`;
   }
 
   /** New version, Duplicate, Rename and Remove: a creator's (or an adopter's) actions. */

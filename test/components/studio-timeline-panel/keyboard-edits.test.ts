@@ -138,6 +138,7 @@ describe('<studio-editor-timeline-panel> from the keyboard only', () => {
     await sendKeys({ press: 'KeyF' });
     await settle();
     const width = timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')!.clientWidth;
-    expect(timeline.zoom).to.be.closeTo((width - 16) / 20, 0.01);
+    // The whole 20 s spot and the 2 s after its end.
+    expect(timeline.zoom).to.be.closeTo((width - 16) / 22, 0.01);
   });
 });
