@@ -41,7 +41,7 @@ export { prepareAutosave, type AutosaveAhead } from './autosave-ahead.js';
 export type ConfigOutcome =
   | { readonly kind: 'cleared' }
   | { readonly kind: 'error'; readonly error: StudioError; readonly shown: boolean }
-  | { readonly kind: 'same' }
+  | { readonly kind: 'same'; readonly config: ResolvedConfig }
   /** A session started, or a switch to one is under way (or it starts when the element is added to the page). */
   | { readonly kind: 'started'; readonly config: ResolvedConfig }
   | { readonly kind: 'live'; readonly previous: ResolvedConfig; readonly config: ResolvedConfig };
@@ -150,7 +150,7 @@ export class EditorSession {
     }
     const previous = this.#config;
     const plan = planConfig(previous, next, this);
-    if (plan === 'same') return { kind: 'same' };
+    if (plan === 'same') return { kind: 'same', config: next };
     this.#config = next;
     this.#applyRole(next);
     if (plan === 'start' && this.#hooks.connected()) this.start(next);

@@ -224,9 +224,10 @@ export class StudioEditor extends LitElement {
       return;
     }
     this.configError = undefined;
+    // A key whose checks are not here yet (a review named by update(), say) changes nothing until they are.
+    if (applied.kind !== 'cleared' && uncheckedKeys(applied.config).length > 0) this.#checkLater(applied.config);
     if (applied.kind === 'same') return;
     this.resolved = applied.kind === 'cleared' ? undefined : applied.config;
-    if (this.resolved !== undefined && uncheckedKeys(this.resolved).length > 0) this.#checkLater(this.resolved);
     if (applied.kind !== 'live') return;
     // Language, theme, layout, tools and defaults change in place.
     const { previous, config } = applied;
