@@ -66,6 +66,9 @@ export interface VastInput {
   readonly captions?: { readonly fileName: string; readonly language?: string };
 }
 
+/** A BCP 47 language tag as a caption's `language` may be (`en`, `en-US`). */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
 /** The default `<AdSystem>`. */
 export const VAST_AD_SYSTEM = 'Service Studio Editor';
 
@@ -279,7 +282,7 @@ export function checkVastInput(input: VastInput): { pass: boolean; problems: str
   count('mezzanine.bitDepth', input.mezzanine.bitDepth);
   if (input.captions !== undefined) {
     fileName('captions.fileName', input.captions.fileName);
-    if (input.captions.language !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.captions.language)) say('captions.language', `expected a language tag such as en-US, got ${JSON.stringify(input.captions.language)}`);
+    if (input.captions.language !== undefined && !LANGUAGE_TAG.test(input.captions.language)) say('captions.language', `expected a language tag such as en-US, got ${JSON.stringify(input.captions.language)}`);
   }
   return { pass: problems.length === 0, problems };
 }

@@ -3,6 +3,7 @@
 // destination, in its `vast.xml` as `<ClosedCaptionFiles>`. A version with no words heard gets none.
 import { adWords, captionCues, transcriptText, webVtt } from '../script/captions.js';
 import type { CaptionsManifestEntry } from '../delivery/types.js';
+import { LANGUAGE_TAG } from '../delivery/vast.js';
 import type { ProjectDocument } from '../model/document.js';
 
 /** One version's captions and transcript: the files for the ZIP, and their manifest entry. */
@@ -15,7 +16,7 @@ export interface CaptionsMade {
 function languageOf(view: Pick<ProjectDocument, 'clips' | 'assets'>): string | undefined {
   for (const clip of view.clips) {
     const language = view.assets.find((asset) => asset.asset_id === clip.assetId)?.voice?.language;
-    if (typeof language === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language)) return language;
+    if (typeof language === 'string' && LANGUAGE_TAG.test(language)) return language;
   }
   return undefined;
 }
