@@ -144,10 +144,13 @@ describe('<studio-editor-versions>', () => {
   });
 
   it('on a phone keeps the versions and their actions to one row that scrolls sideways', async () => {
-    // A phone's screen (a narrow editor on a wide screen wraps instead: versions-screens.test.ts).
-    await setViewport({ width: 390, height: 844 });
+    // A phone's screen (a narrow editor on a wide screen wraps instead: versions-screens.test.ts). Mounted first,
+    // then the screen made a phone's: WebKitGTK does not evaluate again the media queries of a shared stylesheet
+    // whose shadow roots were all removed (this file's earlier bars) when the window changes, so a bar mounted
+    // after the change would be styled for the old width; an attached one follows the change, as on a real phone.
     try {
       const { bar, context, $, $$ } = await mount();
+      await setViewport({ width: 390, height: 844 });
       $$('[part=version] input')[1]!.click();
       context.style.display = 'block';
       context.style.width = '390px';

@@ -130,12 +130,15 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
     expect(events.length).to.equal(1);
     const manifest = events[0]!;
 
-    // The ZIP the panel offers, opened here: four audio files, one vast.xml, the manifest and the report.
+    // The ZIP the panel offers, opened here: four audio files, the captions and the transcript, one vast.xml, the
+    // manifest and the report.
     const zip = unzipSync(new Uint8Array(await (await fetch($<HTMLAnchorElement>('[part=zip]')!.href)).arrayBuffer()));
     const names = Object.keys(zip).sort();
     const audio = names.filter((name) => /\.(mp3|wav)$/.test(name));
     expect(audio.length, names.join(', ')).to.equal(4);
-    expect(names).to.deep.equal([...audio, 'manifest.json', 'report.html', 'vast.xml'].sort());
+    expect(manifest.captions?.length, 'one version, one pair').to.equal(1);
+    const { captions, transcript } = manifest.captions![0]!;
+    expect(names).to.deep.equal([...audio, captions, transcript, 'manifest.json', 'report.html', 'vast.xml'].sort());
     expect(manifest.files.map((file) => file.fileName).sort()).to.deep.equal(audio);
     expect(manifest.vast?.length).to.equal(1);
     expect(manifest.vast![0]).to.include({ fileName: 'vast.xml', destination: 'vast-audio', written: true, valid: true });

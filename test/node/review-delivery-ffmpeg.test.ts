@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { resolveConfig } from '../../src/config/validate.js';
+// config.review's checks, a chunk of their own that create() loads: without them a review stays unchecked.
+import '../../src/config/review.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import type { ReviewDecision, ReviewPerson } from '../../src/model/document.js';
 import type { StudioError } from '../../src/errors.js';

@@ -29,6 +29,8 @@ export interface Track { id: string; title: string; style: string; mood?: string
 export interface Audio {
   id: string; type: 'voice' | 'music' | 'mix' | 'ad'; audioUrl: string; contentType: string; seconds: number;
   sampleRateHz?: number; channelCount?: number; partId?: string; voice?: Voice; track?: Track;
+  /** When each word is said, as Polly's speech marks: `{ word, fromSeconds, toSeconds }`. */
+  marks?: { word: string; fromSeconds: number; toSeconds: number }[];
 }
 export interface Billing { credits: { used: number; remaining?: number }; operation?: string; projectId?: string }
 export interface Idea {
@@ -107,6 +109,7 @@ const audio = (asset: AssetMetadata): Audio => ({
   id: asset.asset_id, type: asset.kind, audioUrl: asset.url, contentType: asset.mime_type, seconds: asset.duration_s,
   sampleRateHz: asset.sample_rate, channelCount: asset.channels as number | undefined, partId: asset.section_id as string | undefined,
   voice: asset.voice && voice(asset.voice), track: asset.music && track(asset.music),
+  marks: asset.words?.map((word) => ({ word: word.text, fromSeconds: word.start_s, toSeconds: word.end_s })),
 });
 const billing = (usage: Usage | undefined): Billing | undefined =>
   usage && {
