@@ -27,7 +27,7 @@ function unrecorded(template: ProjectDocument, index: number, result: RowJobResu
     files: [],
     wordsPerSecond: null,
   };
-  return { outcome, reasons: result.reasons.map((text) => reason(text)), files: [], excluded: [], vast: [] };
+  return { outcome, reasons: result.reasons.map((text) => reason(text)), files: [], excluded: [], vast: [], captions: [] };
 }
 
 /** The jobs of one row as one row: its destinations' files together; failed when any job failed, with every reason. */
@@ -42,13 +42,17 @@ function joined(parts: readonly RowMade[], many: boolean, destinations: readonly
       status: parts.every((part) => part.outcome.status === 'delivered') ? 'delivered' : 'failed',
       reasons: reasons.map(reasonText),
       assets: parts.find((part) => part.outcome.assets.length > 0)?.outcome.assets ?? [],
-      files: parts.flatMap((part) => part.outcome.files),
+      // The captions, the same for each job of the row, once.
+      files: [...new Set(parts.flatMap((part) => part.outcome.files))],
       wordsPerSecond: speeds.length === 0 ? null : Math.max(...speeds),
     },
     reasons,
     files: parts.flatMap((part) => part.files),
     excluded: parts.flatMap((part) => part.excluded),
     vast: parts.flatMap((part) => part.vast),
+    // Each job of the row writes the same captions of its ad (one per version): listed once. A record written
+    // before rows had captions has none.
+    captions: [...new Map(parts.flatMap((part) => part.captions ?? []).map((entry) => [entry.captions, entry])).values()],
   };
 }
 

@@ -20,6 +20,8 @@ export interface DeliveryReportOptions {
   readonly script: readonly ReportScriptSection[];
   /** Each delivered version's script (by version id), when more than one version was delivered; `script` is then not shown. */
   readonly scripts?: readonly { readonly version: string; readonly script: readonly ReportScriptSection[] }[];
+  /** The transcript of each version delivered with captions (`manifest.captions`), by version id; a feed's rows have none here. */
+  readonly transcripts?: readonly { readonly version: string; readonly text: string }[];
 }
 
 /** What a version is called in the report: its label, or its length (`:15`). */
@@ -147,6 +149,32 @@ function fileSection(file: DeliveredFile, included: boolean, version: string): s
 
 /** Text from a feed, in HTML: escaped, and its control and bidi characters written out (a key's U+202E turns nothing around). */
 const fromFeed = (text: string): string => e(printable(text));
+
+/**
+ * The captions and transcript files of each version (and row), and each version's transcript as delivered: what
+ * a person who cannot hear the ad reads. A feed's rows are listed by file (their transcripts are in the ZIP).
+ */
+function captionsSection(manifest: DeliveryManifest, transcripts: DeliveryReportOptions['transcripts'] = []): string {
+  const entries = manifest.captions ?? [];
+  if (entries.length === 0) return '';
+  const many = (manifest.versions?.length ?? 0) > 1;
+  const rows = entries
+    .map(
+      (entry) =>
+        `<tr>${manifest.feed === undefined ? '' : `<td>${fromFeed(entry.row ?? '')}</td>`}${many ? `<td>${e(versionName(manifest, entry.version))}</td>` : ''}` +
+        `<td>${e(entry.captions)}</td><td>${e(entry.transcript)}</td><td class="num">${e(grouped(entry.words))}</td><td>${entry.timed ? 'As the service timed them' : 'Estimated over their clips'}</td></tr>`,
+    )
+    .join('');
+  const texts = transcripts
+    .filter((item) => entries.some((entry) => entry.row === undefined && entry.version === item.version))
+    .map((item) => `${many ? `<h3>${e(versionName(manifest, item.version))}</h3>` : ''}<p>${e(item.text)}</p>`)
+    .join('');
+  return (
+    '<h2>Transcript and captions</h2><p>WebVTT captions and a plain-text transcript of the words heard, for people who cannot hear the ad and for companion screens.</p>' +
+    `<table><thead><tr>${manifest.feed === undefined ? '' : '<th>Row</th>'}${many ? '<th>Version</th>' : ''}<th>Captions</th><th>Transcript</th><th>Words</th><th>Word times</th></tr></thead><tbody>${rows}</tbody></table>` +
+    (texts === '' ? '' : `<div class="script">${texts}</div>`)
+  );
+}
 
 /** A feed's rows, failed ones first (as the manifest lists them): the key, the values, the files or the reasons. */
 function feedTable(manifest: DeliveryManifest): string {
@@ -302,6 +330,7 @@ export function deliveryReport(manifest: DeliveryManifest, options: DeliveryRepo
       : []),
     stems,
     `<h2>Script</h2><div class="script">${script || '<p>No script.</p>'}</div>`,
+    captionsSection(manifest, options.transcripts),
     `<h2>Voices and music</h2>${assetsList(manifest.assets)}`,
     `<footer>Made by Service Studio Editor ${e(manifest.editorVersion)} on ${e(utcDate(manifest.createdAt))}. Figures are measured from each file as written, decoded again (ITU-R BS.1770 loudness, EBU Tech 3342 range, 4× oversampled true peak). Details: manifest.json.</footer>`,
     '</body></html>',

@@ -254,7 +254,7 @@ export interface FeedRowOutcome {
   readonly warnings?: readonly string[];
   /** The voice-over asset ids of the row's takes, in script order (of each version delivered, in turn). */
   readonly assets: readonly string[];
-  /** The names of the row's files in the ZIP (`<key>/<file>`). */
+  /** The names of the row's files in the ZIP (`<key>/<file>`): its audio, its vast.xml, its captions and transcript. */
   readonly files: readonly string[];
   /** Words a second of the row's speech, as voiced (the longest of its versions); `null` before any take. */
   readonly wordsPerSecond: number | null;

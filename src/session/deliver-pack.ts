@@ -11,6 +11,7 @@ import type { ProjectDocument } from '../model/document.js';
 import { versionApprovals } from '../model/review-views.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { readJws } from '../review/jws.js';
+import { transcriptText } from '../script/captions.js';
 import { creditsOf } from '../model/credits.js';
 import { VERSION } from '../version.js';
 
@@ -125,7 +126,8 @@ export async function addRunDocuments(sink: { add(name: string, data: Blob): voi
   const scriptOf = (doc: ProjectDocument) => doc.script.sections.map((section) => ({ label: section.label, text: section.text }));
   const delivered = (manifest.versions ?? []).map((version) => version.id);
   const scripts = delivered.length > 1 ? delivered.map((id) => ({ version: id, script: scriptOf(versionView(project, id)) })) : undefined;
-  sink.add('report.html', new Blob([deliveryReport(manifest, { script: scriptOf(project), ...(scripts === undefined ? {} : { scripts }) })], { type: 'text/html' }));
+  const transcripts = (manifest.captions ?? []).flatMap((entry) => (entry.row === undefined ? [{ version: entry.version, text: transcriptText(versionView(project, entry.version)) }] : []));
+  sink.add('report.html', new Blob([deliveryReport(manifest, { script: scriptOf(project), ...(scripts === undefined ? {} : { scripts }), transcripts })], { type: 'text/html' }));
 }
 
 /** Adds the manifest and the report (with each delivered version's script) to `zip` and closes it. */

@@ -49,6 +49,8 @@ export function feedManifest({ project, key, versions, made, takes, createdAt, c
     credits: credits === undefined ? (creditsOf(project.usage).used ?? null) : credits,
     feed: part,
     vast: made.flatMap((row) => row.vast),
+    // A record written before rows had captions has none.
+    captions: made.flatMap((row) => row.captions ?? []),
     editorVersion: VERSION,
     createdAt,
   }) as DeliveryManifest & { readonly feed: FeedManifestPart };

@@ -5,8 +5,8 @@
 import type { DeliveryResult } from '../audio/deliver/deliver.js';
 import type { AudioEngine } from '../audio/engine.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { destinationFileName, portableText, versionedTemplate } from '../delivery/file-name.js';
-import type { DeliveredFile, DestinationProfile, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
+import { deliveryFileName, destinationFileName, portableText, versionedTemplate } from '../delivery/file-name.js';
+import type { CaptionsManifestEntry, DeliveredFile, DestinationProfile, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
 import type { VastSettings } from '../delivery/vast.js';
 import { StudioError } from '../errors.js';
 import { normaliseCode } from '../delivery/codes.js';
@@ -20,6 +20,8 @@ import { fileFindings } from '../rules/file.js';
 import { SPEECH_SLACK } from '../rules/limits.js';
 import { reason, reasonText, within, type Reason } from '../rules/said.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
+import { versionCaptions } from './deliver-captions.js';
+import { nameValues } from './deliver-pack.js';
 import { vastDocuments, xmlBlob } from './deliver-vast.js';
 import { versionRefs, withAdIdProblems } from './creative-identity.js';
 import { planRow, voiceRow, type RowAd, type RowContext } from './feed-row.js';
@@ -119,6 +121,8 @@ export interface RowMade {
   readonly excluded: readonly DeliveredFile[];
   /** The row's VAST documents, one per VAST destination and version. */
   readonly vast: readonly VastManifestEntry[];
+  /** The captions and the transcript of each of its ads delivered, when words are heard in it. */
+  readonly captions: readonly CaptionsManifestEntry[];
 }
 
 /** A row of the run: its index, and why it is not delivered when its check says so. */
@@ -160,6 +164,7 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
     files: [],
     excluded: [],
     vast: [],
+    captions: [],
   });
   if ('reasons' in voiced) return failed(voiced.reasons, { warnings: [], assets: [], wordsPerSecond: null });
   const rowAds = voiced.ads;
@@ -173,6 +178,7 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
   const files: DeliveredFile[] = [];
   const excluded: DeliveredFile[] = [];
   const vast: VastManifestEntry[] = [];
+  const captions: CaptionsManifestEntry[] = [];
   const names: string[] = [];
   const taken = new Set<string>();
   for (const [at, ad] of rowAds.entries()) {
@@ -203,7 +209,34 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
       const listed: DeliveredFile = { fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version: id, row: key };
       (file.pass ? files : excluded).push(listed);
     }
-    const place = { folder: `${folder}/`, version: id, row: key, title: `${ad.view.title} (${key}): ${nameCampaign.versionLabel || `:${Math.round(ad.view.duration)}`}`, adId: campaign.adId, manyVersions: run.many };
+    // The words heard in the row's ad (its own values), as captions and a transcript beside its files.
+    const stem = `${folder}_{advertiser}_{title}_{length}s${run.many ? '_{version}' : ''}_{adId}`;
+    const captioned = !result.files.some((file) => file.pass)
+      ? undefined
+      : versionCaptions(
+          ad.view,
+          (kind, extension) => {
+            const name = deliveryFileName(`${stem}_${kind}`, nameValues(ad.view, nameCampaign, run.createdAt), extension, taken);
+            taken.add(name);
+            return `${folder}/${name}`;
+          },
+          id,
+          key,
+        );
+    for (const file of captioned?.files ?? []) {
+      names.push(file.name);
+      run.sink.add(file.name, file.blob);
+    }
+    if (captioned !== undefined) captions.push(captioned.entry);
+    const place = {
+      folder: `${folder}/`,
+      version: id,
+      row: key,
+      title: `${ad.view.title} (${key}): ${nameCampaign.versionLabel || `:${Math.round(ad.view.duration)}`}`,
+      adId: campaign.adId,
+      manyVersions: run.many,
+      ...(captioned === undefined ? {} : { captions: { path: captioned.entry.captions, ...(captioned.entry.language === undefined ? {} : { language: captioned.entry.language }) } }),
+    };
     const paths = result.files.map((file) => ({ path: `${folder}/${file.fileName}`, destination: file.destination, figures: file.figures, inZip: file.pass }));
     for (const document of vastDocuments(run.vast, paths, place)) {
       if (document.xml !== undefined) {
@@ -215,7 +248,7 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
     }
     reasons.push(...fileReasons(result, ad.view.duration).map((item) => (run.many ? within(versionName(at), item) : item)));
   }
-  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons: reasons.map(reasonText), warnings, assets, files: names, wordsPerSecond }, reasons, files, excluded, vast };
+  return { outcome: { ...base, status: reasons.length === 0 ? 'delivered' : 'failed', reasons: reasons.map(reasonText), warnings, assets, files: names, wordsPerSecond }, reasons, files, excluded, vast, captions };
 }
 
 /** Row `key`'s index in the feed, or a refusal naming the key. */

@@ -25,6 +25,18 @@ interface NodeRow {
   files: { path: string; base64: string }[];
 }
 
+/**
+ * Row `row` of `project` rendered in Node on the test server (scripts/lib/batch-plugin.mjs): started, then asked
+ * for until it ends, each ask waiting up to 5 s for it (the runner gives one command 20 s; a busy machine takes more).
+ */
+async function batchRow(project: unknown, row: string): Promise<NodeRow> {
+  const { job } = (await executeServerCommand('studio-batch-row', { project, row, destination: DESTINATION })) as { job: string };
+  for (;;) {
+    const answer = (await executeServerCommand('studio-batch-row-result', { job })) as ({ done: false } | ({ done: true } & NodeRow));
+    if (answer.done) return answer;
+  }
+}
+
 const bytesOf = (base64: string): Uint8Array => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 
 /** The index of the first byte where `a` and `b` differ, or -1. */
@@ -61,11 +73,15 @@ describe('Batch: browser and Node render the same PCM (e2e, emulator)', () => {
     for (const row of ['TR-100']) {
       const inBrowser = Object.keys(browserFiles).filter((name) => name.startsWith(`${row}/`) && name.endsWith('.wav'));
       expect(inBrowser, `${row} in the browser's ZIP`).to.have.length(1);
-      const node = (await executeServerCommand('studio-batch-row', { project, row, destination: DESTINATION })) as NodeRow;
+      const node = await batchRow(project, row);
       expect(node.status, node.reasons.join('; ')).to.equal('delivered');
-      expect(node.files.map((file) => file.path), 'the same file name').to.deep.equal(inBrowser);
+      const nodeWav = node.files.filter((file) => file.path.endsWith('.wav'));
+      expect(nodeWav.map((file) => file.path), 'the same file name').to.deep.equal(inBrowser);
+      // And the same captions and transcript beside it.
+      const words = (name: string) => Object.keys(browserFiles).filter((path) => path.startsWith(`${row}/`) && /\.(vtt|txt)$/.test(path)).includes(name);
+      expect(node.files.filter((file) => /\.(vtt|txt)$/.test(file.path)).map((file) => words(file.path)), 'captions and transcript, by the same names').to.deep.equal([true, true]);
       const browserPcm = wavChunks(browserFiles[inBrowser[0]!]!);
-      const nodePcm = wavChunks(bytesOf(node.files[0]!.base64));
+      const nodePcm = wavChunks(bytesOf(nodeWav[0]!.base64));
       expect(wavFormat(nodePcm), `${row}: format`).to.deep.equal(wavFormat(browserPcm));
       const at = firstDifference(browserPcm.get('data')!, nodePcm.get('data')!);
       expect(at, `${row}: the PCM differs from byte ${at} of ${browserPcm.get('data')!.length}`).to.equal(-1);

@@ -74,7 +74,9 @@ describe('Feeds (e2e, emulator)', () => {
     // The ZIP: a folder per good row, a file per destination, each named with its key and the ad's length.
     const files = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
     const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as DeliveryManifest;
-    const audio = Object.keys(files).filter((name) => name.includes('/'));
+    const audio = Object.keys(files).filter((name) => name.includes('/') && /\.(wav|mp3)$/.test(name));
+    // Beside them, each good row's captions and transcript (the files besides its audio).
+    expect(Object.keys(files).filter((name) => name.includes('/') && /\.(vtt|txt)$/.test(name)).length).to.equal(GOOD.length * 2);
     expect(audio.length, audio.join(', ')).to.equal(GOOD.length * DESTINATIONS.length);
     for (const key of GOOD) {
       for (const name of audio.filter((entry) => entry.startsWith(`${key}/`))) {

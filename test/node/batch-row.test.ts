@@ -93,9 +93,10 @@ describe('createRowRenderer against the emulator', () => {
     const fractions: number[] = [];
     const result = await render(job, undefined, (fraction) => fractions.push(fraction));
     assert.equal(result.status, 'delivered', result.reasons.join('; '));
-    assert.equal(result.files.length, 1);
+    assert.deepEqual(result.files.map((item) => item.path.replace(/^HJ-300\/HJ-300_.*_(streaming\.mp3|captions\.vtt|transcript\.txt)$/, '$1')), ['streaming.mp3', 'captions.vtt', 'transcript.txt'], 'its file, then its captions and transcript, as the browser writes them');
     const [file] = result.files;
-    assert.match(file!.path, /^HJ-300\/HJ-300_.*_streaming\.mp3$/);
+    assert.match(readFileSync(join(dir, result.files[1]!.path), 'utf8'), /^WEBVTT\n\n1\n/);
+    assert.match(readFileSync(join(dir, result.files[2]!.path), 'utf8'), /Hiking jacket/, "the row's own values, as heard");
     assert.equal(readFileSync(join(dir, file!.path)).length, file!.bytes);
     assert.equal(voiceovers(), 1, 'the Body only: the Hook and the locked Call to action are the template\'s');
     assert.equal(fractions.at(-1), 1);
@@ -118,7 +119,8 @@ describe('createRowRenderer against the emulator', () => {
     await writeRunReport(store, served.template, [skipped, failed]);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as DeliveryManifest;
     assert.deepEqual(manifest.feed?.rows.map((row) => [row.key, row.status]), [['WS-200', 'failed'], ['HJ-300', 'delivered']]);
-    assert.deepEqual(manifest.files.map((file) => `${file.row}/${file.fileName}`), skipped.files.map((file) => file.path));
+    assert.deepEqual(manifest.files.map((file) => `${file.row}/${file.fileName}`), skipped.files.filter((file) => file.path.endsWith('.mp3')).map((file) => file.path));
+    assert.deepEqual((manifest.captions ?? []).flatMap((entry) => [entry.captions, entry.transcript]), skipped.files.filter((file) => !file.path.endsWith('.mp3')).map((file) => file.path), 'the captions of the delivered row');
     assert.match(readFileSync(join(dir, 'report.html'), 'utf8'), /WS-200/);
   });
 

@@ -56,7 +56,7 @@ describe('a feed of 6 rows delivered to 2 destinations, read by FFmpeg', () => {
 
   it('holds a folder per good row with one file per destination, each named with its key, and a valid manifest listing every row', () => {
     needTools('ffmpeg');
-    const audio = Object.keys(entries).filter((name) => name.includes('/')).sort();
+    const audio = Object.keys(entries).filter((name) => name.includes('/') && /\.(wav|mp3)$/.test(name)).sort();
     assert.equal(audio.length, GOOD.length * DESTINATIONS.length, audio.join(', '));
     for (const key of GOOD) {
       const mine = audio.filter((name) => name.startsWith(`${key}/`));
@@ -80,7 +80,8 @@ describe('a feed of 6 rows delivered to 2 destinations, read by FFmpeg', () => {
     assert.match(rows[1]!.reasons.join(' '), /30/);
     for (const row of rows.slice(2)) {
       assert.deepEqual(row.reasons, []);
-      assert.equal(row.files.length, DESTINATIONS.length);
+      assert.equal(row.files.filter((name) => /\.(wav|mp3)$/.test(name)).length, DESTINATIONS.length);
+      assert.equal(row.files.length, DESTINATIONS.length + 2, 'and its captions and transcript');
       assert.equal(row.assets.length, 3, 'Hook, Body and Call to action');
       assert.ok(row.wordsPerSecond !== null && row.wordsPerSecond <= 3, `${row.key}: ${row.wordsPerSecond} words a second`);
     }
@@ -88,6 +89,31 @@ describe('a feed of 6 rows delivered to 2 destinations, read by FFmpeg', () => {
     assert.equal(events.length, 1, 'studio-deliver fired once');
     const report = strFromU8(entries['report.html']!);
     assert.ok(report.indexOf('WS-200') < report.indexOf('TR-100'), 'the report lists the failed rows first');
+  });
+
+  it("holds each good row's captions and transcript in its folder, with the row's own values, listed in the manifest and the report", () => {
+    needTools('ffmpeg');
+    const captions = manifest.captions ?? [];
+    assert.deepEqual(captions.map((entry) => entry.row), GOOD, 'one pair a good row, none for a failed one');
+    for (const entry of captions) {
+      const row = manifest.feed!.rows.find((candidate) => candidate.key === entry.row)!;
+      for (const name of [entry.captions, entry.transcript]) {
+        assert.ok(name.startsWith(`${entry.row}/${entry.row}_`), `${name}: in its row's folder, with its key`);
+        assert.ok(entries[name] !== undefined, `${name} is in the ZIP`);
+        assert.ok(row.files.includes(name), `${name} is among the row's files`);
+      }
+      const vtt = strFromU8(entries[entry.captions]!);
+      const transcript = strFromU8(entries[entry.transcript]!);
+      assert.match(vtt, /^WEBVTT\n\n1\n/);
+      // The row's own values are heard, so read: its product's name and its price.
+      for (const value of [row.values.product_name!, row.values.price!]) {
+        assert.ok(transcript.includes(value), `${entry.row}'s transcript says ${value}`);
+        for (const word of value.split(' ')) assert.ok(vtt.includes(word), `${entry.row}'s captions say ${word}`);
+      }
+    }
+    const report = strFromU8(entries['report.html']!);
+    assert.match(report, /<h2>Transcript and captions<\/h2>/);
+    for (const entry of captions) assert.ok(report.includes(entry.captions), `the report names ${entry.captions}`);
   });
 
   for (const key of GOOD) {

@@ -103,6 +103,9 @@ describe('captions delivered with an ad', () => {
     const ends = [...vtt.matchAll(/--> (\d\d):(\d\d):(\d\d\.\d{3})/g)].map(([, h, m, sec]) => Number(h) * 3600 + Number(m) * 60 + Number(sec));
     assert.ok(ends.every((end) => end <= project.duration), 'no cue past the ad');
     assert.equal(strFromU8(files[entry.transcript]!), 'Summer gear\n\nReady for the trail?\n\nGet Trail runner shoes for just 59.99 dollars at Acme Outdoors.\n\nVisit acme outdoors dot com today.\n');
+    const report = strFromU8(files['report.html']!);
+    assert.ok(report.includes('<h2>Transcript and captions</h2>') && report.includes(entry.captions), 'the report names the captions');
+    assert.ok(report.includes('<p>Summer gear\n\nReady for the trail?'), 'and shows the transcript');
     const schema = JSON.parse(readFileSync(new URL('../../../docs/delivery-manifest.schema.json', import.meta.url), 'utf8')) as Parameters<typeof validate>[1];
     assert.deepEqual(validate(JSON.parse(strFromU8(files['manifest.json']!)), schema), [], 'manifest.json validates against its schema');
   });

@@ -20,7 +20,13 @@ describe('deliverFeed', () => {
     assert.deepEqual(result.manifest.feed.rows.map((row) => `${row.key}:${row.status}`), ['WS-200:failed', 'HJ-300:delivered']);
     assert.match(result.manifest.feed.rows[0]!.reasons[0]!, /^price: /);
     assert.deepEqual(requests.map((request) => request.text), ['Get Hiking jacket for just 189.00 dollars at Acme Outdoors.']);
-    assert.deepEqual(Object.keys(unzipSync(new Uint8Array(await result.zip.arrayBuffer()))).sort(), ['HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_ebu-r128.wav', 'manifest.json', 'report.html']);
+    assert.deepEqual(Object.keys(unzipSync(new Uint8Array(await result.zip.arrayBuffer()))).sort(), [
+      'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_captions.vtt',
+      'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_ebu-r128.wav',
+      'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_transcript.txt',
+      'manifest.json',
+      'report.html',
+    ]);
   });
 
   it('fails a row whose voice-over fails with the service\'s words, said once, and delivers the others', async () => {
@@ -42,7 +48,9 @@ describe('deliverFeed', () => {
     });
     const result = await deliverFeed(host, { rows: ['HJ-300'], versions: ['v1', 'v2'] });
     const names = Object.keys(unzipSync(new Uint8Array(await result.zip.arrayBuffer()))).filter((name) => name.includes('/')).sort();
-    assert.deepEqual(names, ['HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Alt-hook_ebu-r128.wav', 'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Main_ebu-r128.wav']);
+    assert.deepEqual(names.filter((name) => name.endsWith('.wav')), ['HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Alt-hook_ebu-r128.wav', 'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Main_ebu-r128.wav']);
+    assert.deepEqual(names.filter((name) => name.endsWith('.vtt')), ['HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Alt-hook_captions.vtt', 'HJ-300/HJ-300_Acme-Outdoors_Summer-gear_30s_Main_captions.vtt'], "each version's captions");
+    assert.deepEqual(result.manifest.captions?.map((entry) => `${entry.row}@${entry.version}`), ['HJ-300@v1', 'HJ-300@v2']);
     assert.deepEqual(result.manifest.files.map((file) => `${file.row}@${file.version}`), ['HJ-300@v1', 'HJ-300@v2']);
     // v2's hook has no take of that text: voiced once; the Body once (the same text in both versions).
     assert.deepEqual(requests.map((request) => request.section_id).sort(), ['body', 'hook']);
