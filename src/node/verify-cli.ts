@@ -16,7 +16,7 @@ export interface VerifyIo {
 
 export const VERIFY_EXIT = { verified: 0, failed: 1, usage: 2 } as const;
 
-export const VERIFY_USAGE = `Usage: npx studio-verify delivery.zip --jwks keys.json [--require client,legal] [--json]
+export const VERIFY_USAGE = `Usage: npx studio-verify delivery.zip --jwks keys.json [--require client,legal] [--heads heads.json] [--json]
 
 Checks a delivery ZIP of the editor before it is trafficked: every file the manifest lists is in the ZIP with
 its SHA-256, every review decision verifies against your public keys (the signature, what it signed, its place in
@@ -25,6 +25,9 @@ the version's chain), and each version has the approvals asked of its sound as d
   --jwks FILE        your JSON Web Key Set (public keys, ES256 or EdDSA): what the editor has as review.publicKeys
   --require ROLES    the roles whose approval each version needs, comma-separated (review.require); default: at
                      least one verified approval, and no role's last decision "Changes required"
+  --heads FILE       your records of the last decision you signed on each version: { "heads": { "<version>":
+                     "<SHA-256 of its JWS>" } } (the demo host: GET /host/review/heads?project=<id>); each
+                     version's chain must end there, so a copy that drops the newest decisions fails
   --json             print the result as JSON on stdout
   -h, --help         print this text
 
@@ -37,6 +40,7 @@ interface Flags {
   zip: string;
   jwks: string;
   require: string[] | undefined;
+  heads: string | undefined;
   json: boolean;
 }
 
@@ -44,6 +48,7 @@ function readFlags(args: readonly string[]): Flags | 'help' {
   let zip: string | undefined;
   let jwks: string | undefined;
   let require: string[] | undefined;
+  let heads: string | undefined;
   let json = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
@@ -55,6 +60,7 @@ function readFlags(args: readonly string[]): Flags | 'help' {
     if (arg === '-h' || arg === '--help') return 'help';
     else if (arg === '--jwks') jwks = value();
     else if (arg === '--require') require = value().split(',').map((role) => role.trim()).filter((role) => role !== '');
+    else if (arg === '--heads') heads = value();
     else if (arg === '--json') json = true;
     else if (arg.startsWith('-')) throw new UsageError(`unknown flag "${arg}"`);
     else if (zip === undefined) zip = arg;
@@ -62,7 +68,7 @@ function readFlags(args: readonly string[]): Flags | 'help' {
   }
   if (zip === undefined) throw new UsageError('no delivery ZIP given');
   if (jwks === undefined) throw new UsageError('no key set given: --jwks keys.json');
-  return { zip, jwks, require, json };
+  return { zip, jwks, require, heads, json };
 }
 
 /** The public keys of `bytes`, a JWKS; a usage error naming what is wrong. A private member (`d`) is refused. */
@@ -77,6 +83,20 @@ function readJwks(bytes: Uint8Array, file: string): PublicJwks {
   if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${file} is not a JWKS: expected { "keys": [ ... ] } with at least one key`);
   if (keys.some((key: unknown) => typeof key === 'object' && key !== null && 'd' in key)) throw new UsageError(`${file} holds a private key ("d"): give the public keys only, and keep the private key on the signing server`);
   return parsed as PublicJwks;
+}
+
+/** The heads of `bytes`: `{ heads: { version: link | null } }`, or the map itself; a usage error naming what is wrong. */
+function readHeads(bytes: Uint8Array, file: string): Record<string, string | null> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON (${String(error)})`);
+  }
+  const heads = (parsed as { heads?: unknown } | null)?.heads ?? parsed;
+  const valid = typeof heads === 'object' && heads !== null && !Array.isArray(heads) && Object.values(heads).every((link) => link === null || (typeof link === 'string' && /^[0-9a-f]{64}$/.test(link)));
+  if (!valid) throw new UsageError(`${file} is not a set of heads: expected { "heads": { "<version id>": "<SHA-256 in hex>" or null } }`);
+  return heads as Record<string, string | null>;
 }
 
 /** The lines of a result, as a person reads them. */
@@ -95,6 +115,7 @@ function report(zip: string, result: DeliveryVerification): string {
 export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promise<number> {
   let flags: Flags | 'help';
   let jwks: PublicJwks;
+  let heads: Record<string, string | null> | undefined;
   let zip: Uint8Array;
   try {
     flags = readFlags(args);
@@ -110,13 +131,14 @@ export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promi
       }
     };
     jwks = readJwks(await read(flags.jwks), flags.jwks);
+    if (flags.heads !== undefined) heads = readHeads(await read(flags.heads), flags.heads);
     zip = await read(flags.zip);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(terminalText(`studio-verify: ${error.message}\n\n${VERIFY_USAGE}`));
     return VERIFY_EXIT.usage;
   }
-  const result = await verifyDelivery(zip, { jwks, ...(flags.require === undefined ? {} : { require: flags.require }) });
+  const result = await verifyDelivery(zip, { jwks, ...(flags.require === undefined ? {} : { require: flags.require }), ...(heads === undefined ? {} : { heads }) });
   // JSON too: a bidi override in a string is written \u202e, the same value, so the JSON stays text on a terminal.
   io.stdout.write(terminalText(flags.json ? `${JSON.stringify(result, null, 2)}\n` : report(flags.zip, result)));
   return result.ok ? VERIFY_EXIT.verified : VERIFY_EXIT.failed;

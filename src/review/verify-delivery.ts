@@ -7,10 +7,18 @@ import { sha256Hex } from '../audio/deliver/sha256.js';
 import type { DeliveryManifest, ManifestDecision } from '../delivery/types.js';
 import { printable } from '../internal/printable.js';
 import type { PublicJwks } from './jws.js';
-import { unverifiedText, verifyDecisions } from './verify-decisions.js';
+import { decisionLink, unverifiedText, verifyDecisions } from './verify-decisions.js';
 
 /** What a check found wrong, by kind. */
-export type DeliveryProblemCode = 'zip-unreadable' | 'manifest-missing' | 'manifest-unreadable' | 'file-missing' | 'file-changed' | 'decision-unverified' | 'approval-missing';
+export type DeliveryProblemCode =
+  | 'zip-unreadable'
+  | 'manifest-missing'
+  | 'manifest-unreadable'
+  | 'file-missing'
+  | 'file-changed'
+  | 'decision-unverified'
+  | 'approval-missing'
+  | 'chain-short';
 
 /** One thing wrong with a delivery: its kind, and a line of English that names it (values from the ZIP escaped). */
 export interface DeliveryProblem {
@@ -45,6 +53,14 @@ export interface VerifyDeliveryOptions {
    * and no role's last verified decision on it "Changes required".
    */
   readonly require?: readonly string[];
+  /**
+   * The link (`decisionLink`: the SHA-256, hex, of the JWS) of the last decision the host signed on each version,
+   * by version id, from the host's own records (the demo host serves them at `GET /host/review/heads`). Given, a
+   * version's delivered chain must end there: a copy that drops its newest decisions (a "Changes required" at
+   * the very end) is a whole, shorter chain that the signatures alone cannot tell from the real one. A version
+   * the host signed nothing on is absent (or `null`).
+   */
+  readonly heads?: Readonly<Record<string, string | null>>;
 }
 
 const quoted = (text: unknown): string => `"${printable(String(text))}"`;
@@ -80,6 +96,16 @@ async function versionReview(projectId: string, version: NonNullable<DeliveryMan
       problems.push({ code: 'decision-unverified', version: version.id, message: `version ${quoted(version.id)}: the decision "${decision.label}" by ${quoted(decision.reviewer.name)} (${quoted(decision.reviewer.role ?? '')}) at ${quoted(decision.at)} is unverified: ${unverifiedText(verdict)}` });
     } else if (decision.contentHash === version.contentHash) held.push({ decision, kid: verdict.kid });
   });
+  const head = options.heads?.[version.id] ?? null;
+  const signed = decisions.filter((decision) => decision.jws !== undefined).at(-1);
+  const end = signed === undefined ? null : decisionLink(signed.jws!);
+  if (options.heads !== undefined && end !== head) {
+    problems.push({
+      code: 'chain-short',
+      version: version.id,
+      message: `version ${quoted(version.id)}: the host's last signed decision on it (${head === null ? 'none' : quoted(head.slice(0, 12))}) is not the delivered chain's last (${end === null ? 'none' : quoted(end.slice(0, 12))}): a decision was dropped, or the host's records are another project's`,
+    });
+  }
   const last = (role: string | undefined) => held.filter(({ decision }) => decision.reviewer.role === role).at(-1)?.decision;
   const yes = (decision: ManifestDecision | undefined) => decision !== undefined && decision.label !== 'changes-required';
   const roles = options.require ?? [...new Set(held.map(({ decision }) => decision.reviewer.role))];

@@ -8,7 +8,7 @@ import { TokenMemory } from '../../demo/server/host/token-memory.js';
 import type { Emulator } from '../../demo/server/emulator/server.js';
 import { API_KEY, fastEmulator, get } from './helpers.js';
 import type { PublicJwks } from '../../src/config/types.js';
-import { verifyDecisions } from '../../src/review/verify-decisions.js';
+import { decisionLink, verifyDecisions } from '../../src/review/verify-decisions.js';
 
 async function hostServer(options: Partial<Parameters<typeof hostHandler>[0]> & { apiBaseUrl: () => string }): Promise<{ url: string; server: Server }> {
   const handle = hostHandler({ apiKey: API_KEY, ...options });
@@ -38,7 +38,7 @@ describe('reference host backend', () => {
     fetch(`${host.url}/host/refresh${query}`, { method: 'POST', headers: authorization === undefined ? {} : { authorization } });
   const errorOf = async (response: Response) => ((await response.json()) as ApiErrorBody).error;
 
-  it('GET /host/review/jwks serves public keys only; POST /host/review/sign signs a decision\'s claims, which then verify', async () => {
+  it('GET /host/review/jwks serves public keys only; POST /host/review/sign signs a decision\'s claims, which then verify; GET /host/review/heads names the last one signed', async () => {
     const jwks = (await (await fetch(`${host.url}/host/review/jwks`)).json()) as PublicJwks;
     assert.equal(jwks.keys.length, 1);
     assert.deepEqual(Object.keys(jwks.keys[0]!).sort(), ['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
@@ -48,6 +48,10 @@ describe('reference host backend', () => {
     assert.equal(signed.status, 200);
     const { jws } = (await signed.json()) as { jws: string };
     assert.deepEqual((await verifyDecisions('p1', [{ ...decision, jws }], jwks)).verdicts, [{ verified: true, kid: jwks.keys[0]!.kid }]);
+    // The host keeps the last link it signed on each version: what studio-verify --heads compares a delivery with.
+    const heads = async (project: string) => (await (await fetch(`${host.url}/host/review/heads?project=${project}`)).json()) as { heads: Record<string, string> };
+    assert.deepEqual(await heads('p1'), { heads: { v1: decisionLink(jws) } });
+    assert.deepEqual(await heads('another'), { heads: {} });
     const refused = await fetch(`${host.url}/host/review/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...claims, typ: 'anything' }) });
     assert.equal(refused.status, 400);
     assert.equal((await errorOf(refused)).code, 'invalid_decision');

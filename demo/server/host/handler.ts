@@ -6,9 +6,11 @@
 //   ?shape=accessToken (or the `shape` setting) answers { accessToken: { token } } instead.
 //   POST /host/review/sign  JSON DecisionClaims                 -> { jws } (review.sign, docs/review.md)
 //   GET  /host/review/jwks                                       -> the public keys (review.publicKeys, studio-verify)
+//   GET  /host/review/heads?project=ID                           -> { heads: { version: link } } (studio-verify --heads)
 //
 // In a real application the user comes from your own session (cookie, SSO), not from the request body:
 // check that the signed-in user may act as `userId`, or ignore the body and use the session's user.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, bearerToken, readJsonObject, sendError, sendJson } from '../http.js';
 import { ServiceError, mintServiceToken } from './service-client.js';
@@ -41,16 +43,23 @@ export function hostHandler(options: HostOptions) {
 
   // review.sign's endpoint: signs the decision the editor sends. A real host signs only what its own session says
   // (the signed-in user is the reviewer, with that role), and requires the session's cookie or token here.
+  // The link of the last decision signed on each version, by project: what a delivered chain must end at.
+  const heads = new Map<string, Record<string, string>>();
   const review = async (request: IncomingMessage, response: ServerResponse, path: string) => {
-    if (path === '/host/review/jwks') {
+    if (path === '/host/review/jwks' || path === '/host/review/heads') {
       if (request.method !== 'GET') throw new HttpError(405, 'method_not_allowed', `Use GET for ${path}.`, { allow: 'GET' });
-      return sendJson(response, 200, signer.jwks(), { 'cache-control': 'no-store' });
+      if (path === '/host/review/jwks') return sendJson(response, 200, signer.jwks(), { 'cache-control': 'no-store' });
+      const project = new URL(request.url ?? '/', 'http://host').searchParams.get('project') ?? '';
+      return sendJson(response, 200, { heads: heads.get(project) ?? {} }, { 'cache-control': 'no-store' });
     }
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${path}.`, { allow: 'POST' });
     const claims = await readJsonObject(request, SIGN_BODY_LIMIT);
     const problem = claimsProblem(claims);
     if (problem !== undefined) throw new HttpError(400, 'invalid_decision', `Not signed: ${problem}.`);
-    sendJson(response, 200, { jws: signer.sign(claims) });
+    const jws = signer.sign(claims);
+    const project = claims['project'] as string;
+    heads.set(project, { ...heads.get(project), [claims['version'] as string]: createHash('sha256').update(jws).digest('hex') });
+    sendJson(response, 200, { jws });
   };
 
   const answer = (request: IncomingMessage, response: ServerResponse, token: string) => {
@@ -95,7 +104,7 @@ export function hostHandler(options: HostOptions) {
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
-    const signing = path === '/host/review/sign' || path === '/host/review/jwks';
+    const signing = path === '/host/review/sign' || path === '/host/review/jwks' || path === '/host/review/heads';
     if (path !== '/host/token' && path !== '/host/refresh' && !signing) return false;
     try {
       await (signing ? review(request, response, path) : handle(request, response, path));

@@ -11,6 +11,7 @@ import { createEditorStore, type EditorStore } from '../../../src/model/editor-s
 import { runVerifyCli, VERIFY_EXIT } from '../../../src/node/verify-cli.js';
 import { signDecision } from '../../../src/review/sign-decision.js';
 import { verifyDelivery } from '../../../src/review/verify-delivery.js';
+import { decisionLink } from '../../../src/review/verify-decisions.js';
 import { reviewOfVersion } from '../../../src/session/deliver-pack.js';
 import { asset, sampleProject } from '../../model/fixtures.js';
 import { RAW_CONTROL } from '../support/raw-controls.js';
@@ -105,6 +106,31 @@ describe('verifyDelivery and studio-verify', () => {
       assert.match(run.stdout, /\nNOT verified: \d+ problem\(s\)\n$/, what);
       assert.doesNotMatch(run.stdout, RAW_CONTROL, what);
     }
+  });
+
+  it("the newest decision dropped: a whole, shorter chain verifies by its signatures alone, and fails against the host's heads", async () => {
+    const later = createEditorStore({ project: approved.getState().project });
+    await decide(later, host, CLIENT, 'changes-required');
+    const decisions = later.getState().project.review.decisions;
+    const version = later.getState().project.openVersion;
+    const heads = { heads: { [version]: decisionLink(decisions.at(-1)!.jws!) } };
+    const whole = deliveryZip(later);
+    const dropped = deliveryZip(later, (m) => m['versions'][0].decisions.pop());
+    // Without the host's records, nothing in the copy tells: the client's approval before it stands.
+    assert.equal((await verifyDelivery(dropped, { jwks, require: ['client', 'legal'] })).ok, true);
+    const result = await verifyDelivery(dropped, { jwks, require: ['client', 'legal'], heads: heads.heads });
+    assert.deepEqual(result.problems.map((problem) => problem.code), ['chain-short']);
+    assert.match(result.problems[0]!.message, /version "v1": the host's last signed decision on it \("[0-9a-f]{12}"\) is not the delivered chain's last/);
+    // The whole delivery ends where the host's records do; it fails on the client's "Changes required" alone.
+    assert.deepEqual((await verifyDelivery(whole, { jwks, require: ['client', 'legal'], heads: heads.heads })).problems.map((problem) => problem.code), ['approval-missing']);
+    // studio-verify --heads reads the host's answer as it serves it (GET /host/review/heads).
+    let stdout = '';
+    const files: Record<string, Uint8Array> = { 'delivery.zip': dropped, 'keys.json': strToU8(JSON.stringify(jwks)), 'heads.json': strToU8(JSON.stringify(heads)) };
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, readFile: async (path: string) => files[path]! };
+    assert.equal(await runVerifyCli(['delivery.zip', '--jwks', 'keys.json', '--heads', 'heads.json'], io), VERIFY_EXIT.failed);
+    assert.match(stdout, /FAILED chain-short: /);
+    files['heads.json'] = strToU8('{"heads":{"v1":"not a hash"}}');
+    assert.equal(await runVerifyCli(['delivery.zip', '--jwks', 'keys.json', '--heads', 'heads.json'], io), VERIFY_EXIT.usage);
   });
 
   it('a usage error exits 2 and says what is wrong; a private key in the key set is refused', async () => {
