@@ -4,13 +4,11 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import sinon from 'sinon';
+import { deepAll } from '../support/deep-query.js';
 import { engine, MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 import { CSV, mountFeedPanel } from '../support/feed-panel.js';
 import { frame, leaveScreen, useScreen } from '../support/screen.js';
 import { waitUntil } from '../support/wait.js';
-
-/** Every element of a shadow tree and the trees inside it. */
-const everyElement = (root: ShadowRoot): Element[] => [...root.querySelectorAll('*')].flatMap((element) => [element, ...(element.shadowRoot ? everyElement(element.shadowRoot) : [])]);
 
 const shown = (element: Element) => {
   const box = element.getBoundingClientRect();
@@ -36,13 +34,13 @@ describe('<studio-editor-feed-panel> on a phone: the rows as cards', function ()
     const edge = panel.getBoundingClientRect();
     expect(edge.width, 'a panel narrower than the table').to.be.below(640);
     // No element past the panel's sides, and no box that scrolls sideways.
-    const outside = everyElement(panel.shadowRoot!)
+    const outside = deepAll(panel.shadowRoot!, '*')
       .filter(shown)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.left < edge.left - 1 || box.right > edge.right + 1)
       .map(({ element, box }) => `${element.localName}.${String(element.className)} ${Math.round(box.left)}..${Math.round(box.right)}`);
     expect(outside, `elements outside the panel's ${Math.round(edge.left)}..${Math.round(edge.right)}`).to.deep.equal([]);
-    const wide = everyElement(panel.shadowRoot!)
+    const wide = deepAll(panel.shadowRoot!, '*')
       // A visually hidden text (a 1 px box for a screen reader) overflows on purpose.
       .filter((element) => element instanceof HTMLElement && !element.classList.contains('visually-hidden') && getComputedStyle(element).display !== 'inline' && element.scrollWidth > element.clientWidth + 1)
       .map((element) => `${element.localName}.${String(element.className)} ${element.scrollWidth} > ${element.clientWidth}`);

@@ -161,6 +161,6 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
   };
   /** The text of the grid's row `n` (counted from 1), cell by cell, spaces made one. */
   // A row's cells' words, without its card's Play button (the same words in every row).
-  const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => [...cell.childNodes].filter((node) => !(node instanceof HTMLButtonElement)).map((node) => node.textContent).join('').replace(/\s+/g, ' ').trim()).join(' | ');
+  const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => [...cell.childNodes].filter((node) => node instanceof Text || (node instanceof Element && !(node instanceof HTMLButtonElement))).map((node) => node.textContent).join('').replace(/\s+/g, ' ').trim()).join(' | ');
   return { context, panel, store, runner: stub.runner, finish: stub.finish, $, $$, settle, checked, chooseFile, pasteAndImport, rowText };
 }

@@ -15,10 +15,11 @@ export const feedCardStyles = css`
     display: none;
   }
   @container feed (width < 40rem) {
+    /* The cards have their own borders: the box's is kept (a host may style it) but not drawn. */
     .grid-box {
       max-height: none;
       overflow: visible;
-      border: 0;
+      border-color: transparent;
     }
     table,
     tbody {
