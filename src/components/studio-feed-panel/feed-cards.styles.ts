@@ -15,8 +15,12 @@ export const feedCardStyles = css`
     display: none;
   }
   @container feed (width < 40rem) {
-    /* The cards have their own borders: the box's is kept (a host may style it) but not drawn. */
+    /*
+     * The cards have their own borders: the box's is kept (a host may style it) but not drawn. No longer a scroller,
+     * it still holds the table's visually hidden caption, which would otherwise lengthen the page past the editor.
+     */
     .grid-box {
+      position: relative;
       max-height: none;
       overflow: visible;
       border-color: transparent;
