@@ -8,7 +8,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { StudioHandle } from '../../src/create.js';
-import { deepAll } from '../support/deep-query.js';
+import { deepAll, deepQuery } from '../support/deep-query.js';
 import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
 import { feedTemplate, makeAdOnEmulator } from '../support/made-ad.js';
 import { editorOnEmulator, frame, leaveScreen, useScreen } from '../support/screen.js';
@@ -140,6 +140,7 @@ describe('<studio-editor>: every step on every screen', function () {
         const page = document.documentElement.scrollHeight;
         if (page > innerHeight + 1) found.push(`${step.name}: the page ${page} px tall, past the ${innerHeight} px window`);
         // The pictures of docs/screenshots/ (<width>-feed.png, <width>-review.png), for a person to look at.
+        if (step.name === 'Feed') deepQuery(root(), 'studio-editor-feed-panel')?.shadowRoot?.querySelector('#feed-summary')?.scrollIntoView();
         if (step.name === 'Feed' || step.name === 'Review') await executeServerCommand('studio-screenshot', { name: `matrix-${engine}-${screen.width}-${step.view}` });
       }
       expect(found, `at ${screen.width}x${screen.height}`).to.deep.equal([]);
