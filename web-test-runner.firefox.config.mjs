@@ -12,7 +12,7 @@ import { besidesChromium } from './scripts/lib/engine-files.mjs';
 import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './scripts/lib/firefox.mjs';
 
 /** The files that run in the touch-screen Firefox; the first two only there. */
-const PHONE_FILES = ['test/e2e/phone-touch.test.ts', 'test/e2e/phone-range.test.ts', 'test/components/editor-screen.test.ts', 'test/components/editor-workspace.test.ts', 'test/e2e/phone-screens.test.ts'];
+const PHONE_FILES = ['test/e2e/phone-touch.test.ts', 'test/e2e/phone-range.test.ts', 'test/components/editor-screen.test.ts', 'test/components/editor-workspace.test.ts', 'test/e2e/phone-screens.test.ts', 'test/components/feed-cards.test.ts', 'test/e2e/screens-matrix.test.ts'];
 
 const firefox = (prefs) =>
   chromeLauncher({

@@ -12,25 +12,25 @@ export const LATER_KEYS =
   'export.stage.mix export.stage.master export.stage.done export.stage.encode script.heading ' +
   'script.sectionLabel{n} script.commentWords script.sectionText{label} script.sectionVoice{label} script.adVoice ' +
   'script.estimate{seconds} script.total{seconds}{target} script.over{over}{target} script.add ' +
-  'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.fit{target} ' +
-  'script.respace{gap} script.respaced{gap} script.respaceNone{gap} script.generate ' +
-  'script.generateSome.one{count} script.generateSome.other{count} script.empty script.newSection{n} voice.search ' +
-  'voice.language voice.gender voice.any voice.female voice.male voice.neutral voice.list voice.audition{name} ' +
-  'voice.stopAudition{name} voice.use{name} voice.speed voice.speedValue{speed} voice.none voice.count.one{count} ' +
-  'voice.count.other{count} music.list music.search music.style music.tempo{bpm} music.preview{title} ' +
-  'music.stopPreview{title} music.use{title} music.none music.gain music.gainValue{db} music.fadeIn music.fadeOut ' +
-  'music.secondsValue{seconds} upload.label upload.drop upload.choose upload.hint{size} upload.badType{name} ' +
-  'upload.tooLarge{name}{size}{max} upload.empty{name} upload.many music.loadFailed{message} music.retry ' +
-  'music.chosen{title} music.noBed music.current{title} music.remove music.removed music.previewFailed{message} ' +
-  'upload.checking{name} upload.used{name} upload.notAudio{name} upload.truncated{name} upload.badFormat{name} ' +
-  'upload.damaged{name} upload.tooShort{name}{duration}{min} upload.tooLong{name}{duration}{max} ' +
-  'upload.notKept{name}{message} mix.label mix.voice mix.music mix.depth mix.attack mix.release mix.db{db} ' +
-  'mix.depthValue{db} mix.ms{ms} export.format export.wav16 export.wav24 export.mp3 export.sampleRate ' +
-  'export.rate{khz} export.fileName export.fileNameInvalid export.run{file} export.rendering ' +
-  'script.fitting{target} script.fitFailed{message} script.voiceFailed{label}{message} script.noVoice ' +
-  'script.fitted{target} script.fitAlready{target} script.fitReport{target}{changes} ' +
-  'script.fitShortened{label}{seconds} script.fitLengthened{label}{seconds} script.voiced.one{count} ' +
-  'script.voiced.other{count} slots.inSection{label} slots.noSample ' +
+  'script.remove{label} script.moveUp{label} script.moveDown{label} script.stale script.heardNow script.notVoiced ' +
+  'script.heardLabel{label} script.fit{target} script.respace{gap} script.respaced{gap} script.respaceNone{gap} ' +
+  'script.generate script.generateSome.one{count} script.generateSome.other{count} script.empty ' +
+  'script.newSection{n} voice.search voice.language voice.gender voice.any voice.female voice.male voice.neutral ' +
+  'voice.list voice.audition{name} voice.stopAudition{name} voice.use{name} voice.speed voice.speedValue{speed} ' +
+  'voice.none voice.count.one{count} voice.count.other{count} music.list music.search music.style ' +
+  'music.tempo{bpm} music.preview{title} music.stopPreview{title} music.use{title} music.none music.gain ' +
+  'music.gainValue{db} music.fadeIn music.fadeOut music.secondsValue{seconds} upload.label upload.drop ' +
+  'upload.choose upload.hint{size} upload.badType{name} upload.tooLarge{name}{size}{max} upload.empty{name} ' +
+  'upload.many music.loadFailed{message} music.retry music.chosen{title} music.noBed music.current{title} ' +
+  'music.remove music.removed music.previewFailed{message} upload.checking{name} upload.used{name} ' +
+  'upload.notAudio{name} upload.truncated{name} upload.badFormat{name} upload.damaged{name} ' +
+  'upload.tooShort{name}{duration}{min} upload.tooLong{name}{duration}{max} upload.notKept{name}{message} ' +
+  'mix.label mix.voice mix.music mix.depth mix.attack mix.release mix.db{db} mix.depthValue{db} mix.ms{ms} ' +
+  'export.format export.wav16 export.wav24 export.mp3 export.sampleRate export.rate{khz} export.fileName ' +
+  'export.fileNameInvalid export.run{file} export.rendering script.fitting{target} script.fitFailed{message} ' +
+  'script.voiceFailed{label}{message} script.noVoice script.fitted{target} script.fitAlready{target} ' +
+  'script.fitReport{target}{changes} script.fitShortened{label}{seconds} script.fitLengthened{label}{seconds} ' +
+  'script.voiced.one{count} script.voiced.other{count} slots.inSection{label} slots.noSample ' +
   'slots.unclosed{character}{open}{close}{example}{escape} slots.emptyName{character}{example} ' +
   'slots.longName{character}{max}{count} slots.badName{character}{name}{example} ' +
   'slots.caseClash{character}{slot}{other} slots.fixFirst{label} slots.heading slots.intro slots.usedIn{sections} ' +

@@ -89,7 +89,7 @@ describe('<studio-editor> with tools.feed', () => {
     expect(editor.shadowRoot!.querySelector('studio-editor-feed-panel')).to.equal(null);
   });
 
-  it('has a Feed view on a phone, and the grid scrolls sideways in its own box, never the page', async () => {
+  it('has a Feed view on a phone, its rows as cards that fit the screen: neither the grid nor the page scrolls sideways', async () => {
     await setViewport({ width: 390, height: 844 });
     const { panels, panel } = await open();
     const view = panels.shadowRoot!.querySelector<HTMLButtonElement>('#view-feed')!;
@@ -99,7 +99,8 @@ describe('<studio-editor> with tools.feed', () => {
     expect(view.getAttribute('aria-selected')).to.equal('true');
     const box = panel.shadowRoot!.querySelector<HTMLElement>('[part=grid-box]')!;
     expect(box.getBoundingClientRect().width).to.be.greaterThan(0);
-    expect(box.scrollWidth, 'the grid is wider than a phone').to.be.greaterThan(box.clientWidth);
+    expect(getComputedStyle(panel.shadowRoot!.querySelector('tr[part=row]')!).display, 'a row is a card').to.equal('grid');
+    expect(box.scrollWidth, 'the grid as wide as a phone').to.be.at.most(box.clientWidth);
     // The viewport is 390 px wide, or as narrow as the engine's window goes (WebKitGTK's MiniBrowser: 447).
     expect(box.getBoundingClientRect().right).to.be.at.most(innerWidth);
     expect(document.documentElement.scrollWidth, 'the page does not scroll sideways').to.be.at.most(innerWidth);

@@ -1,5 +1,6 @@
 // A phone's Create, Script and Timeline views (issue 53): the editor at 390x844 on a touch screen, the ad made
-// through the demo's flow on the emulator. The confirmation of the make has 44 px targets; while the Body is typed
+// through the demo's flow on the emulator. The confirmation of the make has 44 px targets; no sticky action row
+// covers a control of the Create view or a line of an idea once it is scrolled into view; while the Body is typed
 // in, at the full height and with the view shrunk to what the on-screen keyboard leaves, nothing sticky covers the
 // field where its caret is (elementFromPoint there finds the field).
 import { expect } from '@open-wc/testing';
@@ -47,6 +48,35 @@ describe('<studio-editor> on a phone: Create, Script and Timeline at 390x844 wit
       .map(({ name, box }) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
     expect(small, 'targets under 44 px').to.deep.equal([]);
     await executeServerCommand('studio-screenshot', { name: 'phone-screens-made' });
+  });
+
+  it("keeps the toolbar's compact meter, its true-peak button a finger's 44 px, inside its box", async () => {
+    const meter = deepQuery(root(), 'studio-editor-level-meter') as HTMLElement;
+    await waitUntil(() => meter.shadowRoot?.querySelector('button.row'), 'the meter drawn');
+    const peak = meter.shadowRoot!.querySelector('button.row')!.getBoundingClientRect();
+    expect(Math.round(peak.width), 'the true-peak button\'s width').to.be.at.least(44);
+    expect(meter.scrollWidth, `the meter's content (${meter.scrollWidth} px) in its ${meter.clientWidth} px`).to.be.at.most(meter.clientWidth);
+  });
+
+  it('covers no control of the Create view, nor the lines of an idea, with a sticky action row once scrolled into view', async () => {
+    (part('workspace').shadowRoot!.querySelector<HTMLElement>('#view-create')!).click();
+    const form = () => deepQuery(root(), 'studio-editor-recommend-form');
+    await waitUntil(() => form()?.shadowRoot?.querySelector('input[name="duration"]'), 'the Create view');
+    const card = deepQuery(root(), 'studio-editor-recommendation-card')!;
+    // Each field and control of the form (the lengths' radios among them), and each line of the first idea (its voice, its music).
+    const targets = [...form()!.shadowRoot!.querySelectorAll<HTMLElement>('input:not([type=hidden]), select, textarea, button'), ...card.shadowRoot!.querySelectorAll<HTMLElement>('dd')].filter((element) => element.getBoundingClientRect().height > 0);
+    expect(targets.length, 'the controls and lines looked at').to.be.above(6);
+    const covered: string[] = [];
+    for (const target of targets) {
+      // As a browser brings a focused field, or one scrolled to, into view: the least scroll that shows it.
+      target.scrollIntoView({ block: 'nearest' });
+      await frame();
+      const box = target.getBoundingClientRect();
+      const hit = deepElementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit === null || !(hit === target || target.contains(hit))) covered.push(`${target.localName}${target.id ? `#${target.id}` : ''} “${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 20)}” under ${hit?.localName}.${String(hit?.className)}`);
+    }
+    await executeServerCommand('studio-screenshot', { name: 'phone-screens-create' });
+    expect(covered, 'controls and lines under something sticky').to.deep.equal([]);
   });
 
   it('never covers the Body being typed in where its caret is, the field at the foot of its view as when the browser keeps the caret in sight', async () => {

@@ -160,6 +160,7 @@ export async function mountFeedPanel(options: { runner?: FeedRunner | null; t?: 
     await imported();
   };
   /** The text of the grid's row `n` (counted from 1), cell by cell, spaces made one. */
-  const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()).join(' | ');
+  // A row's cells' words, without its card's Play button (the same words in every row).
+  const rowText = (n: number) => [...($(`tr[data-row="${n}"]`)?.children ?? [])].map((cell) => [...cell.childNodes].filter((node) => node instanceof Text || (node instanceof Element && !(node instanceof HTMLButtonElement))).map((node) => node.textContent).join('').replace(/\s+/g, ' ').trim()).join(' | ');
   return { context, panel, store, runner: stub.runner, finish: stub.finish, $, $$, settle, checked, chooseFile, pasteAndImport, rowText };
 }

@@ -25,6 +25,14 @@ export const actionRowStyles = css`
     padding-block: 8px;
     background: var(--_surface, #ffffff);
   }
+  /*
+   * What the row could cover stops above it when brought into view (a field focused, a control scrolled to): room
+   * for the row's buttons on two lines, as on a phone, where they wrap. On every element, the row's too (it is in
+   * view already): the first paint's budget has no room for a longer selector.
+   */
+  * {
+    scroll-margin-bottom: 8rem;
+  }
 `;
 
 /**

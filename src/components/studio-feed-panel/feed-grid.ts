@@ -1,6 +1,7 @@
 // The Feed step's grid: the summary and its filter, a page of rows (each a radio to choose it, its status in an
 // icon and words, its key, its slots' values, its estimated length and pace, its problems with their columns),
-// and the pages. A view only: the panel holds the page, the filter and the chosen row.
+// and the pages. A view only: the panel holds the page, the filter and the chosen row. In a narrow panel the
+// same rows show as cards (feed-cards.styles.ts): one markup, laid out by a container query.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Feed } from '../../feed/types.js';
 import type { Translate } from '../../i18n/translate.js';
@@ -27,7 +28,11 @@ export interface FeedGridView {
   readonly selected: number | undefined;
   /** The voice's speed: a row read faster than it "needs" a speed-up. */
   readonly voiceSpeed: number;
+  /** Whether a row can be heard now (a runner, and no row being voiced). */
+  readonly canPlay: boolean;
   readonly onSelect: (index: number) => void;
+  /** Chooses row `index` and plays it (the card's own Play, one tap away on a phone). */
+  readonly onPlay: (index: number) => void;
   readonly onPage: (page: number) => void;
   readonly onFilter: (problemsOnly: boolean) => void;
 }
@@ -101,25 +106,29 @@ function renderRow(view: FeedGridView, index: number, row: FeedGridRow): Templat
   // The columns at fault, under the status: on a narrow screen they show before the problems' column does.
   const faults = [...new Set(row.problems.map((problem) => problem.column).filter((column) => column !== null))];
   const id = `row-${index}`;
+  const named = t('feed.chooseRow', { row: row.row, key: row.key === null ? t('feed.noKeyValue') : shownKey(row.key) });
   return html`<tr part="row" class=${view.selected === index ? `${row.status} chosen` : row.status} data-row=${row.row} data-status=${row.status}>
     <th scope="row">
       <span class="pick">
-        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${t('feed.chooseRow', { row: row.row, key: row.key === null ? t('feed.noKeyValue') : shownKey(row.key) })}
+        <input type="radio" name="feed-row" id=${id} .checked=${view.selected === index} aria-label=${named}
           @change=${() => view.onSelect(index)} />
         <label for=${id}>${row.row}</label>
       </span>
+      <button type="button" class="play-row" ?disabled=${!view.canPlay || row.key === null} aria-label=${`${t('feed.play')}, ${named}`}
+        @click=${() => view.onPlay(index)}>${t('feed.play')}</button>
     </th>
     <td part="status">
       <span class="icon" aria-hidden="true">${icon}</span> ${word}
       ${faults.length === 0 ? nothing : html`<span class="faults">${faults.join(', ')}</span>`}
     </td>
     <td class="key">${row.key === null ? html`<span class="muted">${t('feed.noKeyValue')}</span>` : shownKey(row.key)}</td>
-    ${view.slots.map(({ column }) => {
+    ${view.slots.map(({ slot, column }) => {
       const at = column === null ? -1 : feed.columns.indexOf(column);
-      return html`<td class="value">${at < 0 ? html`<span class="muted">—</span>` : values[at]}</td>`;
+      // A card names each figure before it (data-label, drawn by its style), where no column's head does.
+      return html`<td class="value" data-label=${`{{${slot}}}`}>${at < 0 ? html`<span class="muted">—</span>` : values[at]}</td>`;
     })}
-    <td class="number">${perVersion(row, (length) => lengthText(t, length, view.voiceSpeed))}</td>
-    <td class="number">${perVersion(row, (length) => (length === null ? '' : t.number(length.wordsPerSecond, 1)))}</td>
+    <td class="number" data-label=${t('feed.col.length')}>${perVersion(row, (length) => lengthText(t, length, view.voiceSpeed))}</td>
+    <td class="number" data-label=${t('feed.col.pace')}>${perVersion(row, (length) => (length === null ? '' : t.number(length.wordsPerSecond, 1)))}</td>
     <td class="problems">
       ${row.problems.length === 0
         ? nothing

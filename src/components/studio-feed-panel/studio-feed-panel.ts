@@ -29,6 +29,7 @@ import { FeedDelivery, type FeedDeliveryPlan } from './feed-delivery.js';
 import { renderGrid } from './feed-grid.js';
 import { FeedPlayer } from './feed-player.js';
 import { feedStyles } from './studio-feed-panel.styles.js';
+import { feedCardStyles } from './feed-cards.styles.js';
 import '../../i18n/later-words.js';
 // The store's slot and feed edits, which this panel makes.
 import '../../model/feed-edits.js';
@@ -115,7 +116,7 @@ const FEED_PARTS = ['import', 'dropzone', 'paste', 'import-button', 'import-prob
  * @csspart error-rows - Under a run that delivered no row: each row with its reasons.
  */
 export class StudioFeedPanel extends StudioElement {
-  static override styles = [controlStyles, panelStyles, headingStyles, actionRowStyles, feedStyles, linkButtonStyles];
+  static override styles = [controlStyles, panelStyles, headingStyles, actionRowStyles, feedStyles, feedCardStyles, linkButtonStyles];
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -414,7 +415,13 @@ export class StudioFeedPanel extends StudioElement {
       problemsOnly: this.problemsOnly,
       selected: this.selected,
       voiceSpeed: project.voice.speed,
+      canPlay: this.runner !== undefined && !this.#player.busy,
       onSelect: (index) => (this.selected = index),
+      onPlay: (index) => {
+        this.selected = index;
+        const key = this.#check.row(index).key;
+        if (this.runner !== undefined && key !== null) void this.#player.play(this.runner, key, takes);
+      },
       onPage: (page) => (this.page = page),
       onFilter: (on) => {
         this.problemsOnly = on;

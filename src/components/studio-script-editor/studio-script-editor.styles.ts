@@ -25,6 +25,24 @@ export const styles = css`
   li.stale {
     border-left: 4px solid var(--_warning, #b45309);
   }
+  /* What the old take says, while it plays: muted, the new words marked in the warning's colours. */
+  .heard {
+    color: var(--_text-muted, #4b5563);
+    font-size: max(11px, 0.9em);
+    overflow-wrap: anywhere;
+  }
+  .heard p {
+    margin: 0;
+  }
+  .heard .lead {
+    font-weight: 600;
+  }
+  .heard mark {
+    padding: 0 2px;
+    border-radius: 2px;
+    background: var(--_warning-surface, #fef3c7);
+    color: var(--_warning-text, #78350f);
+  }
   /* Under the words it comments on, as wide as its name. */
   .comment-words {
     justify-self: start;

@@ -18,6 +18,7 @@ import type { SlotDefinition } from '../../feed/types.js';
 import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import { renderSlotChips, renderSlotProblems, sectionSlotStyles } from './section-slots.js';
 import { SettledProblems } from './settled-problems.js';
+import { renderHeard, type HeardWords } from './heard-words.js';
 import '../../i18n/later-words.js';
 
 /** A section as the editor shows it. */
@@ -95,6 +96,7 @@ export interface ScriptComment {
  * @csspart slot-chip - Each slot of a section with its sample ("{{price}} 59.99", or "no sample").
  * @csspart slot-problems - A section's malformed placeholders, under its text, in words.
  * @csspart comment-words - "Comment on these words", under a section of `commentable`.
+ * @csspart heard - Under a stale section with a take: the words heard now, and the new ones not yet voiced.
  */
 export class StudioScriptEditor extends StudioElement {
   static override styles = [controlStyles, actionRowStyles, lockStyles, styles, sectionSlotStyles];
@@ -116,6 +118,8 @@ export class StudioScriptEditor extends StudioElement {
   @property({ attribute: false }) voiceOptions: Array<{ id: string; name: string }> = [];
   /** Ids of the sections whose voice-over is missing or out of date. */
   @property({ attribute: false }) stale: ReadonlySet<string> = new Set();
+  /** What the take of each stale section says, and its words now: shown while the old take is what plays. */
+  @property({ attribute: false }) heard: ReadonlyMap<string, HeardWords> = new Map();
   /** Fitting or voicing is running. */
   @property({ type: Boolean }) busy = false;
   /** Whether fitting to the length is offered. */
@@ -198,6 +202,7 @@ export class StudioScriptEditor extends StudioElement {
     const held = lockHolds(lock);
     // A locked section, for an adopter: read-only fields that say why, and no moving or removing.
     const described = held ? lock.noteId : nothing;
+    const heard = this.stale.has(section.id) ? this.heard.get(section.id) : undefined;
     return html`<li part="section" class=${[this.stale.has(section.id) ? 'stale' : '', held ? 'locked' : ''].filter(Boolean).join(' ')}>
       <div class="head">
         <input class="label" type="text" maxlength="60" .value=${section.label} aria-label=${t('script.sectionLabel', { n: index + 1 })}
@@ -220,7 +225,7 @@ export class StudioScriptEditor extends StudioElement {
         ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
         <textarea rows="3" id="text-${section.id}" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
           aria-invalid=${invalid ? 'true' : nothing}
-          aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : ''].filter(Boolean).join(' ') || nothing}
+          aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : '', heard === undefined ? '' : `heard-${section.id}`].filter(Boolean).join(' ') || nothing}
           @input=${(e: InputEvent) => {
             fitHeight(e.target as HTMLTextAreaElement);
             this.#settled.typed(section.id);
@@ -236,6 +241,7 @@ export class StudioScriptEditor extends StudioElement {
             this.#edit({ kind: 'text', id: section.id, value: (e.target as HTMLTextAreaElement).value, final: true });
           }}></textarea>
       </div>
+      ${heard === undefined ? nothing : renderHeard(t, section.id, label, heard)}
       ${this.commentable.has(section.id)
         ? html`<button type="button" part="comment-words" class="comment-words" data-section=${section.id} @click=${() => this.#commentOnWords(section.id)}>${t('script.commentWords')}</button>`
         : nothing}

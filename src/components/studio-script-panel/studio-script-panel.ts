@@ -24,6 +24,7 @@ import { panelStyles } from '../shared/panel.styles.js';
 import { scriptReading } from './script-reading.js';
 import { scriptStyles } from './studio-script-panel.styles.js';
 import type { ScriptComment, ScriptEdit, ScriptEditorSection } from '../studio-script-editor/studio-script-editor.js';
+import type { HeardWords } from '../studio-script-editor/heard-words.js';
 import '../studio-job-status/studio-job-status.js';
 import '../studio-script-editor/studio-script-editor.js';
 import '../studio-slot-list/studio-slot-list.js';
@@ -273,6 +274,16 @@ export class StudioScriptPanel extends StudioElement {
     return new Set(project.script.sections.filter((section) => sectionRange(project, section.id) !== undefined).map((section) => section.id));
   }
 
+  /** What the take of each stale section says (the words heard), and what the section says now, spoken. */
+  #heard(project: ProjectDocument, stale: ReadonlySet<string>): ReadonlyMap<string, HeardWords> {
+    const heard = new Map<string, HeardWords>();
+    for (const section of project.script.sections) {
+      const source = project.clips.find((clip) => clip.sectionId === section.id)?.source;
+      if (stale.has(section.id) && source != null) heard.set(section.id, { heard: source.text, now: sectionSpokenText(project, section) });
+    }
+    return heard;
+  }
+
   /** The sections to voice again: for an adopter, never a locked one (its take is part of the lock). */
   #stale(project: ProjectDocument): ReadonlySet<string> {
     const stale = staleSections(project, this.brandPronunciations);
@@ -413,7 +424,7 @@ export class StudioScriptPanel extends StudioElement {
         .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSpokenText(project, section))))}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
-        .stale=${stale} ?busy=${this.job !== undefined || this.client === undefined}
+.stale=${stale} .heard=${this.#heard(project, stale)} ?busy=${this.job !== undefined || this.client === undefined}
         .commentable=${this.#reviewUser.value === undefined ? NONE : this.#voiced(project)}
         @script-comment=${(e: CustomEvent<ScriptComment>) => this.#commentOnWords(project, e.detail.id, e.detail.text, e.detail.from, e.detail.to)}
         @script-edit=${this.#handleEdit} @script-fit=${() => void this.#fit()} @voiceover-generate=${() => void this.#generate()}></studio-editor-script-editor>

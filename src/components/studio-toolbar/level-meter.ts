@@ -162,6 +162,17 @@ export class StudioLevelMeter extends StudioElement {
       .narrow {
         display: inline;
       }
+      /*
+       * A finger's 44 px for the true-peak button in a meter of 54 px or more: its box reaches back over the gap and
+       * the blank end of the loudness column (it draws nothing there), its figures keep their half.
+       */
+      @media (pointer: coarse) {
+        button.row {
+          box-sizing: border-box;
+          margin-inline-start: -20px;
+          padding-inline-start: 20px;
+        }
+      }
     }
   `;
 
