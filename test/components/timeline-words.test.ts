@@ -8,6 +8,7 @@ import '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
 import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
+import { record } from '../support/recorded-events.js';
 import { waitUntil } from '../support/wait.js';
 
 /** "Cold brew in minutes, at home", heard in a 4 s take. */
@@ -24,13 +25,6 @@ const peaks = Float32Array.from({ length: 400 }, (_, i) => 0.2 + 0.6 * Math.abs(
 const clip = (extra: Partial<TimelineClip> = {}): TimelineClip => ({
   id: 'hook', label: 'Hook', start: 1, length: 4, sourceLength: 4, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks, words: WORDS, ...extra,
 });
-
-/** Every `type` event's detail, in order. */
-function record(el: EventTarget, type: string): Record<string, unknown>[] {
-  const seen: Record<string, unknown>[] = [];
-  el.addEventListener(type, (event) => seen.push((event as CustomEvent<Record<string, unknown>>).detail));
-  return seen;
-}
 
 async function make(props: Partial<StudioTimeline> = {}): Promise<StudioTimeline> {
   const el = await fixture<StudioTimeline>(html`<studio-editor-timeline style="width: 900px"></studio-editor-timeline>`);
