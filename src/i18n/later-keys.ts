@@ -43,6 +43,7 @@ export const LATER_KEYS =
   'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.comment ' +
   'timeline.comment{range}{text} timeline.comments timeline.key.markers timeline.split{label}{time} ' +
   'timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} timeline.atMarker{label}{time} ' +
+  'timeline.key.words timeline.atWord{word}{time} timeline.atWordEstimated{word}{time} timeline.wordEstimated ' +
   'timeline.zoomFit timeline.mute{track} timeline.solo{track} timeline.muted{track} timeline.unmuted{track} ' +
   'timeline.soloed{track} timeline.unsoloed{track} timeline.gain{gain} timeline.dbScale inspector.label ' +
   'inspector.voice inspector.text inspector.asset inspector.version inspector.edit inspector.gain ' +

@@ -4,6 +4,7 @@
 // estimate, said so in the manifest). A cue holds at most 2 lines of 42 characters and 7 s, and ends at a
 // sentence's end or a pause of 0.6 s; a word cut by a trim or the ad's end is left out. Pure: no DOM, no audio.
 import { wordTimings, type TimedWord } from '../api/word-timings.js';
+import type { AssetMetadata } from '../api/contract.js';
 import { isAudible, type ProjectDocument } from '../model/document.js';
 
 /** One caption: its words and when they show, seconds on the ad's timeline. */
@@ -40,25 +41,41 @@ function spread(words: readonly string[], start: number, end: number): TimedWord
   });
 }
 
+/** A take's words, seconds from its start, and whether the service's timings placed them (else they are an estimate). */
+export interface TakeWords {
+  readonly words: readonly TimedWord[];
+  readonly timed: boolean;
+}
+
+/**
+ * The words of `text` (what a clip's take says) in `asset`, its take: placed by the take's timings where they are
+ * its words one for one, else spread over the take by their length. Undefined when the take's length is unknown.
+ */
+export function takeWords(text: string, asset: Pick<AssetMetadata, 'words' | 'duration_s'> | undefined): TakeWords | undefined {
+  if (asset === undefined || !Number.isFinite(asset.duration_s)) return undefined;
+  const written = wordsOf(text);
+  const given = wordTimings(asset);
+  if (given !== undefined && given.length === written.length) return { words: given.map((word, at) => ({ ...word, text: written[at]! })), timed: true };
+  return { words: spread(written, 0, asset.duration_s), timed: false };
+}
+
 /**
  * The words heard in `view` (an ad, or a version's view), in time order, on its timeline: each voice clip's text,
- * placed by its take's timings where they are its words one for one, else spread over the clip.
+ * placed by its take's timings where they are its words one for one, else spread over the clip (`takeWords`).
  */
 export function adWords(view: Pick<ProjectDocument, 'clips' | 'assets' | 'duration' | 'tracks'>): AdWords {
   if (!isAudible(view.tracks, 'voice')) return { words: [], timed: true };
   let timed = true;
   const words: TimedWord[] = [];
   for (const clip of [...view.clips].sort((a, b) => a.start - b.start)) {
-    const text = clip.source?.text;
     const asset = view.assets.find((item) => item.asset_id === clip.assetId);
-    if (text === undefined || asset === undefined || !Number.isFinite(asset.duration_s)) continue;
-    const written = wordsOf(text);
-    const given = wordTimings(asset);
-    const placed = given !== undefined && given.length === written.length ? given.map((word, at) => ({ ...word, text: written[at]! })) : undefined;
-    if (placed === undefined) timed = false;
+    const text = clip.source?.text;
+    const take = text === undefined ? undefined : takeWords(text, asset);
+    if (take === undefined) continue;
+    if (!take.timed) timed = false;
     const heardFrom = clip.trimIn;
-    const heardTo = asset.duration_s - clip.trimOut;
-    for (const word of placed ?? spread(written, 0, asset.duration_s)) {
+    const heardTo = asset!.duration_s - clip.trimOut;
+    for (const word of take.words) {
       // A word cut by a trim, or by the ad's end, is not heard whole: left out.
       const start = clip.start + word.start - heardFrom;
       const end = clip.start + word.end - heardFrom;

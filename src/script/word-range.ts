@@ -1,8 +1,9 @@
-// Where a script section's words are heard on the open version, for a comment on them (docs/review.md). The takes
-// carry no word timings: a selection is placed by the words' share of the section's estimated speech
-// (./estimate.ts) in its take, and said to be an estimate.
+// Where a script section's words are heard on the open version, for a comment on them (docs/review.md). Where the
+// take's word timings are the section's words one for one, a selection is placed exactly by them; else by the
+// words' share of the section's estimated speech (./estimate.ts) in its take, and said to be an estimate.
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument, VoiceClip } from '../model/document.js';
+import { takeWords } from './captions.js';
 import { estimateSpeechSeconds } from './estimate.js';
 
 /** A span of the open version, seconds; `estimated` when it was narrowed to words by their estimated speech. */
@@ -39,10 +40,26 @@ function heardAt(placed: readonly { clip: VoiceClip; length: number }[], offset:
 }
 
 /**
+ * When, seconds into the take, the words of `text` that characters `from` to `to` touch are heard: from the first
+ * one's start to the last one's end, by the take's word timings. Undefined when the take has none, or they are not
+ * `text`'s words one for one (a slot's value, an edit since it was voiced), or no word is selected.
+ */
+function timedSpan(project: ProjectDocument, clip: VoiceClip, text: string, from: number, to: number): { start: number; end: number } | undefined {
+  const take = clip.source === null ? undefined : takeWords(clip.source.text, project.assets.find((asset) => asset.asset_id === clip.assetId));
+  const written = [...text.matchAll(/\S+/g)];
+  if (take?.timed !== true || take.words.length !== written.length || take.words.some((word, at) => word.text !== written[at]![0])) return undefined;
+  const first = written.findIndex((word) => word.index + word[0].length > from);
+  const last = written.filter((word) => word.index < to).length - 1;
+  if (first < 0 || last < first) return undefined;
+  return { start: take.words[first]!.start, end: take.words[last]!.end };
+}
+
+/**
  * Where the characters `from` to `to` of `text` (the section's words) are heard on the open version. Narrowed to
- * the words where the section is one take (its clips, split or trimmed, all play it): their start and end are the
- * take's length times the share of the section's estimated speech before them and through them, placed where the
- * clip that plays that moment is (`estimated: true`). Otherwise, or when a selection's end is not heard (trimmed
+ * the words where the section is one take (its clips, split or trimmed, all play it): by the take's word timings
+ * where they are the section's words (`estimated: false`), else the take's length times the share of the section's
+ * estimated speech before them and through them (`estimated: true`), placed where the clip that plays that moment
+ * is. Otherwise, or when a selection's end is not heard (trimmed
  * away), or nothing is selected, the section's clips (`sectionRange`). Undefined when the section is not voiced.
  */
 export function wordsRange(project: ProjectDocument, sectionId: string, text: string, from: number, to: number): WordsRange | undefined {
@@ -54,10 +71,12 @@ export function wordsRange(project: ProjectDocument, sectionId: string, text: st
   const takes = new Set(placed.map(({ clip }) => clip.assetId));
   if (to <= from || total === 0 || takes.size !== 1 || text.slice(0, from).trim() + text.slice(to).trim() === '') return section;
   const take = placed[0]!.length + placed[0]!.clip.trimIn + placed[0]!.clip.trimOut;
-  const start = heardAt(placed, (take * estimateSpeechSeconds(text.slice(0, from))) / total);
-  const end = heardAt(placed, (take * estimateSpeechSeconds(text.slice(0, to))) / total);
+  const timed = timedSpan(project, placed[0]!.clip, text, from, to);
+  const span = timed ?? { start: (take * estimateSpeechSeconds(text.slice(0, from))) / total, end: (take * estimateSpeechSeconds(text.slice(0, to))) / total };
+  const start = heardAt(placed, span.start);
+  const end = heardAt(placed, span.end);
   if (start === undefined || end === undefined || end <= start) return section;
-  return { start: round(start), end: round(end), estimated: true };
+  return { start: round(start), end: round(end), estimated: timed === undefined };
 }
 
 /** To the millisecond, as the timeline keeps times. */

@@ -7,17 +7,11 @@ import { gridStep } from '../../src/components/studio-timeline/geometry.js';
 import '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { TimelineClip } from '../../src/components/studio-timeline/types.js';
+import { record } from '../support/recorded-events.js';
 
 const clip = (id: string, start: number, length: number): TimelineClip => ({
   id, label: id, start, length, sourceLength: length, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, gain: 0, peaks: new Float32Array(200).fill(0.4),
 });
-
-/** Every `type` event's detail, in order. */
-function record(el: EventTarget, type: string): Record<string, unknown>[] {
-  const seen: Record<string, unknown>[] = [];
-  el.addEventListener(type, (event) => seen.push((event as CustomEvent<Record<string, unknown>>).detail));
-  return seen;
-}
 
 async function make(props: Partial<StudioTimeline> = {}): Promise<StudioTimeline> {
   const el = await fixture<StudioTimeline>(html`<studio-editor-timeline style="width: 900px"></studio-editor-timeline>`);

@@ -1,4 +1,5 @@
 import type { ProjectDocument } from '../../model/document.js';
+import { takeWords } from '../../script/captions.js';
 import type { Translate } from '../../i18n/translate.js';
 import { reviewThreads } from '../../model/review-views.js';
 import type { TimelineClip, TimelineComment, TimelineMarker, TimelineMusic } from '../studio-timeline/types.js';
@@ -29,11 +30,13 @@ export interface TimelineLocks {
   readonly note: (reason: string | undefined) => string;
 }
 
-/** The project's voice clips as the timeline shows them, labelled by their script section, with their locks. */
+/** The project's voice clips as the timeline shows them, labelled by their script section, with their locks and their take's words. */
 export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, fallbackLabel: string, locks?: TimelineLocks): TimelineClip[] {
   const labels = new Map(project.script.sections.map((section) => [section.id, section.label]));
   return project.clips.map((clip) => {
     const length = sourceLength(project, decoded, clip.url, clip.assetId);
+    const text = clip.source?.text;
+    const take = text === undefined ? undefined : takeWords(text, project.assets.find((asset) => asset.asset_id === clip.assetId));
     return {
       id: clip.id,
       label: (clip.sectionId === null ? undefined : labels.get(clip.sectionId)) ?? fallbackLabel,
@@ -47,6 +50,7 @@ export function timelineClips(project: ProjectDocument, decoded: DecodedLookup, 
       gain: clip.gain,
       peaks: decoded.peaks(clip.url, PEAKS_PER_SECOND) ?? NO_PEAKS,
       source: clip.url,
+      ...(take === undefined || take.words.length === 0 ? {} : { words: take.words, wordsEstimated: !take.timed }),
       ...(clip.locked === true && locks !== undefined ? { lockNote: locks.note(clip.lockReason), fixed: locks.holds } : {}),
     };
   });

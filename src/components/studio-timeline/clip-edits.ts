@@ -1,14 +1,33 @@
-/** Pure helpers of the timeline's keyboard edits: where a split falls, which piece a clip joins, markers. */
+/** Pure helpers of the timeline's keyboard edits: where a split falls, which piece a clip joins, markers, words. */
 import { overlapsOf } from '../../audio/timing-rules.js';
 import type { TimelineClip, TimelineMarker, TimelineTrackId, TimelineTracks } from './types.js';
 
 /** The shortest piece a split leaves, seconds (the reducer refuses shorter ones too). */
 export const MIN_PIECE = 0.05;
 
-/** Seconds into `clip` where a split at `time` falls, or undefined when `time` is not inside it. */
+/**
+ * Seconds into `clip` where a split at `time` falls, or undefined when `time` is not inside it. A time inside one
+ * of its words moves to the middle of the nearer gap between words (a word is never cut in two).
+ */
 export function splitPoint(clip: TimelineClip, time: number): number | undefined {
-  const at = Number((time - clip.start).toFixed(3));
-  return at >= MIN_PIECE && at <= clip.length - MIN_PIECE ? at : undefined;
+  const inside = (at: number) => at >= MIN_PIECE && at <= clip.length - MIN_PIECE;
+  const words = clip.words ?? [];
+  const origin = clip.start - clip.trimIn;
+  const word = words.findIndex(({ start, end }) => origin + start < time && time < origin + end);
+  const times =
+    word < 0
+      ? [time]
+      : [origin + (words[word]!.start + (words[word - 1]?.end ?? words[word]!.start)) / 2, origin + (words[word]!.end + (words[word + 1]?.start ?? words[word]!.end)) / 2].sort(
+          (a, b) => Math.abs(a - time) - Math.abs(b - time),
+        );
+  return times.map((candidate) => Number((candidate - clip.start).toFixed(3))).find(inside);
+}
+
+/** The word of `clip` heard first after `time` (`1`), or the last one before it (`-1`), at least 10 ms away: its text and time. */
+export function adjacentWord(clip: TimelineClip, time: number, direction: -1 | 1): { text: string; time: number } | undefined {
+  const origin = clip.start - clip.trimIn;
+  const heard = (clip.words ?? []).map((word) => ({ text: word.text, time: Number((origin + word.start).toFixed(3)) })).filter((word) => word.time >= clip.start - 0.01 && word.time < clip.start + clip.length);
+  return direction > 0 ? heard.find((word) => word.time > time + 0.01) : heard.reverse().find((word) => word.time < time - 0.01);
 }
 
 /**

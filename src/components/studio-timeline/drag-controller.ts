@@ -38,6 +38,8 @@ interface Drag {
   /** The values the gesture changes: their state before it (for Escape) and now. */
   before: GestureValues;
   now: GestureValues;
+  /** Pressed on a word of the clip (its `data-seek`, seconds): a click that never moved seeks there. */
+  seek: string | undefined;
 }
 
 /**
@@ -45,7 +47,8 @@ interface Drag {
  * innermost element with a `data-drag` kind (`move`, `trim-in`, `gain`, `duck`, `seek`...) and the clip
  * named by the closest `data-id`. While the pointer is down it shows a preview (`shown`) and emits the
  * gesture's event with `final: false`; on release `final: true` (one undo step), on Escape or a second
- * finger `cancelled: true` with the values from before. A press that never moved emits nothing.
+ * finger `cancelled: true` with the values from before. A press that never moved emits nothing, except on a
+ * clip's word (`data-seek`): it seeks there.
  */
 export class DragController implements ReactiveController {
   readonly #host: DragHost;
@@ -92,6 +95,9 @@ export class DragController implements ReactiveController {
     if (event.button !== 0 || this.#drag !== undefined) return;
     const path = event.composedPath();
     const index = path.findIndex((node) => node instanceof HTMLElement && isDragKind(node.dataset['drag']));
+    const seek = (path[0] as HTMLElement).dataset?.['seek'];
+    // A word of a clip that does not move (a lock, the reviewer): a press seeks at once.
+    if (index < 0 && seek !== undefined) emit(this.#host, 'seek', { time: Number(seek) });
     if (index < 0) return;
     const target = path[index] as HTMLElement;
     const kind = target.dataset['drag'] as DragKind;
@@ -110,7 +116,7 @@ export class DragController implements ReactiveController {
       // A synthetic pointer cannot be captured; the gesture still works while it stays over the element.
     }
     const t0 = kind === 'seek' ? this.#timeAt(event.clientX) : 0;
-    this.#drag = { kind, id, pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, t0, target, moved: false, before, now: { ...before } };
+    this.#drag = { kind, id, pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, t0, target, moved: false, before, now: { ...before }, seek };
     // A press on the ruler seeks there at once; dragging on from it selects a span instead (`selectRange`).
     if (kind === 'seek') emit(host, 'seek', { time: t0 });
   };
@@ -148,7 +154,7 @@ export class DragController implements ReactiveController {
     else if (drag.moved) {
       this.#emit(drag, true);
       if (drag.kind === 'move') this.#host.announceMove(drag.id!, drag.now['start']!);
-    }
+    } else if (drag.seek !== undefined) emit(this.#host, 'seek', { time: Number(drag.seek) });
     this.#host.requestUpdate();
   };
 

@@ -37,6 +37,9 @@ export function snapCandidates(clips: readonly TimelineClip[], targetDuration: n
   return times;
 }
 
+/** Where `clip`'s words begin and end on the timeline when its take starts at `origin` (a trim snaps to them). */
+const wordEdges = (clip: TimelineClip, origin: number): number[] => (clip.words ?? []).flatMap((word) => [origin + word.start, origin + word.end]);
+
 /** The values `kind` changes, as they are before the gesture. */
 export function gestureStart(kind: DragKind, { clip, music, duckDepth }: Pick<GestureContext, 'clip' | 'music' | 'duckDepth'>): GestureValues {
   switch (kind) {
@@ -73,15 +76,15 @@ export function gestureValues(kind: DragKind, b: GestureValues, dt: number, dy: 
     case 'trim-in': {
       const maxIn = clip!.sourceLength - b['trimOut']! - MIN_LENGTH;
       // The left edge moves; the audio under it stays where it is. A trim lands where it is released: it
-      // snaps to other clips' edges and the target, never to the grid (that would cut somewhere else).
-      const edge = snapTime(b['start']! + dt, candidates, undefined, threshold).time;
+      // snaps to other clips' edges, the target and its words' edges, never to the grid (that would cut somewhere else).
+      const edge = snapTime(b['start']! + dt, [...candidates, ...wordEdges(clip!, b['start']! - b['trimIn']!)], undefined, threshold).time;
       const trimIn = clamp(b['trimIn']! + (edge - b['start']!), 0, maxIn);
       const start = Math.max(0, b['start']! + (trimIn - b['trimIn']!));
       return { start: round(start), trimIn: round(b['trimIn']! + (start - b['start']!)), trimOut: b['trimOut']! };
     }
     case 'trim-out': {
       const end = b['start']! + clip!.sourceLength - b['trimIn']! - b['trimOut']!;
-      const edge = snapTime(end + dt, candidates, undefined, threshold).time;
+      const edge = snapTime(end + dt, [...candidates, ...wordEdges(clip!, b['start']! - b['trimIn']!)], undefined, threshold).time;
       const trimOut = clamp(b['trimOut']! - (edge - end), 0, clip!.sourceLength - b['trimIn']! - MIN_LENGTH);
       return { start: b['start']!, trimIn: b['trimIn']!, trimOut: round(trimOut) };
     }

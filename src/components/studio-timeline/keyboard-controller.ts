@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { StringKey } from '../../i18n/en.js';
 import { emit } from '../shared/events.js';
-import { adjacentMarker, joinPartner, splitPoint } from './clip-edits.js';
+import { adjacentMarker, adjacentWord, joinPartner, splitPoint } from './clip-edits.js';
 import { gridStep } from './geometry.js';
 import { shortcutsFor, type ShortcutAction } from './keyboard-shortcuts.js';
 import { round } from './scale.js';
@@ -20,8 +20,8 @@ export interface KeyboardHost extends ReactiveControllerHost, EventTarget {
   readonly reviewing?: boolean;
 }
 
-/** What a reviewer's keys do: play, zoom to fit, go to a section start, select a span, comment on it or at the playhead. */
-const REVIEW_KEYS: ReadonlySet<ShortcutAction> = new Set(['play-toggle', 'zoom-fit', 'previous-marker', 'next-marker', 'comment', 'cancel-gesture', 'range-left', 'range-right', 'clear-range']);
+/** What a reviewer's keys do: play, zoom to fit, go to a section start or a word, select a span, comment on it or at the playhead. */
+const REVIEW_KEYS: ReadonlySet<ShortcutAction> = new Set(['play-toggle', 'zoom-fit', 'previous-marker', 'next-marker', 'previous-word', 'next-word', 'comment', 'cancel-gesture', 'range-left', 'range-right', 'clear-range']);
 
 /** What the keys do through the timeline's own parts. */
 export interface KeyboardOps {
@@ -132,6 +132,15 @@ export class KeyboardController implements ReactiveController {
         this.#ops.announce('timeline.atMarker', { label: marker.label, time: this.#ops.clock(marker.time, true) });
         return true;
       }
+      case 'previous-word':
+      case 'next-word': {
+        // The words under a clip, for the keyboard and a screen reader: the playhead to one, its text and time said.
+        const word = adjacentWord(clip!, host.clock(), action === 'next-word' ? 1 : -1);
+        if (word === undefined) return false;
+        emit(host, 'seek', { time: word.time });
+        this.#ops.announce(clip!.wordsEstimated === true ? 'timeline.atWordEstimated' : 'timeline.atWord', { word: word.text, time: this.#ops.clock(word.time, true) });
+        return true;
+      }
       default:
         this.#moveBy(action, clip!);
         return true;
@@ -151,7 +160,7 @@ export class KeyboardController implements ReactiveController {
       return;
     }
     emit(this.#host, 'clip-split', { id: clip.id, at });
-    this.#done(clip, 'timeline.split', { label: clip.label, time: this.#ops.clock(time, true) });
+    this.#done(clip, 'timeline.split', { label: clip.label, time: this.#ops.clock(clip.start + at, true) });
   }
 
   /** The arrow keys, Home and End on a clip: one final move (one undo step) unless it stays put. */

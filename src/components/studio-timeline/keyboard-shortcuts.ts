@@ -25,7 +25,9 @@ export type ShortcutAction =
   | 'range-right'
   | 'clear-range'
   | 'previous-marker'
-  | 'next-marker';
+  | 'next-marker'
+  | 'previous-word'
+  | 'next-word';
 
 /** Modifier state a shortcut needs: `true` held, `false` not held, absent either. `mod` is Ctrl or Cmd. */
 export interface ShortcutModifiers {
@@ -74,6 +76,8 @@ export const TIMELINE_SHORTCUTS: readonly Shortcut[] = Object.freeze([
   { key: 'ArrowRight', modifiers: { mod: false, shift: true }, action: 'range-right', scope: 'timeline', description: 'timeline.key.range' },
   { key: '[', modifiers: CLIP_KEY, action: 'previous-marker', scope: 'timeline', description: 'timeline.key.markers' },
   { key: ']', modifiers: CLIP_KEY, action: 'next-marker', scope: 'timeline', description: 'timeline.key.markers' },
+  { key: ',', modifiers: CLIP_KEY, action: 'previous-word', scope: 'clip', description: 'timeline.key.words' },
+  { key: '.', modifiers: CLIP_KEY, action: 'next-word', scope: 'clip', description: 'timeline.key.words' },
 ] satisfies Shortcut[]);
 
 const held = (want: boolean | undefined, has: boolean) => want === undefined || want === has;

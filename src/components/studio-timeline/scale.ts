@@ -52,3 +52,10 @@ export const gainToY = (gain: number, height: number): number => ((GAIN_TOP - cl
 /** The fade triangles of a region `width` pixels wide and `height` high, as one SVG path. */
 export const fadePath = (width: number, height: number, fadeInPx: number, fadeOutPx: number): string =>
   `M0 ${height} L${fadeInPx} 0 L0 0 Z M${width} ${height} L${width - fadeOutPx} 0 L${width} 0 Z`;
+
+/** Pixels a word's letter takes under a clip (11 px type), about, and the room around it. */
+const LETTER_PX = 6.5;
+
+/** Whether word `at` of `words` (a take's, in time order) is as wide as its text at `zoom`: up to the next word's start. */
+export const wordFits = (words: readonly { text: string; start: number; end: number }[], at: number, zoom: number): boolean =>
+  ((words[at + 1]?.start ?? words[at]!.end) - words[at]!.start) * zoom >= words[at]!.text.length * LETTER_PX + 4;

@@ -4,9 +4,13 @@ import { defineElement } from '../../internal/define.js';
 import { styleProps } from '../../internal/style-props.js';
 import { TimelinePart } from './timeline-part.js';
 import { lockIcon } from '../shared/lock-control.js';
-import { VOICE_HEIGHT, fadePath, gainToY } from './scale.js';
+import { VOICE_HEIGHT, fadePath, gainToY, wordFits } from './scale.js';
+import type * as ClipWords from './clip-words.js';
 import type { TimelineClip } from './types.js';
 import '../../i18n/later-words.js';
+
+/** The words layer (./clip-words.ts): loaded the first time a clip's words fit its zoom. */
+let wordsLayer: typeof ClipWords | undefined;
 
 /**
  * One voice clip on its lane: an option of the lane's listbox, placed at `clip.start` and `clip.length`
@@ -29,6 +33,8 @@ export class StudioTimelineClip extends TimelinePart {
   @property({ type: Number }) targetDuration = Infinity;
   /** Seconds this clip sounds together with another voice clip (0: none): marked, and said. */
   @property({ type: Number }) overlap = 0;
+  /** The timeline's time range near the viewport, seconds: its words are drawn there only. */
+  @property({ attribute: false }) view = { from: 0, to: Infinity };
   /** Called after each render (the timeline's waveform scheduler looks for new `.wave` elements). */
   @property({ attribute: false }) rendered: (() => void) | undefined;
 
@@ -74,8 +80,22 @@ export class StudioTimelineClip extends TimelinePart {
     const width = clip.length * z;
     return html`<div class="wave" data-key="clip:${clip.id}" style=${styleProps({ left: `${-clip.trimIn * z}px`, width: `${clip.sourceLength * z}px` })}></div>
       <svg class="fades" width=${width} height=${this.height} aria-hidden="true">${svg`<path d=${fadePath(width, this.height, clip.fadeIn * z, clip.fadeOut * z)}></path>`}</svg>
+      ${this.#words(clip)}
       <span class="label" aria-hidden="true">${clip.lockNote === undefined ? clip.label : html`${lockIcon} ${clip.label}`}</span>
       ${clip.fixed === true ? nothing : this.#handles(clip, width)}`;
+  }
+
+  /** Its words where they fit the zoom, once their layer is loaded (it is asked for here the first time). */
+  #words(clip: TimelineClip) {
+    if (!clip.words?.some((_, at, words) => wordFits(words, at, this.zoom))) return nothing;
+    if (wordsLayer === undefined) {
+      void import('./clip-words.js').then((layer) => {
+        wordsLayer = layer;
+        this.requestUpdate();
+      });
+      return nothing;
+    }
+    return wordsLayer.clipWords(this, { clip, zoom: this.zoom, ...this.view, estimatedHint: this.t('timeline.wordEstimated') });
   }
 
   /** The gain line, trim handles and fade knobs: the parts a gesture starts on. */

@@ -63,7 +63,7 @@ export { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZOOM } from '.
  * @fires clip-join - `{ id, withId }` on J: the clip and the piece of the same audio next to it.
  * @fires track-mute - `{ track, muted }` from a track's M button, or M on the track.
  * @fires track-solo - `{ track, solo }` from a track's S button, or Shift+S on the track.
- * @fires seek - `{ time }` on a press on the ruler (a drag from it selects a span, then seeks to its start), or [ and ] (the previous or next marker).
+ * @fires seek - `{ time }` on a press on the ruler (a drag from it selects a span, then seeks to its start), [ and ] (the previous or next marker), a click on a clip's word or , and . (its previous or next word).
  * @fires zoom-change - `{ zoom }` (pixels per second) from the zoom buttons, F (zoom to fit), Ctrl+wheel / pinch, or a fit of `autoFit`.
  * @fires play-toggle - Space.
  * @fires comment-play - `{ id, time }` from a comment's marker on the ruler: play from the comment's start.
@@ -376,7 +376,7 @@ export class StudioTimeline extends StudioElement {
                 shown,
                 (clip) => clip.id,
                 (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .height=${this.lanes.voice} .selected=${clip.id === this.selectedId}
-                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
+                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .view=${this.#zoom.view} .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
               )}
             </div>`,
           )}

@@ -1,4 +1,5 @@
 /** What `<studio-editor-timeline>` is given and what it reports: plain data, no behaviour. */
+import type { TimedWord } from '../../api/word-timings.js';
 
 /** A voice clip as the timeline shows it. Times are seconds; gain is dB. */
 export interface TimelineClip {
@@ -30,6 +31,13 @@ export interface TimelineClip {
   lockNote?: string;
   /** The lock holds (adopter role): no drag, trim, fade or gain gesture starts on it. */
   fixed?: boolean;
+  /**
+   * The words of its take, seconds from the take's start (not the clip's): shown under the waveform at a zoom where
+   * they fit, a click on one seeks there, trims snap to their edges and a split falls between them.
+   */
+  words?: readonly TimedWord[];
+  /** The words' times are estimated from the text (the service gave none that match): shown and said so. */
+  wordsEstimated?: boolean;
 }
 
 /** The music bed as the timeline shows it. */

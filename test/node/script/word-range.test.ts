@@ -52,4 +52,23 @@ describe('wordsRange: where a section\'s words are heard', () => {
     expect(wordsRange(two, 's1', WORDS, 0, 4)).to.deep.equal({ ...sectionRange(two, 's1')!, estimated: false });
     expect(wordsRange(project, 's2', 'Not voiced', 0, 3)).to.equal(undefined);
   });
+
+  it('places a selection exactly by the take\'s word timings where they are the section\'s words, and says it is not an estimate', () => {
+    const words = WORDS.split(' ').map((text, at) => ({ text: text.replace(/[.,]/g, ''), start_s: 0.1 + at * 0.4, end_s: 0.1 + at * 0.4 + 0.3 }));
+    const timed = (clips = [clip('c1', 's1', 2)], given = words) =>
+      sampleProject({ ...voiced(5, clips.map((piece) => ({ ...piece, source: { text: WORDS, voice: 'v-anna', speed: 1 } }))), assets: [{ ...asset('a-c1'), duration_s: 5, words: given }] });
+    // "Order today" are words 6 and 7: heard from 0.1 + 6 * 0.4 to 0.1 + 7 * 0.4 + 0.3 into the take, played from 2 s.
+    const from = WORDS.indexOf('Order');
+    const to = WORDS.indexOf(' and');
+    expect(wordsRange(timed(), 's1', WORDS, from, to)).to.deep.equal({ start: 4.5, end: 5.2, estimated: false });
+    // A selection inside a word takes the whole word.
+    expect(wordsRange(timed(), 's1', WORDS, from + 2, from + 3)).to.deep.equal({ start: 4.5, end: 4.8, estimated: false });
+    // Through a split piece moved later and trimmed: the words still where they are heard.
+    const split = [{ ...clip('c1', 's1', 2), trimOut: 3 }, { ...clip('c1b', 's1', 5.7), assetId: 'a-c1', trimIn: 2.2 }];
+    expect(wordsRange(timed(split), 's1', WORDS, from, to)).to.deep.equal({ start: 6, end: 6.7, estimated: false });
+    // Timings that are not the section's words one for one (a word fewer): the estimate, said so.
+    const fewer = wordsRange(timed(undefined, words.slice(1)), 's1', WORDS, from, to)!;
+    expect(fewer.estimated).to.equal(true);
+    expect(fewer.start).to.not.equal(4.5);
+  });
 });
