@@ -124,6 +124,8 @@ export class MixPreview implements MixPreviewSource {
 
   seek(time: number): void {
     this.#engine.transport.seek(time);
+    // Paused, nothing reads the playhead each frame: the toolbar's time is told once (playing, its clock follows).
+    if (this.#engine.transport.state !== 'playing') this.#set({});
   }
 
   peaks(url: string, pointsPerSecond = PEAKS_PER_SECOND): Float32Array | undefined {

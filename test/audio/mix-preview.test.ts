@@ -80,6 +80,16 @@ describe('MixPreview', () => {
     expect(engine.transport.duration).to.equal(6);
   });
 
+  it('tells its listeners of a seek while paused (the toolbar shows the new time), and moves the playhead there', async () => {
+    preview.update(project());
+    await waitUntil(() => ready(preview.getState()), 'rendered', { timeout: 10000 });
+    const told: number[] = [];
+    preview.subscribe(() => told.push(preview.currentTime));
+    preview.seek(2.5);
+    expect(told).to.deep.equal([2.5]);
+    expect(preview.getState().status).to.equal('ready');
+  });
+
   it('plays and measures the raw mix when mastering is bypassed, and says it fails the preset', async () => {
     const quiet = project();
     preview.update({ ...quiet, mix: { ...quiet.mix, voiceLevel: -20, musicLevel: -20 }, mastering: { ...quiet.mastering, enabled: false } });
