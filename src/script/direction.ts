@@ -137,9 +137,6 @@ export function writeMark(mark: Mark): string {
   }
 }
 
-/** Text written so that no `[[` in it opens a mark: each `[[` as `\[[` (what the schema 9 migration does to old text). */
-export const literalBrackets = (text: string): string => text.replaceAll('[[', '\\[[');
-
 const FAULT_WORDS: Readonly<Record<DirectionFault['kind'], string>> = {
   unclosed: '"[[" is not closed: end the mark with "]]", like [[pause 1.0s]], or write \\[[ for a literal "[["',
   nested: 'a mark cannot hold another: close it with "]]" before the next "[[", or write \\[[ for a literal "[["',

@@ -1,7 +1,7 @@
 // Direction marks in a section's text (src/script/direction.ts) and what the voice reads of them (src/script/ssml.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { directionProblems, literalBrackets, scanDirection, writeMark, type Mark } from '../../../src/script/direction.js';
+import { directionProblems, scanDirection, writeMark, type Mark } from '../../../src/script/direction.js';
 import { directed, hasMarks, plainText, writeSsml } from '../../../src/script/ssml.js';
 import { sampleSpokenText, spokenText } from '../../../src/script/slots.js';
 
@@ -46,12 +46,11 @@ describe('direction marks: reading', () => {
     assert.equal(writeMark({ kind: 'pause', seconds: 1 }), '[[pause 1.0s]]');
   });
 
-  it('reads \\[[ as a literal [[, and literalBrackets escapes every [[', () => {
+  it('reads \\[[ as a literal [[', () => {
     const { pieces, marks, faults } = scanDirection('a \\[[pause 1.0s]] b');
     assert.deepEqual(marks, []);
     assert.deepEqual(faults, []);
     assert.deepEqual(pieces, ['a [[pause 1.0s]] b']);
-    assert.deepEqual(scanDirection(literalBrackets('x [[pause 1.0s]] [[ y \\[[')).pieces, ['x [[pause 1.0s]] [[ y \\[[']);
   });
 
   it('names each malformed mark with where it is and how to fix it, and keeps it as text', () => {
