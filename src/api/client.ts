@@ -69,9 +69,12 @@ export class ServiceClient {
 
   /**
    * Assumed: speaks `request.text`. Its `pronunciations` go under `pronunciationsField`, or with that `null`
-   * are spoken into the text (`voiceoverBody`); a `request` adapter gets them under their own name.
+   * are spoken into the text (`voiceoverBody`); a `request` adapter gets them under their own name. Its `ssml`
+   * (the direction) is left out with `direction` `'none'`.
    */
-  async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+  async voiceover(given: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
+    const { ssml: _dropped, ...plain } = given;
+    const request = this.#o.direction === 'none' ? plain : given;
     const { voiceoverBody } = await loadCalls();
     const field = this.#o.pronunciationsField === undefined ? PRONUNCIATIONS_FIELD : this.#o.pronunciationsField;
     const adapted = this.#o.operations?.voiceover?.request !== undefined;

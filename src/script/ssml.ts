@@ -55,3 +55,9 @@ export function writeSsml(text: Directed, language?: string): string {
   const body = text.map((piece) => (typeof piece === 'string' ? xmlText(piece) : markSsml(piece))).join('');
   return `<speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis"${lang}>${body}</speak>`;
 }
+
+/** What a voice-over request says of `text` (slots filled by `read`): its plain words, and its SSML when it has direction. */
+export function voicedText(text: string, read: (raw: string) => string, language?: string): { text: string; ssml?: string } {
+  const pieces = directed(text, read);
+  return { text: plainText(pieces), ...(hasMarks(pieces) ? { ssml: writeSsml(pieces, language) } : {}) };
+}

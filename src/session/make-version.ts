@@ -15,7 +15,7 @@ import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '.
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
-import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
+import { sectionRead, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 import { priceOf, voiceCalls } from '../script/price.js';
 
 /** The lengths "New version" offers, seconds. */
@@ -171,9 +171,15 @@ export class VersionMaker {
     const brand = this.#host.brand ?? [];
     const stale = sections.filter((section) => staleSections(draft, brand).has(section.id));
     for (const [index, section] of stale.entries()) {
-      const text = sectionSpokenText(draft, section);
+      const { text, ssml } = sectionRead(draft, section);
       const pronunciations = textPronunciations(draft, text, brand);
-      const source: ClipSource = { text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
+      const source: ClipSource = {
+        text,
+        voice: sectionVoice(draft, section)!,
+        speed: draft.voice.speed,
+        ...(pronunciations.length === 0 ? {} : { pronunciations }),
+        ...(ssml === undefined ? {} : { ssml }),
+      };
       const made = this.#takes.get(section.id);
       if (made !== undefined && sameSource(made.source, source)) continue;
       this.#host.onStep?.({ stage: 'voice', n: index + 1, count: stale.length, label: section.label });
@@ -186,6 +192,7 @@ export class VersionMaker {
             speed: source.speed,
             section_id: section.id,
             ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+            ...(ssml === undefined ? {} : { ssml }),
           },
           { signal },
         );
@@ -238,7 +245,10 @@ export class VersionMaker {
   }
 }
 
-const sameSource = (a: ClipSource, b: ClipSource): boolean => a.text === b.text && a.voice === b.voice && a.speed === b.speed && JSON.stringify(a.pronunciations ?? []) === JSON.stringify(b.pronunciations ?? []);
+const sameSource = (a: ClipSource, b: ClipSource): boolean =>
+  a.text === b.text &&
+  a.ssml === b.ssml &&
+  a.voice === b.voice && a.speed === b.speed && JSON.stringify(a.pronunciations ?? []) === JSON.stringify(b.pronunciations ?? []);
 
 /** The clip of `section` in the new version: a new take when one was made, else its take as it was. */
 function clipOf(draft: ProjectDocument, section: ProjectSection, take: Take | undefined): VoiceClip | undefined {

@@ -11,7 +11,7 @@ import { defineElement } from '../../internal/define.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { placeTake, sectionRead, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
@@ -310,7 +310,7 @@ export class StudioScriptPanel extends StudioElement {
         this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
         const project = this.#project.value!;
         const voice = sectionVoice(project, section)!;
-        const text = sectionSpokenText(project, section);
+        const { text, ssml } = sectionRead(project, section);
         const pronunciations = textPronunciations(project, text, this.brandPronunciations);
         const result = await client.voiceover(
           {
@@ -320,6 +320,7 @@ export class StudioScriptPanel extends StudioElement {
             speed: project.voice.speed,
             section_id: section.id,
             ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+            ...(ssml === undefined ? {} : { ssml }),
           },
           {
             signal: controller.signal,
@@ -332,7 +333,7 @@ export class StudioScriptPanel extends StudioElement {
           type: 'voiceover/received',
           asset: result.asset,
           sectionId: section.id,
-          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
+          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }), ...(ssml === undefined ? {} : { ssml }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
           ...(gesture === undefined ? {} : { gesture }),
