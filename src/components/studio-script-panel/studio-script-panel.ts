@@ -11,6 +11,7 @@ import { defineElement } from '../../internal/define.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { directionProblems } from '../../script/direction.js';
 import { placeTake, sectionRead, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
@@ -295,9 +296,11 @@ export class StudioScriptPanel extends StudioElement {
       return false;
     }
     // A malformed placeholder would be read out as its braces: its problem is shown under the section's text.
-    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0);
+    // So would a malformed mark of direction.
+    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0 || directionProblems(section.text).length > 0);
     if (malformed !== undefined) {
-      this.error = this.t('slots.fixFirst', { label: malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 }) });
+      const label = malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 });
+      this.error = this.t(parseSlots(malformed.text).problems.length > 0 ? 'slots.fixFirst' : 'direction.fixFirst', { label });
       this.retry = undefined;
       return false;
     }
