@@ -2,6 +2,7 @@
 // its SSML (W3C SSML 1.1, the voice-over request's `ssml`). Slots are filled piece by piece after the marks are
 // read, so a value is text: `]]`, `<speak>` or `<break time="60s"/>` in it is escaped, never obeyed. Pure.
 import { scanDirection, pauseLength, type Mark } from './direction.js';
+import { sayAs } from './say-as.js';
 
 /** A directed text with its slots filled: literal text and marks (their text filled too), in order. */
 export type Directed = readonly (string | Mark)[];
@@ -60,4 +61,23 @@ export function writeSsml(text: Directed, language?: string): string {
 export function voicedText(text: string, read: (raw: string) => string, language?: string): { text: string; ssml?: string } {
   const pieces = directed(text, read);
   return { text: plainText(pieces), ...(hasMarks(pieces) ? { ssml: writeSsml(pieces, language) } : {}) };
+}
+
+/**
+ * What `text` takes to say, for its length and price: its words as said (a say-as written out as the voice says it
+ * in `language`, `800-555-0199` as ten digits; a sub as its words) and its pauses, seconds at speed 1.
+ */
+export function saidText(text: Directed, language = 'en'): { words: string; pauses: number } {
+  let pauses = 0;
+  const words = text
+    .map((piece) => {
+      if (typeof piece === 'string') return piece;
+      if (piece.kind === 'pause') {
+        pauses += piece.seconds;
+        return ' ';
+      }
+      return piece.kind === 'sub' ? piece.alias : piece.kind === 'say-as' ? ` ${sayAs(piece.as, piece.text, language)} ` : piece.text;
+    })
+    .join('');
+  return { words, pauses };
 }

@@ -2,7 +2,7 @@ import { applyingPronunciations, brandAndProject, samePronunciations } from '../
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ProjectDocument, ProjectSection } from '../model/document.js';
 import { sampleSpokenText } from './slot-scan.js';
-import { directed, plainText, voicedText } from './ssml.js';
+import { directed, plainText, saidText, voicedText } from './ssml.js';
 
 /** Silence before the first clip and between clips placed one after another, seconds. */
 export const LEAD_IN = 0.5;
@@ -18,6 +18,13 @@ export const sectionVoice = (project: ProjectDocument, section: Pick<ProjectSect
  */
 export const sectionSpokenText = (project: ProjectDocument, section: Pick<ProjectSection, 'text'>): string =>
   plainText(directed(section.text, (raw) => sampleSpokenText(raw, project.slots)));
+
+/**
+ * What a section takes to say, for its estimate and price: its words as said (slots as their samples, say-as
+ * written out, a sub as its words) and its pauses' seconds (`saidText`).
+ */
+export const sectionSaid = (project: ProjectDocument, section: Pick<ProjectSection, 'text' | 'voice'>): { words: string; pauses: number } =>
+  saidText(directed(section.text, (raw) => sampleSpokenText(raw, project.slots)), sectionLanguage(project, section));
 
 /** The language a section's voice speaks, when the project knows it (its own voice's details). */
 const sectionLanguage = (project: ProjectDocument, section: Pick<ProjectSection, 'voice'>): string | undefined =>

@@ -15,7 +15,7 @@ import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '.
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
-import { sectionRead, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
+import { sectionRead, sectionSaid, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 import { priceOf, voiceCalls } from '../script/price.js';
 
 /** The lengths "New version" offers, seconds. */
@@ -66,7 +66,11 @@ export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRe
   if (spoken.length === 0) return { kind: 'no-script' };
   if (spoken.some((section) => sectionVoice(doc, section) === null)) return { kind: 'no-voice' };
   const kept = keptSections(doc);
-  const estimate = estimateScript(kept.map((section) => ({ text: sectionSpokenText(doc, section), wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
+  // The words as said, and the direction's pauses on top (sectionSaid).
+  const said = kept.map((section) => sectionSaid(doc, section));
+  const words = estimateScript(said.map((section) => ({ text: section.words, wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
+  const sections = words.sections.map((length, index) => length + said[index]!.pauses / doc.voice.speed);
+  const estimate = { sections, total: words.total + said.reduce((sum, section) => sum + section.pauses, 0) / doc.voice.speed };
   const room = speechRoom(seconds, kept.length);
   if (estimate.total > room) {
     const longest = kept[estimate.sections.indexOf(Math.max(...estimate.sections))]!;
@@ -83,7 +87,7 @@ export function versionPrice(doc: ProjectDocument, prices: PriceList | undefined
   const kept = new Set(keptSections(doc).map((section) => section.id));
   const stale = staleSections(doc);
   const voiced = doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id)));
-  return priceOf(prices, [{ operation: 'format' }, ...voiceCalls(voiced.map((section) => sectionSpokenText(doc, section)))]);
+  return priceOf(prices, [{ operation: 'format' }, ...voiceCalls(voiced.map((section) => sectionSaid(doc, section).words))]);
 }
 
 /** One voiced section, as the service made it. */

@@ -3,7 +3,7 @@
 // (a say-as written out in words, a sub as its alias), and pauses, which speech.ts voices one by one. Any other
 // element or attribute is refused (400), as a strict service would; text is text, entities and all.
 import { HttpError } from '../http.js';
-import { sayAs } from './say-as.js';
+import { sayAs } from '../../../src/script/say-as.js';
 
 /** A run of words with how to read it, or a pause (seconds). */
 export type SsmlSegment = { readonly text: string; readonly rate: number; readonly emphasis?: string } | { readonly pause: number };

@@ -27,8 +27,10 @@ export interface ScriptEditorSection {
   id: string;
   label: string;
   text: string;
-  /** The text as voiced (`{{slots}}` read as their samples), for the estimates; absent: `text`. */
+  /** The words as said (`{{slots}}` read as their samples, say-as written out), for the estimates; absent: `text`. */
   spoken?: string;
+  /** Seconds of pauses its direction asks for, at speed 1, for the estimates; absent: none. */
+  pauses?: number;
   /** Voice of this section when voices are set per section; undefined means the ad's voice. */
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
@@ -308,7 +310,8 @@ export class StudioScriptEditor extends StudioElement {
   protected override render() {
     const t = this.t;
     const spoken = this.sections.map((section) => ({ text: section.spoken ?? section.text, ...(section.wordsPerMinute === undefined ? {} : { wordsPerMinute: section.wordsPerMinute }) }));
-    const estimate = estimateScript(spoken, this.speed);
+    const words = estimateScript(spoken, this.speed);
+    const estimate = { sections: words.sections.map((seconds, index) => seconds + (this.sections[index]!.pauses ?? 0) / this.speed) };
     const length = this.length ?? estimatedLength(spoken, this.target, this.speed);
     const over = length.over;
     const note = speedNote(t, length);

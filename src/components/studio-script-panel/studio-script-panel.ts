@@ -12,7 +12,7 @@ import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
 import { directionProblems } from '../../script/direction.js';
-import { placeTake, sectionRead, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { placeTake, sectionRead, sectionSaid, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
@@ -34,7 +34,7 @@ import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { priceOf, voiceCalls } from '../../script/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
-import { spokenLength } from '../../script/spoken-length.js';
+import { directedLength } from '../../script/said-length.js';
 import { documentRate } from '../../script/read-length.js';
 import { judge } from '../../rules/judge.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
@@ -249,7 +249,7 @@ export class StudioScriptPanel extends StudioElement {
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return priceOf(this.#prices.list, [{ operation: 'format' }, ...voiceCalls(sections.map((section) => sectionSpokenText(project, section)))]);
+    return priceOf(this.#prices.list, [{ operation: 'format' }, ...voiceCalls(sections.map((section) => sectionSaid(project, section).words))]);
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
@@ -397,24 +397,26 @@ export class StudioScriptPanel extends StudioElement {
     const sections: ScriptEditorSection[] = project.script.sections.map((section) => {
       const voice = sectionVoice(project, section);
       const wordsPerMinute = voice === null ? undefined : rate(voice);
+      const said = sectionSaid(project, section);
       return {
         id: section.id,
         label: section.label,
         text: section.text,
-        spoken: sectionSpokenText(project, section),
+        spoken: said.words,
+        ...(said.pauses === 0 ? {} : { pauses: said.pauses }),
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
         ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
       };
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
-    const length = spokenLength(project, rate);
+    const length = directedLength(project, rate);
     const stale = this.#stale(project);
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words, direction, direction-marks, direction-mark"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
-        .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSpokenText(project, section))))}
+        .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSaid(project, section).words)))}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
         .stale=${stale} ?busy=${this.job !== undefined || this.client === undefined}

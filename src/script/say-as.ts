@@ -1,6 +1,7 @@
-// How the emulator says a `<say-as>`: the value written out as eSpeak reads it in the voice's language (English,
-// German, French). Numbers stay figures, which eSpeak says in its voice's language; the rest is spelled here.
-// A value that is not what its `interpret-as` says is read as written, as a service would.
+// How a `<say-as>` is said: the value written out as a voice reads it in its language (English, German, French).
+// Numbers stay figures, which a voice says in its language; the rest is spelled here. The emulator speaks this
+// (demo/server/emulator/ssml-read.ts) and the estimates count its words (./ssml.ts `saidText`), so both agree.
+// A value that is not what its `interpret-as` says is read as written, as a service would. Pure.
 
 type Language = 'en' | 'de' | 'fr';
 
