@@ -334,14 +334,7 @@ export interface VoiceoverRequest {
    * name `config.api.pronunciationsField`; with that `null`, the client respells `text` instead and sends none.
    */
   pronunciations?: PronunciationRequestEntry[];
-  /**
-   * ASSUMPTION: `text` with its direction of the read (pauses, emphasis, say-as, sub, rate:
-   * `src/script/direction.ts`) as W3C SSML 1.1: `<speak>` with `<break>`, `<emphasis>`, `<say-as>`, `<sub>` and
-   * `<prosody rate>`, every piece of user text escaped. The spec shows no such field. Sent only when the section has
-   * direction, beside `text` (the plain words, which a service that reads no SSML speaks); the emulator reads it.
-   * A host whose service takes another markup maps it in `api.operations.voiceover.request`; with
-   * `config.api.direction` `'none'` none is sent, and the editor says once that the direction is not heard.
-   */
+  /** ASSUMPTION: `text` with its direction (src/script/direction.ts) as escaped SSML 1.1, only when it has some; an adapter may map it, `api.direction: 'none'` drops it (docs/api.md). */
   ssml?: string;
 }
 

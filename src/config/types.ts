@@ -38,8 +38,8 @@ export interface ApiConfig {
   /**
    * How a voice-over request carries a section's direction of the read (pauses, emphasis, say-as, sub, rate):
    * `'ssml'` sends it as SSML in the request's `ssml` field (an assumption of `src/api/contract.ts`; an
-   * `operations.voiceover.request` adapter may map it to another markup); `'none'` sends the plain words only, and
-   * the editor says once that the direction is not heard. Default `'ssml'`.
+   * `operations.voiceover.request` adapter may map it to another markup); `'none'` sends the plain words only.
+   * Default `'ssml'`.
    */
   direction?: 'ssml' | 'none';
 }

@@ -206,7 +206,6 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'direction.mark.rate': 'Tempo {percent} %: {text}',
   'direction.remove': '{mark} entfernen',
   'direction.fixFirst': 'Korrigieren Sie die Regie in „{label}“, bevor er gesprochen wird: siehe den Hinweis unter dem Text.',
-  'direction.notSent': 'Dieser Dienst nimmt keine Regie an: Pausen, Betonung und Sprechweise sind nicht zu hören, nur die Wörter.',
   'direction.fault.unclosed': 'Zeichen {character}: „[[“ ist nicht geschlossen. Beenden Sie die Markierung mit „]]“, wie in [[pause 1.0s]], oder schreiben Sie \\[[ für ein wörtliches „[[“.',
   'direction.fault.nested': 'Zeichen {character}: Eine Markierung kann keine andere enthalten. Schließen Sie sie mit „]]“ vor dem nächsten „[[“.',
   'direction.fault.unknown': 'Zeichen {character}: Das ist keine Markierung. Verwenden Sie pause, emphasis, say-as, sub oder rate, wie in [[pause 1.0s]], oder schreiben Sie \\[[ für ein wörtliches „[[“.',

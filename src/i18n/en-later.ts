@@ -199,7 +199,6 @@ export const enLater = {
   'direction.mark.rate': 'Rate {percent}%: {text}',
   'direction.remove': 'Remove {mark}',
   'direction.fixFirst': 'Fix the direction in “{label}” before voicing it: see the problem under its text.',
-  'direction.notSent': 'This service takes no direction: pauses, emphasis and say-as are not heard, only the words.',
   'direction.fault.unclosed': 'Character {character}: “[[” is not closed. End the mark with “]]”, as in [[pause 1.0s]], or write \\[[ for a literal “[[”.',
   'direction.fault.nested': 'Character {character}: a mark cannot hold another. Close it with “]]” before the next “[[”.',
   'direction.fault.unknown': 'Character {character}: this is not a mark. Use pause, emphasis, say-as, sub or rate, as in [[pause 1.0s]], or write \\[[ for a literal “[[”.',

@@ -206,7 +206,6 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'direction.mark.rate': 'Débit {percent} % : {text}',
   'direction.remove': 'Retirer {mark}',
   'direction.fixFirst': 'Corrigez la direction de « {label} » avant d’en faire la voix : voir le problème sous son texte.',
-  'direction.notSent': 'Ce service ne prend pas de direction : pauses, accentuation et façon de dire ne s’entendent pas, seulement les mots.',
   'direction.fault.unclosed': 'Caractère {character} : « [[ » n’est pas fermé. Terminez la marque par « ]] », comme dans [[pause 1.0s]], ou écrivez \\[[ pour un « [[ » littéral.',
   'direction.fault.nested': 'Caractère {character} : une marque ne peut pas en contenir une autre. Fermez-la par « ]] » avant le « [[ » suivant.',
   'direction.fault.unknown': 'Caractère {character} : ce n’est pas une marque. Utilisez pause, emphasis, say-as, sub ou rate, comme dans [[pause 1.0s]], ou écrivez \\[[ pour un « [[ » littéral.',

@@ -40,7 +40,7 @@ export const LATER_KEYS =
   'direction.as.sub direction.sayInstead direction.rateHow direction.percent{percent} direction.rate ' +
   'direction.select direction.nested direction.inSection{label} direction.mark.pause{seconds} ' +
   'direction.mark.emphasis{level}{text} direction.mark.sayAs{as}{text} direction.mark.sub{alias}{text} ' +
-  'direction.mark.rate{percent}{text} direction.remove{mark} direction.fixFirst{label} direction.notSent ' +
+  'direction.mark.rate{percent}{text} direction.remove{mark} direction.fixFirst{label} ' +
   'direction.fault.unclosed{character} direction.fault.nested{character} direction.fault.unknown{character} ' +
   'direction.fault.pause{character} direction.fault.level{character} direction.fault.say-as{character} ' +
   'direction.fault.sub{character} direction.fault.rate{character} direction.fault.empty{character} slots.heading ' +

@@ -53,7 +53,7 @@ let sectionCounter = 0;
 const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter++).toString(36)}`;
 
 /** The structural parts an editor exports from this element, each as `script-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
-const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot'];
+const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot', 'direction', 'direction-marks', 'direction-mark'];
 const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
 
 /**
