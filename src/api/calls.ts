@@ -4,4 +4,4 @@
 // following a job (its `poll_url` checked, the poller, one poller per job across tabs): ./operation-call.ts.
 // A chunk of its own in the CDN build: no call is made to paint an editor; the first call fetches it.
 export { callOperation, followJob } from './operation-call.js';
-export { voiceoverBody } from './pronunciation-field.js';
+export { voiceoverInput } from './pronunciation-field.js';

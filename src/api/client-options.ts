@@ -41,6 +41,8 @@ export interface ServiceClientOptions {
    * respells the text instead. Default `PRONUNCIATIONS_FIELD`.
    */
   pronunciationsField?: string | null;
+  /** `api.direction`: `'none'` leaves a voice-over request's `ssml` out. Default `'ssml'`. */
+  direction?: 'ssml' | 'none';
   /** `api.operations`: the host's adapters, by operation (their paths are in `paths`). */
   operations?: Readonly<Partial<Record<ApiOperation, ResolvedOverride>>>;
   /** Retry bounds of job starts (see `sendStart`). */

@@ -1,6 +1,5 @@
 import type { AuthFetch } from '../auth/auth-fetch.js';
 import {
-  PRONUNCIATIONS_FIELD,
   type ApiOperation,
   type FormatRequest,
   type FormatResult,
@@ -67,16 +66,10 @@ export class ServiceClient {
     return this.#call('format', request, options, request.project_id);
   }
 
-  /**
-   * Assumed: speaks `request.text`. Its `pronunciations` go under `pronunciationsField`, or with that `null`
-   * are spoken into the text (`voiceoverBody`); a `request` adapter gets them under their own name.
-   */
+  /** Assumed: speaks `request.text`, its pronunciations and direction sent as the options say (`voiceoverInput`). */
   async voiceover(request: VoiceoverRequest, options?: CallOptions): Promise<VoiceoverResult> {
-    const { voiceoverBody } = await loadCalls();
-    const field = this.#o.pronunciationsField === undefined ? PRONUNCIATIONS_FIELD : this.#o.pronunciationsField;
-    const adapted = this.#o.operations?.voiceover?.request !== undefined;
-    const input = adapted ? (field === null ? await voiceoverBody(request, null) : request) : await voiceoverBody(request, field);
-    return this.#call('voiceover', input, options, request.project_id);
+    const { voiceoverInput } = await loadCalls();
+    return this.#call('voiceover', await voiceoverInput(request, this.#o), options, request.project_id);
   }
 
   mix(request: MixRequest, options?: CallOptions): Promise<MixResult> {

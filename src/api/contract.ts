@@ -334,6 +334,8 @@ export interface VoiceoverRequest {
    * name `config.api.pronunciationsField`; with that `null`, the client respells `text` instead and sends none.
    */
   pronunciations?: PronunciationRequestEntry[];
+  /** ASSUMPTION: `text` with its direction (src/script/direction.ts) as escaped SSML 1.1, only when it has some; an adapter may map it, `api.direction: 'none'` drops it (docs/api.md). */
+  ssml?: string;
 }
 
 /** Assumed: one pronunciation entry of a voice-over request. */

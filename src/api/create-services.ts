@@ -7,7 +7,7 @@ import type { JobProgress } from './poller.js';
 /** What the services take of the resolved config (`ResolvedConfig` is one): `auth`, and `api`'s address, paths and limits. */
 export interface ServicesConfig {
   readonly auth: AuthSessionOptions;
-  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'operations' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'>;
+  readonly api: Pick<ServiceClientOptions, 'baseUrl' | 'paths' | 'operations' | 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField' | 'direction'>;
 }
 
 export interface EditorServices {
@@ -41,6 +41,7 @@ export function createServices(config: ServicesConfig, hooks: EditorServicesHook
     jobDeadlineMs: config.api.jobDeadlineMs,
     idempotencyHeader: config.api.idempotencyHeader,
     pronunciationsField: config.api.pronunciationsField,
+    direction: config.api.direction,
     userId: () => session.userId(),
     signal: controller.signal,
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

@@ -1,6 +1,7 @@
 // The pronunciations of a voice-over request on the wire: under the assumed field (`PRONUNCIATIONS_FIELD`),
-// under the host's name for it, or, with none, spoken into the text itself.
+// under the host's name for it, or, with none, spoken into the text itself; and its direction (`ssml`), or none.
 import type { PronunciationEntry } from '../brand/pronunciations.js';
+import type { ServiceClientOptions } from './client-options.js';
 import { PRONUNCIATIONS_FIELD, type PronunciationRequestEntry, type VoiceoverRequest } from './contract.js';
 
 /** Entries as the request carries them (`case_sensitive` only when set). */
@@ -22,4 +23,17 @@ export async function voiceoverBody(request: VoiceoverRequest, field: string | n
   if (field !== null) return { ...rest, [field]: pronunciations };
   const { respell } = await import('../brand/match.js');
   return { ...rest, text: respell(rest.text, brandEntries(pronunciations)) };
+}
+
+/**
+ * What a voice-over sends: its `ssml` (the direction) left out with `options.direction` `'none'`; its
+ * `pronunciations` under `options.pronunciationsField`, or with that `null` spoken into the text (`voiceoverBody`).
+ * A `request` adapter gets the entries under their own name, and the SSML to map.
+ */
+export async function voiceoverInput(given: VoiceoverRequest, options: Pick<ServiceClientOptions, 'pronunciationsField' | 'operations' | 'direction'>): Promise<Record<string, unknown>> {
+  const { ssml: _dropped, ...plain } = given;
+  const request = options.direction === 'none' ? plain : given;
+  const field = options.pronunciationsField === undefined ? PRONUNCIATIONS_FIELD : options.pronunciationsField;
+  if (options.operations?.voiceover?.request === undefined) return voiceoverBody(request, field);
+  return field === null ? voiceoverBody(request, null) : { ...request };
 }

@@ -14,7 +14,7 @@ import { resolveConfig } from '../config/validate.js';
  * `config.api` (adapters, paths, the request timeout (which bounds an adapter too), the job deadline, the
  * idempotency and pronunciations fields), validated as the editor validates it.
  */
-export interface BatchService extends Pick<ApiConfig, 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField'> {
+export interface BatchService extends Pick<ApiConfig, 'timeoutMs' | 'jobDeadlineMs' | 'idempotencyHeader' | 'pronunciationsField' | 'direction'> {
   /** The service, as the editor's `api.baseUrl`: `https://api.example.com`. */
   readonly baseUrl: string;
   /** The account API key: sent as x-api-key on /v1/* only, never logged; redirects not followed with it. */
@@ -78,6 +78,7 @@ export function batchClient(config: ResolvedConfig, apiKey: string, fetchImpl?: 
     jobDeadlineMs: api.jobDeadlineMs,
     idempotencyHeader: api.idempotencyHeader,
     pronunciationsField: api.pronunciationsField,
+    direction: api.direction,
     userId: async () => BATCH_USER,
     // Nothing is kept across processes: a batch's record of what is done is its store.
     jobs: new PendingJobs(undefined),

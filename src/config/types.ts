@@ -35,6 +35,13 @@ export interface ApiConfig {
    * (each match replaced by its `say`). Default `"pronunciations"`.
    */
   pronunciationsField?: string | null;
+  /**
+   * How a voice-over request carries a section's direction of the read (pauses, emphasis, say-as, sub, rate):
+   * `'ssml'` sends it as SSML in the request's `ssml` field (an assumption of `src/api/contract.ts`; an
+   * `operations.voiceover.request` adapter may map it to another markup); `'none'` sends the plain words only.
+   * Default `'ssml'`.
+   */
+  direction?: 'ssml' | 'none';
 }
 
 /** The workflow panels, in their default order. */

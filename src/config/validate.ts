@@ -69,7 +69,7 @@ const apiPath =
   };
 
 /** The keys `config.api` takes. */
-export const API_CONFIG_KEYS: readonly string[] = ['baseUrl', 'paths', 'operations', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField'];
+export const API_CONFIG_KEYS: readonly string[] = ['baseUrl', 'paths', 'operations', 'timeoutMs', 'jobDeadlineMs', 'idempotencyHeader', 'pronunciationsField', 'direction'];
 
 function api(value: unknown, issues: IssueList, origin: string | undefined): ResolvedConfig['api'] {
   const path = 'config.api';
@@ -116,6 +116,7 @@ function api(value: unknown, issues: IssueList, origin: string | undefined): Res
     // `field` reads a null answer of its check as "wrong, use the default": null (send none) is read here.
     idempotencyHeader: object?.['idempotencyHeader'] === null ? null : field(object, 'idempotencyHeader', path, issues, headerName, IDEMPOTENCY_KEY_HEADER),
     pronunciationsField: object?.['pronunciationsField'] === null ? null : field(object, 'pronunciationsField', path, issues, pronunciationsField, PRONUNCIATIONS_FIELD),
+    direction: field(object, 'direction', path, issues, oneOf(['ssml', 'none'] as const), 'ssml'),
   };
 }
 

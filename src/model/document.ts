@@ -9,7 +9,7 @@ import type { Feed, SlotDefinition } from '../feed/types.js';
 export type { CampaignFields, Feed, SlotDefinition };
 
 /** The schema version this editor writes. Older documents are migrated on load; newer ones are refused. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /**
  * A lock a creator set on a part of the ad (schema 6): in the adopter role (`tools.role`), the part cannot
@@ -63,6 +63,11 @@ export interface ClipSource {
    * stale when the entries that apply to its text now differ.
    */
   readonly pronunciations?: readonly Pronunciation[];
+  /**
+   * The SSML it was voiced from, when its section had direction (schema 9; absent: none, `text` alone was sent).
+   * A take is stale when its section's direction changes, though its words do not.
+   */
+  readonly ssml?: string;
 }
 
 /** A voice-over clip on the timeline. Times in seconds, levels in dB. */

@@ -122,13 +122,19 @@ function v5ToV6(old: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-/** A script (`{ sections }`) with every `{{` of its sections' text written `\{{`; anything else as it was. */
-function literalBraces(script: unknown): unknown {
+/** A script (`{ sections }`) with each of its sections' text passed through `write`; anything else as it was. */
+function rewriteScript(script: unknown, write: (text: string) => string): unknown {
   if (!isObject(script) || !Array.isArray(script['sections'])) return script;
-  const sections = script['sections'].map((section: unknown) =>
-    isObject(section) && typeof section['text'] === 'string' ? { ...section, text: section['text'].replaceAll('{{', '\\{{') } : section,
-  );
+  const sections = script['sections'].map((section: unknown) => (isObject(section) && typeof section['text'] === 'string' ? { ...section, text: write(section['text']) } : section));
   return { ...script, sections };
+}
+
+/** `doc` with the text of every section, of the open version's script and of each parked version's, passed through `write`. */
+function rewriteSections(doc: Record<string, unknown>, write: (text: string) => string): Record<string, unknown> {
+  const versions = doc['versions'];
+  const parked = (version: unknown) =>
+    isObject(version) && isObject(version['parked']) ? { ...version, parked: { ...version['parked'], script: rewriteScript(version['parked']['script'], write) } } : version;
+  return { ...doc, script: rewriteScript(doc['script'], write), ...(Array.isArray(versions) ? { versions: versions.map(parked) } : {}) };
 }
 
 /**
@@ -141,14 +147,9 @@ function literalBraces(script: unknown): unknown {
  * has no clearance number.
  */
 function v6ToV7(old: Record<string, unknown>): Record<string, unknown> {
-  const versions = old['versions'];
-  const parked = (version: unknown) =>
-    isObject(version) && isObject(version['parked']) ? { ...version, parked: { ...version['parked'], script: literalBraces(version['parked']['script']) } } : version;
   return {
-    ...old,
+    ...rewriteSections(old, (text) => text.replaceAll('{{', '\\{{')),
     schemaVersion: 7,
-    script: literalBraces(old['script']),
-    ...(Array.isArray(versions) ? { versions: versions.map(parked) } : {}),
     slots: [],
     feed: null,
     review: { comments: [], decisions: [] },
@@ -161,8 +162,16 @@ function v6ToV7(old: Record<string, unknown>): Record<string, unknown> {
  */
 const v7ToV8 = (old: Record<string, unknown>): Record<string, unknown> => ({ ...old, schemaVersion: 8 });
 
+/**
+ * v8 -> v9: direction of the read. In schema 9 `[[...]]` in a section's text is a mark (a pause, emphasis, say-as,
+ * sub or rate: script/direction.ts) and `\[[` a literal `[[`; in 8 every `[[` was text. So every `[[` of every
+ * section, open or parked, is written `\[[` (as v6 -> v7 did for `{{`), and a v8 script reads exactly as before.
+ * A take's `source.text` is what was voiced, and stays as it was.
+ */
+const v8ToV9 = (old: Record<string, unknown>): Record<string, unknown> => ({ ...rewriteSections(old, (text) => text.replaceAll('[[', '\\[[')), schemaVersion: 9 });
+
 /** Migrations by the version they read: `MIGRATIONS[1]` turns a v1 document into v2. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6, 6: v6ToV7, 7: v7ToV8 };
+const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: v1ToV2, 2: v2ToV3, 3: v3ToV4, 4: v4ToV5, 5: v5ToV6, 6: v6ToV7, 7: v7ToV8, 8: v8ToV9 };
 
 /** `holder`'s Ad-ID and ISCI as the editor stores them: trimmed, upper case (`abcd1234000 ` is ABCD1234000). */
 function withCodes(holder: unknown): unknown {

@@ -58,7 +58,7 @@ const clip = object(
     trimOut: seconds,
     fadeIn: seconds,
     fadeOut: seconds,
-    source: nullable(object({ text: str, voice: id, speed: num(0.5, 2) }, { pronunciations: (v, p, i) => pronunciations(v, p, i) })),
+    source: nullable(object({ text: str, voice: id, speed: num(0.5, 2) }, { pronunciations: (v, p, i) => pronunciations(v, p, i), ssml: str })),
   },
   lockable,
 );

@@ -2,19 +2,44 @@ import { applyingPronunciations, brandAndProject, samePronunciations } from '../
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ProjectDocument, ProjectSection } from '../model/document.js';
 import { sampleSpokenText } from './slot-scan.js';
+import { directed, plainText, saidText, voicedText } from './ssml.js';
 
 /** Silence before the first clip and between clips placed one after another, seconds. */
 export const LEAD_IN = 0.5;
 export const GAP = 0.35;
 
 /** The voice a section is spoken in: its own, or the project's. */
-export const sectionVoice = (project: ProjectDocument, section: ProjectSection): string | null => section.voice ?? project.voice.voice;
+export const sectionVoice = (project: ProjectDocument, section: Pick<ProjectSection, 'voice'>): string | null => section.voice ?? project.voice.voice;
 
 /**
- * What a section's take says: its text with each `{{slot}}` read as the slot's sample (`sampleSpokenText`). The
- * text sent for its voice-over, kept as its take's `source.text`, and what its length is estimated from.
+ * What a section's take says: its text with each `{{slot}}` read as the slot's sample (`sampleSpokenText`), and
+ * its direction's marks as the words they say (`plainText`). The text sent for its voice-over, kept as its take's
+ * `source.text`, and what its length is estimated from.
  */
-export const sectionSpokenText = (project: ProjectDocument, section: Pick<ProjectSection, 'text'>): string => sampleSpokenText(section.text, project.slots);
+export const sectionSpokenText = (project: ProjectDocument, section: Pick<ProjectSection, 'text'>): string =>
+  plainText(directed(section.text, (raw) => sampleSpokenText(raw, project.slots)));
+
+/**
+ * What a section takes to say, for its estimate and price: its words as said (slots as their samples, say-as
+ * written out, a sub as its words) and its pauses' seconds (`saidText`).
+ */
+export const sectionSaid = (project: ProjectDocument, section: Pick<ProjectSection, 'text' | 'voice'>): { words: string; pauses: number } =>
+  saidText(directed(section.text, (raw) => sampleSpokenText(raw, project.slots)), sectionLanguage(project, section));
+
+/** The language a section's voice speaks, when the project knows it (its own voice's details). */
+const sectionLanguage = (project: ProjectDocument, section: Pick<ProjectSection, 'voice'>): string | undefined =>
+  sectionVoice(project, section) === project.voice.voice ? project.voice.details?.language : undefined;
+
+/**
+ * What a section's voice-over request says: its words (`sectionSpokenText`) and, when it has direction, its SSML
+ * (`writeSsml`, in its voice's language), which its take keeps as `source.ssml`. `read` fills the slots: their
+ * samples, or a feed row's values.
+ */
+export const sectionRead = (
+  project: ProjectDocument,
+  section: Pick<ProjectSection, 'text' | 'voice'>,
+  read = (raw: string): string => sampleSpokenText(raw, project.slots),
+): { text: string; ssml?: string } => voicedText(section.text, read, sectionLanguage(project, section));
 
 /**
  * The pronunciation entries that apply to `text` in `project`: the host's brand list (`vocal.pronunciations`)
@@ -25,8 +50,8 @@ export const textPronunciations = (project: ProjectDocument, text: string, brand
 
 /**
  * Sections whose voice-over is missing or was rendered from other text, voice or speed, or with other
- * pronunciation entries applying to its text than apply now (`brand`: the host's list): only these need a
- * new render. The text is the spoken one (`sectionSpokenText`): a slot's new sample makes stale only the
+ * pronunciation entries applying to its text than apply now (`brand`: the host's list), or other direction
+ * (`source.ssml`): only these need a new render. The text is the spoken one (`sectionSpokenText`): a slot's new sample makes stale only the
  * sections that use it. An entry's change makes stale only the sections its text is in. Empty sections need none.
  */
 export function staleSections(project: ProjectDocument, brand: readonly PronunciationEntry[] = []): Set<string> {
@@ -35,10 +60,11 @@ export function staleSections(project: ProjectDocument, brand: readonly Pronunci
     if (section.text.trim() === '') continue;
     const clip = project.clips.find((candidate) => candidate.sectionId === section.id);
     const source = clip?.source;
-    const spoken = sectionSpokenText(project, section);
+    const { text: spoken, ssml } = sectionRead(project, section);
     if (
       !source ||
       source.text !== spoken ||
+      source.ssml !== ssml ||
       source.voice !== sectionVoice(project, section) ||
       source.speed !== project.voice.speed ||
       !samePronunciations(source.pronunciations ?? [], textPronunciations(project, spoken, brand))

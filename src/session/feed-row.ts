@@ -13,7 +13,7 @@ import { findingText } from '../rules/finding.js';
 import { judgePace, type PaceLimits } from '../rules/pace.js';
 import { reason, saidAs, type Reason } from '../rules/said.js';
 import { describe } from '../internal/describe.js';
-import { sectionVoice, textPronunciations } from '../script/voiceover.js';
+import { sectionRead, sectionVoice, textPronunciations } from '../script/voiceover.js';
 import { takeKey, type FeedTakes } from './feed-takes.js';
 
 /** Speeds a row is read at are rounded up to this step, so rows of about the same length share their takes. */
@@ -91,11 +91,11 @@ function rowSections(context: RowContext, plan: RowPlan): RowSection[] {
   const values = new Map(Object.entries(plan.values));
   return template.script.sections.flatMap((section) => {
     if (section.text.trim() === '') return [];
-    const text = spokenText(section.text, values, context.slots, { section: section.label });
+    const { text, ssml } = sectionRead(template, section, (raw) => spokenText(raw, values, context.slots, { section: section.label }));
     const voice = sectionVoice(template, section);
     if (voice === null) return [];
     const pronunciations = textPronunciations(template, text, context.brand);
-    const source: ClipSource = { text, voice, speed: plan.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
+    const source: ClipSource = { text, voice, speed: plan.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }), ...(ssml === undefined ? {} : { ssml }) };
     return [{ section, source, clip: template.clips.find((clip) => clip.sectionId === section.id) }];
   });
 }

@@ -26,7 +26,7 @@ export interface FeedTakesHost {
 }
 
 /** The cache key of a take: everything that changes its sound. */
-export const takeKey = (source: ClipSource): string => JSON.stringify([source.text, source.voice, source.speed, source.pronunciations ?? []]);
+export const takeKey = (source: ClipSource): string => JSON.stringify([source.text, source.voice, source.speed, source.pronunciations ?? [], source.ssml ?? null]);
 
 /** A counting gate: at most `limit` holders at once, the others wait in order. */
 class Gate {
@@ -122,6 +122,7 @@ export class FeedTakes {
           speed: source.speed,
           section_id: sectionId,
           ...(source.pronunciations === undefined || source.pronunciations.length === 0 ? {} : { pronunciations: requestEntries(source.pronunciations) }),
+          ...(source.ssml === undefined ? {} : { ssml: source.ssml }),
         },
         { signal },
       );

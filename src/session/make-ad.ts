@@ -16,6 +16,7 @@ import { applyingPronunciations, brandAndProject } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ClipSource, SlotDefinition } from '../model/document.js';
 import { sampleSpokenText } from '../script/slot-scan.js';
+import { voicedText } from '../script/ssml.js';
 import { callToAction } from './make-version.js';
 
 export interface AdTakes {
@@ -65,14 +66,20 @@ export async function makeAdTakes(
   const sections = capped?.sections ?? idea.script.sections;
   const speed = capped?.max ?? given;
   const list = brandAndProject(options.pronunciations?.brand ?? [], options.pronunciations?.project ?? []);
-  const source = (text: string, entries: readonly PronunciationEntry[] = []): ClipSource => ({ text, voice: idea.voice.voice_id, speed, ...(entries.length === 0 ? {} : { pronunciations: entries }) });
-  const spoken = sections.map((section) => sampleSpokenText(section.text, options.slots ?? []));
+  const source = ({ text, ssml }: { text: string; ssml?: string }, entries: readonly PronunciationEntry[] = []): ClipSource => ({
+    text,
+    voice: idea.voice.voice_id,
+    speed,
+    ...(entries.length === 0 ? {} : { pronunciations: entries }),
+    ...(ssml === undefined ? {} : { ssml }),
+  });
+  const read = sections.map((section) => voicedText(section.text, (raw) => sampleSpokenText(raw, options.slots ?? [])));
   // The service's generation reads its own idea at its own speed, as written: a capped read, or one whose slots
   // are read as their samples, is the editor's to make.
   const ownPath =
     capped !== undefined ||
     options.licensed === true ||
-    sections.some((section, index) => spoken[index] !== section.text || applyingPronunciations(section.text, list).length > 0);
+    sections.some((section, index) => read[index]!.text !== section.text || applyingPronunciations(section.text, list).length > 0);
   if (!ownPath) {
     try {
       const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
@@ -80,7 +87,7 @@ export async function makeAdTakes(
         throw new StudioApiError('bad-response', `Ad generation answered ${result.voiceovers.length} voice-overs for ${sections.length} sections.`, { status: 200, recoverable: true });
       }
       return {
-        takes: sections.map((section, index) => ({ asset: result.voiceovers[index]!, sectionId: section.id, source: source(section.text) })),
+        takes: sections.map((section, index) => ({ asset: result.voiceovers[index]!, sectionId: section.id, source: source({ text: section.text }) })),
         ...(result.music === undefined ? {} : { music: result.music }),
         usage: result.usage === undefined ? [] : [{ operation: 'generate', usage: result.usage }],
         path: 'generate',
@@ -93,13 +100,21 @@ export async function makeAdTakes(
   const takes: AdTakes['takes'] = [];
   for (const [index, section] of sections.entries()) {
     options.onProgress({ state: 'running', progress: index / sections.length, stage: options.voicingStage(index + 1, sections.length) });
-    const text = spoken[index]!;
+    const { text, ssml } = read[index]!;
     const entries = applyingPronunciations(text, list);
     const result = await client.voiceover(
-      { project_id: projectId, text, voice_id: idea.voice.voice_id, speed, section_id: section.id, ...(entries.length === 0 ? {} : { pronunciations: requestEntries(entries) }) },
+      {
+        project_id: projectId,
+        text,
+        voice_id: idea.voice.voice_id,
+        speed,
+        section_id: section.id,
+        ...(entries.length === 0 ? {} : { pronunciations: requestEntries(entries) }),
+        ...(ssml === undefined ? {} : { ssml }),
+      },
       { signal: options.signal },
     );
-    takes.push({ asset: result.asset, sectionId: section.id, source: source(text, entries) });
+    takes.push({ asset: result.asset, sectionId: section.id, source: source(read[index]!, entries) });
     if (result.usage !== undefined) usage.push({ operation: 'voiceover', usage: result.usage });
   }
   return { takes, usage, path: 'voiceover', speed, ...(capped === undefined ? {} : { capped }) };

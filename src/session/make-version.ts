@@ -15,7 +15,7 @@ import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '.
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import { scanSlots } from '../script/slot-scan.js';
-import { sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
+import { sectionRead, sectionSaid, sectionVoice, staleSections, textPronunciations } from '../script/voiceover.js';
 import { priceOf, voiceCalls } from '../script/price.js';
 
 /** The lengths "New version" offers, seconds. */
@@ -66,7 +66,11 @@ export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRe
   if (spoken.length === 0) return { kind: 'no-script' };
   if (spoken.some((section) => sectionVoice(doc, section) === null)) return { kind: 'no-voice' };
   const kept = keptSections(doc);
-  const estimate = estimateScript(kept.map((section) => ({ text: sectionSpokenText(doc, section), wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
+  // The words as said, and the direction's pauses on top (sectionSaid).
+  const said = kept.map((section) => sectionSaid(doc, section));
+  const words = estimateScript(said.map((section) => ({ text: section.words, wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
+  const sections = words.sections.map((length, index) => length + said[index]!.pauses / doc.voice.speed);
+  const estimate = { sections, total: words.total + said.reduce((sum, section) => sum + section.pauses, 0) / doc.voice.speed };
   const room = speechRoom(seconds, kept.length);
   if (estimate.total > room) {
     const longest = kept[estimate.sections.indexOf(Math.max(...estimate.sections))]!;
@@ -83,7 +87,7 @@ export function versionPrice(doc: ProjectDocument, prices: PriceList | undefined
   const kept = new Set(keptSections(doc).map((section) => section.id));
   const stale = staleSections(doc);
   const voiced = doc.script.sections.filter((section) => section.text.trim() !== '' && (!kept.has(section.id) || stale.has(section.id)));
-  return priceOf(prices, [{ operation: 'format' }, ...voiceCalls(voiced.map((section) => sectionSpokenText(doc, section)))]);
+  return priceOf(prices, [{ operation: 'format' }, ...voiceCalls(voiced.map((section) => sectionSaid(doc, section).words))]);
 }
 
 /** One voiced section, as the service made it. */
@@ -171,9 +175,15 @@ export class VersionMaker {
     const brand = this.#host.brand ?? [];
     const stale = sections.filter((section) => staleSections(draft, brand).has(section.id));
     for (const [index, section] of stale.entries()) {
-      const text = sectionSpokenText(draft, section);
+      const { text, ssml } = sectionRead(draft, section);
       const pronunciations = textPronunciations(draft, text, brand);
-      const source: ClipSource = { text, voice: sectionVoice(draft, section)!, speed: draft.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) };
+      const source: ClipSource = {
+        text,
+        voice: sectionVoice(draft, section)!,
+        speed: draft.voice.speed,
+        ...(pronunciations.length === 0 ? {} : { pronunciations }),
+        ...(ssml === undefined ? {} : { ssml }),
+      };
       const made = this.#takes.get(section.id);
       if (made !== undefined && sameSource(made.source, source)) continue;
       this.#host.onStep?.({ stage: 'voice', n: index + 1, count: stale.length, label: section.label });
@@ -186,6 +196,7 @@ export class VersionMaker {
             speed: source.speed,
             section_id: section.id,
             ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+            ...(ssml === undefined ? {} : { ssml }),
           },
           { signal },
         );
@@ -238,7 +249,10 @@ export class VersionMaker {
   }
 }
 
-const sameSource = (a: ClipSource, b: ClipSource): boolean => a.text === b.text && a.voice === b.voice && a.speed === b.speed && JSON.stringify(a.pronunciations ?? []) === JSON.stringify(b.pronunciations ?? []);
+const sameSource = (a: ClipSource, b: ClipSource): boolean =>
+  a.text === b.text &&
+  a.ssml === b.ssml &&
+  a.voice === b.voice && a.speed === b.speed && JSON.stringify(a.pronunciations ?? []) === JSON.stringify(b.pronunciations ?? []);
 
 /** The clip of `section` in the new version: a new take when one was made, else its take as it was. */
 function clipOf(draft: ProjectDocument, section: ProjectSection, take: Take | undefined): VoiceClip | undefined {

@@ -7,7 +7,9 @@ import type { OperationAnswer } from './answer.js';
 import { startJob, type OperationContext } from './context.js';
 import { mix } from './mixing.js';
 import { findTrack, renderTrack, type TrackDefinition } from './music.js';
-import { synthesize } from './speech.js';
+import { synthesizeDirected } from './directed-speech.js';
+import { synthesize, type Speech } from './speech.js';
+import { readSsml } from './ssml-read.js';
 import * as check from './validate.js';
 import { countWords, findVoice, type VoiceDefinition } from './voices.js';
 import type { PcmAudio } from './wav.js';
@@ -42,7 +44,11 @@ export function musicAsset(baseUrl: string, track: TrackDefinition): AssetMetada
 }
 
 async function speak(ctx: OperationContext, text: string, voice: VoiceDefinition, speed: number, sectionId?: string): Promise<AssetMetadata> {
-  const { audio, timings } = await synthesize(text, voice.espeak, speed);
+  return keep(ctx, await synthesize(text, voice.espeak, speed), voice, speed, sectionId);
+}
+
+/** A take as an asset, with its word timings. */
+function keep(ctx: OperationContext, { audio, timings }: Speech, voice: VoiceDefinition, speed: number, sectionId?: string): AssetMetadata {
   return ctx.state.assets.add(ctx.userId, 'voice', audio, {
     voice: { ...voice.details, speed },
     words: timings.map((word) => ({ text: word.text, start_s: word.start, end_s: word.end })),
@@ -51,15 +57,19 @@ async function speak(ctx: OperationContext, text: string, voice: VoiceDefinition
 }
 
 /**
- * `POST /v1/voiceover`: `project_id`, `text`, `voice_id`, optional `speed`, `section_id` and `pronunciations`
+ * `POST /v1/voiceover`: `project_id`, `text`, `voice_id`, optional `speed`, `section_id`, `pronunciations`
  * (`[{ text, say, case_sensitive? }]`): the voice speaks each entry's `say` where its text matches, by the
- * editor's own rules (`src/brand/match.ts`), so the audio changes. The price counts the words as written.
+ * editor's own rules (`src/brand/match.ts`), so the audio changes; and `ssml`, the direction (./ssml-read.ts), spoken
+ * instead of `text` when given. The price counts the words as written.
  */
 export function voiceover(ctx: OperationContext): OperationAnswer {
   const projectId = check.string(ctx.body, 'project_id');
   const written = check.string(ctx.body, 'text', 2000);
-  const text = respell(written, check.pronunciations(ctx.body, PRONUNCIATIONS_FIELD));
+  const entries = check.pronunciations(ctx.body, PRONUNCIATIONS_FIELD);
+  const text = respell(written, entries);
   const voice = voiceOf(check.string(ctx.body, 'voice_id'), 'voice_id');
+  const ssml = check.optionalString(ctx.body, 'ssml', 20_000);
+  const segments = ssml === undefined ? undefined : readSsml(ssml, voice.details.language);
   const speed = check.optionalNumber(ctx.body, 'speed', 0.5, 2, 1);
   const sectionId = check.optionalString(ctx.body, 'section_id', 100);
   if (ctx.state.options.testRoutes) ctx.state.voiceoverTexts.add(ctx.userId, written);
@@ -70,7 +80,11 @@ export function voiceover(ctx: OperationContext): OperationAnswer {
     stages: ['synthesising speech', 'encoding'],
     work: async (): Promise<VoiceoverResult> => {
       if (ctx.state.faults.failsVoiceover(ctx.userId, written)) throw new Error('The voice could not speak this text (forced by the emulator: failVoiceoverText).');
-      return { asset: await speak(ctx, text, voice, speed, sectionId), ...(sectionId ? { section_id: sectionId } : {}) };
+      const asset =
+        segments === undefined
+          ? await speak(ctx, text, voice, speed, sectionId)
+          : keep(ctx, await synthesizeDirected(segments, voice.espeak, speed, (words) => respell(words, entries)), voice, speed, sectionId);
+      return { asset, ...(sectionId ? { section_id: sectionId } : {}) };
     },
   });
 }

@@ -63,10 +63,10 @@ export const asText = (text: string): string => text.replace(/&/g, '&amp;').repl
 
 /**
  * Speaks `text` (plain text: any markup in it is read as words) with the eSpeak voice `espeakVoice` (e.g.
- * `gmw/en-US+f3`) at `speed` (1 = normal). Calls are queued: the synthesiser is single-threaded and keeps its voice
- * between calls.
+ * `gmw/en-US+f3`) at `speed` (1 = normal), stressed at `emphasis` (an SSML level) when given. Calls are queued: the
+ * synthesiser is single-threaded and keeps its voice between calls.
  */
-export function synthesize(text: string, espeakVoice: string, speed = 1): Promise<Speech> {
+export function synthesize(text: string, espeakVoice: string, speed = 1, emphasis?: string): Promise<Speech> {
   const run = async (): Promise<Speech> => {
     // A synthesis holds the thread for up to a second or two: queued ones let the server answer in between.
     await new Promise((resolve) => setImmediate(resolve));
@@ -75,16 +75,19 @@ export function synthesize(text: string, espeakVoice: string, speed = 1): Promis
     if (espeak.set_voice(espeakVoice) !== 0) throw new Error(`eSpeak has no voice "${espeakVoice}".`);
     espeak.set_rate(Math.round(BASE_RATE * speed));
     const chunks: Int16Array[] = [];
-    const input = asText(text);
+    const words = asText(text);
+    // eSpeak reads its input as SSML: emphasis is its own element around the escaped words.
+    const open = emphasis === undefined ? '' : `<emphasis level="${asText(emphasis)}">`;
+    const input = emphasis === undefined ? words : `${open}${words}</emphasis>`;
     // eSpeak's word events are its own words (a price is several, a tag's characters some): each is counted to
     // the word of the text (what lies between spaces) where it starts, so each written word gets its first start.
-    const tokens = [...input.matchAll(/\S+/g)].map((match) => ({ at: match.index, text: fromInput(match[0]), start: Infinity }));
-    let words = 0;
+    const tokens = [...words.matchAll(/\S+/g)].map((match) => ({ at: open.length + match.index, text: fromInput(match[0]), start: Infinity }));
+    let spoken = 0;
     espeak.synthesize(input, (samples, events) => {
       if (samples && samples.length > 0) chunks.push(samples);
       for (const event of events) {
         if (event.type !== 'word') continue;
-        words += 1;
+        spoken += 1;
         const at = event.text_position - 1;
         let index = tokens.length - 1;
         while (index > 0 && tokens[index]!.at > at) index -= 1;
@@ -103,7 +106,7 @@ export function synthesize(text: string, espeakVoice: string, speed = 1): Promis
     }
     const seconds = length / SPEECH_SAMPLE_RATE;
     const timings = starts.map((word, at) => ({ text: word.text, start: round(word.start), end: round(Math.min(seconds, starts[at + 1]?.start ?? seconds)) }));
-    return { audio: { sampleRate: SPEECH_SAMPLE_RATE, channels: [mono] }, words, timings };
+    return { audio: { sampleRate: SPEECH_SAMPLE_RATE, channels: [mono] }, words: spoken, timings };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
@@ -19,6 +19,8 @@ import { scriptSlots, type ScriptSlots } from '../../script/slots.js';
 import { renderSlotChips, renderSlotProblems, sectionSlotStyles } from './section-slots.js';
 import { SettledProblems } from './settled-problems.js';
 import { renderHeard, type HeardWords } from './heard-words.js';
+import { applyDirection, marksOf, removeMark, type DirectionAsk } from './direction-edit.js';
+import { directionProblemWords, renderDirectionTools, renderMarkChips, sectionDirectionStyles } from './section-direction.js';
 import '../../i18n/later-words.js';
 
 /** A section as the editor shows it. */
@@ -26,8 +28,10 @@ export interface ScriptEditorSection {
   id: string;
   label: string;
   text: string;
-  /** The text as voiced (`{{slots}}` read as their samples), for the estimates; absent: `text`. */
+  /** The words as said (`{{slots}}` read as their samples, say-as written out), for the estimates; absent: `text`. */
   spoken?: string;
+  /** Seconds of pauses its direction asks for, at speed 1, for the estimates; absent: none. */
+  pauses?: number;
   /** Voice of this section when voices are set per section; undefined means the ad's voice. */
   voiceId?: string;
   /** Speaking rate of its voice at speed 1, for the estimate. */
@@ -97,9 +101,12 @@ export interface ScriptComment {
  * @csspart slot-problems - A section's malformed placeholders, under its text, in words.
  * @csspart comment-words - "Comment on these words", under a section of `commentable`.
  * @csspart heard - Under a stale section with a take: the words heard now, and the new ones not yet voiced.
+ * @csspart direction - The Direction toolbar under the focused section's text: pause, emphasis, say as, rate.
+ * @csspart direction-marks - A section's direction of the read as chips: a list named "Direction in <section>".
+ * @csspart direction-mark - Each mark in words ("Pause 1.0 s", "Emphasis (strong): Acme"), with Remove.
  */
 export class StudioScriptEditor extends StudioElement {
-  static override styles = [controlStyles, actionRowStyles, lockStyles, styles, sectionSlotStyles];
+  static override styles = [controlStyles, actionRowStyles, lockStyles, styles, sectionSlotStyles, sectionDirectionStyles];
 
   @property({ attribute: false }) sections: ScriptEditorSection[] = [];
   /** Target length of the ad, in seconds. */
@@ -137,6 +144,11 @@ export class StudioScriptEditor extends StudioElement {
   /** The sections read for slots, and the definitions by name (from `willUpdate`). */
   #script: ScriptSlots = scriptSlots([]);
   #definitions = new Map<string, SlotDefinition>();
+  /** The section whose text last had the focus: its Direction toolbar shows. */
+  @state() private directing: string | undefined;
+  /** Why the toolbar made no mark ("Select the words first"), or `''`. */
+  @state() private directionNote = '';
+
   /** When each section's placeholder problems show (after a pause in typing) and whether they are announced. */
   readonly #settled = new SettledProblems(this);
 
@@ -190,13 +202,32 @@ export class StudioScriptEditor extends StudioElement {
     this.dispatchEvent(new CustomEvent('script-comment', { detail, bubbles: true, composed: true }));
   }
 
+  /** A toolbar mark applied to the section's text where its selection is: one undo step; the caret after the mark. */
+  #direct(id: string, ask: DirectionAsk): void {
+    const area = this.renderRoot.querySelector<HTMLTextAreaElement>(`#text-${id}`);
+    if (area === null) return;
+    const done = applyDirection(area.value, area.selectionStart, area.selectionEnd, ask);
+    if (typeof done === 'string') {
+      this.directionNote = this.t(done === 'select' ? 'direction.select' : 'direction.nested');
+      return;
+    }
+    this.directionNote = '';
+    area.value = done.text;
+    this.#edit({ kind: 'text', id, value: done.text, final: true });
+    area.focus();
+    area.setSelectionRange(done.caret, done.caret);
+  }
+
   #renderSection(section: ScriptEditorSection, index: number, seconds: number) {
     const t = this.t;
     const label = section.label || t('script.newSection', { n: index + 1 });
     const last = this.sections.length - 1;
     const matches = this.#matchesOf(section);
     const names = [...new Set(this.#script.sections[index]?.slots.map((use) => use.name))];
-    const problems = this.#settled.shown(section.id, (this.#script.bySection[index] ?? []).map((problem) => slotProblemText(t, problem, section.text)));
+    const problems = this.#settled.shown(section.id, [
+      ...(this.#script.bySection[index] ?? []).map((problem) => slotProblemText(t, problem, section.text)),
+      ...directionProblemWords(t, section.text),
+    ]);
     const invalid = problems.words.length > 0;
     const lock = { role: this.editorRole, locked: section.locked === true, reason: section.lockReason, name: label, noteId: `lock-${section.id}` };
     const held = lockHolds(lock);
@@ -226,6 +257,10 @@ export class StudioScriptEditor extends StudioElement {
         <textarea rows="3" id="text-${section.id}" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
           aria-invalid=${invalid ? 'true' : nothing}
           aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : '', heard === undefined ? '' : `heard-${section.id}`].filter(Boolean).join(' ') || nothing}
+          @focus=${() => {
+            if (this.directing !== section.id) this.directionNote = '';
+            this.directing = section.id;
+          }}
           @input=${(e: InputEvent) => {
             fitHeight(e.target as HTMLTextAreaElement);
             this.#settled.typed(section.id);
@@ -245,6 +280,10 @@ export class StudioScriptEditor extends StudioElement {
       ${this.commentable.has(section.id)
         ? html`<button type="button" part="comment-words" class="comment-words" data-section=${section.id} @click=${() => this.#commentOnWords(section.id)}>${t('script.commentWords')}</button>`
         : nothing}
+      ${this.directing === section.id
+        ? renderDirectionTools(t, { id: section.id, label, disabled: held || this.busy, note: this.directionNote, ask: (ask) => this.#direct(section.id, ask) })
+        : nothing}
+      ${renderMarkChips(t, label, marksOf(section.text), held || this.busy, (use) => this.#edit({ kind: 'text', id: section.id, value: removeMark(section.text, use), final: true }))}
       ${renderSlotProblems(section.id, problems.words, problems.alert)}
       ${renderSlotChips(t, label, names, this.#definitions)}
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}
@@ -277,7 +316,8 @@ export class StudioScriptEditor extends StudioElement {
   protected override render() {
     const t = this.t;
     const spoken = this.sections.map((section) => ({ text: section.spoken ?? section.text, ...(section.wordsPerMinute === undefined ? {} : { wordsPerMinute: section.wordsPerMinute }) }));
-    const estimate = estimateScript(spoken, this.speed);
+    const words = estimateScript(spoken, this.speed);
+    const estimate = { sections: words.sections.map((seconds, index) => seconds + (this.sections[index]!.pauses ?? 0) / this.speed) };
     const length = this.length ?? estimatedLength(spoken, this.target, this.speed);
     const over = length.over;
     const note = speedNote(t, length);

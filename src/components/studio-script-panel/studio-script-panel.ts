@@ -11,7 +11,8 @@ import { defineElement } from '../../internal/define.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { placeTake, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
+import { directionProblems } from '../../script/direction.js';
+import { placeTake, sectionRead, sectionSaid, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
 import { requestEntries } from '../../api/pronunciation-field.js';
@@ -34,7 +35,7 @@ import '../../model/feed-edits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { priceOf, voiceCalls } from '../../script/price.js';
 import { RESPACE_GAP_S } from '../../model/clip-layout.js';
-import { spokenLength } from '../../script/spoken-length.js';
+import { directedLength } from '../../script/said-length.js';
 import { documentRate } from '../../script/read-length.js';
 import { judge } from '../../rules/judge.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
@@ -53,7 +54,7 @@ let sectionCounter = 0;
 const newSectionId = () => `section-${Date.now().toString(36)}-${(sectionCounter++).toString(36)}`;
 
 /** The structural parts an editor exports from this element, each as `script-<part>` but as renamed (docs/styling.md): set here, not in the first paint. */
-const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot'];
+const SCRIPT_PARTS = ['script-editor', 'section', 'total', 'marks', 'said', 'lock', 'lock-note', 'slots', 'slot-chip', 'slot-problems', 'slot-list', 'slot', 'direction', 'direction-marks', 'direction-mark'];
 const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
 
 /**
@@ -249,7 +250,7 @@ export class StudioScriptPanel extends StudioElement {
   /** What "Shorten the script to fit" uses, in credits: one fit, and every section with words voiced again (undefined without prices). */
   #shortenPrice(project: ProjectDocument): number | undefined {
     const sections = project.script.sections.filter((section) => section.text.trim() !== '' && !(this.#role.value === 'adopter' && section.locked === true));
-    return priceOf(this.#prices.list, [{ operation: 'format' }, ...voiceCalls(sections.map((section) => sectionSpokenText(project, section)))]);
+    return priceOf(this.#prices.list, [{ operation: 'format' }, ...voiceCalls(sections.map((section) => sectionSaid(project, section).words))]);
   }
 
   /** "Keep it": the read stays as it is, and the warning stays dismissed for this version's takes at this speed. */
@@ -306,9 +307,11 @@ export class StudioScriptPanel extends StudioElement {
       return false;
     }
     // A malformed placeholder would be read out as its braces: its problem is shown under the section's text.
-    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0);
+    // So would a malformed mark of direction.
+    const malformed = stale.find((section) => parseSlots(section.text).problems.length > 0 || directionProblems(section.text).length > 0);
     if (malformed !== undefined) {
-      this.error = this.t('slots.fixFirst', { label: malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 }) });
+      const label = malformed.label || this.t('script.newSection', { n: start.script.sections.indexOf(malformed) + 1 });
+      this.error = this.t(parseSlots(malformed.text).problems.length > 0 ? 'slots.fixFirst' : 'direction.fixFirst', { label });
       this.retry = undefined;
       return false;
     }
@@ -321,7 +324,7 @@ export class StudioScriptPanel extends StudioElement {
         this.job = { label: this.t('script.voicing', { n: done + 1, count: stale.length }), progress: done / stale.length };
         const project = this.#project.value!;
         const voice = sectionVoice(project, section)!;
-        const text = sectionSpokenText(project, section);
+        const { text, ssml } = sectionRead(project, section);
         const pronunciations = textPronunciations(project, text, this.brandPronunciations);
         const result = await client.voiceover(
           {
@@ -331,6 +334,7 @@ export class StudioScriptPanel extends StudioElement {
             speed: project.voice.speed,
             section_id: section.id,
             ...(pronunciations.length === 0 ? {} : { pronunciations: requestEntries(pronunciations) }),
+            ...(ssml === undefined ? {} : { ssml }),
           },
           {
             signal: controller.signal,
@@ -343,7 +347,7 @@ export class StudioScriptPanel extends StudioElement {
           type: 'voiceover/received',
           asset: result.asset,
           sectionId: section.id,
-          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }) },
+          source: { text, voice, speed: project.voice.speed, ...(pronunciations.length === 0 ? {} : { pronunciations }), ...(ssml === undefined ? {} : { ssml }) },
           clipId: previous?.id ?? `clip-${section.id}`,
           start: placeTake(now, section.id),
           ...(gesture === undefined ? {} : { gesture }),
@@ -404,24 +408,26 @@ export class StudioScriptPanel extends StudioElement {
     const sections: ScriptEditorSection[] = project.script.sections.map((section) => {
       const voice = sectionVoice(project, section);
       const wordsPerMinute = voice === null ? undefined : rate(voice);
+      const said = sectionSaid(project, section);
       return {
         id: section.id,
         label: section.label,
         text: section.text,
-        spoken: sectionSpokenText(project, section),
+        spoken: said.words,
+        ...(said.pauses === 0 ? {} : { pauses: said.pauses }),
         ...(section.voice === undefined ? {} : { voiceId: section.voice }),
         ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
         ...(section.locked === true ? { locked: true, ...(section.lockReason === undefined ? {} : { lockReason: section.lockReason }) } : {}),
       };
     });
     // The one spoken length (the takes as voiced; an estimate before any take), as every other place shows it.
-    const length = spokenLength(project, rate);
+    const length = directedLength(project, rate);
     const stale = this.#stale(project);
-    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words"
+    return html`<studio-editor-script-editor part="script-editor" exportparts="section, total, spoken, pace, speed, marks, said, lock, lock-note, slots, slot-chip, slot-problems, comment-words, direction, direction-marks, direction-mark"
         .sections=${sections} .slots=${project.slots} .target=${project.duration} .speed=${project.voice.speed}
         .length=${length}
         .editorRole=${this.#role.value ?? 'creator'}
-        .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSpokenText(project, section))))}
+        .fitCredits=${priceOf(this.#prices.list, [{ operation: 'format' }])} .voiceCredits=${priceOf(this.#prices.list, voiceCalls(project.script.sections.filter((section) => stale.has(section.id)).map((section) => sectionSaid(project, section).words)))}
         .pronunciations=${brandAndProject(this.brandPronunciations, project.pronunciations)}
         ?perSectionVoice=${project.voice.mode === 'per-section'} .voiceOptions=${voices.map((voice) => ({ id: voice.voice_id, name: voice.name }))}
 .stale=${stale} .heard=${this.#heard(project, stale)} ?busy=${this.job !== undefined || this.client === undefined}

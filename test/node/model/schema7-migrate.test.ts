@@ -90,7 +90,7 @@ describe('schema 7: the migration from v6', () => {
   it('migrates a v1 draft through every schema to the current one, its paragraphs\' "{{" made literal', () => {
     const doc = readProject({ schemaVersion: 1, id: 'ad-1', title: 'Old', duration: 20, script: ['Hi {{there}}', 'Bye'], voice: 'v-anna', music: null, musicGain: -6 });
     assert.equal(doc.schemaVersion, SCHEMA_VERSION);
-    assert.equal(SCHEMA_VERSION, 8);
+    assert.equal(SCHEMA_VERSION, 9);
     assert.deepEqual(
       doc.script.sections.map((section) => section.text),
       ['Hi \\{{there}}', 'Bye'],

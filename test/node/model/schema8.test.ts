@@ -2,6 +2,7 @@
 // reads as it was; a v8 decision's `jws` must be a compact JWS.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SCHEMA_VERSION } from '../../../src/model/document.js';
 import { readProject } from '../../../src/model/migrate.js';
 import { validateProject } from '../../../src/model/validate.js';
 import { sampleProject } from '../../model/fixtures.js';
@@ -12,7 +13,7 @@ const withDecisions = (schemaVersion: number, decisions: unknown[]) => ({ ...JSO
 describe('schema 8: signed decisions', () => {
   it('a v7 document with an unsigned decision reads as schema 8, the decision as it was', () => {
     const doc = readProject(withDecisions(7, [decision]));
-    assert.equal(doc.schemaVersion, 8);
+    assert.equal(doc.schemaVersion, SCHEMA_VERSION);
     assert.deepEqual(doc.review.decisions, [decision]);
   });
 
