@@ -141,10 +141,13 @@ export const LATER_KEYS =
   'feed.gridHint feed.col.row feed.col.status feed.col.key feed.col.length feed.col.pace feed.col.problems ' +
   'feed.chooseRow{row}{key} feed.status.ok feed.status.warning feed.status.problem feed.pending ' +
   'feed.seconds{seconds} feed.needs{seconds}{speed} feed.notEstimated feed.noKeyValue feed.kind.template ' +
-  'feed.kind.missing feed.kind.too-long feed.kind.length feed.kind.pace feed.kind.empty-key ' +
+  'feed.kind.missing feed.kind.say-as feed.kind.too-long feed.kind.length feed.kind.pace feed.kind.empty-key ' +
   'feed.kind.key-unportable feed.kind.duplicate-key feed.kind.key-control feed.says.emptyKey{column} ' +
   'feed.says.keyControl{key} feed.says.keyUnportable{key} feed.says.keyTwice{key}{rows} ' +
   'feed.says.keySameFile{key}{rows} feed.says.noColumn{slot} feed.says.emptyValue{column}{slot} ' +
+  'feed.says.sayAs.currency{column}{value}{slot} feed.says.sayAs.telephone{column}{value}{slot} ' +
+  'feed.says.sayAs.date{column}{value}{slot} feed.says.sayAs.digits{column}{value}{slot} ' +
+  'feed.says.sayAs.ordinal{column}{value}{slot} feed.says.sayAs.characters{column}{value}{slot} ' +
   'feed.says.tooLongValue{column}{count}{value}{slot}{max} rule.fastRead rule.fit{speed}{max} feed.kind.ad-id ' +
   'feed.inColumn{column} feed.pager feed.pageRows feed.pageOf{total} feed.previous feed.next feed.player ' +
   'feed.play feed.chosen{row}{key} feed.chooseFirst feed.needsKey feed.voicing.one{count}{key} ' +

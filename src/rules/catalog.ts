@@ -91,6 +91,7 @@ export const RULES = {
   template: { reads: 'the script’s {{slot}} placeholders', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.template', source: EDITOR },
   missing: { reads: 'a slot’s value in the row', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.missing', source: EDITOR },
   'too-long': { reads: 'a slot’s value, characters', threshold: 'config', severity: { row: 'problem' }, words: 'feed.kind.too-long', source: { title: 'The slot’s maxLength (the template’s author sets it)' } },
+  'say-as': { reads: 'a slot’s value under a say-as: a price, a phone number, a date, digits, an ordinal', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.say-as', source: { title: 'W3C SSML 1.1 say-as (the direction of the template’s script)' } },
   'empty-key': { reads: 'the row’s key', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.empty-key', source: EDITOR },
   'key-unportable': { reads: 'the row’s key as a folder name', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.key-unportable', source: EDITOR },
   'key-control': { reads: 'the row’s key: control and bidirectional characters', threshold: 'format', severity: { row: 'problem' }, words: 'feed.kind.key-control', source: EDITOR },

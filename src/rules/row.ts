@@ -15,7 +15,10 @@ import type { ProjectDocument } from '../model/document.js';
 import { countSpokenWords } from '../script/estimate.js';
 
 import { documentRate, readLength, type ReadLength, type ReadSection, type SectionTake, type TakesSpan } from '../script/read-length.js';
+import { scanDirection } from '../script/direction.js';
+import { readsAs } from '../script/say-as.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
+import { directed, plainText } from '../script/ssml.js';
 import type { RuleId } from './catalog.js';
 import { findingText, times } from './finding.js';
 import type { PaceLimits } from './pace.js';
@@ -23,7 +26,7 @@ import { judgeRead } from './read.js';
 import { saidAs, type LaterKey, type Said } from './said.js';
 
 /** What a problem is about; the message says it in words. */
-export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key' | 'ad-id';
+export type FeedProblemKind = 'template' | 'missing' | 'too-long' | 'say-as' | 'length' | 'pace' | 'empty-key' | 'key-control' | 'key-unportable' | 'duplicate-key' | 'ad-id';
 
 /**
  * One problem of a row. `problem`: the row is not delivered by default (it would fail or be rushed);
@@ -100,6 +103,20 @@ export interface FeedCheckInput {
   readonly sheets?: PaceLimits['sheets'];
   /** The speed the user kept for the template ("Keep it"): a row read up to it is no fast read. */
   readonly keptSpeed?: number;
+  /** The voice's language (BCP 47), when known: a value under a say-as is read in it (a date's order). */
+  readonly language?: string;
+}
+
+/** Each slot a say-as holds (`[[say-as currency: {{price}}]]`), with how it is said, once. */
+function sayAsSlots(sections: FeedCheckInput['sections']): { readonly name: string; readonly as: string }[] {
+  const found = new Map<string, { name: string; as: string }>();
+  for (const section of sections) {
+    for (const { mark } of scanDirection(section.text).marks) {
+      if (mark.kind !== 'say-as') continue;
+      for (const [, name] of mark.text.matchAll(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g)) found.set(`${name} ${mark.as}`, { name: name!, as: mark.as });
+    }
+  }
+  return [...found.values()];
 }
 
 const seconds = (value: number) => `${Number(value.toFixed(1))} s`;
@@ -122,6 +139,8 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
   const speed = input.speed ?? 1;
   const maxFitSpeed = input.maxFitSpeed ?? DEFAULT_MAX_FIT_SPEED;
   const script = scriptSlots(input.sections);
+  const sayAs = sayAsSlots(input.sections);
+  const language = input.language ?? 'en';
   const definitions = new Map(input.slots.map((slot) => [slot.name, slot]));
   const columnOf = new Map(feed.mapping.map((entry) => [entry.slot, entry.column]));
   const keyAt = feed.key === null ? -1 : feed.columns.indexOf(feed.key);
@@ -156,7 +175,10 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
     const read = values === undefined ? new Map<string, string>() : new Map([...script.names.map((name): [string, string] => [name, '']), ...values]);
     return script.sections.map((template, at) => {
       const { label, wordsPerMinute, take } = input.sections[at]!;
-      return { label, text: spokenText(template, read, input.slots), ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }), ...(take === undefined ? {} : { take }) };
+      // Its words as its take's text has them (`sectionSpokenText`): each mark read as its words, not as written.
+      const raw = input.sections[at]!.text;
+      const text = raw.includes('[[') ? plainText(directed(raw, (piece) => spokenText(piece, read, input.slots))) : spokenText(template, read, input.slots);
+      return { label, text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }), ...(take === undefined ? {} : { take }) };
     });
   };
   // The template as the Script step reads it: the samples in its slots.
@@ -183,6 +205,12 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
       if (max !== undefined && length > max) {
         problems.push({ column, kind: 'too-long', rule: 'too-long', severity: 'problem', ...saidAs('feed.says.tooLongValue', { ...named, count: length, value: describe(value), max }) });
       }
+    }
+    for (const { name, as } of sayAs) {
+      const column = columnOf.get(name);
+      const value = values.get(name);
+      if (column === undefined || value === undefined || value.trim() === '' || readsAs(as, value, language)) continue;
+      problems.push({ column, kind: 'say-as', rule: 'say-as', severity: 'problem', ...saidAs(`feed.says.sayAs.${as}` as LaterKey, { column: describe(column), slot: `{{${name}}}`, value: describe(value) }) });
     }
     if (samples === undefined) return { row: index + 1, key: keyOf(index), status: statusOf(problems), problems, length: null };
     const natural = readLength(filled(values), duration, speed, input.span);
@@ -285,5 +313,6 @@ export function projectCheckInput(doc: FeedCheckProject, maxFitSpeed: number, sh
     ...(doc.voice.keptSpeed === undefined ? {} : { keptSpeed: doc.voice.keptSpeed }),
     maxFitSpeed,
     ...(sheets === undefined ? {} : { sheets }),
+    ...(doc.voice.details?.language === undefined ? {} : { language: doc.voice.details.language }),
   };
 }

@@ -84,3 +84,27 @@ export function sayAs(as: string, text: string, tag: string): string {
       return text;
   }
 }
+
+/**
+ * Whether `text` is what `as` says it is, so that a voice reads it that way: a price (`$14.50`, `14,50 €`, `189.00`),
+ * a phone number (3 to 15 digits, with spaces, dashes, dots, brackets or a leading +), a date (`2026-05-01`, or
+ * day and month as the language `tag` writes them), an ordinal or digits (a whole number). Anything is characters.
+ * A feed row's value under a say-as is checked with it before anything is voiced.
+ */
+export function readsAs(as: string, text: string, tag: string): boolean {
+  switch (as) {
+    case 'currency':
+      return currency(text, tag) !== text;
+    case 'date':
+      return date(text, tag) !== text;
+    case 'telephone': {
+      const digits = (text.match(/\d/g) ?? []).length;
+      return /^\s*\+?[\d\s().-]+$/.test(text) && digits >= 3 && digits <= 15;
+    }
+    case 'ordinal':
+    case 'digits':
+      return /^\s*\d{1,15}\s*$/.test(text);
+    default:
+      return text.trim() !== '';
+  }
+}

@@ -13,11 +13,11 @@ import { checkFeed } from '../../../src/rules/row.js';
 import type { SlotDefinition } from '../../../src/feed/types.js';
 import { scriptSlots } from '../../../src/script/slots.js';
 
-const sections = [{ label: 'Hook', text: 'Meet {{product_name}}.' }, { label: 'Offer', text: 'Only {{price}} dollars.' }];
+const sections = [{ label: 'Hook', text: 'Meet {{product_name}}.' }, { label: 'Offer', text: 'Only [[say-as currency: {{price}}]].' }];
 const slots: SlotDefinition[] = [{ name: 'product_name', sample: 'Trail shoes', maxLength: 12 }, { name: 'price', sample: '59' }];
 // Every rule of a row's values and key: an empty key, a control character, one no file name holds, a key twice,
-// one file name twice, a value too long, an empty value.
-const csv = 'id,product_name,price\n,Mug,1\nGL-7\u0007,Lamp,2\n日本,Tent,3\nA1,Socks,4\nA1,Hat,5\na-1,Cap,6\nB2,A very long lantern name,7\nC3,,8\n';
+// one file name twice, a value too long, an empty value, a price that is none.
+const csv = 'id,product_name,price\n,Mug,1\nGL-7\u0007,Lamp,2\n日本,Tent,3\nA1,Socks,4\nA1,Hat,5\na-1,Cap,6\nB2,A very long lantern name,7\nC3,,8\nD4,Cup,free\n';
 
 describe("the Feed step's row problems, in the reader's words", () => {
   const feed = createFeed(parseCsvFeed(csv), scriptSlots(sections).names);
@@ -25,7 +25,7 @@ describe("the Feed step's row problems, in the reader's words", () => {
   const kinds = new Set(problems.map((problem) => problem.rule));
 
   it('has a problem of every value and key rule to say', () => {
-    for (const rule of ['empty-key', 'key-control', 'key-unportable', 'duplicate-key', 'too-long', 'missing'] as const) assert.ok(kinds.has(rule), rule);
+    for (const rule of ['empty-key', 'key-control', 'key-unportable', 'duplicate-key', 'too-long', 'missing', 'say-as'] as const) assert.ok(kinds.has(rule), rule);
   });
 
   it('says each in English exactly as its message', () => {

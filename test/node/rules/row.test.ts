@@ -24,6 +24,37 @@ const proof = feedOf(readFileSync(new URL('../feed/samples/products.csv', import
 /** Seconds to read `texts` as sections at speed 1, from the editor's own estimate. */
 const natural = (...texts: string[]) => estimateScript(texts.map((text) => ({ text }))).total;
 
+describe("a row's values read as their say-as says (issue 52)", () => {
+  const directed = [
+    { label: 'Body', text: 'Only [[say-as currency: {{price}}]]. Call [[say-as telephone: {{phone}}]] by [[say-as date: {{ends}}]].' },
+  ];
+  const directedSlots: SlotDefinition[] = [{ name: 'price', sample: '$14.50' }, { name: 'phone', sample: '800-555-0199' }, { name: 'ends', sample: '2026-05-01' }];
+  const csv = 'sku,price,phone,ends\nA-1,$14.50,800-555-0199,2026-05-01\nB-2,call us,800-555-0199,2026-05-01\nC-3,9.99,ask for Sam,tomorrow\nD-4,<speak>]]>,+44 20 7946 0958,1.5.2026\n';
+  const feed = createFeed(parseCsvFeed(csv), scriptSlots(directed).names);
+  const { rows } = checkFeed({ feed, slots: directedSlots, sections: directed, duration: 30, language: 'en-GB' });
+
+  it('refuses, before voicing, a value that is not what its say-as reads: a price column that is no price, with its column and the fix', () => {
+    assert.deepEqual(
+      rows.map((row) => [row.key, row.problems.map((problem) => `${problem.rule}:${problem.column}`)]),
+      [
+        ['A-1', []],
+        ['B-2', ['say-as:price']],
+        ['C-3', ['say-as:phone', 'say-as:ends']],
+        ['D-4', ['say-as:price']],
+      ],
+    );
+    const [price] = rows[1]!.problems;
+    assert.equal(price!.severity, 'problem');
+    assert.equal(price!.message, '"price" holds "call us": {{price}} is said as a price; give a price like 14.50 or $14.50');
+    assert.equal(rows[3]!.problems[0]!.message, '"price" holds "<speak>]]>": {{price}} is said as a price; give a price like 14.50 or $14.50', 'a hostile value quoted as text');
+  });
+
+  it('estimates a row by its words, not the marks as written', () => {
+    const plain = checkFeed({ feed, slots: directedSlots, sections: [{ label: 'Body', text: 'Only {{price}}. Call {{phone}} by {{ends}}.' }], duration: 30 }).rows[0]!.length!;
+    assert.equal(rows[0]!.length!.seconds, plain.seconds);
+  });
+});
+
 describe('a feed checked row by row', () => {
   it("names the proof feed's two problems, each with its column: a missing price and a product name too long", () => {
     const { rows, summary } = checkFeed({ feed: proof, slots, sections, duration: 10 });
