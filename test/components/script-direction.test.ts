@@ -3,6 +3,7 @@
 // with Remove, undo restores, a locked section's toolbar is disabled, and the voice-over request carries the
 // direction as SSML beside the plain words (a spy on the real client reads it).
 import { expect } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
@@ -105,6 +106,33 @@ describe('direction of the read in the Script panel (emulator)', function () {
     const take = editor.store.getState().project.clips.find((clip) => clip.sectionId === 's1')!;
     expect(take.source!.ssml).to.equal(first.ssml);
   });
+
+  for (const width of [1280, 390]) {
+    it(`fits the toolbar and its chips in the panel at ${width} px (screenshot script-direction-${width})`, async () => {
+      await setViewport({ width, height: 844 });
+      try {
+        const editor = await mount();
+        editor.store.dispatch({ type: 'script/set-sections', sections: [{ ...sections[0]!, text: 'Fresh coffee. [[pause 1.0s]]Only at [[emphasis strong: Acme]]. Call [[say-as telephone: 800-555-0199]].' }, sections[1]!] });
+        const panel = await scriptPanel(editor);
+        await waitUntil(() => area(panel, 's1') !== null, 'the section fields');
+        await select(panel, 's1', 0, 0);
+        await waitUntil(() => chips(panel).length === 3, 'the three chips');
+        const box = panel.getBoundingClientRect();
+        for (const control of [...toolbar(panel, 's1')!.querySelectorAll<HTMLElement>('button, select'), ...view(panel).querySelectorAll<HTMLElement>('[part=direction-mark]')]) {
+          const { left, right } = control.getBoundingClientRect();
+          expect(left >= box.left - 1 && right <= box.right + 1, `${control.textContent!.trim() || control.getAttribute('aria-label')} at ${width}: ${left}..${right} in ${box.left}..${box.right}`).to.equal(true);
+        }
+        // Each chooser starts at its first choice, the one its hidden field agrees with ("Say instead" shows its field).
+        const sayAs = toolbar(panel, 's1')!.querySelector<HTMLSelectElement>('select[name=say-as]')!;
+        expect(sayAs.value).to.equal('digits');
+        expect(toolbar(panel, 's1')!.querySelector<HTMLInputElement>('.say-instead')!.hidden).to.equal(true);
+        toolbar(panel, 's1')!.scrollIntoView({ block: 'center' });
+        await executeServerCommand('studio-screenshot', { name: `script-direction-${width}` });
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
 
   it('disables the toolbar and Remove on a locked section for an adopter', async () => {
     const editor = await mount();

@@ -75,8 +75,7 @@ export function renderDirectionTools(t: Translate, host: ToolbarHost): TemplateR
           const root = (e.target as Element).closest('.direction')!;
           root.querySelector<HTMLElement>('.say-instead')!.hidden = !sub(root);
         }}>
-        ${SAY_AS.map((as) => html`<option value=${as}>${t(`direction.as.${as}`)}</option>`)}
-        <option value="sub">${t('direction.as.sub')}</option>
+        ${[...SAY_AS, 'sub' as const].map((as) => html`<option value=${as} ?selected=${as === SAY_AS[0]}>${t(`direction.as.${as}`)}</option>`)}
       </select>
       <input class="say-instead" name="say-instead" type="text" maxlength="200" hidden aria-label=${t('direction.sayInstead')} placeholder=${t('direction.sayInstead')} ?disabled=${host.disabled} />
       <button type="button" class="small" ?disabled=${host.disabled}
