@@ -22,7 +22,22 @@ export async function voiceoverBody(request: VoiceoverRequest, field: string | n
   if (pronunciations === undefined || pronunciations.length === 0) return rest;
   if (field !== null) return { ...rest, [field]: pronunciations };
   const { respell } = await import('../brand/match.js');
-  return { ...rest, text: respell(rest.text, brandEntries(pronunciations)) };
+  const entries = brandEntries(pronunciations);
+  return { ...rest, text: respell(rest.text, entries), ...(rest.ssml === undefined ? {} : { ssml: respellSsml(rest.ssml, (text) => respell(text, entries)) }) };
+}
+
+const UNESCAPED: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+const ESCAPED: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(UNESCAPED).map(([entity, character]) => [character, entity]));
+
+/**
+ * `ssml` with `respell` applied to the text between its tags (read unescaped, written escaped again), so that the
+ * direction says the same words as `text`; tags and their attributes (a `sub`'s alias) are kept as they are.
+ */
+function respellSsml(ssml: string, respell: (text: string) => string): string {
+  return ssml
+    .split(/(<[^>]*>)/)
+    .map((piece) => (piece.startsWith('<') ? piece : respell(piece.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => UNESCAPED[entity]!)).replace(/[&<>"']/g, (character) => ESCAPED[character]!)))
+    .join('');
 }
 
 /**

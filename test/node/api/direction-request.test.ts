@@ -65,6 +65,18 @@ describe('direction of a voice-over request', () => {
     expect(none.bodies[0]!['text']).to.equal(text);
   });
 
+  it('respells the SSML as the words with api.pronunciationsField null: the direction says what the text says, escaped', async () => {
+    const text = 'Visit Acme & co at [[emphasis strong: Acme]].';
+    const read = sectionRead(project(text), { text });
+    const sent = client({ pronunciationsField: null });
+    await sent.api.voiceover({ project_id: 'p1', text: read.text, ssml: read.ssml!, voice_id: 'v-anna', pronunciations: [{ text: 'Acme', say: 'Ack-mee <x>' }] });
+    expect(sent.bodies[0]!['text']).to.equal('Visit Ack-mee <x> & co at Ack-mee <x>.');
+    expect(sent.bodies[0]!['ssml']).to.equal(
+      '<speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="de-DE">Visit Ack-mee &lt;x&gt; &amp; co at <emphasis level="strong">Ack-mee &lt;x&gt;</emphasis>.</speak>',
+    );
+    expect(sent.bodies[0]!['pronunciations']).to.equal(undefined);
+  });
+
   it('hands the SSML to a request adapter, which maps it to its own markup', async () => {
     const { api, bodies } = client({ operations: { voiceover: { request: (input) => ({ words: (input as { ssml: string }).ssml.replace(/<break time="([\d.]+)s"\/>/g, ' <pause $1> ') }) } } });
     await api.voiceover({ project_id: 'p1', text: 'a b', voice_id: 'v', ssml: '<speak>a<break time="1.0s"/>b</speak>' });
