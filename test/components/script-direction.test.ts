@@ -7,10 +7,9 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { ServiceClient } from '../../src/api/client.js';
-import { elementOnEmulator } from '../support/emulator-editor.js';
+import { elementOnEmulator, scriptPanel } from '../support/emulator-editor.js';
 
 const sections = [
   { id: 's1', label: 'Hook', text: 'Fresh coffee. Only at Acme.' },
@@ -21,15 +20,6 @@ async function mount(mode: 'light' | 'dark' = 'light'): Promise<StudioEditor> {
   const element = await elementOnEmulator('direction', { vocal: { voice: 'en-us-ava' }, layout: { height: '760px', initialPanel: 'script' }, theme: { mode } });
   element.store.dispatch({ type: 'script/set-sections', sections });
   return element;
-}
-
-async function scriptPanel(editor: StudioEditor): Promise<StudioScriptPanel> {
-  const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-  panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.click();
-  await customElements.whenDefined('studio-editor-script-panel');
-  const panel = editor.shadowRoot!.querySelector<StudioScriptPanel>('studio-editor-script-panel')!;
-  await waitUntil(() => (panel as unknown as { client?: ServiceClient }).client !== undefined, 'the panel has no client');
-  return panel;
 }
 
 const view = (panel: StudioScriptPanel) => panel.shadowRoot!.querySelector('studio-editor-script-editor')!.shadowRoot!;

@@ -5,11 +5,10 @@ import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import sinon from 'sinon';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import { staleSections } from '../../src/script/voiceover.js';
-import { elementOnEmulator } from '../support/emulator-editor.js';
+import { elementOnEmulator, scriptPanel } from '../support/emulator-editor.js';
 
 const sections = [
   { id: 's1', label: 'Hook', text: 'Meet {{product_name}}.' },
@@ -27,15 +26,6 @@ async function mount(mode: 'light' | 'dark' = 'light'): Promise<StudioEditor> {
   element.store.dispatch({ type: 'slot/set', slot: { name: 'price', sample: '59.99' } });
   element.store.dispatch({ type: 'slot/set', slot: { name: 'product_name', sample: 'Trail runner shoes' } });
   return element;
-}
-
-async function scriptPanel(editor: StudioEditor): Promise<StudioScriptPanel> {
-  const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-  panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.click();
-  await customElements.whenDefined('studio-editor-script-panel');
-  const panel = editor.shadowRoot!.querySelector<StudioScriptPanel>('studio-editor-script-panel')!;
-  await waitUntil(() => (panel as unknown as { client?: ServiceClient }).client !== undefined, 'the panel has no client');
-  return panel;
 }
 
 const generateButton = (panel: StudioScriptPanel) =>

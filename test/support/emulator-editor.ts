@@ -7,6 +7,10 @@ import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
 import type { StudioConfig } from '../../src/config/types.js';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
+import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
+import { waitUntil } from './wait.js';
 
 /** Mounts the editor with `config` (besides auth, the emulator's base and a project of its own, not autosaved). */
 export async function elementOnEmulator(prefix: string, config: Omit<StudioConfig, 'auth' | 'api' | 'project'>): Promise<StudioEditor> {
@@ -21,4 +25,14 @@ export async function elementOnEmulator(prefix: string, config: Omit<StudioConfi
   };
   await ready;
   return element;
+}
+
+/** Opens `editor`'s Script step and resolves with its panel once the panel has the service client. */
+export async function scriptPanel(editor: StudioEditor): Promise<StudioScriptPanel> {
+  const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
+  panels.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.click();
+  await customElements.whenDefined('studio-editor-script-panel');
+  const panel = editor.shadowRoot!.querySelector<StudioScriptPanel>('studio-editor-script-panel')!;
+  await waitUntil(() => (panel as unknown as { client?: ServiceClient }).client !== undefined, 'the panel has no client');
+  return panel;
 }
