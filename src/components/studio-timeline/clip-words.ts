@@ -1,4 +1,4 @@
-// The words of a voice clip under its waveform (issue 52): loaded the first time a clip's words fit its zoom, so
+// The words of a voice clip under its waveform (issue 52): loaded the first time a clip with words is drawn, so
 // the timeline's own code stays as small as it was. Each word is a box from where it is heard, its text drawn by
 // CSS from `data-word` (text, never HTML): the clip is an option named by its label, and a screen reader reaches
 // the words with , and . instead, which say each one and its time. A press on one seeks there (`data-seek`, read

@@ -9,7 +9,7 @@ import type * as ClipWords from './clip-words.js';
 import type { TimelineClip } from './types.js';
 import '../../i18n/later-words.js';
 
-/** The words layer (./clip-words.ts): loaded the first time a clip's words fit its zoom. */
+/** The words layer (./clip-words.ts): loaded the first time a clip with words is drawn. */
 let wordsLayer: typeof ClipWords | undefined;
 
 /**
@@ -87,7 +87,9 @@ export class StudioTimelineClip extends TimelinePart {
 
   /** Its words where they fit the zoom, once their layer is loaded (it is asked for here the first time). */
   #words(clip: TimelineClip) {
-    if (!clip.words?.some((_, at, words) => wordFits(words, at, this.zoom))) return nothing;
+    if (!clip.words?.length) return nothing;
+    // Loaded as soon as a clip has words, not when they first fit: a zoom or a version switch then draws them at
+    // once, with nothing to fetch.
     if (wordsLayer === undefined) {
       void import('./clip-words.js').then((layer) => {
         wordsLayer = layer;
@@ -95,6 +97,7 @@ export class StudioTimelineClip extends TimelinePart {
       });
       return nothing;
     }
+    if (!clip.words.some((_, at, words) => wordFits(words, at, this.zoom))) return nothing;
     return wordsLayer.clipWords(this, { clip, zoom: this.zoom, ...this.view, estimatedHint: this.t('timeline.wordEstimated') });
   }
 
