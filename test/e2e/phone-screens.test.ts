@@ -55,7 +55,8 @@ describe('<studio-editor> on a phone: Create, Script and Timeline at 390x844 wit
     await waitUntil(() => meter.shadowRoot?.querySelector('button.row'), 'the meter drawn');
     const peak = meter.shadowRoot!.querySelector('button.row')!.getBoundingClientRect();
     expect(Math.round(peak.width), 'the true-peak button\'s width').to.be.at.least(44);
-    expect(meter.scrollWidth, `the meter's content (${meter.scrollWidth} px) in its ${meter.clientWidth} px`).to.be.at.most(meter.clientWidth);
+    // Within a pixel, as the layout matrix allows: scrollWidth rounds a fractional width up.
+    expect(meter.scrollWidth, `the meter's content (${meter.scrollWidth} px) in its ${meter.clientWidth} px`).to.be.at.most(meter.clientWidth + 1);
   });
 
   it('covers no control of the Create view, nor the lines of an idea, with a sticky action row once scrolled into view', async () => {

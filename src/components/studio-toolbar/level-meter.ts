@@ -163,14 +163,15 @@ export class StudioLevelMeter extends StudioElement {
         display: inline;
       }
       /*
-       * A finger's 44 px for the true-peak button in a meter of 54 px or more: its box reaches back over the gap and
-       * the blank end of the loudness column (it draws nothing there), its figures keep their half.
+       * A finger's 44 px for the true-peak button where the toolbar has room (a 390 px phone): its box reaches back
+       * over the gap and the blank end of the loudness column (it draws nothing there). Narrower, as in a 358 px
+       * editor, the column's labels need that room whole.
        */
-      @media (pointer: coarse) {
+      @container (min-width: 340px) {
         button.row {
           box-sizing: border-box;
           margin-inline-start: -20px;
-          padding-inline-start: 20px;
+          padding-inline-start: 18px;
         }
       }
     }
