@@ -128,14 +128,7 @@ export const sectionDirectionStyles = css`
   .direction .say-instead {
     width: 10em;
   }
-  ul.marks-list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 4px;
-  }
+  /* The list itself is laid out with the slots' (section-slots.ts), beside which the script editor includes it. */
   /* A chip, not a section's card: the card's li rule is undone here. */
   ul.marks-list li.mark-chip {
     display: inline-flex;

@@ -27,7 +27,9 @@ export function renderSlotProblems(id: string, words: readonly string[], alert: 
 }
 
 export const sectionSlotStyles = css`
-  ul.slots {
+  /* A section's chips: its slots, and its marks of direction (section-direction.ts). */
+  ul.slots,
+  ul.marks-list {
     list-style: none;
     margin: 0;
     padding: 0;
