@@ -119,11 +119,16 @@ export function createRowRenderer(options: RowRendererOptions): (job: RowJob, si
       return { job, status: 'failed', files: [], reasons: [reasonOf(error)] };
     }
     const files: RowJobResult['files'][number][] = [];
+    // A row's captions and transcript are the same files for each of its jobs, made from takes voiced apart when
+    // they ran in two processes (a service's takes differ by a few ms): the first written stays, and each job lists
+    // the bytes that are there.
+    const shared = new Set(delivered.made.captions.flatMap((entry) => [entry.captions, entry.transcript]));
     try {
       for (const { path, blob } of written) {
         signal?.throwIfAborted();
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        await store.write(path, bytes);
+        let bytes: Uint8Array = new Uint8Array(await blob.arrayBuffer());
+        if (!shared.has(path)) await store.write(path, bytes);
+        else if (!(await store.create(path, bytes))) bytes = (await store.read(path)) ?? bytes;
         files.push({ path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       }
     } catch (error) {

@@ -101,10 +101,11 @@ export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.e
   const client = clientOf(location.region, env);
   const keyOf = (path: string) => [location.prefix, ...storeSegments(path)].filter(Boolean).join('/');
 
-  async function send(method: 'GET' | 'PUT' | 'HEAD', path: string, body?: Uint8Array): Promise<Response | undefined> {
+  async function send(method: 'GET' | 'PUT' | 'HEAD', path: string, body?: Uint8Array, only?: 'if-absent'): Promise<Response | undefined> {
     const key = keyOf(path);
     const where = `s3://${location.bucket}/${key} at ${location.endpoint}`;
-    const headers: Record<string, string> = {};
+    // S3's conditional write: the PUT fails with 412 where an object is (AWS since 2024, MinIO, R2).
+    const headers: Record<string, string> = only === 'if-absent' ? { 'if-none-match': '*' } : {};
     if (body) {
       headers['content-length'] = String(body.byteLength);
       // The body's hash is signed, so the service refuses a body changed or cut short on the way.
@@ -117,6 +118,10 @@ export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.e
       throw new StudioError('store', `Could not reach ${where}: ${networkReason(error)}. Check the endpoint and that the service is running.`, { recoverable: true, cause: error });
     }
     if (response.ok) return response;
+    if (response.status === 412 && only === 'if-absent') {
+      await response.arrayBuffer();
+      return undefined;
+    }
     // S3's error body carries a code (SignatureDoesNotMatch, NoSuchBucket); it never holds the secret.
     const code = /<Code>([^<]{1,64})<\/Code>/.exec(method === 'HEAD' ? '' : await response.text())?.[1];
     // A missing object is an answer; a missing bucket is not (a HEAD has no body to tell them apart).
@@ -133,6 +138,11 @@ export function s3Store(location: S3Location, env: NodeJS.ProcessEnv = process.e
     async write(path, bytes) {
       // The answer's body is empty; reading it to the end frees the connection for the next request.
       await (await send('PUT', path, bytes))?.arrayBuffer();
+    },
+    async create(path, bytes) {
+      const response = await send('PUT', path, bytes, 'if-absent');
+      await response?.arrayBuffer();
+      return response !== undefined;
     },
     async has(path) {
       return (await send('HEAD', path)) !== undefined;

@@ -1,10 +1,10 @@
 /// <reference types="node" />
 // Where a batch run's files go: a folder, or the store a URL names (a folder or an S3-compatible bucket,
-// s3-store.ts), behind the port of three calls (output-store.ts), so both are the same to the renderer. Every
+// s3-store.ts), behind the port of four calls (output-store.ts), so both are the same to the renderer. Every
 // write is atomic (a temporary name in the same folder, then a rename), so a run stopped at any point leaves
 // whole files or none, and a file that is there is complete.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StudioError } from '../errors.js';
@@ -26,6 +26,23 @@ function inside(root: string, path: string): string {
 const TEMPORARY = new RegExp(`\\.[0-9a-f]{12}\\${TEMPORARY_SUFFIX}$`);
 
 const missing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
+const taken = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'EEXIST';
+
+/**
+ * Writes `bytes` whole under a temporary name beside `full`, then `place`s it there; the temporary file never
+ * outlives a failure. Unique per write: two workers writing the same file never share a temporary file.
+ */
+async function whole(full: string, bytes: Uint8Array, place: (temporary: string, full: string) => Promise<void>): Promise<void> {
+  await mkdir(dirname(full), { recursive: true });
+  const temporary = `${full}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+  try {
+    await writeFile(temporary, bytes);
+    await place(temporary, full);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
 
 /** A store in the folder `root` (made when the first file is written). */
 export function folderStore(root: string): OutputStore {
@@ -40,17 +57,21 @@ export function folderStore(root: string): OutputStore {
       }
     },
     async write(path, bytes) {
-      const full = inside(base, path);
-      await mkdir(dirname(full), { recursive: true });
-      // Unique per write: two workers writing the same file never share a temporary file.
-      const temporary = `${full}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
-      try {
-        await writeFile(temporary, bytes);
-        await rename(temporary, full);
-      } catch (error) {
+      await whole(inside(base, path), bytes, (temporary, full) => rename(temporary, full));
+    },
+    async create(path, bytes) {
+      // A link fails on a name taken, where a rename would replace it; the temporary name goes either way.
+      let made = true;
+      await whole(inside(base, path), bytes, async (temporary, full) => {
+        try {
+          await link(temporary, full);
+        } catch (error) {
+          if (!taken(error)) throw error;
+          made = false;
+        }
         await rm(temporary, { force: true });
-        throw error;
-      }
+      });
+      return made;
     },
     async settle(folders) {
       for (const folder of new Set(folders)) {

@@ -12,7 +12,7 @@ import type { StudioReviewPanel } from '../../src/components/studio-review-panel
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { formatClock } from '../../src/i18n/format.js';
-import { wordsRange } from '../../src/script/word-range.js';
+import { sectionRange, wordsRange } from '../../src/script/word-range.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepQuery } from '../support/deep-query.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
@@ -160,7 +160,10 @@ describe('Comments on a span and on the creator\'s words (e2e, emulator)', () =>
       const quoted = field.value.slice(from, to);
       expect(words2.draft.value).to.equal(`“${quoted}” `);
       const estimated = wordsRange(h.getProject(), section.id, field.value, from, to)!;
-      expect(estimated.estimated, 'narrowed to the words (one take)').to.equal(true);
+      // The emulator's take carries its words' times: the span is theirs, not a share of the section by length.
+      const whole = sectionRange(h.getProject(), section.id)!;
+      expect(estimated.estimated, 'timed by the take\'s words').to.equal(false);
+      expect(estimated.start > whole.start && estimated.end < whole.end, 'narrowed to the words').to.equal(true);
       expect(words2.label).to.equal(`Comment at ${span(estimated.start, estimated.end)}`);
       await send(words2.panel, words2.draft, `${words2.draft.value}sounds rushed`);
       const made2 = h.getProject().review.comments.at(-1)!;

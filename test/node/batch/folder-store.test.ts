@@ -1,5 +1,6 @@
 // The folder store's temporaries: a writer killed mid-write leaves `<name>.<12 hex>.tmp`; `settle` removes those
 // of the folders named, and nothing else (a file of the user's named `.tmp`, a complete file, another folder).
+// `create` writes a file only where none is: of writers at once, one wins and none leaves a temporary.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,5 +29,23 @@ describe('folderStore settle', () => {
     assert.deepEqual(readdirSync(root).filter((name) => name.endsWith('.tmp')), []);
     assert.deepEqual(readdirSync(join(root, 'TR-200')), ['TR-200_30s.wav.0123456789ab.tmp'], 'a folder not named is not touched');
     await assert.rejects(store.settle!(['../elsewhere']), /The store refuses the path/);
+  });
+});
+
+describe('folderStore create', () => {
+  const root = mkdtempSync(join(tmpdir(), 'store-create-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('writes where no file is, keeps the first where one is, and of eight writers at once exactly one wins', async () => {
+    const store = folderStore(root);
+    assert.equal(await store.create('R05/R05_captions.vtt', new TextEncoder().encode('first')), true);
+    assert.equal(await store.create('R05/R05_captions.vtt', new TextEncoder().encode('second')), false);
+    assert.equal(new TextDecoder().decode(await store.read('R05/R05_captions.vtt')), 'first', 'the first stays');
+
+    const written = await Promise.all(Array.from({ length: 8 }, (_, at) => store.create('R06/R06_captions.vtt', new TextEncoder().encode(`writer ${at}`))));
+    assert.equal(written.filter(Boolean).length, 1, written.join(' '));
+    assert.equal(new TextDecoder().decode(await store.read('R06/R06_captions.vtt')), `writer ${written.indexOf(true)}`, 'the winner\'s bytes, whole');
+    assert.deepEqual(readdirSync(join(root, 'R06')), ['R06_captions.vtt'], 'no temporary left');
+    await assert.rejects(store.create('../out.vtt', new Uint8Array(1)), /The store refuses the path/);
   });
 });

@@ -49,7 +49,12 @@ async function listing(root: string): Promise<string[]> {
 }
 
 /** The delivered audio files of rows (not the template, the rows' records, the manifest or the report). */
+/** A row's audio files: its captions and transcript are the same for each of its jobs, written by both. */
 const rowFiles = (files: readonly string[]) => files.filter((file) => /^R\d\d\/.*\.(mp3|wav)$/.test(file));
+/** The audio files the jobs say they made. */
+const madeAudio = (results: readonly { files: readonly { path: string }[] }[]) => rowFiles(results.flatMap((result) => result.files.map((file) => file.path))).sort();
+/** Each row's captions, once in the store however many of its jobs wrote them. */
+const rowCaptions = (files: readonly string[]) => files.filter((file) => /^R\d\d\/.*_captions\.vtt$/.test(file));
 
 describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { timeout: 1_200_000 }, () => {
   let redis: TestRedis;
@@ -166,7 +171,8 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     const files = await listing(out);
     const rows = rowFiles(files);
     assert.equal(rows.length, 40);
-    assert.deepEqual(rows, results.flatMap((result) => result.files.map((file) => file.path)).sort(), 'the store holds exactly the files the jobs made');
+    assert.deepEqual(rows, madeAudio(results), 'the store holds exactly the files the jobs made');
+    assert.equal(rowCaptions(files).length, 20, 'and each row\'s captions');
     for (const row of doc.feed!.rows) for (const destination of DESTINATIONS) assert.equal(rows.filter((file) => file.startsWith(`${row[0]}/`) && file.includes(`_${SUFFIX[destination]}.`)).length, 1, `${row[0]} ${destination}`);
     assert.equal(files.filter((file) => file.startsWith('templates/')).length, 1, 'the template is stored once');
     assert.ok(files.includes('manifest.json') && files.includes('report.html'));
@@ -193,7 +199,8 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     const { rows: results } = await returned();
     const files = await listing(out);
     assert.equal(rowFiles(files).length, 10);
-    assert.deepEqual(rowFiles(files), results.flatMap((result) => result.files.map((file) => file.path)).sort(), 'no duplicate: the files the jobs made, once');
+    assert.deepEqual(rowFiles(files), madeAudio(results), 'no duplicate: the files the jobs made, once');
+    assert.equal(rowCaptions(files).length, 5, 'and each row\'s captions');
     assert.deepEqual(files.filter((file) => file.endsWith('.tmp')), [], 'no partial file');
     for (const result of results) {
       for (const file of result.files) {

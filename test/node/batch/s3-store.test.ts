@@ -49,6 +49,16 @@ describe('s3Store', () => {
     assert.equal(await store(CREDENTIALS, url('runs')).has('summer/TR-100/TR-100_Acme 30s.wav'), true, 'the key is the prefix plus the path');
   });
 
+  it('creates an object only where none is: a conditional PUT (If-None-Match: *), the first kept', async () => {
+    const count = s3.seen.length;
+    assert.equal(await store().create('R05/R05_captions.vtt', bytes('first')), true);
+    assert.equal(await store().create('R05/R05_captions.vtt', bytes('second')), false);
+    const puts = s3.seen.slice(count);
+    assert.deepEqual(puts.map((request) => [request.method, request.headers['if-none-match']]), [['PUT', '*'], ['PUT', '*']]);
+    assert.ok(puts[0]!.signed.includes('if-none-match'), 'the condition is signed');
+    assert.deepEqual(await store().read('R05/R05_captions.vtt'), bytes('first'));
+  });
+
   it('answers undefined and false for an object that is not there', async () => {
     assert.equal(await store().read('TR-100/none.wav'), undefined);
     assert.equal(await store().has('TR-100/none.wav'), false);

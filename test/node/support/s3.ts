@@ -64,6 +64,7 @@ export async function startS3(buckets: readonly string[]): Promise<TestS3> {
   const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
   const { port } = await s3rver.run();
   const seen: SeenRequest[] = [];
+  const stored = new Set<string>();
   const front = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,6 +76,13 @@ export async function startS3(buckets: readonly string[]): Promise<TestS3> {
         return;
       }
       seen.push({ method: req.method!, path: req.url!, headers: req.headers, signed });
+      // s3rver has no conditional write: S3's `If-None-Match: *` is answered here, 412 where an object was PUT
+      // through this front (every test's objects are).
+      if (req.method === 'PUT' && req.headers['if-none-match'] === '*' && stored.has(req.url!)) {
+        res.writeHead(412, { 'content-type': 'application/xml' }).end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code></Error>');
+        return;
+      }
+      if (req.method === 'PUT') stored.add(req.url!);
       const onward = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(res);
