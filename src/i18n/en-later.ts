@@ -200,6 +200,7 @@ export const enLater = {
   'direction.mark.sayAs': 'Say as {as}: {text}',
   'direction.mark.sub': 'Say “{alias}” for {text}',
   'direction.mark.rate': 'Rate {percent}%: {text}',
+  'direction.rateBeyond': 'reads at {read}x at the voice\'s {speed}x, past the {limit}x a voice can: at this speed, {min}% to {max}%',
   'direction.remove': 'Remove {mark}',
   'direction.fixFirst': 'Fix the direction in “{label}” before voicing it: see the problem under its text.',
   'direction.fault.unclosed': 'Character {character}: “[[” is not closed. End the mark with “]]”, as in [[pause 1.0s]], or write \\[[ for a literal “[[”.',

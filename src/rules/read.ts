@@ -4,8 +4,8 @@
 // whose values give the same text get the same findings in the same words. Pure.
 import type { ProjectDocument } from '../model/document.js';
 import { atSpeed, documentRate, fitSpeed, readLength, type ReadLength } from '../script/read-length.js';
-import { sampleSpokenText } from '../script/slot-scan.js';
-import { spokenLength, type SpokenLength } from '../script/spoken-length.js';
+import { directedLength, saidSections } from '../script/said-length.js';
+import type { SpokenLength } from '../script/spoken-length.js';
 import type { RuleSubject } from './catalog.js';
 import type { Finding } from './finding.js';
 import { judgePace, type PaceLimits } from './pace.js';
@@ -32,17 +32,12 @@ export function judgeRead(natural: ReadLength, target: number, speed: number, su
 
 /**
  * The ad's read (the open version of `doc`, or a `versionView`) judged in `subject`: its takes as voiced, or, before
- * any, its script's estimate with the samples in its slots, fitted as a feed row's is. With its spoken length, which
- * the views show beside the findings.
+ * any, its script's estimate with the samples in its slots and its direction said (`saidSections`), fitted as a feed
+ * row's is. With its spoken length, which the views show beside the findings (the Script step's figure).
  */
 export function judgeAdRead(doc: ProjectDocument, subject: RuleSubject, limits: PaceLimits): { readonly length: SpokenLength; readonly findings: readonly Finding[] } {
-  const length = spokenLength(doc, documentRate(doc));
+  const length = directedLength(doc, documentRate(doc));
   if (!length.estimate) return { length, findings: judgePace(length, subject, { ...limits, maxFitSpeed: undefined }) };
-  const rate = documentRate(doc);
-  const sections = doc.script.sections.map((section) => {
-    const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
-    return { label: section.label, text: sampleSpokenText(section.text, doc.slots), ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
-  });
-  const natural = readLength(sections, doc.duration, doc.voice.speed);
+  const natural = readLength(saidSections(doc, documentRate(doc)), doc.duration, doc.voice.speed);
   return { length, findings: judgeRead(natural, doc.duration, doc.voice.speed, subject, limits, doc.voice.keptSpeed).findings };
 }

@@ -18,7 +18,7 @@ import { documentRate, readLength, type ReadLength, type ReadSection, type Secti
 import { scanDirection } from '../script/direction.js';
 import { readsAs } from '../script/say-as.js';
 import { scriptSlots, spokenText, type SlotSyntaxProblem } from '../script/slots.js';
-import { directed, plainText } from '../script/ssml.js';
+import { directed, plainText, saidText } from '../script/ssml.js';
 import type { RuleId } from './catalog.js';
 import { findingText, times } from './finding.js';
 import type { PaceLimits } from './pace.js';
@@ -175,10 +175,18 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
     const read = values === undefined ? new Map<string, string>() : new Map([...script.names.map((name): [string, string] => [name, '']), ...values]);
     return script.sections.map((template, at) => {
       const { label, wordsPerMinute, take } = input.sections[at]!;
-      // Its words as its take's text has them (`sectionSpokenText`): each mark read as its words, not as written.
+      // Its words as its take's text has them (`sectionSpokenText`): each mark read as its words, not as written;
+      // and, for an estimate, as said: a say-as written out and its pauses (`sectionSaid`, as the Script step reads).
       const raw = input.sections[at]!.text;
-      const text = raw.includes('[[') ? plainText(directed(raw, (piece) => spokenText(piece, read, input.slots))) : spokenText(template, read, input.slots);
-      return { label, text, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }), ...(take === undefined ? {} : { take }) };
+      const marked = raw.includes('[[') ? directed(raw, (piece) => spokenText(piece, read, input.slots)) : undefined;
+      const text = marked === undefined ? spokenText(template, read, input.slots) : plainText(marked);
+      return {
+        label,
+        text,
+        ...(marked === undefined ? {} : { said: saidText(marked, input.language) }),
+        ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }),
+        ...(take === undefined ? {} : { take }),
+      };
     });
   };
   // The template as the Script step reads it: the samples in its slots.

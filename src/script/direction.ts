@@ -19,6 +19,20 @@ export type EmphasisLevel = (typeof EMPHASIS)[number];
 export const PAUSE_RANGE = { min: 0.1, max: 10 } as const;
 export const RATE_RANGE = { min: 50, max: 200 } as const;
 
+/** The fastest and slowest a voice reads, times normal: the Voice panel's speed (`voice.speed`) lies within them. */
+export const VOICE_SPEED_RANGE = { min: 0.5, max: 2 } as const;
+
+/**
+ * The rates, percent, that a voice read at `speed` can take: those within `RATE_RANGE` whose read, `speed` times
+ * the rate, stays within `VOICE_SPEED_RANGE` (at 1.5x, 50% to 133%).
+ */
+export function rateRange(speed: number): { readonly min: number; readonly max: number } {
+  return {
+    min: Math.max(RATE_RANGE.min, Math.ceil((VOICE_SPEED_RANGE.min / speed) * 100 - 1e-9)),
+    max: Math.min(RATE_RANGE.max, Math.floor((VOICE_SPEED_RANGE.max / speed) * 100 + 1e-9)),
+  };
+}
+
 /** One piece of direction; `text` (and a `sub`'s `alias`) is as written, slots and all. */
 export type Mark =
   | { readonly kind: 'pause'; readonly seconds: number }

@@ -35,12 +35,15 @@ export function estimateSpeechSeconds(text: string, wordsPerMinute = DEFAULT_WOR
   return ((words / wordsPerMinute) * 60 + pauses) / speed;
 }
 
-/** Estimates of each section and of the whole script, with the pause between sections. */
+/**
+ * Estimates of each section and of the whole script, with the pause between sections. A section's `pauses` are
+ * the seconds its direction asks to be silent (`[[pause 1.0s]]`, at speed 1), on top of its words.
+ */
 export function estimateScript(
-  sections: ReadonlyArray<{ text: string; wordsPerMinute?: number }>,
+  sections: ReadonlyArray<{ text: string; wordsPerMinute?: number; pauses?: number }>,
   speed = 1,
 ): { sections: number[]; total: number } {
-  const each = sections.map((section) => estimateSpeechSeconds(section.text, section.wordsPerMinute, speed));
+  const each = sections.map((section) => estimateSpeechSeconds(section.text, section.wordsPerMinute, speed) + (section.pauses ?? 0) / speed);
   const spoken = each.filter((seconds) => seconds > 0).length;
   const total = each.reduce((sum, seconds) => sum + seconds, 0) + (Math.max(0, spoken - 1) * PAUSES.section) / speed;
   return { sections: each, total };

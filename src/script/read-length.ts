@@ -26,10 +26,15 @@ export interface SectionTake {
   readonly speed: number;
 }
 
-/** A section to read: its words (slots filled), its voice's rate when known, and the template's take of it. */
+/**
+ * A section to read: its words (slots filled), its voice's rate when known, and the template's take of it. `said`:
+ * what it takes to say when its direction makes that other than `text` (a say-as written out, and its pauses'
+ * seconds at speed 1), what an estimate reads; `text` is what a take of it says (`sectionSpokenText`).
+ */
 export interface ReadSection {
   readonly label: string;
   readonly text: string;
+  readonly said?: { readonly words: string; readonly pauses: number };
   readonly wordsPerMinute?: number;
   readonly take?: SectionTake;
 }
@@ -67,9 +72,10 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
   const spoken = sections.filter((section) => countSpokenWords(section.text) > 0 || section.take !== undefined);
   const taken = span !== undefined && spoken.length > 0 && spoken.every((section) => section.take !== undefined);
   if (!taken) {
-    const each = estimateScript(sections, speed).sections;
-    const length = estimatedLength(sections, target, speed);
-    return { ...length, start: 0, sections: sections.map((section, at) => ({ label: section.label, seconds: each[at]!, words: countSpokenWords(section.text) })) };
+    const read = sections.map((section) => ({ ...section, text: section.said?.words ?? section.text, pauses: section.said?.pauses ?? 0 }));
+    const each = estimateScript(read, speed).sections;
+    const length = estimatedLength(read, target, speed);
+    return { ...length, start: 0, sections: read.map((section, at) => ({ label: section.label, seconds: each[at]!, words: countSpokenWords(section.text) })) };
   }
   const each = spoken.map((section) => ({ label: section.label, seconds: scaledTake(section as ReadSection & { take: SectionTake }), words: countSpokenWords(section.text) }));
   const change = spoken.reduce((sum, section, at) => sum + each[at]!.seconds - section.take!.seconds, 0);

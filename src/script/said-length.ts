@@ -1,23 +1,21 @@
 // The spoken length with the script's direction counted: before any take, the estimate reads each section's words
 // as said (a telephone number's digits, a price in words) and adds its pauses. With takes it is the takes as
-// voiced (`spokenLength`). The Script step and "Make a version" show this figure. Pure.
+// voiced (`spokenLength`). The Script step, the judge of the ad's read and "Make a version" use this figure. Pure.
 import type { ProjectDocument } from '../model/document.js';
-import { estimatedLength, spokenLength, SPEECH_SLACK, type SpokenLength, type VoiceRate } from './spoken-length.js';
+import { estimatedLength, spokenLength, type SpokenLength, type VoiceRate } from './spoken-length.js';
 import { sectionSaid } from './voiceover.js';
+
+/** Each section of `doc` as its estimate reads it: its words as said, its pauses, its voice's rate when known. */
+export function saidSections(doc: ProjectDocument, rate: VoiceRate = () => undefined): { label: string; text: string; pauses: number; wordsPerMinute?: number }[] {
+  return doc.script.sections.map((section) => {
+    const said = sectionSaid(doc, section);
+    const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
+    return { label: section.label, text: said.words, pauses: said.pauses, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
+  });
+}
 
 /** `spokenLength` of `doc`, its estimate (before any take) counting the direction's pauses and expansions. */
 export function directedLength(doc: ProjectDocument, rate: VoiceRate = () => undefined): SpokenLength {
   const length = spokenLength(doc, rate);
-  if (!length.estimate) return length;
-  let pauses = 0;
-  const sections = doc.script.sections.map((section) => {
-    const said = sectionSaid(doc, section);
-    pauses += said.pauses;
-    const wordsPerMinute = rate(section.voice ?? doc.voice.voice);
-    return { text: said.words, ...(wordsPerMinute === undefined ? {} : { wordsPerMinute }) };
-  });
-  const words = estimatedLength(sections, doc.duration, doc.voice.speed);
-  const seconds = words.seconds + pauses / doc.voice.speed;
-  const over = seconds - doc.duration > SPEECH_SLACK ? seconds - doc.duration : 0;
-  return { ...words, seconds, speaking: seconds, over, wordsPerSecond: seconds > 0 ? words.words / seconds : 0, keptSpeed: doc.voice.keptSpeed };
+  return length.estimate ? { ...estimatedLength(saidSections(doc, rate), doc.duration, doc.voice.speed), keptSpeed: doc.voice.keptSpeed } : length;
 }

@@ -60,8 +60,11 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
   return { seconds, estimate: false, target, over: overBy(seconds, target), words, speaking, wordsPerSecond: perSecond(words, speaking), speed, keptSpeed };
 }
 
-/** The estimate from the words of `sections` at `speed`, before any take (labelled as an estimate wherever shown). */
-export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPerMinute?: number }>, target: number, speed: number): SpokenLength {
+/**
+ * The estimate from the words of `sections` at `speed`, and their direction's `pauses`, before any take (labelled
+ * as an estimate wherever shown).
+ */
+export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPerMinute?: number; pauses?: number }>, target: number, speed: number): SpokenLength {
   const seconds = estimateScript(sections, speed).total;
   const words = sections.reduce((sum, section) => sum + countSpokenWords(section.text), 0);
   return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };

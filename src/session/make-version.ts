@@ -67,10 +67,13 @@ export function versionRefusal(doc: ProjectDocument, seconds: number): VersionRe
   if (spoken.some((section) => sectionVoice(doc, section) === null)) return { kind: 'no-voice' };
   const kept = keptSections(doc);
   // The words as said, and the direction's pauses on top (sectionSaid).
-  const said = kept.map((section) => sectionSaid(doc, section));
-  const words = estimateScript(said.map((section) => ({ text: section.words, wordsPerMinute: wordsPerMinute(doc) })), doc.voice.speed);
-  const sections = words.sections.map((length, index) => length + said[index]!.pauses / doc.voice.speed);
-  const estimate = { sections, total: words.total + said.reduce((sum, section) => sum + section.pauses, 0) / doc.voice.speed };
+  const estimate = estimateScript(
+    kept.map((section) => {
+      const said = sectionSaid(doc, section);
+      return { text: said.words, pauses: said.pauses, wordsPerMinute: wordsPerMinute(doc) };
+    }),
+    doc.voice.speed,
+  );
   const room = speechRoom(seconds, kept.length);
   if (estimate.total > room) {
     const longest = kept[estimate.sections.indexOf(Math.max(...estimate.sections))]!;

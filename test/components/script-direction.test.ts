@@ -137,6 +137,22 @@ describe('direction of the read in the Script panel (emulator)', function () {
     expect(view(panel).querySelector<HTMLButtonElement>('[part=direction-mark] button')!.disabled).to.equal(true);
   });
 
+  it("offers only the rates the voice can read at its speed, and a rate past them says so in its chip", async () => {
+    const editor = await mount();
+    editor.store.dispatch({ type: 'voice/set-speed', speed: 1.8 });
+    editor.store.dispatch({ type: 'script/set-text', id: 's1', text: 'Fresh coffee. Only at [[rate 120%: Acme]].' });
+    const panel = await scriptPanel(editor);
+    await waitUntil(() => area(panel, 's1') !== null, 'the section fields');
+    await select(panel, 's1', 0, 5);
+    const offered = () => [...toolbar(panel, 's1')!.querySelectorAll<HTMLOptionElement>('select[name=rate] option')].map((option) => option.value);
+    // 120% at 1.8x is 2.16x, past the 2x a voice reads: not offered; 110% is 1.98x.
+    expect(offered()).to.deep.equal(['80', '90', '110']);
+    expect(chips(panel)).to.deep.equal(["Rate 120%: Acme · reads at 2.16x at the voice's 1.80x, past the 2x a voice can: at this speed, 50% to 111%"]);
+    editor.store.dispatch({ type: 'voice/set-speed', speed: 1 });
+    await waitUntil(() => offered().length === 4, `every rate at 1x: ${offered().join(' ')}`);
+    expect(chips(panel)).to.deep.equal(['Rate 120%: Acme']);
+  });
+
   for (const mode of ['light', 'dark'] as const) {
     it(`has no axe violations with the toolbar, chips and a malformed mark, ${mode}`, async () => {
       const editor = await mount(mode);

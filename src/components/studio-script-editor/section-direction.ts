@@ -3,7 +3,7 @@
 // readable chips ("Pause 1.0 s", "Emphasis (strong): Acme"), each with a Remove button. Every value is text.
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
-import { SAY_AS, directionProblems, type DirectionFault, type Mark, type MarkUse } from '../../script/direction.js';
+import { SAY_AS, VOICE_SPEED_RANGE, directionProblems, rateRange, type DirectionFault, type Mark, type MarkUse } from '../../script/direction.js';
 import type { DirectionAsk } from './direction-edit.js';
 
 /** The lengths a pause is offered in, seconds, and the rates, percent of the voice's. */
@@ -34,11 +34,26 @@ export function directionProblemWords(t: Translate, text: string): string[] {
   });
 }
 
+/**
+ * A rate mark the voice cannot read at `speed` (its read past the voice's limits), in words with the rates it can
+ * take; else `''`.
+ */
+export function rateBeyondWords(t: Translate, mark: Mark, speed: number): string {
+  if (mark.kind !== 'rate') return '';
+  const range = rateRange(speed);
+  if (mark.percent >= range.min && mark.percent <= range.max) return '';
+  const read = (speed * mark.percent) / 100;
+  const limit = read > VOICE_SPEED_RANGE.max ? VOICE_SPEED_RANGE.max : VOICE_SPEED_RANGE.min;
+  return t('direction.rateBeyond', { read: t.number(read, 2), limit: t.number(limit, Number.isInteger(limit) ? 0 : 1), speed: t.number(speed, 2), min: range.min, max: range.max });
+}
+
 /** What the toolbar's controls read when a button runs. */
 interface ToolbarHost {
   readonly id: string;
   readonly label: string;
   readonly disabled: boolean;
+  /** The voice's speed: the rates offered are those it can read at it (`rateRange`). */
+  readonly speed: number;
   /** The words refused, or `''`, said in the toolbar's live region. */
   readonly note: string;
   readonly ask: (ask: DirectionAsk) => void;
@@ -90,7 +105,7 @@ export function renderDirectionTools(t: Translate, host: ToolbarHost): TemplateR
     </span>
     <span class="group">
       <select name="rate" aria-label=${t('direction.rateHow')} ?disabled=${host.disabled}>
-        ${RATES.map((percent) => html`<option value=${percent}>${t('direction.percent', { percent })}</option>`)}
+        ${RATES.filter((percent) => percent >= rateRange(host.speed).min && percent <= rateRange(host.speed).max).map((percent) => html`<option value=${percent}>${t('direction.percent', { percent })}</option>`)}
       </select>
       <button type="button" class="small" ?disabled=${host.disabled} @click=${(e: Event) => run(e, (root) => ({ kind: 'rate', percent: Number(valueOf(root, 'rate')) }))}>${t('direction.rate')}</button>
     </span>
@@ -98,13 +113,17 @@ export function renderDirectionTools(t: Translate, host: ToolbarHost): TemplateR
   </div>`;
 }
 
-/** A section's marks as chips, named for screen readers ("Direction in Body"), each with Remove; nothing when it has none. */
-export function renderMarkChips(t: Translate, label: string, marks: readonly MarkUse[], disabled: boolean, remove: (use: MarkUse) => void): TemplateResult | typeof nothing {
+/**
+ * A section's marks as chips, named for screen readers ("Direction in Body"), each with Remove; nothing when it has
+ * none. A rate the voice cannot read at `speed` says so in its chip.
+ */
+export function renderMarkChips(t: Translate, label: string, marks: readonly MarkUse[], speed: number, disabled: boolean, remove: (use: MarkUse) => void): TemplateResult | typeof nothing {
   if (marks.length === 0) return nothing;
   return html`<ul class="marks-list" part="direction-marks" aria-label=${t('direction.inSection', { label })}>
     ${marks.map((use) => {
-      const words = markWords(t, use.mark);
-      return html`<li class="mark-chip" part="direction-mark"><span class="mark-words">${words}</span>
+      const beyond = rateBeyondWords(t, use.mark, speed);
+      const words = [markWords(t, use.mark), beyond].filter(Boolean).join(' · ');
+      return html`<li class=${beyond === '' ? 'mark-chip' : 'mark-chip beyond'} part="direction-mark"><span class="mark-words">${words}</span>
         <button type="button" class="small" ?disabled=${disabled} aria-label=${t('direction.remove', { mark: words })} @click=${() => remove(use)}>✕</button></li>`;
     })}
   </ul>`;
@@ -144,6 +163,9 @@ export const sectionDirectionStyles = css`
   .mark-words {
     min-width: 0;
     overflow-wrap: anywhere;
+  }
+  ul.marks-list li.mark-chip.beyond {
+    border-color: var(--_danger, #b91c1c);
   }
   @media (pointer: coarse) {
     .direction button,

@@ -281,9 +281,9 @@ export class StudioScriptEditor extends StudioElement {
         ? html`<button type="button" part="comment-words" class="comment-words" data-section=${section.id} @click=${() => this.#commentOnWords(section.id)}>${t('script.commentWords')}</button>`
         : nothing}
       ${this.directing === section.id
-        ? renderDirectionTools(t, { id: section.id, label, disabled: held || this.busy, note: this.directionNote, ask: (ask) => this.#direct(section.id, ask) })
+        ? renderDirectionTools(t, { id: section.id, label, speed: this.speed, disabled: held || this.busy, note: this.directionNote, ask: (ask) => this.#direct(section.id, ask) })
         : nothing}
-      ${renderMarkChips(t, label, marksOf(section.text), held || this.busy, (use) => this.#edit({ kind: 'text', id: section.id, value: removeMark(section.text, use), final: true }))}
+      ${renderMarkChips(t, label, marksOf(section.text), this.speed, held || this.busy, (use) => this.#edit({ kind: 'text', id: section.id, value: removeMark(section.text, use), final: true }))}
       ${renderSlotProblems(section.id, problems.words, problems.alert)}
       ${renderSlotChips(t, label, names, this.#definitions)}
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}

@@ -8,6 +8,7 @@ import { estimateScript } from '../../../src/script/estimate.js';
 import { checkFeed, feedChecker, type FeedCheckInput } from '../../../src/rules/row.js';
 import { scriptSlots } from '../../../src/script/slots.js';
 import { estimatedLength } from '../../../src/script/spoken-length.js';
+import { directed as directedText, saidText } from '../../../src/script/ssml.js';
 
 /** The issue's template: product name and price in the Body, a (locked) call to action without slots. */
 const sections = [
@@ -49,9 +50,17 @@ describe("a row's values read as their say-as says (issue 52)", () => {
     assert.equal(rows[3]!.problems[0]!.message, '"price" holds "<speak>]]>": {{price}} is said as a price; give a price like 14.50 or $14.50', 'a hostile value quoted as text');
   });
 
-  it('estimates a row by its words, not the marks as written', () => {
+  it('estimates a row by its words as said (each say-as written out, as the Script step reads), not the marks as written', () => {
     const plain = checkFeed({ feed, slots: directedSlots, sections: [{ label: 'Body', text: 'Only {{price}}. Call {{phone}} by {{ends}}.' }], duration: 30 }).rows[0]!.length!;
-    assert.equal(rows[0]!.length!.seconds, plain.seconds);
+    const said = saidText(directedText('Only [[say-as currency: $14.50]]. Call [[say-as telephone: 800-555-0199]] by [[say-as date: 2026-05-01]].', (raw) => raw), 'en-GB');
+    assert.equal(rows[0]!.length!.seconds, natural(said.words));
+    assert.ok(rows[0]!.length!.seconds > plain.seconds + 1, `${rows[0]!.length!.seconds} s said, ${plain.seconds} s as written`);
+  });
+
+  it("adds a row's pauses to its estimate", () => {
+    const paused = [{ label: 'Body', text: 'Only {{price}}.[[pause 1.5s]] Call now.' }];
+    const [row] = checkFeed({ feed, slots: directedSlots, sections: paused, duration: 30 }).rows;
+    assert.ok(Math.abs(row!.length!.seconds - (natural('Only $14.50. Call now.') + 1.5)) < 1e-9, `${row!.length!.seconds} s`);
   });
 });
 

@@ -1,7 +1,7 @@
 // Direction marks in a section's text (src/script/direction.ts) and what the voice reads of them (src/script/ssml.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { directionProblems, scanDirection, writeMark, type Mark } from '../../../src/script/direction.js';
+import { directionProblems, rateRange, scanDirection, writeMark, type Mark } from '../../../src/script/direction.js';
 import { directed, hasMarks, plainText, writeSsml } from '../../../src/script/ssml.js';
 import { sampleSpokenText, spokenText } from '../../../src/script/slots.js';
 
@@ -77,6 +77,16 @@ describe('direction marks: reading', () => {
       assert.deepEqual(scanDirection(text).marks.length, kind === 'nested' ? 1 : 0, text);
     }
     assert.deepEqual(directionProblems('Fine [[pause 0.5s]] and \\[[ text'), []);
+  });
+});
+
+describe('direction: the rates a voice can read', () => {
+  it('keeps speed times rate within the 0.5x to 2x a voice reads, within 50% to 200%', () => {
+    assert.deepEqual(rateRange(1), { min: 50, max: 200 });
+    assert.deepEqual(rateRange(1.5), { min: 50, max: 133 });
+    assert.deepEqual(rateRange(2), { min: 50, max: 100 });
+    assert.deepEqual(rateRange(0.5), { min: 100, max: 200 });
+    assert.deepEqual(rateRange(0.8), { min: 63, max: 200 });
   });
 });
 

@@ -8,6 +8,11 @@ import { priceOf, voiceCalls } from '../../../src/script/price.js';
 import { directedLength } from '../../../src/script/said-length.js';
 import { spokenLength } from '../../../src/script/spoken-length.js';
 import { sectionSaid } from '../../../src/script/voiceover.js';
+import { parseCsvFeed } from '../../../src/feed/import.js';
+import { createFeed } from '../../../src/feed/mapping.js';
+import { judgeAdRead } from '../../../src/rules/read.js';
+import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
+import { documentRate } from '../../../src/script/read-length.js';
 import { sampleProject } from '../../model/fixtures.js';
 
 /** The sample project without takes, its one section `text`, read by `language`'s voice at `speed`. */
@@ -49,6 +54,17 @@ describe('the estimate with direction', () => {
     // 33 words as said (each digit one), where the written figures count 18: two lots of 25 words, not one.
     assert.equal(priceOf(list, voiceCalls([sectionSaid(directed, directed.script.sections[0]!).words])), 2);
     assert.equal(priceOf(list, voiceCalls([`Call ${numbers.join(' or ')}.`])), 1);
+  });
+
+  it('is the one figure of the Script step, the judge of the ad and a feed row with the same values', () => {
+    const base = script('Fresh coffee.[[pause 1.5s]] Only [[say-as currency: {{price}}]]. Call [[say-as telephone: 800-555-0199]].', 1.1, 'en-US');
+    const doc: ProjectDocument = { ...base, slots: [{ name: 'price', sample: '$14.50' }], feed: createFeed(parseCsvFeed('sku,price\nA-1,$14.50\n'), ['price']) };
+    const step = directedLength(doc, documentRate(doc));
+    const judged = judgeAdRead(doc, 'ad', { maxFitSpeed: 1.2 });
+    assert.deepEqual(judged.length, step, 'the judge shows the Script step\'s figure');
+    const [row] = checkFeed(projectCheckInput(doc, 1.2)!).rows;
+    assert.ok(Math.abs(row!.length!.seconds - step.seconds) < 1e-9, `the row ${row!.length!.seconds} s, the Script step ${step.seconds} s`);
+    assert.ok(step.seconds > directedLength(script('Fresh coffee. Only $14.50. Call 800-555-0199.', 1.1)).seconds + 1.5 / 1.1, 'pauses and expansions counted');
   });
 
   it('is the takes as voiced once there are takes', () => {
