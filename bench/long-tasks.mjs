@@ -1,7 +1,7 @@
 // Long tasks on the main thread across what a producer does in the demo: `npm start` in one shell, then
 //   node bench/long-tasks.mjs [http://127.0.0.1:8080/demo/] [out.json]
 // walks start-up, "Make the ad", typing in the script, a slider, a clip dragged on the timeline, exports, and
-// loading and playing a 10-minute project, a 10-minute MP3 uploaded as its bed (48 kHz, then 44.1 kHz), and prints for each the time, the number of long tasks (over 50 ms) and the
+// loading, playing, zooming in to its words and scrolling a 10-minute project, a 10-minute MP3 uploaded as its bed (48 kHz, then 44.1 kHz), and prints for each the time, the number of long tasks (over 50 ms) and the
 // longest (goal: none). The figures also go to a JSON file (default .cache/bench/long-tasks.json), with the
 // commit, to compare across commits.
 import { execFileSync } from 'node:child_process';
@@ -128,6 +128,28 @@ await activity('play the 10-minute project for 1 s', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     preview.pause();
   });
+});
+// Every word on the timeline (issue 52): zoomed in till the takes' words show, then scrolled across the 10 minutes,
+// each frame drawing the words near the view.
+await activity('zoom the 10-minute project in till words show', async () => {
+  const timeline = await find('studio-editor-timeline');
+  await timeline.evaluate((element) => element.setZoom(150));
+  await find('.clip .word');
+});
+await activity('scroll the 10-minute timeline with its words (60 frames)', async () => {
+  const timeline = await find('studio-editor-timeline');
+  const drawn = await timeline.evaluate(async (element) => {
+    const scroller = element.shadowRoot.querySelector('.scroller');
+    let most = 0;
+    for (let frame = 0; frame < 60; frame++) {
+      scroller.scrollLeft += 1200;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      most = Math.max(most, element.shadowRoot.querySelectorAll('.word').length);
+    }
+    return most;
+  });
+  if (drawn === 0) throw new Error('No word was drawn while scrolling: the bench measured nothing.');
+  console.log(`  (up to ${drawn} words drawn at once)`);
 });
 await activity('move the music level slider 20 steps (10 min)', moveMusicLevel);
 // A 10-minute MP3 chosen as the bed (made with ffmpeg once, at 48 kHz, then at 44.1 kHz, which is resampled to

@@ -208,6 +208,8 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'direction.mark.sub': '„{alias}“ sprechen für {text}',
   'direction.mark.rate': 'Tempo {percent} %: {text}',
   'direction.rateBeyond': 'ergibt {read}x bei Sprechtempo {speed}x, jenseits der {limit}x einer Stimme: bei diesem Tempo {min} % bis {max} %',
+  'direction.dropped': 'Ihr Sprachdienst nimmt keine Regieanweisungen: Pausen, Betonung, Sprechweise und Tempo bleiben im Skript, und die Aufnahmen lesen nur die Wörter.',
+  'direction.droppedDismiss': 'Verstanden',
   'direction.remove': '{mark} entfernen',
   'direction.fixFirst': 'Korrigieren Sie die Regie in „{label}“, bevor er gesprochen wird: siehe den Hinweis unter dem Text.',
   'direction.fault.unclosed': 'Zeichen {character}: „[[“ ist nicht geschlossen. Beenden Sie die Markierung mit „]]“, wie in [[pause 1.0s]], oder schreiben Sie \\[[ für ein wörtliches „[[“.',

@@ -201,6 +201,8 @@ export const enLater = {
   'direction.mark.sub': 'Say “{alias}” for {text}',
   'direction.mark.rate': 'Rate {percent}%: {text}',
   'direction.rateBeyond': 'reads at {read}x at the voice\'s {speed}x, past the {limit}x a voice can: at this speed, {min}% to {max}%',
+  'direction.dropped': 'Your voice service takes no direction: pauses, emphasis, say-as and rates stay in the script, and its takes read the plain words.',
+  'direction.droppedDismiss': 'Got it',
   'direction.remove': 'Remove {mark}',
   'direction.fixFirst': 'Fix the direction in “{label}” before voicing it: see the problem under its text.',
   'direction.fault.unclosed': 'Character {character}: “[[” is not closed. End the mark with “]]”, as in [[pause 1.0s]], or write \\[[ for a literal “[[”.',

@@ -208,6 +208,8 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'direction.mark.sub': 'Dire « {alias} » pour {text}',
   'direction.mark.rate': 'Débit {percent} % : {text}',
   'direction.rateBeyond': 'donne {read}x à la vitesse {speed}x de la voix, au-delà des {limit}x d\'une voix : à cette vitesse, {min} % à {max} %',
+  'direction.dropped': 'Votre service de voix ne prend aucune direction : pauses, emphase, lecture et débits restent dans le script, et ses prises lisent les mots seuls.',
+  'direction.droppedDismiss': 'Compris',
   'direction.remove': 'Retirer {mark}',
   'direction.fixFirst': 'Corrigez la direction de « {label} » avant d’en faire la voix : voir le problème sous son texte.',
   'direction.fault.unclosed': 'Caractère {character} : « [[ » n’est pas fermé. Terminez la marque par « ]] », comme dans [[pause 1.0s]], ou écrivez \\[[ pour un « [[ » littéral.',

@@ -40,27 +40,27 @@ export const LATER_KEYS =
   'direction.as.sub direction.sayInstead direction.rateHow direction.percent{percent} direction.rate ' +
   'direction.select direction.nested direction.inSection{label} direction.mark.pause{seconds} ' +
   'direction.mark.emphasis{level}{text} direction.mark.sayAs{as}{text} direction.mark.sub{alias}{text} ' +
-  'direction.mark.rate{percent}{text} direction.rateBeyond{read}{speed}{limit}{min}{max} direction.remove{mark} ' +
-  'direction.fixFirst{label} direction.fault.unclosed{character} direction.fault.nested{character} ' +
-  'direction.fault.unknown{character} direction.fault.pause{character} direction.fault.level{character} ' +
-  'direction.fault.say-as{character} direction.fault.sub{character} direction.fault.rate{character} ' +
-  'direction.fault.empty{character} slots.heading slots.intro slots.usedIn{sections} slots.sample slots.maxLength ' +
-  'slots.say slots.sampleEmpty{words} slots.sampleTooLong{count}{slot}{max} slots.maxLengthInvalid{max} ' +
-  'voice.mode voice.single voice.perSection voice.loadFailed{message} voice.retry voice.chosen{name} ' +
-  'timeline.label timeline.voiceClip timeline.voiceTrack timeline.musicTrack timeline.clipRole ' +
-  'timeline.clip{label}{start}{length} timeline.clipOver{label}{start}{length}{over} ' +
-  'timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut timeline.zoomLevel{zoom} timeline.target{time} ' +
-  'timeline.over{seconds} timeline.moved{label}{start} timeline.deleted{label} timeline.clipCount.one{count} ' +
-  'timeline.clipCount.other{count} timeline.key.split timeline.key.mute timeline.key.fit timeline.key.comment ' +
-  'timeline.comment{range}{text} timeline.comments timeline.key.markers timeline.split{label}{time} ' +
-  'timeline.splitOutside{label} timeline.joined{label} timeline.joinNone{label} timeline.atMarker{label}{time} ' +
-  'timeline.key.words timeline.atWord{word}{time} timeline.atWordEstimated{word}{time} timeline.wordEstimated ' +
-  'timeline.zoomFit timeline.mute{track} timeline.solo{track} timeline.muted{track} timeline.unmuted{track} ' +
-  'timeline.soloed{track} timeline.unsoloed{track} timeline.gain{gain} timeline.dbScale inspector.label ' +
-  'inspector.voice inspector.text inspector.asset inspector.version inspector.edit inspector.gain ' +
-  'timeline.key.nudge timeline.key.ends timeline.key.delete timeline.key.play timeline.key.escape ' +
-  'timeline.key.undo master.heading master.switch master.on master.bypassed master.presets ' +
-  'master.numbers{integrated}{tolerance}{truePeak} ' +
+  'direction.mark.rate{percent}{text} direction.rateBeyond{read}{speed}{limit}{min}{max} direction.dropped ' +
+  'direction.droppedDismiss direction.remove{mark} direction.fixFirst{label} direction.fault.unclosed{character} ' +
+  'direction.fault.nested{character} direction.fault.unknown{character} direction.fault.pause{character} ' +
+  'direction.fault.level{character} direction.fault.say-as{character} direction.fault.sub{character} ' +
+  'direction.fault.rate{character} direction.fault.empty{character} slots.heading slots.intro ' +
+  'slots.usedIn{sections} slots.sample slots.maxLength slots.say slots.sampleEmpty{words} ' +
+  'slots.sampleTooLong{count}{slot}{max} slots.maxLengthInvalid{max} voice.mode voice.single voice.perSection ' +
+  'voice.loadFailed{message} voice.retry voice.chosen{name} timeline.label timeline.voiceClip timeline.voiceTrack ' +
+  'timeline.musicTrack timeline.clipRole timeline.clip{label}{start}{length} ' +
+  'timeline.clipOver{label}{start}{length}{over} timeline.clipOverlap{seconds} timeline.zoomIn timeline.zoomOut ' +
+  'timeline.zoomLevel{zoom} timeline.target{time} timeline.over{seconds} timeline.moved{label}{start} ' +
+  'timeline.deleted{label} timeline.clipCount.one{count} timeline.clipCount.other{count} timeline.key.split ' +
+  'timeline.key.mute timeline.key.fit timeline.key.comment timeline.comment{range}{text} timeline.comments ' +
+  'timeline.key.markers timeline.split{label}{time} timeline.splitOutside{label} timeline.joined{label} ' +
+  'timeline.joinNone{label} timeline.atMarker{label}{time} timeline.key.words timeline.atWord{word}{time} ' +
+  'timeline.atWordEstimated{word}{time} timeline.wordEstimated timeline.zoomFit timeline.mute{track} ' +
+  'timeline.solo{track} timeline.muted{track} timeline.unmuted{track} timeline.soloed{track} ' +
+  'timeline.unsoloed{track} timeline.gain{gain} timeline.dbScale inspector.label inspector.voice inspector.text ' +
+  'inspector.asset inspector.version inspector.edit inspector.gain timeline.key.nudge timeline.key.ends ' +
+  'timeline.key.delete timeline.key.play timeline.key.escape timeline.key.undo master.heading master.switch ' +
+  'master.on master.bypassed master.presets master.numbers{integrated}{tolerance}{truePeak} ' +
   'master.numbersShortTerm{integrated}{tolerance}{truePeak}{shortTerm} master.sourceLabel master.source.streaming ' +
   'master.source.podcast master.source.aes-ads master.source.ebu-r128 master.source.atsc-a85 master.source.custom ' +
   'master.target master.truePeakCeiling master.targetInvalid{min}{max} master.truePeakInvalid{min}{max} ' +

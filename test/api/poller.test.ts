@@ -5,7 +5,7 @@ import { JobPoller, NETWORK_LOSS_DEADLINE_MS, POLL_CEILING_MS, POLL_FLOOR_MS, ty
 import { backoffMs, boundedWaitMs, retryAfterMs, seededRandom } from '../../src/api/retry-after.js';
 import { createAuthFetch } from '../../src/auth/auth-fetch.js';
 import { StudioAuthError } from '../../src/auth/errors.js';
-import { BASE, advance, rejection, setup } from '../auth/helpers.js';
+import { BASE, advance, advanceUntil, rejection, setup } from '../auth/helpers.js';
 import { skipIn } from '../support/engine.js';
 
 const POLL = `${BASE}/v1/jobs/j1`;
@@ -116,7 +116,7 @@ describe('JobPoller', () => {
   it('a transient error then success keeps going', async () => {
     const s = scripted([() => new Response(null, { status: 500 }), () => job('succeeded', { result: 2 })]);
     const done = new JobPoller({ fetch: s.authFetch, deadlineMs: 60_000, random: () => 0 }).poll(target);
-    await advance(clock, 10_000);
+    await advanceUntil(clock, done, 30_000);
     expect((await done).result).to.equal(2);
   });
 
@@ -124,7 +124,7 @@ describe('JobPoller', () => {
     it(`a ${status} ends polling at once`, async () => {
       const s = scripted([() => Response.json({ error: { code: 'nope', message: 'Job unknown.' } }, { status })]);
       const done = rejection(new JobPoller({ fetch: s.authFetch, deadlineMs: 60_000 }).poll(target));
-      await advance(clock, 10_000);
+      await advanceUntil(clock, done, 10_000);
       const error = (await done) as StudioApiError;
       expect(error.status).to.equal(status);
       expect(error.serviceCode).to.equal('nope');

@@ -257,8 +257,9 @@ describe('Transport streaming 16-bit audio', () => {
     const runs = exactRuns(channels(), [expected(audio)]);
     expect(runs.length, JSON.stringify(runs)).to.be.at.least(4);
     const [first, ...loops] = runs;
-    // From where the playhead was when the node started (a few blocks after the play), to the loop's end.
-    expect(first!.from, 'the first frame').to.be.within(0.5 * rate, 0.55 * rate);
+    // From where the playhead was when the node started (a few blocks after the play; on a busy machine, up to a
+    // tenth of a second of the audio thread's), to the loop's end.
+    expect(first!.from, 'the first frame').to.be.within(0.5 * rate, 0.6 * rate);
     expect(first!.from + first!.length, 'to the loop end').to.equal(0.75 * rate);
     let at = first!.at + first!.length;
     for (const run of loops) {
@@ -307,7 +308,8 @@ describe('Transport streaming 16-bit audio', () => {
     const summary = JSON.stringify(runs.map(({ source, from, length }) => ({ source, from: from / rate, length: length / rate })));
     expect(runs.map((run) => run.source), summary).to.deep.equal([0, 0, 0, 1]);
     const [begun, sought, resumed, swapped] = runs as [Run, Run, Run, Run];
-    expect(begun.from, summary).to.be.below(0.05 * rate);
+    // From the start, less the few render quanta before the node ran (more on a busy machine).
+    expect(begun.from, summary).to.be.below(0.1 * rate);
     // After a seek, past the 15 ms crossfade, from where the seek landed, plus the time the seek's message takes to
     // reach the audio thread (WebKitGTK took 104 ms past 1.5 s on a busy machine once): well clear of where the
     // playhead was before the seek (0.3 s).

@@ -31,6 +31,23 @@ export async function advance(clock: { tickAsync(ms: number): Promise<unknown> }
   }
 }
 
+/**
+ * Advances sinon's fake clock as `advance` does until `promise` settles, at most `ms` of fake time. A busy
+ * browser may read a response's body only after the steps of a fixed `advance` ran out, so a timer set after it
+ * would never fire: here the clock goes on while the work is not done. Resolves when it settled or the time is up.
+ */
+export async function advanceUntil(clock: { tickAsync(ms: number): Promise<unknown> }, promise: Promise<unknown>, ms: number, step = 250): Promise<void> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let done = 0; done < ms && !settled; done += step) {
+    await clock.tickAsync(Math.min(step, ms - done));
+    await macrotask();
+  }
+}
+
 /** Lets pending promise callbacks run. */
 export const flush = async (rounds = 10) => {
   for (let i = 0; i < rounds; i++) await Promise.resolve();

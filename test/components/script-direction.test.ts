@@ -153,6 +153,27 @@ describe('direction of the read in the Script panel (emulator)', function () {
     expect(chips(panel)).to.deep.equal(['Rate 120%: Acme']);
   });
 
+  it("says once that a service taking no direction (api.direction 'none') hears no marks, until Got it", async () => {
+    const editor = await mount();
+    editor.config = { ...editor.config!, api: { ...editor.config!.api, direction: 'none' } };
+    const panel = await scriptPanel(editor);
+    await waitUntil(() => area(panel, 's1') !== null, 'the section fields');
+    const notice = () => panel.shadowRoot!.querySelector<HTMLElement>('[part=direction-dropped]');
+    expect(notice(), 'no marks, nothing to say').to.equal(null);
+    editor.store.dispatch({ type: 'script/set-text', id: 's1', text: 'Fresh coffee.[[pause 1.0s]] Only at Acme.' });
+    await waitUntil(() => notice() !== null, 'the notice with the first mark');
+    expect(notice()!.getAttribute('role')).to.equal('status');
+    expect(notice()!.querySelector('p')!.textContent).to.equal('Your voice service takes no direction: pauses, emphasis, say-as and rates stay in the script, and its takes read the plain words.');
+    await expect(notice()!).to.be.accessible();
+    notice()!.querySelector('button')!.click();
+    await waitUntil(() => notice() === null, 'dismissed');
+    editor.store.dispatch({ type: 'script/set-text', id: 's2', text: 'Order [[emphasis strong: now]].' });
+    await panel.updateComplete;
+    expect(notice(), 'said once: not again for another mark').to.equal(null);
+    expect(chips(panel), 'the marks stay in the script').to.have.length(2);
+    expect(chips(panel)[0]).to.equal('Pause 1.0 s');
+  });
+
   for (const mode of ['light', 'dark'] as const) {
     it(`has no axe violations with the toolbar, chips and a malformed mark, ${mode}`, async () => {
       const editor = await mount(mode);

@@ -94,20 +94,14 @@ const REVIEWER_STEPS: readonly PanelId[] = ['script', 'review'];
  * is off is absent (its panel, left unslotted, is never shown nor loaded).
  */
 export function workflowTabs(config: ResolvedConfig, t: Translate): PanelTab[] {
-  const tabs: PanelTab[] = [];
-  if (config.tools.recommend || config.tools.product) tabs.push({ id: 'recommend', label: t('panel.recommend') });
-  if (config.tools.script) tabs.push({ id: 'script', label: t('panel.script') });
-  if (config.tools.voice) tabs.push({ id: 'voice', label: t('panel.voice') });
-  if (config.tools.music) tabs.push({ id: 'music', label: t('panel.music') });
-  if (config.tools.mix) tabs.push({ id: 'mix', label: t('panel.mix') });
-  if (config.tools.master) tabs.push({ id: 'master', label: t('panel.master') });
-  if (config.tools.feed) tabs.push({ id: 'feed', label: t('panel.feed') });
+  const { tools } = config;
   // Review: once someone reviews (the host names them, or the session is a reviewer's). After the steps that make
   // the sound and before Export and Deliver, which deliver what was approved (review.require).
-  if (reviewShown(config)) tabs.push({ id: 'review', label: t('panel.review') });
-  if (config.tools.exportFormats.length > 0) tabs.push({ id: 'export', label: t('panel.export') });
-  if (config.tools.deliver) tabs.push({ id: 'deliver', label: t('panel.deliver') });
-  return config.tools.role === 'reviewer' ? tabs.filter((tab) => REVIEWER_STEPS.includes(tab.id)) : tabs;
+  const shown = (id: PanelId): boolean =>
+    id === 'recommend' ? tools.recommend || tools.product : id === 'review' ? reviewShown(config) : id === 'export' ? tools.exportFormats.length > 0 : tools[id];
+  // PANEL_MODULES lists the panels in workflow order.
+  const ids = (Object.keys(PANEL_MODULES) as PanelId[]).filter((id) => shown(id) && (tools.role !== 'reviewer' || REVIEWER_STEPS.includes(id)));
+  return ids.map((id) => ({ id, label: t(`panel.${id}`) }));
 }
 
 /**
@@ -124,7 +118,7 @@ export function workflowPanels(config: ResolvedConfig, loadingText: string, deli
           .maxFitSpeed=${vocal.maxFitSpeed}
           exportparts="form: recommend-form, submit: recommend-submit, results: recommend-results, card: recommendation-card"></studio-editor-recommend-panel>`
       : nothing}
-    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed}></studio-editor-script-panel>` : nothing}
+    ${tools.script ? html`<studio-editor-script-panel slot="script" data-loading=${loadingText} part="script-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations} .destinations=${config.delivery.destinations} .maxFitSpeed=${vocal.maxFitSpeed} .direction=${config.api.direction}></studio-editor-script-panel>` : nothing}
     ${tools.voice
       ? html`<studio-editor-voice-panel slot="voice" data-loading=${loadingText} part="voice-panel" .voiceIds=${vocal.voices} .brandPronunciations=${vocal.pronunciations}></studio-editor-voice-panel>`
       : nothing}

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** The Script panel's own layout: the warnings with their fixes and prices, and the reviewer's read-only script. */
+/** The Script panel's own layout: the warnings with their fixes and prices, the notes, and the reviewer's read-only script. */
 export const scriptStyles = css`
   p {
     margin: 0;
@@ -17,6 +17,18 @@ export const scriptStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 8px;
+  }
+  .note {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    padding: 8px 12px;
+    border-left: 4px solid var(--_accent, #2563eb);
+    background: var(--_surface-alt, #f9fafb);
+  }
+  .note p {
+    flex: 1 1 16em;
   }
   .cost {
     color: var(--_text-muted, #4b5563);

@@ -11,7 +11,7 @@ import { defineElement } from '../../internal/define.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
-import { directionProblems } from '../../script/direction.js';
+import { directionProblems, scanDirection } from '../../script/direction.js';
 import { placeTake, sectionRead, sectionSaid, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
 import type { PronunciationEntry } from '../../brand/pronunciations.js';
@@ -39,7 +39,7 @@ import { directedLength } from '../../script/said-length.js';
 import { documentRate } from '../../script/read-length.js';
 import { judge } from '../../rules/judge.js';
 import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
-import { findingWords } from '../shared/finding-words.js';
+import { renderDirectionDropped, renderReadFindings } from './script-notes.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import { sectionRange, wordsRange } from '../../script/word-range.js';
 import { requestComment } from '../shared/comment-request.js';
@@ -71,6 +71,7 @@ const SCRIPT_RENAMED = { 'script-editor': 'script-editor' };
  * @csspart speed-warning - A read faster than 1.10x: "Shorten the script to fit" (the service's `format`, one undo step) or "Keep it".
  * @csspart shorten-price - What "Shorten the script to fit" uses, in credits.
  * @csspart pace-warning - More than 3 words a second, the most Amazon's audio ads advise.
+ * @csspart direction-dropped - Said once when the service takes no direction (`api.direction: 'none'`) and the script has marks, with "Got it".
  * @csspart rule-warning - Another finding of the judge on the read (a read that cannot fit at `vocal.maxFitSpeed`), in the user's language.
  * @csspart marks - The highlights of words with a pronunciation entry (from the script editor).
  * @csspart said - The entries that apply to a section, under its text (from the script editor).
@@ -104,6 +105,10 @@ export class StudioScriptPanel extends StudioElement {
   @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
   /** The fastest the editor reads to fit (`vocal.maxFitSpeed`): a script that needs more is judged too long. */
   @property({ type: Number, attribute: false }) maxFitSpeed = DEFAULT_MAX_FIT_SPEED;
+  /** How the service takes direction (`api.direction`): with `'none'` the panel says once that marks are not heard. */
+  @property({ attribute: false }) direction: 'ssml' | 'none' = 'ssml';
+  /** The notice that the service hears no direction was dismissed: it is not said again. */
+  @state() private directionNoticed = false;
 
   @state() private job: { label: string; progress: number | undefined } | undefined;
   @state() private error = '';
@@ -438,6 +443,7 @@ export class StudioScriptPanel extends StudioElement {
         ? html`<studio-editor-job-status label=${this.job.label} state="running" .progress=${this.job.progress}
             @job-cancel=${() => this.#controller?.abort(new DOMException('Cancelled by the user.', 'AbortError'))}></studio-editor-job-status>`
         : nothing}
+      ${renderDirectionDropped(this.t, this.direction === 'none' && !this.directionNoticed && project.script.sections.some((section) => scanDirection(section.text).marks.length > 0), () => (this.directionNoticed = true))}
       ${this.#renderWarnings(project)}
       ${renderAlert(this.error, this.t, this.retry)}
       <studio-editor-slot-list part="slot-list" exportparts="slot" .sections=${project.script.sections} .slots=${project.slots} @slot-edit=${this.#handleSlotEdit}></studio-editor-slot-list>
@@ -447,33 +453,17 @@ export class StudioScriptPanel extends StudioElement {
       <p class="visually-hidden" role="status">${this.announcement}</p>`;
   }
 
-  /**
-   * What the judge says of the read (src/rules/judge.ts, as it says it of a version and a feed row): a read faster
-   * than 1.10x, with its two fixes; words a second above Amazon's advice, or above a chosen destination's limit.
-   */
+  /** What the judge says of the read, with a fast read's fixes (./script-notes.ts). */
   #renderWarnings(project: ProjectDocument) {
-    const t = this.t;
     const sheets = this.destinations.filter((destination) => project.delivery.destinations.includes(destination.id));
     const found = judge({ kind: 'ad', doc: project, limits: { sheets, maxFitSpeed: this.maxFitSpeed } });
-    const fast = found.find((item) => item.rule === 'fast-read');
-    const pace = found.find((item) => item.rule === 'words-per-second');
-    const others = found.filter((item) => item !== fast && item !== pace);
-    const credits = fast !== undefined ? this.#shortenPrice(project) : undefined;
-    const busy = this.job !== undefined || this.client === undefined;
-    return html`${fast !== undefined
-        ? html`<div part="speed-warning" class="warning">
-            <p>${findingWords(t, fast)}</p>
-            <div class="actions">
-              <button type="button" ?disabled=${busy} @click=${() => void this.#shorten()} aria-describedby=${credits === undefined ? nothing : 'shorten-price'}>${t('length.shorten')}</button>
-              ${credits === undefined ? nothing : html`<span id="shorten-price" part="shorten-price" class="cost">${t.plural('credits.uses', credits)}</span>`}
-              <button type="button" @click=${() => this.#keep(fast.measured)}>${t('length.keep')}</button>
-            </div>
-          </div>`
-        : nothing}
-      ${pace === undefined
-        ? nothing
-        : html`<p part="pace-warning" class=${pace.severity === 'problem' ? 'warning problem' : 'warning'}>${findingWords(t, pace)}</p>`}
-      ${others.map((item) => html`<p part="rule-warning" class=${item.severity === 'problem' ? 'warning problem' : 'warning'} data-rule=${item.rule}>${findingWords(t, item)}</p>`)}`;
+    const fast = found.some((item) => item.rule === 'fast-read');
+    return renderReadFindings(this.t, found, {
+      busy: this.job !== undefined || this.client === undefined,
+      credits: fast ? this.#shortenPrice(project) : undefined,
+      shorten: () => void this.#shorten(),
+      keep: (measured) => this.#keep(measured),
+    });
   }
 
   /** Lays the voice clips end to end in script order with an even gap (one undo step). */
@@ -486,8 +476,6 @@ export class StudioScriptPanel extends StudioElement {
     this.announcement = refused ? '' : this.t(this.#project.value?.clips === before ? 'script.respaceNone' : 'script.respaced', { gap: RESPACE_GAP_S });
   };
 }
-
-/** The gap "re-space sections" leaves between voice clips, seconds: a breath between sentences. */
 
 defineElement('studio-editor-script-panel', StudioScriptPanel);
 

@@ -30,7 +30,7 @@ export function openDraftDb(name: string = DEFAULT_DB_NAME, given?: IDBFactory |
   const factory = given === undefined ? globalThis.indexedDB : given;
   return new Promise((resolve, reject) => {
     if (factory === undefined || factory === null) {
-      reject(new StudioStorageError('storage-unavailable', 'This browser has no IndexedDB (private mode or disabled storage), so drafts cannot be saved. Your work is kept in this tab: export the project file to keep it.'));
+      reject(new StudioStorageError('storage-unavailable', 'This browser does not let the editor save drafts (private mode or blocked storage). Your work is kept in this tab: export the project file to keep it.'));
       return;
     }
     let request: IDBOpenDBRequest;
@@ -44,7 +44,7 @@ export function openDraftDb(name: string = DEFAULT_DB_NAME, given?: IDBFactory |
       if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'key' });
     };
     request.onblocked = () =>
-      reject(new StudioStorageError('storage-blocked', 'Draft storage is blocked by another tab running an older editor. Close the other tabs of this page; your work is kept here meanwhile.'));
+      reject(new StudioStorageError('storage-blocked', 'Saving your draft is blocked by another tab of this editor that uses an older version of its storage. Close other tabs of this page, then try again; your work is kept in this tab.'));
     request.onerror = () => reject(storageError(request.error));
     request.onsuccess = () => {
       const db = request.result;
