@@ -32,7 +32,7 @@ through the editor's own client and your adapters, and says per operation whethe
   --api-key KEY     the account API key; or set ${API_KEY_ENV} in the environment instead, which keeps the key
                     out of your shell history and the process list (one of the two is required)
   --config FILE     an ES module whose default export is what you give the editor as config.api, without
-                    baseUrl: { operations, paths?, idempotencyHeader?, pronunciationsField? }
+                    baseUrl: { operations, paths?, idempotencyHeader?, pronunciationsField?, direction? }
   --user-id ID      the end user the token is minted for (default ${DEFAULT_USER_ID})
   --url URL         the product page recommendUrl is asked about (default ${DEFAULT_PRODUCT_URL})
   --timeout-ms N    api.timeoutMs: the longest one request or adapter call may take (default 30000)

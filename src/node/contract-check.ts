@@ -31,7 +31,7 @@ export interface ContractCheckOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * The default export of the adapters file: what the host gives the editor as `config.api` (`operations`,
-   * `paths`, `idempotencyHeader`, `pronunciationsField`, `timeoutMs`, `jobDeadlineMs`), without `baseUrl`.
+   * `paths`, `idempotencyHeader`, `pronunciationsField`, `direction`, `timeoutMs`, `jobDeadlineMs`), without `baseUrl`.
    */
   readonly api?: unknown;
   /** Send nothing: build each request as the editor would and report it (headers with secrets redacted). */

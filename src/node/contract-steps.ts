@@ -3,6 +3,7 @@
 // give is skipped, saying which and why (`needFrom`).
 import type { ApiOperation, ScriptSection } from '../api/contract.js';
 import type { CallOptions, ServiceClient } from '../api/client.js';
+import { voicedText } from '../script/ssml.js';
 import type { CHECK_ORDER, StepReport } from './contract-report.js';
 
 /** What later operations take of earlier results. A dry run takes `SAMPLES` instead. */
@@ -113,7 +114,10 @@ export const STEPS: readonly Step[] = [
     operation: 'voiceover',
     call: (client, { need, picked, options }) => {
       const section = (picked.sections ?? FIXED_SCRIPT).find((entry) => entry.text.trim() !== '') ?? FIXED_SCRIPT[0]!;
-      return client.voiceover({ project_id: PROJECT_ID, text: section.text, voice_id: need('voiceId'), section_id: section.id }, options);
+      // With direction, as the editor sends a directed section: a beat after its words, as SSML beside them (left
+      // out with api.direction 'none'; a host's adapter maps it to its own markup).
+      const read = voicedText(`${section.text}[[pause 0.5s]]`, (raw) => raw);
+      return client.voiceover({ project_id: PROJECT_ID, ...read, voice_id: need('voiceId'), section_id: section.id }, options);
     },
     pick: (result: { asset: { asset_id: string; duration_s: number } }, picked) => void (picked.voiceAsset = { id: result.asset.asset_id, duration: result.asset.duration_s }),
   },

@@ -48,6 +48,10 @@ describe('studio-contract-check', () => {
     assert.equal(run.stderr, '');
     assert.ok(spy.tokens.length >= 1, 'a token was minted');
     assertNotPrinted(run, [KEY, ...spy.tokens]);
+    // The voice-over is asked for as the editor asks for a directed section: its words, and its SSML beside them.
+    const voiceover = JSON.parse([...spy.bodies].find(([path]) => path.endsWith('/voiceover'))?.[1] ?? '{}') as { text?: string; ssml?: string };
+    assert.match(voiceover.ssml ?? '', /<break time="0.5s"\/><\/speak>$/, JSON.stringify(voiceover));
+    assert.ok(voiceover.text !== undefined && !voiceover.text.includes('[['), 'the words without the marks');
   });
 
   it('prints a table on a terminal, then the summary line', async () => {

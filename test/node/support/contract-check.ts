@@ -57,11 +57,14 @@ export async function countingServer(): Promise<{ url: string; count(): number; 
 }
 
 /** The global fetch, noting the token of every answer of `POST /v1/auth/token`: none may be printed. */
-export function tokenSpy(): { fetch: typeof fetch; tokens: string[] } {
+export function tokenSpy(): { fetch: typeof fetch; tokens: string[]; bodies: Map<string, string> } {
   const tokens: string[] = [];
+  const bodies = new Map<string, string>();
   return {
     tokens,
+    bodies,
     fetch: async (input, init) => {
+      if (typeof init?.body === 'string') bodies.set(new URL(String(input)).pathname, init.body);
       const response = await fetch(input, init);
       if (String(input).endsWith('/v1/auth/token') && response.ok) {
         const { token } = (await response.clone().json()) as { token?: string };
