@@ -148,6 +148,8 @@ describe('direction of the read in the Script panel (emulator)', function () {
     // 120% at 1.8x is 2.16x, past the 2x a voice reads: not offered; 110% is 1.98x.
     expect(offered()).to.deep.equal(['80', '90', '110']);
     expect(chips(panel)).to.deep.equal(["Rate 120%: Acme · reads at 2.16x at the voice's 1.80x, past the 2x a voice can: at this speed, 50% to 111%"]);
+    view(panel).querySelector('[part=direction-mark]')!.scrollIntoView({ block: 'center' });
+    await executeServerCommand('studio-screenshot', { name: 'script-direction-rate-beyond' });
     editor.store.dispatch({ type: 'voice/set-speed', speed: 1 });
     await waitUntil(() => offered().length === 4, `every rate at 1x: ${offered().join(' ')}`);
     expect(chips(panel)).to.deep.equal(['Rate 120%: Acme']);
@@ -165,6 +167,8 @@ describe('direction of the read in the Script panel (emulator)', function () {
     expect(notice()!.getAttribute('role')).to.equal('status');
     expect(notice()!.querySelector('p')!.textContent).to.equal('Your voice service takes no direction: pauses, emphasis, say-as and rates stay in the script, and its takes read the plain words.');
     await expect(notice()!).to.be.accessible();
+    notice()!.scrollIntoView({ block: 'center' });
+    await executeServerCommand('studio-screenshot', { name: 'script-direction-dropped' });
     notice()!.querySelector('button')!.click();
     await waitUntil(() => notice() === null, 'dismissed');
     editor.store.dispatch({ type: 'script/set-text', id: 's2', text: 'Order [[emphasis strong: now]].' });

@@ -164,8 +164,10 @@ export const sectionDirectionStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  /* Its words run to several lines: a card's corners, not a pill's. */
   ul.marks-list li.mark-chip.beyond {
     border-color: var(--_danger, #b91c1c);
+    border-radius: var(--_radius, 8px);
   }
   @media (pointer: coarse) {
     .direction button,
