@@ -33,6 +33,12 @@ export function rateRange(speed: number): { readonly min: number; readonly max: 
   };
 }
 
+/** Whether a voice read at `speed` can take the rate `percent` (`rateRange`). */
+export function rateReadable(percent: number, speed: number): boolean {
+  const range = rateRange(speed);
+  return percent >= range.min && percent <= range.max;
+}
+
 /** One piece of direction; `text` (and a `sub`'s `alias`) is as written, slots and all. */
 export type Mark =
   | { readonly kind: 'pause'; readonly seconds: number }

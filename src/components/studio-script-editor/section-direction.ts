@@ -3,7 +3,7 @@
 // readable chips ("Pause 1.0 s", "Emphasis (strong): Acme"), each with a Remove button. Every value is text.
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Translate } from '../../i18n/translate.js';
-import { SAY_AS, VOICE_SPEED_RANGE, directionProblems, rateRange, type DirectionFault, type Mark, type MarkUse } from '../../script/direction.js';
+import { SAY_AS, VOICE_SPEED_RANGE, directionProblems, rateRange, rateReadable, type DirectionFault, type Mark, type MarkUse } from '../../script/direction.js';
 import type { DirectionAsk } from './direction-edit.js';
 
 /** The lengths a pause is offered in, seconds, and the rates, percent of the voice's. */
@@ -39,9 +39,8 @@ export function directionProblemWords(t: Translate, text: string): string[] {
  * take; else `''`.
  */
 export function rateBeyondWords(t: Translate, mark: Mark, speed: number): string {
-  if (mark.kind !== 'rate') return '';
+  if (mark.kind !== 'rate' || rateReadable(mark.percent, speed)) return '';
   const range = rateRange(speed);
-  if (mark.percent >= range.min && mark.percent <= range.max) return '';
   const read = (speed * mark.percent) / 100;
   const limit = read > VOICE_SPEED_RANGE.max ? VOICE_SPEED_RANGE.max : VOICE_SPEED_RANGE.min;
   return t('direction.rateBeyond', { read: t.number(read, 2), limit: t.number(limit, Number.isInteger(limit) ? 0 : 1), speed: t.number(speed, 2), min: range.min, max: range.max });
@@ -105,7 +104,7 @@ export function renderDirectionTools(t: Translate, host: ToolbarHost): TemplateR
     </span>
     <span class="group">
       <select name="rate" aria-label=${t('direction.rateHow')} ?disabled=${host.disabled}>
-        ${RATES.filter((percent) => percent >= rateRange(host.speed).min && percent <= rateRange(host.speed).max).map((percent) => html`<option value=${percent}>${t('direction.percent', { percent })}</option>`)}
+        ${RATES.filter((percent) => rateReadable(percent, host.speed)).map((percent) => html`<option value=${percent}>${t('direction.percent', { percent })}</option>`)}
       </select>
       <button type="button" class="small" ?disabled=${host.disabled} @click=${(e: Event) => run(e, (root) => ({ kind: 'rate', percent: Number(valueOf(root, 'rate')) }))}>${t('direction.rate')}</button>
     </span>
