@@ -74,8 +74,10 @@ describe('s3Store', () => {
     const secret = 'wrong-secret-8d1f4c7a';
     const wrong = store({ ...CREDENTIALS, AWS_SECRET_ACCESS_KEY: secret });
     const count = s3.seen.length;
-    for (const attempt of [wrong.write('TR-100/x.wav', bytes('x')), wrong.read('TR-100/TR-100_Acme 30s.wav'), wrong.has('TR-100/TR-100_Acme 30s.wav')]) {
-      await assert.rejects(attempt, (error: Error) => {
+    // One request at a time: three begun at once would reject before the loop awaits the second.
+    const attempts = [() => wrong.write('TR-100/x.wav', bytes('x')), () => wrong.read('TR-100/TR-100_Acme 30s.wav'), () => wrong.has('TR-100/TR-100_Acme 30s.wav')];
+    for (const attempt of attempts) {
+      await assert.rejects(attempt(), (error: Error) => {
         assert.match(error.message, new RegExp(`s3://${BUCKET}/runs/summer/TR-100/.* failed: 403.*check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and that the bucket's policy`));
         assert.ok(!error.message.includes(secret) && !/Signature=|[0-9a-f]{64}/.test(error.message), error.message);
         return true;
