@@ -116,6 +116,9 @@ export class ZoomController implements ReactiveController {
     if (width === 0 || spotLength <= 0 || (this.#fitted?.length === spotLength && this.#fitted.width === width && this.#fitted.least === least)) return;
     this.#fitted = { length: spotLength, width, least };
     this.#fit(0, spotLength, least);
+    // The width read here may be a passing one (a scroll bar while the old zoom overflowed), which the
+    // resize observer never sees: the next frame fits again if the settled width differs.
+    requestAnimationFrame(() => this.#autoFit());
   }
 
   /** On a touch screen, the least zoom at which the shortest clip is a finger's 44 px wide (the view then scrolls). */
