@@ -1,5 +1,7 @@
 // Axe on every panel of a voiced project (two voice clips, a bed, the timeline drawn), in both colour modes
-// and at a desktop and a phone width. Libraries come from the service emulator; the audio is synthetic.
+// and at a desktop and a phone width: the Feed and Review steps too, with a comment thread and a decision, and a
+// section edited since its take (the words heard now, under it). Libraries come from the service emulator; the
+// audio is synthetic.
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
@@ -14,8 +16,9 @@ import { music, syntheticSpeech } from '../audio/signals.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
+import { deepQuery } from '../support/deep-query.js';
 
-const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
+const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'review', 'export', 'deliver'];
 
 describe('<studio-editor> accessibility with a voiced project', () => {
   let voiceUrl = '';
@@ -48,6 +51,8 @@ describe('<studio-editor> accessibility with a voiced project', () => {
       project: { id: user, autosave: false },
       theme: { mode },
       layout: { height: '720px' },
+      tools: { feed: true },
+      review: { user: { id: 'rev-1', name: 'Rae Legal', role: 'legal' } },
     });
     const project = handle.getProject();
     await handle.loadProject({
@@ -55,7 +60,12 @@ describe('<studio-editor> accessibility with a voiced project', () => {
       title: 'Brewline spring sale',
       duration: 10,
       script: { sections: [{ id: 'hook', label: 'Hook', text: 'Tired of slow mornings?' }, { id: 'offer', label: 'Offer', text: 'Brewline, ready in ninety seconds.' }] },
-      clips: [clip('hook', 1), clip('offer', 5)],
+      // The offer was edited since its take: the Script step shows the words heard now under it.
+      clips: [clip('hook', 1), { ...clip('offer', 5), source: { text: 'Brewline, ready in two minutes.', voice: project.voice.voice ?? 'ava', speed: 1 } }],
+      review: {
+        comments: [{ id: 'c1', thread: 'c1', body: 'Say the price slower.', author: { id: 'rev-1', name: 'Rae Legal', role: 'legal' }, at: '2026-11-29T09:00:00.000Z', anchor: { version: project.openVersion, start: 5, end: 7 } }],
+        decisions: [{ id: 'd1', version: project.openVersion, reviewer: { id: 'rev-1', name: 'Rae Legal', role: 'legal' }, at: '2026-11-29T09:05:00.000Z', label: 'changes-required', note: 'Slower price, please.', contentHash: 'stale' }],
+      },
       music: { track: null, assetId: null, url: bedUrl, gain: -6, offset: 0, loop: true, fadeIn: 0.5, fadeOut: 1 },
     });
     const editor = handle.element;
@@ -78,6 +88,9 @@ describe('<studio-editor> accessibility with a voiced project', () => {
           await panels.updateComplete;
           await customElements.whenDefined(`studio-editor-${id}-panel`);
           await new Promise((resolve) => setTimeout(resolve, 50));
+          // What the panel is checked with is on screen: the words heard under the edited offer, the thread.
+          if (id === 'script') await waitUntil(() => deepQuery(editor.shadowRoot!, '[part=heard]'), 'the words heard under the edited offer');
+          if (id === 'review') await waitUntil(() => deepQuery(editor.shadowRoot!, 'studio-editor-review-panel')?.shadowRoot?.textContent?.includes('Say the price slower.'), 'the comment thread');
           await expect(editor, `${id} panel, ${mode}, ${width} px`).to.be.accessible();
           checked.push(id);
         }

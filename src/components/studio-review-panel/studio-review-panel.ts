@@ -92,7 +92,7 @@ export class StudioReviewPanel extends StudioElement {
         gap: 4px 8px;
         align-items: baseline;
         font-size: 0.875em;
-        color: var(--_muted, #4b5563);
+        color: var(--_text-muted, #4b5563);
       }
       .author {
         font-weight: 600;
