@@ -48,6 +48,15 @@ table.rows col.n { width: 4em; }
   dl.meta { grid-template-columns: max-content 1fr; }
   .figures { grid-template-columns: repeat(2, 1fr); }
   table.rows col.n { width: 3.2em; }
+  /* A file's seven columns as a card: each figure under its label, none past the screen. */
+  table.summary, table.summary tbody, table.summary tr, table.summary td { display: block; width: auto; }
+  table.summary thead, table.summary colgroup { display: none; }
+  table.summary tr { padding: 6px 0; border-bottom: 1px solid var(--line); }
+  table.summary td { padding: 1px 0; border: 0; }
+  table.summary td:first-child { font-weight: 600; }
+  table.summary td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+  th, td { padding: 4px 3px; }
+  .num { white-space: normal; }
 }
 @page { margin: 14mm 12mm; }
 @media print {

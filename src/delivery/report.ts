@@ -219,17 +219,17 @@ function vastTable(manifest: DeliveryManifest): string {
 function summaryTable(manifest: DeliveryManifest): string {
   const many = (manifest.versions?.length ?? 0) > 1;
   const row = (file: DeliveredFile, included: boolean): string =>
-    `<tr${file.pass ? '' : ' class="failed"'}><td>${file.row === undefined ? '' : `Row ${e(file.row)}<br>`}${e(file.fileName)}</td><td>${many ? `${e(versionName(manifest, file.version))}<br>` : ''}${e(file.destination.label)}</td>` +
-    `<td>${e(codecText(file.destination))}, ${e(grouped(file.figures.sampleRate))} Hz, ${e(channelsText(file.figures.channels))}</td>` +
-    `<td class="num">${e(fixed(file.figures.integrated, 1))} LUFS<br>${e(fixed(file.figures.truePeak, 1))} dBTP</td>` +
-    `<td class="num">${e(fixed(file.figures.seconds, 2))} s<br>${e(grouped(file.figures.bytes))} B</td>` +
-    `<td>${file.rules
+    `<tr${file.pass ? '' : ' class="failed"'}><td>${file.row === undefined ? '' : `Row ${e(file.row)}<br>`}${e(file.fileName)}</td><td data-label="Destination">${many ? `${e(versionName(manifest, file.version))}<br>` : ''}${e(file.destination.label)}</td>` +
+    `<td data-label="Format">${e(codecText(file.destination))}, ${e(grouped(file.figures.sampleRate))} Hz, ${e(channelsText(file.figures.channels))}</td>` +
+    `<td class="num" data-label="Loudness">${e(fixed(file.figures.integrated, 1))} LUFS<br>${e(fixed(file.figures.truePeak, 1))} dBTP</td>` +
+    `<td class="num" data-label="Length, size">${e(fixed(file.figures.seconds, 2))} s<br>${e(grouped(file.figures.bytes))} B</td>` +
+    `<td data-label="Rules">${file.rules
       .map((rule) =>
         rule.pass
           ? `<span class="pass">✓</span> ${e(RULE_NAMES[rule.rule] ?? rule.rule)}`
           : `<span class="fail">✗ ${e(RULE_NAMES[rule.rule] ?? rule.rule)} ${e(ruleFigure(rule))} (${e(rule.required)})${rule.fix ? `: ${e(rule.fix)}` : ''}</span>`,
       )
-      .join('<br>')}</td><td>${resultCell(file, included)}</td></tr>`;
+      .join('<br>')}</td><td data-label="Result">${resultCell(file, included)}</td></tr>`;
   return (
     '<table class="summary"><colgroup><col style="width:22%"><col style="width:13%"><col style="width:14%"><col style="width:12%"><col style="width:11%"><col style="width:18%"><col style="width:10%"></colgroup>' +
     '<thead><tr><th>File</th><th>Destination</th><th>Format</th><th>Loudness</th><th>Length, size</th><th>Rules</th><th>Result</th></tr></thead><tbody>' +

@@ -11,6 +11,7 @@ import { emulatorAdmin } from '/__studio-env.js';
 import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts } from '../support/auth.js';
+import { lookAtReport } from '../support/report-shot.js';
 import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
 
 const CSV = `sku,product_name,price
@@ -126,5 +127,17 @@ describe('A feed run that fails, and its credits (e2e, emulator)', () => {
     expect(manifest.credits).to.equal(after - before);
     expect(figure).to.equal(String(after - before));
     expect(manifest.feed!.takes.voiced).to.equal(2);
+    // The run with a refused row, looked at: the Feed step's outcome, then the report, at 1280 and 390 px.
+    expect(report, 'the report names the refused row').to.include('WS-200');
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await setViewport({ width, height });
+      await panel.updateComplete;
+      $('[part=deliver]')!.scrollIntoView({ block: 'start' });
+      await executeServerCommand('studio-screenshot', { name: `feed-delivered-refused-${width}` });
+    }
+    await lookAtReport(report, 'feed-report-refused');
   });
 });

@@ -1,0 +1,34 @@
+// A delivery's report.html, looked at: shown over the test page in a frame (no scripts), checked for sideways
+// scroll at the width, and saved as a screenshot for a person to read.
+import { expect } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+
+/**
+ * Shows `report` (the text of a ZIP's report.html) over the whole viewport at each of `widths` (844 px tall),
+ * expects no line of it wider than the frame, and saves `<name>-<width>.png` under screenshots/.
+ */
+export async function lookAtReport(report: string, name: string, widths: readonly number[] = [1280, 390]): Promise<void> {
+  const frame = document.createElement('iframe');
+  frame.title = 'The delivery report';
+  // Same origin, to measure its layout; no scripts.
+  frame.sandbox.add('allow-same-origin');
+  frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:2147483647';
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.srcdoc = report;
+  document.body.append(frame);
+  try {
+    await loaded;
+    for (const width of widths) {
+      await setViewport({ width, height: 844 });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await executeServerCommand('studio-screenshot', { name: `${name}-${width}` });
+      const root = frame.contentDocument!.documentElement;
+      // What sticks out, named: the innermost elements wider than the frame.
+      const wide = [...root.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1 && ![...element.children].some((child) => child.getBoundingClientRect().right > root.clientWidth + 1));
+      const named = wide.slice(0, 5).map((element) => `<${element.localName}${element.className ? `.${String(element.className)}` : ''}> ${(element.textContent ?? '').trim().slice(0, 40)}`);
+      expect(root.scrollWidth, `the report at ${width} px scrolls sideways: ${named.join('; ')}`).to.be.at.most(root.clientWidth);
+    }
+  } finally {
+    frame.remove();
+  }
+}
