@@ -848,6 +848,12 @@ export const enLater = {
   'fix.sizeWav': 'Use 16-bit, mono or a lower sample rate, or shorten the ad, to stay under {size}',
   'fix.tail': "End the ad with {seconds} s of silence: move the last words earlier, shorten the music's fade-out, or extend the ad",
   'fix.speech': 'The speech runs {seconds} s past the end: extend the ad or shorten the script',
+  // A row's pace fix (src/rules/pace.ts, row.ts) and a row's Ad-ID fix (rules/identity.ts).
+  'fix.shortenScript': 'shorten the script',
+  'fix.shortenSection': "shorten the script's {section}",
+  'fix.shortenSlotWord': "shorten {column} ({words} word, in {section}) or the script's {section}",
+  'fix.shortenSlot': "shorten {column} ({words} words, in {section}) or the script's {section}",
+  'fix.adId': 'correct it, or leave it empty for no code',
   'feed.says.speechPast': "Its speech ends at {end} s, past the ad's {duration} s, read at {speed}x (at most {max}x): shorten its values or the script.",
   'feed.says.notInTake': 'Its value of {slot} ({value}) is not in its take of {section}.',
   'feed.says.voiceFailed': 'A voice-over failed: {message}',
