@@ -6,7 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { StudioFileFailedError } from '../../src/audio/deliver/deliver.js';
 import { StudioError } from '../../src/errors.js';
+import { StudioFeedError } from '../../src/feed/errors.js';
+import { StudioProjectError } from '../../src/model/project-error.js';
+import { StudioSlotError } from '../../src/script/slots.js';
 import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { describeError } from '../../src/i18n/error-words.js';
@@ -110,6 +114,44 @@ describe('the words of every error code', () => {
         assert.doesNotMatch(message!, /api\.|config\.|tools\.|getToken|baseUrl|\(\{|\w\(\)/, `${file}: the ${code} message is shown to the user`);
       }
     }
+  });
+
+  it('says in German and French the codes whose own message is English only, with the names they carry quoted and escaped', () => {
+    const column = 'pri\u202ece';
+    const errors = [
+      new StudioFeedError([{ row: 3, column, message: `Row 3: ${column} is not a number.` }, { row: 5, message: 'Row 5 has 4 values; the header has 3.' }]),
+      new StudioFeedError([{ message: 'The file has no header row.' }]),
+      new StudioSlotError(['{{price}} in "Body" has no value: give one, or a sample in its slot definition']),
+      new StudioError('feed-none', 'The project has no feed: import a CSV or JSON file in the Feed step first.', { recoverable: true }),
+      new StudioError('feed-key', 'The feed has no key column: choose the column that names each row in the Feed step.', { recoverable: true }),
+      new StudioError('feed-template', "The script's slots are malformed: Character 4: a placeholder is not closed.", { recoverable: true }),
+      new StudioFileFailedError('ad\u0007.mp3', 'the encoder stopped', undefined),
+      new StudioProjectError('project-invalid', [{ path: 'project.versions', message: 'has no version "x"' }]),
+      new StudioProjectError('project-invalid', [{ path: 'project.slots[0].name', message: 'is empty' }, { path: 'project.feed', message: 'is not an object' }]),
+    ];
+    const english = createTranslator('en', {}, en);
+    for (const error of errors) assert.equal(describeError(error, english).text, error.message, `${error.code} in English: its own message, as before`);
+    for (const [language, catalogue] of [['de', de], ['fr', fr]] as const) {
+      const t = createTranslator(language, {}, catalogue);
+      const shown = errors.map((error) => describeError(error, t));
+      for (const [at, { text, retry }] of shown.entries()) {
+        const error = errors[at]!;
+        assert.notEqual(text, error.message, `${error.code} in ${language}`);
+        assert.ok(!/[{}]|error\.|The |the /.test(text), `${error.code} in ${language}: ${text}`);
+        assert.notEqual(text, t('error.unknown'));
+        assert.equal(retry, error.recoverable, `${error.code}: Retry as before`);
+      }
+      // The names from a file or a document, quoted and escaped as the English messages quote them.
+      assert.ok(shown[0]!.text.includes('"pri\\u202ece"') && shown[0]!.text.includes('2'), shown[0]!.text);
+      assert.ok(shown[6]!.text.includes('"ad\\u0007.mp3"'), shown[6]!.text);
+      assert.ok(shown[7]!.text.includes('"project.versions"'), shown[7]!.text);
+      assert.ok(shown[8]!.text.includes('"project.slots[0].name"') && shown[8]!.text.includes('2'), shown[8]!.text);
+    }
+    assert.equal(
+      describeError(errors[0], createTranslator('de', {}, de)).text,
+      'Die Feed-Datei wurde nicht importiert: Sie enthält 2 Fehler (der erste: Zeile 3, Spalte "pri\\u202ece"). Korrigieren Sie die Datei und importieren Sie sie erneut.',
+    );
+    assert.equal(describeError(errors[1], createTranslator('fr', {}, fr)).text, 'Le fichier du flux n’a pas été importé : il contient une erreur (fichier ou en-tête). Corrigez le fichier et importez-le à nouveau.');
   });
 
   it('keeps the generic words for an error with no message, and for one the editor did not raise', () => {
