@@ -6,17 +6,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { StudioFileFailedError } from '../../src/audio/deliver/deliver.js';
 import { StudioError } from '../../src/errors.js';
-import { StudioFeedError } from '../../src/feed/errors.js';
-import { StudioProjectError } from '../../src/model/project-error.js';
-import { StudioSlotError } from '../../src/script/slots.js';
 import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { describeError } from '../../src/i18n/error-words.js';
 import { fr } from '../../src/i18n/fr.js';
 import '../../src/i18n/later-words.js';
 import { createTranslator } from '../../src/i18n/translate.js';
+import { englishOnlyErrors } from './support/english-errors.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The editor's code: src/ but the Node batch and the Node tools, which never show words in the editor. */
@@ -117,18 +114,7 @@ describe('the words of every error code', () => {
   });
 
   it('says in German and French the codes whose own message is English only, with the names they carry quoted and escaped', () => {
-    const column = 'pri\u202ece';
-    const errors = [
-      new StudioFeedError([{ row: 3, column, message: `Row 3: ${column} is not a number.` }, { row: 5, message: 'Row 5 has 4 values; the header has 3.' }]),
-      new StudioFeedError([{ message: 'The file has no header row.' }]),
-      new StudioSlotError(['{{price}} in "Body" has no value: give one, or a sample in its slot definition']),
-      new StudioError('feed-none', 'The project has no feed: import a CSV or JSON file in the Feed step first.', { recoverable: true }),
-      new StudioError('feed-key', 'The feed has no key column: choose the column that names each row in the Feed step.', { recoverable: true }),
-      new StudioError('feed-template', "The script's slots are malformed: Character 4: a placeholder is not closed.", { recoverable: true }),
-      new StudioFileFailedError('ad\u0007.mp3', 'the encoder stopped', undefined),
-      new StudioProjectError('project-invalid', [{ path: 'project.versions', message: 'has no version "x"' }]),
-      new StudioProjectError('project-invalid', [{ path: 'project.slots[0].name', message: 'is empty' }, { path: 'project.feed', message: 'is not an object' }]),
-    ];
+    const errors = englishOnlyErrors();
     const english = createTranslator('en', {}, en);
     for (const error of errors) assert.equal(describeError(error, english).text, error.message, `${error.code} in English: its own message, as before`);
     for (const [language, catalogue] of [['de', de], ['fr', fr]] as const) {
