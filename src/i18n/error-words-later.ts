@@ -1,7 +1,51 @@
 // The error words that come with the later words (later-words.ts imports this beside en-later.ts): the codes of the steps after the
 // first (delivery, export, feed, review, versions, the editor's own loading), each with its sentence, and the
-// codes whose own message is written for the user. The rule for each is `describeError`'s.
-import { addErrorWords } from './error-words.js';
+// codes whose own message is written for the user, with their words in German and French where that message is
+// English only. The rule for each is `describeError`'s.
+import { quote } from '../internal/describe.js';
+import { addErrorWords, type ErrorWords } from './error-words.js';
+import type { Translate } from './translate.js';
+
+/** `words` in a language other than English, where the error's own message (English) is not the reader's. */
+const inOther =
+  (words: (error: Record<string, unknown>, t: Translate) => string): ErrorWords =>
+  (error, t) =>
+    t.locale.toLowerCase().startsWith('en') ? undefined : words((error ?? {}) as Record<string, unknown>, t);
+
+/** The list `name` of an error (a feed's `problems`, a document's `issues`): its items that are objects. */
+const listOf = (error: Record<string, unknown>, name: string): Record<string, unknown>[] => {
+  const list = error[name];
+  return Array.isArray(list) ? list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+};
+
+/** Text from a file or a document, quoted and escaped as the English messages quote it. */
+const quoted = (value: unknown): string => quote(typeof value === 'string' ? value : '');
+
+/** Where a feed's problem is: its row and column, either, or the file (its header). */
+function feedPlace(t: Translate, problem: Record<string, unknown> | undefined): string {
+  const row = typeof problem?.['row'] === 'number' ? t.number(problem['row'], 0) : undefined;
+  const column = typeof problem?.['column'] === 'string' ? quoted(problem['column']) : undefined;
+  if (row !== undefined && column !== undefined) return t('error.place.cell', { row, column });
+  if (row !== undefined) return t('error.place.row', { row });
+  return column === undefined ? t('error.place.file') : t('error.place.column', { column });
+}
+
+/** The codes whose own message is English only, in the reader's words: the reason, then what to do. */
+const SAID: Record<string, ErrorWords> = {
+  feed: inOther((error, t) => {
+    const problems = listOf(error, 'problems');
+    return t.plural('error.feed', Math.max(1, problems.length), { place: feedPlace(t, problems[0]) });
+  }),
+  slot: inOther((_, t) => t('error.slot')),
+  'feed-none': inOther((_, t) => t('error.feedNone')),
+  'feed-key': inOther((_, t) => t('error.feedKey')),
+  'feed-template': inOther((_, t) => t('error.feedTemplate')),
+  'deliver-file': inOther((error, t) => t('error.deliverFile', { file: quoted(error['fileName']) })),
+  'project-invalid': inOther((error, t) => {
+    const issues = listOf(error, 'issues');
+    return t.plural('error.projectInvalid', Math.max(1, issues.length), { path: quoted(issues[0]?.['path']) });
+  }),
+};
 
 addErrorWords(
   {
@@ -57,4 +101,5 @@ addErrorWords(
     'storage-failed',
     'upload-missing',
   ],
+  SAID,
 );

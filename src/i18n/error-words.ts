@@ -47,13 +47,19 @@ const FOR_CODE: Record<string, { key: StringKey; retry: boolean }> = {
   'export-encoder': { key: 'error.encoder', retry: true },
 };
 
-/** Codes whose own message is written for the person using the editor (the later words add them). */
-const OWN = new Set<string>();
+/** An error in the reader's words, or `undefined` where its own message is theirs (in English). */
+export type ErrorWords = (error: unknown, t: Translate) => string | undefined;
 
-/** Adds codes: each with its sentence, and those whose own message is shown (`error-words-later.ts`). */
-export function addErrorWords(words: Readonly<Record<string, { key: StringKey; retry: boolean }>>, own: readonly string[]): void {
+/** Codes whose own message is written for the person using the editor, each with its words in another language (the later words add them). */
+const OWN = new Map<string, ErrorWords | undefined>();
+
+/**
+ * Adds codes: each with its sentence, and those whose own message is shown, with the words that say it in another
+ * language where the message is English only (`error-words-later.ts`).
+ */
+export function addErrorWords(words: Readonly<Record<string, { key: StringKey; retry: boolean }>>, own: readonly string[], said: Readonly<Record<string, ErrorWords>> = {}): void {
   Object.assign(FOR_CODE, words);
-  for (const code of own) OWN.add(code);
+  for (const code of own) OWN.set(code, said[code]);
 }
 
 /**
@@ -65,8 +71,9 @@ export function addErrorWords(words: Readonly<Record<string, { key: StringKey; r
  *   message reaches only the host (`reportError`: the `studio-error` event and the console);
  * - a code whose own message is written for the user (`OWN`: a feed's or a row's problems, a delivery that made
  *   nothing and why, a refused project file, a draft not saved): that message, as text (never HTML), with
- *   Retry when the error is recoverable. It comes from the editor's own checks, never from a host or a
- *   token (no message carries a token: see `StudioAuthError`);
+ *   Retry when the error is recoverable; in another language than English, its code's words where it has them
+ *   (the message is English), with the names and figures it carries. It comes from the editor's own checks, never
+ *   from a host or a token (no message carries a token: see `StudioAuthError`);
  * - anything else (a bug, a host's own error, a code not known here) and an error with no message: the generic
  *   `error.unknown`, since its message was not written for the user. Until the later words load (the first
  *   panel's first moments), their codes read so too.
@@ -75,6 +82,6 @@ export function describeError(error: unknown, t: Translate): ShownError {
   const { code, message, recoverable } = (error ?? {}) as { code?: unknown; message?: unknown; recoverable?: unknown };
   const known = typeof code === 'string' ? FOR_CODE[code] : undefined;
   if (known !== undefined) return { text: t(known.key), retry: known.retry };
-  if (OWN.has(code as string) && typeof message === 'string' && message.trim() !== '') return { text: message.trim(), retry: recoverable !== false };
+  if (OWN.has(code as string) && typeof message === 'string' && message.trim() !== '') return { text: OWN.get(code as string)?.(error, t) ?? message.trim(), retry: recoverable !== false };
   return { text: t('error.unknown'), retry: true };
 }

@@ -181,6 +181,11 @@ export const LATER_KEYS =
   'error.reviewSign error.reviewOnly error.reviewUser error.locked error.exportFormat error.speechCut ' +
   'error.audioInput error.musicLibrary error.playback feed.noneDelivered fix.loudness{lufs} fix.silent{lufs} ' +
   'fix.truePeakMp3{dbtp} fix.truePeak{dbtp} fix.exact{seconds}{samples}{rate} fix.shorten{seconds} ' +
-  'fix.sizeMp3{size} fix.sizeWav{size} fix.tail{seconds} fix.speech{seconds} ' +
-  'feed.says.speechPast{end}{duration}{speed}{max} feed.says.notInTake{slot}{value}{section} ' +
-  'feed.says.voiceFailed{message} deliver.vastFileMissing{file} deliver.vastNoMedia';
+  'fix.sizeMp3{size} fix.sizeWav{size} fix.tail{seconds} fix.speech{seconds} fix.shortenScript ' +
+  'fix.shortenSection{section} fix.shortenSlotWord{column}{words}{section} ' +
+  'fix.shortenSlot{column}{words}{section} fix.adId error.feed.one{place} error.feed.other{count}{place} ' +
+  'error.place.cell{row}{column} error.place.row{row} error.place.column{column} error.place.file error.slot ' +
+  'error.feedNone error.feedKey error.feedTemplate error.deliverFile{file} error.projectInvalid.one{path} ' +
+  'error.projectInvalid.other{count}{path} feed.says.speechPast{end}{duration}{speed}{max} ' +
+  'feed.says.notInTake{slot}{value}{section} feed.says.voiceFailed{message} deliver.vastFileMissing{file} ' +
+  'deliver.vastNoMedia';

@@ -54,6 +54,8 @@ export function adIdFormatFindings(creatives: readonly Creative[]): IdentityFind
         measured: normaliseCode(creative.adId).length,
         required: 'an Ad-ID of 11 letters and digits (a 4-character prefix not starting with 0, then 7)',
         message: `The Ad-ID of ${creativeName(creative)} is not one: ${problem.message} Correct it, or leave it empty for no code.`,
+        // What to do, in the reader's words (the message ends with it in English).
+        advice: { key: 'fix.adId', values: {} },
         creatives: [creative],
         adId: normaliseCode(creative.adId),
         code: problem.code,

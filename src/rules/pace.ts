@@ -5,6 +5,7 @@
 import type { RuleSubject } from './catalog.js';
 import { ADVISED_WORDS_PER_SECOND, FAST_READ } from './limits.js';
 import { figure, finding, times, type Finding } from './finding.js';
+import { englishWords, type LaterKey, type SaidValues } from './said.js';
 
 /** What the pace rules read: a read's speed and words a second (a `SpokenLength` has them). */
 export interface PaceFigures {
@@ -25,8 +26,11 @@ export interface PaceLimits {
    * limit makes words a second a problem above it. None: Amazon's advice, a warning.
    */
   readonly sheets?: readonly { readonly label: string; readonly maxWordsPerSecond?: number | undefined }[];
-  /** What to shorten, in the fix's words (default "the script"). */
-  readonly shorten?: string;
+  /**
+   * What to shorten, as the fix's words (src/i18n/*-later.ts) and their values: a row's section or slot to blame
+   * (./row.ts). Default: `fix.shortenScript`, "shorten the script".
+   */
+  readonly shorten?: { readonly key: LaterKey; readonly values: SaidValues };
 }
 
 /** Rounded as the editor shows it (3.04 is 3.0, 1.004x is 1.00x): a figure never fails on a digit nobody sees. */
@@ -47,7 +51,8 @@ function sheetLimit(sheets: PaceLimits['sheets']): { label: string; max: number 
 
 /** The pace findings of `length` in `subject` (`ad`, `version` or `row`), in the order a reader needs them. */
 export function judgePace(length: PaceFigures, subject: RuleSubject, limits: PaceLimits = {}): Finding[] {
-  const fix = `shorten ${limits.shorten ?? 'the script'}`;
+  const advice = limits.shorten ?? { key: 'fix.shortenScript', values: {} };
+  const fix = englishWords(advice.key, advice.values);
   const found: (Finding | undefined)[] = [];
   if (limits.maxFitSpeed !== undefined && overSpeed(length.speed, limits.maxFitSpeed)) {
     found.push(
@@ -57,6 +62,7 @@ export function judgePace(length: PaceFigures, subject: RuleSubject, limits: Pac
         limit: { value: limits.maxFitSpeed },
         message: `It would need ${times(length.speed)} to fit, faster than the ${times(limits.maxFitSpeed)} allowed`,
         fix,
+        advice,
       }),
     );
   } else if (tooFast(length)) {
@@ -67,6 +73,7 @@ export function judgePace(length: PaceFigures, subject: RuleSubject, limits: Pac
         limit: { value: FAST_READ },
         message: `Read at ${times(length.speed)}: a read faster than ${times(FAST_READ)} can sound rushed`,
         fix,
+        advice,
       }),
     );
   }
@@ -79,12 +86,13 @@ export function judgePace(length: PaceFigures, subject: RuleSubject, limits: Pac
         'words-per-second',
         subject,
         limit === undefined
-          ? { measured: length.wordsPerSecond, required: `at most ${figure(max)} words a second (advised)`, message: `${wps} words a second: Amazon audio ads advise at most ${figure(max)} words per second`, fix, limit: { value: max } }
+          ? { measured: length.wordsPerSecond, required: `at most ${figure(max)} words a second (advised)`, message: `${wps} words a second: Amazon audio ads advise at most ${figure(max)} words per second`, fix, advice, limit: { value: max } }
           : {
               measured: length.wordsPerSecond,
               required: `at most ${figure(max)} words a second`,
               message: `${wps} words a second: ${limit.label} takes at most ${figure(max)} words per second`,
               fix,
+              advice,
               limit: { value: max, sheet: limit.label },
             },
         limit === undefined ? undefined : 'problem',

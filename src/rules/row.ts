@@ -237,7 +237,7 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
    * samples') reading, and in it the slot whose value has the most words over its sample, when one has; when no
    * section grew, the longest section (the template is too long as it is: no value is to blame).
    */
-  const blameOf = (natural: ReadLength, values: ReadonlyMap<string, string>): { shorten: string; column: string | null } => {
+  const blameOf = (natural: ReadLength, values: ReadonlyMap<string, string>): { shorten: PaceLimits['shorten']; column: string | null } => {
     const before = new Map(samples!.sections.map((section) => [section.label, section.seconds]));
     let grew: { label: string; by: number } | undefined;
     let longest: { label: string; seconds: number } | undefined;
@@ -247,8 +247,9 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
       if (section.seconds > (longest?.seconds ?? 0)) longest = { label: section.label, seconds: section.seconds };
     }
     const label = grew?.label ?? longest?.label;
-    if (label === undefined) return { shorten: 'the script', column: null };
-    if (grew === undefined) return { shorten: `the script's ${describe(label)}`, column: null };
+    if (label === undefined) return { shorten: undefined, column: null };
+    const section = { key: 'fix.shortenSection', values: { section: describe(label) } } as const;
+    if (grew === undefined) return { shorten: section, column: null };
     const at = input.sections.findIndex((section) => section.label === label);
     let slot: { name: string; column: string; words: number } | undefined;
     for (const use of at < 0 ? [] : script.sections[at]!.slots) {
@@ -259,8 +260,8 @@ export function feedChecker(input: FeedCheckInput): { readonly template: readonl
       const more = words - countSpokenWords(definitions.get(use.name)?.sample ?? '');
       if (more > 0 && more > (slot === undefined ? 0 : slot.words - countSpokenWords(definitions.get(slot.name)?.sample ?? ''))) slot = { name: use.name, column, words };
     }
-    if (slot === undefined) return { shorten: `the script's ${describe(label)}`, column: null };
-    return { shorten: `${describe(slot.column)} (${slot.words} ${slot.words === 1 ? 'word' : 'words'}, in ${describe(label)}) or the script's ${describe(label)}`, column: slot.column };
+    if (slot === undefined) return { shorten: section, column: null };
+    return { shorten: { key: slot.words === 1 ? 'fix.shortenSlotWord' : 'fix.shortenSlot', values: { column: describe(slot.column), words: slot.words, section: describe(label) } }, column: slot.column };
   };
 
   return { template: script.problems, row };

@@ -60,11 +60,16 @@ export function rowCreatives(feed: Feed, versions: readonly VersionRef[], index:
   return versions.map(({ id, name }) => ({ kind: 'row', name: key, ...(versions.length > 1 ? { version: name } : {}), adId: rowAdId(feed, index, id) }));
 }
 
-/** The problems of a row's Ad-IDs in `versions`, as the feed's checks word them: each malformed one, in its column. */
+/**
+ * The problems of a row's Ad-IDs in `versions`, as the feed's checks word them: each malformed one, in its column,
+ * with the judge's finding to say it in the reader's language (`findingWords` and its advice).
+ */
 export function rowAdIdProblems(feed: Feed, versions: readonly VersionRef[], index: number, key: string): FeedProblem[] {
   const creatives = rowCreatives(feed, versions, index, key);
   return creatives.flatMap((creative, at) =>
-    judge({ kind: 'creatives', creatives: [creative] }).map((finding): FeedProblem => ({ column: adIdColumn(feed, versions[at]!.id), kind: 'ad-id', rule: finding.rule, severity: finding.severity, message: finding.message })),
+    judge({ kind: 'creatives', creatives: [creative] }).map(
+      (finding): FeedProblem => ({ column: adIdColumn(feed, versions[at]!.id), kind: 'ad-id', rule: finding.rule, severity: finding.severity, message: finding.message, said: { finding } }),
+    ),
   );
 }
 

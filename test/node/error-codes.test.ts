@@ -13,6 +13,7 @@ import { describeError } from '../../src/i18n/error-words.js';
 import { fr } from '../../src/i18n/fr.js';
 import '../../src/i18n/later-words.js';
 import { createTranslator } from '../../src/i18n/translate.js';
+import { englishOnlyErrors } from './support/english-errors.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The editor's code: src/ but the Node batch and the Node tools, which never show words in the editor. */
@@ -110,6 +111,33 @@ describe('the words of every error code', () => {
         assert.doesNotMatch(message!, /api\.|config\.|tools\.|getToken|baseUrl|\(\{|\w\(\)/, `${file}: the ${code} message is shown to the user`);
       }
     }
+  });
+
+  it('says in German and French the codes whose own message is English only, with the names they carry quoted and escaped', () => {
+    const errors = englishOnlyErrors();
+    const english = createTranslator('en', {}, en);
+    for (const error of errors) assert.equal(describeError(error, english).text, error.message, `${error.code} in English: its own message, as before`);
+    for (const [language, catalogue] of [['de', de], ['fr', fr]] as const) {
+      const t = createTranslator(language, {}, catalogue);
+      const shown = errors.map((error) => describeError(error, t));
+      for (const [at, { text, retry }] of shown.entries()) {
+        const error = errors[at]!;
+        assert.notEqual(text, error.message, `${error.code} in ${language}`);
+        assert.ok(!/[{}]|error\.|The |the /.test(text), `${error.code} in ${language}: ${text}`);
+        assert.notEqual(text, t('error.unknown'));
+        assert.equal(retry, error.recoverable, `${error.code}: Retry as before`);
+      }
+      // The names from a file or a document, quoted and escaped as the English messages quote them.
+      assert.ok(shown[0]!.text.includes('"pri\\u202ece"') && shown[0]!.text.includes('2'), shown[0]!.text);
+      assert.ok(shown[6]!.text.includes('"ad\\u0007.mp3"'), shown[6]!.text);
+      assert.ok(shown[7]!.text.includes('"project.versions"'), shown[7]!.text);
+      assert.ok(shown[8]!.text.includes('"project.slots[0].name"') && shown[8]!.text.includes('2'), shown[8]!.text);
+    }
+    assert.equal(
+      describeError(errors[0], createTranslator('de', {}, de)).text,
+      'Die Feed-Datei wurde nicht importiert: Sie enthält 2 Fehler (der erste: Zeile 3, Spalte "pri\\u202ece"). Korrigieren Sie die Datei und importieren Sie sie erneut.',
+    );
+    assert.equal(describeError(errors[1], createTranslator('fr', {}, fr)).text, 'Le fichier du flux n’a pas été importé : il contient une erreur (fichier ou en-tête). Corrigez le fichier et importez-le à nouveau.');
   });
 
   it('keeps the generic words for an error with no message, and for one the editor did not raise', () => {

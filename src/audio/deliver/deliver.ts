@@ -98,6 +98,22 @@ export interface DeliveredStemFile {
   readonly figures: DeliveredFigures;
 }
 
+/**
+ * A file of a delivery that could not be made (`code: 'deliver-file'`, recoverable): the others were delivered.
+ * `fileName` names it, so that the editor says it in the user's language.
+ */
+export class StudioFileFailedError extends StudioError {
+  static override get kind(): string {
+    return 'StudioFileFailedError';
+  }
+  readonly fileName: string;
+
+  constructor(fileName: string, why: string, cause: unknown) {
+    super('deliver-file', `${fileName} could not be made (${why}); the other files were delivered.`, { recoverable: true, cause });
+    this.fileName = fileName;
+  }
+}
+
 /** A file that could not be made: its name, and why (the others are delivered). */
 export interface DeliveryFailure {
   readonly fileName: string;
@@ -176,7 +192,7 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
       if (isAbort(error, signal)) throw error;
       const cause = error as { message?: unknown };
       const message = typeof cause.message === 'string' ? cause.message : String(error);
-      failures.push({ file, fileName, error: new StudioError('deliver-file', `${fileName} could not be made (${message}); the other files were delivered.`, { recoverable: true, cause: error }) });
+      failures.push({ file, fileName, error: new StudioFileFailedError(fileName, message, error) });
       progress(file, 'failed');
     });
     job.catch(() => undefined);

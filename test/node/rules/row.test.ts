@@ -87,6 +87,9 @@ describe('a feed checked row by row', () => {
     const speed = (seconds / 10).toFixed(2);
     assert.equal(length!.message, `Reads in about ${seconds.toFixed(1)} s at 1.00x; the ad is 10 s. It would need ${speed}x to fit, faster than the 1.20x allowed; shorten "product_name" (12 words, in "Body") or the script's "Body"`);
     assert.equal(length!.severity, 'problem');
+    // The fix in a form another language says: its words' key, and the names and figure it names.
+    const fit = length!.said !== undefined && 'finding' in length!.said ? length!.said.finding : undefined;
+    assert.deepEqual(fit?.advice, { key: 'fix.shortenSlot', values: { column: '"product_name"', words: 12, section: '"Body"' } });
     assert.match(pace!.message, /^\d\.\d words a second: Amazon audio ads advise at most 3 words per second; shorten "product_name"/);
     assert.equal(pace!.severity, 'warning');
   });
