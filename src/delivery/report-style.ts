@@ -30,6 +30,7 @@ tr.failed td { background: #fff0ef; }
 .figures { display: grid; grid-template-columns: repeat(5, 1fr); gap: 2px 12px; margin: 6px 0; font-size: 12px; }
 .figures div span { color: var(--muted); display: block; }
 .hash { font: 11px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
+code { overflow-wrap: anywhere; }
 figure { margin: 6px 0 0; }
 figcaption { color: var(--muted); font-size: 12px; }
 svg.chart { width: 100%; height: auto; display: block; }
