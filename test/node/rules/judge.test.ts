@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AssetMetadata } from '../../../src/api/contract.js';
 import { seededRandom } from '../../../src/api/retry-after.js';
+import { destinationById } from '../../../src/delivery/destinations.js';
 import { createFeed } from '../../../src/feed/mapping.js';
 import { createProject, type ProjectDocument, type ProjectSection } from '../../../src/model/document.js';
 import { RULES, severityOf, type RuleSubject } from '../../../src/rules/catalog.js';
@@ -92,8 +93,8 @@ describe('the one judge', () => {
       // The grid's check (checkFeed) is the judge's verdict on the row, rule for rule.
       assert.deepEqual(judge({ kind: 'row', input, index: 0 }).map((found) => [found.rule, found.severity, found.message]), row.problems.map((problem) => [problem.rule, problem.severity, problem.message]));
       // The version chip's verdict on the ad is the judge's, and its read is the ad's.
-      const versions = judge({ kind: 'version', doc: ad, id: ad.openVersion, destinations: [] });
-      assert.deepEqual(versions, [...versionStatus(ad, ad.openVersion, []).findings]);
+      const versions = judge({ kind: 'version', doc: ad, id: ad.openVersion, destinations: [], maxFitSpeed: c.maxFitSpeed });
+      assert.deepEqual(versions, [...versionStatus(ad, ad.openVersion, [], c.maxFitSpeed).findings]);
       const rowPace = row.problems.filter((problem) => problem.rule === 'fit' || problem.rule === 'fast-read' || problem.rule === 'words-per-second');
       const context = `seed ${seed}: ${JSON.stringify(c)}`;
       assert.deepEqual(
@@ -106,6 +107,17 @@ describe('the one judge', () => {
       judged += adFindings.length;
     }
     assert.ok(judged > 100, `only ${judged} findings in 400 cases: the generator no longer reaches the rules`);
+  });
+
+  it('judges a version before its takes as the Script step judges the ad: a 5 s ad that needs more than vocal.maxFitSpeed fails both', () => {
+    const base = createProject({ projectId: 'p', title: 'T', duration: 5, voice: 'v-anna', speed: 1 });
+    const ad = { ...base, script: { sections: [section('Hook', 'The best waterproof jacket for every hike, only this week at Northwind. Visit northwind dot com today.')] } };
+    const destinations = [destinationById('streaming')!];
+    const script = judge({ kind: 'ad', doc: ad, limits: { sheets: destinations, maxFitSpeed: 1.2 } });
+    const chip = judge({ kind: 'version', doc: ad, id: ad.openVersion, destinations, maxFitSpeed: 1.2 });
+    assert.deepEqual(script.map((found) => found.rule), ['fit', 'words-per-second']);
+    assert.match(script[0]!.message, /^It would need \d\.\d\dx to fit, faster than the 1\.20x allowed$/);
+    assert.deepEqual(chip, script);
   });
 
   it('reads a row whose values are the samples as long as the Script step, without takes', () => {
