@@ -5,7 +5,7 @@
 // Without takes it is the estimate from the words (./estimate.ts). Pure.
 import { countSpokenWords, estimateScript, estimateSpeechSeconds, voiceWordsPerMinute } from './estimate.js';
 import type { ProjectDocument } from '../model/document.js';
-import { estimatedLength, type SpokenLength, type VoiceRate } from './spoken-length.js';
+import { estimatedLength, speechPastEnd, type SpokenLength, type VoiceRate } from './spoken-length.js';
 
 /**
  * The speaking rate the document knows: its voice's (`voice.details.words_per_minute`) for the sections the ad's voice
@@ -88,7 +88,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
     seconds,
     estimate: !same,
     target,
-    over: seconds - target > 0.001 ? seconds - target : 0,
+    over: speechPastEnd(seconds, target),
     words,
     speaking,
     wordsPerSecond: speaking > 0 ? words / speaking : 0,
@@ -104,7 +104,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
  * over, counted from where the speech starts (with 50 ms to spare after takes, as a row's second read does).
  */
 export function fitSpeed(length: Pick<ReadLength, 'seconds' | 'start'>, target: number, speed: number): number {
-  if (length.seconds <= target + 0.001) return speed;
+  if (speechPastEnd(length.seconds, target) === 0) return speed;
   const room = length.start > 0 ? Math.max(0.1, target - length.start - 0.05) : target;
   return Math.max(speed, speed * ((length.seconds - length.start) / room));
 }
@@ -119,7 +119,7 @@ export function atSpeed(length: ReadLength, speed: number, fit: number): ReadLen
     ...length,
     seconds,
     speaking,
-    over: seconds - length.target > 0.001 ? seconds - length.target : 0,
+    over: speechPastEnd(seconds, length.target),
     wordsPerSecond: speaking > 0 ? length.words / speaking : 0,
     speed: fit,
     sections: length.sections.map((section) => ({ ...section, seconds: section.seconds * ratio })),
