@@ -39,6 +39,10 @@ export interface ReadSection {
   readonly take?: SectionTake;
 }
 
+/** `sections` as an estimate reads them: each one's words as said (`said`), with its pauses. */
+export const asSaid = (sections: readonly ReadSection[]): (ReadSection & { pauses: number })[] =>
+  sections.map((section) => ({ ...section, text: section.said?.words ?? section.text, pauses: section.said?.pauses ?? 0 }));
+
 /** Where the template's takes lie on the timeline (when every spoken section has one). */
 export interface TakesSpan {
   /** Where the first take starts, seconds. */
@@ -72,7 +76,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
   const spoken = sections.filter((section) => countSpokenWords(section.text) > 0 || section.take !== undefined);
   const taken = span !== undefined && spoken.length > 0 && spoken.every((section) => section.take !== undefined);
   if (!taken) {
-    const read = sections.map((section) => ({ ...section, text: section.said?.words ?? section.text, pauses: section.said?.pauses ?? 0 }));
+    const read = asSaid(sections);
     const each = estimateScript(read, speed).sections;
     const length = estimatedLength(read, target, speed);
     return { ...length, start: 0, sections: read.map((section, at) => ({ label: section.label, seconds: each[at]!, words: countSpokenWords(section.text) })) };

@@ -15,6 +15,7 @@ import { judge } from '../../../src/rules/judge.js';
 import { versionStatus } from '../../../src/rules/version.js';
 import { checkFeed, projectCheckInput } from '../../../src/rules/row.js';
 import { documentRate } from '../../../src/script/read-length.js';
+import { directedLength } from '../../../src/script/said-length.js';
 import { spokenLength } from '../../../src/script/spoken-length.js';
 
 const WORDS = ['trail', 'shoes', 'only', 'this', 'week', 'visit', 'northwind', 'dot', 'com', 'today', '59.99', '2026', 'and', 'the', 'best', 'waterproof', 'jacket', 'for', 'every', 'hike'];
@@ -118,6 +119,16 @@ describe('the one judge', () => {
     assert.deepEqual(script.map((found) => found.rule), ['fit', 'words-per-second']);
     assert.match(script[0]!.message, /^It would need \d\.\d\dx to fit, faster than the 1\.20x allowed$/);
     assert.deepEqual(chip, script);
+  });
+
+  it('judges the ad\'s words a second with its pauses counted, as the Script step\'s length counts them', () => {
+    const base = createProject({ projectId: 'p', title: 'T', duration: 30, voice: 'v-anna', speed: 1 });
+    const ad = { ...base, script: { sections: [section('Hook', 'Trail shoes for every hike. [[pause 2.0s]] Only this week at Northwind.')] } };
+    const [pace] = judge({ kind: 'ad', doc: ad, limits: { sheets: [{ label: 'Radio X', maxWordsPerSecond: 1 }] } });
+    const script = directedLength(ad, documentRate(ad));
+    assert.equal(pace?.rule, 'words-per-second');
+    assert.equal(pace.measured, script.wordsPerSecond);
+    assert.equal(pace.message, `${script.wordsPerSecond.toFixed(1)} words a second: Radio X takes at most 1 words per second`);
   });
 
   it('reads a row whose values are the samples as long as the Script step, without takes', () => {
