@@ -24,12 +24,17 @@ export interface AdSubject {
   readonly limits: PaceLimits;
 }
 
-/** Version `id` of `doc` against its chosen destinations, on what is known before rendering (its length, size, speech and read). */
+/**
+ * Version `id` of `doc` against its chosen destinations, on what is known before rendering (its length, size, speech
+ * and read). Its read is judged on what the ad's is (`AdSubject`): the destinations' sheets and `maxFitSpeed`.
+ */
 export interface VersionSubject {
   readonly kind: 'version';
   readonly doc: ProjectDocument;
   readonly id: string;
   readonly destinations: readonly DestinationProfile[];
+  /** `vocal.maxFitSpeed`: a read that needs more to fit is a problem, as in the Script step. */
+  readonly maxFitSpeed: number;
 }
 
 /** Row `index` (from 0) of a feed (`projectCheckInput`), before anything is voiced. Many rows: `feedChecker`, its implementation, reads the feed once. */
@@ -88,7 +93,7 @@ export function judge(subject: Subject): Finding[] {
     case 'ad':
       return [...judgeAdRead(subject.doc, 'ad', subject.limits).findings];
     case 'version':
-      return [...versionStatus(subject.doc, subject.id, subject.destinations).findings];
+      return [...versionStatus(subject.doc, subject.id, subject.destinations, subject.maxFitSpeed).findings];
     case 'row':
       return rowFindings(subject);
     case 'mix': {

@@ -52,9 +52,10 @@ export interface VersionStatus {
 
 /**
  * The status of version `id` of `doc` against `destinations` (the chosen ones), with the rules of
- * ./file.ts on figures known without rendering: loudness and true peak as mastering will make them.
+ * ./file.ts on figures known without rendering: loudness and true peak as mastering will make them. Its read is
+ * judged as the Script step judges the ad's, with the destinations' sheets and `maxFitSpeed` (`vocal.maxFitSpeed`).
  */
-export function versionStatus(doc: ProjectDocument, id: string, destinations: readonly DestinationProfile[]): VersionStatus {
+export function versionStatus(doc: ProjectDocument, id: string, destinations: readonly DestinationProfile[], maxFitSpeed: number): VersionStatus {
   const view = versionView(doc, id);
   const seconds = view.duration;
   const end = speechEnd(view);
@@ -79,7 +80,7 @@ export function versionStatus(doc: ProjectDocument, id: string, destinations: re
     for (const rule of failed) problems.push({ destination, rule });
     findings.push(...fileFindings(destination, failed, 'version', seconds));
   }
-  const pace = judgeAdRead(view, 'version', { sheets: destinations }).findings;
+  const pace = judgeAdRead(view, 'version', { sheets: destinations, maxFitSpeed }).findings;
   findings.push(...pace);
   return { seconds, speechEnd: end, speechCut, problems, pace, findings, pass: !hasProblem(findings) };
 }

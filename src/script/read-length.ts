@@ -5,7 +5,7 @@
 // Without takes it is the estimate from the words (./estimate.ts). Pure.
 import { countSpokenWords, estimateScript, estimateSpeechSeconds, voiceWordsPerMinute } from './estimate.js';
 import type { ProjectDocument } from '../model/document.js';
-import { estimatedLength, type SpokenLength, type VoiceRate } from './spoken-length.js';
+import { estimatedLength, speechPastEnd, type SpokenLength, type VoiceRate } from './spoken-length.js';
 
 /**
  * The speaking rate the document knows: its voice's (`voice.details.words_per_minute`) for the sections the ad's voice
@@ -38,6 +38,10 @@ export interface ReadSection {
   readonly wordsPerMinute?: number;
   readonly take?: SectionTake;
 }
+
+/** `sections` as an estimate reads them: each one's words as said (`said`), with its pauses. */
+export const asSaid = (sections: readonly ReadSection[]): (ReadSection & { pauses: number })[] =>
+  sections.map((section) => ({ ...section, text: section.said?.words ?? section.text, pauses: section.said?.pauses ?? 0 }));
 
 /** Where the template's takes lie on the timeline (when every spoken section has one). */
 export interface TakesSpan {
@@ -72,7 +76,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
   const spoken = sections.filter((section) => countSpokenWords(section.text) > 0 || section.take !== undefined);
   const taken = span !== undefined && spoken.length > 0 && spoken.every((section) => section.take !== undefined);
   if (!taken) {
-    const read = sections.map((section) => ({ ...section, text: section.said?.words ?? section.text, pauses: section.said?.pauses ?? 0 }));
+    const read = asSaid(sections);
     const each = estimateScript(read, speed).sections;
     const length = estimatedLength(read, target, speed);
     return { ...length, start: 0, sections: read.map((section, at) => ({ label: section.label, seconds: each[at]!, words: countSpokenWords(section.text) })) };
@@ -88,7 +92,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
     seconds,
     estimate: !same,
     target,
-    over: seconds - target > 0.001 ? seconds - target : 0,
+    over: speechPastEnd(seconds, target),
     words,
     speaking,
     wordsPerSecond: speaking > 0 ? words / speaking : 0,
@@ -104,7 +108,7 @@ export function readLength(sections: readonly ReadSection[], target: number, spe
  * over, counted from where the speech starts (with 50 ms to spare after takes, as a row's second read does).
  */
 export function fitSpeed(length: Pick<ReadLength, 'seconds' | 'start'>, target: number, speed: number): number {
-  if (length.seconds <= target + 0.001) return speed;
+  if (speechPastEnd(length.seconds, target) === 0) return speed;
   const room = length.start > 0 ? Math.max(0.1, target - length.start - 0.05) : target;
   return Math.max(speed, speed * ((length.seconds - length.start) / room));
 }
@@ -119,7 +123,7 @@ export function atSpeed(length: ReadLength, speed: number, fit: number): ReadLen
     ...length,
     seconds,
     speaking,
-    over: seconds - length.target > 0.001 ? seconds - length.target : 0,
+    over: speechPastEnd(seconds, length.target),
     wordsPerSecond: speaking > 0 ? length.words / speaking : 0,
     speed: fit,
     sections: length.sections.map((section) => ({ ...section, seconds: section.seconds * ratio })),

@@ -57,7 +57,7 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
   // A take's words are the text it was voiced from; an upload (no source) has none we know of.
   const words = takes.reduce((sum, take) => sum + (take.clip.source === null ? 0 : countSpokenWords(take.clip.source.text)), 0);
   const speed = takes.reduce((fastest, take) => Math.max(fastest, take.clip.source?.speed ?? 1), 0);
-  return { seconds, estimate: false, target, over: overBy(seconds, target), words, speaking, wordsPerSecond: perSecond(words, speaking), speed, keptSpeed };
+  return { seconds, estimate: false, target, over: speechPastEnd(seconds, target), words, speaking, wordsPerSecond: perSecond(words, speaking), speed, keptSpeed };
 }
 
 /**
@@ -67,16 +67,18 @@ export function spokenLength(doc: ProjectDocument, rate: VoiceRate = () => undef
 export function estimatedLength(sections: ReadonlyArray<{ text: string; wordsPerMinute?: number; pauses?: number }>, target: number, speed: number): SpokenLength {
   const seconds = estimateScript(sections, speed).total;
   const words = sections.reduce((sum, section) => sum + countSpokenWords(section.text), 0);
-  return { seconds, estimate: true, target, over: overBy(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };
+  return { seconds, estimate: true, target, over: speechPastEnd(seconds, target), words, speaking: seconds, wordsPerSecond: perSecond(words, seconds), speed, keptSpeed: undefined };
 }
 
 /**
  * Speech past the ad's end by less than this (a millisecond, seconds) is a rounding difference, not a cut: the
- * threshold of the judge's speech rules (src/rules/limits.ts re-exports it), here because the spoken length is below them.
+ * threshold of the judge's speech rules (src/rules/limits.ts re-exports it and `speechPastEnd`), here because the
+ * spoken length is below them.
  */
 export const SPEECH_SLACK = 0.001;
 
-const overBy = (seconds: number, target: number) => (seconds - target > SPEECH_SLACK ? seconds - target : 0);
+/** Seconds of speech past the ad's end (`speechEnd` against `duration`); 0 within `SPEECH_SLACK`, which is no cut. */
+export const speechPastEnd = (speechEnd: number, duration: number): number => (speechEnd - duration > SPEECH_SLACK ? speechEnd - duration : 0);
 const perSecond = (words: number, seconds: number) => (seconds > 0 ? words / seconds : 0);
 
 /** The read was sped up (to fit its length): say so wherever the length is shown. Rounded as shown (1.004 is 1.00x). */

@@ -323,7 +323,7 @@ export class EditorSession {
   /** The feed's runs (the Feed panel's dynamic player, its price and "Deliver all rows", and `deliverFeed()`). */
   readonly feed: FeedRunner = {
     previewRow: async (key, options) => (await this.#feedRuns(undefined)).previewRow(key, options),
-    price: async (rows) => (await this.#feedRuns(undefined)).price(rows),
+    price: async (rows, versions) => (await this.#feedRuns(undefined)).price(rows, versions),
     deliverFeed: async (options) => (await this.#feedRuns(undefined)).deliverFeed(options),
   };
 

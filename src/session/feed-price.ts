@@ -6,6 +6,7 @@
 import type { ResolvedConfig } from '../config/types.js';
 import { clipLength } from '../model/clip-layout.js';
 import type { ProjectDocument } from '../model/document.js';
+import { speechPastEnd } from '../rules/limits.js';
 import { chosenVersions } from './editor-deliver.js';
 import { planRow, rowRequests } from './feed-row.js';
 import { blocking, keyedFeed, rowIndex, versionRows } from './feed-row-deliver.js';
@@ -35,7 +36,7 @@ export function feedCalls(
   for (const id of chosenVersions(project, versionIds ?? [project.openVersion])) {
     const rows = versionRows(project, id, config);
     const { context, template } = rows;
-    const long = speechEnd(template) > template.duration + 0.001;
+    const long = speechPastEnd(speechEnd(template), template.duration) > 0;
     for (const key of keys) {
       const index = rowIndex(feed, key);
       const check = rows.checker.row(index);

@@ -17,7 +17,7 @@ import type { ProjectDocument } from '../model/document.js';
 import { versionName } from '../model/version-name.js';
 import { versionCampaign, versionView } from '../model/versions.js';
 import { fileFindings } from '../rules/file.js';
-import { SPEECH_SLACK } from '../rules/limits.js';
+import { speechPastEnd } from '../rules/limits.js';
 import { reason, reasonText, within, type Reason } from '../rules/said.js';
 import { feedChecker, projectCheckInput, type FeedRowCheck } from '../rules/row.js';
 import { versionCaptions } from './deliver-captions.js';
@@ -87,7 +87,7 @@ export async function rowAd(rows: VersionRows, index: number, takes: FeedTakes, 
   const first = planRow(context, index, check.length?.speed ?? template.voice.speed);
   const ad = await voiceRow(context, first, takes, signal);
   const start = ad.view.clips.reduce((least, clip) => Math.min(least, clip.start), Infinity);
-  if (ad.speechEnd <= template.duration + SPEECH_SLACK || !Number.isFinite(start) || first.speed >= context.maxFitSpeed) return ad;
+  if (speechPastEnd(ad.speechEnd, template.duration) === 0 || !Number.isFinite(start) || first.speed >= context.maxFitSpeed) return ad;
   const needed = first.speed * ((ad.speechEnd - start) / Math.max(0.1, template.duration - start - 0.05));
   if (needed > context.maxFitSpeed + 1e-9) return ad;
   return voiceRow(context, planRow(context, index, needed), takes, signal);

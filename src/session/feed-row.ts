@@ -10,6 +10,7 @@ import type { ClipSource, ProjectDocument, ProjectSection, VoiceClip } from '../
 import { countSpokenWords } from '../script/estimate.js';
 import { parseSlots, spokenText } from '../script/slots.js';
 import { findingText } from '../rules/finding.js';
+import { speechPastEnd } from '../rules/limits.js';
 import { judgePace, type PaceLimits } from '../rules/pace.js';
 import { reason, saidAs, type Reason } from '../rules/said.js';
 import { describe } from '../internal/describe.js';
@@ -180,7 +181,7 @@ function rowProblems(context: RowContext, plan: RowPlan, clips: readonly VoiceCl
   const { template, slots } = context;
   const problems: Reason[] = [];
   const warnings: string[] = [];
-  if (speechEnd > template.duration + 0.001) {
+  if (speechPastEnd(speechEnd, template.duration) > 0) {
     const figures = { end: Math.round(speechEnd * 10) / 10, duration: template.duration, speed: Number(plan.speed.toFixed(2)), max: Number(context.maxFitSpeed.toFixed(2)) };
     const { message, said } = saidAs('feed.says.speechPast', figures);
     problems.push(reason(message, said));

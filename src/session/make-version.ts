@@ -11,6 +11,7 @@ import { fitBed } from '../model/bed-fit.js';
 import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
 import { nextVersionId, openContent } from '../model/versions.js';
+import { speechPastEnd } from '../rules/limits.js';
 import { DEFAULT_WORDS_PER_MINUTE, estimateScript, voiceWordsPerMinute } from '../script/estimate.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
@@ -222,7 +223,7 @@ export class VersionMaker {
     if (assets.length > 0) this.#host.dispatch({ type: 'assets/received', assets });
     const id = nextVersionId(this.#host.project());
     this.#host.dispatch({ type: 'version/add', version: { id, label: this.#label }, content });
-    return { ok: true, version: { id, content, voiced, reused, speechEnd, fits: speechEnd <= this.#seconds + 0.001, summary: this.#fitted.summary } };
+    return { ok: true, version: { id, content, voiced, reused, speechEnd, fits: speechPastEnd(speechEnd, this.#seconds) === 0, summary: this.#fitted.summary } };
   }
 
   /** The script fitted by the service, with each section's own voice, label and lock kept; sections it emptied are dropped. */

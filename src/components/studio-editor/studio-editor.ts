@@ -393,7 +393,7 @@ export class StudioEditor extends LitElement {
   #versionsBar(project: ProjectDocument, config: ResolvedConfig, slot: string) {
     if (project.clips.length === 0 && project.versions.length < 2) return nothing;
     return html`<studio-editor-versions part="versions" slot=${slot || nothing}
-      .destinations=${config.delivery.destinations} .brandPronunciations=${config.vocal.pronunciations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
+      .destinations=${config.delivery.destinations} .maxFitSpeed=${config.vocal.maxFitSpeed} .brandPronunciations=${config.vocal.pronunciations} @versions-edit-script=${() => (this.activePanel = 'script')}></studio-editor-versions>`;
   }
 
   protected override render() {

@@ -6,6 +6,7 @@ import type { ServiceClient } from '../../api/client.js';
 import { clientContext } from '../../controllers/contexts.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { StoreController } from '../../controllers/store-controller.js';
+import { DEFAULT_MAX_FIT_SPEED } from '../../config/fit-speed.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../../delivery/campaign.js';
 import type { DestinationProfile } from '../../delivery/types.js';
 import type { Finding } from '../../rules/finding.js';
@@ -73,6 +74,8 @@ export class StudioVersions extends StudioElement {
 
   /** The destinations a version's status is checked against: the editor's, of which the project's chosen ones count. */
   @property({ attribute: false }) destinations: readonly DestinationProfile[] = [];
+  /** The fastest the editor reads to fit (`vocal.maxFitSpeed`): a version that needs more does not meet its destinations, as in the Script step. */
+  @property({ type: Number, attribute: false }) maxFitSpeed = DEFAULT_MAX_FIT_SPEED;
   /** The host's pronunciations (`vocal.pronunciations`), applied to every take a new version voices. */
   @property({ attribute: false }) brandPronunciations: readonly PronunciationEntry[] = [];
 
@@ -309,7 +312,7 @@ export class StudioVersions extends StudioElement {
   }
 
   #renderVersion(doc: ProjectDocument, version: ProjectVersion): TemplateResult {
-    const findings = judge({ kind: 'version', doc, id: version.id, destinations: this.#chosen(doc) });
+    const findings = judge({ kind: 'version', doc, id: version.id, destinations: this.#chosen(doc), maxFitSpeed: this.maxFitSpeed });
     const pass = !hasProblem(findings);
     const view = versionView(doc, version.id);
     const seconds = view.duration;
