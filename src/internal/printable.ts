@@ -1,5 +1,6 @@
-// Values set in a line of ours as plain text: the grid's keys, the command line tools' output. The escaping itself
-// is describe.ts's (`printableLines`, which the first paint's `studio-error` uses too).
+// Values set in a line of ours as plain text: the grid's keys, each value the command line tools print (one at a
+// time, so that none can start a line of its own). The escaping itself is describe.ts's (`printableLines`, which
+// the first paint's `studio-error` uses too).
 
 import { printableLines } from './describe.js';
 
@@ -18,9 +19,3 @@ const JSON_UNPRINTABLE = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2
  * the same values, parsed back, and every line of it stays text on a terminal (its only line feeds are its own).
  */
 export const printableJson = (value: unknown): string => JSON.stringify(value, null, 2).replace(JSON_UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/**
- * What a command line tool prints: `printable` line by line, keeping only the line feeds that end its lines, so
- * that nothing a feed or a service wrote can clear the screen, set the title or turn the rest of a line around.
- */
-export const terminalText = printableLines;
