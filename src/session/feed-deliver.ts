@@ -6,7 +6,7 @@ import { expandRenditions } from '../delivery/renditions.js';
 import type { ServiceClient } from '../api/client.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
-import { quote } from '../internal/describe.js';
+import { describe, quote } from '../internal/describe.js';
 import { printable } from '../internal/printable.js';
 import { StudioDeliverFailedError, StudioRowRefusedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
@@ -167,7 +167,7 @@ function chosenRows(feed: Feed, keyOf: (index: number) => string, versions: read
   if (keys === undefined) return all;
   const byKey = new Map(all.map((row) => [keyOf(row.index), row]));
   const unknown = keys.filter((key) => !byKey.has(key));
-  if (unknown.length > 0) throw new StudioError('feed-row', `No row with the key ${unknown.slice(0, 5).map(quote).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in the feed's ${quote(feed.key)} column.`);
+  if (unknown.length > 0) throw new StudioError('feed-row', `No row with the key ${unknown.slice(0, 5).map(quote).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in the feed's ${describe(feed.key)} column.`);
   const chosen = [...new Set(keys)].map((key) => byKey.get(key)!);
   if (chosen.length === 0) throw new StudioError('deliver-none', 'No row to deliver: pass rows, or leave them out to deliver every row without a problem.', { recoverable: true });
   return chosen;
