@@ -1,13 +1,15 @@
 /// <reference types="node" />
 // `studio-batch render`: the flags, the progress and the exit code of a batch run on one machine (./run.ts).
 // The process comes in through `BatchCliIo` (bin/studio-batch.mjs hands it over, with SIGINT as `signal`), so a
-// test runs the command in this process. The API key is never printed: every line is scrubbed of it.
+// test runs the command in this process. The API key is never printed: every line is scrubbed of it. Each value
+// from an argument, a file, the feed or the service is printed through `printable`, one line at most.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StudioConfigError, StudioError } from '../errors.js';
-import { printable, terminalText } from '../internal/printable.js';
+import { printable } from '../internal/printable.js';
 import type { ProjectDocument } from '../model/document.js';
 import { importProjectFile } from '../model/project-file.js';
+import { errorLines } from './error-lines.js';
 import { withFeedFile } from './feed-file.js';
 import { QUEUE_COMMANDS, runQueueCli } from './queue/cli.js';
 import type { RowJobResult } from './row-job.js';
@@ -99,7 +101,7 @@ function renderArgs(args: string[], env: BatchCliIo['env']): RenderArgs {
     }));
   } catch (error) {
     // Node's words name the flag; a value given to an unknown flag could be the key, so none is echoed.
-    throw new UsageError((error as Error).message.split('.')[0]!.replace(/'[^']*'$/, '').trim() + '.');
+    throw new UsageError(printable((error as Error).message.split('.')[0]!.replace(/'[^']*'$/, '').trim()) + '.');
   }
   const need = (name: 'project' | 'out' | 'base-url') => {
     const value = values[name];
@@ -109,7 +111,7 @@ function renderArgs(args: string[], env: BatchCliIo['env']): RenderArgs {
   const apiKey = values['api-key'] ?? env[BATCH_API_KEY_ENV];
   if (apiKey === undefined || apiKey === '') throw new UsageError(`No API key: set ${BATCH_API_KEY_ENV} in the environment, or pass --api-key.`);
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new UsageError(`--workers takes a whole number of threads, 1 or more (got ${JSON.stringify(values.workers)}).`);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new UsageError(`--workers takes a whole number of threads, 1 or more (got "${printable(values.workers ?? '')}").`);
   const baseUrl = need('base-url');
   if (!/^https?:\/\//.test(baseUrl)) throw new UsageError('--base-url takes the service\'s http(s) address, as the editor\'s api.baseUrl.');
   return {
@@ -131,12 +133,12 @@ async function templateOf(args: RenderArgs): Promise<ProjectDocument> {
   try {
     text = await readFile(args.project, 'utf8');
   } catch (error) {
-    throw new UsageError(`--project ${args.project} could not be read: ${(error as Error).message}.`);
+    throw new UsageError(`--project ${printable(args.project)} could not be read: ${printable((error as Error).message)}.`);
   }
   const template = await importProjectFile(new Blob([text]));
   if (args.feed === undefined) return template;
   const feed = await readFile(args.feed, 'utf8').catch((error: Error) => {
-    throw new UsageError(`--feed ${args.feed} could not be read: ${error.message}.`);
+    throw new UsageError(`--feed ${printable(args.feed ?? '')} could not be read: ${printable(error.message)}.`);
   });
   return withFeedFile(template, feed, args.feed);
 }
@@ -161,10 +163,10 @@ function bar(progress: BatchProgress, width: number): string {
 export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Promise<number> {
   const [command, ...rest] = argv;
   const secret = { value: '' };
-  const scrub = (text: string) => (secret.value.length >= 4 ? text.split(secret.value).join('<redacted>') : text);
-  // Every line is terminal text: nothing from a feed, a file or the service can steer the terminal.
-  const out = (text: string) => void io.stdout.write(terminalText(scrub(text)));
-  const err = (text: string) => void io.stderr.write(terminalText(scrub(text)));
+  // The key as given and as `printable` writes it: the values are escaped before a line is written.
+  const scrub = (text: string) => (secret.value.length >= 4 ? [secret.value, printable(secret.value)].reduce((line, key) => line.split(key).join('<redacted>'), text) : text);
+  const out = (text: string) => void io.stdout.write(scrub(text));
+  const err = (text: string) => void io.stderr.write(scrub(text));
   if (QUEUE_COMMANDS.has(command ?? '')) {
     return runQueueCli(argv, { stdout: io.stdout, stderr: io.stderr, env: io.env, signal: io.signal, loadTemplate: (project, feed) => templateOf({ project, feed } as RenderArgs) });
   }
@@ -173,7 +175,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
     return command === undefined ? BATCH_EXIT.usage : BATCH_EXIT.delivered;
   }
   if (command !== 'render') {
-    err(`studio-batch: no command ${JSON.stringify(command)}: the one-machine command is render.\n\n${BATCH_USAGE}`);
+    err(`studio-batch: no command "${printable(command)}": the one-machine command is render.\n\n${BATCH_USAGE}`);
     return BATCH_EXIT.usage;
   }
   let args: RenderArgs;
@@ -184,7 +186,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
     template = await templateOf(args);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof StudioError)) throw error;
-    err(`studio-batch render: ${error.message}\n`);
+    err(`studio-batch render: ${errorLines(error)}`);
     return BATCH_EXIT.usage;
   }
   const tty = io.stderr.isTTY === true;
@@ -207,7 +209,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
     });
   } catch (error) {
     if (!(error instanceof StudioError || error instanceof StudioConfigError)) throw error;
-    err(`${tty ? '\n' : ''}studio-batch render: ${error.message}\n`);
+    err(`${tty ? '\n' : ''}studio-batch render: ${errorLines(error)}`);
     return BATCH_EXIT.usage;
   }
   if (tty) err('\n');
@@ -218,7 +220,7 @@ export async function runBatchCli(argv: readonly string[], io: BatchCliIo): Prom
     err(`Stopped: ${run.results.length} of ${run.total} jobs finished, no file half-written. Run the same command again to resume: finished jobs are skipped.\n`);
     return BATCH_EXIT.interrupted;
   }
-  out(`${run.results.length - failed.length - skipped} delivered, ${skipped} already done, ${failed.length} failed, of ${run.results.length} jobs. Manifest and report: ${args.out.replace(/^(s3:[^?#]*)[?#].*$/i, '$1').replace(/\/+$/, '')}/manifest.json, report.html\n`);
+  out(`${run.results.length - failed.length - skipped} delivered, ${skipped} already done, ${failed.length} failed, of ${run.results.length} jobs. Manifest and report: ${printable(args.out.replace(/^(s3:[^?#]*)[?#].*$/i, '$1').replace(/\/+$/, ''))}/manifest.json, report.html\n`);
   return failed.length === 0 ? BATCH_EXIT.delivered : BATCH_EXIT.failed;
 }
 

@@ -3,7 +3,7 @@
 // of Node, so the editor's sources keep compiling without Node's types, and a test runs it in process.
 import { StudioConfigError } from '../errors.js';
 import { DEFAULT_PRODUCT_URL, DEFAULT_USER_ID, REDACTED, contractCheck, type ContractReport, type DryRequest, type StepReport } from './contract-check.js';
-import { terminalText } from '../internal/printable.js';
+import { printable, printableJson } from '../internal/printable.js';
 
 /** What the command uses of its process. */
 export interface CliIo {
@@ -131,21 +131,22 @@ async function loadAdapters(file: string, io: CliIo): Promise<unknown> {
   try {
     module = await io.load(file);
   } catch (error) {
-    throw new UsageError(`--config ${file} could not be loaded: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    throw new UsageError(`--config ${printable(file)} could not be loaded: ${printable(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`);
   }
   const exported = (module as { default?: unknown }).default;
-  if (exported === undefined) throw new UsageError(`--config ${file} has no default export: export default { operations: { ... } }`);
+  if (exported === undefined) throw new UsageError(`--config ${printable(file)} has no default export: export default { operations: { ... } }`);
   return exported;
 }
 
 /** Runs the command; resolves with its exit code (`EXIT`). Every line it writes is scrubbed of the key. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const keys = [io.env[API_KEY_ENV]].filter((key): key is string => key !== undefined && key.length >= 4);
-  const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join(REDACTED), text);
-  // Every line is terminal text: nothing the service answered can steer the terminal (JSON stays JSON: its
-  // strings' control characters are escaped already, and a bidi character escaped is the same string).
-  const out = (text: string) => io.stdout.write(terminalText(scrub(text)));
-  const fail = (text: string) => io.stderr.write(terminalText(scrub(text)));
+  // A key is scrubbed as given and as `printable` writes it, since the values are escaped before a line is written.
+  const scrub = (text: string) => keys.flatMap((key) => [key, printable(key)]).reduce((out, key) => out.split(key).join(REDACTED), text);
+  // Each value from an argument, the adapters or the service is printed through `printable` where it is set in a
+  // line: nothing the service answered can steer the terminal or start a line (JSON stays JSON: `printableJson`).
+  const out = (text: string) => io.stdout.write(scrub(text));
+  const fail = (text: string) => io.stderr.write(scrub(text));
   let configFile: string | undefined;
   try {
     const { values, switches } = parseArgs(argv);
@@ -161,7 +162,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       { baseUrl: flags.baseUrl, apiKey: flags.apiKey, userId: flags.userId, productUrl: flags.productUrl, timeoutMs: flags.timeoutMs, api, dryRun: flags.dryRun },
       { ...(io.fetch ? { fetch: io.fetch } : {}), ...(io.now ? { now: io.now } : {}) },
     );
-    out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : flags.dryRun ? dryRunText(report) : io.stdout.isTTY ? tableText(report) : plainText(report));
+    out(flags.json ? `${printableJson(report)}\n` : flags.dryRun ? dryRunText(report) : io.stdout.isTTY ? tableText(report) : plainText(report));
     return report.token.outcome === 'ok' && report.passed === report.total ? EXIT.passed : EXIT.failed;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -169,11 +170,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.usage;
     }
     if (error instanceof StudioConfigError) {
-      const where = configFile === undefined ? 'the flags' : `--config ${configFile}`;
-      fail(`studio-contract-check: ${where}: the editor would refuse this config.api:\n${error.issues.map((issue) => `  ${issue.path}: ${issue.message}\n`).join('')}`);
+      const where = configFile === undefined ? 'the flags' : `--config ${printable(configFile)}`;
+      fail(`studio-contract-check: ${where}: the editor would refuse this config.api:\n${error.issues.map((issue) => `  ${printable(issue.path)}: ${printable(issue.message)}\n`).join('')}`);
       return EXIT.usage;
     }
-    fail(`studio-contract-check: failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    fail(`studio-contract-check: failed: ${printable(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}\n`);
     return EXIT.failed;
   }
 }
@@ -193,14 +194,14 @@ const timeText = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixe
 const OUTCOME = { ok: 'OK', fail: 'FAIL', skipped: 'SKIPPED' } as const;
 const summary = (report: ContractReport) => `${report.passed} of ${report.total} operations passed\n`;
 
-/** A failure's lines under its step: its code and words, then each field it could not read and the adapter to fix. */
+/** A failure's lines under its step: its code and words, then each field it could not read and the adapter to fix; each value one line. */
 function failureLines(step: StepReport, indent: string): string[] {
   const failure = step.failure;
   if (failure === undefined) return [];
   return [
-    `${indent}${failure.code}${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.message}`,
-    ...(failure.fields ?? []).map((field) => `${indent}  ${field.path}: expected ${field.expected}, got ${field.got}`),
-    ...(failure.fix === undefined ? [] : [`${indent}  fix: ${failure.fix}`]),
+    `${indent}${printable(failure.code)}${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${printable(failure.message)}`,
+    ...(failure.fields ?? []).map((field) => `${indent}  ${printable(field.path)}: expected ${printable(field.expected)}, got ${printable(field.got)}`),
+    ...(failure.fix === undefined ? [] : [`${indent}  fix: ${printable(failure.fix)}`]),
   ];
 }
 
@@ -210,19 +211,19 @@ function tableText(report: ContractReport): string {
   const notes = steps.some((step) => step.skipped !== undefined);
   const rows = [
     ['Step', 'Result', 'HTTP', 'Time', ...(notes ? ['Why skipped'] : [])],
-    ...steps.map((step) => [step.step, OUTCOME[step.outcome], statusText(step.statuses), step.outcome === 'skipped' ? '-' : timeText(step.ms), ...(notes ? [step.skipped ?? ''] : [])]),
+    ...steps.map((step) => [step.step, OUTCOME[step.outcome], statusText(step.statuses), step.outcome === 'skipped' ? '-' : timeText(step.ms), ...(notes ? [printable(step.skipped ?? '')] : [])]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const table = rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`).join('');
   const failed = steps.filter((step) => step.outcome === 'fail');
   const failures = failed.length === 0 ? '' : `\nFailures:\n${failed.map((step) => `  ${step.step}\n${failureLines(step, '    ').map((line) => `${line}\n`).join('')}`).join('')}`;
-  return `Contract check of ${report.baseUrl} as user ${report.userId}\n\n${table}${failures}\n${summary(report)}`;
+  return `Contract check of ${printable(report.baseUrl)} as user ${printable(report.userId)}\n\n${table}${failures}\n${summary(report)}`;
 }
 
 /** For a pipe or a log: a line per step (a failure's details indented under it), then the summary. */
 function plainText(report: ContractReport): string {
   const lines = [report.token, ...report.operations].flatMap((step) => {
-    if (step.outcome === 'skipped') return [`${step.step} SKIPPED (${step.skipped ?? ''})`];
+    if (step.outcome === 'skipped') return [`${step.step} SKIPPED (${printable(step.skipped ?? '')})`];
     return [`${step.step} ${OUTCOME[step.outcome]} (HTTP ${statusText(step.statuses)}, ${timeText(step.ms)})`, ...failureLines(step, '  ')];
   });
   return `${lines.join('\n')}\n${summary(report)}`;
@@ -231,13 +232,13 @@ function plainText(report: ContractReport): string {
 /** `--dry-run`: each request as it would leave, or why it could not be built. */
 function dryRunText(report: ContractReport): string {
   const request = (step: StepReport, value: DryRequest) => [
-    `${step.step}: ${value.method} ${value.url}`,
-    ...Object.entries(value.headers).map(([name, header]) => `  ${name}: ${header}`),
-    ...(value.body === undefined ? [] : JSON.stringify(value.body, null, 2).split('\n').map((line) => `  ${line}`)),
+    `${step.step}: ${printable(value.method)} ${printable(value.url)}`,
+    ...Object.entries(value.headers).map(([name, header]) => `  ${printable(name)}: ${printable(header)}`),
+    ...(value.body === undefined ? [] : printableJson(value.body).split('\n').map((line) => `  ${line}`)),
   ];
   const blocks = [report.token, ...report.operations].map((step) =>
     (step.request === undefined ? [`${step.step}: FAIL`, ...failureLines(step, '  ')] : request(step, step.request)).join('\n'),
   );
   const built = `${report.passed} of ${report.total} operations built their request; nothing was sent\n`;
-  return `Dry run against ${report.baseUrl}: the requests as they would leave (nothing is sent)\n\n${blocks.join('\n\n')}\n\n${built}`;
+  return `Dry run against ${printable(report.baseUrl)}: the requests as they would leave (nothing is sent)\n\n${blocks.join('\n\n')}\n\n${built}`;
 }

@@ -1,8 +1,9 @@
 // `npx studio-verify`: a delivered ZIP checked against the host's JWKS (`verifyDelivery`, src/review/): the flags,
 // the printing and the exit code. The process comes in through `VerifyIo` (bin/studio-verify.mjs hands it over):
 // this module imports nothing of Node, and a test runs it in process. Every value from the ZIP, the key set or
-// an argument is printed escaped (`terminalText`): a manifest cannot clear the screen or turn a line around.
-import { terminalText } from '../internal/printable.js';
+// an argument is printed escaped, one value at a time (`printable`): a manifest cannot clear the screen, turn a
+// line around or start a line of its own.
+import { printable, printableJson } from '../internal/printable.js';
 import type { PublicJwks } from '../review/jws.js';
 import { verifyDelivery, type DeliveryVerification } from '../review/verify-delivery.js';
 
@@ -36,6 +37,9 @@ Exit code: 0 verified, 1 a problem (each named), 2 a usage error (a flag, a file
 
 class UsageError extends Error {}
 
+/** A value from outside (an argument, a file, the ZIP) quoted on a line of ours. */
+const quoted = (text: string): string => `"${printable(text)}"`;
+
 interface Flags {
   zip: string;
   jwks: string;
@@ -54,7 +58,7 @@ function readFlags(args: readonly string[]): Flags | 'help' {
     const arg = args[index]!;
     const value = () => {
       const next = args[++index];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${printable(arg)} needs a value`);
       return next;
     };
     if (arg === '-h' || arg === '--help') return 'help';
@@ -62,9 +66,9 @@ function readFlags(args: readonly string[]): Flags | 'help' {
     else if (arg === '--require') require = value().split(',').map((role) => role.trim()).filter((role) => role !== '');
     else if (arg === '--heads') heads = value();
     else if (arg === '--json') json = true;
-    else if (arg.startsWith('-')) throw new UsageError(`unknown flag "${arg}"`);
+    else if (arg.startsWith('-')) throw new UsageError(`unknown flag ${quoted(arg)}`);
     else if (zip === undefined) zip = arg;
-    else throw new UsageError(`one ZIP at a time: "${zip}" and "${arg}"`);
+    else throw new UsageError(`one ZIP at a time: ${quoted(zip)} and ${quoted(arg)}`);
   }
   if (zip === undefined) throw new UsageError('no delivery ZIP given');
   if (jwks === undefined) throw new UsageError('no key set given: --jwks keys.json');
@@ -77,11 +81,11 @@ function readJwks(bytes: Uint8Array, file: string): PublicJwks {
   try {
     parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
-    throw new UsageError(`${file} is not JSON (${String(error)})`);
+    throw new UsageError(`${quoted(file)} is not JSON (${printable(String(error))})`);
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${file} is not a JWKS: expected { "keys": [ ... ] } with at least one key`);
-  if (keys.some((key: unknown) => typeof key === 'object' && key !== null && 'd' in key)) throw new UsageError(`${file} holds a private key ("d"): give the public keys only, and keep the private key on the signing server`);
+  if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${quoted(file)} is not a JWKS: expected { "keys": [ ... ] } with at least one key`);
+  if (keys.some((key: unknown) => typeof key === 'object' && key !== null && 'd' in key)) throw new UsageError(`${quoted(file)} holds a private key ("d"): give the public keys only, and keep the private key on the signing server`);
   return parsed as PublicJwks;
 }
 
@@ -91,22 +95,23 @@ function readHeads(bytes: Uint8Array, file: string): Record<string, string | nul
   try {
     parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
-    throw new UsageError(`${file} is not JSON (${String(error)})`);
+    throw new UsageError(`${quoted(file)} is not JSON (${printable(String(error))})`);
   }
   const heads = (parsed as { heads?: unknown } | null)?.heads ?? parsed;
   const valid = typeof heads === 'object' && heads !== null && !Array.isArray(heads) && Object.values(heads).every((link) => link === null || (typeof link === 'string' && /^[0-9a-f]{64}$/.test(link)));
-  if (!valid) throw new UsageError(`${file} is not a set of heads: expected { "heads": { "<version id>": "<SHA-256 in hex>" or null } }`);
+  if (!valid) throw new UsageError(`${quoted(file)} is not a set of heads: expected { "heads": { "<version id>": "<SHA-256 in hex>" or null } }`);
   return heads as Record<string, string | null>;
 }
 
-/** The lines of a result, as a person reads them. */
+/** The lines of a result, as a person reads them: each value from the ZIP or the command line on its own line of ours. */
 function report(zip: string, result: DeliveryVerification): string {
-  const lines = [`studio-verify ${zip}`];
+  const lines = [`studio-verify ${printable(zip)}`];
   for (const version of result.versions) {
-    const approvals = version.approvals.map((approval) => `${approval.label} by "${approval.reviewer}"${approval.role === undefined ? '' : ` (${approval.role})`}${approval.kid === undefined ? '' : ` [key ${approval.kid}]`}`);
-    lines.push(`  version "${version.id}" (sound ${version.contentHash.slice(0, 12)}): ${approvals.length === 0 ? 'no verified approval' : approvals.join('; ')}`);
+    const approvals = version.approvals.map((approval) => `${printable(approval.label)} by ${quoted(approval.reviewer)}${approval.role === undefined ? '' : ` (${printable(approval.role)})`}${approval.kid === undefined ? '' : ` [key ${printable(approval.kid)}]`}`);
+    lines.push(`  version ${quoted(version.id)} (sound ${printable(version.contentHash.slice(0, 12))}): ${approvals.length === 0 ? 'no verified approval' : approvals.join('; ')}`);
   }
-  for (const problem of result.problems) lines.push(`  FAILED ${problem.code}: ${problem.message}`);
+  // A problem's message quotes its values escaped already; `printable` keeps it one line whatever it holds.
+  for (const problem of result.problems) lines.push(`  FAILED ${problem.code}: ${printable(problem.message)}`);
   lines.push(result.ok ? `verified: ${result.versions.length} version(s), every file and decision as delivered` : `NOT verified: ${result.problems.length} problem(s)`);
   return `${lines.join('\n')}\n`;
 }
@@ -127,7 +132,7 @@ export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promi
       try {
         return await io.readFile(file);
       } catch (error) {
-        throw new UsageError(`cannot read ${file} (${(error as { code?: string }).code ?? String(error)})`);
+        throw new UsageError(`cannot read ${quoted(file)} (${printable((error as { code?: string }).code ?? String(error))})`);
       }
     };
     jwks = readJwks(await read(flags.jwks), flags.jwks);
@@ -135,11 +140,11 @@ export async function runVerifyCli(args: readonly string[], io: VerifyIo): Promi
     zip = await read(flags.zip);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(terminalText(`studio-verify: ${error.message}\n\n${VERIFY_USAGE}`));
+    io.stderr.write(`studio-verify: ${error.message}\n\n${VERIFY_USAGE}`);
     return VERIFY_EXIT.usage;
   }
   const result = await verifyDelivery(zip, { jwks, ...(flags.require === undefined ? {} : { require: flags.require }), ...(heads === undefined ? {} : { heads }) });
   // JSON too: a bidi override in a string is written \u202e, the same value, so the JSON stays text on a terminal.
-  io.stdout.write(terminalText(flags.json ? `${JSON.stringify(result, null, 2)}\n` : report(flags.zip, result)));
+  io.stdout.write(flags.json ? `${printableJson(result)}\n` : report(flags.zip, result));
   return result.ok ? VERIFY_EXIT.verified : VERIFY_EXIT.failed;
 }

@@ -93,7 +93,7 @@ async function versionReview(projectId: string, version: NonNullable<DeliveryMan
   decisions.forEach((decision, index) => {
     const verdict = verdicts[index]!;
     if (!verdict.verified) {
-      problems.push({ code: 'decision-unverified', version: version.id, message: `version ${quoted(version.id)}: the decision "${decision.label}" by ${quoted(decision.reviewer.name)} (${quoted(decision.reviewer.role ?? '')}) at ${quoted(decision.at)} is unverified: ${unverifiedText(verdict)}` });
+      problems.push({ code: 'decision-unverified', version: version.id, message: `version ${quoted(version.id)}: the decision ${quoted(decision.label)} by ${quoted(decision.reviewer.name)} (${quoted(decision.reviewer.role ?? '')}) at ${quoted(decision.at)} is unverified: ${unverifiedText(verdict)}` });
     } else if (decision.contentHash === version.contentHash) held.push({ decision, kid: verdict.kid });
   });
   const head = options.heads?.[version.id] ?? null;

@@ -138,7 +138,7 @@ export class StudioReviewRequiredError extends StudioError {
     const named = unapproved.map(
       ({ version, label, roles, unverified = [] }) =>
         `version ${quote(version)}${label === '' ? '' : ` (${printable(label)})`} lacks a fresh approval from ${roles.map(quote).join(' and ')}` +
-        unverified.map((decision) => `; Unverified: "${decision.label}" by ${quote(decision.reviewer)}: ${unverifiedText({ verified: false, reason: decision.reason, value: decision.value })}`).join(''),
+        unverified.map((decision) => `; Unverified: ${quote(decision.label)} by ${quote(decision.reviewer)}: ${unverifiedText({ verified: false, reason: decision.reason, value: decision.value })}`).join(''),
     );
     super(
       'review-required',

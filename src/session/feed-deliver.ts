@@ -6,6 +6,8 @@ import { expandRenditions } from '../delivery/renditions.js';
 import type { ServiceClient } from '../api/client.js';
 import { deliveryFileName } from '../delivery/file-name.js';
 import { StudioError } from '../errors.js';
+import { describe, quote } from '../internal/describe.js';
+import { printable } from '../internal/printable.js';
 import { StudioDeliverFailedError, StudioRowRefusedError } from './deliver-failed-error.js';
 import { StudioDeliverEvent } from '../events/studio-deliver.js';
 import type { Feed } from '../feed/types.js';
@@ -130,7 +132,8 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
       progress(key, made.at(-1)!.outcome.status === 'delivered' ? 'done' : 'failed');
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
-      const reasons = made.slice(0, 5).map((row) => `${row.outcome.key}: ${row.outcome.reasons[0] ?? 'failed'}`);
+      // A key and a reason are the feed's and the service's words: quoted escaped, one line each (studio-error, on('error')).
+      const reasons = made.slice(0, 5).map((row) => `${printable(row.outcome.key)}: ${printable(row.outcome.reasons[0] ?? 'failed')}`);
       throw new StudioDeliverFailedError(
         `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`,
         made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons, why: row.reasons })),
@@ -164,7 +167,7 @@ function chosenRows(feed: Feed, keyOf: (index: number) => string, versions: read
   if (keys === undefined) return all;
   const byKey = new Map(all.map((row) => [keyOf(row.index), row]));
   const unknown = keys.filter((key) => !byKey.has(key));
-  if (unknown.length > 0) throw new StudioError('feed-row', `No row with the key ${unknown.slice(0, 5).map((key) => JSON.stringify(key)).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in the feed's ${JSON.stringify(feed.key)} column.`);
+  if (unknown.length > 0) throw new StudioError('feed-row', `No row with the key ${unknown.slice(0, 5).map(quote).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in the feed's ${describe(feed.key)} column.`);
   const chosen = [...new Set(keys)].map((key) => byKey.get(key)!);
   if (chosen.length === 0) throw new StudioError('deliver-none', 'No row to deliver: pass rows, or leave them out to deliver every row without a problem.', { recoverable: true });
   return chosen;

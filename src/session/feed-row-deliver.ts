@@ -9,6 +9,7 @@ import { deliveryFileName, destinationFileName, portableText, versionedTemplate 
 import type { CaptionsManifestEntry, DeliveredFile, DestinationProfile, FeedRowOutcome, VastManifestEntry } from '../delivery/types.js';
 import type { VastSettings } from '../delivery/vast.js';
 import { StudioError } from '../errors.js';
+import { quote } from '../internal/describe.js';
 import { normaliseCode } from '../delivery/codes.js';
 import { rowAdId } from '../feed/ad-id-column.js';
 import { rowSlotValues } from '../feed/mapping.js';
@@ -255,7 +256,7 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
 export function rowIndex(feed: Feed & { readonly key: string }, key: string): number {
   const at = feed.columns.indexOf(feed.key);
   const index = feed.rows.findIndex((row) => row[at] === key);
-  if (index < 0) throw new StudioError('feed-row', `No row with the key ${JSON.stringify(key)} in the feed's ${JSON.stringify(feed.key)} column.`);
+  if (index < 0) throw new StudioError('feed-row', `No row with the key ${quote(key)} in the feed's ${quote(feed.key)} column.`);
   return index;
 }
 

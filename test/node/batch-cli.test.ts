@@ -146,6 +146,28 @@ describe('studio-batch render', () => {
     }
   });
 
+  it('keeps a line feed, carriage return or separator in an argument or a file name inside its value: no forged line', async () => {
+    const forged = 'FAKE: 9 delivered';
+    const lf = `\n${forged}\r\u2028`;
+    const [, project, , feed, , baseUrl] = files('lf', TEN_ROWS.slice(1, 2));
+    const runs = [
+      // A run that delivers, to a folder whose name holds the line feed: the summary names it.
+      await runBatch(['render', '--project', project!, '--feed', feed!, '--base-url', baseUrl!, '--destinations', 'streaming', '--out', join(dir, `lf${lf}`), '--workers', '1'], env),
+      await runBatch(['render', '--project', `${project}${lf}`, '--out', join(dir, 'lf-usage'), '--base-url', baseUrl!], env),
+      await runBatch(['render', '--project', project!, '--feed', `${feed}${lf}`, '--out', join(dir, 'lf-usage'), '--base-url', baseUrl!], env),
+      await runBatch(['render', '--project', project!, '--out', join(dir, 'lf-usage'), '--base-url', baseUrl!, '--workers', `2${lf}`], env),
+      await runBatch([`render${lf}`], env),
+    ];
+    assert.deepEqual(runs.map((run) => run.code), [0, 2, 2, 2, 2]);
+    for (const run of runs) {
+      const printed = run.stdout + run.stderr;
+      assert.doesNotMatch(printed, RAW_CONTROL, printed);
+      assert.doesNotMatch(printed, /[\r\u2028\u2029]/, printed);
+      assert.doesNotMatch(printed, /^FAKE/m, `a line an argument started: ${printed}`);
+      assert.match(printed, /\\u000aFAKE: 9 delivered\\u000d\\u2028/, printed);
+    }
+  });
+
   it('says a wrong API key was refused (401) without printing it, and exits 1', async () => {
     const wrong = 'sk-not-the-key-0a1b2c3d';
     const target = join(dir, 'wrong-key');

@@ -112,6 +112,25 @@ describe('studio-contract-check', () => {
     }
   });
 
+  it('keeps a line feed, carriage return or separator from the service or an argument inside its value: no forged line', async () => {
+    const forged = '10 of 10 operations passed';
+    const words = `bad\nvoices OK (HTTP 200, 1 ms)\r\n${forged}\u2028\u2029`;
+    const hostile: typeof fetch = () => Promise.resolve(new Response(JSON.stringify({ error: { code: `x\n${forged}`, message: words } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const base = `http://127.0.0.1:9/x\n${forged}`;
+    const runs = [
+      ...[[], ['--json'], ['--dry-run']].flatMap((args) => [false, true].map((tty) => runCheck(['--base-url', base, '--user-id', `u\n${forged}`, ...args], { env, tty, fetch: hostile }))),
+      runCheck(['--base-url', 'http://127.0.0.1:9', '--config', `missing\n${forged}.mjs`], { env }),
+    ];
+    for (const run of await Promise.all(runs)) {
+      const printed = run.stdout + run.stderr;
+      assert.doesNotMatch(printed, RAW_CONTROL, printed);
+      assert.doesNotMatch(printed, /[\r\u2028\u2029]/, printed);
+      assert.doesNotMatch(printed, new RegExp(`^(voices OK|${forged})`, 'm'), `a line the service or an argument started: ${printed}`);
+    }
+    const plain = await runCheck(['--base-url', 'http://127.0.0.1:9'], { env, fetch: hostile });
+    assert.match(plain.stdout, /bad\\u000avoices OK \(HTTP 200, 1 ms\)\\u000d\\u000a10 of 10 operations passed\\u2028\\u2029/, 'the words on their one line, escaped');
+  });
+
   it('names each field a wrong answer lacks and the adapter to fix, in plain lines', async () => {
     const wrong = files.write('wrong-shape.mjs', 'export default { operations: { pricing: { response: () => ({ operations: { format: { base: "ten" } } }) } } };\n');
     const run = await runCheck(['--base-url', emulator.url, '--config', wrong], { env });

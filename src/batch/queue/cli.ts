@@ -1,13 +1,15 @@
 /// <reference types="node" />
 // `studio-batch enqueue | worker | status`: the many-machines commands (docs/batch.md). Exit codes: 0 done,
 // 1 the queue's Redis did not answer, 2 a usage error (a flag, a missing key, the project or feed); a worker runs
-// until SIGTERM or SIGINT, then closes gracefully.
+// until SIGTERM or SIGINT, then closes gracefully. Each value from an argument, a file, Redis or the service is
+// printed through `printable`, one line at most.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectDocument } from '../../model/document.js';
 import { StudioConfigError } from '../../errors.js';
-import { terminalText } from '../../internal/printable.js';
+import { printable } from '../../internal/printable.js';
 import { loadBatchConfig } from '../batch-config.js';
+import { errorLines } from '../error-lines.js';
 import { VAST_FLAG_OPTIONS, vastOfFlags } from '../vast-settings.js';
 import { reachQueue, redisOptionsOf, shownQueue } from './connection.js';
 import { enqueueRun } from './enqueue.js';
@@ -73,16 +75,15 @@ const need = (value: string | undefined, flag: string): string => {
 const whole = (value: string | undefined, flag: string): number | undefined => {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!(Number.isInteger(n) && n > 0)) throw new UsageError(`${flag} takes a whole number above 0, not ${JSON.stringify(value)}.`);
+  if (!(Number.isInteger(n) && n > 0)) throw new UsageError(`${flag} takes a whole number above 0, not "${printable(value)}".`);
   return n;
 };
 
 /** Runs `studio-batch <command> …` for enqueue, worker and status; resolves to the exit code. */
 export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Promise<number> {
   const [command, ...rest] = argv;
-  // Every line is terminal text: nothing from a feed, a file, Redis or the service can steer the terminal.
-  const out = (text: string) => void io.stdout.write(terminalText(text));
-  const err = (text: string) => void io.stderr.write(terminalText(text));
+  const out = (text: string) => void io.stdout.write(text);
+  const err = (text: string) => void io.stderr.write(text);
   if (rest.includes('--help') || rest.includes('-h')) {
     out(QUEUE_USAGE);
     return EXIT.ok;
@@ -117,12 +118,12 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         // A wrong --vast-* flag is a StudioConfigError naming it: a usage error, below.
         const vast = vastOfFlags(values);
         const template = await io.loadTemplate(need(values.project, '--project'), values.feed).catch((error: Error) => {
-          throw new UsageError(error.message);
+          throw error instanceof StudioConfigError ? error : new UsageError(error.message);
         });
         const destinations = values.destinations === undefined ? template.delivery.destinations : values.destinations.split(',').map((id) => id.trim()).filter(Boolean);
         await reachable(queue);
         const run = await enqueueRun({ queue, template, destinations, out: outFolder, vast });
-        out(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${shownQueue(queue)}; a job already there is not added twice.\n`);
+        out(`Enqueued run ${run.run}: ${run.jobs} jobs (rows × destinations) on ${printable(shownQueue(queue))}; a job already there is not added twice.\n`);
         return EXIT.ok;
       }
       case 'status':
@@ -134,7 +135,7 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
         if (!apiKey) throw new UsageError('Give the account API key with --api-key or in STUDIO_API_KEY.');
         // A config the editor would refuse is refused here, before any job is taken.
         if (values.config !== undefined) await loadBatchConfig(values.config).catch((error: Error) => {
-          throw new UsageError(error.message);
+          throw error instanceof StudioConfigError ? error : new UsageError(error.message);
         });
         const lockMs = whole(values['lock-ms'], '--lock-ms');
         const concurrency = whole(values.concurrency, '--concurrency');
@@ -147,22 +148,22 @@ export async function runQueueCli(argv: readonly string[], io: QueueCliIo): Prom
           ...(values['voice-rate'] === undefined ? {} : { voiceRate: parseVoiceRate(values['voice-rate']) }),
           ...(lockMs ? { lockDurationMs: lockMs, stalledIntervalMs: lockMs } : {}),
         });
-        err(`Worker on ${shownQueue(queue)}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
+        err(`Worker on ${printable(shownQueue(queue))}: waiting for jobs (SIGTERM or Ctrl-C to stop).\n`);
         await stoppedBy(io.signal);
         err('Finishing the jobs in hand, then stopping.\n');
         await worker.close();
         return EXIT.ok;
       }
       default:
-        throw new UsageError(`Unknown command ${JSON.stringify(command ?? '')}.`);
+        throw new UsageError(`Unknown command "${printable(command ?? '')}".`);
     }
   } catch (error) {
     if (error instanceof QueueUnreachable) {
-      err(`${error.message}\n`);
+      err(errorLines(error));
       return EXIT.failed;
     }
     if (error instanceof UsageError || error instanceof StudioConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      err(`${(error as Error).message}\n\n${QUEUE_USAGE}`);
+      err(`${errorLines(error)}\n${QUEUE_USAGE}`);
       return EXIT.usage;
     }
     throw error;

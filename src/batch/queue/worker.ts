@@ -8,7 +8,7 @@ import { Queue, Worker } from 'bullmq';
 import { redisOptionsOf, ROWS_QUEUE, RUNS_QUEUE } from './connection.js';
 import { runProcessor } from './run-processor.js';
 import { WORKER_SETTINGS_ENV, type WorkerSettings } from './worker-settings.js';
-import { terminalText } from '../../internal/printable.js';
+import { printable } from '../../internal/printable.js';
 
 /**
  * How a dead worker's job comes back: its lock lasts `lockDurationMs` (renewed by a live worker every half of it);
@@ -59,7 +59,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const runsWorker = new Worker(RUNS_QUEUE, runProcessor(rows), { connection, concurrency: 1, ...stalled });
   // A worker logs and keeps going on a failed job or a lost connection (ioredis reconnects); the events are
   // here so that an unhandled 'error' never ends the process.
-  for (const worker of [rowsWorker, runsWorker]) worker.on('error', (error) => console.error(terminalText(`studio-batch worker: ${error.message}`)));
+  for (const worker of [rowsWorker, runsWorker]) worker.on('error', (error) => console.error(`studio-batch worker: ${printable(error.message)}`));
   return {
     close: async () => {
       await Promise.all([rowsWorker.close(), runsWorker.close()]);

@@ -24,6 +24,7 @@ import type { RowJobResult } from '../../../src/batch/row-job.js';
 import type { DeliveryManifest } from '../../../src/delivery/types.js';
 import { servedTemplate, type ServedTemplate } from '../support/batch-template.js';
 import { csvOf, runBatch } from '../support/batch-run.js';
+import { RAW_CONTROL } from '../support/raw-controls.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { needTools } from '../support/tools.js';
 
@@ -108,7 +109,7 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
   function startWorker(...flags: string[]): ChildProcess {
     const worker = spawn(process.execPath, ['--import', 'tsx', STUDIO_BATCH, 'worker', '--queue', redis.url, '--base-url', emulator.url, '--lock-ms', '2000', ...flags], {
       env: { ...process.env, STUDIO_API_KEY: KEY },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     workers.push(worker);
@@ -273,6 +274,46 @@ describe('studio-batch enqueue | worker | status (BullMQ on redis-server)', { ti
     const moved = await enqueue('https://media.example.org/queue/');
     assert.notEqual(moved.stdout.split(':')[0], first.stdout.split(':')[0], 'a new run id');
     assert.equal((await queueStatus(redis.url)).rows.waiting, 2, 'a new job a row: its vast.xml differs');
+  });
+
+  it('prints a feed\'s hostile keys and values escaped through enqueue, worker and status: no raw control, bidi or line feed', async () => {
+    // Overrides, isolates, a screen clear with a title set (ESC and BEL), a line feed that would start a line.
+    // A key holding any of them fails its jobs, with a reason that quotes it; a clean key's values are rendered.
+    const hostile = [
+      ['ok\u202Eevil', 'Camp\u2066mug\u2069', '12.50'],
+      ['\x1b[2J\x1b]0;pwned\x07title', 'Bell\x07 mug\x1b[31m', '12.50'],
+      ['lf\nRows: 9 done', 'Wool\u2067 socks\u2068\n', '12.50'],
+      ['R01', 'Mug\u202E\x1b]0;p\x07\nRows: 9 done', '12.50'],
+    ];
+    served = await servedTemplate(hostile);
+    const doc = served.template;
+    await mkdir(join(out, 'input'));
+    const project = join(out, 'input', 'ad.json');
+    const feed = join(out, 'input', 'rows.csv');
+    await writeFile(project, JSON.stringify({ ...doc, feed: { ...doc.feed!, rows: [] } }));
+    await writeFile(feed, csvOf(hostile));
+    const enqueued = await runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', feed, '--destinations', DESTINATIONS[0]!, '--out', out]);
+    assert.equal(enqueued.code, 0, enqueued.stderr);
+    // A file name is a value too: a feed that cannot be read is named on its one line.
+    const unread = await runBatch(['enqueue', '--queue', redis.url, '--project', project, '--feed', `${feed}\nRows: 9 done\u202E`, '--out', out]);
+    assert.equal(unread.code, 2);
+    assert.match(unread.stderr, /rows\.csv\\u000aRows: 9 done\\u202e could not be read/);
+    const worker = startWorker();
+    let printed = '';
+    for (const stream of [worker.stdout!, worker.stderr!]) stream.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+    const status = await until((s) => s.runs.done === 1);
+    assert.deepEqual(status.rows, { done: 1, failed: 3, waiting: 0, active: 0 }, JSON.stringify(status.failures));
+    const shown = await runBatch(['status', '--queue', redis.url]);
+    assert.equal(shown.code, 0, shown.stderr);
+    await stop(worker, 'SIGTERM');
+    for (const [what, text] of [['enqueue', enqueued.stdout + enqueued.stderr + unread.stdout + unread.stderr], ['worker', printed], ['status', shown.stdout + shown.stderr]] as const) {
+      assert.doesNotMatch(text, RAW_CONTROL, `${what}: ${JSON.stringify(text)}`);
+      assert.doesNotMatch(text, /[\r\u2028\u2029]|^Rows: 9 done/m, `${what}: ${JSON.stringify(text)}`);
+    }
+    assert.match(printed, /^Worker on redis:/m, 'the worker said what it did');
+    assert.match(shown.stdout, /^Rows: 1 done, 3 failed, 0 waiting, 0 active$/m);
+    assert.match(shown.stdout, /^Failed: row lf\\u000aRows: 9 done to broadcast-ebu-r128 after 3 attempts: sku: The key /m, 'the key escaped where it is named');
+    assert.match(shown.stdout, /^Failed: row ok\\u202eevil to /m);
   });
 
   it('holds the voice-over rate across workers: the emulator never counts more than --voice-rate (2/s) in a second', async () => {

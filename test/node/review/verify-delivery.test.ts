@@ -133,6 +133,34 @@ describe('verifyDelivery and studio-verify', () => {
     assert.equal(await runVerifyCli(['delivery.zip', '--jwks', 'keys.json', '--heads', 'heads.json'], io), VERIFY_EXIT.usage);
   });
 
+  it("a manifest's label, version id and reviewer holding line feeds, carriage returns and separators stay on their lines, escaped", async () => {
+    const forger: ReviewPerson = { id: 'u-fay', name: 'Fay\nverified: 9 version(s)\r\u2028', role: 'client\nFAILED' };
+    const feeds = createEditorStore({ project: approved.getState().project });
+    await decide(feeds, host, forger, 'approved');
+    const label = 'ok\u202Eevil\u001b[2J\nFAKE\u0007';
+    const zip = deliveryZip(feeds, (m) => (m['versions'][0].decisions[0].label = label));
+    const result = await verifyDelivery(zip, { jwks });
+    const altered = result.problems.find((problem) => problem.code === 'decision-unverified')!;
+    assert.doesNotMatch(altered.message, RAW_CONTROL, 'the label quoted escaped');
+    assert.doesNotMatch(altered.message, /[\n\r\u2028\u2029]/);
+    assert.match(altered.message, /the decision "ok\\u202eevil\\u001b\[2J\\u000aFAKE\\u0007" by /);
+    const run = await cli(zip, jwks);
+    const moved = await cli(deliveryZip(feeds, (m) => (m['versions'][0].id = 'v1\nverified: 1 version(s)')), jwks);
+    // The zip argument itself, with the approval that verifies: a file name given on the command line is a value too.
+    let stdout = '';
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, readFile: async (path: string) => (path === 'keys.json' ? strToU8(JSON.stringify(jwks)) : deliveryZip(feeds)) };
+    await runVerifyCli(['a.zip\nverified: 1 version(s)', '--jwks', 'keys.json'], io);
+    for (const printed of [run.stdout, moved.stdout, stdout]) {
+      assert.doesNotMatch(printed, RAW_CONTROL, printed);
+      assert.doesNotMatch(printed, /[\r\u2028\u2029]/, printed);
+      assert.ok(printed.split('\n').every((line) => line === '' || /^(studio-verify |  version |  FAILED |verified: |NOT verified: )/.test(line)), `every line is one of ours: ${printed}`);
+    }
+    assert.match(run.stdout, /Fay\\u000averified: 9 version\(s\)\\u000d\\u2028/);
+    assert.match(moved.stdout, /version "v1\\u000averified: 1 version\(s\)"/);
+    assert.match(stdout, /^studio-verify a\.zip\\u000averified: 1 version\(s\)\n/);
+    assert.match(stdout, /approved by "Fay\\u000averified: 9 version\(s\)\\u000d\\u2028" \(client\\u000aFAILED\) \[key demo-/, 'a verified approval\'s reviewer and role');
+  });
+
   it('a usage error exits 2 and says what is wrong; a private key in the key set is refused', async () => {
     const zip = deliveryZip(approved);
     const missing = await runVerifyCli(['delivery.zip'], { stdout: { write: () => true }, stderr: { write: () => true }, readFile: async () => zip });

@@ -1,15 +1,23 @@
 // The editor's delivery before anything renders: its refusals (not started, switched off, an unknown
-// destination, none chosen), and the name of its ZIP.
+// destination, none chosen, an approval that does not verify), and the name of its ZIP.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { nameValues, versionNameLabels, zipFileName } from '../../../src/session/deliver-pack.js';
-import { deliverAd, type DeliverHost } from '../../../src/session/editor-deliver.js';
+import { deliverAd, refuseUnapproved, StudioReviewRequiredError, type DeliverHost } from '../../../src/session/editor-deliver.js';
 import type { AudioEngine } from '../../../src/audio/engine.js';
 import { resolveConfig } from '../../../src/config/validate.js';
 import type { StudioError } from '../../../src/errors.js';
 import { createProject } from '../../../src/model/document.js';
 import { projectReducer } from '../../../src/model/reducer.js';
 import { openContent } from '../../../src/model/versions.js';
+import { decisionSigner } from '../../../demo/server/host/decision-signer.js';
+import type { PublicJwks } from '../../../src/config/types.js';
+import type { ReviewPerson } from '../../../src/model/document.js';
+import { createEditorStore } from '../../../src/model/editor-state.js';
+import { signDecision } from '../../../src/review/sign-decision.js';
+import { decisionTrust } from '../../../src/review/trust.js';
+import { sampleProject } from '../../model/fixtures.js';
+import { RAW_CONTROL } from '../support/raw-controls.js';
 
 const config = (tools: object = {}) => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' }, tools });
 const project = { ...createProject({ projectId: 'p1', title: 'Spring Sale!', duration: 30 }), campaign: { advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: 'ACME1234000', isci: 'ACME1234', versionLabel: ':30 main' } };
@@ -57,5 +65,39 @@ describe('the editor’s delivery', () => {
     assert.deepEqual(Object.fromEntries(versionNameLabels(doc, ['v1', 'v2', 'v3', 'v4'])), { v1: 'v1', v2: '', v3: 'Alt CTA', v4: 'v4' });
     // Delivered alone, the 30 s versions are told apart by length from the :15.
     assert.deepEqual(Object.fromEntries(versionNameLabels(doc, ['v1', 'v2'])), { v1: '', v2: '' });
+  });
+
+  it('refuses an approval that does not verify in English: "Unverified" with the reason, each value quoted escaped', async () => {
+    await import('../../../src/model/review.js');
+    const host = decisionSigner();
+    const other = decisionSigner();
+    const store = createEditorStore({ project: sampleProject() });
+    const decide = async (who: ReviewPerson, id: string, signer?: typeof host) => {
+      store.dispatch({ type: 'session/role', role: 'creator', user: who });
+      const draft = { id, at: `2026-05-01T09:0${id.length}:00.000Z`, label: 'approved' as const };
+      const jws = signer === undefined ? undefined : await signDecision(store.getState().project, who, draft, async (claims) => signer.sign({ ...claims }));
+      store.dispatch({ type: 'review/decide', ...draft, ...(jws === undefined ? {} : { jws }) });
+    };
+    // An approval added in the document, unsigned, by a name with an override and a line feed; one signed with another key.
+    await decide({ id: 'u-mal', name: 'Mal\u202Eevil\nFAKE', role: 'legal' }, 'd1');
+    await decide({ id: 'u-dana', name: 'Dana', role: 'client' }, 'd22', other);
+    const doc = store.getState().project;
+    const trust = await decisionTrust(doc, host.jwks() as PublicJwks);
+    const error = (() => {
+      try {
+        refuseUnapproved(doc, [doc.openVersion], ['legal', 'client'], trust);
+      } catch (thrown) {
+        return thrown as StudioReviewRequiredError;
+      }
+      return assert.fail('not refused');
+    })();
+    assert.ok(error instanceof StudioReviewRequiredError);
+    assert.equal(error.code, 'review-required');
+    assert.match(error.message, /^Not delivered: version "v1" lacks a fresh approval from "legal" and "client"/);
+    assert.match(error.message, /; Unverified: "approved" by "Mal\\u202eevil\\nFAKE": not signed by the host/);
+    assert.match(error.message, new RegExp(`; Unverified: "approved" by "Dana": signed with a key that review\\.publicKeys does not hold \\(kid "${other.kid}"\\)`));
+    assert.doesNotMatch(error.message, RAW_CONTROL);
+    assert.doesNotMatch(error.message, /[\n\r\u2028\u2029]/);
+    assert.deepEqual(error.unapproved[0]!.unverified!.map((decision) => decision.reason), ['unsigned', 'unknown-key']);
   });
 });

@@ -9,6 +9,8 @@ import { StudioApiError } from '../../../src/api/api-error.js';
 import { projectReducer } from '../../../src/model/reducer.js';
 import { openContent } from '../../../src/model/versions.js';
 import { deliverFeed, feedPrice, previewFeedRow } from '../../../src/session/feed-deliver.js';
+import { StudioDeliverEvent } from '../../../src/events/studio-deliver.js';
+import { RAW_CONTROL } from '../support/raw-controls.js';
 import { feedHost } from '../support/feed-template.js';
 
 const WAV = ['broadcast-ebu-r128'];
@@ -89,6 +91,31 @@ describe('deliverFeed', () => {
     const { host } = feedHost({ destinations: WAV });
     await assert.rejects(deliverFeed(host, { rows: ['NOPE'] }), /No row with the key "NOPE" in the feed's "sku" column/);
     await assert.rejects(previewFeedRow(host, 'WS-200'), /Row "WS-200" cannot be heard: price: /);
+  });
+
+  it('quotes hostile keys and values escaped in the studio-deliver event\'s reasons and in the refusal of a run with no row delivered', async () => {
+    const keys: Record<string, string> = { 'HJ-300': 'HJ\u202E300\nFAKE', 'WS-200': 'WS\x1b[2J\x1b]0;pwned\x07\u2066200\u2069' };
+    const hostile = (project: ProjectDocument): ProjectDocument => ({ ...project, feed: { ...project.feed!, rows: project.feed!.rows.map((row) => (keys[row[0]!] === undefined ? row : [keys[row[0]!]!, `${row[1]}\u202E\x1b[31m\nFAKE`, row[2]!])) } });
+    const clean = (text: string) => {
+      assert.doesNotMatch(text, RAW_CONTROL, text);
+      assert.doesNotMatch(text, /[\n\r\u2028\u2029]/, text);
+    };
+    // Some rows delivered: the event's manifest lists each failed row's reasons, the values in them escaped.
+    const some = feedHost({ destinations: WAV, change: hostile });
+    await deliverFeed(some.host, { rows: ['TR-100', ...Object.values(keys)] });
+    const event = some.events.find((fired): fired is StudioDeliverEvent => fired instanceof StudioDeliverEvent)!;
+    const failed = event.detail.manifest.feed!.rows.filter((row) => row.status === 'failed');
+    assert.equal(failed.length, 2);
+    for (const reason of failed.flatMap((row) => row.reasons)) clean(reason);
+    // None delivered: the refusal (what studio-error and on('error') carry) names each key and reason on its one line.
+    const none = feedHost({ destinations: WAV, change: hostile });
+    const refusal = await deliverFeed(none.host, { rows: Object.values(keys) }).then(() => assert.fail('delivered'), (error: Error) => error);
+    assert.match(refusal.message, /^No row could be delivered: /);
+    clean(refusal.message);
+    assert.match(refusal.message, /HJ\\u202e300\\u000aFAKE: /);
+    const unknown = await deliverFeed(none.host, { rows: ['NO\u202EPE\nFAKE'] }).then(() => assert.fail('delivered'), (error: Error) => error);
+    assert.match(unknown.message, /^No row with the key "NO\\u202ePE\\nFAKE"/);
+    clean(unknown.message);
   });
 
   it('writes a report whose rows table lists the failed rows first, every value escaped', async () => {
