@@ -132,8 +132,9 @@ export async function deliverFeed(host: FeedHost, options: DeliverFeedOptions): 
       progress(key, made.at(-1)!.outcome.status === 'delivered' ? 'done' : 'failed');
     }
     if (!made.some((row) => row.outcome.status === 'delivered')) {
-      // A key and a reason are the feed's and the service's words: quoted escaped, one line each (studio-error, on('error')).
-      const reasons = made.slice(0, 5).map((row) => `${printable(row.outcome.key)}: ${printable(row.outcome.reasons[0] ?? 'failed')}`);
+      // A key and a reason are the feed's and the service's words: quoted escaped, one line each (studio-error,
+      // on('error')); each without its own full stop, so that the sentence ends once.
+      const reasons = made.slice(0, 5).map((row) => `${printable(row.outcome.key)}: ${printable((row.outcome.reasons[0] ?? 'failed').replace(/\.$/, ''))}`);
       throw new StudioDeliverFailedError(
         `No row could be delivered: ${reasons.join('; ')}${made.length > 5 ? `; and ${made.length - 5} more` : ''}.`,
         made.map((row) => ({ name: row.outcome.key, reasons: row.outcome.reasons, why: row.reasons })),

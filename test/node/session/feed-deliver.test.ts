@@ -39,6 +39,15 @@ describe('deliverFeed', () => {
     assert.deepEqual(result.manifest.feed.rows[0]!.reasons, ['A voice-over failed: the service answered 503 (busy). Try again in a minute.']);
   });
 
+  it('says, when no row can be delivered, each row with its reason in one sentence that ends once', async () => {
+    const failure = new StudioApiError('server-error', 'Voice-over failed: the service answered 503 (busy). Try again in a minute.', { recoverable: true });
+    const { host } = feedHost({ destinations: WAV, failVoiceover: () => failure });
+    await assert.rejects(deliverFeed(host, { rows: ['HJ-300', 'WS-200'] }), (error: Error) => {
+      assert.equal(error.message, 'No row could be delivered: HJ-300: A voice-over failed: the service answered 503 (busy). Try again in a minute; WS-200: price: "price" is empty: {{price}} needs a value.');
+      return true;
+    });
+  });
+
   it('delivers each row in each version asked for, each file named with its version, the rows\' takes made per version', async () => {
     const { host, requests } = feedHost({
       destinations: WAV,
