@@ -412,7 +412,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.isci': 'ISCI-Code',
   'deliver.isciHint': '4 Buchstaben und 4 Ziffern, etwa ABCD1234',
   'deliver.version': 'Versionsbezeichnung',
-  'deliver.adIdLength': 'Eine Ad-ID hat 11 Zeichen; diese hat {count}.',
+  'deliver.adIdLength': 'Eine Ad-ID hat 11 Zeichen (ein Präfix aus 4 Zeichen, dann 7); diese hat {count}.',
   'deliver.adIdVideo': 'Ein 12. Zeichen (H oder D) gibt es nur für HD- oder 3D-Video; die Ad-ID einer Audioanzeige hat 11 Zeichen.',
   'deliver.adIdPrefix': 'Eine Ad-ID beginnt mit 4 Buchstaben oder Ziffern, nicht mit 0.',
   'deliver.adIdCharacters': 'Eine Ad-ID enthält nur Buchstaben und Ziffern.',

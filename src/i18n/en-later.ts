@@ -405,7 +405,7 @@ export const enLater = {
   'deliver.isci': 'ISCI code',
   'deliver.isciHint': '4 letters and 4 digits, like ABCD1234',
   'deliver.version': 'Version label',
-  'deliver.adIdLength': 'An Ad-ID has 11 characters; this one has {count}.',
+  'deliver.adIdLength': 'An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has {count}.',
   'deliver.adIdVideo': 'A 12th character (H or D) marks HD or 3D video only; an audio ad’s Ad-ID has 11 characters.',
   'deliver.adIdPrefix': 'An Ad-ID starts with 4 letters or digits, and not with 0.',
   'deliver.adIdCharacters': 'An Ad-ID has only letters and digits.',

@@ -412,7 +412,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.isci': 'Code ISCI',
   'deliver.isciHint': '4 lettres et 4 chiffres, comme ABCD1234',
   'deliver.version': 'Libellé de version',
-  'deliver.adIdLength': 'Un Ad-ID a 11 caractères ; celui-ci en a {count}.',
+  'deliver.adIdLength': 'Un Ad-ID a 11 caractères (un préfixe de 4, puis 7) ; celui-ci en a {count}.',
   'deliver.adIdVideo': 'Un 12e caractère (H ou D) ne sert qu’à la vidéo HD ou 3D ; l’Ad-ID d’une annonce audio a 11 caractères.',
   'deliver.adIdPrefix': 'Un Ad-ID commence par 4 lettres ou chiffres, et pas par 0.',
   'deliver.adIdCharacters': 'Un Ad-ID ne contient que des lettres et des chiffres.',

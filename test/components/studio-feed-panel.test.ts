@@ -63,7 +63,7 @@ describe('<studio-editor-feed-panel>: import, mapping and grid', () => {
     expect(store.getState().project.feed!.mapping).to.deep.include({ column: 'ad_id', slot: '__ad_id__v1' });
     const third = $('tr[data-row="3"] li[data-kind=ad-id]')!;
     expect(third.dataset['column']).to.equal('ad_id');
-    expect(third.textContent).to.equal('Ad-ID, column ad_id: The Ad-ID of row "SKU-3" is not one: An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has 9. Correct it, or leave it empty for no code.');
+    expect(third.textContent).to.equal('Ad-ID, column ad_id: Ad-ID: An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has 9; correct it, or leave it empty for no code');
     expect($('tr[data-row="4"] li[data-kind=ad-id]'), 'an empty Ad-ID is no code').to.equal(null);
     // The Ad-ID column is no slot: the grid shows no column for it.
     expect([...panel.shadowRoot!.querySelectorAll('thead th')].map((th) => th.textContent!.trim())).to.not.include('__ad_id__v1');

@@ -55,7 +55,7 @@ describe('Deliver panel words', () => {
   it('says each code problem in words, in English and French', () => {
     const frT = createTranslator('fr', {}, fr);
     assert.equal(codeProblemText(en, adIdProblem('ABCD1234000H')!, 'ABCD1234000H'), 'A 12th character (H or D) marks HD or 3D video only; an audio ad’s Ad-ID has 11 characters.');
-    assert.equal(codeProblemText(en, adIdProblem('ABC123')!, 'ABC123'), 'An Ad-ID has 11 characters; this one has 6.');
+    assert.equal(codeProblemText(en, adIdProblem('ABC123')!, 'ABC123'), 'An Ad-ID has 11 characters (a 4-character prefix, then 7); this one has 6.');
     assert.equal(codeProblemText(en, adIdProblem('0BCD1234000')!, '0BCD1234000'), 'An Ad-ID starts with 4 letters or digits, and not with 0.');
     assert.equal(codeProblemText(en, adIdProblem('ABCD-234000')!, 'ABCD-234000'), 'An Ad-ID has only letters and digits.');
     assert.equal(codeProblemText(frT, isciProblem('AB12')!, 'AB12'), 'Un code ISCI se compose de 4 lettres puis 4 chiffres.');
