@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import { unzipSync } from 'fflate';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { measureLoudness } from '../../src/audio/dsp/loudness.js';
@@ -18,7 +18,7 @@ import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
-import { lookAtReport } from '../support/report-shot.js';
+import { lookAt, lookAtReport } from '../support/look-at.js';
 import { cString, id3Frames, mpegHeader, txxx, wavChannels, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const AD_ID = 'ACME1234000';
@@ -170,15 +170,7 @@ describe('Deliver (e2e, emulator)', () => {
       expect(Object.keys(repacked)).to.include(file.fileName);
     }
     // The receipt with its failed files, and the report, looked at at 1280 and 390 px.
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
-      await setViewport({ width, height });
-      await panel.updateComplete;
-      $('[part~=results]')!.scrollIntoView({ block: 'start' });
-      await executeServerCommand('studio-screenshot', { name: `deliver-receipt-${width}` });
-    }
+    await lookAt('deliver-receipt', () => $('[part~=results]')!, () => panel.updateComplete);
     await lookAtReport(new TextDecoder().decode(zip['report.html']), 'deliver-report');
     await setViewport({ width: 800, height: 600 });
     await expect(h.element).to.be.accessible();

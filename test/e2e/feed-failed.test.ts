@@ -4,14 +4,14 @@
 // run, the toolbar's change over it.
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { setViewport } from '@web/test-runner-commands';
 import { strFromU8, unzipSync } from 'fflate';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { emulatorAdmin } from '/__studio-env.js';
 import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts } from '../support/auth.js';
-import { lookAtReport } from '../support/report-shot.js';
+import { lookAt, lookAtReport } from '../support/look-at.js';
 import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
 
 const CSV = `sku,product_name,price
@@ -83,15 +83,7 @@ describe('A feed run that fails, and its credits (e2e, emulator)', () => {
     expect(errors.filter((error) => error.code === 'deliver-failed').length).to.equal(1);
     expect($('a[part=zip]'), 'nothing kept').to.equal(null);
     await expect(panel).to.be.accessible();
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
-      await setViewport({ width, height });
-      await panel.updateComplete;
-      $('[part=deliver]')!.scrollIntoView({ block: 'start' });
-      await executeServerCommand('studio-screenshot', { name: `feed-failed-${width}` });
-    }
+    await lookAt('feed-failed', () => $('[part=deliver]')!, () => panel.updateComplete);
 
     // "Play this row": the voice-over fails, and the player says so in words.
     $<HTMLInputElement>('#row-0')!.click();
@@ -129,15 +121,7 @@ describe('A feed run that fails, and its credits (e2e, emulator)', () => {
     expect(manifest.feed!.takes.voiced).to.equal(2);
     // The run with a refused row, looked at: the Feed step's outcome, then the report, at 1280 and 390 px.
     expect(report, 'the report names the refused row').to.include('WS-200');
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
-      await setViewport({ width, height });
-      await panel.updateComplete;
-      $('[part=deliver]')!.scrollIntoView({ block: 'start' });
-      await executeServerCommand('studio-screenshot', { name: `feed-delivered-refused-${width}` });
-    }
+    await lookAt('feed-delivered-refused', () => $('[part=deliver]')!, () => panel.updateComplete);
     await lookAtReport(report, 'feed-report-refused');
   });
 });

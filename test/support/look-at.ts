@@ -1,13 +1,32 @@
-// A delivery's report.html, looked at: shown over the test page in a frame (no scripts), checked for sideways
-// scroll at the width, and saved as a screenshot for a person to read.
+// What a test shows a person, at a desktop's and a phone's width: a part of the editor scrolled into view, and a
+// delivery's report.html shown over the test page in a frame (no scripts), checked for sideways scroll.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 
+/** A desktop's and a phone's window. */
+const WINDOWS = [
+  [1280, 800],
+  [390, 844],
+] as const;
+
 /**
- * Shows `report` (the text of a ZIP's report.html) over the whole viewport at each of `widths` (844 px tall),
+ * At 1280x800 and 390x844: waits for `settle` (the component's update), scrolls `target()` to the top of the view and
+ * saves `<name>-<width>.png` under screenshots/.
+ */
+export async function lookAt(name: string, target: () => Element, settle: () => Promise<unknown>): Promise<void> {
+  for (const [width, height] of WINDOWS) {
+    await setViewport({ width, height });
+    await settle();
+    target().scrollIntoView({ block: 'start' });
+    await executeServerCommand('studio-screenshot', { name: `${name}-${width}` });
+  }
+}
+
+/**
+ * Shows `report` (the text of a ZIP's report.html) over the whole viewport at 1280x800 and 390x844,
  * expects no line of it wider than the frame, and saves `<name>-<width>.png` under screenshots/.
  */
-export async function lookAtReport(report: string, name: string, widths: readonly number[] = [1280, 390]): Promise<void> {
+export async function lookAtReport(report: string, name: string): Promise<void> {
   const frame = document.createElement('iframe');
   frame.title = 'The delivery report';
   // Same origin, to measure its layout; no scripts.
@@ -18,8 +37,8 @@ export async function lookAtReport(report: string, name: string, widths: readonl
   document.body.append(frame);
   try {
     await loaded;
-    for (const width of widths) {
-      await setViewport({ width, height: 844 });
+    for (const [width, height] of WINDOWS) {
+      await setViewport({ width, height });
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       await executeServerCommand('studio-screenshot', { name: `${name}-${width}` });
       const root = frame.contentDocument!.documentElement;
