@@ -56,6 +56,7 @@ export const RULE_NAMES: Readonly<Record<DeliveryRuleResult['rule'], string>> = 
   maxBytes: 'File size',
   tailSilence: 'Silence at the end',
   speech: 'Speech',
+  'words-per-second': 'Words a second',
 };
 
 /** A rule's measured figure with its unit; levels to hundredths, so a near miss never reads as the limit. */
@@ -71,5 +72,7 @@ export function ruleFigure(rule: DeliveryRuleResult): string {
     case 'tailSilence':
     case 'speech':
       return `${fixed(rule.measured, 2)} s`;
+    case 'words-per-second':
+      return `${fixed(rule.measured, 1)} words a second`;
   }
 }

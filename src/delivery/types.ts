@@ -69,7 +69,8 @@ export interface DestinationProfile {
   readonly minTailSilence: number;
   /**
    * The most words a second the sheet accepts (0.5 to 10): above it, a read is a problem for the ad, its versions
-   * and every feed row (src/rules/pace.ts). Absent (every built-in): Amazon's advice of 3, a warning.
+   * and every feed row (src/rules/pace.ts), and a delivered file of it fails (src/rules/file.ts). Absent (every
+   * built-in): Amazon's advice of 3, a warning.
    */
   readonly maxWordsPerSecond?: number;
   readonly metadata: readonly DestinationMetadataField[];
@@ -108,7 +109,8 @@ export interface CampaignFields {
 
 /** One rule of a destination checked against a delivered file. */
 export interface DeliveryRuleResult {
-  readonly rule: 'loudness' | 'truePeak' | 'length' | 'maxBytes' | 'tailSilence' | 'speech';
+  /** The rule's id in the judge's catalog (src/rules/catalog.ts); `words-per-second` only where the sheet sets `maxWordsPerSecond`. */
+  readonly rule: 'loudness' | 'truePeak' | 'length' | 'maxBytes' | 'tailSilence' | 'speech' | 'words-per-second';
   readonly pass: boolean;
   /** The file's figure, in the rule's unit. */
   readonly measured: number;

@@ -447,6 +447,7 @@ export const deLater: Record<keyof typeof enLater, string> = {
   'deliver.rule.maxBytes': 'Dateigröße',
   'deliver.rule.tailSilence': 'Stille am Ende',
   'deliver.rule.speech': 'Sprache',
+  'deliver.rule.words-per-second': 'Wörter pro Sekunde',
   'deliver.ruleLine': '{rule}: {measured}, verlangt {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Abhilfe: {fix}',

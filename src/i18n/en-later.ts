@@ -440,6 +440,7 @@ export const enLater = {
   'deliver.rule.maxBytes': 'File size',
   'deliver.rule.tailSilence': 'Silence at the end',
   'deliver.rule.speech': 'Speech',
+  'deliver.rule.words-per-second': 'Words a second',
   'deliver.ruleLine': '{rule}: {measured}, asked {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Fix: {fix}',

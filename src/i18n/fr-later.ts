@@ -447,6 +447,7 @@ export const frLater: Record<keyof typeof enLater, string> = {
   'deliver.rule.maxBytes': 'Taille du fichier',
   'deliver.rule.tailSilence': 'Silence à la fin',
   'deliver.rule.speech': 'Voix',
+  'deliver.rule.words-per-second': 'Mots par seconde',
   'deliver.ruleLine': '{rule} : {measured}, demandé {required}',
   'deliver.seconds': '{seconds} s',
   'deliver.fix': 'Correction : {fix}',

@@ -91,23 +91,24 @@ export const LATER_KEYS =
   'deliver.stage.pack deliver.stage.done deliver.fileStage{file}{stage} deliver.stem.voice deliver.stem.music ' +
   'deliver.cancelled deliver.failed{message} deliver.results deliver.summary{passed}{total}{zip}{size} ' +
   'deliver.pass deliver.fail deliver.rule.loudness deliver.rule.truePeak deliver.rule.length ' +
-  'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.ruleLine{rule}{measured}{required} ' +
-  'deliver.seconds{seconds} deliver.fix{fix} deliver.includeAnyway deliver.excluded deliver.included ' +
-  'deliver.downloadZip{file}{size} deliver.download{file} deliver.again deliver.receipt deliver.wentOut ' +
-  'deliver.noValue deliver.destination deliver.length deliver.loudnessHeading deliver.format deliver.verdict ' +
-  'deliver.loudnessValue{lufs}{dbtp} deliver.formatValue{format}{size} deliver.failsRules{rules} ' +
-  'deliver.versionCode{version}{code} meter.idle meter.momentary meter.shortTerm meter.truePeak ' +
-  'meter.description{target}{ceiling} meter.summary{momentary}{shortTerm}{truePeak} meter.resetHold meter.label ' +
-  'meter.over meter.lastMix meter.integrated meter.lastMixSummary{integrated}{truePeak} pronounce.heading ' +
-  'pronounce.intro pronounce.brandHeading pronounce.brandNote pronounce.ownHeading pronounce.none ' +
-  'pronounce.entry{text}{say} pronounce.matchCase pronounce.caseNote pronounce.text pronounce.say pronounce.add ' +
-  'pronounce.save pronounce.cancel pronounce.edit{text} pronounce.delete{text} pronounce.listen{text}{voice} ' +
-  'pronounce.stop{text} pronounce.noVoice pronounce.textEmpty pronounce.sayEmpty pronounce.tooLong{max}{count} ' +
-  'pronounce.duplicate{n} pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} ' +
-  'pronounce.saved{text}{say} pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} ' +
-  'pronounce.mark{text}{say} lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked ' +
-  'lock.lockedReason{reason} lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery ' +
-  'deliver.versions deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
+  'deliver.rule.maxBytes deliver.rule.tailSilence deliver.rule.speech deliver.rule.words-per-second ' +
+  'deliver.ruleLine{rule}{measured}{required} deliver.seconds{seconds} deliver.fix{fix} deliver.includeAnyway ' +
+  'deliver.excluded deliver.included deliver.downloadZip{file}{size} deliver.download{file} deliver.again ' +
+  'deliver.receipt deliver.wentOut deliver.noValue deliver.destination deliver.length deliver.loudnessHeading ' +
+  'deliver.format deliver.verdict deliver.loudnessValue{lufs}{dbtp} deliver.formatValue{format}{size} ' +
+  'deliver.failsRules{rules} deliver.versionCode{version}{code} meter.idle meter.momentary meter.shortTerm ' +
+  'meter.truePeak meter.description{target}{ceiling} meter.summary{momentary}{shortTerm}{truePeak} ' +
+  'meter.resetHold meter.label meter.over meter.lastMix meter.integrated ' +
+  'meter.lastMixSummary{integrated}{truePeak} pronounce.heading pronounce.intro pronounce.brandHeading ' +
+  'pronounce.brandNote pronounce.ownHeading pronounce.none pronounce.entry{text}{say} pronounce.matchCase ' +
+  'pronounce.caseNote pronounce.text pronounce.say pronounce.add pronounce.save pronounce.cancel ' +
+  'pronounce.edit{text} pronounce.delete{text} pronounce.listen{text}{voice} pronounce.stop{text} ' +
+  'pronounce.noVoice pronounce.textEmpty pronounce.sayEmpty pronounce.tooLong{max}{count} pronounce.duplicate{n} ' +
+  'pronounce.brandDuplicate pronounce.full{max} pronounce.added{text}{say} pronounce.saved{text}{say} ' +
+  'pronounce.deleted{text} pronounce.listenFailed{message} pronounce.marked{entries} pronounce.mark{text}{say} ' +
+  'lock.toggle lock.toggleNamed{name} lock.reason{name} lock.reasonHint lock.locked lock.lockedReason{reason} ' +
+  'lock.name.clip{name} lock.name.bed lock.name.duration lock.name.delivery deliver.versions ' +
+  'deliver.versionsHint{files} deliver.versionAdId{name} deliver.versionIsci{name} ' +
   'deliver.adIdDuplicate{first}{second}{adId} deliver.creative.version{name} deliver.creative.row{name} ' +
   'deliver.creative.rowOf{name}{version} deliver.versionFile{version}{file} deliver.chooseVersion ' +
   'deliver.fileCount{count} deliver.vastMakes deliver.vastMediaFile{format} deliver.vastMezzanine{format} ' +

@@ -82,8 +82,9 @@ export const RULES = {
   'words-per-second': {
     reads: 'words a second while speaking',
     threshold: { value: ADVISED_WORDS_PER_SECOND, unit: 'words/s' },
-    // A warning unless a destination's sheet makes it a limit (`maxWordsPerSecond`): then a problem, everywhere.
-    severity: { ad: 'warning', version: 'warning', row: 'warning' },
+    // A warning unless a destination's sheet makes it a limit (`maxWordsPerSecond`): then a problem, everywhere. A
+    // delivered file is judged on it only against such a sheet (./file.ts), so there it is always a problem.
+    severity: { ad: 'warning', version: 'warning', row: 'warning', file: 'problem' },
     words: 'feed.kind.pace',
     source: AMAZON,
   },

@@ -2,6 +2,7 @@
 // the destination asks, and, when it fails, the fix in words. Pure: no DOM, no audio.
 import type { DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../delivery/types.js';
 import { finding, type Finding } from './finding.js';
+import { overPace } from './pace.js';
 import { englishWords, type LaterKey, type SaidValues } from './said.js';
 
 /** What the rules need besides the file's figures. */
@@ -10,6 +11,11 @@ export interface RuleContext {
   readonly adSeconds: number;
   /** Seconds of speech the ad's end cuts off (0 when the speech ends in time). */
   readonly speechCut: number;
+  /**
+   * Words a second of the ad's takes (./read.ts `fileWordsPerSecond`, the figure the Script step judges); absent
+   * before any take. Judged where the destination's sheet sets `maxWordsPerSecond`.
+   */
+  readonly wordsPerSecond?: number | undefined;
 }
 
 /** The figures the rules read. */
@@ -51,6 +57,8 @@ export function fixAdvice(profile: DestinationProfile, result: Held, adSeconds: 
       return { key: 'fix.tail', values: { seconds: profile.minTailSilence } };
     case 'speech':
       return { key: 'fix.speech', values: { seconds: Math.round(result.measured * 10) / 10 } };
+    case 'words-per-second':
+      return { key: 'fix.shortenScript', values: {} };
   }
 }
 
@@ -94,17 +102,24 @@ function speechRule(cut: number): Held {
   return { rule: 'speech', pass: cut <= EPSILON, measured: cut, required: 'no speech past the end' };
 }
 
+/** Words a second against the sheet's limit, rounded to a tenth as the pace rules round it (./pace.ts). */
+function wordsPerSecondRule(wordsPerSecond: number, max: number): Held {
+  return { rule: 'words-per-second', pass: !overPace(wordsPerSecond, max), measured: wordsPerSecond, required: `at most ${num(max)} words a second` };
+}
+
 /**
  * Checks a delivered file against its destination: loudness within tolerance, true peak under the ceiling,
  * length (exactly the ad's, to the sample, or at most the maximum), file size (where the destination sets
- * one), silence at the end (where asked), and no speech cut by the ad's end. Each failure carries its figure
- * and a fix in words; a figure that is not a number (silence's loudness is -Infinity) never passes.
+ * one), silence at the end (where asked), no speech cut by the ad's end, and words a second (where the sheet
+ * sets `maxWordsPerSecond` and the context knows them). Each failure carries its figure and a fix in words; a
+ * figure that is not a number (silence's loudness is -Infinity) never passes.
  */
 export function checkDestination(profile: DestinationProfile, figures: RuleFigures, context: RuleContext): DeliveryRuleResult[] {
   const results = [loudnessRule(profile, figures.integrated), truePeakRule(profile, figures.truePeak), lengthRule(profile, figures, context.adSeconds)];
   if (profile.maxBytes !== undefined) results.push(maxBytesRule(figures.bytes, profile.maxBytes));
   if (profile.minTailSilence > 0) results.push(tailSilenceRule(profile, figures.tailSilence));
   results.push(speechRule(context.speechCut));
+  if (profile.maxWordsPerSecond !== undefined && context.wordsPerSecond !== undefined) results.push(wordsPerSecondRule(context.wordsPerSecond, profile.maxWordsPerSecond));
   return results.map((result) => held(profile, result, context.adSeconds));
 }
 
@@ -126,6 +141,8 @@ export function fileLimit(profile: DestinationProfile, rule: DeliveryRuleResult[
       return profile.minTailSilence;
     case 'speech':
       return 0;
+    case 'words-per-second':
+      return profile.maxWordsPerSecond ?? Infinity;
   }
 }
 

@@ -35,7 +35,8 @@ export interface PaceLimits {
 
 /** Rounded as the editor shows it (3.04 is 3.0, 1.004x is 1.00x): a figure never fails on a digit nobody sees. */
 const overSpeed = (speed: number, limit: number) => Math.round(speed * 100) > Math.round(limit * 100);
-const overPace = (wps: number, limit: number) => Math.round(wps * 10) > Math.round(limit * 10);
+/** Words a second over `limit`, at a tenth (a delivered file's rule rounds as the read's, ./file.ts). */
+export const overPace = (wps: number, limit: number): boolean => Math.round(wps * 10) > Math.round(limit * 10);
 
 /** The read is faster than `FAST_READ` and the user has not kept it at this speed. */
 export const tooFast = (length: PaceFigures): boolean => overSpeed(length.speed, FAST_READ) && !(length.keptSpeed !== undefined && length.speed <= length.keptSpeed + 1e-9);

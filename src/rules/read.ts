@@ -30,13 +30,22 @@ export function judgeRead(natural: ReadLength, target: number, speed: number, su
   return { fit, fitted, findings: judgePace({ ...fitted, keptSpeed }, subject, limits) };
 }
 
+/** The ad's spoken length (the open version of `doc`, or a `versionView`) as the Script step and `judgeAdRead` read it. */
+export const adLength = (doc: ProjectDocument): SpokenLength => directedLength(doc, documentRate(doc));
+
+/**
+ * Words a second a delivered file of the ad reads at: those of its takes (`adLength`), the figure its pace findings
+ * judge; `undefined` before any take (its file says no words). A file's words-a-second rule reads it (./file.ts).
+ */
+export const fileWordsPerSecond = (length: SpokenLength): number | undefined => (length.estimate ? undefined : length.wordsPerSecond);
+
 /**
  * The ad's read (the open version of `doc`, or a `versionView`) judged in `subject`: its takes as voiced, or, before
  * any, its script's estimate with the samples in its slots and its direction said (`saidSections`), fitted as a feed
  * row's is. With its spoken length, which the views show beside the findings (the Script step's figure).
  */
 export function judgeAdRead(doc: ProjectDocument, subject: RuleSubject, limits: PaceLimits): { readonly length: SpokenLength; readonly findings: readonly Finding[] } {
-  const length = directedLength(doc, documentRate(doc));
+  const length = adLength(doc);
   if (!length.estimate) return { length, findings: judgePace(length, subject, { ...limits, maxFitSpeed: undefined }) };
   const natural = readLength(saidSections(doc, documentRate(doc)), doc.duration, doc.voice.speed);
   return { length, findings: judgeRead(natural, doc.duration, doc.voice.speed, subject, limits, doc.voice.keptSpeed).findings };

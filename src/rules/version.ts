@@ -9,7 +9,7 @@ import type { ProjectDocument } from '../model/document.js';
 import { versionView } from '../model/versions.js';
 import { finding, hasProblem, type Finding } from './finding.js';
 import { speechPastEnd } from './limits.js';
-import { judgeAdRead } from './read.js';
+import { fileWordsPerSecond, judgeAdRead } from './read.js';
 
 /** Bytes of a file of `seconds` for `destination`, as its codec writes it (headers aside). */
 export function expectedBytes(destination: DestinationProfile, seconds: number): number {
@@ -73,14 +73,17 @@ export function versionStatus(doc: ProjectDocument, id: string, destinations: re
     });
     if (cut !== undefined) findings.push(cut);
   }
+  const read = judgeAdRead(view, 'version', { sheets: destinations, maxFitSpeed });
+  const context = { adSeconds: seconds, speechCut, wordsPerSecond: fileWordsPerSecond(read.length) };
   for (const destination of destinations) {
     const samples = Math.round(seconds * destination.sampleRate);
     const figures = { samples, seconds, sampleRate: destination.sampleRate, bytes: expectedBytes(destination, seconds), integrated: destination.loudness, truePeak: destination.truePeak, tailSilence: Infinity };
-    const failed = checkDestination(destination, figures, { adSeconds: seconds, speechCut }).filter((rule) => !rule.pass && rule.rule !== 'speech');
+    // Speech past the end and words a second are said once, above and as its pace, not once a destination.
+    const failed = checkDestination(destination, figures, context).filter((rule) => !rule.pass && rule.rule !== 'speech' && rule.rule !== 'words-per-second');
     for (const rule of failed) problems.push({ destination, rule });
     findings.push(...fileFindings(destination, failed, 'version', seconds));
   }
-  const pace = judgeAdRead(view, 'version', { sheets: destinations, maxFitSpeed }).findings;
+  const pace = read.findings;
   findings.push(...pace);
   return { seconds, speechEnd: end, speechCut, problems, pace, findings, pass: !hasProblem(findings) };
 }

@@ -18,6 +18,7 @@ import { deliveryManifest, finishZip, isIncluded, nameValues, versionNameLabels,
 import { refuseDuplicateAdIds, versionCreatives } from './creative-identity.js';
 import { vastDocuments, vastSettingsOf, xmlBlob, type VastMade } from './deliver-vast.js';
 import type { VastSettings } from '../delivery/vast.js';
+import { adLength, fileWordsPerSecond } from '../rules/read.js';
 import { reason } from '../rules/said.js';
 import { versionCaptions, type CaptionsMade } from './deliver-captions.js';
 import { quote } from '../internal/describe.js';
@@ -212,9 +213,10 @@ export function rowProgress(destinations: readonly DestinationProfile[], report:
  * campaign fields (`versionCampaign`: its label, and its own Ad-ID and ISCI, the campaign's for the first version
  * only); two versions with one Ad-ID are refused first (`ad-id-duplicate`, `StudioAdIdError`); with more than
  * one version, each file name carries the version (`versionedTemplate`) and `{length}` is the version's. Files
- * that fail a rule stay out (the run's `repack` puts them in). A version without a fresh approval of each role of
- * `config.review.require` is refused first (`review-required`, `refuseUnapproved`). A file that could not be made is reported
- * (studio-error) and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
+ * that fail a rule stay out (the run's `repack` puts them in); a sheet's `maxWordsPerSecond` is one, on the words a
+ * second of the version's takes that the Script step judges (`fileWordsPerSecond`), as a feed row's are. A version
+ * without a fresh approval of each role of `config.review.require` is refused first (`review-required`,
+ * `refuseUnapproved`). A file that could not be made is reported (studio-error) and the others are delivered. Aborted, it rejects with the signal's reason and keeps nothing.
  */
 export async function deliverAd(host: DeliverHost, options: DeliverOptions): Promise<DeliveryRun> {
   const { config, engine } = await readyToDeliver(host);
@@ -264,6 +266,8 @@ export async function deliverAd(host: DeliverHost, options: DeliverOptions): Pro
         onProgress: ({ file, stage }) => {
           if (stage !== 'failed') report(typeof file === 'number' ? file : `stem-${file}`, stage);
         },
+        // A sheet that limits words a second judges the version's takes as the Script step and the chip do.
+        wordsPerSecond: fileWordsPerSecond(adLength(view)),
       });
       for (const failure of result.failures) host.emitError(failure.error);
       // The words heard, as captions and a transcript beside the version's files.

@@ -205,6 +205,8 @@ export async function deliverRow(run: RowRun, index: number, key: string, voiced
       onProgress: ({ stage }) => {
         if (stage !== 'failed' && stage !== 'done') onStage(stage);
       },
+      // The figure the row's pace was judged on, so that its files hold a sheet's limit as the ad's do.
+      wordsPerSecond: ad.wordsPerSecond ?? undefined,
     });
     for (const file of result.files) {
       const listed: DeliveredFile = { fileName: file.fileName, destination: file.destination, figures: file.figures, rules: file.rules, pass: file.pass, version: id, row: key };

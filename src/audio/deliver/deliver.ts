@@ -75,6 +75,11 @@ export interface DeliverOptions {
   readonly sink?: DeliverySink | undefined;
   /** Add files that fail a rule to the sink too. Default false. */
   readonly includeFailed?: boolean | undefined;
+  /**
+   * Words a second of the project's takes, as the judge reads them (src/rules/read.ts `fileWordsPerSecond`, a feed
+   * row's as voiced): a file fails a sheet's `maxWordsPerSecond` above them. Absent: not judged.
+   */
+  readonly wordsPerSecond?: number | undefined;
 }
 
 /** One destination's file, as written and measured. */
@@ -260,7 +265,7 @@ export async function deliver(on: DeliveringEngine | DeliverDeps, project: Proje
           const master = { channels: padTail(channels, pad), sampleRate: mastered.sampleRate, ceiling: target.truePeak, remaster: async (truePeak: number) => padTail(await remaster(truePeak), pad) };
           const written = await writeFile(w, deps.decodeMp3 ?? platformDecode, master, destination, index, project.title, campaign, progress);
           signal?.throwIfAborted();
-          const rules = checkDestination(destination, written.figures, { adSeconds, speechCut });
+          const rules = checkDestination(destination, written.figures, { adSeconds, speechCut, wordsPerSecond: options.wordsPerSecond });
           const pass = passesAll(rules);
           const packed = sink !== undefined && (pass || options.includeFailed === true);
           if (packed) {

@@ -2,7 +2,7 @@
 // rule must say (pass, or fail with its figure and a fix naming the number to reach).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDestination, passesAll, type RuleFigures } from '../../../src/rules/file.js';
+import { checkDestination, fileFindings, fileLimit, fixAdvice, passesAll, type RuleFigures } from '../../../src/rules/file.js';
 import type { DeliveryRuleResult, DestinationProfile } from '../../../src/delivery/types.js';
 
 const podcast: DestinationProfile = {
@@ -43,6 +43,7 @@ interface Row {
   readonly figures: RuleFigures;
   readonly adSeconds?: number;
   readonly speechCut?: number;
+  readonly wordsPerSecond?: number;
   /** rule -> expected pass, and a fragment the fix must hold when it fails. */
   readonly expect: Partial<Record<DeliveryRuleResult['rule'], true | string>>;
 }
@@ -65,16 +66,20 @@ const rows: Row[] = [
   { name: 'no size rule where none is set', profile: noSize, figures: exact, expect: {} },
   { name: 'too little silence at the end', profile: podcast, figures: { ...good, tailSilence: 0.2 }, expect: { tailSilence: 'End the ad with 0.5 s of silence' } },
   { name: 'speech cut by the end', profile: podcast, figures: good, speechCut: 0.64, expect: { speech: 'runs 0.6 s past the end' } },
+  { name: 'faster than the sheet’s words a second', profile: { ...podcast, maxWordsPerSecond: 2 }, figures: good, wordsPerSecond: 2.4, expect: { 'words-per-second': 'shorten the script' } },
+  { name: 'at the sheet’s words a second, to a tenth, passes', profile: { ...podcast, maxWordsPerSecond: 2 }, figures: good, wordsPerSecond: 2.04, expect: { 'words-per-second': true } },
+  { name: 'a tenth over the sheet’s words a second fails', profile: { ...podcast, maxWordsPerSecond: 2 }, figures: good, wordsPerSecond: 2.05, expect: { 'words-per-second': 'shorten the script' } },
 ];
 
 describe('checkDestination', () => {
   for (const row of rows) {
     it(row.name, () => {
-      const results = checkDestination(row.profile, row.figures, { adSeconds: row.adSeconds ?? 30, speechCut: row.speechCut ?? 0 });
+      const results = checkDestination(row.profile, row.figures, { adSeconds: row.adSeconds ?? 30, speechCut: row.speechCut ?? 0, wordsPerSecond: row.wordsPerSecond });
       const byRule = new Map(results.map((r) => [r.rule, r]));
       assert.equal(byRule.size, results.length, 'one result per rule');
       assert.equal(byRule.has('maxBytes'), row.profile.maxBytes !== undefined);
       assert.equal(byRule.has('tailSilence'), row.profile.minTailSilence > 0);
+      assert.equal(byRule.has('words-per-second'), row.profile.maxWordsPerSecond !== undefined && row.wordsPerSecond !== undefined);
       for (const [name, want] of Object.entries(row.expect)) {
         const result = byRule.get(name as DeliveryRuleResult['rule']);
         assert.ok(result, `${name} is checked`);
@@ -101,6 +106,27 @@ describe('checkDestination', () => {
     const bytes = results.find((r) => r.rule === 'maxBytes')!;
     assert.equal(bytes.measured, 1_200_000);
     assert.equal(bytes.required, 'at most 1 MB (1000000 bytes)');
+  });
+
+  it('judges words a second only where the sheet limits them and the figure is known, as the pace rules say it', () => {
+    const limited = { ...podcast, label: 'Radio X', maxWordsPerSecond: 2 };
+    const rule = (profile: DestinationProfile, wordsPerSecond?: number) => checkDestination(profile, good, { adSeconds: 30, speechCut: 0, wordsPerSecond }).find((r) => r.rule === 'words-per-second');
+    // No limit on the sheet: Amazon's advice stays a warning of the Script step, never a file's rule.
+    assert.equal(rule(podcast, 4.2), undefined);
+    // Before any take, nothing is read: not judged.
+    assert.equal(rule(limited), undefined);
+    const over = rule(limited, 2.43)!;
+    assert.deepEqual(over, { rule: 'words-per-second', pass: false, measured: 2.43, required: 'at most 2 words a second', fix: 'shorten the script' });
+    assert.equal(fileLimit(limited, 'words-per-second', 30), 2);
+    assert.deepEqual(fixAdvice(limited, over, 30), { key: 'fix.shortenScript', values: {} });
+    const [found] = fileFindings(limited, [over], 'file', 30);
+    assert.equal(found?.rule, 'words-per-second');
+    assert.equal(found?.severity, 'problem');
+    assert.deepEqual(found?.limit, { value: 2, sheet: 'Radio X' });
+    assert.equal(found?.fix, 'shorten the script');
+    // A limit of 2.5 and a read of 2.54 words a second: 2.5 as shown, so it passes; 2.55 is 2.6, so it fails.
+    assert.equal(rule({ ...limited, maxWordsPerSecond: 2.5 }, 2.54)?.pass, true);
+    assert.equal(rule({ ...limited, maxWordsPerSecond: 2.5 }, 2.55)?.pass, false);
   });
 
   it('passesAll is false for no rules', () => assert.equal(passesAll([]), false));

@@ -80,8 +80,9 @@ describe('the one judge', () => {
       assert.ok(subjects.some((subject) => severityOf(id as keyof typeof RULES, subject) !== undefined), `${id} is judged nowhere`);
       assert.ok(rule.source.title.length > 0, `${id} names no source`);
     }
-    // Words a second are a warning wherever they are judged, unless a sheet makes them a limit.
-    assert.deepEqual(RULES['words-per-second'].severity, { ad: 'warning', version: 'warning', row: 'warning' });
+    // Words a second are a warning wherever they are judged, unless a sheet makes them a limit; a file is judged on
+    // them only against such a sheet, so there they are a problem.
+    assert.deepEqual(RULES['words-per-second'].severity, { ad: 'warning', version: 'warning', row: 'warning', file: 'problem' });
   });
 
   it('gives an ad, its version and the feed row with the same text the same verdict in the same words (400 generated cases)', () => {
