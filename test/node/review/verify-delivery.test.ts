@@ -14,7 +14,7 @@ import { verifyDelivery } from '../../../src/review/verify-delivery.js';
 import { decisionLink } from '../../../src/review/verify-decisions.js';
 import { reviewOfVersion } from '../../../src/session/deliver-pack.js';
 import { asset, sampleProject } from '../../model/fixtures.js';
-import { RAW_CONTROL } from '../support/raw-controls.js';
+import { LINE_BREAK, RAW_BREAK, RAW_CONTROL } from '../support/raw-controls.js';
 
 const CLIENT: ReviewPerson = { id: 'u-dana', name: 'Dana', role: 'client' };
 const LEGAL: ReviewPerson = { id: 'u-lee', name: 'Lee\u202Eevil \u001b[2J\u001b]0;pwned\u0007', role: 'legal' };
@@ -142,7 +142,7 @@ describe('verifyDelivery and studio-verify', () => {
     const result = await verifyDelivery(zip, { jwks });
     const altered = result.problems.find((problem) => problem.code === 'decision-unverified')!;
     assert.doesNotMatch(altered.message, RAW_CONTROL, 'the label quoted escaped');
-    assert.doesNotMatch(altered.message, /[\n\r\u2028\u2029]/);
+    assert.doesNotMatch(altered.message, LINE_BREAK);
     assert.match(altered.message, /the decision "ok\\u202eevil\\u001b\[2J\\u000aFAKE\\u0007" by /);
     const run = await cli(zip, jwks);
     const moved = await cli(deliveryZip(feeds, (m) => (m['versions'][0].id = 'v1\nverified: 1 version(s)')), jwks);
@@ -152,7 +152,7 @@ describe('verifyDelivery and studio-verify', () => {
     await runVerifyCli(['a.zip\nverified: 1 version(s)', '--jwks', 'keys.json'], io);
     for (const printed of [run.stdout, moved.stdout, stdout]) {
       assert.doesNotMatch(printed, RAW_CONTROL, printed);
-      assert.doesNotMatch(printed, /[\r\u2028\u2029]/, printed);
+      assert.doesNotMatch(printed, RAW_BREAK, printed);
       assert.ok(printed.split('\n').every((line) => line === '' || /^(studio-verify |  version |  FAILED |verified: |NOT verified: )/.test(line)), `every line is one of ours: ${printed}`);
     }
     assert.match(run.stdout, /Fay\\u000averified: 9 version\(s\)\\u000d\\u2028/);

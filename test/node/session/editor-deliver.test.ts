@@ -17,7 +17,7 @@ import { createEditorStore } from '../../../src/model/editor-state.js';
 import { signDecision } from '../../../src/review/sign-decision.js';
 import { decisionTrust } from '../../../src/review/trust.js';
 import { sampleProject } from '../../model/fixtures.js';
-import { RAW_CONTROL } from '../support/raw-controls.js';
+import { LINE_BREAK, RAW_CONTROL } from '../support/raw-controls.js';
 
 const config = (tools: object = {}) => resolveConfig({ api: { baseUrl: 'https://api.example.com' }, auth: { getToken: () => 't', refreshToken: () => 't' }, tools });
 const project = { ...createProject({ projectId: 'p1', title: 'Spring Sale!', duration: 30 }), campaign: { advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: 'ACME1234000', isci: 'ACME1234', versionLabel: ':30 main' } };
@@ -97,7 +97,7 @@ describe('the editor’s delivery', () => {
     assert.match(error.message, /; Unverified: "approved" by "Mal\\u202eevil\\nFAKE": not signed by the host/);
     assert.match(error.message, new RegExp(`; Unverified: "approved" by "Dana": signed with a key that review\\.publicKeys does not hold \\(kid "${other.kid}"\\)`));
     assert.doesNotMatch(error.message, RAW_CONTROL);
-    assert.doesNotMatch(error.message, /[\n\r\u2028\u2029]/);
+    assert.doesNotMatch(error.message, LINE_BREAK);
     assert.deepEqual(error.unapproved[0]!.unverified!.map((decision) => decision.reason), ['unsigned', 'unknown-key']);
   });
 });
