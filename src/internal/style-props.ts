@@ -11,7 +11,8 @@ export type StyleProps = Readonly<Record<string, string | null | undefined>>;
  * changed; the CSSOM is not subject to that policy.
  */
 class StylePropsDirective extends Directive {
-  #previous = new Set<string>();
+  /** What each property was last set to: a value that is the same is not parsed again. */
+  #previous = new Map<string, string>();
 
   constructor(part: PartInfo) {
     super(part);
@@ -24,16 +25,16 @@ class StylePropsDirective extends Directive {
 
   override update(part: AttributePart, [props]: [StyleProps]): typeof noChange {
     const { style } = part.element as HTMLElement;
-    for (const name of this.#previous) {
+    for (const name of this.#previous.keys()) {
       if (props[name] == null) {
         style.removeProperty(name);
         this.#previous.delete(name);
       }
     }
     for (const [name, value] of Object.entries(props)) {
-      if (value == null) continue;
+      if (value == null || this.#previous.get(name) === value) continue;
       style.setProperty(name, value);
-      this.#previous.add(name);
+      this.#previous.set(name, value);
     }
     return noChange;
   }

@@ -307,7 +307,7 @@ describe('<studio-editor-timeline>', () => {
 
   it('stretches drawn waveforms while the zoom changes and redraws them at their width once it settles', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
-    const host = () => el.shadowRoot!.querySelector<HTMLElement>('.clip[data-id=hook] .wave > div');
+    const host = () => el.shadowRoot!.querySelector<HTMLElement>('.clip[data-id=hook] .wave > div > div');
     const canvasWidth = () => host()!.shadowRoot!.querySelector('canvas')!.style.width;
     await until(() => host()?.shadowRoot?.querySelector('canvas') != null);
     expect(canvasWidth()).to.equal('200px');
@@ -383,13 +383,13 @@ describe('<studio-editor-timeline>', () => {
       Object.assign(el, { zoom: 50, targetDuration: 10, clips: [clip('hook', 1, 4)], music: null });
       win.document.body.append(el);
       await el.updateComplete;
-      const canvas = () => el.shadowRoot!.querySelector('.wave > div')?.shadowRoot?.querySelector('canvas') ?? null;
+      const canvas = () => el.shadowRoot!.querySelector('.wave > div > div')?.shadowRoot?.querySelector('canvas') ?? null;
       await until(() => canvas() !== null);
       // Nothing was refused: wavesurfer's <style> was adopted as a stylesheet instead of inserted.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(win.violations).to.deep.equal([]);
       expect(win.getComputedStyle(canvas()!).position).to.equal('absolute');
-      const progress = el.shadowRoot!.querySelector('.wave > div')!.shadowRoot!.querySelector('.progress')!;
+      const progress = el.shadowRoot!.querySelector('.wave > div > div')!.shadowRoot!.querySelector('.progress')!;
       expect(win.getComputedStyle(progress).position).to.equal('absolute');
       // The policy is in force: an inline style in markup is refused (and reported).
       win.document.body.insertAdjacentHTML('beforeend', '<p style="color: red">x</p>');

@@ -3,6 +3,7 @@
 // them from the keyboard; a trim snaps to a word's edge unless Alt is held; a split at the playhead falls between
 // words. Screenshots at 1280 and 390 px under screenshots/.
 import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
 import { executeServerCommand, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/components/studio-timeline/studio-timeline.js';
 import type { StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
@@ -92,6 +93,24 @@ describe('<studio-editor-timeline>: every word on the timeline', () => {
     expect(word(el, 'in').dataset['seek']).to.equal('2.3');
     expect(word(el, 'in').getBoundingClientRect().left - $(el, '.clip')!.getBoundingClientRect().left - $(el, '.clip')!.clientLeft).to.be.closeTo(30, 1);
     await expect(el).to.be.accessible();
+  });
+
+  it('a scroll draws the words of the clips it reaches, and updates no clip far from the view', async () => {
+    // 30 takes of 4 s, one every 10 s, at 100 px/s in a 900 px view.
+    const el = await make({ clips: Array.from({ length: 30 }, (_, i) => clip({ id: `c${i}`, label: `C${i}`, start: i * 10 })), targetDuration: 300 });
+    const clipAt = (id: string) => el.shadowRoot!.querySelector<HTMLElement & { update(changed: unknown): void }>(`.clip[data-id=${id}]`)!;
+    const drawnIn = (id: string) => clipAt(id).querySelectorAll('.word').length;
+    await waitUntil(() => drawnIn('c0') > 0, 'the first take\'s words');
+    expect(drawnIn('c20'), 'none drawn far from the view').to.equal(0);
+    // c10 (100 s) is far from the view before the scroll and after it.
+    const updates = sinon.spy(clipAt('c10'), 'update');
+    const scroller = $(el, '.scroller')!;
+    scroller.scrollLeft = 19_800;
+    await waitUntil(() => drawnIn('c20') > 0, 'the words of the take scrolled to (200 s)');
+    scroller.scrollLeft = 24_800;
+    await waitUntil(() => drawnIn('c25') > 0, 'the words of the take scrolled to (250 s)');
+    expect(drawnIn('c0'), 'none drawn where the view left').to.equal(0);
+    expect(updates.callCount, 'a clip far from the view is not updated by a scroll').to.equal(0);
   });
 
   it('marks estimated words (a style and a hint) and says so from the keyboard', async () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createWaveform, resizeWaveform, whenDrawn } from '../../src/components/studio-timeline/waveform.js';
+import { createWaveform, resizeWaveform, waveformElement, whenDrawn } from '../../src/components/studio-timeline/waveform.js';
 import { buildShell } from '../../src/components/studio-timeline/wavesurfer-shell.js';
 
 const realHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML') as { get(this: Element): string; set(this: Element, html: string): void };
@@ -35,7 +35,7 @@ describe('wavesurfer shell (strict CSP and Trusted Types)', () => {
       const writes = await sinkWrites(async () => {
         const ws = createWaveform(host, { peaks: Float32Array.from({ length: 200 }, (_, i) => Math.abs(Math.sin(i))), duration: 2, width: 120, height: 40, color: '#123456' });
         await whenDrawn(ws);
-        root = host.firstElementChild!.shadowRoot!;
+        root = waveformElement(ws).shadowRoot!;
         resizeWaveform(ws, 160); // clears the canvases (innerHTML = '') and draws again
         await whenDrawn(ws);
         ws.destroy();

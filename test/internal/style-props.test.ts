@@ -1,5 +1,6 @@
 import { expect, fixture } from '@open-wc/testing';
 import { html, render } from 'lit';
+import sinon from 'sinon';
 import { styleProps, type StyleProps } from '../../src/internal/style-props.js';
 
 describe('styleProps', () => {
@@ -22,6 +23,24 @@ describe('styleProps', () => {
       HTMLElement.prototype.setAttribute = setAttribute;
     }
     expect(written).to.not.include('style');
+  });
+
+  it('sets again only what changed (a scroll re-renders dozens of places with most values the same)', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const draw = (props: StyleProps) => render(html`<span style=${styleProps(props)}></span>`, host);
+    draw({ left: '12px', width: '40px' });
+    const setProperty = sinon.spy(CSSStyleDeclaration.prototype, 'setProperty');
+    try {
+      draw({ left: '12px', width: '50px' });
+      draw({ left: '12px', width: '50px' });
+      expect(setProperty.args).to.deep.equal([['width', '50px']]);
+      // Dropped, then given again: set again.
+      draw({ width: '50px' });
+      draw({ left: '12px', width: '50px' });
+      expect(host.querySelector('span')!.style.left).to.equal('12px');
+    } finally {
+      setProperty.restore();
+    }
   });
 
   it('refuses any other place than a style attribute', async () => {

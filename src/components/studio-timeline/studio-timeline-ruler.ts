@@ -1,6 +1,5 @@
-import { html } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { defineElement } from '../../internal/define.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rulerTicks } from './geometry.js';
@@ -74,11 +73,8 @@ export class StudioTimelineRuler extends TimelinePart {
 
   protected override render() {
     const z = this.zoom;
-    return html`${repeat(
-      this.#labels,
-      (time) => time,
-      (time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${this.t.clock(time, this.#fine)}</span>`,
-    )}${this.#flags.map(({ time, label, kind, room }) => {
+    // Not keyed: a scroll gives the same spans new times and places, and creates or removes none.
+    return html`${this.#labels.map((time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${this.t.clock(time, this.#fine)}</span>`)}${this.#flags.map(({ time, label, kind, room }) => {
       // Too close to the next flag for any text: its line alone.
       const bare = room !== undefined && room < MIN_FLAG_PX;
       const style = { left: `${time * z}px`, 'max-width': room === undefined || bare ? undefined : `${room}px` };
@@ -86,7 +82,9 @@ export class StudioTimelineRuler extends TimelinePart {
     })}`;
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    // A scroll moves the range only: the flags, and so the target's place, are as they were (no layout read).
+    if ([...changed.keys()].every((key) => key === 'from' || key === 'to')) return;
     this.#placeTarget();
   }
 

@@ -17,7 +17,7 @@ import { BASE_LANES, ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, MAX_ZOOM, MIN_ZO
 import { timelineStyles } from './studio-timeline.styles.js';
 import type { TimelineClip, TimelineMarker, TimelineMusic, TimelineTrackId, TimelineTracks, TimelineComment } from './types.js';
 import { WaveformScheduler } from './waveform-scheduler.js';
-import { ZoomController } from './zoom-controller.js';
+import { ZoomController, type ViewRange } from './zoom-controller.js';
 import { StudioTimelineBed } from './studio-timeline-bed.js';
 import { StudioTimelineClip } from './studio-timeline-clip.js';
 import { overlapSeconds } from './clip-edits.js';
@@ -32,6 +32,8 @@ import '../../i18n/later-words.js';
  */
 const DB_SCALE = [-10, -20, -30];
 
+/** The view a clip far from it is given: one constant, so that a scroll updates only the clips near the view. */
+const FAR: ViewRange = { from: 0, to: 0 };
 const HEARD = { muted: false, solo: false, gainDb: 0 };
 
 const PARTS = [StudioTimelineRuler, StudioTimelineTrack, StudioTimelineClip, StudioTimelineBed].map((part) => part.tag).join(', ');
@@ -376,7 +378,8 @@ export class StudioTimeline extends StudioElement {
                 shown,
                 (clip) => clip.id,
                 (clip) => html`<studio-editor-timeline-clip .clip=${clip} .zoom=${z} .height=${this.lanes.voice} .selected=${clip.id === this.selectedId}
-                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .view=${this.#zoom.view} .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
+                  .targetDuration=${this.targetDuration} .overlap=${overlaps.get(clip.id) ?? 0} .view=${clip.start < to && clip.start + clip.length > from ? this.#zoom.view : FAR}
+                  .rendered=${this.#waves.requestSync}></studio-editor-timeline-clip>`,
               )}
             </div>`,
           )}

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type WaveSurfer from 'wavesurfer.js';
 import { MUSIC_HEIGHT, MUSIC_PIECE, VOICE_HEIGHT, type Lanes } from './scale.js';
 import type { TimelineClip, TimelineMusic } from './types.js';
-import { createWaveform, resizeWaveform, slicePeaks, whenDrawn } from './waveform.js';
+import { createWaveform, destroyWaveform, resizeWaveform, slicePeaks, waveformElement, whenDrawn } from './waveform.js';
 
 /**
  * Narrower than this, pixels, a piece shows no waveform. A short call to action fitted into a 30 s spot is
@@ -44,6 +44,8 @@ interface Piece {
   ws: WaveSurfer | undefined;
   /** Pixels wide `ws` was drawn; shown stretched to the current width until it is redrawn. */
   drawnWidth: number;
+  /** The transform `ws`'s element was given last (it stretches the drawing to the current size). */
+  transform: string;
   /** Within the creating observer's margin. */
   near: boolean;
   /** Within the destroying observer's margin. */
@@ -80,6 +82,8 @@ export class WaveformScheduler implements ReactiveController {
   #draining = false;
   #syncQueued = false;
   #settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** About the longest a piece's work has taken lately, milliseconds. */
+  #pieceMs = 0;
 
   constructor(host: WaveformHost) {
     this.#host = host;
@@ -102,7 +106,7 @@ export class WaveformScheduler implements ReactiveController {
     this.#observer?.disconnect();
     this.#farObserver?.disconnect();
     this.#observer = this.#farObserver = undefined;
-    for (const piece of this.#pieces.values()) piece.ws?.destroy();
+    for (const piece of this.#pieces.values()) if (piece.ws !== undefined) destroyWaveform(piece.ws);
     this.#pieces.clear();
   }
 
@@ -142,7 +146,7 @@ export class WaveformScheduler implements ReactiveController {
       const piece = this.#pieces.get(key);
       if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
       if (piece !== undefined) this.#forget(piece);
-      this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, near: false, kept: false });
+      this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, transform: '', near: false, kept: false });
       this.#observer.observe(element);
       this.#farObserver.observe(element);
     }
@@ -173,7 +177,7 @@ export class WaveformScheduler implements ReactiveController {
     this.#schedule();
   }
 
-  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'drawnWidth' | 'near' | 'kept'> | undefined {
+  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'drawnWidth' | 'transform' | 'near' | 'kept'> | undefined {
     if (key.startsWith('music:')) {
       const music = this.#host.music;
       if (music === null) return undefined;
@@ -195,7 +199,7 @@ export class WaveformScheduler implements ReactiveController {
 
   #forget(piece: Piece): void {
     this.#queue.delete(piece);
-    piece.ws?.destroy();
+    if (piece.ws !== undefined) destroyWaveform(piece.ws);
     piece.ws = undefined;
     this.#observer?.unobserve(piece.element);
     this.#farObserver?.unobserve(piece.element);
@@ -214,8 +218,8 @@ export class WaveformScheduler implements ReactiveController {
 
   /** Shows the drawn waveform at the current width (a transform); true when it needs redrawing. */
   #stretch(piece: Piece): boolean {
-    const host = piece.ws === undefined ? null : (piece.element.firstElementChild as HTMLElement | null);
-    if (host === null) return false;
+    if (piece.ws === undefined) return false;
+    const host = waveformElement(piece.ws);
     const scale = (piece.duration * this.#host.zoom) / piece.drawnWidth;
     // Drawn once at the lane's smallest height and stretched to the lane's (a redraw inside the lane's growth
     // would resize what the waveform's own resize observer watches).
@@ -223,7 +227,9 @@ export class WaveformScheduler implements ReactiveController {
     const tall = piece.element.dataset['key']!.startsWith('music:') ? lanes.music / MUSIC_HEIGHT : lanes.voice / VOICE_HEIGHT;
     const wide = Math.abs(scale - 1) >= 1e-3;
     const high = Math.abs(tall - 1) >= 1e-3;
-    host.style.transform = high ? `scale(${scale.toFixed(5)}, ${tall.toFixed(5)})` : wide ? `scaleX(${scale.toFixed(5)})` : '';
+    const transform = high ? `scale(${scale.toFixed(5)}, ${tall.toFixed(5)})` : wide ? `scaleX(${scale.toFixed(5)})` : '';
+    // Every sync comes here (a scroll's too): the style is touched only when the transform changes.
+    if (piece.transform !== transform) host.style.transform = piece.transform = transform;
     return piece.drawnWidth !== this.#width(piece);
   }
 
@@ -246,8 +252,8 @@ export class WaveformScheduler implements ReactiveController {
 
   /**
    * Brings queued pieces in line in the browser's idle time (so never in a busy frame), while the idle
-   * period lasts, or one budget's worth when it is overdue. A new waveform draws in microtasks, which are
-   * awaited so that their cost counts (they run in this same task).
+   * period lasts, or one budget's worth when it is overdue: one piece at least, and no more than fit. A new
+   * waveform draws in microtasks, which are awaited so that their cost counts (they run in this same task).
    */
   async #drain(deadline: IdleDeadline): Promise<void> {
     this.#cancelIdle = undefined;
@@ -256,8 +262,12 @@ export class WaveformScheduler implements ReactiveController {
       const until = performance.now() + (deadline.didTimeout ? WAVE_BUDGET_MS : Math.min(deadline.timeRemaining(), IDLE_BUDGET_MS));
       for (const piece of this.#queue) {
         this.#queue.delete(piece);
+        const started = performance.now();
         await this.#settle(piece);
-        if (performance.now() > until) break;
+        const now = performance.now();
+        // The next piece is not begun where one as long as the longest lately would run past the budget.
+        this.#pieceMs = Math.max(this.#pieceMs * 0.9, now - started);
+        if (now + this.#pieceMs > until) break;
       }
     } finally {
       this.#draining = false;
@@ -269,7 +279,7 @@ export class WaveformScheduler implements ReactiveController {
   async #settle(piece: Piece): Promise<void> {
     if (!piece.element.isConnected || this.#pieces.get(piece.element.dataset['key']!) !== piece) return;
     if (!this.#wanted(piece)) {
-      piece.ws?.destroy();
+      if (piece.ws !== undefined) destroyWaveform(piece.ws);
       piece.ws = undefined;
       return;
     }
@@ -280,7 +290,8 @@ export class WaveformScheduler implements ReactiveController {
       const ws = createWaveform(piece.element, { peaks: piece.peaks, duration: piece.duration, width, height: piece.height, color: piece.color, cspNonce: this.#host.cspNonce });
       piece.ws = ws;
       piece.drawnWidth = width;
-      (piece.element.firstElementChild as HTMLElement).style.transformOrigin = '0 0';
+      piece.transform = '';
+      waveformElement(ws).style.transformOrigin = '0 0';
       await whenDrawn(ws);
     } else if (piece.drawnWidth !== width) {
       resizeWaveform(piece.ws, width);

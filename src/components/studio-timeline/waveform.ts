@@ -19,15 +19,21 @@ export interface WaveformOptions {
 }
 
 /**
- * Draws `peaks` into `container` (an element, never a selector), `width` pixels wide. The width is fixed,
- * so resizing the container does not redraw it (wavesurfer would, 100 ms later, every instance at once):
- * the caller redraws with `resizeWaveform` when it chooses. Not interactive: the timeline handles the
- * pointer. The drawing itself follows in microtasks (`whenDrawn`). Returns the instance to destroy.
+ * Draws `peaks` into `container` (an element, never a selector), `width` pixels wide. The width is fixed, and
+ * resizing the container does not redraw it: the caller redraws with `resizeWaveform` when it chooses. Not
+ * interactive: the timeline handles the pointer. The drawing itself follows in microtasks (`whenDrawn`).
+ * Returns the instance to destroy; `waveformElement` is its element in `container`.
  */
 export function createWaveform(container: HTMLElement, options: WaveformOptions): WaveSurfer {
-  return withSafeShell(() =>
+  // wavesurfer draws again 100 ms after its container's width changes, and it takes the first report of its
+  // own size for such a change: each waveform would be drawn twice, every instance at once. A container with
+  // no box of its own (`display: contents`) has no width to change; wavesurfer's element lays out in
+  // `container` all the same.
+  const box = container.appendChild(document.createElement('div'));
+  box.style.display = 'contents';
+  const ws = withSafeShell(() =>
     WaveSurfer.create({
-      container,
+      container: box,
       peaks: [options.peaks],
       duration: options.duration,
       width: options.width,
@@ -45,11 +51,36 @@ export function createWaveform(container: HTMLElement, options: WaveformOptions)
       ...(options.cspNonce === undefined ? {} : { cspNonce: options.cspNonce }),
     }),
   );
+  ws.once('destroy', () => box.remove());
+  return ws;
+}
+
+/** The element `ws` draws in (the host of its shadow root), to place and scale. */
+export function waveformElement(ws: WaveSurfer): HTMLElement {
+  return (ws.getWrapper().getRootNode() as ShadowRoot).host as HTMLElement;
+}
+
+/**
+ * Lets go of the memory of `ws`'s canvases at once. Else each dead canvas is disposed of by the garbage
+ * collector, in its pause: after a long scroll, dozens at once, one long task.
+ */
+function releaseCanvases(ws: WaveSurfer): void {
+  for (const canvas of waveformElement(ws).shadowRoot?.querySelectorAll('canvas') ?? []) {
+    canvas.width = 0;
+    canvas.height = 0;
+  }
 }
 
 /** Redraws `ws` `width` pixels wide (synchronously). */
 export function resizeWaveform(ws: WaveSurfer, width: number): void {
+  releaseCanvases(ws);
   ws.setOptions({ width });
+}
+
+/** Destroys `ws`, its canvases' memory let go at once. */
+export function destroyWaveform(ws: WaveSurfer): void {
+  releaseCanvases(ws);
+  ws.destroy();
 }
 
 /**

@@ -95,9 +95,9 @@ export async function walkDemoFlow(page: Page, url: string): Promise<FlowResult>
   await step('timeline waveforms drawn', async () => {
     await until(page, "window.studio.element.preview.getState().status === 'ready'", 60_000);
     // wavesurfer's canvases, in the shadow roots of the timeline's waveform hosts (those in view are drawn).
-    await until(page, "window.__deepAll('canvas').some((canvas) => canvas.width > 0 && canvas.getRootNode().host?.parentElement?.matches('.wave'))");
+    await until(page, "window.__deepAll('canvas').some((canvas) => canvas.width > 0 && canvas.getRootNode().host?.closest('.wave') != null)");
   });
-  const waveformCanvases = (await page.evaluate("window.__deepAll('canvas').filter((canvas) => canvas.width > 0 && canvas.getRootNode().host?.parentElement?.matches('.wave')).length")) as number;
+  const waveformCanvases = (await page.evaluate("window.__deepAll('canvas').filter((canvas) => canvas.width > 0 && canvas.getRootNode().host?.closest('.wave') != null).length")) as number;
   await step('play', async () => {
     // The preview the toolbar's play button starts (the button itself: see the README's known issues).
     await page.evaluate('window.studio.element.preview.play()');
