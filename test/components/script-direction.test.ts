@@ -107,6 +107,14 @@ describe('direction of the read in the Script panel (emulator)', function () {
         await waitUntil(() => area(panel, 's1') !== null, 'the section fields');
         await select(panel, 's1', 0, 0);
         await waitUntil(() => chips(panel).length === 3, 'the three chips');
+        // In the text too, each mark is a chip: a highlight behind it, over the same characters.
+        const cues = [...view(panel).querySelectorAll<HTMLElement>('[part=marks] mark.cue')];
+        expect(cues.map((cue) => cue.textContent)).to.deep.equal(['[[pause 1.0s]]', '[[emphasis strong: Acme]]', '[[say-as telephone: 800-555-0199]]']);
+        const field = area(panel, 's1')!.getBoundingClientRect();
+        for (const cue of cues) {
+          const { top, bottom } = cue.getBoundingClientRect();
+          expect(top >= field.top && bottom <= field.bottom, `${cue.textContent} inside the field`).to.equal(true);
+        }
         const box = panel.getBoundingClientRect();
         for (const control of [...toolbar(panel, 's1')!.querySelectorAll<HTMLElement>('button, select'), ...view(panel).querySelectorAll<HTMLElement>('[part=direction-mark]')]) {
           const { left, right } = control.getBoundingClientRect();

@@ -127,6 +127,12 @@ export const styles = css`
     border-radius: 3px;
     box-shadow: inset 0 -2px 0 var(--_accent, #2563eb);
   }
+  /* A direction mark in the text ([[pause 1.0s]]): a chip behind it, apart from the words read. */
+  mark.cue {
+    background: rgb(124 58 237 / 0.14);
+    border-radius: 6px;
+    box-shadow: inset 0 0 0 1px rgb(124 58 237 / 0.55);
+  }
   .said {
     margin: 0;
     display: flex;

@@ -21,6 +21,7 @@ import { SettledProblems } from './settled-problems.js';
 import { renderHeard, type HeardWords } from './heard-words.js';
 import { applyDirection, marksOf, removeMark, type DirectionAsk } from './direction-edit.js';
 import { directionProblemWords, renderDirectionTools, renderMarkChips, sectionDirectionStyles } from './section-direction.js';
+import type { MarkUse } from '../../script/direction.js';
 import '../../i18n/later-words.js';
 
 /** A section as the editor shows it. */
@@ -85,14 +86,15 @@ export interface ScriptComment {
  * @fires script-comment - `detail` is a `ScriptComment`: "Comment on these words" on a section of `commentable`.
  * Words with a pronunciation entry are marked: a highlight behind the text (the field stays a plain text area,
  * so typing is as fast as ever: only the section typed in is matched again), and under it each entry with its
- * reading, also as the field's description for screen readers.
+ * reading, also as the field's description for screen readers. Each direction mark (`[[pause 1.0s]]`) is
+ * highlighted as a chip in the text the same way, and listed under it in words with a button that removes it.
  *
  * @csspart section - Each section.
  * @csspart total - The spoken length (the takes as voiced, or the estimate), its pace and speed, and its warning.
  * @csspart spoken - The spoken length: "Spoken: 28.7 s of 30 s", or "About 34.3 s of 30 s, estimated from the words".
  * @csspart pace - Words per second.
  * @csspart speed - "Read at 1.16x to fit 30 s", when the read was sped up.
- * @csspart marks - The highlights behind a section's text.
+ * @csspart marks - The highlights behind a section's text (a direction mark's is a `mark.cue`).
  * @csspart said - The entries that apply to a section, under its text.
  * @csspart lock - A creator's lock toggle and reason on each section.
  * @csspart lock-note - An adopter's note on a locked section: a padlock and the reason.
@@ -163,15 +165,30 @@ export class StudioScriptEditor extends StudioElement {
     return matches;
   }
 
-  /** The highlights behind a section's text (hidden from assistive technology: `said` describes them). */
-  #marks(text: string, matches: readonly PronunciationMatch[]) {
+  /**
+   * The highlights behind a section's text: each direction mark as a chip (`mark.cue`), the words with a
+   * pronunciation entry inside or between them. Hidden from assistive technology: `said` and the direction's
+   * list under the text say the same.
+   */
+  #marks(text: string, matches: readonly PronunciationMatch[], cues: readonly MarkUse[]) {
+    const said = (from: number, to: number) => {
+      const pieces: unknown[] = [];
+      let at = from;
+      for (const match of matches) {
+        if (match.start < at || match.end > to) continue;
+        pieces.push(text.slice(at, match.start), html`<mark>${text.slice(match.start, match.end)}</mark>`);
+        at = match.end;
+      }
+      pieces.push(text.slice(at, to));
+      return pieces;
+    };
     const pieces: unknown[] = [];
     let at = 0;
-    for (const match of matches) {
-      pieces.push(text.slice(at, match.start), html`<mark>${text.slice(match.start, match.end)}</mark>`);
-      at = match.end;
+    for (const cue of cues) {
+      pieces.push(said(at, cue.start), html`<mark class="cue">${said(cue.start, cue.end)}</mark>`);
+      at = cue.end;
     }
-    pieces.push(text.slice(at));
+    pieces.push(said(at, text.length));
     return html`<div class="marks" part="marks" aria-hidden="true">${pieces}</div>`;
   }
 
@@ -223,6 +240,7 @@ export class StudioScriptEditor extends StudioElement {
     const label = section.label || t('script.newSection', { n: index + 1 });
     const last = this.sections.length - 1;
     const matches = this.#matchesOf(section);
+    const cues = marksOf(section.text);
     const names = [...new Set(this.#script.sections[index]?.slots.map((use) => use.name))];
     const problems = this.#settled.shown(section.id, [
       ...(this.#script.bySection[index] ?? []).map((problem) => slotProblemText(t, problem, section.text)),
@@ -252,8 +270,8 @@ export class StudioScriptEditor extends StudioElement {
             @click=${() => this.#edit({ kind: 'remove', id: section.id })}>✕</button>
         </span>
       </div>
-      <div class=${matches.length > 0 ? 'field marked' : 'field'}>
-        ${matches.length > 0 ? this.#marks(section.text, matches) : nothing}
+      <div class=${matches.length + cues.length > 0 ? 'field marked' : 'field'}>
+        ${matches.length + cues.length > 0 ? this.#marks(section.text, matches, cues) : nothing}
         <textarea rows="3" id="text-${section.id}" .value=${section.text} aria-label=${t('script.sectionText', { label })} ?readonly=${held} aria-readonly=${held ? 'true' : nothing}
           aria-invalid=${invalid ? 'true' : nothing}
           aria-describedby=${[invalid ? `slot-problems-${section.id}` : '', held ? lock.noteId : '', matches.length > 0 ? `said-${section.id}` : '', heard === undefined ? '' : `heard-${section.id}`].filter(Boolean).join(' ') || nothing}
@@ -283,7 +301,7 @@ export class StudioScriptEditor extends StudioElement {
       ${this.directing === section.id
         ? renderDirectionTools(t, { id: section.id, label, speed: this.speed, disabled: held || this.busy, note: this.directionNote, ask: (ask) => this.#direct(section.id, ask) })
         : nothing}
-      ${renderMarkChips(t, label, marksOf(section.text), this.speed, held || this.busy, (use) => this.#edit({ kind: 'text', id: section.id, value: removeMark(section.text, use), final: true }))}
+      ${renderMarkChips(t, label, cues, this.speed, held || this.busy, (use) => this.#edit({ kind: 'text', id: section.id, value: removeMark(section.text, use), final: true }))}
       ${renderSlotProblems(section.id, problems.words, problems.alert)}
       ${renderSlotChips(t, label, names, this.#definitions)}
       ${matches.length > 0 ? this.#said(section.id, matches) : nothing}
