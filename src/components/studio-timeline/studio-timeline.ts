@@ -146,7 +146,7 @@ export class StudioTimeline extends StudioElement {
     return this.#waves.count;
   }
 
-  /** How many waveforms wait for idle time to be created, redrawn or destroyed (for tests). */
+  /** How many waveforms wait to be created, redrawn or destroyed, or to be seen near the view or not (for tests). */
   get waveformsPending(): number {
     return this.#waves.pending;
   }

@@ -46,6 +46,8 @@ interface Piece {
   drawnWidth: number;
   /** The transform `ws`'s element was given last (it stretches the drawing to the current size). */
   transform: string;
+  /** The creating observer has reported it (until then, whether it is near is not known). */
+  seen: boolean;
   /** Within the creating observer's margin. */
   near: boolean;
   /** Within the destroying observer's margin. */
@@ -120,9 +122,14 @@ export class WaveformScheduler implements ReactiveController {
     });
   };
 
-  /** How many waveforms wait to be created, redrawn or destroyed in idle time (for tests). */
+  /**
+   * How many waveforms wait to be created, redrawn or destroyed in idle time, or for the observer to say whether
+   * they are near (for tests: 0 once every waveform in view is drawn).
+   */
   get pending(): number {
-    return this.#queue.size;
+    let unseen = 0;
+    for (const piece of this.#pieces.values()) if (!piece.seen) unseen += 1;
+    return this.#queue.size + unseen;
   }
 
   /** How many waveforms exist now (for tests and benchmarks). */
@@ -146,7 +153,7 @@ export class WaveformScheduler implements ReactiveController {
       const piece = this.#pieces.get(key);
       if (piece !== undefined && piece.element === element && piece.source === wanted.source && piece.duration === wanted.duration) continue;
       if (piece !== undefined) this.#forget(piece);
-      this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, transform: '', near: false, kept: false });
+      this.#pieces.set(key, { element, ...wanted, ws: undefined, drawnWidth: 0, transform: '', seen: false, near: false, kept: false });
       this.#observer.observe(element);
       this.#farObserver.observe(element);
     }
@@ -177,7 +184,7 @@ export class WaveformScheduler implements ReactiveController {
     this.#schedule();
   }
 
-  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'drawnWidth' | 'transform' | 'near' | 'kept'> | undefined {
+  #pieceSource(key: string): Omit<Piece, 'element' | 'ws' | 'drawnWidth' | 'transform' | 'seen' | 'near' | 'kept'> | undefined {
     if (key.startsWith('music:')) {
       const music = this.#host.music;
       if (music === null) return undefined;
@@ -238,7 +245,10 @@ export class WaveformScheduler implements ReactiveController {
     for (const entry of entries) {
       const piece = this.#pieces.get((entry.target as HTMLElement).dataset['key']!);
       if (piece === undefined || piece.element !== entry.target) continue;
-      if (near) piece.near = entry.isIntersecting;
+      if (near) {
+        piece.near = entry.isIntersecting;
+        piece.seen = true;
+      }
       else piece.kept = entry.isIntersecting;
       if (this.#wanted(piece) !== (piece.ws !== undefined)) this.#queue.add(piece);
       else if (piece.ws === undefined) this.#queue.delete(piece);
