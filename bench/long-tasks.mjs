@@ -11,12 +11,15 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { makeTheAd, pageFinder } from '../scripts/lib/page-find.mjs';
+import { machine } from './machine.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const out = process.argv[3] ?? join(root, '.cache', 'bench', 'long-tasks.json');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const startedOn = machine();
+console.log(`on ${startedOn}`);
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
 const page = await browser.newPage();
 await page.setViewport({ width: 1280, height: 900 });
@@ -208,5 +211,5 @@ try {
   // Not a git checkout: the figures are still written.
 }
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), goal: 'no long task over 50 ms', results }, null, 2)}\n`);
-console.log(`\nwritten to ${out} (commit ${commit})`);
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), machine: startedOn, goal: 'no long task over 50 ms', results }, null, 2)}\n`);
+console.log(`\non ${machine()} at the end; written to ${out} (commit ${commit})`);

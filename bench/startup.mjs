@@ -21,6 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { machine } from './machine.mjs';
 
 const [host = 'http://127.0.0.1:8080', api = 'http://127.0.0.1:8081', otherHost, otherApi] = process.argv.slice(2);
 const servers = [{ host, api, label: host }];
@@ -34,6 +35,8 @@ const configs = [
 ];
 const RUNS = Number(process.env.STARTUP_RUNS) || 20;
 const MODES = process.env.STARTUP_MODE === 'cold' || process.env.STARTUP_MODE === 'warm' ? [process.env.STARTUP_MODE] : ['cold', 'warm'];
+const startedOn = machine();
+console.log(`on ${startedOn}`);
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
 const results = new Map();
 const at = (server, config, mode) => {
@@ -180,5 +183,5 @@ const figuresOf = (mode) => {
   };
 };
 const byMode = Object.fromEntries(MODES.map((mode) => [mode, figuresOf(mode)]));
-writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), runs: RUNS, peer: 'wavesurfer.js', ...byMode, fetchedGzipBytes: Object.fromEntries(bytes) }, null, 2)}\n`);
-console.log(`written to ${out.pathname} (commit ${commit})`);
+writeFileSync(out, `${JSON.stringify({ commit, date: new Date().toISOString(), machine: startedOn, runs: RUNS, peer: 'wavesurfer.js', ...byMode, fetchedGzipBytes: Object.fromEntries(bytes) }, null, 2)}\n`);
+console.log(`on ${machine()} at the end; written to ${out.pathname} (commit ${commit})`);

@@ -68,6 +68,7 @@ async function nodeSuite(files) {
     totals.skipped += counts.skipped;
     if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
     failedTests.push(...failureLines(counts.failures).map((line) => `node: ${line}`));
+    if (counts.slowest?.length > 0) console.log(`Slowest files in Node: ${counts.slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
     console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds} s`);
   };
 }

@@ -1,10 +1,16 @@
-// A node:test reporter that writes {passed, failed, skipped, failures} as JSON, for the final summary: `failures`
-// names each failed test as {file, test, error} (the error's first line).
+// A node:test reporter that writes {passed, failed, skipped, failures, slowest} as JSON, for the final summary:
+// `failures` names each failed test as {file, test, error} (the error's first line); `slowest` the ten files whose
+// top-level tests took longest (ms), as the browser engines' counting reporter does, to know where a run's time goes.
 import { relative } from 'node:path';
 
 export default async function* counts(source) {
   const result = { passed: 0, failed: 0, skipped: 0, failures: [] };
+  const ms = {};
   for await (const event of source) {
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
+      const file = relative(process.cwd(), event.data.file);
+      ms[file] = (ms[file] ?? 0) + (event.data.details?.duration_ms ?? 0);
+    }
     // Only leaf tests count; suites (describe) report too, with details.type === 'suite'.
     if (event.type === 'test:pass' && event.data.details?.type !== 'suite') {
       if (event.data.skip || event.data.todo) result.skipped += 1;
@@ -19,5 +25,6 @@ export default async function* counts(source) {
       });
     }
   }
-  yield JSON.stringify(result);
+  const slowest = Object.entries(ms).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([file, total]) => ({ file, ms: Math.round(total) }));
+  yield JSON.stringify({ ...result, slowest });
 }
