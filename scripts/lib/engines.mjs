@@ -140,5 +140,7 @@ export function reportEngine(id, counts) {
     for (const line of failureLines(counts.failures)) console.log(`  - ${line}`);
   }
   if (counts.slowest?.length > 0) console.log(`Slowest files in ${name}: ${counts.slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`);
+  // The tests' own time beside the run's: the rest is pages loading and starting, a file at a time.
+  const own = counts.testsMs === undefined ? '' : ` (the tests' own time ${Math.round(counts.testsMs / 1000)} s, in ${counts.files} file${counts.files === 1 ? '' : 's'})`;
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s${own}`);
 }
