@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkFileLengths, checkFloors, checkImportCircles, checkManifest, checkOneCopy, checkPackage, checkSize } from './lib/checks.mjs';
-import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine } from './lib/engines.mjs';
+import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine, slowestLine } from './lib/engines.mjs';
 import { root, run } from './lib/run.mjs';
 
 const cache = join(root, '.cache');
@@ -68,7 +68,7 @@ async function nodeSuite(files) {
     totals.skipped += counts.skipped;
     if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
     failedTests.push(...failureLines(counts.failures).map((line) => `node: ${line}`));
-    if (counts.slowest?.length > 0) console.log(`Slowest files in Node: ${counts.slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    if (counts.slowest?.length > 0) console.log(slowestLine('Node', counts.slowest));
     console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds} s`);
   };
 }

@@ -124,6 +124,9 @@ async function runOnce(id, countsFile, extraArgs) {
 /** Lines naming each failed test: `file: suite > test: the error's first line`. */
 export const failureLines = (failures = []) => failures.map(({ file, test, error }) => `${file}: ${test}${error ? `: ${error}` : ''}`);
 
+/** `Slowest files in <where>: file 12.3 s, …`, from a counts file's `slowest` ({file, ms}, slowest first). */
+export const slowestLine = (where, slowest) => `Slowest files in ${where}: ${slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`;
+
 /** Prints what an engine's run skipped (each with its reason), what failed and what was flaky, then its counts and time. */
 export function reportEngine(id, counts) {
   const name = ENGINES[id].name;
@@ -139,7 +142,7 @@ export function reportEngine(id, counts) {
     console.log(`\nFailed in ${name} (${counts.failures.length}):`);
     for (const line of failureLines(counts.failures)) console.log(`  - ${line}`);
   }
-  if (counts.slowest?.length > 0) console.log(`Slowest files in ${name}: ${counts.slowest.map(({ file, ms }) => `${file} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  if (counts.slowest?.length > 0) console.log(slowestLine(name, counts.slowest));
   // The tests' own time beside the run's: the rest is pages loading and starting, a file at a time.
   const own = counts.testsMs === undefined ? '' : ` (the tests' own time ${Math.round(counts.testsMs / 1000)} s, in ${counts.files} file${counts.files === 1 ? '' : 's'})`;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s${own}`);
