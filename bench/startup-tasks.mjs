@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { machine } from './machine.mjs';
+import { median } from './stats.mjs';
 
 const [host = 'http://127.0.0.1:8080', api = 'http://127.0.0.1:8081', otherHost, otherApi] = process.argv.slice(2);
 const servers = [{ host, api }, ...(otherHost === undefined ? [] : [{ host: otherHost, api: otherApi ?? otherHost.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`) }])];
@@ -59,11 +60,6 @@ for (let done = 0; done < RUNS; done += SET) {
 await browser.close();
 rmSync(folder, { recursive: true, force: true });
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const summary = (values) => `median ${Math.round(median(values))} ms, max ${Math.round(Math.max(...values))} (over 50 ms: ${values.filter((ms) => ms > 50).length} of ${values.length})`;
 for (const [s, server] of servers.entries()) {
   console.log(`${server.host}, cold, known user (traced):`);

@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { machine } from './machine.mjs';
+import { median } from './stats.mjs';
 
 const [host = 'http://127.0.0.1:8080', api = 'http://127.0.0.1:8081', otherHost, otherApi] = process.argv.slice(2);
 const servers = [{ host, api, label: host }];
@@ -122,11 +123,6 @@ for (const mode of MODES) {
 }
 await browser.close();
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const summary = (values) => `median ${Math.round(median(values))} ms (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`;
 const GOALS = { cold: 100, warm: 50 };
 for (const mode of MODES) {
