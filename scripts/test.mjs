@@ -94,14 +94,9 @@ const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>
     : [],
 );
 // Firefox's run shows one page at a time and leaves about a third of the 2 cores idle (it waits on audio clocks
-// and timers), so the node tests start beside it, and the engine after it starts when Firefox ends, whether they
-// are done or not (they ran about 90 s past Firefox's end, with a core idle). Their output is printed once
-// they end, after the engine that was running then. Without Firefox, here.
+// and timers), so the node tests run beside it; their output is printed after Firefox's. Without Firefox, here.
 const nodeBesideFirefox = built && engines.includes('firefox') && nodeTests.length > 0;
 if (nodeTests.length > 0 && !nodeBesideFirefox) (await nodeSuite(nodeTests))();
-/** The node tests under way beside the browsers: their report, once they end. */
-let beside;
-let besideDone = false;
 
 if (!built) {
   totals.failed += 1;
@@ -117,17 +112,11 @@ for (const id of built ? Object.keys(ENGINES) : []) {
     } else console.log(`\n== ${name}: not run (${ENGINES[id].name} is not installed, see above)`);
     continue;
   }
-  if (id === 'firefox' && nodeBesideFirefox) {
-    beside = nodeSuite(nodeTests);
-    beside.then(() => (besideDone = true));
-  }
-  console.log(`\n== ${name}${beside && !besideDone ? ', with the node tests beside it' : ''}`);
+  console.log(`\n== ${name}${id === 'firefox' && nodeBesideFirefox ? ', with the node tests beside it' : ''}`);
+  const beside = id === 'firefox' && nodeBesideFirefox ? nodeSuite(nodeTests) : undefined;
   const counts = await runEngine(id, join(cache, `${id}-counts.json`));
   reportEngine(id, counts);
-  if (beside && besideDone) {
-    (await beside)();
-    beside = undefined;
-  }
+  if (beside) (await beside)();
   const label = (line) => `${ENGINES[id].name}: ${line}`;
   if (counts.flaky) flaky.push(...failureLines(counts.flaky.failures).map(label));
   failedTests.push(...failureLines(counts.failures).map(label));
@@ -136,7 +125,6 @@ for (const id of built ? Object.keys(ENGINES) : []) {
   totals.failed += counts.failed;
   if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
 }
-if (beside) (await beside)();
 
 console.log('');
 for (const line of flaky) console.log(`Flaky, not counted (failed in the whole run, passed alone): ${line}`);
