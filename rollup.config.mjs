@@ -44,7 +44,9 @@ const plugins = ({ outDir }) => [
   typescript({ tsconfig: './tsconfig.json', declaration: false, declarationMap: false, sourceMap: true, outDir, noEmitOnError: true }),
 ];
 
-const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: false } })];
+// Comments go, but for V8's explicit compile hint (below), which must stay the first line of its file.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: /^# allFunctionsCalledOnLoad$/ } })];
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.
@@ -82,7 +84,17 @@ export default [
     // The entry may carry the shared code itself (no facade re-exporting a chunk: one round trip less).
     preserveEntrySignatures: 'allow-extension',
     plugins: [...plugins({ outDir: 'dist' }), ...minify],
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'studio-editor.[name].js', sourcemap: true },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'studio-editor.[name].js',
+      sourcemap: true,
+      // The entry runs almost whole before the first paint: Chromium (136 and later) compiles all of it as it
+      // loads, instead of each function on its first call, in the task that renders the editor (measured in
+      // docs/benchmarks.md). Other engines read a comment.
+      banner: (chunk) => (chunk.isEntry ? COMPILE_HINT : ''),
+    },
   },
   // The classic-script loader: window.ServiceStudioEditor, and an import() of studio-editor.bundled.js.
   {
