@@ -1,7 +1,8 @@
 // Screenshots of the demo for a person to look at: `npm start` in one shell, then
 //   node scripts/demo-shots.mjs [http://127.0.0.1:8080/demo/] [width]
 // walks recommend -> choose -> generate voice-over -> mix -> master -> export in headless Chromium and
-// saves screenshots/demo-<width>-<step>.png; prints console errors and any CSP violation.
+// saves screenshots/demo-<width>-<step>.png; prints console errors and any CSP violation. Under 640 px it is a
+// phone (touch): each step is a view of the bottom bar (Sound's four steps by their buttons), as a phone shows it.
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
@@ -14,7 +15,8 @@ mkdirSync(dir, { recursive: true });
 const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs() });
 try {
   const page = await browser.newPage();
-  await page.setViewport({ width, height: 900 });
+  const phone = width < 640;
+  await page.setViewport({ width, height: phone ? 844 : 900, hasTouch: phone, isMobile: phone });
   page.on('console', (message) => message.type() === 'error' && console.log(`console error: ${message.text()}`));
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   await page.evaluateOnNewDocument(() => {
@@ -24,8 +26,22 @@ try {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const shot = (step) => page.screenshot({ path: `${dir}demo-${width}-${step}.png` });
   const find = pageFinder(page, 30_000);
+  // A step's tab; on a phone, its view of the bottom bar (and Sound's step by its button's words).
+  const PHONE_VIEWS = { script: ['script'], voice: ['sound', 'Voice'], music: ['sound', 'Music'], mix: ['sound', 'Mix'], master: ['sound', 'Master'], export: ['deliver'] };
+  const inPanels = (selector) =>
+    page.evaluateHandle((selector) => document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelector(selector), selector);
   const tab = async (id) => {
-    await (await find(`#tab-${id}`)).click();
+    if (phone) {
+      const [view, step] = PHONE_VIEWS[id];
+      await (await inPanels(`#view-${view}`)).asElement().click();
+      if (step !== undefined) {
+        const button = await page.evaluateHandle(
+          (step) => [...document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelectorAll('[part="sound-step"]')].find((b) => b.textContent.trim() === step),
+          step,
+        );
+        await button.asElement().click();
+      }
+    } else await (await find(`#tab-${id}`)).click();
     await pause(800);
   };
 
