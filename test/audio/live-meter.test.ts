@@ -68,7 +68,11 @@ describe('live meter against the offline meter', () => {
       expect(Math.abs(last.shortTerm - offline.integrated), `short-term ${last.shortTerm} vs offline ${offline.integrated}`).to.be.below(0.5);
       expect(Math.abs(last.momentary - offline.integrated), `momentary ${last.momentary} vs offline ${offline.integrated}`).to.be.below(0.5);
       const livePeak = Math.max(...readings.slice(5).flatMap((reading) => reading.truePeak));
-      expect(livePeak - offline.truePeak, `true peak ${livePeak} vs offline ${offline.truePeak}`).to.be.within(-under, 0.5);
+      // The signals are steady: a momentary reading far under the others means sound went missing in playback
+      // (seen in WebKitGTK on a busy machine), whose cut edges the 4x points read as peaks. Said with a failure.
+      const momentary = readings.slice(5).map((reading) => reading.momentary);
+      const played = `momentary ${Math.min(...momentary).toFixed(2)} to ${Math.max(...momentary).toFixed(2)} LUFS over the readings compared`;
+      expect(livePeak - offline.truePeak, `true peak ${livePeak} vs offline ${offline.truePeak}; ${played}`).to.be.within(-under, 0.5);
       // The toolbar shows it.
       const meter = handle.element.shadowRoot!.querySelector('studio-editor-toolbar')!.shadowRoot!.querySelector('studio-editor-level-meter')!;
       expect(meter.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.match(/^Momentary -?\d+\.\d LUFS, short-term -?\d+\.\d LUFS, true peak -?\d+\.\d dBTP$|^Meter: nothing plays$|^Last mix: -?\d+\.\d LUFS integrated, -?\d+\.\d dBTP true peak$/);
