@@ -30,6 +30,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { minifyTemplates } from './scripts/lib/minify-templates.mjs';
+import { COMPILE_HINT } from './scripts/lib/compile-hint.mjs';
 import typescript from '@rollup/plugin-typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -44,9 +45,9 @@ const plugins = ({ outDir }) => [
   typescript({ tsconfig: './tsconfig.json', declaration: false, declarationMap: false, sourceMap: true, outDir, noEmitOnError: true }),
 ];
 
-// Comments go, but for V8's explicit compile hint (below), which must stay the first line of its file.
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: /^# allFunctionsCalledOnLoad$/ } })];
+// Comments go, but for V8's explicit compile hint (below), which must stay the first line of its file. (A regular
+// expression: the plugin hands its options to its workers as text, where a function would lose COMPILE_HINT.)
+const minify = [minifyTemplates(), terser({ ecma: 2022, module: true, format: { comments: new RegExp(`^${COMPILE_HINT.slice('//'.length)}$`) } })];
 
 // The ESM build leaves its dependencies to the host's bundler. papaparse among them: bundled with preserveModules it
 // would land in dist/esm/node_modules/, a folder npm never packs.

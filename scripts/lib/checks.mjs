@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, run } from './run.mjs';
+import { COMPILE_HINT } from './compile-hint.mjs';
 
 /** custom-elements.json must equal what the analyzer generates from the source now. */
 export async function checkManifest() {
@@ -73,6 +74,8 @@ export function checkSize() {
     console.log(`  dist/${file}: ${(gzip / 1024).toFixed(1)} KiB gzip`);
   }
   checkFirstPaintWords(files);
+  const entry = readFileSync(join(root, 'dist', 'studio-editor.bundled.js'), 'utf8');
+  if (!entry.startsWith(`${COMPILE_HINT}\n`)) throw new Error(`dist/studio-editor.bundled.js does not open with V8's compile hint \`${COMPILE_HINT}\` (rollup.config.mjs writes it; the minifier must keep it first).`);
   console.log(`first paint: ${total} bytes gzip (${(total / 1024).toFixed(1)} KiB) in ${files.length} files; budget ${FIRST_PAINT_BUDGET_BYTES}.`);
   if (total > FIRST_PAINT_BUDGET_BYTES) throw new Error(`The first paint fetches ${total} bytes gzip, over the budget of ${FIRST_PAINT_BUDGET_BYTES}.`);
 }
