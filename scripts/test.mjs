@@ -83,7 +83,7 @@ await check('no import circle', checkImportCircles);
 await check('no code file over 500 lines (tables of words aside)', checkFileLengths);
 const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
 await check('manifest', checkManifest);
-if (built) await check('size budget (and the entry's compile hint)', checkSize);
+if (built) await check('size budget (and the compile hint of the entry)', checkSize);
 if (built) await check('one copy of each module across the loader and its chunks', checkOneCopy);
 if (built) await check('package (publint --strict, attw)', checkPackage);
 
