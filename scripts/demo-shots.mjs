@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+import { showPhoneView } from './lib/demo-ad.mjs';
 import { pageFinder } from './lib/page-find.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
@@ -28,20 +29,9 @@ try {
   const find = pageFinder(page, 30_000);
   // A step's tab; on a phone, its view of the bottom bar (and Sound's step by its button's words).
   const PHONE_VIEWS = { script: ['script'], voice: ['sound', 'Voice'], music: ['sound', 'Music'], mix: ['sound', 'Mix'], master: ['sound', 'Master'], export: ['deliver'] };
-  const inPanels = (selector) =>
-    page.evaluateHandle((selector) => document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelector(selector), selector);
   const tab = async (id) => {
-    if (phone) {
-      const [view, step] = PHONE_VIEWS[id];
-      await (await inPanels(`#view-${view}`)).asElement().click();
-      if (step !== undefined) {
-        const button = await page.evaluateHandle(
-          (step) => [...document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelectorAll('[part="sound-step"]')].find((b) => b.textContent.trim() === step),
-          step,
-        );
-        await button.asElement().click();
-      }
-    } else await (await find(`#tab-${id}`)).click();
+    if (phone) await showPhoneView(page, ...PHONE_VIEWS[id]);
+    else await (await find(`#tab-${id}`)).click();
     await pause(800);
   };
 

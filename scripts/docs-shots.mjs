@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
-import { demoWithAd } from './lib/demo-ad.mjs';
+import { demoWithAd, showPhoneView } from './lib/demo-ad.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/demo/';
 const dir = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -19,22 +19,13 @@ try {
   await pause(1500);
   // A phone's views, and the step of the Sound view each picture shows (a sound-step button's words).
   const PHONE = [['create'], ['script'], ['timeline'], ['sound', 'Voice'], ['sound', 'Music'], ['sound', 'Mix'], ['sound', 'Master'], ['deliver']];
-  const inPanels = (selector) =>
-    page.evaluateHandle((selector) => document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelector(selector), selector);
   let count = 0;
   for (const [width, height] of [[390, 844], [768, 1024], [1280, 800], [1920, 1080]]) {
     await page.setViewport({ width, height, hasTouch: width < 640, isMobile: width < 640 });
     await pause(600);
     if (width < 640) {
       for (const [view, step] of PHONE) {
-        await (await inPanels(`#view-${view}`)).asElement().click();
-        if (step !== undefined) {
-          const button = await page.evaluateHandle(
-            (step) => [...document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot.querySelectorAll('[part="sound-step"]')].find((b) => b.textContent.trim() === step),
-            step,
-          );
-          await button.asElement().click();
-        }
+        await showPhoneView(page, view, step);
         await pause(700);
         await page.screenshot({ path: `${dir}${width}-${step?.toLowerCase() ?? view}.png` });
         count += 1;

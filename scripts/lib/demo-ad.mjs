@@ -18,3 +18,14 @@ export async function demoWithAd(browser, url) {
   await page.waitForFunction(() => document.querySelector('studio-editor')?.preview?.getState().status === 'ready', { timeout: 60_000 });
   return { page, find };
 }
+
+/**
+ * On a phone (under 640 px), shows the bottom bar's view `view` and, for Sound, its step named `step` (the
+ * sound-step button's words, such as 'Mix').
+ */
+export async function showPhoneView(page, view, step) {
+  const panels = await page.evaluateHandle(() => document.querySelector('studio-editor').shadowRoot.querySelector('studio-editor-panels').shadowRoot);
+  await (await panels.evaluateHandle((root, view) => root.querySelector(`#view-${view}`), view)).asElement().click();
+  if (step === undefined) return;
+  await (await panels.evaluateHandle((root, step) => [...root.querySelectorAll('[part="sound-step"]')].find((button) => button.textContent.trim() === step), step)).asElement().click();
+}
