@@ -31,18 +31,18 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { minifyTemplates } from './scripts/lib/minify-templates.mjs';
 import { COMPILE_HINT } from './scripts/lib/compile-hint.mjs';
-import typescript from '@rollup/plugin-typescript';
+import { typescriptTranspile } from './scripts/lib/ts-transpile.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-const plugins = ({ outDir }) => [
+const plugins = () => [
   replace({ preventAssignment: true, values: { __STUDIO_VERSION__: JSON.stringify(pkg.version) } }),
   nodeResolve({ browser: true }),
   // papaparse (the feed import, src/feed/import.ts) ships CommonJS only, and the script-tag build bundles it; nothing
   // else in the graph is CommonJS. Its `require('stream')` stays as it is: it runs only for Node's streams
   // (Papa.NODE_STREAM_INPUT), never here.
   commonjs({ ignore: ['stream'] }),
-  typescript({ tsconfig: './tsconfig.json', declaration: false, declarationMap: false, sourceMap: true, outDir, noEmitOnError: true }),
+  typescriptTranspile({ tsconfig: './tsconfig.json' }),
 ];
 
 // Comments go, but for V8's explicit compile hint (below), which must stay the first line of its file. (A regular
@@ -75,7 +75,7 @@ export default [
       'batch/queue/row-processor': 'src/batch/queue/row-processor.ts',
     },
     external: isExternal,
-    plugins: plugins({ outDir: 'dist/esm' }),
+    plugins: plugins(),
     output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', sourcemap: true },
   },
   // The script-tag builds: one module graph (one Lit), cut into chunks beside the entry, each fetched from
@@ -84,7 +84,7 @@ export default [
     input: { 'studio-editor.bundled': 'src/index.ts' },
     // The entry may carry the shared code itself (no facade re-exporting a chunk: one round trip less).
     preserveEntrySignatures: 'allow-extension',
-    plugins: [...plugins({ outDir: 'dist' }), ...minify],
+    plugins: [...plugins(), ...minify],
     output: {
       dir: 'dist',
       format: 'es',
@@ -100,7 +100,7 @@ export default [
   // The classic-script loader: window.ServiceStudioEditor, and an import() of studio-editor.bundled.js.
   {
     input: 'src/cdn.ts',
-    plugins: [...plugins({ outDir: 'dist' }), ...minify],
+    plugins: [...plugins(), ...minify],
     output: { file: 'dist/studio-editor.iife.js', format: 'iife', sourcemap: true },
   },
   // The workers and the worklets, each one file without imports (they load by URL): unminified for the ESM build,
@@ -109,12 +109,12 @@ export default [
   ...['render-worker', 'decode-worker', 'mp3-worker', 'zip-worker', 'meter-worklet', 'stream-worklet'].flatMap((name) => [
     {
       input: `src/audio/${name}.ts`,
-      plugins: plugins({ outDir: 'dist/esm/audio' }),
+      plugins: plugins(),
       output: { file: `dist/esm/audio/${name}.js`, format: 'es', sourcemap: true },
     },
     {
       input: `src/audio/${name}.ts`,
-      plugins: [...plugins({ outDir: 'dist' }), ...minify],
+      plugins: [...plugins(), ...minify],
       output: { file: `dist/${name}.js`, format: 'es', sourcemap: true },
     },
   ]),
