@@ -27,6 +27,23 @@ async function check(name, action) {
   }
 }
 
+/** Runs commands ([name, command, args]) at once, each output kept; then each is a check, printed in the given order. */
+async function checksSideBySide(commands) {
+  const outcomes = commands.map(([, command, args]) =>
+    run(command, args, { stdio: ['ignore', 'pipe', 'pipe'] }).then(
+      (output) => ({ output }),
+      (error) => ({ output: error.output ?? '', error }),
+    ),
+  );
+  for (const [index, [name]] of commands.entries()) {
+    const { output, error } = await outcomes[index];
+    await check(name, () => {
+      process.stdout.write(output);
+      if (error) throw error;
+    });
+  }
+}
+
 /**
  * Runs the node tests (node:test) with their output kept; resolves to a function that prints it whole, with the
  * counts, and adds them to the totals. Kept, because the node tests run beside Firefox's run (see below).
@@ -76,12 +93,17 @@ async function nodeSuite(files) {
 // The browser suite runs in Chromium, Firefox and WebKit: as root on Debian the missing ones are installed here.
 const engines = await ensureEngines(Object.keys(ENGINES));
 
-await check('lint', () => run('eslint', ['.', '--max-warnings', '0']));
-await check('types', () => run('tsc', ['--noEmit', '-p', 'tsconfig.test.json']));
+// Lint, types and the build each keep one core busy for most of their time: they run side by side, their output
+// kept and printed in this order once all three end.
+await checksSideBySide([
+  ['lint', 'eslint', ['.', '--max-warnings', '0']],
+  ['types', 'tsc', ['--noEmit', '-p', 'tsconfig.test.json']],
+  ['build', 'node', ['scripts/build.mjs']],
+]);
 await check('floors (no import climbs)', checkFloors);
 await check('no import circle', checkImportCircles);
 await check('no code file over 500 lines (tables of words aside)', checkFileLengths);
-const built = await check('build', () => run('node', ['scripts/build.mjs'])).then(() => !failures.includes('build'));
+const built = !failures.includes('build');
 await check('manifest', checkManifest);
 if (built) await check('size budget (and the compile hint of the entry)', checkSize);
 if (built) await check('one copy of each module across the loader and its chunks', checkOneCopy);
