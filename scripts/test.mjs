@@ -60,7 +60,7 @@ async function nodeSuite(files) {
       'node',
       [
         '--import', 'tsx',
-        '--test', '--test-concurrency=1',
+        '--test', '--test-concurrency=2',
         '--test-reporter=spec', '--test-reporter-destination=stdout',
         '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
         ...files,
@@ -116,7 +116,8 @@ const nodeTests = ['test/server', 'test/node'].flatMap((dir) =>
     : [],
 );
 // Firefox's run shows one page at a time and leaves about a third of the 2 cores idle (it waits on audio clocks
-// and timers), so the node tests run beside it; their output is printed after Firefox's. Without Firefox, here.
+// and timers), so the node tests run beside it, two files at a time: with one, they ran on alone for minutes after
+// Firefox's end with a core idle. Their output is printed after Firefox's. Without Firefox, here.
 const nodeBesideFirefox = built && engines.includes('firefox') && nodeTests.length > 0;
 if (nodeTests.length > 0 && !nodeBesideFirefox) (await nodeSuite(nodeTests))();
 
