@@ -15,6 +15,21 @@ export function prng(seed: number): () => number {
 
 export const dbfs = (db: number): number => Math.pow(10, db / 20);
 
+/**
+ * `make`, made once per set of arguments in a page or a Node process: the stand-in signals are deterministic and
+ * slow to make (music has 15 sines a sample), and a test file asks for the same ones again and again. Every call
+ * gets copies of its own, so a test that writes into its signal changes no other's.
+ */
+function madeOnce<A extends readonly (number | undefined)[], R extends Float32Array | readonly Float32Array[]>(make: (...args: A) => R): (...args: A) => R {
+  const made = new Map<string, R>();
+  return (...args) => {
+    const key = args.join(',');
+    let signal = made.get(key);
+    if (!signal) made.set(key, (signal = make(...args)));
+    return (signal instanceof Float32Array ? signal.slice() : signal.map((channel) => channel.slice())) as R;
+  };
+}
+
 /** A phase-continuous sine through consecutive segments of [seconds, dBFS peak level]. */
 export function sineSegments(frequency: number, segments: ReadonlyArray<readonly [number, number]>, sampleRate = 48000): Float32Array {
   const total = segments.reduce((sum, [seconds]) => sum + Math.round(seconds * sampleRate), 0);
@@ -43,7 +58,7 @@ export function sine(frequency: number, amplitude: number, seconds: number, samp
 }
 
 /** Stand-in music: chords with harmonics, a kick, noise snare and hats, and dynamics (quiet verse, loud chorus). */
-export function music(seconds: number, sampleRate = 48000, seed = 7): [Float32Array, Float32Array] {
+export const music = madeOnce((seconds: number, sampleRate = 48000, seed = 7): [Float32Array, Float32Array] => {
   const n = Math.round(seconds * sampleRate);
   const left = new Float32Array(n);
   const right = new Float32Array(n);
@@ -74,13 +89,13 @@ export function music(seconds: number, sampleRate = 48000, seed = 7): [Float32Ar
     right[i] = pad * 0.9 + kick + snare + hat * 0.6;
   }
   return [left, right];
-}
+});
 
 /**
  * Stand-in speech where no synthesiser is installed: a glottal pulse train (110 to 140 Hz) through three
  * formant resonators, shaped into syllables of 120 to 300 ms with pauses.
  */
-export function syntheticSpeech(seconds: number, sampleRate = 48000, seed = 3): Float32Array {
+export const syntheticSpeech = madeOnce((seconds: number, sampleRate = 48000, seed = 3): Float32Array => {
   const n = Math.round(seconds * sampleRate);
   const out = new Float32Array(n);
   const random = prng(seed);
@@ -99,27 +114,29 @@ export function syntheticSpeech(seconds: number, sampleRate = 48000, seed = 3): 
     const f = formants[Math.floor(random() * formants.length)]!;
     const pitch = 110 + 30 * random();
     const level = 0.3 + 0.7 * random();
+    // Each resonator's two coefficients, once a syllable: 2r·cos(w) and r².
+    const r = 0.97;
+    const a1 = f.map((freq) => 2 * r * Math.cos((2 * Math.PI * freq) / sampleRate));
+    const a2 = r * r;
     for (let k = 0; k < syllable && i < n; k++, i++) {
       phase += pitch / sampleRate;
       const pulse = phase >= 1 ? 1 : 0;
       if (phase >= 1) phase -= 1;
       const source = pulse + 0.02 * (random() * 2 - 1);
       let y = 0;
-      f.forEach((freq, j) => {
-        const r = 0.97;
-        const w = (2 * Math.PI * freq) / sampleRate;
-        const v = source + 2 * r * Math.cos(w) * state[j * 2]! - r * r * state[j * 2 + 1]!;
+      for (let j = 0; j < a1.length; j++) {
+        const v = source + a1[j]! * state[j * 2]! - a2 * state[j * 2 + 1]!;
         state[j * 2 + 1] = state[j * 2]!;
         state[j * 2] = v;
         y += v / (j + 1);
-      });
+      }
       const env = Math.sin((Math.PI * k) / syllable);
       out[i] = 0.02 * level * env * y;
     }
     i += pause;
   }
   return out;
-}
+});
 
 /**
  * Dense, evenly loud "mastered" music: the stand-in music pushed 12 dB into a tanh saturator with a
@@ -127,7 +144,7 @@ export function syntheticSpeech(seconds: number, sampleRate = 48000, seed = 3): 
  * dB, every 100 ms nearly as loud as the next. The hard case for a true-peak search that skips blocks
  * which cannot beat the peak so far (here nearly every block comes close to it).
  */
-export function denseMusic(seconds: number, sampleRate = 48000, seed = 9, peak = 0.98): [Float32Array, Float32Array] {
+export const denseMusic = madeOnce((seconds: number, sampleRate = 48000, seed = 9, peak = 0.98): [Float32Array, Float32Array] => {
   const [l, r] = music(seconds, sampleRate, seed);
   const random = prng(seed + 1);
   const out: [Float32Array, Float32Array] = [new Float32Array(l.length), new Float32Array(l.length)];
@@ -140,4 +157,4 @@ export function denseMusic(seconds: number, sampleRate = 48000, seed = 9, peak =
     out[1][i] = peak * Math.tanh(1.5 * (4 * r[i]! + 6 * body - hiss));
   }
   return out;
-}
+});
