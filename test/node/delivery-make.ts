@@ -57,7 +57,7 @@ export async function makeDelivery(options: { destinations: readonly Destination
   const name = (template: string, destination: string, extension: string): string => {
     const full = deliveryFileName(template, { ...values, destination }, extension, taken);
     taken.add(full);
-    return full.slice(0, -extension.length - 1);
+    return full;
   };
   const decodeMp3 = (bytes: Uint8Array): Promise<Float32Array[]> => ffmpegDecode(bytes, mp3Frames(bytes)!.channelCount);
   const result = await deliver(localDeliverDeps(sources, decodeMp3), project, {
