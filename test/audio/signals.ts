@@ -17,7 +17,7 @@ export const dbfs = (db: number): number => Math.pow(10, db / 20);
 
 /**
  * `make`, made once per set of arguments in a page or a Node process: the stand-in signals are deterministic and
- * slow to make (music has 15 sines a sample), and a test file asks for the same ones again and again. Every call
+ * slow to make (music has 11 sines a sample), and a test file asks for the same ones again and again. Every call
  * gets copies of its own, so a test that writes into its signal changes no other's.
  */
 function madeOnce<A extends readonly (number | undefined)[], R extends Float32Array | readonly Float32Array[]>(make: (...args: A) => R): (...args: A) => R {
