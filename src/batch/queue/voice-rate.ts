@@ -9,7 +9,9 @@
 // The service counts requests as they arrive, and a request reaches it some time after its permit (a busy process,
 // the network). A window of exactly 1,000 ms let 3 arrive in one second at 2/s: a permit's request that came late
 // fell into the same second as the next two. The window is longer by `ARRIVAL_SLACK_MS`, so that requests which
-// arrive up to that much later than their permits still keep to N in any second at the service.
+// arrive up to that much later than their permits still keep to N in any second at the service. A request later
+// still (a machine under load) can make N + 1 in a second there: a service that refuses it answers 429, and the
+// start is sent again after its Retry-After (`api/start-retry.ts`).
 import type { Redis } from 'ioredis';
 
 /** The key of the window (a sorted set of the permits given, scored by their time in µs of Redis' clock). */
