@@ -2,7 +2,8 @@
 // and a feed of three rows) at 390x844, 768x1024, 1280x800 and 1920x1080, each step opened in turn: Create,
 // Script, Timeline, Sound, Feed, Review, Deliver. In each, no control lies outside the viewport or, sideways,
 // outside the box that scrolls it; no box is wider inside than out (its content cut off), but a box made to scroll
-// sideways (and what it holds) or to end its text in an ellipsis; and on a touch screen every target is at least 44x44 px.
+// sideways (and what it holds) or to end its text in an ellipsis; no action row stuck to the foot of its box lets
+// what scrolls show below it; and on a touch screen every target is at least 44x44 px.
 // Chromium and the touch-screen Firefox run the phone as a touch screen; WebKitGTK lays it out at its narrowest
 // window, with a mouse.
 import { expect } from '@open-wc/testing';
@@ -96,6 +97,31 @@ function problems(root: ShadowRoot, touch: boolean): string[] {
   return found;
 }
 
+/**
+ * The action rows stuck to the foot of the box that scrolls them (their place in the flow below its fold): what
+ * is wrong with each, nothing scrolled may show below one (a row stuck short of the box's edge, at its padding).
+ * `checked` counts the rows found stuck.
+ */
+function stuckRows(root: ShadowRoot): { found: string[]; checked: number } {
+  const found: string[] = [];
+  let checked = 0;
+  for (const row of deepAll(root, '*').filter((element) => drawn(element) && getComputedStyle(element).position === 'sticky' && getComputedStyle(element).bottom !== 'auto')) {
+    let area: Element | null = flatParent(row);
+    while (area !== null && !['auto', 'scroll'].includes(getComputedStyle(area).overflowY)) area = flatParent(area);
+    if (area === null) continue;
+    const box = area.getBoundingClientRect();
+    const foot = box.top + area.clientTop + area.clientHeight;
+    (row as HTMLElement).style.position = 'static';
+    const inFlow = row.getBoundingClientRect().bottom;
+    (row as HTMLElement).style.position = '';
+    if (inFlow <= foot + 1) continue;
+    checked += 1;
+    const bottom = row.getBoundingClientRect().bottom;
+    if (bottom < foot - 1) found.push(`${said(row)} stuck ${Math.round(foot - bottom)} px above the foot of the box that scrolls it: what scrolls shows below it`);
+  }
+  return { found, checked };
+}
+
 describe('<studio-editor>: every step on every screen', function () {
   let handle: StudioHandle | undefined;
   const root = () => handle!.element.shadowRoot!;
@@ -130,12 +156,16 @@ describe('<studio-editor>: every step on every screen', function () {
       handle!.element.style.height = `${screen.height - 40}px`;
       await frame();
       const found: string[] = [];
+      let stuck = 0;
       for (const step of STEPS) {
         if (!(await open(step))) {
           found.push(`${step.name}: no view or tab opens it`);
           continue;
         }
         found.push(...problems(root(), touch).map((problem) => `${step.name}: ${problem}`));
+        const rows = stuckRows(root());
+        found.push(...rows.found.map((problem) => `${step.name}: ${problem}`));
+        stuck += rows.checked;
         // Nothing reaches past the editor to lengthen the page (where scroll bars take room, a narrower layout).
         const page = document.documentElement.scrollHeight;
         if (page > innerHeight + 1) found.push(`${step.name}: the page ${page} px tall, past the ${innerHeight} px window`);
@@ -144,6 +174,7 @@ describe('<studio-editor>: every step on every screen', function () {
         if (step.name === 'Feed' || step.name === 'Review') await executeServerCommand('studio-screenshot', { name: `matrix-${engine}-${screen.width}-${step.view}` });
       }
       expect(found, `at ${screen.width}x${screen.height}`).to.deep.equal([]);
+      expect(stuck, 'the action rows stuck to a foot, looked at').to.be.above(0);
     });
   }
 });

@@ -15,12 +15,13 @@ export const panelStyles = css`
 
 /**
  * A panel's action row (`.actions`): its primary action stays in reach, stuck to the bottom of the panel's
- * scroll area while the rest of its block scrolls under it.
+ * scroll area while the rest of its block scrolls under it. Stuck at the area's edge, not its padding's (the
+ * panel and the Create view are padded by the editor's unit): nothing scrolled shows below the row.
  */
 export const actionRowStyles = css`
   .actions {
     position: sticky;
-    bottom: 0;
+    bottom: calc(-1 * var(--_space, 12px));
     z-index: 2;
     padding-block: 8px;
     background: var(--_surface, #ffffff);
