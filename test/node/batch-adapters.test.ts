@@ -19,7 +19,7 @@ import { startOtherService, type OtherService } from '../support/other-service/s
 import { csvOf, filesUnder, runBatch, type BatchCliRun } from './support/batch-run.js';
 import { servedTemplate, TEN_ROWS, type ServedTemplate } from './support/batch-template.js';
 import { assertSheet, rowFile } from './support/ffmpeg-sheet.js';
-import { FEED_SECONDS } from './support/feed-template.js';
+import { QUICK_FEED_SECONDS } from './support/feed-template.js';
 import { startRedis } from './support/redis.js';
 import { needTools } from './support/tools.js';
 
@@ -109,7 +109,7 @@ describe('studio-batch through adapters, against the other service', { timeout: 
     for (const key of KEYS) {
       const { destination, file } = rowFile(manifest, key, DESTINATION);
       const path = join(dir, 'adapted', key, file.fileName);
-      await assertSheet(path, destination, readFileSync(path).length, FEED_SECONDS, dir);
+      await assertSheet(path, destination, readFileSync(path).length, QUICK_FEED_SECONDS, dir);
       assert.ok(file.pass, `${key} meets its sheet`);
     }
     // What the emulator received is what the other service sent it, request for request: nothing came directly.

@@ -15,7 +15,7 @@ import { validate } from './json-schema.js';
 import { csvOf, filesUnder, runBatch, type BatchCliRun } from './support/batch-run.js';
 import { servedTemplate, TEN_ROWS, type ServedTemplate } from './support/batch-template.js';
 import { assertSheet, rowFile } from './support/ffmpeg-sheet.js';
-import { FEED_SECONDS } from './support/feed-template.js';
+import { QUICK_FEED_SECONDS } from './support/feed-template.js';
 import { needTools } from './support/tools.js';
 import { RAW_CONTROL } from './support/raw-controls.js';
 
@@ -90,7 +90,7 @@ describe('studio-batch render', () => {
         const { destination, file } = rowFile(manifest, key, id);
         const path = join(out, key, file.fileName);
         const bytes = readFileSync(path).length;
-        const { probe, ref } = await assertSheet(path, destination, bytes, FEED_SECONDS, dir);
+        const { probe, ref } = await assertSheet(path, destination, bytes, QUICK_FEED_SECONDS, dir);
         t.diagnostic(`${key}/${file.fileName}: ${probe.codec} ${probe.sampleRate} Hz ${probe.channels} ch, I ${ref.integrated.toFixed(2)} LUFS, TP ${ref.truePeak.toFixed(2)} dBTP`);
         assert.equal(file.figures.bytes, bytes);
         assert.ok(file.pass);

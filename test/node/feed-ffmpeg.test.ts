@@ -15,7 +15,7 @@ import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { deliverFeed } from '../../src/session/feed-deliver.js';
 import { validate } from './json-schema.js';
 import { assertSheet, rowFile } from './support/ffmpeg-sheet.js';
-import { feedHost, FEED_SECONDS as SECONDS, GOOD_ROWS as GOOD } from './support/feed-template.js';
+import { feedHost, QUICK_FEED_SECONDS as SECONDS, GOOD_ROWS as GOOD } from './support/feed-template.js';
 import { needTools } from './support/tools.js';
 
 const DESTINATIONS = ['streaming', 'broadcast-ebu-r128'];
@@ -30,7 +30,7 @@ describe('a feed of 6 rows delivered to 2 destinations, read by FFmpeg', () => {
   before(async () => {
     needTools('ffmpeg'); // Missing, each test below fails saying so.
     dir = mkdtempSync(join(tmpdir(), 'studio-feed-'));
-    const made = feedHost();
+    const made = feedHost({ seconds: SECONDS });
     requests = made.requests;
     events = made.events;
     const result = await deliverFeed(made.host, {});

@@ -18,7 +18,7 @@ import { projectReducer } from '../../src/model/reducer.js';
 import { openContent } from '../../src/model/versions.js';
 import { deliverAd } from '../../src/session/editor-deliver.js';
 import { deliverFeed } from '../../src/session/feed-deliver.js';
-import { FEED_ROWS, feedHost, GOOD_ROWS } from './support/feed-template.js';
+import { FEED_ROWS, feedHost, GOOD_ROWS, QUICK_FEED_SECONDS } from './support/feed-template.js';
 import { nodeDeliverHost, sampleProject } from './delivery-make.js';
 import { validate } from './json-schema.js';
 import { needTools } from './support/tools.js';
@@ -144,6 +144,7 @@ describe('vast-audio for a feed: each delivered row gets its vast.xml in its fol
     dir = mkdtempSync(join(tmpdir(), 'studio-vast-feed-'));
     // Each row's Ad-ID from the feed's Ad-ID column of the open version (ACME8000100 for the first row...).
     const made = feedHost({
+      seconds: QUICK_FEED_SECONDS,
       change: (project) => ({
         ...project,
         feed: {

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeWav } from '../../../src/audio/dsp/wav.js';
 import type { ProjectDocument } from '../../../src/model/document.js';
-import { feedTemplate } from './feed-template.js';
+import { feedTemplate, QUICK_FEED_SECONDS } from './feed-template.js';
 
 /** A voice of the emulator. */
 export const BATCH_VOICE = 'en-us-ava';
@@ -32,9 +32,12 @@ export interface ServedTemplate {
   close(): Promise<void>;
 }
 
-/** The feed template with `rows`, its audio served at `http://127.0.0.1:<port>/audio/<name>.wav`. */
-export async function servedTemplate(rows: string[][] = TEN_ROWS, destinations: readonly string[] = ['streaming', 'podcast']): Promise<ServedTemplate> {
-  const { project, sources } = feedTemplate(destinations);
+/**
+ * The feed template with `rows`, its audio served at `http://127.0.0.1:<port>/audio/<name>.wav`: a :15 unless
+ * `seconds` says otherwise (the batch's tests are about rows, jobs and queues).
+ */
+export async function servedTemplate(rows: string[][] = TEN_ROWS, destinations: readonly string[] = ['streaming', 'podcast'], seconds = QUICK_FEED_SECONDS): Promise<ServedTemplate> {
+  const { project, sources } = feedTemplate(destinations, seconds);
   const served = new Map<string, number>();
   const files = new Map<string, Uint8Array>();
   for (const [url, source] of sources) files.set(`/audio/${url.replace(/^mem:/, '')}.wav`, encodeWav(source.channels, source.sampleRate, { bitDepth: 24 }));

@@ -1,4 +1,4 @@
-// A feed's template and the editor around it, for node tests of feed runs: a 30 s ad of Hook, a Body with
+// A feed's template and the editor around it, for node tests of feed runs: a 30 s ad (or a 15 s one) of Hook, a Body with
 // `{{product_name}}` and `{{price}}` and a locked Call to action, each voiced with the samples over a bed; a feed of
 // 6 rows (one missing a price, one name over its slot's 30 characters); a scripted voice service whose takes
 // are synthetic speech of 2.5 words a second; the pipeline's core on this thread (MP3s decoded by FFmpeg).
@@ -16,7 +16,13 @@ import { FeedTakes } from '../../../src/session/feed-takes.js';
 import { syntheticSpeech } from '../../audio/signals.js';
 import { ffmpegDecode, sampleProject } from '../delivery-make.js';
 
+/** The template's length: a :30, the usual spot. */
 export const FEED_SECONDS = 30;
+/**
+ * A :15 of the same template (its script fits either), for the tests whose subject is the rows, the jobs or the
+ * files rather than the ad's length: a row's files hold half the audio to mix, master and encode.
+ */
+export const QUICK_FEED_SECONDS = 15;
 export const FEED_ROWS = [
   ['TR-100', 'Trail runner shoes', '59.99'],
   ['HJ-300', 'Hiking jacket', '189.00'],
@@ -31,9 +37,9 @@ export const GOOD_ROWS = ['TR-100', 'HJ-300', 'WB-600', 'CM-050'];
 /** Seconds a take of `text` lasts: 2.5 words a second, and a breath. */
 const takeSeconds = (text: string): number => Math.round((countSpokenWords(text) / 2.5 + 0.3) * 100) / 100;
 
-/** The template, with its sources by URL. */
-export function feedTemplate(destinations: readonly string[]): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
-  const { project: base, sources } = sampleProject(FEED_SECONDS);
+/** The template, `seconds` long, with its sources by URL. */
+export function feedTemplate(destinations: readonly string[], seconds = FEED_SECONDS): { project: ProjectDocument; sources: Map<string, { channels: Float32Array[]; sampleRate: number }> } {
+  const { project: base, sources } = sampleProject(seconds);
   const sections = [
     { id: 'hook', label: 'Hook', text: 'Ready for the trail?' },
     { id: 'body', label: 'Body', text: 'Get {{product_name}} for just {{price}} dollars at Acme Outdoors.' },
@@ -77,9 +83,9 @@ export function feedTemplate(destinations: readonly string[]): { project: Projec
 
 /** A feed's run host around the template (`change` edits it first; `failVoiceover` fails a text's voice-over; `prices` are its price list), the voice-overs it was asked for and the events it fired. */
 export function feedHost(
-  options: { destinations?: readonly string[]; change?: (project: ProjectDocument) => ProjectDocument; failVoiceover?: (text: string) => Error | undefined; prices?: PriceList['operations'] } = {},
+  options: { destinations?: readonly string[]; seconds?: number; change?: (project: ProjectDocument) => ProjectDocument; failVoiceover?: (text: string) => Error | undefined; prices?: PriceList['operations'] } = {},
 ): { host: FeedHost; requests: VoiceoverRequest[]; events: Event[] } {
-  const made = feedTemplate(options.destinations ?? ['streaming', 'broadcast-ebu-r128']);
+  const made = feedTemplate(options.destinations ?? ['streaming', 'broadcast-ebu-r128'], options.seconds);
   const project = options.change?.(made.project) ?? made.project;
   const { sources } = made;
   const requests: VoiceoverRequest[] = [];
