@@ -45,7 +45,7 @@ describe('A feed run that fails, and its credits (e2e, emulator)', () => {
 
   /** The Feed step of a made ad turned template, with the CSV pasted and checked. */
   async function feedStep() {
-    const made = await madeAdEditor('editor-feed-failed', 'feed-failed', (h) => (handle = h));
+    const made = await madeAdEditor('editor-feed-failed', 'feed-failed', (h) => (handle = h), 15);
     user = made.user;
     const h = made.h;
     feedTemplate(h, undefined);

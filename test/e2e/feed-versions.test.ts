@@ -40,10 +40,10 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
 
   it('names the versions before the run and after it, voices nothing of the refused row and zips nothing of it', async function () {
     this.timeout(300_000);
-    const { h, user } = await madeAdEditor('editor-feed-versions', 'feed-versions', (made) => (handle = made));
+    const { h, user } = await madeAdEditor('editor-feed-versions', 'feed-versions', (made) => (handle = made), 15);
     feedTemplate(h, undefined);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
-    // An alternate of the template, with no Ad-ID of its own; the :30 stays open.
+    // An alternate of the template, with no Ad-ID of its own; the :15 stays open.
     dispatch({ type: 'version/add', version: { id: 'v2', label: 'Alt CTA' }, content: openContent(h.getProject()) });
     dispatch({ type: 'version/open', id: 'v1' });
     // One destination: a row is two files (one a version), which keeps the run short on a busy machine.
@@ -51,12 +51,12 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
     const { panel, $ } = await feedStepWith(h, CSV, '2 rows: 1 ready, 1 with problems.');
 
     // The open version by default; the alternate ticked: the run names both before it starts, and its price is theirs.
-    expect($('#feed-plan-versions')?.textContent).to.equal('Versions: :30');
+    expect($('#feed-plan-versions')?.textContent).to.equal('Versions: :15');
     const alternate = $<HTMLInputElement>('#feed-version-v2')!;
     expect(alternate.checked).to.equal(false);
     alternate.click();
     await panel.updateComplete;
-    expect($('#feed-plan-versions')?.textContent).to.equal('Versions: :30 and Alt CTA');
+    expect($('#feed-plan-versions')?.textContent).to.equal('Versions: :15 and Alt CTA');
     expect($<HTMLInputElement>('#feed-version-v1')!.checked).to.equal(true);
     expect($('[part=submit]')!.getAttribute('aria-describedby')).to.equal('feed-plan feed-plan-versions');
     await waitUntil(() => /credits?|Price not stated/.test($('[part=price]')?.textContent ?? ''), 'the price of both versions', { timeout: 10_000 });
@@ -65,7 +65,7 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
     expect(bad.dataset['status']).to.equal('problem');
     expect(bad.querySelector('td.key')!.textContent, 'the key\'s BEL written out, not drawn as a box').to.equal('GL-7\\u0007');
     expect(bad.querySelector('li[data-kind=key-control]')?.getAttribute('data-version')).to.equal('');
-    expect([...bad.querySelectorAll('.per-version .version')].map((name) => name.textContent)).to.deep.equal([':30', 'Alt CTA', ':30', 'Alt CTA']);
+    expect([...bad.querySelectorAll('.per-version .version')].map((name) => name.textContent)).to.deep.equal([':15', 'Alt CTA', ':15', 'Alt CTA']);
 
     const before = (await voiced(user)).length;
     $<HTMLButtonElement>('[part=submit]')!.click();
@@ -78,7 +78,7 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
     expect(texts.filter((text) => text.includes('Gas lantern')), 'voice-overs of the refused row').to.deep.equal([]);
 
     // The outcome: the versions it delivered, and the refused row failed with its key's problem.
-    expect($('[part=results] .run-versions')?.textContent).to.equal('Versions: :30 and Alt CTA');
+    expect($('[part=results] .run-versions')?.textContent).to.equal('Versions: :15 and Alt CTA');
     const failed = $(`[part=outcome][data-key="${BAD_KEY}"]`)!;
     expect(failed.classList.contains('failed')).to.equal(true);
     expect(failed.textContent).to.match(/control or bidirectional character/);
@@ -95,7 +95,7 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
     expect(row.status).to.equal('failed');
     expect(row.files).to.deep.equal([]);
     expect(manifest.files.filter((file) => file.row === BAD_KEY)).to.deep.equal([]);
-    expect(strFromU8(zip['report.html']!)).to.match(/<dt>Version<\/dt><dd>:30, Alt CTA<\/dd>/);
+    expect(strFromU8(zip['report.html']!)).to.match(/<dt>Version<\/dt><dd>:15, Alt CTA<\/dd>/);
 
     // The step after the run, for the eye: the versions, the outcome with its failed row, at a desktop's and a phone's width.
     await expect(panel).to.be.accessible();

@@ -25,6 +25,8 @@ CM-050,Camp mug,12.50
 `;
 const GOOD = ['TR-100', 'HJ-300', 'WB-600', 'CM-050'];
 const DESTINATIONS = ['streaming', 'broadcast-ebu-r128'];
+/** The template's length: a :15 (the rows are the subject; each file is checked to be exactly that long). */
+const SECONDS = 15;
 
 describe('Feeds (e2e, emulator)', () => {
   let handle: StudioHandle | undefined;
@@ -37,7 +39,7 @@ describe('Feeds (e2e, emulator)', () => {
 
   /** A made ad turned into a template with two slots in its Body and a locked Call to action, and the CSV imported. */
   async function template(options: { importFeed?: boolean } = {}): Promise<StudioHandle> {
-    const { h } = await madeAdEditor('editor-feed', 'feed', (made) => (handle = made));
+    const { h } = await madeAdEditor('editor-feed', 'feed', (made) => (handle = made), SECONDS);
     feedTemplate(h, options.importFeed === false ? undefined : CSV);
     return h;
   }
@@ -81,15 +83,15 @@ describe('Feeds (e2e, emulator)', () => {
     for (const key of GOOD) {
       for (const name of audio.filter((entry) => entry.startsWith(`${key}/`))) {
         expect(name.slice(key.length + 1).startsWith(`${key}_`), name).to.equal(true);
-        expect(name, name).to.include('_30s_');
+        expect(name, name).to.include(`_${SECONDS}s_`);
         const bytes = files[name]!;
         if (name.endsWith('.wav')) {
           const format = wavFormat(wavChunks(bytes));
-          expect(format.frames, `${name}: samples`).to.equal(30 * format.sampleRate);
+          expect(format.frames, `${name}: samples`).to.equal(SECONDS * format.sampleRate);
         } else {
           const seconds = manifest.files.find((file) => `${file.row}/${file.fileName}` === name)?.figures.seconds;
           expect(mpegHeader(bytes, id3Frames(bytes).end).sampleRate, `${name}: an MP3`).to.be.a('number');
-          expect(seconds, `${name}: its length`).to.be.closeTo(30, 0.001);
+          expect(seconds, `${name}: its length`).to.be.closeTo(SECONDS, 0.001);
         }
       }
     }

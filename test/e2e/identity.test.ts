@@ -37,10 +37,10 @@ describe('One identity per creative (e2e, emulator)', () => {
 
   it('refuses two versions with one Ad-ID in the Deliver panel and in deliver(), naming both, and renders nothing', async function () {
     this.timeout(180_000);
-    const { h } = await madeAdEditor('editor-identity', 'identity', (made) => (handle = made));
+    const { h } = await madeAdEditor('editor-identity', 'identity', (made) => (handle = made), 15);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
     dispatch({ type: 'campaign/set', campaign: { advertiser: 'Acme', adId: CAMPAIGN_AD_ID } });
-    // An alternate with the :30's Ad-ID typed again.
+    // An alternate with the :15's Ad-ID typed again.
     dispatch({ type: 'version/add', version: { id: 'v2', label: 'Alt CTA', adId: CAMPAIGN_AD_ID }, content: openContent(h.getProject()) });
     dispatch({ type: 'version/open', id: 'v1' });
     const events: unknown[] = [];
@@ -54,7 +54,7 @@ describe('One identity per creative (e2e, emulator)', () => {
     expect(error?.code).to.equal('ad-id-duplicate');
     expect(error?.recoverable).to.equal(true);
     expect(error?.message).to.equal(
-      'Not delivered: Version ":30" and version "Alt CTA" have the same Ad-ID, "ACME1234000": an ad server rejects or merges two creatives with one Ad-ID, so give each its own (or leave one empty for no code).',
+      'Not delivered: Version ":15" and version "Alt CTA" have the same Ad-ID, "ACME1234000": an ad server rejects or merges two creatives with one Ad-ID, so give each its own (or leave one empty for no code).',
     );
     expect(stages, 'nothing rendered').to.deep.equal([]);
 
@@ -65,7 +65,7 @@ describe('One identity per creative (e2e, emulator)', () => {
     expect($<HTMLInputElement>('#version-adId-v2')!.value).to.equal(CAMPAIGN_AD_ID);
     $<HTMLButtonElement>('[part=submit]')!.click();
     await waitUntil(() => ($('[part=error]')?.textContent ?? '') !== '', 'the refusal');
-    expect($('[part=error]')!.textContent).to.contain('Version “:30” and version “Alt CTA” have the same Ad-ID, ACME1234000');
+    expect($('[part=error]')!.textContent).to.contain('Version “:15” and version “Alt CTA” have the same Ad-ID, ACME1234000');
     expect($('[part=progress]'), 'nothing started').to.equal(null);
 
     // Given its own Ad-ID in its field, the alternate goes.
@@ -81,7 +81,7 @@ describe('One identity per creative (e2e, emulator)', () => {
 
   it('delivers a feed with an Ad-ID column to vast-audio: each row\'s vast.xml carries its own UniversalAdId, no about:blank anywhere', async function () {
     this.timeout(300_000);
-    const { h } = await madeAdEditor('editor-identity-feed', 'identity-feed', (made) => (handle = made));
+    const { h } = await madeAdEditor('editor-identity-feed', 'identity-feed', (made) => (handle = made), 15);
     feedTemplate(h, undefined);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
     dispatch({ type: 'campaign/set', campaign: { adId: CAMPAIGN_AD_ID } });

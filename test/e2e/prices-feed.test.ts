@@ -25,7 +25,7 @@ describe('One price (e2e, emulator)', () => {
 
   it('the Feed step: "Play this row" and "Deliver the rows" show their price first, and use no more than it', async function () {
     this.timeout(300_000);
-    const { h } = await madeAdEditor('editor-prices-feed', 'prices', (made) => (handle = made));
+    const { h } = await madeAdEditor('editor-prices-feed', 'prices', (made) => (handle = made), 15);
     feedTemplate(h, CSV);
     const { panel, $ } = await openFeedStep(h);
     await waitUntil(() => $('#feed-summary')?.textContent === '3 rows: 2 ready, 1 with problems.', 'the rows checked', { timeout: 30_000 });

@@ -45,21 +45,22 @@ export function feedTemplate(h: StudioHandle, csv: string | undefined): void {
 
 /**
  * An editor with the Feed step in a new `#<mount>`, signed in through the host as a new user `<prefix>-…`
- * (`created` is told of it at once, for the test's cleanup), its 30 s ad made on the emulator.
+ * (`created` is told of it at once, for the test's cleanup), its ad of `duration` s (a :30 by default) made on the
+ * emulator. A feed's tests whose subject is the rows, not the ad's length, make a :15: half the audio a row.
  */
-export async function madeAdEditor(mount: string, prefix: string, created: (h: StudioHandle) => void): Promise<{ h: StudioHandle; user: string }> {
+export async function madeAdEditor(mount: string, prefix: string, created: (h: StudioHandle) => void, duration = 30): Promise<{ h: StudioHandle; user: string }> {
   mountPoint(mount);
   const user = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
   const h = await create({
     target: `#${mount}`,
     auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
     api: { baseUrl: apiBaseUrl as string },
-    project: { id: user, autosave: false, duration: 30 },
+    project: { id: user, autosave: false, duration },
     layout: { height: '900px' },
     tools: { feed: true },
   });
   created(h);
-  await makeAdOnEmulator(h, user);
+  await makeAdOnEmulator(h, user, duration);
   return { h, user };
 }
 
