@@ -17,7 +17,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { makeAdOnEmulator } from '../support/made-ad.js';
+import { makeAdOnEmulator, QUICK_AD_SECONDS } from '../support/made-ad.js';
 import { lookAt, lookAtReport } from '../support/look-at.js';
 import { cString, id3Frames, mpegHeader, txxx, wavChannels, wavChunks, wavFormat } from '../support/delivered-file.js';
 
@@ -29,7 +29,7 @@ const ISCI = 'ACME1234';
  * The ad's length: a :15, which every destination takes, each file checked to its sample against it. The files'
  * making (render, encoders, the engine's decoder) is the subject, the same for any length, and a :30's takes twice as long in each engine.
  */
-const SECONDS = 15;
+const SECONDS = QUICK_AD_SECONDS;
 
 /** The file's samples as a player reads them: WAV PCM parsed here, MP3 through the platform's decoder (gapless). */
 async function samplesOf(name: string, bytes: Uint8Array, sampleRate: number): Promise<Float32Array[]> {
@@ -93,10 +93,10 @@ describe('Deliver (e2e, emulator)', () => {
     expect($('#field-adId')!.getAttribute('aria-invalid')).to.equal('true');
     await type('adId', AD_ID);
     await type('isci', ISCI);
-    await type('versionLabel', ':15 main');
+    await type('versionLabel', `:${SECONDS} main`);
     expect(h.getProject().campaign).to.deep.equal({ advertiser: 'Acme Coffee', campaign: 'Cold brew', adId: AD_ID, isci: ISCI });
     // The version label is the open version's (schema 6).
-    expect(h.getProject().versions.map((version) => version.label)).to.deep.equal([':15 main']);
+    expect(h.getProject().versions.map((version) => version.label)).to.deep.equal([`:${SECONDS} main`]);
     for (const destination of BUILTIN_DESTINATIONS) {
       const box = $<HTMLInputElement>(`#destination-${destination.id}`)!;
       if (box.checked !== SINGLE.includes(destination)) box.click();

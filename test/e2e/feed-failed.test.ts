@@ -12,7 +12,7 @@ import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts } from '../support/auth.js';
 import { lookAt, lookAtReport } from '../support/look-at.js';
-import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedStepWith, feedTemplate, madeAdEditor, QUICK_AD_SECONDS } from '../support/made-ad.js';
 
 const CSV = `sku,product_name,price
 TR-100,Trail shoes,59.99
@@ -45,7 +45,7 @@ describe('A feed run that fails, and its credits (e2e, emulator)', () => {
 
   /** The Feed step of a made ad turned template, with the CSV pasted and checked. */
   async function feedStep() {
-    const made = await madeAdEditor('editor-feed-failed', 'feed-failed', (h) => (handle = h), 15);
+    const made = await madeAdEditor('editor-feed-failed', 'feed-failed', (h) => (handle = h), QUICK_AD_SECONDS);
     user = made.user;
     const h = made.h;
     feedTemplate(h, undefined);

@@ -12,7 +12,7 @@ import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { openContent } from '../../src/model/versions.js';
 import { cleanupMounts } from '../support/auth.js';
-import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedStepWith, feedTemplate, madeAdEditor, QUICK_AD_SECONDS } from '../support/made-ad.js';
 import { waitUntil } from '../support/wait.js';
 
 /** The refused row's key: a BEL inside it. Its product's words are voiced by no other row. */
@@ -40,7 +40,7 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
 
   it('names the versions before the run and after it, voices nothing of the refused row and zips nothing of it', async function () {
     this.timeout(300_000);
-    const { h, user } = await madeAdEditor('editor-feed-versions', 'feed-versions', (made) => (handle = made), 15);
+    const { h, user } = await madeAdEditor('editor-feed-versions', 'feed-versions', (made) => (handle = made), QUICK_AD_SECONDS);
     feedTemplate(h, undefined);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
     // An alternate of the template, with no Ad-ID of its own; the :15 stays open.

@@ -12,7 +12,7 @@ import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { checkFeed, projectCheckInput } from '../../src/rules/row.js';
 import { cleanupMounts } from '../support/auth.js';
-import { feedStepWith, feedTemplate, madeAdEditor } from '../support/made-ad.js';
+import { feedStepWith, feedTemplate, madeAdEditor, QUICK_AD_SECONDS } from '../support/made-ad.js';
 import { id3Frames, mpegHeader, wavChunks, wavFormat } from '../support/delivered-file.js';
 
 const CSV = `sku,product_name,price
@@ -25,8 +25,8 @@ CM-050,Camp mug,12.50
 `;
 const GOOD = ['TR-100', 'HJ-300', 'WB-600', 'CM-050'];
 const DESTINATIONS = ['streaming', 'broadcast-ebu-r128'];
-/** The template's length: a :15 (the rows are the subject; each file is checked to be exactly that long). */
-const SECONDS = 15;
+/** The template's length (the rows are the subject; each file is checked to be exactly that long). */
+const SECONDS = QUICK_AD_SECONDS;
 
 describe('Feeds (e2e, emulator)', () => {
   let handle: StudioHandle | undefined;

@@ -15,7 +15,7 @@ import { parseFeed } from '../../src/feed/import.js';
 import { openContent } from '../../src/model/versions.js';
 import { scriptSlots } from '../../src/script/slots.js';
 import { cleanupMounts } from '../support/auth.js';
-import { feedTemplate, madeAdEditor, openDeliverPanel } from '../support/made-ad.js';
+import { feedTemplate, madeAdEditor, openDeliverPanel, QUICK_AD_SECONDS } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
 const CAMPAIGN_AD_ID = 'ACME1234000';
@@ -37,7 +37,7 @@ describe('One identity per creative (e2e, emulator)', () => {
 
   it('refuses two versions with one Ad-ID in the Deliver panel and in deliver(), naming both, and renders nothing', async function () {
     this.timeout(180_000);
-    const { h } = await madeAdEditor('editor-identity', 'identity', (made) => (handle = made), 15);
+    const { h } = await madeAdEditor('editor-identity', 'identity', (made) => (handle = made), QUICK_AD_SECONDS);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
     dispatch({ type: 'campaign/set', campaign: { advertiser: 'Acme', adId: CAMPAIGN_AD_ID } });
     // An alternate with the :15's Ad-ID typed again.
@@ -81,7 +81,7 @@ describe('One identity per creative (e2e, emulator)', () => {
 
   it('delivers a feed with an Ad-ID column to vast-audio: each row\'s vast.xml carries its own UniversalAdId, no about:blank anywhere', async function () {
     this.timeout(300_000);
-    const { h } = await madeAdEditor('editor-identity-feed', 'identity-feed', (made) => (handle = made), 15);
+    const { h } = await madeAdEditor('editor-identity-feed', 'identity-feed', (made) => (handle = made), QUICK_AD_SECONDS);
     feedTemplate(h, undefined);
     const dispatch = h.element.store.dispatch.bind(h.element.store);
     dispatch({ type: 'campaign/set', campaign: { adId: CAMPAIGN_AD_ID } });

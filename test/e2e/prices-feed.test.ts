@@ -7,7 +7,7 @@ import { waitUntil } from '../support/wait.js';
 import type { StudioHandle } from '../../src/create.js';
 import { cleanupMounts } from '../support/auth.js';
 import { counted, shownCredits, spent } from '../support/credits-shown.js';
-import { feedTemplate, madeAdEditor, openFeedStep } from '../support/made-ad.js';
+import { feedTemplate, madeAdEditor, openFeedStep, QUICK_AD_SECONDS } from '../support/made-ad.js';
 
 const CSV = `sku,product_name,price
 TR-100,Trail shoes,59.99
@@ -25,7 +25,7 @@ describe('One price (e2e, emulator)', () => {
 
   it('the Feed step: "Play this row" and "Deliver the rows" show their price first, and use no more than it', async function () {
     this.timeout(300_000);
-    const { h } = await madeAdEditor('editor-prices-feed', 'prices', (made) => (handle = made), 15);
+    const { h } = await madeAdEditor('editor-prices-feed', 'prices', (made) => (handle = made), QUICK_AD_SECONDS);
     feedTemplate(h, CSV);
     const { panel, $ } = await openFeedStep(h);
     await waitUntil(() => $('#feed-summary')?.textContent === '3 rows: 2 ready, 1 with problems.', 'the rows checked', { timeout: 30_000 });

@@ -47,8 +47,9 @@ function drawn(element: Element): boolean {
   return style.visibility !== 'hidden' && style.display !== 'contents';
 }
 
-/** A box made to scroll sideways. */
+/** A box made to scroll sideways; one made to scroll down. */
 const sideways = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
+const scrollsDown = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowY);
 
 function insideSideways(element: Element): boolean {
   for (let parent = flatParent(element); parent !== null; parent = flatParent(parent)) if (sideways(parent)) return true;
@@ -105,9 +106,13 @@ function problems(root: ShadowRoot, touch: boolean): string[] {
 function stuckRows(root: ShadowRoot): { found: string[]; checked: number } {
   const found: string[] = [];
   let checked = 0;
-  for (const row of deepAll(root, '*').filter((element) => drawn(element) && getComputedStyle(element).position === 'sticky' && getComputedStyle(element).bottom !== 'auto')) {
+  const stuckToFoot = (element: Element) => {
+    const style = getComputedStyle(element);
+    return style.position === 'sticky' && style.bottom !== 'auto' && drawn(element);
+  };
+  for (const row of deepAll(root, '*').filter(stuckToFoot)) {
     let area: Element | null = flatParent(row);
-    while (area !== null && !['auto', 'scroll'].includes(getComputedStyle(area).overflowY)) area = flatParent(area);
+    while (area !== null && !scrollsDown(area)) area = flatParent(area);
     if (area === null) continue;
     const box = area.getBoundingClientRect();
     const foot = box.top + area.clientTop + area.clientHeight;

@@ -43,10 +43,13 @@ export function feedTemplate(h: StudioHandle, csv: string | undefined): void {
   }
 }
 
+/** A :15: the length of the ads made by the e2e files whose subject is the rows or the files, not the ad's length (half a :30's audio a row). */
+export const QUICK_AD_SECONDS = 15;
+
 /**
  * An editor with the Feed step in a new `#<mount>`, signed in through the host as a new user `<prefix>-…`
  * (`created` is told of it at once, for the test's cleanup), its ad of `duration` s (a :30 by default) made on the
- * emulator. A feed's tests whose subject is the rows, not the ad's length, make a :15: half the audio a row.
+ * emulator (those whose subject is not the ad's length pass `QUICK_AD_SECONDS`).
  */
 export async function madeAdEditor(mount: string, prefix: string, created: (h: StudioHandle) => void, duration = 30): Promise<{ h: StudioHandle; user: string }> {
   mountPoint(mount);
