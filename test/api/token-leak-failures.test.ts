@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { create, type StudioHandle } from '../../src/create.js';
-import { advance } from '../auth/helpers.js';
+import { settleOnFakeClock } from '../auth/helpers.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 
 const SECRET = 'SECRET-TOKEN-leak-9f3a';
@@ -103,19 +103,16 @@ describe('the token never leaks in the failure flows (redirect, start retries, l
     });
     const clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const errors: unknown[] = [];
-    const settle = async (p: Promise<unknown>, ms: number) => {
-      let settled = false;
-      const caught = p.catch((e: unknown) => errors.push(e)).finally(() => (settled = true));
-      await advance(clock, ms, 100);
-      // Backoff has jitter: a flow may need a little more time than planned, so time goes on until it ends.
-      for (let extra = 0; !settled && extra < 2 * ms; extra += 1000) await advance(clock, 1000, 100);
+    const settle = async (what: string, p: Promise<unknown>, ms: number) => {
+      const caught = p.catch((e: unknown) => errors.push(e));
+      await settleOnFakeClock(clock, caught, what, ms);
       await caught;
     };
-    await settle(handle.api.voices(), 100); // a redirect: refused
-    await settle(handle.api.recommendFromUrl({ project_id: 'p', url: 'https://x.example', duration: 30, max_recommendations: 1 }), 60_000); // 429, 503, 500, 202, then the network goes
-    await settle(handle.api.generate({ project_id: 'p' }), 60_000); // the network is gone on the start
-    await settle(handle.api.format({ project_id: 'p', sections: [], duration: 30 }), 100); // 401, the refresh throws the token
-    await settle(handle.api.resumeJob({ operation: 'generate', pollUrl: 'https://api.invalid/v1/jobs/j9', jobId: undefined }), 1000); // refused poll URL
+    await settle('voices()', handle.api.voices(), 100); // a redirect: refused
+    await settle('recommendFromUrl()', handle.api.recommendFromUrl({ project_id: 'p', url: 'https://x.example', duration: 30, max_recommendations: 1 }), 60_000); // 429, 503, 500, 202, then the network goes
+    await settle('generate()', handle.api.generate({ project_id: 'p' }), 60_000); // the network is gone on the start
+    await settle('format()', handle.api.format({ project_id: 'p', sections: [], duration: 30 }), 100); // 401, the refresh throws the token
+    await settle('resumeJob()', handle.api.resumeJob({ operation: 'generate', pollUrl: 'https://api.invalid/v1/jobs/j9', jobId: undefined }), 1000); // refused poll URL
     clock.restore();
     listening.abort();
 

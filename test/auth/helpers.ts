@@ -48,6 +48,43 @@ export async function advanceUntil(clock: { tickAsync(ms: number): Promise<unkno
   }
 }
 
+/** The page's own `setTimeout`, taken before any test fakes it: a real wait beside a fake clock. */
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+const realPause = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
+
+/**
+ * Advances the fake clock by `ms` (the time a flow is planned to take, backoffs included) as `advance` does, then
+ * lets the flow end. A busy browser may read a response late and set its next timer (a retry's backoff) after the
+ * planned time ran out; so while `promise` is unsettled the clock goes on, 100 ms of fake time per 50 ms of real time,
+ * and only while a timer is pending. Fake time can then outrun real work at most twofold: a request's own timeout
+ * fires early only if the browser sat on its answer for half of it. Rejects, naming `what`, if it has not settled
+ * after `realLimitMs` of real time; resolves once it settled, whatever its outcome (await the promise for that).
+ */
+export async function settleOnFakeClock(
+  clock: { tickAsync(ms: number): Promise<unknown>; countTimers(): number },
+  promise: Promise<unknown>,
+  what: string,
+  ms: number,
+  realLimitMs = 30_000,
+): Promise<void> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await advance(clock, ms, 100);
+  const started = performance.now();
+  for (let fake = 0; !settled; ) {
+    if (performance.now() - started > realLimitMs) {
+      throw new Error(`${what} did not end: ${ms} ms of the fake clock, then ${fake} ms more over ${realLimitMs} ms of real time; ${clock.countTimers()} timer(s) pending.`);
+    }
+    await realPause(50);
+    if (settled || clock.countTimers() === 0) continue;
+    await clock.tickAsync(100);
+    fake += 100;
+  }
+}
+
 /** Lets pending promise callbacks run. */
 export const flush = async (rounds = 10) => {
   for (let i = 0; i < rounds; i++) await Promise.resolve();
