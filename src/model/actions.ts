@@ -158,9 +158,12 @@ export type EditAction = Edit &
  * step of the history, so undo never makes a received result disappear.
  */
 export type ServiceAction =
-  /** `at`: ISO time of receipt, recorded with `usage` (the reducer is pure, so the caller gives the time). */
-  | { type: 'recommendations/received'; recommendations: readonly Recommendation[]; usage?: Usage; at?: string }
-  | { type: 'usage/received'; operation: string; usage: Usage; at?: string }
+  /**
+   * `at` and `sent`: ISO times of receipt and of the start of the call, recorded with `usage` (the reducer is pure, so
+   * the caller gives the times: `usageReceived` in ./credits.ts).
+   */
+  | { type: 'recommendations/received'; recommendations: readonly Recommendation[]; usage?: Usage; at?: string; sent?: string }
+  | { type: 'usage/received'; operation: string; usage: Usage; at?: string; sent?: string }
   | { type: 'assets/received'; assets: readonly AssetMetadata[] }
   /** The music library gave the audio URL of the bed's track (a recommendation names the track only). */
   | { type: 'music/resolved'; trackId: string; url: string };

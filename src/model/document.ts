@@ -188,8 +188,13 @@ export interface VoiceSettings {
 /** Usage figures of one operation, exactly as received. */
 export interface UsageEntry {
   readonly operation: string;
-  /** ISO 8601 time of receipt. */
+  /** ISO 8601 time of receipt; `''` in records of earlier versions. */
   readonly at: string;
+  /**
+   * ISO 8601 time the operation was started. With `at`, it tells which operations were in flight together, whose
+   * records may arrive in another order than their charges (`creditsOf`). Absent in records of earlier versions.
+   */
+  readonly sent?: string;
   readonly usage: Usage;
 }
 

@@ -1,27 +1,26 @@
 import { LEAD_IN_S, RESPACE_GAP_S, respaceClips, rippleAfter, takeClip } from './clip-layout.js';
-import type { AssetMetadata } from '../api/contract.js';
+import type { AssetMetadata, Usage } from '../api/contract.js';
 import type { EditAction, ServiceAction } from './actions.js';
-import { DESTINATION_ID } from '../delivery/destinations.js';
 import { DURATION_LIMITS, TARGET_LIMITS, TRUE_PEAK_LIMITS } from '../delivery/limits.js';
 import { presetNumbers } from '../delivery/presets.js';
-import { DEFAULT_BED, MAX_CHOSEN_DESTINATIONS, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
+import { DEFAULT_BED, type MusicBed, type ProjectDocument, type ProjectSection, type VoiceClip } from './document.js';
 import { setPronunciations } from './pronunciation-list.js';
-import { StudioProjectError } from './project-error.js';
 
 /**
  * The edits whose code is a module of its own: the versions' and the campaign fields' (./versions.ts, with the
- * Ad-ID and ISCI checks), the locks' (./locks.ts), and the slots' and the feed's (./feed-edits.ts).
+ * Ad-ID and ISCI checks), the chosen destinations and stems (./delivery-edits.ts), the locks' (./locks.ts), and
+ * the slots' and the feed's (./feed-edits.ts).
  */
-type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' | `slot/${string}` | `feed/${string}` }>;
+type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' | `delivery/${string}` | `slot/${string}` | `feed/${string}` }>;
 
 /**
- * The reducers of versions, the campaign fields, locks, slots and the feed, added by their modules when they
- * load (none is needed to paint an editor): the versions bar, Deliver, the lock controls and the feed's panels
- * load them, and so does the editor once ready.
+ * The reducers of versions, the campaign fields, the destinations, locks, slots and the feed, added by their
+ * modules when they load (none is needed to paint an editor): the versions bar, Deliver, the lock controls and the
+ * feed's panels load them, and so does the editor once ready.
  */
 const moduleEdits = new Map<ModuleEdit['type'], (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument>();
 
-/** Called by ./versions.ts, ./locks.ts and ./feed-edits.ts as they load: `reduce` applies the edits of `types`. */
+/** Called by ./versions.ts, ./delivery-edits.ts, ./locks.ts and ./feed-edits.ts as they load: `reduce` applies the edits of `types`. */
 export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], reduce: (doc: ProjectDocument, action: T) => ProjectDocument): void {
   for (const type of types) moduleEdits.set(type, reduce as (doc: ProjectDocument, action: ModuleEdit) => ProjectDocument);
 }
@@ -29,8 +28,8 @@ export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], redu
 function moduleEdit(doc: ProjectDocument, action: ModuleEdit): ProjectDocument {
   const reduce = moduleEdits.get(action.type);
   if (reduce === undefined) {
-    const module = action.type === 'lock/set' ? 'model/locks.ts' : /^(slot|feed)\//.test(action.type) ? 'model/feed-edits.ts' : 'model/versions.ts';
-    throw new Error(`[studio-editor] "${action.type}" is an edit of ${module}, which is not loaded: import it before dispatching (the panels that make the edit do).`);
+    const module = action.type === 'lock/set' ? 'locks' : /^(slot|feed)\//.test(action.type) ? 'feed-edits' : action.type.startsWith('delivery/') ? 'delivery-edits' : 'versions';
+    throw new Error(`[studio-editor] "${action.type}" is an edit of model/${module}.ts, which is not loaded: import it before dispatching (the panels that make the edit do).`);
   }
   return reduce(doc, action);
 }
@@ -94,15 +93,21 @@ function addAssets(doc: ProjectDocument, assets: readonly AssetMetadata[]): Proj
   return changed ? { ...doc, assets: next } : doc;
 }
 
+/** `doc` with the usage record of one operation appended. */
+const withUsage = (doc: ProjectDocument, operation: string, usage: Usage, { at = '', sent }: { at?: string; sent?: string }): ProjectDocument => ({
+  ...doc,
+  usage: [...doc.usage, sent === undefined ? { operation, at, usage } : { operation, at, sent, usage }],
+});
+
 /** Applies a service fact to a document (also used on every history step). */
 export function applyServiceAction(doc: ProjectDocument, action: ServiceAction): ProjectDocument {
   switch (action.type) {
     case 'recommendations/received': {
       const next = { ...doc, recommendations: { ...doc.recommendations, items: action.recommendations } };
-      return action.usage === undefined ? next : { ...next, usage: [...doc.usage, { operation: 'recommend', at: action.at ?? '', usage: action.usage }] };
+      return action.usage === undefined ? next : withUsage(next, 'recommend', action.usage, action);
     }
     case 'usage/received':
-      return { ...doc, usage: [...doc.usage, { operation: action.operation, at: action.at ?? '', usage: action.usage }] };
+      return withUsage(doc, action.operation, action.usage, action);
     case 'assets/received':
       return addAssets(doc, action.assets);
     case 'music/resolved': {
@@ -137,6 +142,8 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return delivery === doc.delivery ? doc : { ...doc, delivery };
     }
     case 'campaign/set':
+    case 'delivery/destinations':
+    case 'delivery/stems':
     case 'version/add':
     case 'version/open':
     case 'version/remove':
@@ -150,15 +157,6 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       return moduleEdit(doc, action);
     case 'pronunciations/set':
       return setPronunciations(doc, action.entries);
-    case 'delivery/destinations': {
-      const destinations = checkedDestinations(action.destinations);
-      const same = destinations.length === doc.delivery.destinations.length && destinations.every((id, index) => id === doc.delivery.destinations[index]);
-      return same ? doc : { ...doc, delivery: { ...doc.delivery, destinations } };
-    }
-    case 'delivery/stems': {
-      if (typeof action.stems !== 'boolean') throw new StudioProjectError('project-invalid', [{ path: 'project.delivery.stems', message: 'expected true or false' }]);
-      return action.stems === doc.delivery.stems ? doc : { ...doc, delivery: { ...doc.delivery, stems: action.stems } };
-    }
     case 'voice/set': {
       const details = action.details !== undefined ? action.details : action.voice === doc.voice.voice ? doc.voice.details : null;
       if (action.voice === doc.voice.voice && details === doc.voice.details) return doc;
@@ -343,19 +341,6 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
     case 'project/load':
       return action.project;
   }
-}
-
-/** Chosen destination ids, duplicates dropped; throws a `StudioProjectError` naming a malformed one. */
-function checkedDestinations(given: readonly string[]): string[] {
-  const path = 'project.delivery.destinations';
-  if (!Array.isArray(given)) throw new StudioProjectError('project-invalid', [{ path, message: 'expected an array of destination ids' }]);
-  const issues = given.flatMap((id: unknown, index) =>
-    typeof id === 'string' && DESTINATION_ID.test(id) ? [] : [{ path: `${path}[${index}]`, message: 'expected a destination id (lower-case letters, digits and "-", at most 40)' }],
-  );
-  const ids = [...new Set(given)];
-  if (ids.length > MAX_CHOSEN_DESTINATIONS) issues.push({ path, message: `expected at most ${MAX_CHOSEN_DESTINATIONS} destinations, got ${ids.length}` });
-  if (issues.length > 0) throw new StudioProjectError('project-invalid', issues);
-  return ids;
 }
 
 /** The shortest piece a split leaves, seconds. */

@@ -136,7 +136,7 @@ const documentShape = object({
     truePeak: num(TRUE_PEAK_LIMITS.min, TRUE_PEAK_LIMITS.max, ' (dBTP)'),
   }),
   recommendations: object({ items: list(serviceObject({ recommendation_id: id }), 1000), chosen: nullable(id) }),
-  usage: list(object({ operation: str, at: str, usage: serviceObject({}) })),
+  usage: list(object({ operation: str, at: str, usage: serviceObject({}) }, { sent: str })),
   assets: uniqueIds(list(asset), 'asset_id'),
 });
 

@@ -7,6 +7,7 @@ import type { AssetMetadata, Usage } from '../api/contract.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import type { ServiceAction } from '../model/actions.js';
 import type { ClipSource } from '../model/document.js';
+import { isoNow, usageReceived } from '../model/credits.js';
 
 /** The most voice-over requests of a feed in flight at once. */
 export const FEED_VOICE_CONCURRENCY = 4;
@@ -114,6 +115,7 @@ export class FeedTakes {
       }
     }
     const made = this.#gate.run(async () => {
+      const sent = isoNow();
       const result = await this.#host.client.voiceover(
         {
           project_id: this.#host.projectId(),
@@ -127,7 +129,7 @@ export class FeedTakes {
         { signal },
       );
       if (result.usage) {
-        this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+        this.#host.dispatch(usageReceived('voiceover', result.usage, sent));
         for (const listener of this.#usage) listener(result.usage);
       }
       this.voiced++;

@@ -8,13 +8,15 @@
 // fitted faster has its script shortened to fit at that speed (`format`), or, when it cannot be, stays long.
 // A section's `{{slots}}` are voiced as their samples (script/slots.ts), by the editor's own path.
 import type { CallOptions, ServiceClient } from '../api/client.js';
-import type { AssetMetadata, Recommendation, ScriptSection, Usage } from '../api/contract.js';
+import type { AssetMetadata, Recommendation, ScriptSection } from '../api/contract.js';
 import { StudioApiError } from '../api/api-error.js';
 import type { JobProgress } from '../api/poller.js';
 import { requestEntries } from '../api/pronunciation-field.js';
 import { applyingPronunciations, brandAndProject } from '../brand/match.js';
 import type { PronunciationEntry } from '../brand/pronunciations.js';
 import type { ClipSource, SlotDefinition } from '../model/document.js';
+import type { ServiceAction } from '../model/actions.js';
+import { isoNow, usageReceived } from '../model/credits.js';
 import { sampleSpokenText } from '../script/slot-scan.js';
 import { voicedText } from '../script/ssml.js';
 import { callToAction } from './make-version.js';
@@ -24,8 +26,8 @@ export interface AdTakes {
   takes: Array<{ asset: AssetMetadata; sectionId: string; source: ClipSource }>;
   /** The bed the service chose and made, with its music details, when it says. */
   music?: AssetMetadata;
-  /** What each call cost, as the service reported it. */
-  usage: Array<{ operation: string; usage: Usage }>;
+  /** What each call cost, as the service reported it: the `usage/received` actions to dispatch, timed. */
+  usage: ServiceAction[];
   /** Which path made the takes. */
   path: 'generate' | 'voiceover';
   /** The speed the takes were read at. */
@@ -82,6 +84,7 @@ export async function makeAdTakes(
     sections.some((section, index) => read[index]!.text !== section.text || applyingPronunciations(section.text, list).length > 0);
   if (!ownPath) {
     try {
+      const sent = isoNow();
       const result = await client.generate({ project_id: projectId, recommendation_id: idea.recommendation_id }, { signal: options.signal, onProgress: options.onProgress } satisfies CallOptions);
       if (result.voiceovers.length !== sections.length) {
         throw new StudioApiError('bad-response', `Ad generation answered ${result.voiceovers.length} voice-overs for ${sections.length} sections.`, { status: 200, recoverable: true });
@@ -89,7 +92,7 @@ export async function makeAdTakes(
       return {
         takes: sections.map((section, index) => ({ asset: result.voiceovers[index]!, sectionId: section.id, source: source({ text: section.text }) })),
         ...(result.music === undefined ? {} : { music: result.music }),
-        usage: result.usage === undefined ? [] : [{ operation: 'generate', usage: result.usage }],
+        usage: result.usage === undefined ? [] : [usageReceived('generate', result.usage, sent)],
         path: 'generate',
         speed,
       };
@@ -102,6 +105,7 @@ export async function makeAdTakes(
     options.onProgress({ state: 'running', progress: index / sections.length, stage: options.voicingStage(index + 1, sections.length) });
     const { text, ssml } = read[index]!;
     const entries = applyingPronunciations(text, list);
+    const sent = isoNow();
     const result = await client.voiceover(
       {
         project_id: projectId,
@@ -115,7 +119,7 @@ export async function makeAdTakes(
       { signal: options.signal },
     );
     takes.push({ asset: result.asset, sectionId: section.id, source: source(read[index]!, entries) });
-    if (result.usage !== undefined) usage.push({ operation: 'voiceover', usage: result.usage });
+    if (result.usage !== undefined) usage.push(usageReceived('voiceover', result.usage, sent));
   }
   return { takes, usage, path: 'voiceover', speed, ...(capped === undefined ? {} : { capped }) };
 }
@@ -137,11 +141,12 @@ async function shorten(
   const sections = idea.script.sections;
   const call = callToAction(sections);
   try {
+    const sent = isoNow();
     const result = await client.format(
       { project_id: projectId, sections: sections.map(({ id, label, text }) => ({ id, label, text })), duration, voice_id: idea.voice.voice_id, speed: max, ...(call === undefined ? {} : { keep_section_ids: [call.id] }) },
       { signal },
     );
-    if (result.usage !== undefined) usage.push({ operation: 'format', usage: result.usage });
+    if (result.usage !== undefined) usage.push(usageReceived('format', result.usage, sent));
     const texts = new Map(result.sections.map((section) => [section.id, section.text]));
     // The call to action word for word, whatever a service answers; a section it emptied is dropped.
     const fitted = sections.flatMap((section) => {

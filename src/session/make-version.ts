@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { AssetMetadata, PriceList } from '../api/contract.js';
 import { StudioApiError } from '../api/api-error.js';
 import type { EditAction, ServiceAction } from '../model/actions.js';
+import { isoNow, usageReceived } from '../model/credits.js';
 import { fitBed } from '../model/bed-fit.js';
 import { clipLength, LEAD_IN_S, RESPACE_GAP_S, takeClip } from '../model/clip-layout.js';
 import type { ClipSource, ProjectDocument, ProjectSection, VersionContent, VoiceClip } from '../model/document.js';
@@ -192,6 +193,7 @@ export class VersionMaker {
       if (made !== undefined && sameSource(made.source, source)) continue;
       this.#host.onStep?.({ stage: 'voice', n: index + 1, count: stale.length, label: section.label });
       try {
+        const sent = isoNow();
         const result = await this.#host.client.voiceover(
           {
             project_id: from.project_id,
@@ -204,7 +206,7 @@ export class VersionMaker {
           },
           { signal },
         );
-        if (result.usage) this.#host.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+        if (result.usage) this.#host.dispatch(usageReceived('voiceover', result.usage, sent));
         this.#takes.set(section.id, { asset: result.asset, source });
       } catch (error) {
         if (signal.aborted) throw signal.reason;

@@ -11,6 +11,7 @@ import { emulatorAdmin } from '/__studio-env.js';
 import type { StudioHandle } from '../../src/create.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { openContent } from '../../src/model/versions.js';
+import '../../src/model/delivery-edits.js';
 import { cleanupMounts } from '../support/auth.js';
 import { feedStepWith, feedTemplate, madeAdEditor, QUICK_AD_SECONDS } from '../support/made-ad.js';
 import { waitUntil } from '../support/wait.js';

@@ -1,4 +1,5 @@
 import { versionCampaign, versionView } from '../../model/versions.js';
+import '../../model/delivery-edits.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { campaignFieldProblem, normaliseCampaignField, type CampaignField } from '../../delivery/campaign.js';

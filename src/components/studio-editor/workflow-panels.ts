@@ -68,9 +68,10 @@ export function loadTheRest(config: ResolvedConfig, t: Translate, scope: Disposa
   loadLevelMeter().catch(() => undefined);
   // The versions bar shows once there is a take (a new project has none): it is not part of the first paint.
   // With it, the store's version edits (model/versions.ts) and the review's actions (model/review.ts); the locks' edits come too, whatever asks for them,
-  // and the slots' and the feed's (model/feed-edits.ts), for the feed's panels and the script's slots.
+  // the destinations' (model/delivery-edits.ts), and the slots' and the feed's (model/feed-edits.ts), for the feed's panels and the script's slots.
   import('../studio-versions/studio-versions.js').catch(() => undefined);
   import('../../model/locks.js').catch(() => undefined);
+  import('../../model/delivery-edits.js').catch(() => undefined);
   import('../../model/feed-edits.js').catch(() => undefined);
   // The checks of documents, so that a loadProject() after ready loads at once.
   loadProjectChecks().catch(() => undefined);

@@ -12,6 +12,7 @@ import { defineElement } from '../../internal/define.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { Recommendation, RecommendResult } from '../../api/contract.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { isoNow } from '../../model/credits.js';
 import { controlStyles } from '../shared/controls.styles.js';
 import { describeError } from '../../i18n/error-words.js';
 import { renderAlert } from '../shared/error-alert.js';
@@ -183,6 +184,7 @@ export class StudioRecommendPanel extends StudioElement {
     return this.#job(
       false,
       async (signal, onProgress) => {
+        const sent = isoNow();
         const result = await start({ signal, onProgress });
         const licence = { voices: this.voiceIds, tracks: this.trackIds };
         // Within the host's licence before they reach the project (its code comes only for a host that limits).
@@ -190,7 +192,7 @@ export class StudioRecommendPanel extends StudioElement {
           licence.voices === undefined && licence.tracks === undefined
             ? { ideas: result.recommendations, changed: 0 }
             : await (await import('./licensed-ideas.js')).licensedIdeas(result.recommendations, licence, this.client!, signal);
-        this.#project.dispatch({ type: 'recommendations/received', recommendations: ideas, ...(result.usage ? { usage: result.usage } : {}) });
+        this.#project.dispatch({ type: 'recommendations/received', recommendations: ideas, ...(result.usage ? { usage: result.usage, sent, at: isoNow() } : {}) });
         const received = this.t.plural('recommend.received', ideas.length);
         this.announcement = changed === 0 ? received : `${received} ${this.t.plural('recommend.licensed', changed)}`;
         if (focus) void this.#focusFirstResult();
@@ -311,7 +313,7 @@ export class StudioRecommendPanel extends StudioElement {
           speed: made.speed,
           ...(capped?.shortened === true ? { sections: capped.sections } : {}),
         });
-        for (const { operation, usage } of made.usage) this.#project.dispatch({ type: 'usage/received', operation, usage });
+        for (const action of made.usage) this.#project.dispatch(action);
         const said = this.t('recommend.made', { title: idea.title, count: made.takes.length });
         const speeds = capped === undefined ? undefined : { given: this.t.number(capped.given, 2), max: this.t.number(capped.max, 2) };
         this.announcement = speeds === undefined ? said : `${said} ${this.t(capped!.shortened ? 'recommend.madeShortened' : 'recommend.madeLong', speeds)}`;

@@ -11,6 +11,7 @@ import { defineElement } from '../../internal/define.js';
 import { exportPanelParts } from '../shared/exported-parts.js';
 import { StudioElement } from '../shared/studio-element.js';
 import type { ProjectDocument } from '../../model/document.js';
+import { isoNow, usageReceived } from '../../model/credits.js';
 import { directionProblems, scanDirection } from '../../script/direction.js';
 import { placeTake, sectionRead, sectionSaid, sectionSpokenText, sectionVoice, staleSections, textPronunciations } from '../../script/voiceover.js';
 import { parseSlots } from '../../script/slots.js';
@@ -201,6 +202,7 @@ export class StudioScriptPanel extends StudioElement {
     if (client === undefined || project === undefined) return false;
     const controller = this.#begin(speed === undefined ? this.t('script.fitting', { target: project.duration }) : this.t('length.shortening'));
     try {
+      const sent = isoNow();
       const result = await client.format(
         {
           project_id: project.project_id,
@@ -222,7 +224,7 @@ export class StudioScriptPanel extends StudioElement {
       });
       // A service that says nothing changed leaves the script (and the undo history) alone.
       if (result.changes?.length !== 0) this.#project.dispatch({ type: 'script/set-sections', sections, ...(gesture === undefined ? {} : { gesture }) });
-      if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'format', usage: result.usage });
+      if (result.usage) this.#project.dispatch(usageReceived('format', result.usage, sent));
       this.announcement = this.#fitReport(result, project.duration);
       return true;
     } catch (error) {
@@ -331,6 +333,7 @@ export class StudioScriptPanel extends StudioElement {
         const voice = sectionVoice(project, section)!;
         const { text, ssml } = sectionRead(project, section);
         const pronunciations = textPronunciations(project, text, this.brandPronunciations);
+        const sent = isoNow();
         const result = await client.voiceover(
           {
             project_id: project.project_id,
@@ -357,7 +360,7 @@ export class StudioScriptPanel extends StudioElement {
           start: placeTake(now, section.id),
           ...(gesture === undefined ? {} : { gesture }),
         });
-        if (result.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: result.usage });
+        if (result.usage) this.#project.dispatch(usageReceived('voiceover', result.usage, sent));
         done += 1;
       }
       this.announcement = this.t.plural('script.voiced', done);

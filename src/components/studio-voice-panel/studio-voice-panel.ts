@@ -19,6 +19,7 @@ import '../studio-voice-picker/studio-voice-picker.js';
 import '../studio-pronunciation-list/studio-pronunciation-list.js';
 import type { PronunciationsChange } from '../studio-pronunciation-list/studio-pronunciation-list.js';
 import { pronunciationKey, type PronunciationEntry } from '../../brand/pronunciations.js';
+import { isoNow, usageReceived } from '../../model/credits.js';
 import { PriceController } from '../../controllers/price-controller.js';
 import { auditionVoice, EntryAuditions } from './entry-audition.js';
 import '../../i18n/later-words.js';
@@ -164,8 +165,9 @@ export class StudioVoicePanel extends StudioElement {
     this.error = '';
     const controller = (this.#listening = new AbortController());
     try {
+      const sent = isoNow();
       const take = await this.#auditions.take(client, project.project_id, entry, voice, project.voice.speed, { signal: controller.signal });
-      if (take.usage) this.#project.dispatch({ type: 'usage/received', operation: 'voiceover', usage: take.usage });
+      if (take.usage) this.#project.dispatch(usageReceived('voiceover', take.usage, sent));
       if (controller.signal.aborted) return;
       await player.play([{ url: take.url }]);
     } catch (error) {

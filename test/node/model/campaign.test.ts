@@ -7,8 +7,10 @@ import { readProject } from '../../../src/model/migrate.js';
 import { projectReducer } from '../../../src/model/reducer.js';
 import { validateProject } from '../../../src/model/validate.js';
 import { sampleProject, thrown } from '../../model/fixtures.js';
-// The campaign fields' edit (campaign/set) comes with the versions' module, as Deliver and the versions bar load it.
+// The campaign fields' edit (campaign/set) comes with the versions' module, as Deliver and the versions bar load it;
+// the destinations' and the stems' (delivery/…) with model/delivery-edits.ts, as Deliver loads it.
 import '../../../src/model/versions.js';
+import '../../../src/model/delivery-edits.js';
 
 /** A v4 document as editor 0.1 wrote it: no campaign, delivery without destinations or stems. */
 function v4(): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { createEditorStore, type EditorState, type EditorStore, type LockRefusal
 import { brokenLock } from '../../../src/model/lock-guard.js';
 import { loadLockRules } from '../../../src/model/lock-rules.js';
 import { openContent } from '../../../src/model/versions.js';
+import '../../../src/model/delivery-edits.js';
 import { asset, clip, recommendation, sampleProject } from '../../model/fixtures.js';
 
 /** The last refusal as a lock's (these tests are of the adopter role). */

@@ -6,6 +6,7 @@ import type { EditorAction } from '../../../src/model/actions.js';
 import { describeChange } from '../../../src/model/change.js';
 import { createEditorStore, type EditorStore } from '../../../src/model/editor-state.js';
 import { addVersion, openContent } from '../../../src/model/versions.js';
+import '../../../src/model/delivery-edits.js';
 import { asset, clip, recommendation, sampleProject } from '../../model/fixtures.js';
 
 /** A store on the sample project with a second version, in the reviewer role, after one creator edit (undo) and one undone (redo). */
