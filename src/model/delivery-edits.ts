@@ -1,12 +1,12 @@
-// The destinations an ad is delivered to and whether its stems go with it: the store's `delivery/destinations`
-// and `delivery/stems`, added to the reducer when this module loads (with the Deliver panel, and by the editor
-// once ready): neither is needed to paint an editor.
+// The export's format and sample rate, the destinations an ad is delivered to and whether its stems go with it:
+// the store's `project/set-delivery`, `delivery/destinations` and `delivery/stems`, added to the reducer when this
+// module loads (with the Deliver panel, and by the editor once ready): none is needed to paint an editor.
 
 import type { EditAction } from './actions.js';
 import { DESTINATION_ID } from '../delivery/destinations.js';
 import { MAX_CHOSEN_DESTINATIONS, type ProjectDocument } from './document.js';
 import { StudioProjectError } from './project-error.js';
-import { addEdits } from './reducer.js';
+import { addEdits, patch } from './reducer.js';
 
 /** Chosen destination ids, duplicates dropped; throws a `StudioProjectError` naming a malformed one. */
 function checkedDestinations(given: readonly string[]): string[] {
@@ -21,7 +21,11 @@ function checkedDestinations(given: readonly string[]): string[] {
   return ids;
 }
 
-addEdits<Extract<EditAction, { type: `delivery/${string}` }>>(['delivery/destinations', 'delivery/stems'], (doc, action): ProjectDocument => {
+addEdits<Extract<EditAction, { type: 'project/set-delivery' | `delivery/${string}` }>>(['project/set-delivery', 'delivery/destinations', 'delivery/stems'], (doc, action): ProjectDocument => {
+  if (action.type === 'project/set-delivery') {
+    const delivery = patch<ProjectDocument['delivery']>(doc.delivery, action.delivery);
+    return delivery === doc.delivery ? doc : { ...doc, delivery };
+  }
   if (action.type === 'delivery/destinations') {
     const destinations = checkedDestinations(action.destinations);
     const same = destinations.length === doc.delivery.destinations.length && destinations.every((id, index) => id === doc.delivery.destinations[index]);

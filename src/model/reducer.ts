@@ -8,10 +8,10 @@ import { setPronunciations } from './pronunciation-list.js';
 
 /**
  * The edits whose code is a module of its own: the versions' and the campaign fields' (./versions.ts, with the
- * Ad-ID and ISCI checks), the chosen destinations and stems (./delivery-edits.ts), the locks' (./locks.ts), and
+ * Ad-ID and ISCI checks), the export's format and rate, the chosen destinations and stems (./delivery-edits.ts), the locks' (./locks.ts), and
  * the slots' and the feed's (./feed-edits.ts).
  */
-type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' | `delivery/${string}` | `slot/${string}` | `feed/${string}` }>;
+type ModuleEdit = Extract<EditAction, { type: `version/${string}` | 'lock/set' | 'campaign/set' | 'project/set-delivery' | `delivery/${string}` | `slot/${string}` | `feed/${string}` }>;
 
 /**
  * The reducers of versions, the campaign fields, the destinations, locks, slots and the feed, added by their
@@ -28,7 +28,7 @@ export function addEdits<T extends ModuleEdit>(types: readonly T['type'][], redu
 function moduleEdit(doc: ProjectDocument, action: ModuleEdit): ProjectDocument {
   const reduce = moduleEdits.get(action.type);
   if (reduce === undefined) {
-    const module = action.type === 'lock/set' ? 'locks' : /^(slot|feed)\//.test(action.type) ? 'feed-edits' : action.type.startsWith('delivery/') ? 'delivery-edits' : 'versions';
+    const module = action.type === 'lock/set' ? 'locks' : /^(slot|feed)\//.test(action.type) ? 'feed-edits' : /deliver/.test(action.type) ? 'delivery-edits' : 'versions';
     throw new Error(`[studio-editor] "${action.type}" is an edit of model/${module}.ts, which is not loaded: import it before dispatching (the panels that make the edit do).`);
   }
   return reduce(doc, action);
@@ -53,7 +53,7 @@ function updateById<T extends { readonly id: string }>(list: readonly T[], id: s
 }
 
 /** Sets fields on an object, returning the same object when nothing changed (keeps sharing intact). */
-function patch<T extends object>(target: T, fields: Partial<T>): T {
+export function patch<T extends object>(target: T, fields: Partial<T>): T {
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined && !Object.is(target[key as keyof T], value)) return { ...target, ...withoutUndefined(fields) };
   }
@@ -137,11 +137,8 @@ export function projectReducer(doc: ProjectDocument, action: EditAction | Servic
       const duration = clamp(action.duration, DURATION_LIMITS.min, DURATION_LIMITS.max);
       return duration === undefined || duration === doc.duration ? doc : { ...doc, duration };
     }
-    case 'project/set-delivery': {
-      const delivery = patch<ProjectDocument['delivery']>(doc.delivery, action.delivery);
-      return delivery === doc.delivery ? doc : { ...doc, delivery };
-    }
     case 'campaign/set':
+    case 'project/set-delivery':
     case 'delivery/destinations':
     case 'delivery/stems':
     case 'version/add':

@@ -3,6 +3,8 @@ import { expect } from '../support/expect.js';
 import type { EditAction, ServiceAction } from '../../../src/model/actions.js';
 import type { ProjectDocument } from '../../../src/model/document.js';
 import { projectReducer } from '../../../src/model/reducer.js';
+// The export's format (project/set-delivery) is an edit of model/delivery-edits.ts, loaded with Deliver.
+import '../../../src/model/delivery-edits.js';
 import { createEditorStore } from '../../../src/model/editor-state.js';
 import { validateProject } from '../../../src/model/validate.js';
 import { asset, clip, recommendation, sampleProject } from '../../model/fixtures.js';
