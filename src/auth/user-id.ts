@@ -9,6 +9,8 @@
  * unavailable the same traits give the same id again. Production embeds should pass `auth.userId`.
  */
 
+import { nextTask } from '../internal/next-task.js';
+
 /** The `localStorage` key of the generated id. */
 export const USER_ID_STORAGE_KEY = 'studio-editor:user-id';
 const ID_PATTERN = /^anon-[0-9a-f]{32}$/;
@@ -87,9 +89,8 @@ export async function resolveUserId(given: string | undefined, storage: Storage 
   const stored = readStored(storage);
   if (stored !== undefined) return stored;
   // The traits read Intl's time zone, whose first use in a page loads locale data: in a task of its own,
-  // not in the editor's start (a timer where there is no scheduler.yield, as in Safari).
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  await (scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+  // not in the editor's start.
+  await nextTask();
   const traits = fingerprintTraits();
   let hex: string | undefined;
   try {

@@ -162,7 +162,12 @@ export class StudioEditor extends LitElement {
         this.#applyView(config);
         return Promise.all([this.#language.ready, loadShownPanel(config, this.t, this.activePanel, this.#report)]);
       },
-      rendered: () => this.updateComplete,
+      // Rendered: the editor, and the elements in it that render first in a task of their own (the Recommend panel, see
+      // StudioElement.firstRenderInOwnTask).
+      rendered: async () => {
+        await this.updateComplete;
+        await Promise.all([...this.renderRoot.querySelectorAll('*')].map((element) => (element as Partial<LitElement>).updateComplete));
+      },
       ready: (config, scope) => {
         loadTheRest(config, this.t, scope, this.#report);
         loadFullscreen().then((module) => this.#fullscreenFrom(module), () => undefined);
