@@ -74,7 +74,10 @@ export async function analyse(file: string, dir: string): Promise<Analysis> {
   const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
   const ends = [...stderr.matchAll(/silence_end: ([\d.]+) \| silence_duration: ([\d.]+)/g)].map((m) => ({ end: Number(m[1]), duration: Number(m[2]) }));
   const lastEnd = ends.at(-1);
-  const seconds = samples / (await ffprobe(file)).sampleRate;
+  // The input's rate, as FFmpeg printed it (`Stream #0:0: Audio: mp3, 48000 Hz, stereo, …`): no second probe.
+  const rate = Number(/Stream #0:0.*?: Audio: [^,]+, (\d+) Hz/.exec(stderr)?.[1]);
+  assert.ok(rate > 0, `FFmpeg named no input rate for ${file}`);
+  const seconds = samples / rate;
   const tail = lastEnd && Math.abs(lastEnd.end - seconds) < 0.002 && starts.length === ends.length ? lastEnd.duration : 0;
   return {
     samples,
