@@ -9,8 +9,8 @@ import { nextTask } from '../../internal/next-task.js';
 export class StudioElement extends LitElement {
   /**
    * Renders the first time in a task of its own, not in the one that connected it: the editor's first paint is
-   * then several tasks (the shell, the toolbar, the shown panel), none of which holds the main thread for long
-   * on a cold page. The editor waits for them before it is ready.
+   * then two tasks (the shell with its toolbar, then the Recommend panel), neither of which holds the main thread
+   * for long on a cold page. The editor waits for such elements before it is ready.
    */
   static firstRenderInOwnTask = false;
 
