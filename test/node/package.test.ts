@@ -43,10 +43,11 @@ describe('the npm package as a bundler sees it', () => {
     assert.match(code, /addEnglish\(enLater\)/);
   });
 
-  it('keeps the store\'s version, campaign and lock edits and the checks of host destinations, which add themselves when loaded (sideEffects)', async () => {
+  it('keeps the store\'s version, campaign, delivery and lock edits and the checks of host destinations, which add themselves when loaded (sideEffects)', async () => {
     const { code } = await bundle("import { create } from 'service-studio-editor'; window.create = create;");
     assert.match(code, /addEdits\(\["lock\/set"\]/);
     assert.match(code, /addEdits\(\["version\/add"/);
+    assert.match(code, /addEdits\(\["project\/set-delivery"/);
     // esbuild may rename the function it passes (a name taken elsewhere in the bundle): hostDestinations2.
     assert.match(code, /useDestinationChecks\(hostDestinations\d*\)/);
   });
