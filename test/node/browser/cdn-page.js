@@ -56,7 +56,8 @@ async function makeAndExport() {
       api: { baseUrl: document.body.dataset.api },
       auth: endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }),
       layout: { height: '700px' },
-      project: { title: 'From a CDN' },
+      // A :15: the origins, the workers and the files' loudness are the subject, not the ad's length.
+      project: { title: 'From a CDN', duration: 15 },
     }),
   );
   handle.on('export', (detail) =>
