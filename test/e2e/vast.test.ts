@@ -19,7 +19,7 @@ import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
-import { makeAdOnEmulator, openDeliverPanel } from '../support/made-ad.js';
+import { makeAdOnEmulator, openDeliverPanel, QUICK_AD_SECONDS } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
 const TITLE = `Cold "brew" <b>&amp;</b> ]]> 'kit'`;
@@ -68,11 +68,12 @@ describe('VAST in the Deliver panel (e2e, emulator)', () => {
       target: '#editor-vast',
       auth: { userId: user, ...endpointAuth({ tokenUrl: '/host/token', refreshUrl: '/host/refresh' }) },
       api: { baseUrl: apiBaseUrl as string },
-      project: { id: user, autosave: false, duration: 30 },
+      // A :15: the VAST file, its fields and its renditions are the subject, not the ad's length.
+      project: { id: user, autosave: false, duration: QUICK_AD_SECONDS },
       layout: { height: '900px' },
     });
     const h = handle;
-    await makeAdOnEmulator(h, user);
+    await makeAdOnEmulator(h, user, QUICK_AD_SECONDS);
     h.element.store.dispatch({ type: 'project/rename', title: TITLE });
     const panel = await openDeliverPanel(h);
     const $ = <T extends HTMLElement = HTMLElement>(selector: string) => panel.shadowRoot!.querySelector<T>(selector);
