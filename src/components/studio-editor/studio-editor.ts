@@ -166,7 +166,7 @@ export class StudioEditor extends LitElement {
       // StudioElement.firstRenderInOwnTask).
       rendered: async () => {
         await this.updateComplete;
-        await Promise.all([...this.renderRoot.querySelectorAll('*')].map((element) => (element as Partial<LitElement>).updateComplete));
+        await Promise.allSettled([...this.renderRoot.querySelectorAll('*')].map((element) => (element as Partial<LitElement>).updateComplete));
       },
       ready: (config, scope) => {
         loadTheRest(config, this.t, scope, this.#report);
