@@ -141,7 +141,7 @@ export async function checkPackage() {
  * is a floor; so is each file at the top of src/.
  * - errors, version: the error classes and the version, on which everything stands;
  * - internal: the elements' plumbing that knows nothing of the editor (define, disposal scope, linger,
- *   load-once, the next task, style properties);
+ *   load-once, the next turn, style properties);
  * - delivery: loudness presets and limits, domain data shared by config, model and audio;
  * - brand: the host's brand rules as data (pronunciations and how they match), shared by config, model and api;
  * - auth, api: the session and the service client;

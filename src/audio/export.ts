@@ -11,7 +11,8 @@ import { id3Tag } from './id3.js';
 import { openMp3Work, type Mp3Work } from './mp3-work.js';
 import type { RenderedMix, WavEncoding } from './render-protocol.js';
 import { loadRenderLocal } from './render-local-loader.js';
-import { nextTurn, runSteps } from './dsp/steps.js';
+import { nextTurn } from '../internal/turn.js';
+import { runSteps } from './dsp/steps.js';
 
 /**
  * Renders a spec (the editor passes its worker `Renderer`; the default renders here). With `measure`, an

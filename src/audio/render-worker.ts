@@ -3,7 +3,8 @@
 // reference them one at a time, in steps, reading messages between steps (a cancel stops its render there),
 // reports each stage and posts the result with its buffers transferred. No DOM; a module worker.
 import { as16Bit, type AudioSource, type MixSpec } from './dsp/mix-spec.js';
-import { messageTurn, runSteps } from './dsp/steps.js';
+import { messageTurn } from '../internal/turn.js';
+import { runSteps } from './dsp/steps.js';
 import { renderLocal } from './render-local.js';
 import { fromRefs, toPosted, type FromWorker, type ToWorker, type WavEncoding } from './render-protocol.js';
 

@@ -1,6 +1,7 @@
 import { StudioError } from '../errors.js';
 import { MAX_POOLED_SAMPLES } from './dsp/scratch.js';
-import { nextTurn, runSteps } from './dsp/steps.js';
+import { nextTurn } from '../internal/turn.js';
+import { runSteps } from './dsp/steps.js';
 import { channelBuffers, isMoved, sourceBytes, type AudioSource, type MixSpec, type Samples } from './dsp/mix-spec.js';
 import { loadRenderLocal } from './render-local-loader.js';
 import { startRenderWorker } from './render-worker-start.js';

@@ -1,5 +1,5 @@
 import type { StreamCommand, StreamEvent, StreamOptions } from './stream-worklet.js';
-import { nextTurn } from './dsp/steps.js';
+import { nextTurn } from '../internal/turn.js';
 
 /** A range of the timeline to repeat, in seconds. */
 export interface LoopRange {

@@ -9,7 +9,7 @@
  * unavailable the same traits give the same id again. Production embeds should pass `auth.userId`.
  */
 
-import { nextTask } from '../internal/next-task.js';
+import { nextTurn } from '../internal/turn.js';
 
 /** The `localStorage` key of the generated id. */
 export const USER_ID_STORAGE_KEY = 'studio-editor:user-id';
@@ -90,7 +90,7 @@ export async function resolveUserId(given: string | undefined, storage: Storage 
   if (stored !== undefined) return stored;
   // The traits read Intl's time zone, whose first use in a page loads locale data: in a task of its own,
   // not in the editor's start.
-  await nextTask();
+  await nextTurn();
   const traits = fingerprintTraits();
   let hex: string | undefined;
   try {

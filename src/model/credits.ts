@@ -18,7 +18,7 @@ export function creditsOf(usage: ProjectDocument['usage']): { used: number | und
   for (let i = usage.length - 1; i >= 0; i -= 1) {
     const { usage: figures, at, sent } = usage[i]!;
     used = (used ?? 0) + (Number(figures.credits_used) || 0);
-    const remaining = figures.credits_remaining === undefined ? NaN : Number(figures.credits_remaining);
+    const remaining = Number(figures.credits_remaining);
     if (!Number.isFinite(remaining)) continue;
     if (left === undefined) [left, since] = [remaining, sent];
     else if (since !== undefined && at >= since) left = Math.min(left, remaining);

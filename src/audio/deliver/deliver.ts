@@ -9,7 +9,8 @@ import { deliveryFileName, destinationFileName } from '../../delivery/file-name.
 import { checkDestination, passesAll } from '../../rules/file.js';
 import type { CampaignFields, DeliveredFigures, DeliveryRuleResult, DestinationProfile } from '../../delivery/types.js';
 import type { AudioSource, MixSpec } from '../dsp/mix-spec.js';
-import { nextTurn, runSteps } from '../dsp/steps.js';
+import { nextTurn } from '../../internal/turn.js';
+import { runSteps } from '../dsp/steps.js';
 import { concat, platformDecode } from '../export.js';
 import { id3Tag } from '../id3.js';
 import { projectMixSpec, type SourceLookup } from '../project-mix.js';

@@ -2,7 +2,8 @@
 // the platform's decoder), or this thread alone (Node, with sources and an MP3 decoder given).
 import type { ProjectDocument } from '../../model/document.js';
 import type { DecodedAudio } from '../decode.js';
-import { nextTurn, runSteps } from '../dsp/steps.js';
+import { nextTurn } from '../../internal/turn.js';
+import { runSteps } from '../dsp/steps.js';
 import type { SourceLookup } from '../project-mix.js';
 import { loadRenderLocal } from '../render-local-loader.js';
 import type { Renderer } from '../renderer.js';

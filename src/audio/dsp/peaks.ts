@@ -1,4 +1,4 @@
-import { nextTurn } from './steps.js';
+import { nextTurn } from '../../internal/turn.js';
 
 /** Points per second of the peaks kept with each decoded asset: what the timeline draws. */
 export const PEAKS_PER_SECOND = 100;

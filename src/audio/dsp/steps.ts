@@ -1,3 +1,5 @@
+import { nextTurn } from '../../internal/turn.js';
+
 /**
  * Long DSP work written as a generator that yields between its long parts (each a few to a few hundred ms):
  * a caller may run it at once (`finish`), or give other work a turn at each yield and stop it there (the
@@ -31,29 +33,4 @@ export async function runSteps<T>(steps: Steps<T>, turn: () => Promise<void> = n
       throw error;
     }
   }
-}
-
-/**
- * A turn for other work on a page (input, rendering) before going on: `scheduler.yield()` where there is
- * one, else `messageTurn`.
- */
-export function nextTurn(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : messageTurn();
-}
-
-/**
- * A turn after the messages already queued: a message to self, in the queue behind them (never clamped,
- * unlike nested timers). A worker uses it to read a cancel posted while it renders; `scheduler.yield()`
- * would go on ahead of those messages.
- */
-export function messageTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }

@@ -3,7 +3,7 @@ import { LitElement } from 'lit';
 import { state } from 'lit/decorators.js';
 import { translateContext } from '../../controllers/contexts.js';
 import { createTranslator, type Translate } from '../../i18n/translate.js';
-import { nextTask } from '../../internal/next-task.js';
+import { nextTurn } from '../../internal/turn.js';
 
 /** Base of the editor's elements: the editor's translator (English when used on its own). */
 export class StudioElement extends LitElement {
@@ -20,6 +20,6 @@ export class StudioElement extends LitElement {
 
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (this.hasUpdated || !(this.constructor as typeof StudioElement).firstRenderInOwnTask) return super.scheduleUpdate();
-    return nextTask().then(() => super.scheduleUpdate());
+    return nextTurn().then(() => super.scheduleUpdate());
   }
 }

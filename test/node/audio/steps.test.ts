@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderMix, type MixSpec } from '../../../src/audio/index.js';
 import { renderMixSteps } from '../../../src/audio/dsp/mixdown.js';
-import { finish, messageTurn, runSteps, type Steps } from '../../../src/audio/dsp/steps.js';
+import { finish, runSteps, type Steps } from '../../../src/audio/dsp/steps.js';
+import { messageTurn } from '../../../src/internal/turn.js';
 import { music, syntheticSpeech } from '../../audio/signals.js';
 
 const sr = 48_000;
