@@ -17,6 +17,8 @@ const KEYS = {
   Quote: "'", Backslash: '\\', Backquote: '`',
 };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
+/** The narrowest viewport MiniBrowser's window can have (its toolbar's width), CSS px: MINIBROWSER_MIN_WIDTH of test/support/engine.ts. */
+const MINIBROWSER_MIN_WIDTH = 447;
 
 /** A Playwright key name (`KeyZ`, `Digit1`, `Enter`, `a`) as a WebDriver key value. */
 function keyValue(name) {
@@ -57,21 +59,33 @@ class WebDriverPage {
     };
   }
 
-  /** Resizes the window so that the page's viewport is `width` × `height` CSS pixels. */
+  /**
+   * Resizes the window so that the page's viewport is `width` × `height` CSS pixels. A size the window cannot take
+   * is an error that says so, never a test run quietly at another size.
+   */
   async setViewportSize({ width, height }) {
+    if (width < MINIBROWSER_MIN_WIDTH) {
+      throw new Error(
+        `MiniBrowser's window is at least ${MINIBROWSER_MIN_WIDTH} CSS px wide: a ${width} px viewport cannot be set. ` +
+          "Skip the test in WebKit (skipIn(this, 'narrow-window')) or ask for MINIBROWSER_MIN_WIDTH (test/support/engine.ts).",
+      );
+    }
     const slot = this.slot;
     const inner = await slot.execute('return [innerWidth, innerHeight]');
+    if (inner[0] === width && inner[1] === height) return;
     const rect = await slot.command('GET', '/window/rect');
     await slot.command('POST', '/window/rect', {
       width: width + rect.width - inner[0],
       height: height + rect.height - inner[1],
     });
     // The resize lands asynchronously: wait for the page to see it.
+    let now = inner;
     for (let tries = 0; tries < 50; tries += 1) {
-      const now = await slot.execute('return [innerWidth, innerHeight]');
+      now = await slot.execute('return [innerWidth, innerHeight]');
       if (now[0] === width && now[1] === height) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    throw new Error(`MiniBrowser's viewport did not become ${width}x${height} CSS px: it is ${now[0]}x${now[1]}.`);
   }
 
   async emulateMedia() {

@@ -17,6 +17,7 @@ import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
 import { deepQuery } from '../support/deep-query.js';
+import { viewportWidth } from '../support/engine.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'review', 'export', 'deliver'];
 
@@ -77,7 +78,7 @@ describe('<studio-editor> accessibility with a voiced project', () => {
   }
 
   for (const mode of ['light', 'dark'] as const) {
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [[1280, 800], [viewportWidth(390), 844]] as const) {
       it(`has no axe violations on any panel, ${mode}, ${width} px`, async function () {
         await setViewport({ width, height });
         const editor = await open(mode);

@@ -15,6 +15,7 @@ import { wavUrl } from '../support/audio-urls.js';
 import { deepQuery } from '../support/deep-query.js';
 import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import { sine } from '../support/wav.js';
+import { viewportWidth } from '../support/engine.js';
 
 const REASON = 'Legal disclaimer: required by the station';
 /** `key` pressed with Shift held. */
@@ -217,11 +218,11 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     await setViewport({ width: 1280, height: 900 });
     await frame();
     await executeServerCommand('studio-screenshot', { name: 'locks-adopter-1280' });
-    await setViewport({ width: 390, height: 844 });
+    await setViewport({ width: viewportWidth(390), height: 844 });
     await frame();
     sectionItem(h, 1).scrollIntoView({ block: 'start' });
     await frame();
-    await executeServerCommand('studio-screenshot', { name: 'locks-adopter-390' });
+    await executeServerCommand('studio-screenshot', { name: `locks-adopter-${viewportWidth(390)}` });
     await setViewport({ width: 800, height: 600 });
   });
 

@@ -10,6 +10,7 @@ import { afterReady } from '../support/after-ready.js';
 import { wavUrl } from '../support/audio-urls.js';
 import { sine } from '../support/wav.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
+import { viewportWidth } from '../support/engine.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 const box = (element: Element) => {
@@ -34,7 +35,7 @@ describe('<studio-editor> loads on demand', () => {
     cleanupMounts();
   });
 
-  for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+  for (const [width, height] of [[viewportWidth(390), 844], [1280, 900]] as const) {
     it(`is ready with the panel shown, and the timeline arriving moves nothing (${width} px)`, async () => {
       await setViewport({ width, height });
       mountPoint('editor-demand');

@@ -15,6 +15,7 @@ import type { MixPreviewSource } from '../../src/audio/preview-state.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, voicedUrls } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
+import { viewportWidth } from '../support/engine.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 /** The smallest text allowed, px. */
@@ -94,7 +95,7 @@ describe('<studio-editor> readable', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  for (const [width, height, compact] of [[1280, 800, false], [1280, 800, true], [390, 844, false]] as const) {
+  for (const [width, height, compact] of [[1280, 800, false], [1280, 800, true], [viewportWidth(390), 844, false]] as const) {
     it(`shows no text under ${FLOOR} px on any panel, ${width} px${compact ? ', compact' : ''}`, async function () {
       await setViewport({ width, height });
       const { editor } = await open({ compact });

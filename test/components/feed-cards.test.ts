@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { deepAll } from '../support/deep-query.js';
-import { engine, MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
+import { engine, skipIn, viewportWidth } from '../support/engine.js';
 import { CSV, mountFeedPanel } from '../support/feed-panel.js';
 import { frame, leaveScreen, useScreen } from '../support/screen.js';
 import { waitUntil } from '../support/wait.js';
@@ -19,7 +19,7 @@ describe('<studio-editor-feed-panel> on a phone: the rows as cards', function ()
   let touch = false;
 
   before(async () => {
-    touch = await useScreen({ width: engine === 'webkit' ? MINIBROWSER_MIN_WIDTH : 390, height: 844, touch: true });
+    touch = await useScreen({ width: viewportWidth(390), height: 844, touch: true });
   });
 
   afterEach(() => sinon.restore());

@@ -10,6 +10,7 @@ import type { StudioEditor } from '../../src/components/studio-editor/studio-edi
 import type { StudioScriptPanel } from '../../src/components/studio-script-panel/studio-script-panel.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import { elementOnEmulator, scriptPanel } from '../support/emulator-editor.js';
+import { viewportWidth } from '../support/engine.js';
 
 const sections = [
   { id: 's1', label: 'Hook', text: 'Fresh coffee. Only at Acme.' },
@@ -97,7 +98,7 @@ describe('direction of the read in the Script panel (emulator)', function () {
     expect(take.source!.ssml).to.equal(first.ssml);
   });
 
-  for (const width of [1280, 390]) {
+  for (const width of [1280, viewportWidth(390)]) {
     it(`fits the toolbar and its chips in the panel at ${width} px (screenshot script-direction-${width})`, async () => {
       await setViewport({ width, height: 844 });
       try {

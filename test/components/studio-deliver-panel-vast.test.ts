@@ -12,7 +12,7 @@ import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveredFigures, DeliveredFile, DeliveryManifest, DestinationProfile, VastManifestEntry } from '../../src/delivery/types.js';
 import type { VoiceClip } from '../../src/model/document.js';
 import type { TestEditorContext } from '../support/editor-context.js';
-import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
+import { viewportWidth } from '../support/engine.js';
 import '../support/editor-context.js';
 
 const clip: VoiceClip = { id: 'c1', sectionId: null, assetId: 'a1', url: 'https://cdn.example/a1.wav', start: 0, gain: 0, trimIn: 0, trimOut: 0, fadeIn: 0, fadeOut: 0, source: null };
@@ -290,8 +290,7 @@ describe('<studio-editor-deliver-panel> and VAST', () => {
     expect(panel.shadowRoot!.querySelector('[part~=results] script, [part~=results] img, [part~=results] b')).to.equal(null);
     expect((window as { __vastPwned?: number }).__vastPwned).to.equal(undefined);
     // A long URL wraps inside its box: the panel is no wider for it, on a phone too.
-    // MiniBrowser's window is never narrower than its toolbar: there the phone is as narrow as WebKit goes.
-    for (const width of [1280, Math.max(390, engine === 'webkit' ? MINIBROWSER_MIN_WIDTH : 0)]) {
+    for (const width of [1280, viewportWidth(390)]) {
       await setViewport({ width, height: 844 });
       expect(pre.scrollWidth, `at ${width}`).to.be.at.most(pre.clientWidth + 1);
       expect(panel.scrollWidth, `at ${width}`).to.be.at.most(panel.clientWidth + 1);

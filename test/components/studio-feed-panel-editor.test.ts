@@ -12,6 +12,7 @@ import { createFeed } from '../../src/feed/mapping.js';
 import { cleanupMounts } from '../support/auth.js';
 import { editorOnEmulator, leaveScreen } from '../support/screen.js';
 import { CSV, TEMPLATE } from '../support/feed-panel.js';
+import { viewportWidth } from '../support/engine.js';
 
 type Updating = HTMLElement & { updateComplete: Promise<unknown> };
 
@@ -89,8 +90,8 @@ describe('<studio-editor> with tools.feed', () => {
     expect(editor.shadowRoot!.querySelector('studio-editor-feed-panel')).to.equal(null);
   });
 
-  it('has a Feed view on a phone, its rows as cards that fit the screen: neither the grid nor the page scrolls sideways', async () => {
-    await setViewport({ width: 390, height: 844 });
+  it(`has a Feed view on a phone (${viewportWidth(390)} px), its rows as cards that fit the screen: neither the grid nor the page scrolls sideways`, async () => {
+    await setViewport({ width: viewportWidth(390), height: 844 });
     const { panels, panel } = await open();
     const view = panels.shadowRoot!.querySelector<HTMLButtonElement>('#view-feed')!;
     expect(view.textContent!.trim()).to.equal('Feed');
@@ -101,13 +102,12 @@ describe('<studio-editor> with tools.feed', () => {
     expect(box.getBoundingClientRect().width).to.be.greaterThan(0);
     expect(getComputedStyle(panel.shadowRoot!.querySelector('tr[part=row]')!).display, 'a row is a card').to.equal('grid');
     expect(box.scrollWidth, 'the grid as wide as a phone').to.be.at.most(box.clientWidth);
-    // The viewport is 390 px wide, or as narrow as the engine's window goes (WebKitGTK's MiniBrowser: 447).
     expect(box.getBoundingClientRect().right).to.be.at.most(innerWidth);
     expect(document.documentElement.scrollWidth, 'the page does not scroll sideways').to.be.at.most(innerWidth);
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [[1280, 800], [viewportWidth(390), 844]] as const) {
       it(`has no axe violations with a feed, ${mode}, ${width} px`, async function () {
         await setViewport({ width, height });
         const { editor } = await open({ theme: { mode } });
@@ -116,8 +116,8 @@ describe('<studio-editor> with tools.feed', () => {
     }
   }
 
-  it('saves screenshots of the Feed step at 390, 768, 1280 and 1920 px (screenshots/, for a person to look at)', async function () {
-    for (const [width, height] of [[390, 844], [768, 1024], [1280, 800], [1920, 1080]] as const) {
+  it(`saves screenshots of the Feed step at ${viewportWidth(390)}, 768, 1280 and 1920 px (screenshots/, for a person to look at)`, async function () {
+    for (const [width, height] of [[viewportWidth(390), 844], [768, 1024], [1280, 800], [1920, 1080]] as const) {
       await setViewport({ width, height });
       const { panels, panel } = await open({ layout: { height: `${height - 40}px` } });
       if (width < 640) panels.shadowRoot!.querySelector<HTMLButtonElement>('#view-feed')!.click();

@@ -7,6 +7,7 @@ import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-co
 import sinon from 'sinon';
 import { openContent } from '../../src/model/versions.js';
 import { CSV, mountFeedPanel, TEMPLATE } from '../support/feed-panel.js';
+import { viewportWidth } from '../support/engine.js';
 
 describe('<studio-editor-feed-panel>: versions in a feed', () => {
   afterEach(() => sinon.restore());
@@ -53,7 +54,7 @@ describe('<studio-editor-feed-panel>: versions in a feed', () => {
     // The grid scrolled to its figures and problems, for the eye: the versions' names, at a desktop's and a phone's width.
     for (const [width, height] of [
       [1280, 800],
-      [390, 844],
+      [viewportWidth(390), 844],
     ] as const) {
       await setViewport({ width, height });
       await panel.updateComplete;

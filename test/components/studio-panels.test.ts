@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/components/studio-panels/studio-panels.js';
 import type { PanelTab, StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
+import { viewportWidth } from '../support/engine.js';
 
 const panels: PanelTab[] = [
   { id: 'recommend', label: 'Recommend' },
@@ -73,8 +74,8 @@ describe('<studio-editor-panels>', () => {
     expect(activeText(element)).to.equal('Music panel');
   });
 
-  it('moves with arrow keys, wrapping, and Home/End, in stacked layout', async () => {
-    await setViewport({ width: 400, height: 600 });
+  it(`moves with arrow keys, wrapping, and Home/End, in stacked layout at ${viewportWidth(400)} px`, async () => {
+    await setViewport({ width: viewportWidth(400), height: 600 });
     const element = await mount();
     element.arrangement = 'stacked';
     await element.updateComplete;
@@ -90,7 +91,7 @@ describe('<studio-editor-panels>', () => {
     expect(element.shadowRoot!.activeElement!.id).to.equal('tab-recommend');
   });
 
-  it('puts the rail beside the panel when wide, a bottom bar of views when narrow, as arrangement says', async () => {
+  it(`puts the rail beside the panel when wide, a bottom bar of views when narrow (${viewportWidth(360)} px), as arrangement says`, async () => {
     await setViewport({ width: 1200, height: 600 });
     const element = await mount();
     const rail = element.shadowRoot!.querySelector<HTMLElement>('.rail')!;
@@ -101,7 +102,7 @@ describe('<studio-editor-panels>', () => {
     element.shadowRoot!.querySelector<HTMLButtonElement>('#tab-script')!.focus();
     await sendKeys({ press: 'ArrowDown' });
     expect(element.active).to.equal('music');
-    await setViewport({ width: 360, height: 600 });
+    await setViewport({ width: viewportWidth(360), height: 600 });
     expect(getComputedStyle(rail).display).to.equal('none');
     expect(getComputedStyle(views).display).to.equal('grid');
     element.arrangement = 'side-by-side';

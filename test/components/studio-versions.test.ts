@@ -14,6 +14,7 @@ import { createTranslator } from '../../src/i18n/translate.js';
 import type { TestEditorContext } from '../support/editor-context.js';
 import '../support/editor-context.js';
 import { sampleProject } from '../model/fixtures.js';
+import { viewportWidth } from '../support/engine.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -143,17 +144,17 @@ describe('<studio-editor-versions>', () => {
     await expect(bar).to.be.accessible();
   });
 
-  it('on a phone keeps the versions and their actions to one row that scrolls sideways', async () => {
+  it(`on a phone (${viewportWidth(390)} px) keeps the versions and their actions to one row that scrolls sideways`, async () => {
     // A phone's screen (a narrow editor on a wide screen wraps instead: versions-screens.test.ts). Mounted first,
     // then the screen made a phone's: WebKitGTK does not evaluate again the media queries of a shared stylesheet
     // whose shadow roots were all removed (this file's earlier bars) when the window changes, so a bar mounted
     // after the change would be styled for the old width; an attached one follows the change, as on a real phone.
     try {
       const { bar, context, $, $$ } = await mount();
-      await setViewport({ width: 390, height: 844 });
+      await setViewport({ width: viewportWidth(390), height: 844 });
       $$('[part=version] input')[1]!.click();
       context.style.display = 'block';
-      context.style.width = '390px';
+      context.style.width = `${viewportWidth(390)}px`;
       await bar.updateComplete;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const row = $('.row')!;

@@ -8,6 +8,7 @@ import type { StudioTimeline } from '../../src/components/studio-timeline/studio
 import { create, type StudioHandle } from '../../src/create.js';
 import { music, syntheticSpeech } from '../audio/signals.js';
 import { afterReady } from '../support/after-ready.js';
+import { viewportWidth } from '../support/engine.js';
 import { cleanupMounts, mountPoint, testAuth } from '../support/auth.js';
 import { thirtySecondSpot, wavUrl } from '../support/audio-urls.js';
 
@@ -69,7 +70,7 @@ describe('<studio-editor> the whole spot at a glance', () => {
     return { handle, timeline, scroller: timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')! };
   }
 
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [[1280, 800], [viewportWidth(390), 844]] as const) {
     it(`shows a loaded 30 s spot whole at ${width}x${height}, and keeps the user's zoom when the length changes`, async function () {
       const { handle, timeline, scroller } = await open(width, height);
       expect(scroller.clientWidth, 'the timeline is shown').to.be.above(200);

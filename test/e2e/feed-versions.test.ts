@@ -15,6 +15,7 @@ import '../../src/model/delivery-edits.js';
 import { cleanupMounts } from '../support/auth.js';
 import { feedStepWith, feedTemplate, madeAdEditor, QUICK_AD_SECONDS } from '../support/made-ad.js';
 import { waitUntil } from '../support/wait.js';
+import { viewportWidth } from '../support/engine.js';
 
 /** The refused row's key: a BEL inside it. Its product's words are voiced by no other row. */
 const BAD_KEY = 'GL-7\u0007';
@@ -102,7 +103,7 @@ describe('A feed in two versions, a row refused before voicing (e2e, emulator)',
     await expect(panel).to.be.accessible();
     for (const [width, height] of [
       [1280, 800],
-      [390, 844],
+      [viewportWidth(390), 844],
     ] as const) {
       await setViewport({ width, height });
       await panel.updateComplete;

@@ -16,6 +16,7 @@ import { sectionRange, wordsRange } from '../../src/script/word-range.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepQuery } from '../support/deep-query.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
+import { viewportWidth } from '../support/engine.js';
 
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
 const span = (start: number, end: number) => `${formatClock('en', start, true)}–${formatClock('en', end, true)}`;
@@ -73,7 +74,7 @@ describe('Comments on a span and on the creator\'s words (e2e, emulator)', () =>
     await panel.updateComplete;
   }
 
-  for (const width of [1280, 390]) {
+  for (const width of [1280, viewportWidth(390)]) {
     it(`at ${width} px: a span dragged across the ruler, commented on through "Comment on"; words of the creator's script, quoted (screenshots)`, async function () {
       const h = await made(width);
       // On a phone the timeline is a view of its own.

@@ -18,6 +18,7 @@ import { clipLength } from '../../src/model/clip-layout.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
+import { viewportWidth } from '../support/engine.js';
 
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
 
@@ -170,15 +171,15 @@ describe('Review (e2e, emulator)', () => {
     expect(panel.shadowRoot!.querySelector('[part=composer] label')!.textContent).to.equal('Comment at 0:03.0');
   });
 
-  it('at 390 px: the Review view on the phone bar, a comment and a decision listed (screenshot)', async function () {
-    const h = await made(390);
+  it(`at ${viewportWidth(390)} px: the Review view on the phone bar, a comment and a decision listed (screenshot)`, async function () {
+    const h = await made(viewportWidth(390));
     const panel = await openReview(h);
     h.element.store.dispatch({ type: 'review/comment', id: 'k1', at: new Date().toISOString(), body: 'The price is hard to hear', start: 3, end: 5 });
     h.element.store.dispatch({ type: 'review/decide', id: 'd1', at: new Date().toISOString(), label: 'changes-required', note: 'Slower on the price, please.' });
     await panel.updateComplete;
     expect(texts(panel, '[part~=comment] .body')).to.deep.equal(['The price is hard to hear']);
     expect(panel.scrollWidth, 'no sideways scroll').to.be.at.most(panel.clientWidth);
-    await executeServerCommand('studio-screenshot', { name: 'review-390' });
+    await executeServerCommand('studio-screenshot', { name: `review-${viewportWidth(390)}` });
 
     // Reply, resolve (behind "Show resolved (1)", never deleted), reopen.
     const button = (text: string) => [...panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((item) => item.textContent!.trim() === text)!;

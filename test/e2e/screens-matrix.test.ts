@@ -10,7 +10,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { StudioHandle } from '../../src/create.js';
 import { deepAll, deepQuery } from '../support/deep-query.js';
-import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
+import { engine, viewportWidth } from '../support/engine.js';
 import { feedTemplate, makeAdOnEmulator } from '../support/made-ad.js';
 import { editorOnEmulator, frame, leaveScreen, useScreen } from '../support/screen.js';
 import { waitUntil } from '../support/wait.js';
@@ -30,7 +30,7 @@ const STEPS = [
 ] as const;
 
 const SCREENS = [
-  { width: engine === 'webkit' ? MINIBROWSER_MIN_WIDTH : 390, height: 844, touch: true },
+  { width: viewportWidth(390), height: 844, touch: true },
   { width: 768, height: 1024, touch: false },
   { width: 1280, height: 800, touch: false },
   { width: 1920, height: 1080, touch: false },

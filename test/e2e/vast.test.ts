@@ -18,7 +18,7 @@ import { create, type StudioHandle } from '../../src/create.js';
 import { BUILTIN_DESTINATIONS } from '../../src/delivery/destinations.js';
 import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { cleanupMounts, mountPoint } from '../support/auth.js';
-import { engine, MINIBROWSER_MIN_WIDTH } from '../support/engine.js';
+import { viewportWidth } from '../support/engine.js';
 import { makeAdOnEmulator, openDeliverPanel, QUICK_AD_SECONDS } from '../support/made-ad.js';
 
 const VAST_NS = 'http://www.iab.com/VAST';
@@ -30,9 +30,7 @@ const IMPRESSION = 'https://track.example.com/imp?ad=spring&cb=1';
 
 /** Screenshots for a person to look at (screenshots/, git-ignored; Chromium and Firefox take them), `selector` at the top. */
 async function look(panel: StudioDeliverPanel, selector: string, name: string): Promise<void> {
-  for (const [asked, height] of [[1280, 800], [390, 844]] as const) {
-    // MiniBrowser's window is never narrower than its toolbar: there the phone is as narrow as WebKit goes.
-    const width = Math.max(asked, engine === 'webkit' ? MINIBROWSER_MIN_WIDTH : 0);
+  for (const [width, height] of [[1280, 800], [viewportWidth(390), 844]] as const) {
     await setViewport({ width, height });
     // WebKit's window reaches its size a moment later (WebDriver); the editor's layout follows it a frame after.
     await waitUntil(() => window.innerWidth === width, `the viewport ${width} px wide`);

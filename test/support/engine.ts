@@ -10,6 +10,13 @@ export const engine: Engine = /Firefox\//.test(navigator.userAgent) ? 'firefox' 
 /** The narrowest viewport WebKitGTK's MiniBrowser can have (its toolbar's width), CSS px. */
 export const MINIBROWSER_MIN_WIDTH = 447;
 
+/**
+ * The width a test's viewport can have here: `width`, or the narrowest this engine's window can be where it cannot be
+ * that narrow (WebKitGTK's MiniBrowser: 447 px, where setViewport refuses a narrower one). A test that uses it names
+ * this width in its title, so that a run says the width it measured.
+ */
+export const viewportWidth = (width: number): number => (engine === 'webkit' ? Math.max(width, MINIBROWSER_MIN_WIDTH) : width);
+
 /** Every reason a test cannot run in an engine, and the engines where it holds. */
 export const ENGINE_SKIPS = {
   'touch-screen': {

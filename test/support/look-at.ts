@@ -2,15 +2,16 @@
 // delivery's report.html shown over the test page in a frame (no scripts), checked for sideways scroll.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { viewportWidth } from './engine.js';
 
-/** A desktop's and a phone's window. */
+/** A desktop's and a phone's window (as narrow as the engine's window goes). */
 const WINDOWS = [
   [1280, 800],
-  [390, 844],
+  [viewportWidth(390), 844],
 ] as const;
 
 /**
- * At 1280x800 and 390x844: waits for `settle` (the component's update), scrolls `target()` to the top of the view and
+ * At 1280x800 and 390x844 (WebKit: 447x844): waits for `settle` (the component's update), scrolls `target()` to the top of the view and
  * saves `<name>-<width>.png` under screenshots/.
  */
 export async function lookAt(name: string, target: () => Element, settle: () => Promise<unknown>): Promise<void> {
@@ -23,7 +24,7 @@ export async function lookAt(name: string, target: () => Element, settle: () => 
 }
 
 /**
- * Shows `report` (the text of a ZIP's report.html) over the whole viewport at 1280x800 and 390x844,
+ * Shows `report` (the text of a ZIP's report.html) over the whole viewport at 1280x800 and 390x844 (WebKit: 447x844),
  * expects no line of it wider than the frame, and saves `<name>-<width>.png` under screenshots/.
  */
 export async function lookAtReport(report: string, name: string): Promise<void> {

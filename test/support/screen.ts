@@ -7,18 +7,19 @@ import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { SIDE_STORAGE_KEY } from '../../src/components/studio-panels/side-size.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import { cleanupMounts, mountPoint } from './auth.js';
+import { viewportWidth } from './engine.js';
 
 export const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sizes the viewport and asks for the pointer kind (`studio-touch`); resolves true when the engine is that kind
+ * Sizes the viewport (as narrow as the engine's window goes: see viewportWidth) and asks for the pointer kind (`studio-touch`); resolves true when the engine is that kind
  * of screen now (WebKitGTK is never a touch screen, and each Firefox of the run is the kind it was started as).
  * The side panel's remembered width is forgotten first, so each test starts from the default.
  */
 export async function useScreen(screen: { width: number; height: number; touch: boolean }): Promise<boolean> {
   localStorage.removeItem(SIDE_STORAGE_KEY);
-  await setViewport({ width: screen.width, height: screen.height });
+  await setViewport({ width: viewportWidth(screen.width), height: screen.height });
   const asked = (await executeServerCommand('studio-touch', { enabled: screen.touch })) === true;
   window.scrollTo(0, 0);
   return asked;
