@@ -78,14 +78,15 @@ class WebDriverPage {
       width: width + rect.width - inner[0],
       height: height + rect.height - inner[1],
     });
-    // The resize lands asynchronously: wait for the page to see it.
-    let now = inner;
-    for (let tries = 0; tries < 50; tries += 1) {
-      now = await slot.execute('return [innerWidth, innerHeight]');
+    // The resize lands asynchronously: wait for the page to see it (a busy machine takes its time; a size that never
+    // comes is named after 30 s).
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const now = await slot.execute('return [innerWidth, innerHeight]');
       if (now[0] === width && now[1] === height) return;
+      if (Date.now() > deadline) throw new Error(`MiniBrowser's viewport did not become ${width}x${height} CSS px in 30 s: it is ${now[0]}x${now[1]}.`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error(`MiniBrowser's viewport did not become ${width}x${height} CSS px: it is ${now[0]}x${now[1]}.`);
   }
 
   async emulateMedia() {
