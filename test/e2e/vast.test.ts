@@ -31,9 +31,8 @@ const IMPRESSION = 'https://track.example.com/imp?ad=spring&cb=1';
 /** Screenshots for a person to look at (screenshots/, git-ignored; Chromium and Firefox take them), `selector` at the top. */
 async function look(panel: StudioDeliverPanel, selector: string, name: string): Promise<void> {
   for (const [width, height] of [[1280, 800], [viewportWidth(390), 844]] as const) {
+    // setViewport resolves once the page has the size (WebKit's launcher waits for it); the layout follows a frame after.
     await setViewport({ width, height });
-    // WebKit's window reaches its size a moment later (WebDriver); the editor's layout follows it a frame after.
-    await waitUntil(() => window.innerWidth === width, `the viewport ${width} px wide`);
     await panel.updateComplete;
     for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
     panel.shadowRoot!.querySelector(selector)!.scrollIntoView({ block: 'start' });
