@@ -1,9 +1,25 @@
 // Where Chromium is and how it is started here: Debian's build, headless, no network chatter.
 import { existsSync } from 'node:fs';
 
+/** The browser a person uses: for the demo's screenshots and the benches (start-up is measured as a visitor meets it). */
 export function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
   return candidates.find((path) => path && existsSync(path));
+}
+
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium build as its `chromium` (Blink, V8, Web Audio, the
+ * version), without the browser's windows and their UI, as Puppeteer's and Playwright's headless runs use it.
+ * Chromium 156 gives each window of the browser two renderers of its own for the address bar's pop-ups
+ * (`chrome://omnibox-popup.top-chrome`), and the suite opens a window per test file: 5 pages cost 12
+ * core-seconds in the browser and 3.4 in the shell (docs/development.md).
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** The Chromium the tests run in: `CHROME_PATH`, else the headless shell, else the browser. */
+export function chromiumTestPath() {
+  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath();
 }
 
 export function chromiumArgs() {

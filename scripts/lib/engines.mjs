@@ -1,7 +1,7 @@
 // The three browser engines of the suite: what each needs on this machine, how it is installed (as root on
 // Debian, as Chromium always was), and how its run is started.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { chromiumPath } from './chromium.mjs';
+import { HEADLESS_SHELL, chromiumPath, chromiumTestPath } from './chromium.mjs';
 import { firefoxPath } from './firefox.mjs';
 import { pulseaudioPath, startNullSink } from './null-sink.mjs';
 import { run } from './run.mjs';
@@ -13,9 +13,10 @@ export const ENGINES = {
   chromium: {
     name: 'Chromium',
     config: 'web-test-runner.config.mjs',
-    packages: ['chromium'],
+    // The headless shell runs the tests (chromium.mjs); the browser is for the screenshots and the benches.
+    packages: ['chromium-headless-shell', 'chromium'],
     binary: 'CHROME_PATH',
-    present: () => Boolean(chromiumPath()),
+    present: () => existsSync(HEADLESS_SHELL) || (Boolean(chromiumPath()) && !canInstall()),
   },
   firefox: {
     name: 'Firefox',
@@ -95,7 +96,7 @@ async function runOnce(id, countsFile, extraArgs) {
   const engine = ENGINES[id];
   rmSync(countsFile, { force: true });
   const env = { STUDIO_COUNTS_FILE: countsFile };
-  if (id === 'chromium') env.CHROME_PATH = chromiumPath();
+  if (id === 'chromium') env.CHROME_PATH = chromiumTestPath();
   let sink;
   if (id === 'firefox' || id === 'webkit') {
     sink = await startNullSink();

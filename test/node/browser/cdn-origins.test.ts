@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { DELIVERY_PRESETS } from '../../../src/audio/index.js';
 import type { DeliveryPresetId } from '../../../src/delivery/presets.js';
-import { chromiumPath } from '../../../scripts/lib/chromium.mjs';
+import { chromiumTestPath } from '../../../scripts/lib/chromium.mjs';
 import { firefoxPath, firefoxPrefs } from '../../../scripts/lib/firefox.mjs';
 import { pulseaudioPath, startNullSink } from '../../../scripts/lib/null-sink.mjs';
 import { hasWebkit } from '../../../scripts/lib/webkit.mjs';
@@ -64,7 +64,7 @@ async function openIn(launch: () => Promise<Browser>, url: string, result: Promi
 const ENGINES: Array<{ name: string; skip: string | false; open: Open }> = [
   {
     name: 'Chromium',
-    skip: chromiumPath() ? false : 'Chromium is not installed (apt-get install -y chromium)',
+    skip: chromiumTestPath() ? false : 'Chromium is not installed (apt-get install -y chromium)',
     open: (url, result) => openIn(launchChromium, url, result),
   },
   {
