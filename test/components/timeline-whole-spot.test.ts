@@ -1,6 +1,6 @@
 // The whole spot at a glance (issue 33): a loaded 30 s spot fits the timeline of a 700 px editor at 1280x800
 // and at 390x844 until the user zooms; the ruler's section names, time labels and target never print over
-// each other; the bed's dB scale never covers a handle of the bed.
+// each other, and no time label is cut off at the content's end; the bed's dB scale never covers a handle of the bed.
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
@@ -109,6 +109,10 @@ describe('<studio-editor> the whole spot at a glance', () => {
         const labels = boxes(timeline, '.ruler .tick, .ruler .marker, .ruler .flag, .target span');
         expect(labels.filter(({ text }) => text !== '').length, `labels at ${zoom} px/s`).to.be.above(1);
         expect(overlaps(labels), `at ${timeline.zoom} px/s`).to.deep.equal([]);
+        // No time label runs past the content's end, where the ruler cuts it off ("0:3" for 0:30).
+        const ruler = timeline.shadowRoot!.querySelector('.ruler')!.getBoundingClientRect();
+        const cut = boxes(timeline, '.ruler .tick').filter(({ box }) => box.left < ruler.right && box.right > ruler.right + 0.5);
+        expect(cut.map(({ text }) => text), `time labels cut at the end at ${timeline.zoom} px/s`).to.deep.equal([]);
       }
       // The section names are read in full where there is room (at 11 px, "Call to action" needs 75 px).
       timeline.setZoom(50, 0);

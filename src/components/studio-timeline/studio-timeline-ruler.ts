@@ -10,6 +10,10 @@ import type { TimelineMarker } from './types.js';
 const MIN_FLAG_PX = 14;
 /** Room kept between a flag's text and the next flag, pixels. */
 const FLAG_GAP_PX = 4;
+/** A time label's width at most, pixels a character (its 11 px digits are about 6). */
+const TICK_CHAR_PX = 7;
+/** A time label's 3 px padding and its 1 px line, pixels. */
+const TICK_EDGE_PX = 4;
 
 /** A flag on the ruler's top lane: a section start (`marker`) or the target duration. */
 interface Flag {
@@ -25,7 +29,8 @@ interface Flag {
  * section starts (`markers`) and the target duration, each name cut short (with an ellipsis, or to its
  * line alone) where the next flag begins. The bottom lane has the time labels, computed in `willUpdate`
  * for the range `from`..`to` (what the viewport shows, with a margin) at least 72 px apart, so they thin
- * out as the zoom goes down; small ticks are a repeating background. Pressing or dragging on it seeks
+ * out as the zoom goes down, and the last one, where its text would run past the content's `end`, is drawn to
+ * the left of its line; small ticks are a repeating background. Pressing or dragging on it seeks
  * (the timeline's drag controller claims it through `data-drag="seek"`).
  *
  * @tagname studio-editor-timeline-ruler
@@ -42,6 +47,8 @@ export class StudioTimelineRuler extends TimelinePart {
   @property({ attribute: false }) markers: readonly TimelineMarker[] = [];
   /** The target duration, seconds: flagged beside the section starts. */
   @property({ type: Number }) target = 0;
+  /** Where the content ends, seconds (0: unknown): a time label that would run past it is drawn left of its line. */
+  @property({ type: Number }) end = 0;
 
   #labels: number[] = [];
   #fine = false;
@@ -74,7 +81,13 @@ export class StudioTimelineRuler extends TimelinePart {
   protected override render() {
     const z = this.zoom;
     // Not keyed: a scroll gives the same spans new times and places, and creates or removes none.
-    return html`${this.#labels.map((time) => html`<span class="tick" style=${styleProps({ left: `${time * z}px` })}>${this.t.clock(time, this.#fine)}</span>`)}${this.#flags.map(({ time, label, kind, room }) => {
+    const end = this.end * z;
+    return html`${this.#labels.map((time) => {
+      const text = this.t.clock(time, this.#fine);
+      // Estimated, not measured: a scroll re-renders the labels and reads no layout.
+      const before = end > 0 && time * z + text.length * TICK_CHAR_PX + TICK_EDGE_PX > end;
+      return html`<span class="tick ${before ? 'before' : ''}" style=${styleProps({ left: `${time * z}px` })}>${text}</span>`;
+    })}${this.#flags.map(({ time, label, kind, room }) => {
       // Too close to the next flag for any text: its line alone.
       const bare = room !== undefined && room < MIN_FLAG_PX;
       const style = { left: `${time * z}px`, 'max-width': room === undefined || bare ? undefined : `${room}px` };

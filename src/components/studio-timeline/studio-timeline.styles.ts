@@ -108,6 +108,13 @@ export const timelineStyles = css`
     white-space: nowrap;
     pointer-events: none;
   }
+  /* A time label at the content's end: its text to the left of its line, not cut off. */
+  .tick.before {
+    transform: translateX(-100%);
+    border-left: none;
+    border-right: 1px solid #6b7280;
+    padding: 0 3px 0 0;
+  }
   .flag {
     position: absolute;
     top: 0;

@@ -360,7 +360,7 @@ export class StudioTimeline extends StudioElement {
         @keydown=${this.#keys.handleKeydown} @pointerdown=${this.#drag.handleDown} @pointermove=${this.#drag.handleMove} @pointerup=${this.#drag.handleUp}
         @pointercancel=${this.#drag.handleUp} @lostpointercapture=${this.#drag.handleUp}>
         <div class="content" style=${styleProps({ width: `${(end + TRAIL_SECONDS) * z}px` })}>
-          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
+          <studio-editor-timeline-ruler .zoom=${z} .from=${from} .to=${to} .end=${end + TRAIL_SECONDS} .markers=${this.markers} .target=${this.targetDuration}></studio-editor-timeline-ruler>
           ${this.comments.length === 0
             ? nothing
             : html`<div class="comments" role="group" aria-label=${t('timeline.comments')}>
