@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { checkFileLengths, checkFloors, checkImportCircles, checkManifest, checkOneCopy, checkPackage, checkSize } from './lib/checks.mjs';
 import { ENGINES, ensureEngines, failureLines, reportEngine, runEngine, slowestLine } from './lib/engines.mjs';
+import { SHARED_FILES_ENV, SHARED_RUNNER, splitNodeTests } from './lib/node-shared.mjs';
 import { root, run } from './lib/run.mjs';
 
 const cache = join(root, '.cache');
@@ -55,6 +56,8 @@ async function nodeSuite(files) {
   const started = Date.now();
   let output = '';
   let crashed;
+  // The files of DOM-free logic share one process, first; the others run one process each (node-shared.mjs).
+  const { shared, alone } = splitNodeTests(root, files);
   try {
     output = await run(
       'node',
@@ -63,9 +66,10 @@ async function nodeSuite(files) {
         '--test', '--test-concurrency=2',
         '--test-reporter=spec', '--test-reporter-destination=stdout',
         '--test-reporter=./scripts/lib/node-counts.mjs', `--test-reporter-destination=${countsFile}`,
-        ...files,
+        ...(shared.length > 0 ? [SHARED_RUNNER] : []),
+        ...alone,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { [SHARED_FILES_ENV]: JSON.stringify(shared) } },
     );
   } catch (error) {
     crashed = error;

@@ -1,6 +1,7 @@
 // The English words of the modules loaded after the first paint are a module of their own
 // (src/i18n/en-later.ts). This file imports neither it nor any module that does, so it sees the page
 // before they arrive: config validation knows every key all the same, and the words appear on loading.
+// node:test: a process of its own (another file in a shared process would have loaded them first).
 import { describe, it } from 'node:test';
 import { expect } from '../support/expect.js';
 import { resolveConfig } from '../../../src/config/validate.js';
