@@ -25,15 +25,20 @@ function resolveSpecifier(from, specifier) {
   return [path, path.replace(/\.js$/, '.ts'), `${path}.ts`, join(path, 'index.ts')].find((candidate) => /\.[cm]?[jt]s$/.test(candidate) && existsSync(candidate));
 }
 
-/** Whether `file`, or a module it imports, starts a process, a server or a worker. */
-function starts(file, seen) {
+/**
+ * Whether `file`, or a module it imports, starts a process, a server or a worker. `texts` keeps each module's
+ * text across the test files, which import the same modules (a result is not kept: an import circle leaves a
+ * module's partial answer false).
+ */
+function starts(file, seen, texts) {
   if (seen.has(file)) return false;
   seen.add(file);
-  const text = readFileSync(file, 'utf8');
+  if (!texts.has(file)) texts.set(file, readFileSync(file, 'utf8'));
+  const text = texts.get(file);
   if (STARTS.test(text)) return true;
   for (const [, specifier] of text.matchAll(RELATIVE)) {
     const imported = resolveSpecifier(file, specifier);
-    if (imported && starts(imported, seen)) return true;
+    if (imported && starts(imported, seen, texts)) return true;
   }
   return false;
 }
@@ -42,9 +47,10 @@ function starts(file, seen) {
 export function splitNodeTests(root, files) {
   const shared = [];
   const alone = [];
+  const texts = new Map();
   for (const file of files) {
     const path = join(root, file);
-    const own = readFileSync(path, 'utf8').includes(OWN_PROCESS_MARK) || starts(path, new Set());
+    const own = readFileSync(path, 'utf8').includes(OWN_PROCESS_MARK) || starts(path, new Set(), texts);
     (own ? alone : shared).push(file);
   }
   return { shared, alone };
