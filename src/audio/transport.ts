@@ -36,9 +36,16 @@ export interface TransportOptions {
 /** Frames converted (or copied) between two turns of the page: 11 s at 48 kHz, 1 to 4 ms a slice here. */
 const COPY_SLICE_FRAMES = 1 << 19;
 
-/** How far ahead of what plays a streamed voice is fed, and how little left makes it ask for more, seconds. */
-const STREAM_AHEAD = 0.5;
-const STREAM_LOW = 0.3;
+/**
+ * How far ahead of what plays a streamed voice is fed, and how little left makes it ask for more, seconds: the
+ * page may be busy for up to a second (a host page's long task, a loaded machine) before the voice runs dry.
+ * At 0.5 and 0.3 s, WebKit beside 6 busy processes ran dry in 5 runs of 6 (`node scripts/busy.mjs 6 -- node
+ * scripts/test-browser.mjs webkit --files test/audio/transport.test.ts test/audio/live-meter.test.ts`); at 1.5
+ * and 1 s in none of 8. A pause, a seek or a swap makes a new voice or stops at a set time: a longer ring delays
+ * none of them. It holds 1.5 s of float frames (576 KB in stereo at 48 kHz) per voice.
+ */
+const STREAM_AHEAD = 1.5;
+const STREAM_LOW = 1;
 
 /** The name the stream worklet registers its processor under (stream-worklet.ts). */
 const STREAM_PROCESSOR = 'studio-editor-stream';
@@ -127,7 +134,7 @@ interface VoiceEvents {
  * `currentTime` is the playhead time source for the UI; read it every frame, it costs nothing.
  *
  * The mix is kept as 16-bit (a 10-minute stereo mix at 48 kHz is 115 MB, against 230 MB as float) and
- * streamed: each voice is an AudioWorkletNode (stream-worklet.ts) that the page feeds half a second ahead.
+ * streamed: each voice is an AudioWorkletNode (stream-worklet.ts) that the page feeds 1 to 1.5 s ahead.
  * Where the worklet cannot load (no AudioWorklet, a policy that refuses it), or for audio at another rate
  * than the context's, it plays from an AudioBuffer made from the 16-bit samples, as before streaming.
  */
@@ -397,7 +404,7 @@ export class Transport {
     const loop = this.#loop && { start: Math.round(this.#loop.start * rate), end: Math.min(store.length, Math.round(this.#loop.end * rate)) };
     const feed = new StreamFeed(store, Math.round(at * rate), loop);
     const ahead = Math.round(STREAM_AHEAD * rate);
-    // The first half second goes with the node, so that it starts with data.
+    // The first STREAM_AHEAD seconds go with the node, so that it starts with data.
     const first = feed.take(ahead);
     const options: StreamOptions = { channels: first.channels, end: first.end, startTime: now, capacity: ahead, low: Math.round(STREAM_LOW * rate) };
     const node = new AudioWorkletNode(context, STREAM_PROCESSOR, {
@@ -417,7 +424,7 @@ export class Transport {
     node.port.onmessage = (event: MessageEvent<StreamEvent>) => {
       const message = event.data;
       if (message.type === 'need') {
-        // Up to half a second ahead of what it has read (it has nothing else under way).
+        // Up to STREAM_AHEAD seconds ahead of what it has read (it has nothing else under way).
         const chunk = feed.take(ahead - (feed.sent - message.read));
         const command: StreamCommand = { type: 'chunk', ...chunk };
         node.port.postMessage(command, chunk.channels.map((channel) => channel.buffer));

@@ -61,14 +61,6 @@ export const ENGINE_SKIPS = {
     engines: ['webkit'],
     reason: 'WebKit has no Touch constructor outside iOS (Illegal constructor): the test cannot make its own touches',
   },
-  'webkit-audio-gaps': {
-    engines: ['webkit'],
-    reason:
-      "WebKitGTK's playback here (GStreamer into a PulseAudio null sink) loses blocks of the stream worklet's sound " +
-      'during a whole run (seen in a clean-clone run: a loop recorded cut in half, 12000 of 24000 samples), so a test ' +
-      'that needs every sample played exactly passes there only alone; the clock, seek, pause and the live meter are ' +
-      'tested in WebKit (docs/browsers.md)',
-  },
   'fake-clock-fetch': {
     engines: ['firefox', 'webkit'],
     reason:
