@@ -21,7 +21,8 @@ import '../studio-recommend-panel/studio-recommend-panel.js';
  * paint. Until then its element is in the page undefined, showing the loading text (studio-editor.styles.ts).
  */
 const PANEL_MODULES: Record<PanelId, () => Promise<unknown>> = {
-  recommend: () => import('../studio-recommend-panel/studio-recommend-panel.js'),
+  // In the editor's own file (imported above): nothing to fetch.
+  recommend: () => Promise.resolve(),
   script: () => import('../studio-script-panel/studio-script-panel.js'),
   voice: () => import('../studio-voice-panel/studio-voice-panel.js'),
   music: () => import('../studio-music-panel/studio-music-panel.js'),
