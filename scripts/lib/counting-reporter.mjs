@@ -3,7 +3,7 @@
 // title), `failedFiles` the test files (relative to the project) that had a failure, and `failures` each failed
 // test as {file, test, error} (the error's first line), so the last lines of a run say what failed; `slowest` the
 // ten files whose tests took longest (ms, the sum of their tests' durations: page loads aside), to know where a
-// run's time goes; `testsMs` the sum of every test's duration, and `files` how many files ran.
+// run's time goes, and `filesMs` every file's; `testsMs` the sum of every test's duration, and `files` how many files ran.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -44,7 +44,8 @@ export function countingReporter(countsFile) {
       const { ms, ...rest } = counts;
       const slowest = Object.entries(ms).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([file, total]) => ({ file, ms: Math.round(total) }));
       const testsMs = Math.round(Object.values(ms).reduce((sum, total) => sum + total, 0));
-      writeFileSync(countsFile, JSON.stringify({ ...rest, slowest, testsMs, files: sessions.length }));
+      const filesMs = Object.fromEntries(Object.entries(ms).map(([file, total]) => [file, Math.round(total)]));
+      writeFileSync(countsFile, JSON.stringify({ ...rest, slowest, testsMs, files: sessions.length, filesMs }));
     },
   };
 }

@@ -1,6 +1,7 @@
 // A node:test reporter that writes {passed, failed, skipped, failures, slowest} as JSON, for the final summary:
 // `failures` names each failed test as {file, test, error} (the error's first line); `slowest` the ten files whose
-// top-level tests took longest (ms), as the browser engines' counting reporter does, to know where a run's time goes.
+// top-level tests took longest (ms), as the browser engines' counting reporter does, to know where a run's time goes,
+// and `filesMs` every file's.
 import { relative } from 'node:path';
 import { SHARED_RUNNER } from './node-shared.mjs';
 
@@ -34,5 +35,6 @@ export default async function* counts(source) {
     }
   }
   const slowest = Object.entries(ms).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([file, total]) => ({ file, ms: Math.round(total) }));
-  yield JSON.stringify({ ...result, slowest });
+  const filesMs = Object.fromEntries(Object.entries(ms).map(([file, total]) => [file, Math.round(total)]));
+  yield JSON.stringify({ ...result, slowest, filesMs });
 }
