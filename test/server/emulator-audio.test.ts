@@ -49,6 +49,23 @@ describe('emulator audio: speech (eSpeak NG)', () => {
     assert.notDeepEqual(male.audio.channels[0], female.audio.channels[0]);
   });
 
+  it('hands out a take asked for again from the takes it kept, a copy of its own each time', async () => {
+    const text = 'Kept takes: the same words, voice and speed are not spoken twice.';
+    const first = await synthesize(text, 'gmw/en-US+f3', 1.1);
+    const again = await synthesize(text, 'gmw/en-US+f3', 1.1);
+    // eSpeak's own takes of the same words differ by a few samples (their phase): these are one take.
+    assert.deepEqual(again.audio.channels[0], first.audio.channels[0]);
+    assert.deepEqual(again.timings, first.timings);
+    assert.notEqual(again.audio.channels[0], first.audio.channels[0], 'a copy, not the kept array');
+    again.audio.channels[0]!.fill(0);
+    again.timings[0]!.start = 99;
+    const third = await synthesize(text, 'gmw/en-US+f3', 1.1);
+    assert.deepEqual(third.audio.channels[0], first.audio.channels[0], 'a caller that changes its copy changes nothing kept');
+    assert.deepEqual(third.timings, first.timings);
+    const slower = await synthesize(text, 'gmw/en-US+f3', 0.9);
+    assert.ok(slower.audio.channels[0]!.length > first.audio.channels[0]!.length, 'another speed is another take');
+  });
+
   it('rejects an unknown eSpeak voice, and keeps working after', async () => {
     await assert.rejects(synthesize('Hi', 'xx/nope'), /no voice/);
     assert.ok((await synthesize('Hi', 'gmw/en')).audio.channels[0]!.length > 0);
