@@ -63,13 +63,13 @@ export const asText = (text: string): string => text.replace(/&/g, '&amp;').repl
 
 /**
  * The takes already spoken, by their words, voice, rate and emphasis, the least recently asked for dropped first once
- * they hold more than `TAKES_KEPT_SAMPLES` in all (6 minutes of speech): a take asked for again (a script voiced after
+ * they hold more than `TAKES_KEPT_SAMPLES` in all: a take asked for again (a script voiced after
  * its length was measured, a section voiced again unchanged, the same ad made twice, as the tests do) is not spoken
  * again. eSpeak's takes of the same words differ only in their phase, by a few samples in length (its word timings
  * by a millisecond at most); a take costs about a second of a core for 8 s of speech.
  */
 const takes = new Map<string, { speech: Promise<Speech>; samples: number }>();
-const TAKES_KEPT_SAMPLES = 8_000_000;
+const TAKES_KEPT_SAMPLES = 6 * 60 * SPEECH_SAMPLE_RATE;
 let keptSamples = 0;
 
 const copyOf = ({ audio, words, timings }: Speech): Speech => ({
