@@ -35,12 +35,12 @@ describe('<studio-editor> prices and credits', () => {
   it('says what asking for ideas and voicing the script cost before they run', async function () {
     const h = await open();
     const root = h.element.shadowRoot!;
-    await waitUntil(() => deep(root, '.cost'), 'the price beside Get recommendations (the token, then the price list, from the emulator)', { timeout: 15_000 });
-    expect(deep(root, '.cost')!.textContent!.trim()).to.equal('Uses 3 credits');
+    await waitUntil(() => deep(root, '#cost'), 'the price beside Get recommendations (the token, then the price list, from the emulator)', { timeout: 15_000 });
+    expect(deep(root, '#cost')!.textContent!.trim()).to.equal('Uses 3 credits');
     const count = deep(root, 'select#count') as HTMLSelectElement;
     count.value = '5';
     count.dispatchEvent(new Event('change'));
-    await waitUntil(() => deep(root, '.cost')!.textContent!.trim() === 'Uses 5 credits', 'the price follows the number of ideas', { timeout: 15_000 });
+    await waitUntil(() => deep(root, '#cost')!.textContent!.trim() === 'Uses 5 credits', 'the price follows the number of ideas', { timeout: 15_000 });
     expect(deep(root, 'button[part="submit"]')!.getAttribute('aria-describedby')).to.equal('cost');
     // An idea's "Make the ad": 5 credits and one per section (three here).
     const { recommendations } = await h.api!.recommendFromUrl({ project_id: h.getProject().project_id, url: 'https://acme-coffee.com/products/cold-brew-kit', duration: 30, max_recommendations: 1 });
