@@ -20,6 +20,24 @@ const BUTTONS = { left: 0, middle: 1, right: 2 };
 /** The narrowest viewport MiniBrowser's window can have (its toolbar's width), CSS px: MINIBROWSER_MIN_WIDTH of test/support/engine.ts. */
 const MINIBROWSER_MIN_WIDTH = 447;
 
+/** A canvas that repaints each frame for 30 s at most, drawing nothing; REPAINT_STOP removes it at once. */
+const REPAINT_START = `
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none';
+  document.documentElement.append(canvas);
+  const context = canvas.getContext('2d');
+  const until = performance.now() + 30000;
+  const frame = (now) => {
+    if (!canvas.isConnected || now > until) return canvas.remove();
+    context.clearRect(0, 0, 1, 1);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  window.__webdriverRepaint = canvas;`;
+const REPAINT_STOP = 'window.__webdriverRepaint?.remove(); delete window.__webdriverRepaint;';
+
 /** A Playwright key name (`KeyZ`, `Digit1`, `Enter`, `a`) as a WebDriver key value. */
 function keyValue(name) {
   if (name in KEYS) return KEYS[name];
@@ -93,9 +111,20 @@ class WebDriverPage {
     throw new Error('WebDriver cannot emulate a media type in WebKit');
   }
 
+  /**
+   * Drawn without compositing (scripts/lib/webkit.mjs), WebKitWebDriver answers a screenshot after the page's next
+   * paint, and a page at rest does not paint: it answered after 10 s, or never. So a transparent one-pixel canvas is
+   * cleared each frame until the picture is taken, which paints without changing a pixel (the same picture, compared),
+   * and is then removed.
+   */
   async screenshot({ path }) {
-    const base64 = await this.slot.command('GET', '/screenshot');
-    await writeFile(path, Buffer.from(base64, 'base64'));
+    await this.slot.execute(REPAINT_START);
+    try {
+      const base64 = await this.slot.command('GET', '/screenshot');
+      await writeFile(path, Buffer.from(base64, 'base64'));
+    } finally {
+      await this.slot.execute(REPAINT_STOP).catch(() => {});
+    }
   }
 
   async bringToFront() {}

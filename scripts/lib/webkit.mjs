@@ -63,13 +63,18 @@ export function startXvfb(xvfb) {
 
 /**
  * Starts WebKitWebDriver on a free port of this machine, in the given X display; resolves once it answers.
+ *
+ * Its MiniBrowsers draw without accelerated compositing (`WEBKIT_DISABLE_COMPOSITING_MODE=1`; `=0` in the caller's
+ * environment keeps it, to compare): Xvfb has no GPU, so WebKitGTK's compositor ran on Mesa's software rasteriser
+ * (llvmpipe), a fifth of the web processes' CPU; drawn directly, the whole WebKit run took 1,206 core-seconds instead
+ * of 1,617, in the same hour (docs/development.md). Layout, script, audio and workers are the same engine either way.
  * @returns {Promise<{ url: string, stop: () => void }>}
  */
 export async function startDriver(driver, display) {
   const port = await freePort();
   const child = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
     stdio: 'ignore',
-    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '' },
+    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '', WEBKIT_DISABLE_COMPOSITING_MODE: process.env.WEBKIT_DISABLE_COMPOSITING_MODE ?? '1' },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
