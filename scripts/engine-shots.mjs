@@ -11,7 +11,7 @@ import { demoWithAd } from './lib/demo-ad.mjs';
 import { firefoxPath, firefoxPrefs, firefoxTouchPrefs } from './lib/firefox.mjs';
 import { pulseaudioPath, startNullSink } from './lib/null-sink.mjs';
 import { hasWebkit } from './lib/webkit.mjs';
-import { webkitLauncher } from './lib/webkit-launcher.mjs';
+import { MINIBROWSER_MIN_WIDTH, webkitLauncher } from './lib/webkit-launcher.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:18300/demo/';
 const engines = (process.argv[3] ?? 'firefox,webkit').split(',');
@@ -88,7 +88,8 @@ async function webkitShots(env) {
     if (made !== 'ok') throw new Error(`WebKit: the ad was not made: ${made}`);
     await pause(1500);
     await page.screenshot({ path: `${dir}webkit-1280.png` });
-    await page.setViewportSize(PHONE);
+    // MiniBrowser's window is never narrower than MINIBROWSER_MIN_WIDTH: the launcher refuses a phone's 390 px.
+    await page.setViewportSize({ ...PHONE, width: Math.max(PHONE.width, MINIBROWSER_MIN_WIDTH) });
     await pause(1500);
     await page.slot.execute('window.studio.element.scrollIntoView()');
     await pause(500);

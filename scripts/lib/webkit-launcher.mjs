@@ -18,7 +18,7 @@ const KEYS = {
 };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 /** The narrowest viewport MiniBrowser's window can have (its toolbar's width), CSS px: MINIBROWSER_MIN_WIDTH of test/support/engine.ts. */
-const MINIBROWSER_MIN_WIDTH = 447;
+export const MINIBROWSER_MIN_WIDTH = 447;
 
 /** A canvas that repaints each frame for 30 s at most, drawing nothing; REPAINT_STOP removes it at once. */
 const REPAINT_START = `
