@@ -68,13 +68,23 @@ export function startXvfb(xvfb) {
  * environment keeps it, to compare): Xvfb has no GPU, so WebKitGTK's compositor ran on Mesa's software rasteriser
  * (llvmpipe), a fifth of the web processes' CPU; drawn directly, the whole WebKit run took 1,206 core-seconds instead
  * of 1,617, in the same hour (docs/development.md). Layout, script, audio and workers are the same engine either way.
+ *
+ * JavaScriptCore runs without its last optimising tier, FTL (`JSC_useFTLJIT=0`; `=1` keeps it): a test page's code
+ * lives seconds, and compiling it with FTL cost more than it saved (seven WebKit files, alternate runs: 198 and 206
+ * core-seconds without FTL, 256 and 237 with it; without DFG too, 239). The tiers below it run the same script.
  * @returns {Promise<{ url: string, stop: () => void }>}
  */
 export async function startDriver(driver, display) {
   const port = await freePort();
   const child = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
     stdio: 'ignore',
-    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '', WEBKIT_DISABLE_COMPOSITING_MODE: process.env.WEBKIT_DISABLE_COMPOSITING_MODE ?? '1' },
+    env: {
+      ...process.env,
+      DISPLAY: display,
+      WAYLAND_DISPLAY: '',
+      WEBKIT_DISABLE_COMPOSITING_MODE: process.env.WEBKIT_DISABLE_COMPOSITING_MODE ?? '1',
+      JSC_useFTLJIT: process.env.JSC_useFTLJIT ?? '0',
+    },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
