@@ -10,6 +10,7 @@ import { createProject, type ProjectDocument } from '../../src/model/document.js
 import type { EditorStore } from '../../src/model/editor-state.js';
 import { syntheticSpeech } from '../audio/signals.js';
 import { FakePreview, type TestPreviewContext } from '../support/fake-preview.js';
+import { waitUntil } from '../support/wait.js';
 
 const SR = 44100;
 
@@ -91,9 +92,7 @@ describe('export through the real AudioEngine', () => {
     form.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name=rate]')[0]!.click();
     await form.updateComplete;
     form.shadowRoot!.querySelector<HTMLButtonElement>('button.primary')!.click();
-    for (let i = 0; i < 100 && panel.shadowRoot!.querySelector('[part=result]') === null; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(() => panel.shadowRoot!.querySelector('[part=result]'), 'the export\'s result');
     const field = (name: string) => panel.shadowRoot!.querySelector(`dd[data-field=${name}]`)!.textContent!.trim();
     expect(downloads).to.deep.equal(['Engine test.wav']);
     const measured = (await measureFile(exported!.blob)).loudness;

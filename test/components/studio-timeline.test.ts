@@ -7,6 +7,7 @@ import '../../src/components/studio-timeline/studio-timeline.js';
 import { ENVELOPE_FLOOR_DB, ENVELOPE_PX_PER_SECOND, type StudioTimeline } from '../../src/components/studio-timeline/studio-timeline.js';
 import type { TimelineClip, TimelineMusic } from '../../src/components/studio-timeline/types.js';
 import { skipIn } from '../support/engine.js';
+import { waitUntil } from '../support/wait.js';
 
 const peaks = (n = 400) => Float32Array.from({ length: n }, (_, i) => 0.2 + 0.6 * Math.abs(Math.sin(i / 7)));
 const clip = (id: string, start: number, length: number, extra: Partial<TimelineClip> = {}): TimelineClip => ({
@@ -14,13 +15,6 @@ const clip = (id: string, start: number, length: number, extra: Partial<Timeline
 });
 const music = (length = 12): TimelineMusic => ({ length, gain: 0, fadeIn: 1, fadeOut: 1, peaks: peaks(600) });
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-async function until(check: () => boolean, ms = 4000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 type Detail = Record<string, unknown>;
 /** Every `type` event's detail, in order. */
@@ -295,21 +289,21 @@ describe('<studio-editor-timeline>', () => {
     const el = await make({ clips: many, music: music(600), zoom: 50, targetDuration: 600 });
     // Drawn a few at a time in idle periods: wait until more than one is and nothing waits any more; the
     // near ones only, never the whole track.
-    await until(() => el.waveformCount > 1 && el.waveformsPending === 0, 20_000);
+    await waitUntil(() => el.waveformCount > 1 && el.waveformsPending === 0);
     const near = el.waveformCount;
     expect(near).to.be.greaterThan(1);
     expect(near).to.be.lessThan(20);
     part(el, '.scroller').scrollLeft = 20000;
-    await until(() => el.shadowRoot!.querySelector('.clip[data-id=c40] .wave > div') !== null, 20_000);
+    await waitUntil(() => el.shadowRoot!.querySelector('.clip[data-id=c40] .wave > div') !== null);
     // Far ones go too, a few a frame.
-    await until(() => el.shadowRoot!.querySelector('.clip[data-id=c0] .wave > div') === null, 20_000);
+    await waitUntil(() => el.shadowRoot!.querySelector('.clip[data-id=c0] .wave > div') === null);
   });
 
   it('stretches drawn waveforms while the zoom changes and redraws them at their width once it settles', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
     const host = () => el.shadowRoot!.querySelector<HTMLElement>('.clip[data-id=hook] .wave > div > div');
     const canvasWidth = () => host()!.shadowRoot!.querySelector('canvas')!.style.width;
-    await until(() => host()?.shadowRoot?.querySelector('canvas') != null);
+    await waitUntil(() => host()?.shadowRoot?.querySelector('canvas') != null);
     expect(canvasWidth()).to.equal('200px');
     expect(host()!.style.transform).to.equal('');
     el.setZoom(80);
@@ -320,18 +314,18 @@ describe('<studio-editor-timeline>', () => {
     el.setZoom(100);
     await el.updateComplete;
     expect(host()!.style.transform).to.equal('scaleX(2)');
-    await until(() => canvasWidth() === '400px');
+    await waitUntil(() => canvasWidth() === '400px');
     expect(host()!.style.transform).to.equal('');
     expect(el.waveformCount).to.equal(1);
   });
 
   it('keeps working when moved in the document: waveforms drawn again, Ctrl+wheel still zooms', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
-    await until(() => el.waveformCount === 1);
+    await waitUntil(() => el.waveformCount === 1);
     const other = document.createElement('div');
     el.parentElement!.append(other);
     other.append(el);
-    await until(() => el.waveformCount === 1);
+    await waitUntil(() => el.waveformCount === 1);
     const scroller = part(el, '.scroller');
     const [x, y] = center(scroller);
     scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, ctrlKey: true, clientX: x, clientY: y, bubbles: true, cancelable: true }));
@@ -344,7 +338,7 @@ describe('<studio-editor-timeline>', () => {
     const idle = 'requestIdleCallback' in window ? sinon.stub(window, 'requestIdleCallback').value(undefined) : undefined;
     try {
       const el = await make({ clips: [clip('hook', 1, 4), clip('offer', 6, 3)], music: null, zoom: 50 });
-      await until(() => el.waveformCount === 2);
+      await waitUntil(() => el.waveformCount === 2);
     } finally {
       idle?.restore();
     }
@@ -352,20 +346,20 @@ describe('<studio-editor-timeline>', () => {
 
   it('drops the waveform of a piece zoomed too narrow to show one once the zoom settles, and draws it again when wide', async () => {
     const el = await make({ clips: [clip('hook', 1, 4)], music: null, zoom: 50 });
-    await until(() => el.waveformCount === 1);
+    await waitUntil(() => el.waveformCount === 1);
     // 4 s at 3 px/s: 12 px.
     el.setZoom(3);
     await el.updateComplete;
     expect(el.waveformCount).to.equal(1);
-    await until(() => el.waveformCount === 0);
+    await waitUntil(() => el.waveformCount === 0);
     el.setZoom(50);
     await el.updateComplete;
-    await until(() => el.waveformCount === 1);
+    await waitUntil(() => el.waveformCount === 1);
   });
 
   it("draws the waveform of a short call to action fitted into a 30 s spot (2.4 s at 18 px/s: 43 px)", async () => {
     const el = await make({ clips: [clip('cta', 26.5, 2.4)], music: null, zoom: 18 });
-    await until(() => el.waveformCount === 1);
+    await waitUntil(() => el.waveformCount === 1);
     expect(el.shadowRoot!.querySelector('.clip[data-id="cta"] .wave > div'), 'the waveform drawn in the clip').not.to.equal(null);
   });
 
@@ -384,7 +378,7 @@ describe('<studio-editor-timeline>', () => {
       win.document.body.append(el);
       await el.updateComplete;
       const canvas = () => el.shadowRoot!.querySelector('.wave > div > div')?.shadowRoot?.querySelector('canvas') ?? null;
-      await until(() => canvas() !== null);
+      await waitUntil(() => canvas() !== null);
       // Nothing was refused: wavesurfer's <style> was adopted as a stylesheet instead of inserted.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(win.violations).to.deep.equal([]);
@@ -393,7 +387,7 @@ describe('<studio-editor-timeline>', () => {
       expect(win.getComputedStyle(progress).position).to.equal('absolute');
       // The policy is in force: an inline style in markup is refused (and reported).
       win.document.body.insertAdjacentHTML('beforeend', '<p style="color: red">x</p>');
-      await until(() => win.violations.length > 0);
+      await waitUntil(() => win.violations.length > 0);
       expect(win.violations[0]).to.match(/^style-src/);
     } finally {
       iframe.remove();

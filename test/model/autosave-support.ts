@@ -6,6 +6,7 @@ import { Autosave, type AutosaveOptions } from '../../src/model/persistence/auto
 import type { StudioStorageError } from '../../src/model/persistence/storage-error.js';
 import { sampleProject } from './fixtures.js';
 import { createTranslator } from '../../src/i18n/translate.js';
+import { waitUntil } from '../support/wait.js';
 
 /** A unique database name, so tests never share drafts. */
 export const uniqueDb = () => `studio-test-${crypto.randomUUID()}`;
@@ -57,11 +58,8 @@ export function press(source: { readonly notices: readonly StudioNotice[] }, kin
   action.run();
 }
 
-/** Waits until `condition` holds (IndexedDB and BroadcastChannel deliver asynchronously). */
-export async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!condition()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/**
+ * Waits until `condition` holds (IndexedDB and BroadcastChannel deliver asynchronously), naming `what` if it never
+ * does; `ms` only lengthens the shared wait's patience (test/support/wait.ts).
+ */
+export const until = (condition: () => boolean, what: string, ms?: number): Promise<void> => waitUntil(condition, what, { interval: 10, timeout: ms });

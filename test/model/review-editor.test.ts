@@ -23,13 +23,6 @@ async function mount(config: Partial<StudioConfig> = {}): Promise<StudioEditor> 
   return element;
 }
 
-/** Waits until the element has rendered what the store holds now. */
-const settled = async (element: StudioEditor) => {
-  await element.updateComplete;
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await element.updateComplete;
-};
-
 describe('<studio-editor> in the reviewer role', () => {
   afterEach(() => cleanupMounts());
 
@@ -54,8 +47,7 @@ describe('<studio-editor> in the reviewer role', () => {
 
     const { review: _review, ...rest } = element.config!;
     element.config = { ...rest, tools: { role: 'creator' } } as StudioConfig;
-    await settled(element);
-    expect(element.store.getState().role).to.equal('creator');
+    await waitUntil(() => element.store.getState().role === 'creator', 'the new config\'s role in the store');
     expect(element.store.getState().reviewUser, 'no review.user: none').to.equal(undefined);
     const loaded = await element.loadProject(sampleProject({ title: 'Loaded' }));
     expect(loaded.title).to.equal('Loaded');

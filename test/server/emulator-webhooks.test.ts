@@ -53,8 +53,11 @@ describe('emulator: webhooks', () => {
     const always = await webhookReceiver([500, 500, 500, 500, 500]);
     try {
       const accepted = (await (await post(emulator, '/v1/recommend/url', { ...RECOMMEND, webhook: { url: always.url } }, token)).json()) as JobAccepted;
+      // The retries' end is the state waited for; 30 s is a backstop for a busy machine, named if reached.
+      const deadline = Date.now() + 30_000;
       let entry: DeliveryLog | undefined;
-      for (let i = 0; i < 400 && !(entry && entry.attempts === 3 && entry.last_status === 500); i++) {
+      while (!(entry && entry.attempts === 3 && entry.last_status === 500)) {
+        if (Date.now() > deadline) assert.fail(`the webhook's third failed attempt was not logged within 30 s (log: ${JSON.stringify(entry)})`);
         await new Promise((resolve) => setTimeout(resolve, 5));
         entry = emulator.state.webhooks.log.find((log) => log.job_id === accepted.job_id);
       }
