@@ -7,7 +7,7 @@ import { fromRollup } from '@web/dev-server-rollup';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/lib/counting-reporter.mjs';
-import { chromiumArgs, chromiumTestPath } from './scripts/lib/chromium.mjs';
+import { chromiumTestArgs, chromiumTestPath } from './scripts/lib/chromium.mjs';
 import { appBundlePlugin } from './scripts/lib/app-bundle-plugin.mjs';
 import { batchPlugin } from './scripts/lib/batch-plugin.mjs';
 import { emulatorPlugin } from './scripts/lib/emulator-plugin.mjs';
@@ -86,7 +86,7 @@ export default {
   // them hidden, where requestAnimationFrame never runs and pointer tests hang.
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: chromiumTestPath(), headless: true, args: chromiumArgs() },
+      launchOptions: { executablePath: chromiumTestPath(), headless: true, args: chromiumTestArgs() },
       createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
     }),
   ],

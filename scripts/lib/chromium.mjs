@@ -35,3 +35,23 @@ export function chromiumArgs() {
     '--autoplay-policy=no-user-gesture-required',
   ];
 }
+
+/**
+ * V8's flags for the tests' Chromium (not the benches', which measure Chromium as a visitor meets it). With
+ * `--managed-zone-memory` V8 keeps its compilers' scratch memory in a pool of its own instead of malloc()ing and
+ * freeing it for each compile: freed, those pages were handed back to the kernel (`madvise`), each time a TLB
+ * flush on every core, and touched again at the next compile. On a paravirtualised machine both are dear (`perf`:
+ * a fifth of the samples of a Chromium run under the kernel's `pvm_irq_enable`, from `madvise` and page faults):
+ * ten heavy files took 242 and 273 core-seconds with it, 330, 318 and 331 without; the whole Chromium run 1,021
+ * core-seconds (537 s) with it, 1,133 (591 s) without, one after the other (docs/development.md).
+ * `CHROMIUM_TEST_JS_FLAGS` in the environment replaces them (empty: none), to compare.
+ */
+export function chromiumTestJsFlags() {
+  return process.env.CHROMIUM_TEST_JS_FLAGS ?? '--managed-zone-memory';
+}
+
+/** `chromiumArgs()` and the tests' V8 flags: the Chromium of the suite and of the node tests that start one. */
+export function chromiumTestArgs() {
+  const jsFlags = chromiumTestJsFlags();
+  return [...chromiumArgs(), ...(jsFlags === '' ? [] : [`--js-flags=${jsFlags}`])];
+}

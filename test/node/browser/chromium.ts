@@ -1,10 +1,10 @@
 // Headless Chromium for the Node-side browser tests (puppeteer-core, this machine's Chromium), and a page
 // that records every Content-Security-Policy / Trusted Types violation and every uncaught error.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { chromiumArgs, chromiumTestPath } from '../../../scripts/lib/chromium.mjs';
+import { chromiumTestArgs, chromiumTestPath } from '../../../scripts/lib/chromium.mjs';
 
 export function launchChromium(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: chromiumTestPath(), headless: true, args: chromiumArgs() });
+  return puppeteer.launch({ executablePath: chromiumTestPath(), headless: true, args: chromiumTestArgs() });
 }
 
 /** What went wrong in a page: violations (`directive blockedURI`), uncaught errors and console errors. */
