@@ -46,7 +46,7 @@ export function chromiumArgs() {
  * core-seconds (537 s) with it, 1,133 (591 s) without, one after the other (docs/development.md).
  * `CHROMIUM_TEST_JS_FLAGS` in the environment replaces them (empty: none), to compare.
  */
-export function chromiumTestJsFlags() {
+function chromiumTestJsFlags() {
   return process.env.CHROMIUM_TEST_JS_FLAGS ?? '--managed-zone-memory';
 }
 
