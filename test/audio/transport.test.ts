@@ -375,9 +375,11 @@ describe('Transport streaming 16-bit audio', () => {
       expect(warn.callCount).to.equal(1);
       expect(String(warn.firstCall.args[0])).to.match(/streaming AudioWorklet could not start \(.+\)/);
       // The 16-bit samples, to the end.
-      const [run] = exactRuns(channels(), [expected(audio)]);
-      expect(run!.from).to.be.below(0.05 * rate);
-      expect(run!.from + run!.length).to.equal(0.5 * rate);
+      const runs = exactRuns(channels(), [expected(audio)]);
+      const summary = JSON.stringify(runs.map(({ at, from, length }) => ({ at, from, length })));
+      const [run] = runs;
+      expect(run!.from, summary).to.be.below(0.05 * rate);
+      expect(run!.from + run!.length, summary).to.equal(0.5 * rate);
       transport.dispose();
     } finally {
       missing.restore();
