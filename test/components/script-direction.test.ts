@@ -52,14 +52,14 @@ describe('direction of the read in the Script panel (emulator)', function () {
     expect(toolbar(panel, 's1')!.getAttribute('aria-label')).to.equal('Direction for Hook');
     expect(toolbar(panel, 's2')).to.equal(null, 'only the focused section has the toolbar');
     button(panel, 's1', 'Insert pause').click();
-    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at Acme.', `text: ${textOf(editor, 's1')}`);
+    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at Acme.', () => `text: ${textOf(editor, 's1')}`);
 
     const text = textOf(editor, 's1');
     const acme = text.indexOf('Acme');
     await select(panel, 's1', acme, acme + 'Acme'.length);
     toolbar(panel, 's1')!.querySelector<HTMLSelectElement>('select[name=emphasis]')!.value = 'strong';
     button(panel, 's1', 'Emphasise').click();
-    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at [[emphasis strong: Acme]].', `text: ${textOf(editor, 's1')}`);
+    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at [[emphasis strong: Acme]].', () => `text: ${textOf(editor, 's1')}`);
     await waitUntil(() => chips(panel).length === 2, 'two chips');
     expect(chips(panel)).to.deep.equal(['Pause 1.0 s', 'Emphasis (strong): Acme']);
 
@@ -71,10 +71,10 @@ describe('direction of the read in the Script panel (emulator)', function () {
 
     const remove = view(panel).querySelector<HTMLButtonElement>('[part=direction-mark] button[aria-label="Remove Emphasis (strong): Acme"]')!;
     remove.click();
-    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at Acme.', `text: ${textOf(editor, 's1')}`);
+    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at Acme.', () => `text: ${textOf(editor, 's1')}`);
     await waitUntil(() => chips(panel).length === 1, 'one chip');
     editor.store.dispatch({ type: 'history/undo' });
-    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at [[emphasis strong: Acme]].', `undo: ${textOf(editor, 's1')}`);
+    await waitUntil(() => textOf(editor, 's1') === 'Fresh coffee.[[pause 1.0s]] Only at [[emphasis strong: Acme]].', () => `undo: ${textOf(editor, 's1')}`);
     await waitUntil(() => chips(panel).length === 2, 'the chip is back');
   });
 
@@ -160,7 +160,7 @@ describe('direction of the read in the Script panel (emulator)', function () {
     view(panel).querySelector('[part=direction-mark]')!.scrollIntoView({ block: 'center' });
     await executeServerCommand('studio-screenshot', { name: 'script-direction-rate-beyond' });
     editor.store.dispatch({ type: 'voice/set-speed', speed: 1 });
-    await waitUntil(() => offered().length === 4, `every rate at 1x: ${offered().join(' ')}`);
+    await waitUntil(() => offered().length === 4, () => `every rate at 1x: ${offered().join(' ')}`);
     expect(chips(panel)).to.deep.equal(['Rate 120%: Acme']);
   });
 

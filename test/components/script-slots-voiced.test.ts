@@ -55,7 +55,7 @@ describe('{{slots}} voiced from their samples (emulator)', function () {
 
     editor.store.dispatch({ type: 'slot/set', slot: { name: 'price', sample: '49.99' } });
     expect([...staleSections(project(), [{ text: '59.99', say: 'fifty-nine ninety-nine' }])]).to.deep.equal(['s2']);
-    await waitUntil(() => generateButton(panel).textContent!.trim() === 'Update voice-over (1 changed)', `button: ${generateButton(panel).textContent}`);
+    await waitUntil(() => generateButton(panel).textContent!.trim() === 'Update voice-over (1 changed)', () => `button: ${generateButton(panel).textContent}`);
     generateButton(panel).click();
     await waitUntil(() => voiceover.callCount === 4 && project().clips.find((clip) => clip.sectionId === 's2')!.source!.text.includes('49.99'), 'the body voiced again', { timeout: 60_000 });
     expect(voiceover.lastCall.args[0]).to.deep.include({ text: 'Only 49.99 today. Type {{ for braces.', section_id: 's2' });

@@ -83,11 +83,11 @@ describe('<studio-editor-script-panel>', () => {
     const { context, panel, editor } = await mount({ format });
     editor.dispatchEvent(new CustomEvent('script-fit', { bubbles: true }));
     const status = () => panel.shadowRoot!.querySelector('[role=status]')!.textContent;
-    await waitUntil(() => status() === 'The script now fits 20 s: shortened “Hook” by 2.1 s. Undo to go back.', `status: ${status()}`);
+    await waitUntil(() => status() === 'The script now fits 20 s: shortened “Hook” by 2.1 s. Undo to go back.', () => `status: ${status()}`);
     const before = context.store.getState().project.script.sections;
     format.resolves({ sections: before.map(({ id, label, text }) => ({ id, label, text })), estimated_duration_s: 2, changes: [], summary: 'already fits' });
     editor.dispatchEvent(new CustomEvent('script-fit', { bubbles: true }));
-    await waitUntil(() => status() === 'The script already fits 20 s: nothing was changed.', `status: ${status()}`);
+    await waitUntil(() => status() === 'The script already fits 20 s: nothing was changed.', () => `status: ${status()}`);
     expect(context.store.getState().project.script.sections).to.equal(before);
   });
 

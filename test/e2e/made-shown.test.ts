@@ -81,7 +81,7 @@ describe('What was made is shown (e2e, emulator)', () => {
     }
 
     // The focus is on the made ad: its first clip on the timeline.
-    await waitUntil(() => focusChain(root).at(-1) === 'studio-editor-timeline-clip', `the focus on the made ad (now ${focusChain(root).join(' > ')})`, { timeout: 10_000 });
+    await waitUntil(() => focusChain(root).at(-1) === 'studio-editor-timeline-clip', () => `the focus on the made ad (now ${focusChain(root).join(' > ')})`, { timeout: 10_000 });
     expect(focusChain(root)).to.deep.equal(['studio-editor-timeline-panel', 'studio-editor-timeline', 'studio-editor-timeline-clip']);
 
     // The card no longer invites a second paid click.

@@ -111,13 +111,18 @@ describe('Review (e2e, emulator)', () => {
     // Playing (not only sought there: the play starts once its context runs and the audio of the moved clip's mix
     // is ready to stream, which takes Firefox seconds on a busy machine), from the comment's start.
     const PLAY_STARTS = { timeout: 20_000 };
+    // What a timeout names: the playhead, the transport and the preview's render.
+    const where = () => {
+      const { transport, status, stage } = preview.getState();
+      return `at ${preview.currentTime}, ${transport}; the preview ${status}${stage === null ? '' : ` (${stage})`}`;
+    };
     const playingFrom = (time: number) => preview.getState().transport === 'playing' && preview.currentTime >= time - 0.01 && preview.currentTime < time + 1;
     markers(h)[0]!.button.click();
-    await waitUntil(() => playingFrom(14.5), `played from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`, PLAY_STARTS);
+    await waitUntil(() => playingFrom(14.5), () => `played from 14.5 s (${where()})`, PLAY_STARTS);
     preview.pause();
     preview.seek(0);
     panel.shadowRoot!.querySelector<HTMLButtonElement>('[part~=range]')!.click();
-    await waitUntil(() => playingFrom(14.5), `the list plays from 14.5 s (at ${preview.currentTime}, ${preview.getState().transport})`, PLAY_STARTS);
+    await waitUntil(() => playingFrom(14.5), () => `the list plays from 14.5 s (${where()})`, PLAY_STARTS);
     preview.pause();
 
     // Trimmed so that 12.5 s of the take is no longer heard: orphaned, listed apart, kept.
@@ -154,12 +159,12 @@ describe('Review (e2e, emulator)', () => {
     await customElements.whenDefined('studio-editor-versions');
     const bar = h.element.shadowRoot!.querySelector('studio-editor-versions')!;
     const barText = () => (bar.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ');
-    await waitUntil(() => barText().includes('Approved'), `the versions bar says approved (${barText()})`);
+    await waitUntil(() => barText().includes('Approved'), () => `the versions bar says approved (${barText()})`);
 
     store.dispatch({ type: 'clip/gain', id: clip!.id, gain: clip!.gain - 3 });
     await panel.updateComplete;
     expect(texts(panel, '[part~=decision]')[0]).to.include('Made on an earlier mix');
-    await waitUntil(() => /approval stale/i.test(barText()), `the versions bar says stale (${barText()})`);
+    await waitUntil(() => /approval stale/i.test(barText()), () => `the versions bar says stale (${barText()})`);
     await executeServerCommand('studio-screenshot', { name: 'review-1280' });
 
     // C on the timeline, at the playhead: the Review step's form opens there, with the focus.
@@ -242,7 +247,7 @@ describe('Review (e2e, emulator)', () => {
     await waitUntil(() => deepQuery(root, 'studio-editor-timeline') !== null, 'the timeline');
     const timeline = deepQuery(root, 'studio-editor-timeline') as StudioTimeline;
     await timeline.updateComplete;
-    await waitUntil(() => deepAll(timeline.shadowRoot!, '[data-drag]').every((element) => element.getAttribute('data-drag') === 'seek'), `only the ruler seeks (${deepAll(timeline.shadowRoot!, '[data-drag]').map((element) => element.getAttribute('data-drag')).join()})`);
+    await waitUntil(() => deepAll(timeline.shadowRoot!, '[data-drag]').every((element) => element.getAttribute('data-drag') === 'seek'), () => `only the ruler seeks (${deepAll(timeline.shadowRoot!, '[data-drag]').map((element) => element.getAttribute('data-drag')).join()})`);
     expect(deepAll(timeline.shadowRoot!, '[part=mute], [part=solo]'), 'mute and solo').to.have.length(0);
     const clipElement = deepQuery(timeline.shadowRoot!, 'studio-editor-timeline-clip') as HTMLElement;
     clipElement.focus();

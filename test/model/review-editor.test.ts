@@ -43,7 +43,7 @@ describe('<studio-editor> in the reviewer role', () => {
     expect(element.getProject().title).to.equal(before.title);
     expect(element.store.getState().refusal).to.have.property('reviewOnly', true);
     const status = () => element.shadowRoot!.querySelector('[part="status"]')!.textContent ?? '';
-    await waitUntil(() => status().includes('You are reviewing'), `the status line says why (it says "${status()}")`, { timeout: 5000 });
+    await waitUntil(() => status().includes('You are reviewing'), () => `the status line says why (it says "${status()}")`, { timeout: 5000 });
 
     const { review: _review, ...rest } = element.config!;
     element.config = { ...rest, tools: { role: 'creator' } } as StudioConfig;

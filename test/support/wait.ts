@@ -9,8 +9,19 @@ export const PATIENCE_MS = 30_000;
 
 /**
  * Resolves once `predicate` holds; fails after `timeout` (at least PATIENCE_MS), naming `what` (by default the
- * predicate's own source).
+ * predicate's own source). A function for `what` is read when the wait gives up, so that it can name the state
+ * then (a template string names the state when the wait began).
  */
-export function waitUntil(predicate: () => unknown, what = String(predicate).replace(/\s+/g, ' ').slice(0, 200), options: { interval?: number; timeout?: number } = {}): Promise<void> {
-  return pollUntil(predicate, what, { interval: options.interval ?? 20, timeout: Math.max(options.timeout ?? 0, PATIENCE_MS) });
+export async function waitUntil(
+  predicate: () => unknown,
+  what: string | (() => string) = String(predicate).replace(/\s+/g, ' ').slice(0, 200),
+  options: { interval?: number; timeout?: number } = {},
+): Promise<void> {
+  try {
+    await pollUntil(predicate, typeof what === 'string' ? what : 'a state', { interval: options.interval ?? 20, timeout: Math.max(options.timeout ?? 0, PATIENCE_MS) });
+  } catch (error) {
+    if (typeof what === 'function' && error instanceof Error && error.message.startsWith('Timeout: ')) error.message = `Timeout: ${what()}`;
+    throw error;
+  }
 }
+

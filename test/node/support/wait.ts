@@ -9,13 +9,17 @@ export const PATIENCE_MS = 30_000;
 
 /**
  * Resolves once `predicate` holds; fails after `timeout` (at least PATIENCE_MS) of pauses, naming `what` (by
- * default the predicate's own source).
+ * default the predicate's own source; a function is read when the wait gives up, as in test/support/wait.ts).
  */
-export async function waitUntil(predicate: () => unknown, what = String(predicate).replace(/\s+/g, ' ').slice(0, 200), options: { interval?: number; timeout?: number } = {}): Promise<void> {
+export async function waitUntil(
+  predicate: () => unknown,
+  what: string | (() => string) = String(predicate).replace(/\s+/g, ' ').slice(0, 200),
+  options: { interval?: number; timeout?: number } = {},
+): Promise<void> {
   const interval = options.interval ?? 20;
   const limit = Math.max(options.timeout ?? 0, PATIENCE_MS);
   for (let waited = 0; !(await predicate()); waited += interval) {
-    if (waited >= limit) throw new Error(`Gave up after ${limit} ms waiting for: ${what}`);
+    if (waited >= limit) throw new Error(`Gave up after ${limit} ms waiting for: ${typeof what === 'string' ? what : what()}`);
     await pause(interval);
   }
 }
