@@ -98,8 +98,7 @@ describe('Transport', () => {
     const context = contexts.at(-1)!;
     transport.dispose();
     transport.dispose();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(context.state).to.equal('closed');
+    await waitUntil(() => context.state === 'closed', () => `the AudioContext closed (it is ${context.state})`);
     await transport.play();
     expect(transport.playing).to.equal(false);
   });

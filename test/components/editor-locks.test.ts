@@ -2,6 +2,7 @@
 // are locked, filled in by an adopter who tries every way around the locks; the creator changes them, and sets
 // and clears the locks; the role switched live through handle.update(). Screenshots at 390 and 1280 px.
 import { expect } from '@open-wc/testing';
+import type { LitElement } from 'lit';
 import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -325,7 +326,8 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
         for (const id of ['script', 'music', 'master'] as const) {
           panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
           await customElements.whenDefined(`studio-editor-${id}-panel`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await waitUntil(() => (deepQuery(root(h), `studio-editor-${id}-panel`) as HTMLElement | null)?.shadowRoot?.childElementCount, `the ${id} panel drawn`);
+          await (deepQuery(root(h), `studio-editor-${id}-panel`) as LitElement).updateComplete;
           if (id === 'music' && role === 'adopter') {
             const music = deepQuery(root(h), 'studio-editor-music-panel') as HTMLElement;
             expect(music.shadowRoot!.querySelector('#bed-lock')?.textContent).to.contain('Licensed for this station');
