@@ -99,15 +99,25 @@ describe('Review (e2e, emulator)', () => {
     expect(markers(h)[0]!.start).to.be.closeTo(12.5, 0.01);
     expect(markers(h)[0]!.name).to.equal('Comment at 0:12.5–0:14.0: Too fast here');
 
-    // The creator moves the clip 2 s later: the comment follows, in the list and on the ruler.
+    // The creator moves the clip 2 s later: the comment follows, in the list and on the ruler. The preview says
+    // `ready` until its render of the move starts (after a short delay): only a `ready` after a `rendering` is
+    // the moved clip's mix.
+    const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
+    await waitUntil(() => preview.getState().status === 'ready', () => `the preview rendered before the move (now ${preview.getState().status})`, { timeout: 40_000 });
+    let renderStarted = false;
+    let rendered = false;
+    const offRender = preview.subscribe(({ status }) => {
+      if (status === 'rendering') renderStarted = true;
+      else if (status === 'ready' && renderStarted) rendered = true;
+    });
     store.dispatch({ type: 'clip/move', id: clip!.id, start: clip!.start + 2 });
     await panel.updateComplete;
     expect(texts(panel, '[part~=range]')).to.deep.equal(['0:14.5–0:16.0']);
     await waitUntil(() => Math.abs((markers(h)[0]?.start ?? 0) - 14.5) < 0.01, 'the marker moved 2 s');
 
     // Clicking the marker, or the thread's range, plays from the comment's start.
-    const preview = (h.element as unknown as { preview: MixPreviewSource }).preview;
-    await waitUntil(() => preview.getState().status === 'ready', 'the preview rendered', { timeout: 40_000 });
+    await waitUntil(() => rendered, () => `the preview rendered the moved clip (now ${preview.getState().status})`, { timeout: 40_000 });
+    offRender();
     // Playing (not only sought there: the play starts once its context runs and the audio of the moved clip's mix
     // is ready to stream, which takes Firefox seconds on a busy machine), from the comment's start.
     const PLAY_STARTS = { timeout: 20_000 };
