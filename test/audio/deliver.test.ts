@@ -7,6 +7,7 @@ import { mp3Frames } from '../../src/audio/dsp/mp3-frames.js';
 import { createProject, type ProjectDocument } from '../../src/model/document.js';
 import type { CampaignFields, DestinationProfile } from '../../src/delivery/types.js';
 import { engine as browserEngine } from '../support/engine.js';
+import { waitUntil } from '../support/wait.js';
 import { music, syntheticSpeech } from './signals.js';
 
 const base: Omit<DestinationProfile, 'id' | 'label' | 'codec' | 'sampleRate' | 'channels' | 'loudness' | 'truePeak' | 'length'> = {
@@ -281,7 +282,6 @@ describe('deliver', function () {
     expect((error as Error | undefined)?.name).to.equal('AbortError');
     expect(added).to.deep.equal([]);
     // The MP3 worker (the delivery's encoder) is stopped.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(terminate.called).to.equal(true);
+    await waitUntil(() => terminate.called, 'the MP3 worker stopped');
   });
 });

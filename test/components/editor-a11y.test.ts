@@ -8,7 +8,6 @@ import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import type { VoiceClip } from '../../src/model/document.js';
@@ -17,6 +16,7 @@ import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, wavUrl } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
 import { deepQuery } from '../support/deep-query.js';
+import { openPanel } from '../support/panels.js';
 import { viewportWidth } from '../support/engine.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'feed', 'review', 'export', 'deliver'];
@@ -82,13 +82,9 @@ describe('<studio-editor> accessibility with a voiced project', () => {
       it(`has no axe violations on any panel, ${mode}, ${width} px`, async function () {
         await setViewport({ width, height });
         const editor = await open(mode);
-        const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
         const checked: string[] = [];
         for (const id of PANELS) {
-          panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-          await panels.updateComplete;
-          await customElements.whenDefined(`studio-editor-${id}-panel`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await openPanel(editor.shadowRoot!, id);
           // What the panel is checked with is on screen: the words heard under the edited offer, the thread.
           if (id === 'script') await waitUntil(() => deepQuery(editor.shadowRoot!, '[part=heard]'), 'the words heard under the edited offer');
           if (id === 'review') await waitUntil(() => deepQuery(editor.shadowRoot!, 'studio-editor-review-panel')?.shadowRoot?.textContent?.includes('Say the price slower.'), 'the comment thread');

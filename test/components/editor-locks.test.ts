@@ -2,7 +2,6 @@
 // are locked, filled in by an adopter who tries every way around the locks; the creator changes them, and sets
 // and clears the locks; the role switched live through handle.update(). Screenshots at 390 and 1280 px.
 import { expect } from '@open-wc/testing';
-import type { LitElement } from 'lit';
 import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -14,6 +13,7 @@ import { EMPTY_REVIEW, SCHEMA_VERSION, type ProjectDocument } from '../../src/mo
 import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { wavUrl } from '../support/audio-urls.js';
 import { deepQuery } from '../support/deep-query.js';
+import { openPanel } from '../support/panels.js';
 import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import { sine } from '../support/wav.js';
 import { viewportWidth } from '../support/engine.js';
@@ -321,13 +321,9 @@ describe('<studio-editor> roles and locks: a template filled in by an adopter', 
     it(`has no axe violations on the locked script, music, master and clip, for an adopter and a creator, ${mode}`, async () => {
       for (const role of ['adopter', 'creator'] as const) {
         const h = await open(role, 'script', mode);
-        const panels = root(h).querySelector('studio-editor-panels')!;
         clipElement(h)!.click();
         for (const id of ['script', 'music', 'master'] as const) {
-          panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-          await customElements.whenDefined(`studio-editor-${id}-panel`);
-          await waitUntil(() => (deepQuery(root(h), `studio-editor-${id}-panel`) as HTMLElement | null)?.shadowRoot?.childElementCount, `the ${id} panel drawn`);
-          await (deepQuery(root(h), `studio-editor-${id}-panel`) as LitElement).updateComplete;
+          await openPanel(root(h), id);
           if (id === 'music' && role === 'adopter') {
             const music = deepQuery(root(h), 'studio-editor-music-panel') as HTMLElement;
             expect(music.shadowRoot!.querySelector('#bed-lock')?.textContent).to.contain('Licensed for this station');

@@ -8,7 +8,6 @@ import { setViewport } from '@web/test-runner-commands';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
 import { apiBaseUrl } from '/__studio-env.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
 import type { PanelId } from '../../src/config/types.js';
 import { create, type StudioHandle } from '../../src/create.js';
 import type { MixPreviewSource } from '../../src/audio/preview-state.js';
@@ -16,6 +15,7 @@ import { cleanupMounts, mountPoint } from '../support/auth.js';
 import { voiceClip, voicedUrls } from '../support/audio-urls.js';
 import { afterReady } from '../support/after-ready.js';
 import { viewportWidth } from '../support/engine.js';
+import { openPanel } from '../support/panels.js';
 
 const PANELS: PanelId[] = ['recommend', 'script', 'voice', 'music', 'mix', 'master', 'export', 'deliver'];
 /** The smallest text allowed, px. */
@@ -87,13 +87,7 @@ describe('<studio-editor> readable', () => {
     return { editor, preview };
   }
 
-  async function show(editor: HTMLElement, id: PanelId): Promise<void> {
-    const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-    panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-    await panels.updateComplete;
-    await customElements.whenDefined(`studio-editor-${id}-panel`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const show = async (editor: HTMLElement, id: PanelId) => void (await openPanel(editor.shadowRoot!, id));
 
   for (const [width, height, compact] of [[1280, 800, false], [1280, 800, true], [viewportWidth(390), 844, false]] as const) {
     it(`shows no text under ${FLOOR} px on any panel, ${width} px${compact ? ', compact' : ''}`, async function () {
