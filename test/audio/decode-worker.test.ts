@@ -11,6 +11,7 @@ import type { StudioError } from '../../src/errors.js';
 import { sine, wav16 } from '../support/wav.js';
 import { rejection } from '../support/async.js';
 import { skipIn } from '../support/engine.js';
+import { waitUntil } from '../support/wait.js';
 
 const mp3 = async (): Promise<ArrayBuffer> => (await fetch('/test/fixtures/mp3/cbr.mp3')).arrayBuffer();
 const fetchOf = (make: () => Promise<ArrayBuffer> | ArrayBuffer) => async () => new Response(await make());
@@ -133,8 +134,7 @@ describe('DecodeWork', () => {
     const result = await work.decode(wav16([sine(0.1, 22_050)], 22_050), 48_000);
     expect('channels' in result && [result.sampleRate, result.channels[0]!.length]).to.deep.equal([48_000, 4800]);
     expect(work.running).to.equal(1);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(work.running).to.equal(0);
+    await waitUntil(() => work.running === 0, () => `the idle worker stopped (${work.running} running)`);
     const again = await work.decode(wav16([sine(0.1, 22_050)], 22_050), undefined);
     expect('channels' in again && again.sampleRate).to.equal(22_050);
     work.dispose();

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { unzipSync } from 'fflate';
 import sinon from 'sinon';
 import { openDeliveryZip } from '../../src/audio/deliver/zip.js';
+import { waitUntil } from '../support/wait.js';
 
 /** The compression method of each entry of a ZIP's central directory, by name. */
 function methods(zip: Uint8Array): Record<string, number> {
@@ -60,8 +61,7 @@ describe('openDeliveryZip', () => {
     controller.abort(new DOMException('cancelled', 'AbortError'));
     const error = await finished.then(() => undefined, (e: unknown) => e);
     expect((error as Error | undefined)?.name).to.equal('AbortError');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(terminate.called).to.equal(true);
+    await waitUntil(() => terminate.called, 'the ZIP worker stopped');
     // Nothing more can be added or finished.
     zip.add('b.wav', new Uint8Array(1));
     expect(((await zip.finish().then(() => undefined, (e: unknown) => e)) as Error).name).to.equal('AbortError');
