@@ -7,8 +7,7 @@ import { waitUntil } from '../support/wait.js';
 import { apiBaseUrl } from '/__studio-env.js';
 import '../../src/components/studio-editor/studio-editor.js';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
-import type { PanelId } from '../../src/config/types.js';
+import { openPanel } from '../support/panels.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { askForIdeas, makeTheAd } from '../support/ideas.js';
 import type { StudioErrorDetail, StudioErrorEvent } from '../../src/events/studio-error.js';
@@ -23,12 +22,6 @@ async function mount(config: object, errors: StudioErrorDetail[]): Promise<Studi
   return element;
 }
 
-async function show(editor: StudioEditor, id: PanelId, tag: string): Promise<HTMLElement & { updateComplete: Promise<unknown> }> {
-  const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-  panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-  await customElements.whenDefined(tag);
-  return editor.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(tag)!;
-}
 
 /** The names a picker lists, once it lists any. */
 async function listed(panel: HTMLElement, picker: string): Promise<string[]> {
@@ -42,13 +35,13 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
   it('the pickers offer only the licensed ids; an unknown id is reported once, recoverable, and the rest work', async () => {
     const errors: StudioErrorDetail[] = [];
     const editor = await mount({ vocal: { voices: ['en-us-sam', 'not-a-voice', 'fr-fr-lea'], mode: 'per-section' }, music: { tracks: ['calm-harbour', 'not-a-track'] }, layout: { initialPanel: 'voice' } }, errors);
-    const voicePanel = await show(editor, 'voice', 'studio-editor-voice-panel');
+    const voicePanel = await openPanel(editor.shadowRoot!, 'voice');
     expect(await listed(voicePanel, 'studio-editor-voice-picker')).to.deep.equal(['Sam', 'Léa']);
-    const musicPanel = await show(editor, 'music', 'studio-editor-music-panel');
+    const musicPanel = await openPanel(editor.shadowRoot!, 'music');
     expect(await listed(musicPanel, 'studio-editor-music-picker')).to.deep.equal(['Calm Harbour']);
     // The script panel loads the voices again (for the per-section choice): the unknown voice is not reported twice.
     editor.store.dispatch({ type: 'script/set-sections', sections: [{ id: 's1', label: 'Hook', text: 'Hello.' }] });
-    const scriptPanel = await show(editor, 'script', 'studio-editor-script-panel');
+    const scriptPanel = await openPanel(editor.shadowRoot!, 'script');
     const options = () => [...(scriptPanel.shadowRoot!.querySelector('studio-editor-script-editor')?.shadowRoot?.querySelectorAll('select option') ?? [])].map((option) => option.textContent!.trim());
     await waitUntil(() => options().length > 1, 'the section offers voices', { timeout: 8000 });
     expect(options().slice(1)).to.deep.equal(['Sam', 'Léa']);
@@ -62,7 +55,7 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
   it('a live update of the list changes the picker', async () => {
     const errors: StudioErrorDetail[] = [];
     const editor = await mount({ vocal: { voices: ['en-us-ava'] }, layout: { initialPanel: 'voice' } }, errors);
-    const panel = await show(editor, 'voice', 'studio-editor-voice-panel');
+    const panel = await openPanel(editor.shadowRoot!, 'voice');
     expect(await listed(panel, 'studio-editor-voice-picker')).to.deep.equal(['Ava']);
     editor.config = { ...editor.config!, vocal: { voices: ['en-gb-george', 'en-us-ava'] } };
     await waitUntil(async () => (await listed(panel, 'studio-editor-voice-picker')).length === 2, 'the new list shows', { timeout: 8000 });
@@ -73,7 +66,7 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
   it('tools.upload false still hides the upload with a track list', async () => {
     const errors: StudioErrorDetail[] = [];
     const editor = await mount({ music: { tracks: ['calm-harbour'] }, tools: { upload: false }, layout: { initialPanel: 'music' } }, errors);
-    const panel = await show(editor, 'music', 'studio-editor-music-panel');
+    const panel = await openPanel(editor.shadowRoot!, 'music');
     expect(await listed(panel, 'studio-editor-music-picker')).to.deep.equal(['Calm Harbour']);
     expect(panel.shadowRoot!.querySelector('studio-editor-music-picker')!.shadowRoot!.querySelector('studio-editor-upload')).to.equal(null);
   });
@@ -81,7 +74,7 @@ describe('approved voices and music (vocal.voices, music.tracks)', function () {
   it('ideas from the service come with licensed voices and music, and Make the ad voices and beds the ad with them', async () => {
     const errors: StudioErrorDetail[] = [];
     const editor = await mount({ vocal: { voices: ['en-gb-george'] }, music: { tracks: ['calm-harbour'] }, layout: { initialPanel: 'recommend' } }, errors);
-    const panel = await show(editor, 'recommend', 'studio-editor-recommend-panel');
+    const panel = await openPanel(editor.shadowRoot!, 'recommend');
     await panel.updateComplete;
     const form = panel.shadowRoot!.querySelector('studio-editor-recommend-form')!;
     await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;

@@ -5,8 +5,7 @@ import { expect } from '@open-wc/testing';
 import { waitUntil } from '../support/wait.js';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import type { StudioEditor } from '../../src/components/studio-editor/studio-editor.js';
-import type { StudioPanels } from '../../src/components/studio-panels/studio-panels.js';
-import type { PanelId } from '../../src/config/types.js';
+import { openPanel } from '../support/panels.js';
 import { elementOnEmulator } from '../support/emulator-editor.js';
 import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
 
@@ -29,14 +28,6 @@ async function mount(theme: 'light' | 'dark', height: number): Promise<StudioEdi
   return element;
 }
 
-async function show(editor: StudioEditor, id: PanelId, tag: string): Promise<HTMLElement> {
-  const panels = editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
-  panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-  await customElements.whenDefined(tag);
-  const panel = editor.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(tag)!;
-  await panel.updateComplete;
-  return panel;
-}
 
 function fits(editor: StudioEditor, panel: HTMLElement, width: number, what: string): void {
   expect(editor.scrollWidth, `editor, ${what}`).to.be.at.most(editor.clientWidth);
@@ -52,7 +43,7 @@ describe('pronunciations in the editor (screenshots)', function () {
       await setViewport({ width, height });
       for (const theme of ['light', 'dark'] as const) {
         const editor = await mount(theme, height);
-        const script = await show(editor, 'script', 'studio-editor-script-panel');
+        const script = await openPanel(editor.shadowRoot!, 'script');
         const scriptEditor = () => script.shadowRoot!.querySelector('studio-editor-script-editor')!;
         await waitUntil(() => scriptEditor().shadowRoot!.querySelectorAll('mark').length === 4, 'the script is marked', { timeout: 10_000 });
         expect([...scriptEditor().shadowRoot!.querySelectorAll('mark')].map((mark) => mark.textContent)).to.deep.equal(['Acme', 'cold brew', 'ACME Rewards', 'acme-coffee.com']);
@@ -60,7 +51,7 @@ describe('pronunciations in the editor (screenshots)', function () {
         fits(editor, script, width, `script at ${width} px, ${theme}`);
         await expect(editor).to.be.accessible();
 
-        const voice = await show(editor, 'voice', 'studio-editor-voice-panel');
+        const voice = await openPanel(editor.shadowRoot!, 'voice');
         const list = () => voice.shadowRoot!.querySelector('studio-editor-pronunciation-list')!;
         await waitUntil(() => voice.shadowRoot!.querySelector('studio-editor-voice-picker')?.shadowRoot?.querySelector('ul li') !== null, 'the voices load', { timeout: 60_000 });
         expect(list().shadowRoot!.querySelectorAll('[part=brand-list] li').length).to.equal(2);

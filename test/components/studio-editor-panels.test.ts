@@ -14,6 +14,7 @@ import { en } from '../../src/i18n/en.js';
 import { fr } from '../../src/i18n/fr.js';
 import { endpointAuth } from '../../src/auth/endpoint-auth.js';
 import { MINIBROWSER_MIN_WIDTH, skipIn } from '../support/engine.js';
+import { openPanel } from '../support/panels.js';
 
 const PANELS: Array<{ id: PanelId; tag: string }> = [
   { id: 'recommend', tag: 'studio-editor-recommend-panel' },
@@ -40,17 +41,8 @@ async function mount(config: object = {}, width = '100%'): Promise<StudioEditor>
 const panelsOf = (editor: StudioEditor) => editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
 const tabIds = (editor: StudioEditor) => [...panelsOf(editor).shadowRoot!.querySelectorAll('[part=tab]')].map((tab) => tab.id.replace('tab-', ''));
 
-/** Opens a panel by its tab, as a user does, and waits for its module (fetched on first opening). */
-async function show(editor: StudioEditor, id: PanelId): Promise<HTMLElement> {
-  const panels = panelsOf(editor);
-  panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-  await panels.updateComplete;
-  const tag = PANELS.find((p) => p.id === id)!.tag;
-  await customElements.whenDefined(tag);
-  const panel = editor.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>(tag)!;
-  await panel.updateComplete;
-  return panel;
-}
+/** Opens a panel by its tab, as a user does (its module is fetched on first opening). */
+const show = (editor: StudioEditor, id: PanelId) => openPanel(editor.shadowRoot!, id);
 
 /** Waits until the libraries a panel shows are loaded (voice and music lists filled). */
 async function settle(panel: HTMLElement): Promise<void> {

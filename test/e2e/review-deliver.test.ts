@@ -13,7 +13,8 @@ import type { DeliveryManifest } from '../../src/delivery/types.js';
 import { contentHash } from '../../src/model/content-hash.js';
 import { cleanupMounts } from '../support/auth.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
-import { deliverInPanel as deliver, openStep, podcastOnly, reviewEditor, submitDecision } from '../support/review-steps.js';
+import { deliverInPanel as deliver, podcastOnly, reviewEditor, submitDecision } from '../support/review-steps.js';
+import { openPanel } from '../support/panels.js';
 
 const PAT = { id: 'u-pat', name: 'Pat Producer', role: 'producer' };
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -43,7 +44,7 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
     const editor = (id: string, userId: string, review: Parameters<typeof reviewEditor>[3]) => reviewEditor(handles, id, userId, review);
     const creator = await editor('editor-producer', projectUser, { user: PAT, require: ['client'] });
     await makeAdOnEmulator(creator, projectUser);
-    const panel = await openStep<StudioDeliverPanel>(creator, 'deliver');
+    const panel = await openPanel<StudioDeliverPanel>(creator.element.shadowRoot!, 'deliver');
     await podcastOnly(panel);
     const deliveries: DeliveryManifest[] = [];
     creator.on('deliver', ({ manifest }) => deliveries.push(manifest));
@@ -57,7 +58,7 @@ describe('review.require in the Deliver panel (e2e, emulator)', () => {
     await reviewer.loadProject(creator.getProject());
     reviewer.update({ tools: { role: 'reviewer' } });
     await waitUntil(() => reviewer.element.store.getState().role === 'reviewer', 'the reviewer role');
-    const review = await openStep<HTMLElement>(reviewer, 'review');
+    const review = await openPanel<HTMLElement>(reviewer.element.shadowRoot!, 'review');
     await submitDecision(review, 'approved');
     const [decision] = reviewer.getProject().review.decisions;
     expect(decision, 'the approval').to.not.equal(undefined);

@@ -12,7 +12,8 @@ import type { ReviewDecision } from '../../src/model/document.js';
 import { verifyDelivery } from '../../src/review/verify-delivery.js';
 import { cleanupMounts } from '../support/auth.js';
 import { makeAdOnEmulator } from '../support/made-ad.js';
-import { deliverInPanel, openStep, podcastOnly, reviewEditor, submitDecision } from '../support/review-steps.js';
+import { deliverInPanel, podcastOnly, reviewEditor, submitDecision } from '../support/review-steps.js';
+import { openPanel } from '../support/panels.js';
 
 const PAT = { id: 'u-pat', name: 'Pat Producer', role: 'producer' };
 const DANA = { id: 'u-dana', name: 'Dana Client', role: 'client' };
@@ -44,7 +45,7 @@ describe('signed decisions (e2e, emulator and host backend)', () => {
     await reviewer.loadProject(creator.getProject());
     reviewer.update({ tools: { role: 'reviewer' } });
     await waitUntil(() => reviewer.element.store.getState().role === 'reviewer', 'the reviewer role');
-    const review = await openStep<HTMLElement>(reviewer, 'review');
+    const review = await openPanel<HTMLElement>(reviewer.element.shadowRoot!, 'review');
     await submitDecision(review, 'approved');
     await waitUntil(() => reviewer.getProject().review.decisions.length === 1, 'the signed approval lands');
     const [approval] = reviewer.getProject().review.decisions as [ReviewDecision];
@@ -56,7 +57,7 @@ describe('signed decisions (e2e, emulator and host backend)', () => {
     const forged: ReviewDecision = { id: 'd-forged', version: approval.version, reviewer: DANA, at: new Date().toISOString(), label: 'approved', contentHash: approval.contentHash };
     const copy = creator.getProject();
     await creator.loadProject({ ...copy, review: { ...copy.review, decisions: [forged] } });
-    const panel = await openStep<StudioDeliverPanel>(creator, 'deliver');
+    const panel = await openPanel<StudioDeliverPanel>(creator.element.shadowRoot!, 'deliver');
     await podcastOnly(panel);
     const refused = await deliverInPanel(panel);
     expect(refused.zip, 'nothing delivered').to.equal(null);

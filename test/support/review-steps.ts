@@ -1,5 +1,5 @@
 // The review's e2e steps against the emulator (review-deliver.test.ts, review-signed.test.ts): an editor of its own
-// on the page, a step opened by its tab, a decision made in the Review step's form, Deliver clicked in its panel.
+// on the page (a step is opened with openPanel, ./panels.ts), a decision made in the Review step's form, Deliver clicked in its panel.
 import { expect } from '@open-wc/testing';
 import { waitUntil } from './wait.js';
 // @ts-expect-error: a virtual module served by scripts/lib/emulator-plugin.mjs
@@ -22,17 +22,6 @@ export async function reviewEditor(handles: StudioHandle[], id: string, userId: 
   });
   handles.push(h);
   return h;
-}
-
-/** Opens step `id` (its tab) and waits for its panel. */
-export async function openStep<T extends HTMLElement>(h: StudioHandle, id: string): Promise<T & { updateComplete: Promise<boolean> }> {
-  const panels = h.element.shadowRoot!.querySelector('studio-editor-panels')!;
-  await waitUntil(() => panels.shadowRoot?.querySelector(`#tab-${id}`) != null, `the ${id} tab`);
-  panels.shadowRoot!.querySelector<HTMLButtonElement>(`#tab-${id}`)!.click();
-  await customElements.whenDefined(`studio-editor-${id}-panel`);
-  const panel = h.element.shadowRoot!.querySelector(`studio-editor-${id}-panel`) as unknown as T & { updateComplete: Promise<boolean> };
-  await panel.updateComplete;
-  return panel;
 }
 
 /** Picks `label` in the Review step's decision form and submits it. */
