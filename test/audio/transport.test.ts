@@ -246,11 +246,12 @@ describe('Transport streaming 16-bit audio', () => {
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
-    const { transport, frames, channels } = await recording();
+    const { transport, frames, channels, context, heardFrom } = await recording();
     const audio = stereo(2, 1);
     await transport.setAudio(audio, rate);
     transport.setLoop({ start: 0.25, end: 0.75 });
     transport.seek(0.5);
+    const clockAtPlay = context.currentTime;
     await transport.play();
     // 1.9 s: the first 1.5 s sent with the node, then the chunks asked for, and three wraps.
     await waitUntil(() => frames() > 1.9 * rate, 'two seconds recorded', { timeout: 8000 });
@@ -258,9 +259,11 @@ describe('Transport streaming 16-bit audio', () => {
     const runs = exactRuns(channels(), [expected(audio)]);
     expect(runs.length, JSON.stringify(runs)).to.be.at.least(4);
     const [first, ...loops] = runs;
-    // From where the playhead was when the node started (a few blocks after the play; on a busy machine, up to a
-    // tenth of a second of the audio thread's), to the loop's end.
-    expect(first!.from, 'the first frame').to.be.within(0.5 * rate, 0.6 * rate);
+    // From where the playhead was when the node started, to the loop's end: never before the seek, and no further
+    // past it than the audio clock moved from the play to that frame (a few blocks quiet; more on a busy machine,
+    // where the node starts late), give or take the clock's steps (40 to 80 ms in WebKitGTK).
+    const clockAtFirst = heardFrom() + first!.at / rate;
+    expect(first!.from / rate, 'the first frame').to.be.within(0.5, 0.5 + Math.max(0, clockAtFirst - clockAtPlay) + 0.1);
     expect(first!.from + first!.length, 'to the loop end').to.equal(0.75 * rate);
     let at = first!.at + first!.length;
     for (const run of loops) {
@@ -292,11 +295,14 @@ describe('Transport streaming 16-bit audio', () => {
     const landed = transport.currentTime;
     expect(landed, 'the seek lands where asked').to.be.within(1.5, 1.5 + (context.currentTime - clockAtSeek) + 1e-6);
     await until(1.8, 'played 0.3 s after the seek');
+    const playing = transport.currentTime;
+    const clockAtPause = context.currentTime;
     transport.pause();
     const paused = transport.currentTime;
-    // Paused where the clock was: within one step of the audio clock past the 1.8 s waited for (Chromium's
-    // steps are a few ms; WebKitGTK's 40 to 80 ms here, longer when the machine is busy).
-    expect(paused).to.be.within(1.8, 2);
+    // Paused where the playhead was: at most what the audio clock moved between the two reads past it (Chromium's
+    // clock moves a few ms within a task; WebKitGTK's in steps of 40 to 80 ms, longer when the machine is busy).
+    expect(paused, 'paused where it played').to.be.within(playing, playing + (context.currentTime - clockAtPause) + 1e-6);
+    expect(paused, 'past the 1.8 s waited for').to.be.at.least(1.8);
     await after(100);
     expect(transport.currentTime, 'paused, the playhead stays').to.equal(paused);
     await transport.play();
