@@ -127,8 +127,8 @@ describe('Review (e2e, emulator)', () => {
       return `at ${preview.currentTime}, ${transport}; the preview ${status}${stage === null ? '' : ` (${stage})`}`;
     };
     // Where a play starts: the playhead read as the transport says `playing` (its listeners run in that task), not
-    // by polling, which a busy page may do a second or more after the start (WebKit beside 6 busy processes: the
-    // poll saw the playhead only at the end, 30 s).
+    // by polling for a playhead within a second of it, which a busy page can miss (WebKit beside 6 busy processes:
+    // the wait gave up with the playhead at the end, 30 s, stopped).
     const playFrom = async (click: () => void, what: string): Promise<void> => {
       let from: number | undefined;
       const off = preview.subscribe(({ transport }) => {
