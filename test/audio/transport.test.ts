@@ -279,8 +279,10 @@ describe('Transport streaming 16-bit audio', () => {
 
   it('seeks, pauses, resumes and swaps in new audio while playing', async function () {
     const { transport, frames, channels, context, heardFrom } = await recording();
-    const a = stereo(3, 7);
-    const b = stereo(3, 11);
+    // 6 s each: the new audio is set about 2.1 s in, and must take over before either runs out (converting it took
+    // WebKit more than the 0.9 s that 3 s left, in a whole run).
+    const a = stereo(6, 7);
+    const b = stereo(6, 11);
     // Timed by the audio clock the transport reports, not the wall clock: WebKitGTK's clock stands still for
     // about 0.35 s after playback starts, then moves in 40 to 80 ms steps (docs/browsers.md).
     const until = (time: number, what: string) => waitUntil(() => transport.currentTime >= time, what, { timeout: 5000, interval: 5 });
