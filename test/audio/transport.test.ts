@@ -174,9 +174,10 @@ const RECORDER = `registerProcessor('test-recorder', class extends AudioWorkletP
  * Records whatever the transport's output plays, from the first play on (the context is made up front).
  * `heardTo()` is the context time the recording has reached: its blocks come over a port, after the page may
  * have seen the clock pass them (in WebKitGTK by up to about 80 ms). `heardFrom()` is the context time of its first
- * block: the recorder starts when its node first runs, which a busy machine delays.
+ * block: the recorder starts when its node first runs, which a busy machine delays; `clockAt(frame)` the context
+ * time of a frame of the recording.
  */
-async function recording(): Promise<{ transport: Transport; frames(): number; heardFrom(): number; heardTo(): number; channels(): [Float32Array, Float32Array]; context: AudioContext }> {
+async function recording(): Promise<{ transport: Transport; frames(): number; heardFrom(): number; heardTo(): number; clockAt(frame: number): number; channels(): [Float32Array, Float32Array]; context: AudioContext }> {
   const context = new AudioContext({ sampleRate: 48_000 });
   const url = URL.createObjectURL(new Blob([RECORDER], { type: 'text/javascript' }));
   await context.audioWorklet.addModule(url);
@@ -199,7 +200,15 @@ async function recording(): Promise<{ transport: Transport; frames(): number; he
     blocks.forEach((block, i) => out.set(block[c]!, i * 128));
     return out;
   };
-  return { transport, context, frames: () => blocks.length * 128, heardFrom: () => heardFrom, heardTo: () => heardTo, channels: () => [join(0), join(1)] };
+  return {
+    transport,
+    context,
+    frames: () => blocks.length * 128,
+    heardFrom: () => heardFrom,
+    heardTo: () => heardTo,
+    clockAt: (frame) => heardFrom + frame / context.sampleRate,
+    channels: () => [join(0), join(1)],
+  };
 }
 
 /** A run of the recording equal, sample for sample on both channels, to `source` from frame `from`. */
@@ -246,7 +255,7 @@ describe('Transport streaming 16-bit audio', () => {
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
-    const { transport, frames, channels, context, heardFrom } = await recording();
+    const { transport, frames, channels, context, clockAt } = await recording();
     const audio = stereo(2, 1);
     await transport.setAudio(audio, rate);
     transport.setLoop({ start: 0.25, end: 0.75 });
@@ -262,8 +271,7 @@ describe('Transport streaming 16-bit audio', () => {
     // From where the playhead was when the node started, to the loop's end: never before the seek, and no further
     // past it than the audio clock moved from the play to that frame (a few blocks quiet; more on a busy machine,
     // where the node starts late), give or take the clock's steps (40 to 80 ms in WebKitGTK).
-    const clockAtFirst = heardFrom() + first!.at / rate;
-    expect(first!.from / rate, 'the first frame').to.be.within(0.5, 0.5 + Math.max(0, clockAtFirst - clockAtPlay) + 0.1);
+    expect(first!.from / rate, 'the first frame').to.be.within(0.5, 0.5 + Math.max(0, clockAt(first!.at) - clockAtPlay) + 0.1);
     expect(first!.from + first!.length, 'to the loop end').to.equal(0.75 * rate);
     let at = first!.at + first!.length;
     for (const run of loops) {
@@ -278,7 +286,7 @@ describe('Transport streaming 16-bit audio', () => {
   });
 
   it('seeks, pauses, resumes and swaps in new audio while playing', async function () {
-    const { transport, frames, channels, context, heardFrom } = await recording();
+    const { transport, frames, channels, context, heardFrom, clockAt } = await recording();
     // 6 s each: the new audio is set about 2.1 s in, and must take over before either runs out (converting it took
     // WebKit more than the 0.9 s that 3 s left, in a whole run).
     const a = stereo(6, 7);
@@ -326,8 +334,7 @@ describe('Transport streaming 16-bit audio', () => {
     // reach the audio thread (WebKitGTK took 104 ms past 1.5 s on a busy machine once): no further than the audio
     // clock moved from the seek to that frame, give or take the clock's steps; well clear of where the playhead was
     // before the seek (0.3 s).
-    const clockAtSought = heardFrom() + sought.at / rate;
-    expect(sought.from / rate, summary).to.be.within(1.5, landed + Math.max(0, clockAtSought - clockAtSeek) + 0.1);
+    expect(sought.from / rate, summary).to.be.within(1.5, landed + Math.max(0, clockAt(sought.at) - clockAtSeek) + 0.1);
     // Resumed where it paused; the new audio takes over where the old one was.
     expect(resumed.from / rate, summary).to.be.within(paused - 0.01, paused + 0.05);
     expect(swapped.from / rate, summary).to.be.within(swappedAt, resumed.from / rate + resumed.length / rate + 0.05);

@@ -22,7 +22,6 @@ async function mount(config: object, errors: StudioErrorDetail[]): Promise<Studi
   return element;
 }
 
-
 /** The names a picker lists, once it lists any. */
 async function listed(panel: HTMLElement, picker: string): Promise<string[]> {
   const names = () => [...(panel.shadowRoot!.querySelector(picker)?.shadowRoot?.querySelectorAll('ul li .name') ?? [])].map((name) => name.textContent!.trim());

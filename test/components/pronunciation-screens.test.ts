@@ -28,7 +28,6 @@ async function mount(theme: 'light' | 'dark', height: number): Promise<StudioEdi
   return element;
 }
 
-
 function fits(editor: StudioEditor, panel: HTMLElement, width: number, what: string): void {
   expect(editor.scrollWidth, `editor, ${what}`).to.be.at.most(editor.clientWidth);
   expect(panel.scrollWidth, `panel, ${what}`).to.be.at.most(panel.clientWidth);

@@ -41,8 +41,6 @@ async function mount(config: object = {}, width = '100%'): Promise<StudioEditor>
 const panelsOf = (editor: StudioEditor) => editor.shadowRoot!.querySelector('studio-editor-panels') as StudioPanels;
 const tabIds = (editor: StudioEditor) => [...panelsOf(editor).shadowRoot!.querySelectorAll('[part=tab]')].map((tab) => tab.id.replace('tab-', ''));
 
-/** Opens a panel by its tab, as a user does (its module is fetched on first opening). */
-const show = (editor: StudioEditor, id: PanelId) => openPanel(editor.shadowRoot!, id);
 
 /** Waits until the libraries a panel shows are loaded (voice and music lists filled). */
 async function settle(panel: HTMLElement): Promise<void> {
@@ -109,7 +107,7 @@ describe('<studio-editor> panels (issue 7)', () => {
     const editor = await mount({ tools: { recommend: false, product: false, upload: false } });
     expect(tabIds(editor)).to.deep.equal(['script', 'voice', 'music', 'mix', 'master', 'export', 'deliver']);
     expect(editor.shadowRoot!.querySelector('studio-editor-recommend-panel') === null).to.equal(true);
-    const music = await show(editor, 'music');
+    const music = await openPanel(editor.shadowRoot!, 'music');
     const picker = music.shadowRoot!.querySelector('studio-editor-music-picker')!;
     await (picker as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     expect(picker.shadowRoot!.querySelector('studio-editor-upload') === null).to.equal(true);
@@ -130,19 +128,19 @@ describe('<studio-editor> panels (issue 7)', () => {
       const editor = await mount();
       const tab = panelsOf(editor).shadowRoot!.querySelector('[part=tab]')!;
       expect(getComputedStyle(tab).letterSpacing).to.equal('3px');
-      const music = await show(editor, 'music');
+      const music = await openPanel(editor.shadowRoot!, 'music');
       expect(getComputedStyle(music.shadowRoot!.querySelector('[part=current]')!).fontStyle).to.equal('italic');
       const picker = music.shadowRoot!.querySelector('studio-editor-music-picker')!;
       const upload = picker.shadowRoot!.querySelector('studio-editor-upload')!;
       expect(getComputedStyle(upload.shadowRoot!.querySelector('[part=dropzone]')!).borderTopWidth).to.equal('7px');
-      const mix = await show(editor, 'mix');
+      const mix = await openPanel(editor.shadowRoot!, 'mix');
       expect(getComputedStyle(mix.shadowRoot!.querySelector('[part=controls]')!).paddingLeft).to.equal('11px');
       const slider = mix.shadowRoot!.querySelector('studio-editor-mix-controls')!.shadowRoot!.querySelector('[part=slider]')!;
       // The mix sliders share one grid (display: contents): inherited properties such as colour apply.
       expect(getComputedStyle(slider.querySelector('label')!).color).to.equal('rgb(1, 2, 3)');
-      const voice = await show(editor, 'voice');
+      const voice = await openPanel(editor.shadowRoot!, 'voice');
       expect(getComputedStyle(voice.shadowRoot!.querySelector('[part=modes]')!).marginTop).to.equal('6px');
-      const recommend = await show(editor, 'recommend');
+      const recommend = await openPanel(editor.shadowRoot!, 'recommend');
       const form = recommend.shadowRoot!.querySelector('studio-editor-recommend-form')!;
       expect(getComputedStyle(form.shadowRoot!.querySelector('[part=submit]')!).marginTop).to.equal('4px');
     } finally {
@@ -152,9 +150,9 @@ describe('<studio-editor> panels (issue 7)', () => {
 
   it('applies the theme to the panels: dark colours and brand tokens through the CSSOM', async function () {
     const light = await mount({ theme: { mode: 'light' } });
-    const lightMix = await show(light, 'mix');
+    const lightMix = await openPanel(light.shadowRoot!, 'mix');
     const dark = await mount({ theme: { mode: 'dark', accent: '#ff0000' } });
-    const darkMix = await show(dark, 'mix');
+    const darkMix = await openPanel(dark.shadowRoot!, 'mix');
     const colour = (panel: HTMLElement) => getComputedStyle(panel.shadowRoot!.querySelector('h3')!).color;
     expect(colour(lightMix)).to.not.equal(colour(darkMix));
     expect(dark.style.getPropertyValue('--studio-accent')).to.equal('#ff0000');
@@ -165,11 +163,11 @@ describe('<studio-editor> panels (issue 7)', () => {
 
   it('makes the panels’ spacing tighter with theme.density = compact or layout.compact', async function () {
     const comfortable = await mount();
-    expect(getComputedStyle(await show(comfortable, 'mix')).rowGap).to.equal('12px');
+    expect(getComputedStyle(await openPanel(comfortable.shadowRoot!, 'mix')).rowGap).to.equal('12px');
     const dense = await mount({ theme: { density: 'compact' } });
-    expect(getComputedStyle(await show(dense, 'mix')).rowGap).to.equal('8px');
+    expect(getComputedStyle(await openPanel(dense.shadowRoot!, 'mix')).rowGap).to.equal('8px');
     const compact = await mount({ layout: { compact: true } });
-    expect(getComputedStyle(await show(compact, 'music')).rowGap).to.equal('8px');
+    expect(getComputedStyle(await openPanel(compact.shadowRoot!, 'music')).rowGap).to.equal('8px');
   });
 
   it('passes layout.arrangement to the panels', async () => {
@@ -180,7 +178,7 @@ describe('<studio-editor> panels (issue 7)', () => {
   it('speaks French on every panel: no English string of the catalogue is left visible', async function () {
     const editor = await mount({ i18n: { locale: 'fr' } });
     for (const { id } of PANELS) {
-      const panel = await show(editor, id);
+      const panel = await openPanel(editor.shadowRoot!, id);
       await settle(panel);
       const english = visibleTexts(panel).filter((text) => englishOnly.some(({ pattern }) => pattern.test(text)));
       expect(english, `English left in the ${id} panel`).to.deep.equal([]);
@@ -192,7 +190,7 @@ describe('<studio-editor> panels (issue 7)', () => {
   it('has no axe violations with any panel shown', async function () {
     const editor = await mount();
     for (const { id } of PANELS) {
-      const panel = await show(editor, id);
+      const panel = await openPanel(editor.shadowRoot!, id);
       await settle(panel);
       await expect(editor).to.be.accessible();
     }
@@ -204,7 +202,7 @@ describe('<studio-editor> panels (issue 7)', () => {
       await setViewport({ width, height });
       const editor = await mount({ layout: { height: `${height - 40}px` }, i18n: { locale } });
       for (const { id } of PANELS) {
-        const panel = await show(editor, id);
+        const panel = await openPanel(editor.shadowRoot!, id);
         await settle(panel);
         await executeServerCommand('studio-screenshot', { name: `${width}-${locale}-${id}` });
         const area = panelsOf(editor).shadowRoot!.querySelector('[part=panel]')!;
