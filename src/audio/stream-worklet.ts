@@ -1,7 +1,8 @@
 // The preview's AudioWorklet processor: plays the mix the page holds as 16-bit, fed a little at a time.
 // One node per voice (transport.ts): the page computes the frames in play order (loop wraps included) and
 // sends them ahead of the read position; this processor plays them from a ring, asks for more when less
-// than `low` frames are left, and says when it ran out ('late'), reached the end ('ended') or was stopped.
+// than `low` frames are left, and says when it started ('started'), ran out ('late'), reached the end
+// ('ended') or was stopped.
 // Built into one file without imports (rollup.config.mjs), as worklets must be loaded by URL.
 
 /** What the transport gives the processor when it makes the node (`processorOptions`). */
@@ -10,8 +11,14 @@ export interface StreamOptions {
   readonly channels: Float32Array[];
   /** Whether those are all there is (the audio ends after them). */
   readonly end: boolean;
-  /** The context time the first frame is due at: a processor that starts later skips what is past. */
+  /** The context time the first frame is due at (when the page made the node). */
   readonly startTime: number;
+  /**
+   * Whether the voice takes over from one that plays (a seek, a swap): a processor that starts after
+   * `startTime` then skips what the playhead has passed since, so as to play in step with the voice it
+   * replaces. Otherwise (a play) it plays from its first frame, and the page's playhead starts when it does.
+   */
+  readonly join: boolean;
   /** Frames the ring holds: the most the page sends ahead. */
   readonly capacity: number;
   /** Fewer frames than this ahead of the read position, and the processor asks for more. */
@@ -22,11 +29,13 @@ export interface StreamOptions {
 export type StreamCommand = { readonly type: 'chunk'; readonly channels: Float32Array[]; readonly end: boolean } | { readonly type: 'stop'; readonly at: number };
 
 /**
- * Processor to page: `need` with the frames played (and skipped) so far; `late` when frames came after they
- * were due, with how many frames of silence played meanwhile; `ended` after the last frame; `stopped` at
- * the stop time. After `ended` or `stopped` the processor is done.
+ * Processor to page: `started` in its first block, with that block's context time (frames skipped, for a
+ * voice that joins, are skipped by then); `need` with the frames played (and skipped) so far; `late` when
+ * frames came after they were due, with how many frames of silence played meanwhile; `ended` after the last
+ * frame; `stopped` at the stop time. After `ended` or `stopped` the processor is done.
  */
 export type StreamEvent =
+  | { readonly type: 'started'; readonly at: number }
   | { readonly type: 'need'; readonly read: number }
   | { readonly type: 'late'; readonly frames: number }
   | { readonly type: 'ended' }
@@ -44,6 +53,7 @@ class StreamProcessor extends AudioWorkletProcessor {
   readonly #capacity: number;
   readonly #low: number;
   readonly #startTime: number;
+  readonly #join: boolean;
   /** Frames written into the ring, and read from it, since the start. */
   #written = 0;
   #read = 0;
@@ -56,10 +66,11 @@ class StreamProcessor extends AudioWorkletProcessor {
 
   constructor(options: { processorOptions: StreamOptions }) {
     super();
-    const { channels, end, startTime, capacity, low } = options.processorOptions;
+    const { channels, end, startTime, join, capacity, low } = options.processorOptions;
     this.#capacity = capacity;
     this.#low = low;
     this.#startTime = startTime;
+    this.#join = join;
     this.#end = end;
     this.#ring = channels.map(() => new Float32Array(capacity));
     this.#write(channels);
@@ -104,10 +115,12 @@ class StreamProcessor extends AudioWorkletProcessor {
     const output = outputs[0]!;
     const frames = output[0]?.length ?? 128;
     if (!this.#started) {
-      // Made a few blocks after the page asked: skip what the playhead has passed since.
       this.#started = true;
-      const due = Math.round((currentTime - this.#startTime) * sampleRate);
+      // Made a few blocks (or, on a busy machine, many) after the page asked: a voice that joins skips what
+      // the playhead has passed since.
+      const due = this.#join ? Math.round((currentTime - this.#startTime) * sampleRate) : 0;
       if (due > 0) this.#late = due - this.#readInto(undefined, 0, due);
+      this.port.postMessage({ type: 'started', at: currentTime } satisfies StreamEvent);
     }
     // Frames of this block before the stop time.
     const playable = Math.max(0, Math.min(frames, Math.round((this.#stopAt - currentTime) * sampleRate)));

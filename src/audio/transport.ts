@@ -118,12 +118,18 @@ class StreamFeed {
 
 interface Voice {
   gain: GainNode;
+  /** Whether its first frame has played. */
+  started: boolean;
   /** Stops at context time `at` (at once if it is past). */
   stop(at: number): void;
 }
 
-/** What a voice tells the transport: it played its last frame; it fell `seconds` behind, waiting for frames. */
+/**
+ * What a voice tells the transport: its first frame played at context time `at`; it played its last frame;
+ * it fell `seconds` behind, waiting for frames.
+ */
 interface VoiceEvents {
+  started(at: number): void;
   ended(): void;
   late(seconds: number): void;
 }
@@ -155,7 +161,10 @@ export class Transport {
   /** The audio last set made ready to play, settled once it is (each setAudio() starts a new one). */
   #ready: Promise<void> = Promise.resolve();
   #generation = 0;
+  /** The newest voice: the one heard, or about to take over from `#leaving`. */
   #voice: Voice | undefined;
+  /** The voice still heard while `#voice`, which takes over from it, has not started; it fades out when that one starts. */
+  #leaving: Voice | undefined;
   /**
    * How to let go of each streamed voice still sounding (fading out included), for `dispose()`: once the
    * context closes, their nodes say no more that they stopped.
@@ -190,7 +199,7 @@ export class Transport {
   /** The playhead, seconds. */
   get currentTime(): number {
     if (this.#state !== 'playing' || this.#context === undefined) return this.#from;
-    return playheadAt(this.#from, this.#context.currentTime - this.#startedAt, this.duration, this.#loop);
+    return this.#playheadAt(this.#context.currentTime);
   }
 
   get loop(): LoopRange | null {
@@ -219,7 +228,7 @@ export class Transport {
       if (this.#context !== undefined) await this.#prepare(store);
       if (generation !== this.#generation || this.#disposed) return;
       this.#store = store;
-      if (this.#state === 'playing') this.#startVoice(this.currentTime, true);
+      if (this.#state === 'playing') this.#startVoice(undefined, true);
     });
     this.#ready = ready;
     return ready;
@@ -265,7 +274,7 @@ export class Transport {
     this.#requests += 1;
     if (this.#state !== 'playing') return;
     this.#from = this.currentTime;
-    this.#stopVoice(0);
+    this.#silence();
     this.#setState('paused');
   }
 
@@ -287,7 +296,7 @@ export class Transport {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#stopVoice(0);
+    this.#silence();
     for (const release of [...this.#streaming]) release();
     this.#state = 'stopped';
     this.#listeners.clear();
@@ -353,19 +362,44 @@ export class Transport {
     store.channels = [];
   }
 
-  #startVoice(at: number, crossfade: boolean): void {
+  /** The playhead at context time `now` while playing. */
+  #playheadAt(now: number): number {
+    return playheadAt(this.#from, now - this.#startedAt, this.duration, this.#loop);
+  }
+
+  /**
+   * Starts a voice from `at` (where the playhead is, when undefined). A voice that joins (a seek, a loop
+   * change, new audio swapped in) takes over from the one heard once its own first frame has played, with a
+   * crossfade: the one heard plays on until then, so that a voice that starts late (a busy audio thread, a
+   * page held by a long task) delays the change but drops nothing out. A play is heard from its first frame,
+   * and the playhead moves from then.
+   */
+  #startVoice(at: number | undefined, join: boolean): void {
     const context = this.#context;
     const store = this.#store;
     if (context === undefined || store === undefined) return;
-    this.#stopVoice(crossfade ? this.#swapFade : 0);
+    const now = context.currentTime;
+    const from = at ?? this.#playheadAt(now);
+    const previous = this.#voice;
+    if (!join) {
+      this.#silence();
+    } else if (previous?.started) {
+      this.#leaving?.stop(0);
+      this.#leaving = previous;
+    } else {
+      // Never heard: the one heard (if any) goes on until the new voice starts.
+      previous?.stop(0);
+    }
     const gain = context.createGain();
     gain.connect(this.#output ?? context.destination);
-    const now = context.currentTime;
-    if (crossfade) {
-      gain.gain.setValueAtTime(0, now);
-      gain.gain.linearRampToValueAtTime(1, now + this.#swapFade);
-    }
+    if (join) gain.gain.setValueAtTime(0, now);
     const events: VoiceEvents = {
+      started: (time) => {
+        if (this.#voice !== voice) return;
+        voice.started = true;
+        if (join) this.#handOver(voice);
+        else this.#startedAt = time;
+      },
       ended: () => {
         if (this.#voice !== voice) return;
         this.#voice = undefined;
@@ -377,10 +411,26 @@ export class Transport {
         if (this.#voice === voice) this.#startedAt += seconds;
       },
     };
-    const voice = store.buffer ? this.#bufferVoice(context, store.buffer, at, now, gain, events) : this.#streamVoice(context, store, at, now, gain, events);
+    const voice = store.buffer ? this.#bufferVoice(context, store.buffer, from, now, gain, events) : this.#streamVoice(context, store, from, now, join, gain, events);
     this.#voice = voice;
-    this.#from = at;
-    this.#startedAt = now;
+    this.#from = from;
+    // A joining voice plays in step with the playhead from now; a play's playhead stands still until its first frame.
+    this.#startedAt = join ? now : Infinity;
+    // An AudioBufferSourceNode starts at `now` itself.
+    if (store.buffer) events.started(now);
+  }
+
+  /** Crossfades from the voice heard (if any) to `voice`, which has started, from now. */
+  #handOver(voice: Voice): void {
+    const now = this.#context!.currentTime;
+    voice.gain.gain.setValueAtTime(0, now);
+    voice.gain.gain.linearRampToValueAtTime(1, now + this.#swapFade);
+    const leaving = this.#leaving;
+    this.#leaving = undefined;
+    if (leaving === undefined) return;
+    leaving.gain.gain.setValueAtTime(leaving.gain.gain.value, now);
+    leaving.gain.gain.linearRampToValueAtTime(0, now + this.#swapFade);
+    leaving.stop(now + this.#swapFade);
   }
 
   /** A voice that plays `buffer` from `at` (the fallback). */
@@ -395,18 +445,18 @@ export class Transport {
     }
     source.onended = () => events.ended();
     source.start(now, at);
-    return { gain, stop: (when) => source.stop(when) };
+    return { gain, started: false, stop: (when) => source.stop(when) };
   }
 
-  /** A voice that streams `store` from `at`, due at context time `now`: an AudioWorkletNode fed ahead. */
-  #streamVoice(context: AudioContext, store: Store, at: number, now: number, gain: GainNode, events: VoiceEvents): Voice {
+  /** A voice that streams `store` from `at`, due at context time `now` (see StreamOptions' `join`): an AudioWorkletNode fed ahead. */
+  #streamVoice(context: AudioContext, store: Store, at: number, now: number, join: boolean, gain: GainNode, events: VoiceEvents): Voice {
     const rate = store.sampleRate;
     const loop = this.#loop && { start: Math.round(this.#loop.start * rate), end: Math.min(store.length, Math.round(this.#loop.end * rate)) };
     const feed = new StreamFeed(store, Math.round(at * rate), loop);
     const ahead = Math.round(STREAM_AHEAD * rate);
     // The first STREAM_AHEAD seconds go with the node, so that it starts with data.
     const first = feed.take(ahead);
-    const options: StreamOptions = { channels: first.channels, end: first.end, startTime: now, capacity: ahead, low: Math.round(STREAM_LOW * rate) };
+    const options: StreamOptions = { channels: first.channels, end: first.end, startTime: now, join, capacity: ahead, low: Math.round(STREAM_LOW * rate) };
     const node = new AudioWorkletNode(context, STREAM_PROCESSOR, {
       numberOfInputs: 0,
       numberOfOutputs: 1,
@@ -423,7 +473,9 @@ export class Transport {
     this.#streaming.add(done);
     node.port.onmessage = (event: MessageEvent<StreamEvent>) => {
       const message = event.data;
-      if (message.type === 'need') {
+      if (message.type === 'started') {
+        events.started(message.at);
+      } else if (message.type === 'need') {
         // Up to STREAM_AHEAD seconds ahead of what it has read (it has nothing else under way).
         const chunk = feed.take(ahead - (feed.sent - message.read));
         const command: StreamCommand = { type: 'chunk', ...chunk };
@@ -436,21 +488,15 @@ export class Transport {
       }
     };
     node.connect(gain);
-    return { gain, stop: (when) => node.port.postMessage({ type: 'stop', at: when } satisfies StreamCommand) };
+    return { gain, started: false, stop: (when) => node.port.postMessage({ type: 'stop', at: when } satisfies StreamCommand) };
   }
 
-  #stopVoice(fade: number): void {
-    const voice = this.#voice;
-    if (voice === undefined) return;
+  /** Stops every voice at once: the newest, and the one it was to take over from. */
+  #silence(): void {
+    this.#voice?.stop(0);
+    this.#leaving?.stop(0);
     this.#voice = undefined;
-    const now = this.#context!.currentTime;
-    if (fade > 0) {
-      voice.gain.gain.setValueAtTime(voice.gain.gain.value, now);
-      voice.gain.gain.linearRampToValueAtTime(0, now + fade);
-      voice.stop(now + fade);
-    } else {
-      voice.stop(0);
-    }
+    this.#leaving = undefined;
   }
 
   #setState(state: TransportState): void {
