@@ -328,9 +328,10 @@ export class Transport {
       // Never heard: the one heard (if any) goes on until the new voice starts.
       previous?.stop(0);
     }
-    const gain = context.createGain();
+    // A voice that joins is silent until it takes over: from its start, not from a time read on the page's clock
+    // (WebKitGTK's moves in steps, and need not match the audio thread's).
+    const gain = new GainNode(context, { gain: join ? 0 : 1 });
     gain.connect(this.#output ?? context.destination);
-    if (join) gain.gain.setValueAtTime(0, now);
     const events: VoiceEvents = {
       started: (time) => {
         if (this.#voice !== voice) return;
