@@ -173,9 +173,9 @@ const RECORDER = `registerProcessor('test-recorder', class extends AudioWorkletP
 /**
  * Records whatever the transport's output plays, from the first play on (the context is made up front).
  * `heardTo()` is the context time the recording has reached: its blocks come over a port, after the page may
- * have seen the clock pass them (in WebKitGTK by up to about 80 ms). `heardFrom()` is the context time of its first
- * block: the recorder starts when its node first runs, which a busy machine delays; `clockAt(frame)` the context
- * time of a frame of the recording; `last()` its latest block.
+ * have seen the clock pass them (in WebKitGTK by up to about 80 ms). `clockAt(frame)` is the context time of a frame
+ * of the recording, counted from its first block's (the recorder starts when its node first runs, which a busy
+ * machine delays); `last()` its latest block.
  */
 async function recording(): Promise<{ transport: Transport; frames(): number; heardTo(): number; clockAt(frame: number): number; last(): Float32Array[] | undefined; channels(): [Float32Array, Float32Array]; context: AudioContext }> {
   const context = new AudioContext({ sampleRate: 48_000 });
@@ -274,6 +274,7 @@ describe('Transport streaming 16-bit audio', () => {
   const hold = (ms: number) => {
     for (const until = performance.now() + ms; performance.now() < until; );
   };
+  /** The transport's crossfade at a seek or a swap (`swapFade`'s default). */
   const fade = 0.015;
 
   it('plays the 16-bit samples exactly, across chunks and loop wraps', async function () {
